@@ -1,0 +1,298 @@
+"""The reference engine: one data-driven evaluator for every ruleset and profile.
+
+Nothing here knows a jurisdiction.  :class:`Evaluator` reads the ruleset's categories
+(best-first) and the engine knobs (``Profile.rules_for``), and from them decides:
+
+* which shape a hand has (the strongest of :data:`SHAPES` that the ruleset lists),
+* its comparable ``key`` (a tuple; larger is better in the game's own direction),
+* winners among several hands, and the best hand where the ruleset selects one
+  (hold'em style, at least ``min_hole`` hole cards).
+
+Wild cards (jokers) are resolved by trying every card a wild may stand for, under the
+profile's rules for duplicates and five of a kind, and keeping the best result.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import Any, NamedTuple
+
+from pokercert.reference.cards import DECK, Card, CardError, parse_cards
+from pokercert.reference.interpretations import Profile, load_profile
+from pokercert.reference.rulesets import SHAPES, Ruleset, RulesetError, get_ruleset
+
+STRAIGHT_SHAPES = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
+ACE = 14
+
+# suit classes: the only suit facts any ranking rule looks at
+SAME, DISTINCT, MIXED = "same", "distinct", "mixed"
+
+
+class HandValue(NamedTuple):
+    """The value of one hand: its category, a comparable key and the cards it was made of.
+
+    ``played`` is the hand as ranked, with every wild card replaced by what it stands for.
+    """
+
+    category: str
+    key: tuple[int, ...]
+    cards: tuple[Card, ...]
+    played: tuple[Card, ...]
+
+
+class BestHand(NamedTuple):
+    """The best hand a player can form, and every other card set of equal value."""
+
+    value: HandValue
+    alternatives: tuple[tuple[Card, ...], ...]
+
+    @property
+    def category(self) -> str:
+        return self.value.category
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.value.cards
+
+
+def suit_class(cards: Sequence[Card]) -> str:
+    suits = {c.suit for c in cards}
+    if len(suits) == 1:
+        return SAME
+    return DISTINCT if len(suits) == len(cards) else MIXED
+
+
+class Evaluator:
+    """The reference evaluator for one ruleset under one interpretation profile."""
+
+    def __init__(self, ruleset: Ruleset | str, profile: Profile | str | None = None) -> None:
+        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.profile = load_profile(profile)
+        self.rules: dict[str, Any] = self.profile.rules_for(self.ruleset)
+        self.readings = self.profile.readings_for(self.ruleset)
+        order = list(self.rules["categories"])
+        unknown = [c for c in order if c not in self.ruleset.category_names]
+        if unknown:
+            raise RulesetError(f"{self.ruleset.id}: reading lists categories {unknown} "
+                               "that the ruleset does not define")
+        self.categories: tuple[str, ...] = tuple(order)
+        self._rank_of = {name: len(order) - i for i, name in enumerate(order)}
+        self._shapes = tuple(s for s in SHAPES if s in self._rank_of)
+        self._low = self.rules["direction"] == "low"
+        if self._low and self.rules["tiebreak"] != "grouped":
+            raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
+        self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
+
+    # ----------------------------------------------------------------- input
+    def parse_hand(self, cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+        """Parse and validate one hand of exactly ``hand_size`` cards for this ruleset."""
+        return parse_cards(cards, jokers=self.ruleset.jokers, count=self.ruleset.hand_size)
+
+    def parse_deal(self, hands: Sequence[str | Iterable[str | Card]],
+                   board: str | Iterable[str | Card] | None = None,
+                   per_hand: int | None = None) -> tuple[tuple[tuple[Card, ...], ...],
+                                                          tuple[Card, ...]]:
+        """Parse several hands (and an optional board) dealt from one deck.
+
+        Each hand must have ``per_hand`` cards (default: the ruleset's hand size, or its
+        hole-card count when a board is given); no card may appear twice in the deal.
+        """
+        sel = self.ruleset.selection
+        if per_hand is None:
+            per_hand = sel.hole if (board is not None and sel) else self.ruleset.hand_size
+        parsed = [parse_cards(h, jokers=self.ruleset.jokers, count=per_hand) for h in hands]
+        table: tuple[Card, ...] = ()
+        if board is not None:
+            if sel is None:
+                raise RulesetError(f"{self.ruleset.id} has no community cards")
+            table = parse_cards(board, jokers=self.ruleset.jokers, count=sel.board)
+        # one deck: the whole deal must be free of duplicates
+        everything = [c for h in parsed for c in h] + list(table)
+        parse_cards(everything, jokers=self.ruleset.jokers)
+        return tuple(parsed), table
+
+    # ----------------------------------------------------------------- values
+    def evaluate(self, cards: str | Iterable[str | Card]) -> HandValue:
+        """Category and key of one hand of exactly ``hand_size`` cards."""
+        hand = self.parse_hand(cards)
+        return self._value(hand)
+
+    def category(self, cards: str | Iterable[str | Card]) -> str:
+        return self.evaluate(cards).category
+
+    def key(self, cards: str | Iterable[str | Card]) -> tuple[int, ...]:
+        return self.evaluate(cards).key
+
+    def compare(self, a: str | Iterable[str | Card], b: str | Iterable[str | Card]) -> int:
+        """1 if ``a`` beats ``b``, -1 if it loses, 0 if they are equal."""
+        ka, kb = self.key(a), self.key(b)
+        return (ka > kb) - (ka < kb)
+
+    def winners(self, hands: Sequence[str | Iterable[str | Card]],
+                board: str | Iterable[str | Card] | None = None) -> list[int]:
+        """Indices of the winning hands (several on a split/push/tie).
+
+        With ``board`` (hold'em style rulesets) each hand is a player's hole cards and is
+        valued by its best hand under the ruleset's selection rule.
+        """
+        values = self.showdown(hands, board)
+        best = max(v.key for v in values)
+        return [i for i, v in enumerate(values) if v.key == best]
+
+    def showdown(self, hands: Sequence[str | Iterable[str | Card]],
+                 board: str | Iterable[str | Card] | None = None) -> list[HandValue]:
+        """The value of every hand in one deal."""
+        if len(hands) < 2:
+            raise CardError("wrong-count", f"a showdown needs at least 2 hands, got {len(hands)}")
+        parsed, table = self.parse_deal(hands, board)
+        if board is None:
+            return [self._value(h) for h in parsed]
+        return [self._best(h, table).value for h in parsed]
+
+    def best_hand(self, hole: str | Iterable[str | Card],
+                  board: str | Iterable[str | Card]) -> BestHand:
+        """The best hand from ``hole`` + ``board`` under the ruleset's selection rule."""
+        (hand,), table = self.parse_deal([hole], board)
+        return self._best(hand, table)
+
+    # ----------------------------------------------------------------- internals
+    def _best(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> BestHand:
+        sel = self.ruleset.selection
+        assert sel is not None
+        size = self.ruleset.hand_size
+        candidates = []
+        for used in range(sel.min_hole, min(len(hole), size) + 1):
+            for h in combinations(hole, used):
+                for b in combinations(board, size - used):
+                    candidates.append(self._value(h + b))
+        best = max(v.key for v in candidates)
+        top = [v for v in candidates if v.key == best]
+        return BestHand(top[0], tuple(v.cards for v in top))
+
+    def _value(self, hand: tuple[Card, ...]) -> HandValue:
+        wilds = sum(1 for c in hand if c.is_joker)
+        if not wilds:
+            category, key = self._natural(hand)
+            return HandValue(category, key, hand, hand)
+        return self._wild_value(hand, wilds)
+
+    def _natural(self, hand: Sequence[Card]) -> tuple[str, tuple[int, ...]]:
+        ranks = tuple(sorted((c.rank for c in hand), reverse=True))
+        sc = suit_class(hand)
+        found = self._cache.get((ranks, sc))
+        if found is None:
+            found = self._classify(ranks, sc)
+            self._cache[(ranks, sc)] = found
+        return found
+
+    def _wild_value(self, hand: tuple[Card, ...], wilds: int) -> HandValue:
+        naturals = tuple(c for c in hand if not c.is_joker)
+        held = set(naturals)
+        natural_counts = Counter(c.rank for c in naturals)
+        dup_ok = self.rules["wild_duplicates"] == "allowed"
+        four_naturals = self.rules["five_of_a_kind"] == "four_naturals"
+        best: HandValue | None = None
+        for subs in combinations_with_replacement(DECK, wilds):
+            played = naturals + subs
+            counts = Counter(c.rank for c in played)
+            rank, n = counts.most_common(1)[0]
+            five = n >= 5
+            if five and four_naturals and not (natural_counts[rank] == 4 and wilds == 1):
+                continue
+            if not dup_ok and not five and (held.intersection(subs) or len(set(subs)) < wilds):
+                continue
+            category, key = self._natural(played)
+            if best is None or key > best.key:
+                best = HandValue(category, key, hand, played)
+        assert best is not None
+        return best
+
+    def _classify(self, ranks: tuple[int, ...], sc: str) -> tuple[str, tuple[int, ...]]:
+        """Category and key from the sorted ranks (ace 14) and the suit class."""
+        rules = self.rules
+        counts = Counter(ranks)
+        groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
+        shape_counts = [n for _, n in groups]
+        top = self._run_top(ranks)
+        flush = sc == SAME and len(ranks) > 1
+        straight_ok = rules["straight_suits"] == "any" or sc == DISTINCT
+        facts = {
+            "five_of_a_kind": shape_counts[0] >= 5,
+            "royal_flush": top == ACE and flush,
+            "royal_straight_flush": top == ACE and flush,
+            "straight_flush": top is not None and flush,
+            "pair_of_aces": shape_counts[0] == 2 and groups[0][0] == ACE,
+            "four_of_a_kind": shape_counts[0] >= 4,
+            "full_house": shape_counts[:2] == [3, 2],
+            "flush": flush,
+            "straight": top is not None and straight_ok,
+            "three_of_a_kind": shape_counts[0] >= 3,
+            "two_pair": shape_counts[:2] == [2, 2],
+            "one_pair": shape_counts[0] >= 2,
+            "high_card": True,
+        }
+        category = next(s for s in self._shapes if facts[s])
+        rank = self._rank_of[category]
+        if rules["tiebreak"] == "category_only":
+            return category, (rank,)
+        if category in STRAIGHT_SHAPES:
+            assert top is not None
+            return category, (rank, -top if self._low else top)
+        if category == "flush" and not self._low:
+            # a flush ranks card by card, even when a wild card duplicated a rank in it
+            return category, (rank, *ranks)
+        return category, (rank, *self._tiebreak(groups))
+
+    def _run_top(self, ranks: tuple[int, ...]) -> int | None:
+        """Top card of the straight these ranks form (the ace-low one counts 5, 3 or 2)."""
+        n = len(ranks)
+        if n < 2 or len(set(ranks)) != n:
+            return None
+        ace_rule = self.rules["straight_ace"]
+        if ranks[0] - ranks[-1] == n - 1 and (ranks[0] != ACE or ace_rule != "low"):
+            return ranks[0]
+        if ranks[0] == ACE and ace_rule != "high":
+            low = ranks[1:] + (1,)
+            if low[0] - low[-1] == n - 1:
+                return low[0]
+        return None
+
+    def _tiebreak(self, groups: list[tuple[int, int]]) -> tuple[int, ...]:
+        rules = self.rules
+        ace_value = ACE if rules["ace"] == "high" else 1
+
+        def face(rank: int, ace: int = ace_value) -> int:
+            return ace if rank == ACE else rank
+
+        if not self._low:
+            mode = rules["tiebreak"]
+            if mode == "grouped":
+                ordered = sorted(groups, key=lambda rc: (-rc[1], -face(rc[0])))
+                return tuple(face(r) for r, _ in ordered)
+            every = [face(r) for r, n in groups for _ in range(n)]
+            if mode == "card_by_card":
+                return tuple(sorted(every, reverse=True))
+            matched = sorted((face(r) for r, n in groups if n > 1), reverse=True)
+            single = sorted((face(r) for r, n in groups if n == 1), reverse=True)
+            return (*matched, *single)
+        # low: smaller faces are better, so the key holds negated faces
+        pair_ace = ACE if rules["low_pair_ace"] == "high" else 1
+        matched = sorted(((n, face(r, pair_ace)) for r, n in groups if n > 1), reverse=True)
+        kickers = sorted(face(r) for r, n in groups if n == 1)
+        if rules["low_card_order"] == "worst_first":
+            kickers.reverse()
+        return (*(-f for _, f in matched), *(-f for f in kickers))
+
+
+_evaluators: dict[tuple[str, Any], Evaluator] = {}
+
+
+def evaluator(ruleset: str, profile: Profile | str | None = None) -> Evaluator:
+    """A shared :class:`Evaluator` for a ruleset id and profile (built once, then reused)."""
+    prof = load_profile(profile)
+    cache_key = (ruleset, tuple(sorted(prof.choices.items())))
+    if cache_key not in _evaluators:
+        _evaluators[cache_key] = Evaluator(ruleset, prof)
+    return _evaluators[cache_key]
