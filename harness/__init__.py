@@ -1,0 +1,8 @@
+"""pokercert.harness: adapters, the runner and results store, the CLI and the pytest plugin."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("pokercert")
+except PackageNotFoundError:  # running from a checkout that was never installed
+    __version__ = "0+unknown"

@@ -254,7 +254,7 @@ class Evaluator:
         if ranks[0] - ranks[-1] == n - 1 and (ranks[0] != ACE or ace_rule != "low"):
             return ranks[0]
         if ranks[0] == ACE and ace_rule != "high":
-            low = ranks[1:] + (1,)
+            low = (*ranks[1:], 1)
             if low[0] - low[-1] == n - 1:
                 return low[0]
         return None

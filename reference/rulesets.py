@@ -199,7 +199,8 @@ def _load_ruleset(name: str, regulation: Regulation, r: dict[str, Any]) -> Rules
             raise RulesetError(f"{where}: {ctx} names clause {cid!r}, not in the regulation")
         return known[cid].label
 
-    clauses = tuple(known[c] for c in _need(r, "clauses", where, list) if clause_label(c, "clauses"))
+    listed = _need(r, "clauses", where, list)
+    clauses = tuple(known[c] for c in listed if clause_label(c, "clauses"))
     rules = dict(_need(r, "rules", where, dict))
     check_rules(rules, where)
     missing = [k for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")

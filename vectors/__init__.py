@@ -1,0 +1,1 @@
+"""pokercert.vectors: the curated corpus (data files shipped with the package) and its tooling."""

@@ -1,0 +1,167 @@
+"""The results store: what a run writes and what reports, diff and verify read.
+
+A run folder holds:
+
+* ``run.json``: the :class:`RunHeader` (everything needed to reproduce the run),
+  rewritten at the end with ``finished_at``;
+* ``results.jsonl``: one :class:`Result` per line, appended and flushed as each vector
+  is scored, so a killed run loses nothing and ``--resume`` can skip what is done;
+* ``attachments/``: whole stderr captures, referenced from results by file name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+RESULTS_FORMAT_VERSION = 1
+HEADER_FILE = "run.json"
+RESULTS_FILE = "results.jsonl"
+
+
+class Outcome(StrEnum):
+    """What happened to one vector."""
+
+    PASS = "PASS"
+    FAIL = "FAIL"                      # answered, and the answer is wrong
+    WRONG_REASON = "WRONG_REASON"      # refused invalid input with another or no reason code
+    ERROR = "ERROR"                    # raised, or answered malformed
+    TIMEOUT = "TIMEOUT"
+    CRASH = "CRASH"                    # the evaluator process died
+    NOT_APPLICABLE = "NOT_APPLICABLE"  # outside the adapter's declared capabilities
+    XFAIL = "XFAIL"                    # failed, as the expectations file says it will
+    XPASS = "XPASS"                    # passed although listed as a known failure
+
+    @property
+    def is_failure(self) -> bool:
+        """Outcomes that make a ruleset NOT CERTIFIED."""
+        return self in FAILING
+
+
+FAILING = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR, Outcome.TIMEOUT,
+                     Outcome.CRASH, Outcome.XPASS})
+
+
+@dataclass(frozen=True)
+class Result:
+    """The scored outcome of one vector, self-contained enough to report on."""
+
+    vector_id: str
+    ruleset: str
+    kind: str
+    outcome: Outcome
+    expected: dict[str, Any]
+    actual: dict[str, Any] | None = None
+    message: str = ""
+    readings: dict[str, str] = field(default_factory=dict)
+    clauses: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    why: str = ""
+    inputs: dict[str, Any] = field(default_factory=dict)
+    duration_s: float = 0.0
+    stderr: str = ""          # excerpt; the whole capture is in attachments/
+    attachment: str = ""      # file name under attachments/, if any
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["outcome"] = str(self.outcome)
+        data["clauses"] = list(self.clauses)
+        data["flags"] = list(self.flags)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        known = {f.name for f in fields(cls)}
+        kwargs = {k: v for k, v in data.items() if k in known}
+        kwargs["outcome"] = Outcome(kwargs["outcome"])
+        kwargs["clauses"] = tuple(kwargs.get("clauses", ()))
+        kwargs["flags"] = tuple(kwargs.get("flags", ()))
+        return cls(**kwargs)
+
+
+@dataclass
+class RunHeader:
+    """Everything needed to identify and reproduce a run."""
+
+    suite_version: str
+    corpus_version: str
+    corpus_sha256: str
+    harness_version: str
+    protocol_version: str
+    adapter_spec: str
+    evaluator: dict[str, Any]          # vendor/name/version/build as the adapter declared
+    adapter: dict[str, Any]            # adapter name/version
+    profile: dict[str, Any]            # Profile.as_dict(): every reading used
+    rulesets: list[str]
+    filters: dict[str, Any]            # flags, shard, ...
+    selected: int                      # how many vectors this run (shard) was asked to run
+    selected_ids_sha256: str           # digest of the sorted selected vector ids
+    platform: dict[str, Any]
+    command: list[str]
+    started_at: str
+    finished_at: str | None = None
+    format_version: int = RESULTS_FORMAT_VERSION
+    shard: str | None = None           # "K/N" or None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunHeader:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+def write_header(folder: Path, header: RunHeader) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / (HEADER_FILE + ".tmp")
+    tmp.write_text(json.dumps(header.to_json(), indent=2, sort_keys=True) + "\n",
+                   encoding="utf-8")
+    tmp.replace(folder / HEADER_FILE)
+
+
+def read_header(folder: Path) -> RunHeader:
+    return RunHeader.from_json(json.loads((folder / HEADER_FILE).read_text(encoding="utf-8")))
+
+
+class ResultWriter:
+    """Appends results to ``results.jsonl``, flushing each line as it is written."""
+
+    def __init__(self, folder: Path, append: bool = False) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self._fh = (folder / RESULTS_FILE).open("a" if append else "w", encoding="utf-8")
+
+    def write(self, result: Result) -> None:
+        self._fh.write(json.dumps(result.to_json(), sort_keys=True, ensure_ascii=False) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        self._fh.close()
+
+    def __enter__(self) -> ResultWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_results(folder: Path) -> Iterator[Result]:
+    """Every complete result line; a torn last line (a killed run) is skipped."""
+    path = folder / RESULTS_FILE
+    if not path.exists():
+        return
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if not line.endswith("\n"):
+                break
+            yield Result.from_json(json.loads(line))
+
+
+def write_results(folder: Path, results: Iterable[Result]) -> None:
+    with ResultWriter(folder) as out:
+        for r in results:
+            out.write(r)

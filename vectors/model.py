@@ -1,0 +1,77 @@
+"""The parsed vector: what every later stage (harness, reports, plugin) consumes.
+
+Data flows one way: vector file -> :class:`Vector` -> adapter call -> result -> report.
+A vector is one behaviour of one ruleset: the inputs, the expected outcome (per
+interpretation reading when it depends on one), the clause labels it exercises, the
+bug-class flags it targets, and a one-line ``why`` a regulator understands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokercert.reference.interpretations import Profile, load_profile
+
+FORMAT_VERSION = 1
+KINDS = ("classify", "compare", "best_hand", "reject")
+# the request a reject vector sends its invalid input through
+REJECT_OPS = ("classify", "compare", "best_hand")
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a vector was read from (for error messages and reports)."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Vector:
+    """One clause-tagged test vector.
+
+    ``inputs`` by kind (cards are canonical strings, one string per hand):
+
+    * classify: ``{"hand": "As Ks Qs Js Ts"}``
+    * compare: ``{"hands": ["...", "..."]}`` plus ``"board"`` for hold'em rulesets
+      (then each hand is a player's hole cards)
+    * best_hand: ``{"hole": "...", "board": "..."}``
+    * reject: ``{"op": "classify"|"compare"|"best_hand", ...that op's inputs...}``;
+      reject inputs are raw strings and may be invalid on purpose.
+
+    ``expect`` by kind: classify ``{"category"}``, compare ``{"winners": [indices]}``,
+    best_hand ``{"category", "cards": [acceptable card sets]}``, reject ``{"reason"}``.
+    When the vector depends on an interpretation, ``expect_by_reading`` maps each
+    reading name of that (single) interpretation to such a dict instead.
+    """
+
+    id: str
+    ruleset: str
+    kind: str
+    inputs: Mapping[str, Any]
+    clauses: tuple[str, ...]
+    flags: tuple[str, ...]
+    why: str
+    expect: Mapping[str, Any] | None = None
+    interpretations: tuple[str, ...] = ()
+    expect_by_reading: Mapping[str, Mapping[str, Any]] | None = None
+    location: Location | None = field(default=None, compare=False)
+
+    def expected(self, profile: Profile | str | None = None) -> Mapping[str, Any]:
+        """The one definite expected outcome under ``profile`` (default: practice)."""
+        if self.expect_by_reading is None:
+            assert self.expect is not None
+            return self.expect
+        prof = load_profile(profile)
+        (iid,) = self.interpretations
+        return self.expect_by_reading[prof.reading(iid)]
+
+    def reading_used(self, profile: Profile | str | None = None) -> dict[str, str]:
+        """The interpretation readings this vector was scored under (empty if none apply)."""
+        prof = load_profile(profile)
+        return {iid: prof.reading(iid) for iid in self.interpretations}
