@@ -1,0 +1,1 @@
+"""Deliberately broken evaluators (mutants) for the self-check. Never the reference."""
