@@ -117,7 +117,7 @@ class Evaluator:
     def evaluate(self, cards: str | Iterable[str | Card]) -> HandValue:
         """Category and key of one hand of exactly ``hand_size`` cards."""
         hand = self.parse_hand(cards)
-        return self._value(hand)
+        return self.value(hand)
 
     def category(self, cards: str | Iterable[str | Card]) -> str:
         return self.evaluate(cards).category
@@ -148,7 +148,7 @@ class Evaluator:
             raise CardError("wrong-count", f"a showdown needs at least 2 hands, got {len(hands)}")
         parsed, table = self.parse_deal(hands, board)
         if board is None:
-            return [self._value(h) for h in parsed]
+            return [self.value(h) for h in parsed]
         return [self._best(h, table).value for h in parsed]
 
     def best_hand(self, hole: str | Iterable[str | Card],
@@ -166,12 +166,13 @@ class Evaluator:
         for used in range(sel.min_hole, min(len(hole), size) + 1):
             for h in combinations(hole, used):
                 for b in combinations(board, size - used):
-                    candidates.append(self._value(h + b))
+                    candidates.append(self.value(h + b))
         best = max(v.key for v in candidates)
         top = [v for v in candidates if v.key == best]
         return BestHand(top[0], tuple(v.cards for v in top))
 
-    def _value(self, hand: tuple[Card, ...]) -> HandValue:
+    def value(self, hand: tuple[Card, ...]) -> HandValue:
+        """Value of an already parsed and validated hand (the fast path for bulk passes)."""
         wilds = sum(1 for c in hand if c.is_joker)
         if not wilds:
             category, key = self._natural(hand)
@@ -296,3 +297,18 @@ def evaluator(ruleset: str, profile: Profile | str | None = None) -> Evaluator:
     if cache_key not in _evaluators:
         _evaluators[cache_key] = Evaluator(ruleset, prof)
     return _evaluators[cache_key]
+
+
+def deciding_clauses(ev: Evaluator, values: Sequence[HandValue]) -> list[str]:
+    """Labels of the clauses that decided a showdown between ``values``.
+
+    Different categories at the top: the category-order clause(s) and the winning
+    category's own clause.  The same category at the top: the tie-break clause(s).
+    """
+    best = max(v.key for v in values)
+    winners = [v for v in values if v.key == best]
+    rival_ranks = {v.key[0] for v in values if v.key != best}
+    category = ev.ruleset.category(winners[0].category)
+    if rival_ranks and best[0] not in rival_ranks:
+        return [*ev.ruleset.order_clauses, category.clause]
+    return [category.clause, *ev.ruleset.tiebreak_clauses]

@@ -105,7 +105,11 @@ class Selection:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One game under one regulation, as data.  ``categories`` run best-first."""
+    """One game under one regulation, as data.
+
+    ``categories`` defines every category the game knows (best first under the default
+    reading); ``rules["categories"]`` is the ranking in use, which a reading may change.
+    """
 
     id: str
     title: str
@@ -119,6 +123,8 @@ class Ruleset:
     jokers: int = 0
     wild: str | None = None
     selection: Selection | None = None
+    order_clauses: tuple[str, ...] = ()     # labels of the clauses that order the categories
+    tiebreak_clauses: tuple[str, ...] = ()  # labels of the clauses that break same-category ties
     _clause_index: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -213,7 +219,11 @@ def _load_ruleset(name: str, regulation: Regulation, r: dict[str, Any]) -> Rules
             raise RulesetError(f"{where}: unknown category {c.get('name')!r}")
         categories.append(Category(c["name"], _need(c, "label", where),
                                    clause_label(_need(c, "clause", where), "a category")))
-    rules["categories"] = [c.name for c in categories]
+    # rules.categories is the ranking in use (best first); by default every defined one
+    rules.setdefault("categories", [c.name for c in categories])
+    undefined = set(rules["categories"]) - {c.name for c in categories}
+    if undefined:
+        raise RulesetError(f"{where}: rules.categories ranks undefined {sorted(undefined)}")
     equal = _need(r, "equal_outcome", where)
     if equal not in EQUAL_OUTCOMES:
         raise RulesetError(f"{where}: equal_outcome {equal!r} not in {EQUAL_OUTCOMES}")
@@ -230,6 +240,10 @@ def _load_ruleset(name: str, regulation: Regulation, r: dict[str, Any]) -> Rules
         interpretations=tuple(_need(r, "interpretations", where, list)),
         rules=MappingProxyType(rules), categories=tuple(categories),
         jokers=int(deck.get("jokers", 0)), wild=deck.get("wild"), selection=selection,
+        order_clauses=tuple(clause_label(c, "order_clauses")
+                            for c in _need(r, "order_clauses", where, list)),
+        tiebreak_clauses=tuple(clause_label(c, "tiebreak_clauses")
+                               for c in _need(r, "tiebreak_clauses", where, list)),
         _clause_index={c.label: c for c in clauses},
     )
 
