@@ -24,7 +24,7 @@ COMMAND_MODULES = (
     "pokercert.vectors.cmd",
     "pokercert.harness.cmd_run",
     "pokercert.reports.cmd",
-    "pokercert.harness.cmd_check",
+    "pokercert.harness.cmd_fuzz",
     "pokercert.harness.cmd_selfcheck",
 )
 
