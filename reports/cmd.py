@@ -1,0 +1,135 @@
+"""Commands ``report``, ``verify``, ``diff`` and ``keygen`` of the ``pokercert`` CLI."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tabulate import tabulate
+
+from pokercert.harness.cli import EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.reports import text as T
+from pokercert.reports.output import DEFAULT_FORMATS, FORMATS, load, render, write_reports
+from pokercert.reports.signing import SIG_SUFFIX, keygen, sign
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="write certification reports from a results folder",
+                       description="Build the report of a results folder (or re-render a "
+                       "genuine JSON report) as JSON, Markdown, HTML or JUnit XML. Exit code: "
+                       "0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE.")
+    p.add_argument("source", metavar="RESULTS_DIR", type=Path,
+                   help="a run's results folder, or a report.json")
+    p.add_argument("--format", default="all", choices=[*FORMATS, "all"],
+                   help="one format, or all of them (default)")
+    p.add_argument("--out", type=Path, help="file for one format (default: stdout); folder "
+                   "for all (default: the results folder)")
+    p.add_argument("--sign", type=Path, metavar="KEY",
+                   help="Ed25519 private key (PEM): also write report.json.sig")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("verify", help="check a report is genuine (and optionally re-run it)",
+                       description="Recompute a report's digest, check its corpus against "
+                       "the installed corpus, its signature with --key, and with --rerun "
+                       "re-run the evaluator and compare every outcome. Exit 0 if every check "
+                       "holds, 1 otherwise.")
+    p.add_argument("report", metavar="REPORT", type=Path,
+                   help="report.json, or a .md/.html/.xml view beside its report.json")
+    p.add_argument("--key", type=Path, metavar="PUB", help="Ed25519 public key (PEM)")
+    p.add_argument("--sig", type=Path, help="signature file (default: REPORT_JSON.sig)")
+    p.add_argument("--report-json", type=Path, help="the JSON report a view was rendered from "
+                   "(default: report.json beside the view)")
+    p.add_argument("--rerun", metavar="SPEC", help="adapter spec to re-run the evaluator with")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("diff", help="what changed per vector between two runs",
+                       description="Compare two results folders or JSON reports vector by "
+                       "vector. Exit 1 if any vector newly fails, else 0.")
+    p.add_argument("old", metavar="OLD", type=Path, help="results folder or report.json")
+    p.add_argument("new", metavar="NEW", type=Path, help="results folder or report.json")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_diff)
+
+    p = sub.add_parser("keygen", help="make an Ed25519 key pair for signing reports")
+    p.add_argument("--out", type=Path, default=Path("pokercert-signing-key.pem"),
+                   help="private key file (default: %(default)s); the public key is OUT.pub")
+    p.add_argument("--force", action="store_true", help="overwrite existing key files")
+    p.set_defaults(func=cmd_keygen)
+
+
+def _require(path: Path) -> Path:
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or folder")
+    return path
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    report = load(_require(args.source))
+    if args.format == "all":
+        folder = args.out or (args.source if args.source.is_dir() else args.source.parent)
+        paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign)
+        for p in paths:
+            print(p, file=sys.stderr)
+    else:
+        data = render(report, args.format)
+        if args.out is None:
+            if args.sign:
+                raise UsageError("--sign needs --out (the signature is a file beside it)")
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_bytes(data)
+            if args.sign:
+                if args.format != "json":
+                    raise UsageError("--sign signs the canonical JSON: use --format json or all")
+                args.out.with_name(args.out.name + SIG_SUFFIX).write_bytes(sign(data, args.sign))
+    print(f"{report['verdict']}: {T.evaluator_line(report['identification'])} "
+          f"({T.counts_line(report['counts'])})", file=sys.stderr)
+    return int(report["exit_code"])
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from pokercert.reports.verify import passed, verify
+
+    checks = verify(_require(args.report), args.key, args.sig, args.rerun, args.report_json)
+    ok = passed(checks)
+    if args.json:
+        print_json({"report": str(args.report), "verified": ok,
+                    "checks": [c.as_dict() for c in checks]})
+    else:
+        print(tabulate([[c.name, c.status, c.detail] for c in checks],
+                       headers=["Check", "Result", "Detail"], disable_numparse=True,
+                       maxcolwidths=[None, None, 80]))
+        print(f"\n{args.report}: {'VERIFIED' if ok else 'NOT VERIFIED'}")
+    return EXIT_OK if ok else EXIT_NONCOMPLIANT
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from pokercert.reports.diff import CHANGE_KINDS, diff_reports
+
+    result = diff_reports(load(_require(args.old)), load(_require(args.new)))
+    if args.json:
+        print_json(result)
+    else:
+        for d in result["identification_changes"]:
+            print(f"note: {d['field']} differs: {T.value(d['old'])} -> {T.value(d['new'])}")
+        rows = [[kind.replace("_", " "), c["id"], c["ruleset"], c["old"] or "-", c["new"] or "-"]
+                for kind in CHANGE_KINDS for c in result["changes"][kind]]
+        if rows:
+            print(tabulate(rows, headers=["Change", "Vector", "Ruleset", "Old", "New"],
+                           disable_numparse=True))
+        print(f"{result['old']['verdict']} -> {result['new']['verdict']}: " + ", ".join(
+            f"{n} {k.replace('_', ' ')}" for k, n in result["counts"].items()))
+    return EXIT_NONCOMPLIANT if result["counts"]["newly_failing"] else EXIT_OK
+
+
+def cmd_keygen(args: argparse.Namespace) -> int:
+    private, public = keygen(args.out, args.force)
+    print(f"private key: {private} (keep it secret; sign with "
+          f"`pokercert report RESULTS --sign {private}`)")
+    print(f"public key:  {public} (publish it; check with "
+          f"`pokercert verify report.json --key {public}`)")
+    return EXIT_OK

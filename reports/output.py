@@ -1,0 +1,82 @@
+"""From a results folder (or a JSON report) to report files on disk.
+
+The JSON report is built once and sealed with its digest; every other format is
+rendered from it, so one report's views always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from pokercert.reports import render_html, render_junit, render_markdown
+from pokercert.reports.canonical import (
+    ReportError,
+    canonical_bytes,
+    compute_digest,
+    read_report,
+    seal,
+)
+from pokercert.reports.model import build_report
+from pokercert.reports.signing import SIG_SUFFIX, sign
+
+# format name -> (default file name, renderer of a sealed report)
+FORMATS: dict[str, tuple[str, Callable[[dict[str, Any]], bytes]]] = {
+    "json": ("report.json", canonical_bytes),
+    "markdown": ("report.md", lambda r: render_markdown.render(r).encode("utf-8")),
+    "html": ("report.html", lambda r: render_html.render(r).encode("utf-8")),
+    "junit": ("report.junit.xml", lambda r: render_junit.render(r).encode("utf-8")),
+}
+DEFAULT_FORMATS = tuple(FORMATS)
+
+
+def load(source: Path) -> dict[str, Any]:
+    """A sealed report: built from a results folder, or read from a genuine JSON report."""
+    source = Path(source)
+    if source.is_dir():
+        return seal(build_report(source))
+    report, raw = read_report(source)
+    if compute_digest(report) != report["digest"] or canonical_bytes(report) != raw:
+        raise ReportError(f"{source}: the report does not match its digest; "
+                          "run `pokercert verify` on it")
+    return report
+
+
+def render(report: dict[str, Any], fmt: str) -> bytes:
+    """The bytes of one format of a sealed report."""
+    try:
+        return FORMATS[fmt][1](report)
+    except KeyError:
+        raise ReportError(f"unknown report format {fmt!r}; known: {', '.join(FORMATS)}") \
+            from None
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return path
+
+
+def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] = DEFAULT_FORMATS,
+                  sign_key: Path | None = None) -> list[Path]:
+    """Write each format under its default name into ``folder``; sign the JSON if asked."""
+    paths = []
+    for fmt in formats:
+        name = FORMATS[fmt][0]
+        data = render(report, fmt)
+        paths.append(_write(Path(folder) / name, data))
+        if fmt == "json" and sign_key is not None:
+            paths.append(_write(Path(folder) / (name + SIG_SUFFIX), sign(data, sign_key)))
+    return paths
+
+
+def write_default_reports(run_dir: Path, sign_key: Path | None = None) -> list[Path]:
+    """Build the report of a results folder and write every format into it.
+
+    Returns the paths written: ``report.json`` (canonical, plus ``report.json.sig`` when
+    ``sign_key`` is given), ``report.md``, ``report.html`` and ``report.junit.xml``.
+    """
+    return write_reports(load(Path(run_dir)), Path(run_dir), DEFAULT_FORMATS, sign_key)

@@ -1,0 +1,191 @@
+"""HTML view: one self-contained file a regulator opens in any browser.
+
+No script, no network, no external asset: the style sheet is inlined from
+``templates/report.css`` into ``templates/report.html``.  Order: the verdict, the
+rulesets, the per-clause tables, the findings, then bug classes, what was not
+applicable and the full identification.
+"""
+
+from __future__ import annotations
+
+import html
+from importlib import resources
+from string import Template
+from typing import Any
+
+from pokercert.reports import text as T
+
+
+def _template(name: str) -> str:
+    return (resources.files("pokercert.reports") / "templates" / name).read_text(encoding="utf-8")
+
+
+def esc(value: Any) -> str:
+    return html.escape(T.printable(str(value)), quote=True)
+
+
+def slug(verdict_or_status: str) -> str:
+    return verdict_or_status.lower().replace(" ", "-")
+
+
+def badge(word: str, cls: str | None = None) -> str:
+    return f'<span class="badge b-{esc(cls or slug(word))}">{esc(word)}</span>'
+
+
+def table(headers: list[str], rows: list[list[str]], row_class: str = "",
+          numeric: frozenset[int] = frozenset()) -> str:
+    """An HTML table; cells are already escaped HTML."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    cls = f' class="{row_class}"' if row_class else ""
+    body = "\n".join(
+        f"<tr{cls}>" + "".join(f'<td class="n">{c}</td>' if i in numeric else f"<td>{c}</td>"
+                               for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+
+
+def _banner(report: dict[str, Any]) -> str:
+    ident = report["identification"]
+    lines = [f'<section class="verdict v-{slug(report["verdict"])}" id="verdict">',
+             f'<h1 id="overall-verdict">{esc(report["verdict"])}</h1>',
+             f"<p><strong>{esc(T.evaluator_line(ident))}</strong> through adapter "
+             f"<code>{esc(ident['adapter_spec'])}</code>, profile "
+             f"<code>{esc(ident['profile']['name'])}</code>, corpus "
+             f"{esc(ident['corpus']['version'])}, pokercert {esc(ident['suite_version'])}.</p>",
+             f"<p>Vectors: {esc(T.counts_line(report['counts']))}.</p>"]
+    for reason in report["completeness"]["reasons"]:
+        lines.append(f"<p><strong>Incomplete:</strong> {esc(reason)}</p>")
+    lines.append("</section>")
+    links = [("rulesets", "Rulesets"), ("clauses", "Clauses"),
+             ("findings", f"Findings ({len(report['failures'])})"), ("flags", "Bug classes"),
+             ("not-applicable", "Not applicable"), ("identification", "Identification")]
+    lines.append("<nav>" + "".join(f'<a href="#{a}">{esc(t)}</a>' for a, t in links) + "</nav>")
+    return "\n".join(lines)
+
+
+def _rulesets(report: dict[str, Any]) -> str:
+    rows = []
+    for rs in report["rulesets"]:
+        c = rs["counts"]
+        run = sum(v for k, v in c.items() if k != "NOT_APPLICABLE")
+        rows.append([f"<code>{esc(rs['id'])}</code>", esc(rs["title"]), esc(rs["citation"]),
+                     badge(rs["verdict"]), str(run), str(c["PASS"]), str(run - c["PASS"]),
+                     str(c["NOT_APPLICABLE"]), esc("; ".join(rs["reasons"]))])
+    return '<h2 id="rulesets">Rulesets</h2>\n' + table(
+        ["Ruleset", "Game", "Regulation", "Verdict", "Run", "Passed", "Not passed",
+         "Not applicable", "Why"], rows, "ruleset", frozenset({4, 5, 6, 7}))
+
+
+def _clauses(report: dict[str, Any]) -> str:
+    parts = ['<h2 id="clauses">Clauses</h2>',
+             '<p class="muted">Every clause of each ruleset, with our one-line summary; the '
+             "regulation's own text is authoritative.</p>"]
+    for rs in report["rulesets"]:
+        rows = [[f"<code>{esc(c['label'])}</code>", esc(c["summary"]), badge(c["status"]),
+                 str(c["run"]), str(c["passed"]), str(c["failed"]), str(c["known_failures"]),
+                 str(c["not_applicable"])] for c in rs["clauses"]]
+        parts.append(f'<h3 id="clauses-{esc(rs["id"])}">{esc(rs["id"])}: '
+                     f'{esc(rs["citation"])}</h3>')
+        parts.append(table(["Clause", "Rule (our summary)", "Status", "Run", "Passed", "Failed",
+                            "Known", "Not applicable"], rows, "clause",
+                           frozenset({3, 4, 5, 6, 7})))
+    return "\n".join(parts)
+
+
+FINDING_HEADERS = ["Vector", "Outcome", "Clause", "Inputs", "Expected", "Actual", "Why"]
+
+
+def _finding_rows(f: dict[str, Any]) -> str:
+    """Two rows per finding: the facts, then the rules, readings, flags and output."""
+    main = [f'<code id="v-{esc(f["id"])}">{esc(f["id"])}</code><br>'
+            f'<span class="muted">{esc(f["ruleset"])} · {esc(f["kind"])}</span>',
+            badge(f["outcome"], f["outcome"]) + f'<br><span class="muted">'
+            f'{esc(T.OUTCOME_WORDS.get(f["outcome"], ""))}</span>',
+            "<br>".join(f"<code>{esc(c['label'])}</code>" for c in f["clauses"]) or "-",
+            f'<span class="cards">{esc(T.describe(f["inputs"]))}</span>',
+            f'<span class="cards">{esc(T.describe(f["expected"]))}</span>',
+            f'<span class="cards">{esc(T.describe(f["actual"]))}</span>', esc(f["why"])]
+    detail = [f"<strong>Rule</strong> <code>{esc(c['label'])}</code>: {esc(c['summary'])}"
+              for c in f["clauses"]]
+    detail += [f"<strong>Scored under</strong> <code>{esc(r['interpretation'])}="
+               f"{esc(r['reading'])}</code>: {esc(r['summary'])}" for r in f["readings"]]
+    if f["flags"]:
+        detail.append("<strong>Flags</strong> " + ", ".join(
+            f"<code>{esc(x)}</code>" for x in f["flags"]))
+    if f["message"]:
+        detail.append(f"<strong>Message</strong><pre>{esc(f['message'])}</pre>")
+    if f["stderr"]:
+        where = f" (whole capture: attachments/{esc(f['attachment'])})" if f["attachment"] else ""
+        detail.append(f"<details><summary>Adapter stderr{where}</summary>"
+                      f"<pre>{esc(f['stderr'])}</pre></details>")
+    cells = "".join(f"<td>{c}</td>" for c in main)
+    return (f'<tr class="failure">{cells}</tr>\n<tr class="failure-detail">'
+            f'<td colspan="{len(main)}">' + "<br>".join(detail) + "</td></tr>")
+
+
+def _failures(report: dict[str, Any]) -> str:
+    failures = report["failures"]
+    if not failures:
+        return '<h2 id="findings">Findings</h2>\n<p>None: every applicable vector passed.</p>'
+    head = "".join(f"<th>{h}</th>" for h in FINDING_HEADERS)
+    body = "\n".join(_finding_rows(f) for f in failures)
+    return (f'<h2 id="findings">Findings ({len(failures)})</h2>\n<table class="findings">\n'
+            f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>")
+
+
+def _flags(report: dict[str, Any]) -> str:
+    rows = [[f"<code>{esc(f['flag'])}</code>", esc(f["description"]), str(f["run"]),
+             str(f["passed"]), str(f["failed"]), str(f["known_failures"]),
+             esc(", ".join(f["vectors"]))] for f in report["flags"]]
+    return '<h2 id="flags">Bug classes (flags)</h2>\n' + (table(
+        ["Flag", "Bug class", "Run", "Passed", "Failed", "Known", "Failing vectors"], rows,
+        "flag", frozenset({2, 3, 4, 5})) if rows else "<p>No vector carried a flag.</p>")
+
+
+def _not_applicable(report: dict[str, Any]) -> str:
+    rows = [[f"<code>{esc(n['ruleset'])}</code>", esc(n["kind"]), str(n["count"]),
+             f"<details><summary>ids</summary>{esc(', '.join(n['vectors']))}</details>"]
+            for n in report["not_applicable"]]
+    intro = ('<h2 id="not-applicable">Not applicable</h2>\n'
+             "<p>Not claimed by the adapter, so not certified.</p>\n")
+    return intro + (table(["Ruleset", "Kind", "Vectors", ""], rows, "na", frozenset({2}))
+                    if rows else "<p>Nothing: the adapter claims every vector selected.</p>")
+
+
+def _identification(report: dict[str, Any]) -> str:
+    ident = report["identification"]
+    items = [("Evaluator", esc(T.evaluator_line(ident))),
+             ("Adapter", esc(f"{ident['adapter']['name']} {ident['adapter']['version']}")),
+             ("Adapter spec", f"<code>{esc(ident['adapter_spec'])}</code>"),
+             ("Suite version", esc(ident["suite_version"])),
+             ("Corpus", esc(ident["corpus"]["version"]) + " sha256 <code>"
+              + esc(ident["corpus"]["sha256"]) + "</code>"),
+             ("Harness version", esc(ident["harness_version"])),
+             ("Protocol version", esc(ident["protocol_version"])),
+             ("Profile", f"<code>{esc(ident['profile']['name'])}</code>"),
+             ("Rulesets", esc(", ".join(ident["rulesets"]))),
+             ("Filters", esc(T.describe(ident["filters"]))),
+             ("Shard", esc(ident["shard"] or "whole run")),
+             ("Selected vectors", f"{ident['selected']} (ids sha256 <code>"
+              f"{esc(ident['selected_ids_sha256'])}</code>)"),
+             ("Platform", esc(T.describe(ident["platform"]))),
+             ("Started", esc(ident["started_at"])),
+             ("Finished", esc(ident["finished_at"] or "did not finish")),
+             ("Reproduce", f"<code>{esc(ident['command_line'])}</code>"),
+             ("Report generated", esc(report["generated_at"])),
+             ("Report digest", f"<code>{esc(report['digest'])}</code>")]
+    dl = "\n".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items)
+    readings = [[f"<code>{esc(k)}</code>", esc(v)]
+                for k, v in ident["profile"]["readings"].items()]
+    return (f'<h2 id="identification">Identification</h2>\n<dl class="ident">\n{dl}\n</dl>\n'
+            "<h3>Interpretation readings</h3>\n" + table(["Interpretation", "Reading"], readings))
+
+
+def render(report: dict[str, Any]) -> str:
+    """The HTML view of a sealed report."""
+    body = "\n".join([_banner(report), _rulesets(report), _clauses(report), _failures(report),
+                      _flags(report), _not_applicable(report), _identification(report)])
+    ident = report["identification"]
+    return Template(_template("report.html")).substitute(
+        title=esc(f"{report['verdict']}: {T.evaluator_line(ident)} (pokercert report)"),
+        generator=esc(f"pokercert {report['generator']['version']}"),
+        digest=esc(report["digest"]), css=_template("report.css"), body=body)

@@ -1,0 +1,79 @@
+"""JUnit XML view: one testsuite per ruleset, one testcase per vector (its id as name).
+
+FAIL, WRONG_REASON and XPASS are ``<failure>``; ERROR, CRASH and TIMEOUT are
+``<error>``; NOT_APPLICABLE and XFAIL are ``<skipped>`` (as pytest writes xfail).  The
+message carries the outcome, the clause labels and the vector's ``why``; the element
+text carries the whole finding.  Any CI that reads JUnit shows the run natively.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from pokercert.reports import text as T
+
+AS_FAILURE = frozenset({"FAIL", "WRONG_REASON", "XPASS"})
+AS_ERROR = frozenset({"ERROR", "CRASH", "TIMEOUT"})
+AS_SKIPPED = frozenset({"NOT_APPLICABLE", "XFAIL"})
+
+
+def _seconds(us: int) -> str:
+    return f"{us / 1e6:.6f}"
+
+
+def _totals(element: ET.Element, vectors: list[dict[str, Any]]) -> None:
+    outcomes = [v["outcome"] for v in vectors]
+    element.set("tests", str(len(outcomes)))
+    element.set("failures", str(sum(o in AS_FAILURE for o in outcomes)))
+    element.set("errors", str(sum(o in AS_ERROR for o in outcomes)))
+    element.set("skipped", str(sum(o in AS_SKIPPED for o in outcomes)))
+    element.set("time", _seconds(sum(v["duration_us"] for v in vectors)))
+
+
+def _testcase(parent: ET.Element, v: dict[str, Any], finding: dict[str, Any] | None) -> None:
+    case = ET.SubElement(parent, "testcase", name=v["id"],
+                         classname=f"pokercert.{v['ruleset']}.{v['kind']}",
+                         time=_seconds(v["duration_us"]))
+    outcome = v["outcome"]
+    if outcome == "NOT_APPLICABLE":
+        ET.SubElement(case, "skipped", type="NOT_APPLICABLE",
+                      message="not claimed by the adapter: not certified")
+        return
+    if finding is None:
+        return  # PASS
+    message = T.printable(f"{outcome} {T.clauses_line(finding)}: {finding['why']}")
+    tag = "failure" if outcome in AS_FAILURE else "error" if outcome in AS_ERROR else "skipped"
+    element = ET.SubElement(case, tag, type=outcome, message=message)
+    element.text = T.failure_message(finding)
+    if finding["stderr"]:
+        ET.SubElement(case, "system-err").text = T.printable(finding["stderr"])
+
+
+def render(report: dict[str, Any]) -> str:
+    """The JUnit XML view of a sealed report."""
+    ident = report["identification"]
+    findings = {f["id"]: f for f in report["failures"]}
+    root = ET.Element("testsuites", name=T.printable(f"pokercert {T.evaluator_line(ident)}"))
+    _totals(root, report["vectors"])
+    by_ruleset: dict[str, list[dict[str, Any]]] = {rs["id"]: [] for rs in report["rulesets"]}
+    for v in report["vectors"]:
+        by_ruleset.setdefault(v["ruleset"], []).append(v)
+    verdicts = {rs["id"]: rs["verdict"] for rs in report["rulesets"]}
+    for rid, vectors in by_ruleset.items():
+        suite = ET.SubElement(root, "testsuite", name=rid)
+        _totals(suite, vectors)
+        suite.set("timestamp", ident["started_at"])
+        props = ET.SubElement(suite, "properties")
+        for name, val in (("verdict", verdicts.get(rid, "")),
+                          ("overall_verdict", report["verdict"]),
+                          ("adapter_spec", ident["adapter_spec"]),
+                          ("profile", ident["profile"]["name"]),
+                          ("corpus_version", ident["corpus"]["version"]),
+                          ("corpus_sha256", ident["corpus"]["sha256"]),
+                          ("report_digest", report["digest"])):
+            ET.SubElement(props, "property", name=name, value=T.printable(str(val)))
+        for v in vectors:
+            _testcase(suite, v, findings.get(v["id"]))
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

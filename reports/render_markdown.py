@@ -1,0 +1,165 @@
+"""Markdown view: fits a CI step summary and a pull-request comment.
+
+Verdict first, then rulesets, broken clauses and findings; the per-clause matrix, bug
+classes, not-applicable list and identification fold into ``<details>``.  The whole
+view is kept under :data:`LIMIT` characters (a pull-request comment holds 65,536): the
+findings list is shortened first, then folded sections are left out, each time saying
+so and pointing to the JSON report.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokercert.reports import text as T
+
+LIMIT = 60_000
+FAILURE_ROWS = 50
+
+
+def cell(value: Any) -> str:
+    """A table cell: pipes escaped, line breaks as ``<br>``, control characters shown."""
+    s = T.printable(str(value)).replace("\\", "\\\\").replace("|", "\\|")
+    return s.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>")
+
+
+def code(value: str) -> str:
+    """An inline code span that survives backticks in ``value``."""
+    ticks = "``" if "`" in value else "`"
+    return f"{ticks}{cell(value)}{ticks}" if value else ""
+
+
+def table(headers: list[str], rows: list[list[Any]]) -> str:
+    """A GitHub-flavoured table without padding (padding only spends the size budget)."""
+    lines = ["| " + " | ".join(cell(h) for h in headers) + " |",
+             "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(cell(v) for v in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _head(report: dict[str, Any]) -> list[str]:
+    ident = report["identification"]
+    corpus = ident["corpus"]
+    lines = [f"# {T.VERDICT_MARK[report['verdict']]} {report['verdict']}: "
+             f"{cell(T.evaluator_line(ident))}", "",
+             f"**Adapter** {code(ident['adapter_spec'])} · **profile** "
+             f"{code(ident['profile']['name'])} · **corpus** {cell(corpus['version'])} "
+             f"({code(corpus['sha256'][:16])}) · **pokercert** {cell(ident['suite_version'])}",
+             "", f"**Vectors:** {T.counts_line(report['counts'])}", ""]
+    if not report["completeness"]["complete"]:
+        lines += [f"> **Incomplete:** {cell(r)}" for r in report["completeness"]["reasons"]]
+        lines.append("")
+    return lines
+
+
+def _rulesets(report: dict[str, Any]) -> list[str]:
+    rows = []
+    for rs in report["rulesets"]:
+        c = rs["counts"]
+        run = sum(v for k, v in c.items() if k != "NOT_APPLICABLE")
+        rows.append([rs["id"], f"{T.VERDICT_MARK[rs['verdict']]} {rs['verdict']}", run,
+                     c["PASS"], run - c["PASS"], c["NOT_APPLICABLE"], "; ".join(rs["reasons"])])
+    return ["## Rulesets", "", table(["Ruleset", "Verdict", "Run", "Passed", "Not passed",
+                                      "Not applicable", "Why"], rows), ""]
+
+
+def _broken(report: dict[str, Any]) -> list[str]:
+    rows = [[rs["id"], c["label"], c["summary"], c["run"], c["passed"],
+             c["failed"] + c["known_failures"]]
+            for rs in report["rulesets"] for c in rs["clauses"]
+            if c["status"] in ("broken", "known-failures")]
+    if not rows:
+        return []
+    return ["## Broken clauses", "", table(["Ruleset", "Clause", "Rule (our summary)", "Run",
+                                            "Passed", "Failed"], rows), ""]
+
+
+def _failures(report: dict[str, Any], limit: int) -> list[str]:
+    failures = report["failures"]
+    if not failures:
+        return []
+    shown = failures[:limit]
+    title = f"## Findings ({len(failures)})" if len(shown) == len(failures) else \
+        f"## Findings (first {len(shown)} of {len(failures)}; all are in the JSON report)"
+    rows = [[f"{f['ruleset']} {f['id']}", f["outcome"], T.clauses_line(f),
+             T.describe(f["inputs"]), T.describe(f["expected"]), T.describe(f["actual"]),
+             f["why"]] for f in shown]
+    return [title, "", table(["Vector", "Outcome", "Clause", "Inputs", "Expected", "Actual",
+                              "Why"], rows), ""]
+
+
+def _details(summary: str, body: list[str]) -> list[str]:
+    return ["<details>", f"<summary>{summary}</summary>", "", *body, "", "</details>", ""]
+
+
+def _matrix(report: dict[str, Any]) -> list[str]:
+    body = []
+    for rs in report["rulesets"]:
+        rows = [[c["label"], c["status"], c["run"], c["passed"], c["failed"],
+                 c["known_failures"], c["summary"]] for c in rs["clauses"]]
+        body += [f"**{cell(rs['id'])}**: {cell(rs['citation'])}", "",
+                 table(["Clause", "Status", "Run", "Passed", "Failed", "Known", "Rule"], rows),
+                 ""]
+    return _details("Per-clause matrix", body)
+
+
+def _flags(report: dict[str, Any]) -> list[str]:
+    if not report["flags"]:
+        return []
+    rows = [[f["flag"], f["run"], f["passed"], f["failed"], f["known_failures"],
+             f["description"]] for f in report["flags"]]
+    return _details("Bug classes (flags)", [table(["Flag", "Run", "Passed", "Failed",
+                                                   "Known", "Bug class"], rows)])
+
+
+def _not_applicable(report: dict[str, Any]) -> list[str]:
+    if not report["not_applicable"]:
+        return []
+    rows = [[n["ruleset"], n["kind"], n["count"]] for n in report["not_applicable"]]
+    return _details("Not applicable (not claimed by the adapter, so not certified)",
+                    [table(["Ruleset", "Kind", "Vectors"], rows)])
+
+
+def _identification(report: dict[str, Any]) -> list[str]:
+    ident = report["identification"]
+    rows = [["Evaluator", T.evaluator_line(ident)],
+            ["Adapter", f"{ident['adapter']['name']} {ident['adapter']['version']}".strip()],
+            ["Adapter spec", ident["adapter_spec"]],
+            ["Suite version", ident["suite_version"]],
+            ["Corpus", f"{ident['corpus']['version']} sha256 {ident['corpus']['sha256']}"],
+            ["Harness / protocol", f"{ident['harness_version']} / {ident['protocol_version']}"],
+            ["Profile", ident["profile"]["name"]],
+            ["Readings", ", ".join(f"{k}={v}" for k, v in ident["profile"]["readings"].items())],
+            ["Rulesets", ", ".join(ident["rulesets"])],
+            ["Filters", T.describe(ident["filters"])],
+            ["Shard", ident["shard"] or "whole run"],
+            ["Platform", T.describe(ident["platform"])],
+            ["Started / finished", f"{ident['started_at']} / {ident['finished_at'] or '-'}"],
+            ["Report digest", report["digest"]]]
+    body = [table(["", ""], rows), "", "Reproduce:", "", "```", ident["command_line"], "```"]
+    return _details("Identification", body)
+
+
+def render(report: dict[str, Any], limit: int = LIMIT) -> str:
+    """The Markdown view of a sealed report, at most ``limit`` characters when possible."""
+    head = _head(report) + _rulesets(report) + _broken(report)
+    folded = [_matrix(report), _flags(report), _not_applicable(report)]
+    tail = _identification(report)
+    folded = [s for s in folded if s]
+    rows, dropped = FAILURE_ROWS, 0
+    while True:
+        lines = head + _failures(report, rows)
+        for section in folded:
+            lines += section
+        if dropped:
+            lines += [f"_{dropped} folded section(s) left out to fit; the JSON report has "
+                      "everything._", ""]
+        text = "\n".join([*lines, *tail]).rstrip("\n") + "\n"
+        if len(text) <= limit:
+            return text
+        if rows > 10:
+            rows = max(10, rows // 2)
+        elif folded:
+            folded, dropped = folded[:-1], dropped + 1
+        else:
+            return text  # cannot shrink further; the verdict and rulesets come first anyway

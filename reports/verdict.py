@@ -1,0 +1,85 @@
+"""Verdict rules: from outcome counts to CERTIFIED / NOT CERTIFIED / INCOMPLETE.
+
+The rules, in the order they are applied to one ruleset:
+
+1. NOT CERTIFIED if any applicable vector ended FAIL, WRONG_REASON, ERROR, TIMEOUT,
+   CRASH or XPASS (:data:`pokercert.harness.results.FAILING`), or XFAIL: a failure the
+   expectations file predicts keeps a CI gate green, but no certificate is issued over
+   a known breach of the rules.  A found failure is final, even in an incomplete run.
+2. INCOMPLETE if vectors selected for the run have no result (a killed run, a missing
+   shard, a results set that is one shard only) or no vector of the ruleset was run.
+3. NOT APPLICABLE if every vector of the ruleset is outside what the adapter claims:
+   the ruleset is not certified and does not count towards the overall verdict.
+4. CERTIFIED otherwise: every applicable vector passed.
+
+Overall: NOT CERTIFIED if any ruleset is; else INCOMPLETE if any ruleset is, or if no
+ruleset was applicable at all; else CERTIFIED.  Exit codes follow the CLI's
+convention: 0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE (the run, not the evaluator, is
+at fault).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK
+from pokercert.harness.results import FAILING, Outcome
+
+CERTIFIED = "CERTIFIED"
+NOT_CERTIFIED = "NOT CERTIFIED"
+INCOMPLETE = "INCOMPLETE"
+NOT_APPLICABLE = "NOT APPLICABLE"
+RULESET_VERDICTS = (CERTIFIED, NOT_CERTIFIED, INCOMPLETE, NOT_APPLICABLE)
+OVERALL_VERDICTS = (CERTIFIED, NOT_CERTIFIED, INCOMPLETE)
+
+EXIT_CODES = {CERTIFIED: EXIT_OK, NOT_CERTIFIED: EXIT_NONCOMPLIANT, INCOMPLETE: EXIT_ERROR}
+
+# outcomes that deny a certificate (FAILING plus known failures)
+DENYING = frozenset(FAILING | {Outcome.XFAIL})
+
+# the order findings are listed in: rule breaches first, lesser findings last
+SEVERITY: tuple[Outcome, ...] = (
+    Outcome.FAIL, Outcome.XPASS, Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR,
+    Outcome.WRONG_REASON, Outcome.XFAIL,
+)
+OUTCOME_ORDER: tuple[Outcome, ...] = (Outcome.PASS, *SEVERITY, Outcome.NOT_APPLICABLE)
+
+
+def ruleset_verdict(counts: Mapping[str, int], incomplete: Iterable[str] = ()) -> \
+        tuple[str, list[str]]:
+    """The verdict of one ruleset and the reasons for it, in words.
+
+    ``counts`` maps outcome names to how many vectors ended so; ``incomplete`` holds
+    reasons the run as a whole is incomplete (empty when it is whole).
+    """
+    findings = [f"{counts[str(o)]} {o}" for o in SEVERITY if counts.get(str(o))]
+    if findings:
+        reasons = findings[:]
+        if counts.get(str(Outcome.XFAIL)) and len(findings) == 1:
+            reasons = [f"{counts[str(Outcome.XFAIL)]} known failures (XFAIL): no certificate "
+                       "is issued over a known breach"]
+        return NOT_CERTIFIED, reasons
+    incomplete = list(incomplete)
+    if incomplete:
+        return INCOMPLETE, incomplete
+    applicable = sum(n for o, n in counts.items() if o != str(Outcome.NOT_APPLICABLE))
+    if applicable == 0:
+        if counts.get(str(Outcome.NOT_APPLICABLE)):
+            return NOT_APPLICABLE, ["the adapter claims none of this ruleset's vectors"]
+        return INCOMPLETE, ["no vector of this ruleset was run"]
+    return CERTIFIED, [f"all {applicable} applicable vectors passed"]
+
+
+def overall_verdict(verdicts: Iterable[str]) -> str:
+    """The verdict of the whole report from the verdicts of its rulesets."""
+    verdicts = list(verdicts)
+    if NOT_CERTIFIED in verdicts:
+        return NOT_CERTIFIED
+    if INCOMPLETE in verdicts or CERTIFIED not in verdicts:
+        return INCOMPLETE
+    return CERTIFIED
+
+
+def exit_code(verdict: str) -> int:
+    """The process exit code for an overall verdict."""
+    return EXIT_CODES[verdict]

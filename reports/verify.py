@@ -1,0 +1,185 @@
+"""``pokercert verify``: is this report genuine, and does the evaluator still do this?
+
+Checks, each reported with its outcome and a reason:
+
+* ``canonical``: the JSON report's bytes are exactly the canonical form of its content
+  (so no byte, not even whitespace, was changed);
+* ``digest``: the recorded digest is the SHA-256 of the content;
+* ``schema``: the report follows ``reports/schema/report.schema.json``;
+* ``view`` (Markdown, HTML or JUnit given): the view is byte-identical to the view the
+  JSON report renders to (the JSON report is found beside it or given explicitly);
+* ``corpus``: the report's corpus SHA-256 is the installed corpus's;
+* ``signature`` (with a public key): the detached Ed25519 signature holds;
+* ``rerun`` (with an adapter spec): re-running the evaluator through the harness, with
+  the report's rulesets, profile and filters, gives every vector the same outcome.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from pokercert.reports.canonical import (
+    ReportError,
+    canonical_bytes,
+    compute_digest,
+    schema_errors,
+)
+from pokercert.reports.output import FORMATS, render
+from pokercert.reports.signing import SIG_SUFFIX, verify_signature
+
+VIEW_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".xml": "junit"}
+OK, FAILED, SKIPPED = "ok", "failed", "skipped"
+
+
+@dataclass(frozen=True)
+class Check:
+    """One verification step: ``status`` is ok, failed or skipped; ``detail`` says why."""
+
+    name: str
+    status: str
+    detail: str
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def installed_corpus() -> dict[str, str] | None:
+    """Version and SHA-256 of the corpus installed with pokercert, or None if none is."""
+    try:
+        from pokercert.vectors import corpus_identity  # type: ignore[attr-defined]
+    except ImportError:
+        corpus_identity = None
+    if corpus_identity is not None:
+        return dict(corpus_identity())
+    from importlib import resources
+
+    path = resources.files("pokercert.vectors") / "MANIFEST.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    version = data.get("corpus_version", data.get("version"))
+    sha = data.get("corpus_sha256", data.get("sha256"))
+    if not isinstance(version, str) or not isinstance(sha, str):
+        return None
+    return {"version": version, "sha256": sha}
+
+
+def check_json(report: dict[str, Any], raw: bytes) -> list[Check]:
+    """The integrity checks of a JSON report's own bytes."""
+    checks = []
+    canonical = canonical_bytes(report) == raw
+    checks.append(Check("canonical", OK if canonical else FAILED,
+                        "the bytes are the canonical form of the content" if canonical else
+                        "the bytes differ from the canonical form: the file was edited"))
+    recorded = report.get("digest", "")
+    actual = compute_digest(report)
+    checks.append(Check("digest", OK if recorded == actual else FAILED,
+                        f"{actual}" if recorded == actual else
+                        f"recorded {recorded}, content hashes to {actual}"))
+    errors = schema_errors(report)
+    checks.append(Check("schema", FAILED if errors else OK,
+                        "; ".join(errors[:3]) if errors else "follows report.schema.json"))
+    return checks
+
+
+def check_corpus(report: dict[str, Any]) -> Check:
+    claimed = report.get("identification", {}).get("corpus", {})
+    installed = installed_corpus()
+    if installed is None:
+        return Check("corpus", FAILED, "no corpus is installed with this pokercert to "
+                     "compare with")
+    if installed["sha256"] == claimed.get("sha256"):
+        return Check("corpus", OK, f"corpus {installed['version']} sha256 "
+                     f"{installed['sha256']} is installed")
+    return Check("corpus", FAILED, f"the report was made with corpus {claimed.get('version')} "
+                 f"sha256 {claimed.get('sha256')}; installed is {installed['version']} sha256 "
+                 f"{installed['sha256']}: install the pokercert that made it to check it")
+
+
+def check_signature(data: bytes, sig_path: Path, key: Path) -> Check:
+    if not sig_path.is_file():
+        return Check("signature", FAILED, f"{sig_path}: no signature file")
+    why = verify_signature(data, sig_path.read_bytes(), key)
+    if why:
+        return Check("signature", FAILED, why)
+    from pokercert.reports.signing import fingerprint
+    return Check("signature", OK, f"signed by key {fingerprint(key)}")
+
+
+def check_view(view: bytes, fmt: str, report: dict[str, Any]) -> Check:
+    from pokercert.harness import __version__
+
+    expected = render(report, fmt)
+    if expected == view:
+        return Check("view", OK, f"the {fmt} view is exactly what the JSON report renders to")
+    made_by = report.get("generator", {}).get("version")
+    extra = "" if made_by == __version__ else \
+        f" (note: rendered by pokercert {made_by}, this is {__version__})"
+    return Check("view", FAILED, f"the {fmt} view differs from what the JSON report renders "
+                 f"to{extra}")
+
+
+def check_rerun(report: dict[str, Any], spec: str) -> Check:
+    """Run the evaluator again with the report's selection and compare every outcome."""
+    from pokercert.reports.diff import diff_reports
+    from pokercert.reports.model import build_report
+    from pokercert.reports.rerun import rerun
+
+    with tempfile.TemporaryDirectory(prefix="pokercert-rerun-") as tmp:
+        rerun(report, spec, Path(tmp))
+        fresh = build_report(Path(tmp))
+    changes = diff_reports(report, fresh)
+    changed = {k: v for k, v in changes["changes"].items() if v}
+    if not changed:
+        n = len(report["vectors"])
+        return Check("rerun", OK, f"all {n} vectors ended the same through {spec}")
+    parts = [f"{len(v)} {k.replace('_', ' ')} ({', '.join(x['id'] for x in v[:5])}"
+             f"{', …' if len(v) > 5 else ''})" for k, v in changed.items()]
+    return Check("rerun", FAILED, "outcomes differ: " + "; ".join(parts))
+
+
+def verify(path: Path, key: Path | None = None, signature: Path | None = None,
+           rerun_spec: str | None = None, report_json: Path | None = None) -> list[Check]:
+    """Every check that applies to the report (or view) at ``path``."""
+    path = Path(path)
+    fmt = VIEW_FORMATS.get(path.suffix.lower())
+    checks: list[Check] = []
+    json_path = path
+    if fmt is not None:
+        json_path = Path(report_json) if report_json else path.with_name(FORMATS["json"][0])
+        if not json_path.is_file():
+            raise ReportError(f"{path}: a {fmt} view is checked against its JSON report; "
+                              f"{json_path} does not exist (pass --report-json)")
+    try:
+        raw = json_path.read_bytes()
+        report = json.loads(raw.decode("utf-8"))
+    except OSError as exc:
+        raise ReportError(f"{json_path}: cannot read ({exc.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return [Check("canonical", FAILED, f"{json_path}: not valid JSON ({exc}): the file "
+                      "was damaged or edited")]
+    if not isinstance(report, dict):
+        return [Check("schema", FAILED, f"{json_path}: not a JSON object")]
+    checks += check_json(report, raw)
+    genuine = all(c.status == OK for c in checks)
+    if fmt is not None:
+        checks.append(check_view(path.read_bytes(), fmt, report) if genuine else
+                      Check("view", SKIPPED, "the JSON report itself is not genuine"))
+    checks.append(check_corpus(report))
+    if key is not None:
+        sig = Path(signature) if signature else json_path.with_name(json_path.name + SIG_SUFFIX)
+        checks.append(check_signature(raw, sig, Path(key)))
+    if rerun_spec:
+        checks.append(check_rerun(report, rerun_spec) if genuine else
+                      Check("rerun", SKIPPED, "the report is not genuine"))
+    return checks
+
+
+def passed(checks: list[Check]) -> bool:
+    return all(c.status != FAILED for c in checks)
+
