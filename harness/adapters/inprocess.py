@@ -1,0 +1,162 @@
+"""The in-process adapter: a :class:`~pokercert.harness.api.PokerEvaluator` in this process.
+
+Every call is guarded: :class:`~pokercert.harness.api.Rejected` becomes a refusal with
+its reason code, any other exception an ERROR carrying the traceback, a return value of
+the wrong shape an ERROR.  A per-request timeout is enforced with ``SIGALRM`` where the
+platform has it and the runner is on the main thread; it interrupts Python code only.
+A hang inside native code, or a crash that kills the process, cannot be contained in
+process: run such evaluators through the subprocess protocol (``exec:``, or
+``exec:python -m pokercert.harness.adapters.serve py:module:attr`` for Python ones).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import traceback
+from collections.abc import Mapping, Sequence
+from time import perf_counter
+from typing import Any
+
+from pokercert.harness.adapters.base import (
+    ANSWERED,
+    ERROR,
+    REJECTED,
+    TIMEOUT,
+    Adapter,
+    AdapterError,
+    Identity,
+    Reply,
+)
+from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.harness.protocol import ProtocolError, check_capabilities, check_item
+
+TRACEBACK_LIMIT = 4000
+
+
+class _Deadline(BaseException):
+    """Raised into evaluator code by the alarm; a BaseException so ``except Exception``
+    in vendor code does not swallow it."""
+
+
+def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+    """Run one protocol request against a PokerEvaluator and return the reply item.
+
+    Raises whatever the evaluator raises (:class:`Rejected` included); shared by the
+    in-process adapter and the ``serve`` bridge so both speak the same protocol.
+    """
+    op = request["op"]
+    if op == "classify":
+        return {"category": evaluator.classify(list(request["hand"]))}
+    if op == "compare":
+        board = request.get("board")
+        hands = [list(h) for h in request["hands"]]
+        found = evaluator.winners(hands, list(board)) if board is not None \
+            else evaluator.winners(hands)
+        return {"winners": list(found) if isinstance(found, (list, tuple)) else found}
+    if op == "best_hand":
+        found = evaluator.best_hand(list(request["hole"]), list(request["board"]))
+        if not (isinstance(found, (list, tuple)) and len(found) == 2):
+            return {"cards": found, "category": None}
+        cards, category = found
+        cards = [str(c) for c in cards] if isinstance(cards, (list, tuple)) else cards
+        return {"cards": cards, "category": category}
+    raise ValueError(f"unknown operation {op!r}")
+
+
+def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Identity:
+    """The declared identity and capabilities of an in-process evaluator."""
+    info = getattr(evaluator, "info", None)
+    if isinstance(info, EvaluatorInfo):
+        declared = info.as_dict()
+    elif isinstance(info, Mapping):
+        declared = dict(info)
+    else:
+        raise AdapterError(f"{adapter_name}: the evaluator has no 'info' (an EvaluatorInfo "
+                           "naming vendor, name, version and build)")
+    try:
+        caps = check_capabilities(evaluator.capabilities())
+    except ProtocolError as exc:
+        raise AdapterError(f"{adapter_name}: {exc}") from None
+    except Exception as exc:
+        raise AdapterError(f"{adapter_name}: capabilities() raised {exc!r}") from exc
+    return Identity(declared, {"name": adapter_name, "version": adapter_version}, caps)
+
+
+class InProcessAdapter(Adapter):
+    """Wraps an evaluator object living in this process."""
+
+    def __init__(self, evaluator: Any, spec: str, adapter_name: str, adapter_version: str,
+                 timeout: float | None = None) -> None:
+        self.evaluator = evaluator
+        self.spec = spec
+        self.adapter_name = adapter_name
+        self.adapter_version = adapter_version
+        self.timeout = timeout
+        self._item_start = 0.0
+        self._in_call = False
+
+    def start(self) -> Identity:
+        return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
+
+    def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
+        try:
+            self.evaluator.configure(ruleset, dict(readings))
+        except Exception as exc:
+            raise AdapterError(f"configure({ruleset!r}) raised {type(exc).__name__}: {exc}") \
+                from exc
+
+    # ------------------------------------------------------------------ requests
+    def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
+        armed = self._arm()
+        try:
+            return [self._one(req) for req in requests]
+        finally:
+            if armed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, armed)
+
+    def _one(self, request: Mapping[str, Any]) -> Reply:
+        start = self._item_start = perf_counter()
+        try:
+            self._in_call = True
+            try:
+                item = call_evaluator(self.evaluator, request)
+            finally:
+                self._in_call = False
+        except Rejected as exc:
+            code = exc.code if isinstance(exc.code, str) else None
+            return Reply(REJECTED, {"rejected": code}, str(exc),
+                         duration_s=perf_counter() - start)
+        except _Deadline:
+            return Reply(TIMEOUT, message=f"no answer within {self.timeout} s",
+                         duration_s=perf_counter() - start)
+        except Exception as exc:
+            tb = traceback.format_exc()[-TRACEBACK_LIMIT:]
+            return Reply(ERROR, message=f"{type(exc).__name__}: {exc}"[:500], stderr=tb,
+                         duration_s=perf_counter() - start)
+        duration = perf_counter() - start
+        problem = check_item(request["op"], item)
+        if problem:
+            return Reply(ERROR, message=f"{problem}; returned {item!r}"[:500],
+                         duration_s=duration)
+        return Reply(ANSWERED, item, duration_s=duration)
+
+    # ------------------------------------------------------------------ timeout
+    def _arm(self) -> Any:
+        """Start the per-request alarm; returns the previous handler (falsy: not armed)."""
+        if not self.timeout or not hasattr(signal, "setitimer") \
+                or threading.current_thread() is not threading.main_thread():
+            return None
+        previous = signal.signal(signal.SIGALRM, self._on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        return previous or signal.SIG_DFL
+
+    def _on_alarm(self, signum: int, frame: Any) -> None:
+        assert self.timeout
+        elapsed = perf_counter() - self._item_start
+        if elapsed >= self.timeout and self._in_call:
+            self._in_call = False
+            signal.setitimer(signal.ITIMER_REAL, self.timeout)  # re-arm for the next item
+            raise _Deadline
+        signal.setitimer(signal.ITIMER_REAL, max(self.timeout - elapsed, 0.001))

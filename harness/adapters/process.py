@@ -1,0 +1,503 @@
+"""The subprocess adapter: an evaluator in any language, speaking JSON Lines (PROTOCOL.md).
+
+The child is untrusted.  Everything it does is bounded and recorded:
+
+* every read has a deadline (the per-request timeout, and the per-run deadline);
+* a reply line longer than ``max_line_bytes`` is refused (a stdout flood cannot eat memory);
+* stderr is drained on a thread into ``attachments/stderr-N.txt`` (capped) so a chatty
+  child never blocks, and the part written around a failure is quoted in the result;
+* a batch whose process dies or times out is replayed one request at a time in a fresh
+  process, so CRASH and TIMEOUT land on the one request that caused them and every
+  other request of the batch still gets its own answer;
+* restarts use exponential backoff and a budget; ``configure`` is replayed after each;
+* memory and CPU-time limits are set with ``resource`` in the child before ``exec``
+  (POSIX only), and the child runs in its own process group so a kill reaches helpers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness import __version__
+from pokercert.harness.adapters.base import (
+    ANSWERED,
+    CRASH,
+    ERROR,
+    REJECTED,
+    TIMEOUT,
+    Adapter,
+    AdapterAborted,
+    AdapterError,
+    Identity,
+    Reply,
+)
+from pokercert.harness.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    batch_request,
+    check_capabilities,
+    check_item,
+    configure_request,
+    hello_request,
+    parse_batch_reply,
+    parse_configure_reply,
+    parse_hello_reply,
+    stop_request,
+)
+
+EXCERPT_CHARS = 2000
+STDERR_CAP_BYTES = 16 << 20
+HANDSHAKE_TIMEOUT = 30.0
+
+
+class _ChildFailed(Exception):
+    """The child died (CRASH) or did not answer in time (TIMEOUT) during one exchange."""
+
+    def __init__(self, status: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class _StderrSink:
+    """Drains a child's stderr on a thread: whole capture to a file, recent tail in memory."""
+
+    def __init__(self, stream: Any, path: Path | None) -> None:
+        self.total = 0
+        self._tail = bytearray()
+        self._lock = threading.Lock()
+        self.path = path
+        self._fh = path.open("wb") if path else None
+        self._thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _drain(self, stream: Any) -> None:
+        written = 0
+        while True:
+            try:
+                chunk = stream.read1(1 << 16)
+            except (OSError, ValueError):
+                break
+            if not chunk:
+                break
+            with self._lock:
+                self.total += len(chunk)
+                self._tail += chunk
+                if len(self._tail) > 4 * EXCERPT_CHARS:
+                    del self._tail[:-2 * EXCERPT_CHARS]
+            if self._fh and written < STDERR_CAP_BYTES:
+                part = chunk[:STDERR_CAP_BYTES - written]
+                self._fh.write(part)
+                written += len(part)
+                if written >= STDERR_CAP_BYTES:
+                    self._fh.write(b"\n[pokercert: stderr capture truncated here]\n")
+        if self._fh:
+            self._fh.close()
+
+    def since(self, mark: int) -> str:
+        """What the child wrote to stderr after byte offset ``mark`` (the last part)."""
+        with self._lock:
+            new = min(self.total - mark, len(self._tail), EXCERPT_CHARS)
+            data = bytes(self._tail[len(self._tail) - new:]) if new > 0 else b""
+        return data.decode("utf-8", "replace")
+
+    def finish(self, timeout: float = 1.0) -> None:
+        self._thread.join(timeout)
+
+
+def _limits(memory_mb: int | None, cpu_s: int | None) -> Callable[[], None] | None:
+    """A preexec function setting the child's resource limits, or None where impossible."""
+    if not (memory_mb or cpu_s) or os.name != "posix":
+        return None
+    import resource
+
+    wanted: list[tuple[int, int]] = []
+    if memory_mb:
+        wanted.append((resource.RLIMIT_AS, memory_mb << 20))
+    if cpu_s:
+        wanted.append((resource.RLIMIT_CPU, cpu_s))
+    settings = []
+    for which, value in wanted:
+        _soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        # CPU: the soft limit sends SIGXCPU, the hard one a second later SIGKILL
+        settings.append((which, value, value + 1 if which == resource.RLIMIT_CPU and
+                         hard == resource.RLIM_INFINITY else (hard if hard !=
+                         resource.RLIM_INFINITY else value)))
+
+    def apply() -> None:
+        for which, soft, hard in settings:
+            resource.setrlimit(which, (soft, hard))
+
+    return apply
+
+
+def describe_exit(code: int | None, cpu_s: int | None = None) -> str:
+    """A human description of a child's exit status."""
+    if code is None:
+        return "the adapter process stopped answering"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        extra = f" (CPU time limit of {cpu_s} s)" if name == "SIGXCPU" else ""
+        return f"the adapter process was killed by {name}{extra}"
+    return f"the adapter process exited with status {code}"
+
+
+class ProcessAdapter(Adapter):
+    """Runs ``argv`` as a child process and talks to it over the JSON Lines protocol."""
+
+    def __init__(self, argv: Sequence[str], spec: str, *, timeout: float = 10.0,
+                 run_deadline: float | None = None, attachments: Path | None = None,
+                 max_restarts: int = 50, backoff: tuple[float, float] = (0.05, 2.0),
+                 max_memory_mb: int | None = None, max_cpu_s: int | None = None,
+                 max_line_bytes: int = 64 << 20, env: Mapping[str, str] | None = None,
+                 cwd: str | None = None) -> None:
+        if not argv:
+            raise AdapterError(f"{spec}: empty command line")
+        self.argv = list(argv)
+        self.spec = spec
+        self.timeout = timeout
+        self.run_deadline = run_deadline
+        self.attachments = attachments
+        self.max_restarts = max_restarts
+        self.backoff = backoff
+        self.max_memory_mb = max_memory_mb
+        self.max_cpu_s = max_cpu_s
+        self.max_line_bytes = max_line_bytes
+        self.env = dict(env) if env is not None else None
+        self.cwd = cwd
+        self.restarts = 0
+        self.identity: Identity | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._sel: selectors.BaseSelector | None = None
+        self._buf = bytearray()
+        self._stderr: _StderrSink | None = None
+        self._starts = 0
+        self._consecutive = 0
+        self._config: tuple[str, dict[str, str]] | None = None
+        self._next_batch = 0
+        self._next_request = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> Identity:
+        try:
+            self._launch()
+            return self._handshake()
+        except (_ChildFailed, ProtocolError, OSError) as exc:
+            detail = self._stderr_excerpt(0)
+            self._kill()
+            raise AdapterError(f"{self.spec}: the adapter failed to start: {exc}"
+                               + (f"\n--- adapter stderr ---\n{detail}" if detail else "")) \
+                from None
+
+    def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
+        self._config = (ruleset, dict(readings))
+        if self._alive():
+            try:
+                self._configure()
+                return
+            except _ChildFailed:
+                self._kill()  # restarted below, within the budget, configure replayed
+        self._ensure()
+
+    def close(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                self._write(stop_request(), time.monotonic() + 1.0)
+                proc.stdin.close()  # type: ignore[union-attr]
+                proc.wait(timeout=2.0)
+            except (OSError, _ChildFailed, subprocess.TimeoutExpired, ValueError):
+                pass
+        self._kill()
+
+    @property
+    def attachment(self) -> str:
+        """File name of the current process's stderr capture (under attachments/)."""
+        sink = self._stderr
+        return sink.path.name if sink and sink.path else ""
+
+    def _launch(self) -> None:
+        self._starts += 1
+        stderr_path = None
+        if self.attachments is not None:
+            self.attachments.mkdir(parents=True, exist_ok=True)
+            stderr_path = self.attachments / f"stderr-{self._starts}.txt"
+        self._proc = subprocess.Popen(
+            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            bufsize=0, start_new_session=os.name == "posix", env=self.env, cwd=self.cwd,
+            preexec_fn=_limits(self.max_memory_mb, self.max_cpu_s))
+        assert self._proc.stdout and self._proc.stdin and self._proc.stderr
+        os.set_blocking(self._proc.stdout.fileno(), False)
+        os.set_blocking(self._proc.stdin.fileno(), False)
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self._proc.stdout, selectors.EVENT_READ)
+        self._buf = bytearray()
+        self._stderr = _StderrSink(self._proc.stderr, stderr_path)
+
+    def _handshake(self) -> Identity:
+        self._write(hello_request(__version__), self._deadline(HANDSHAKE_TIMEOUT))
+        line = self._readline(self._deadline(HANDSHAKE_TIMEOUT), "hello")
+        msg = parse_hello_reply(line)
+        ident = Identity(msg["evaluator"], msg["adapter"], check_capabilities(msg["capabilities"]),
+                         PROTOCOL_VERSION)
+        if self.identity is not None and (ident.evaluator, ident.adapter) != \
+                (self.identity.evaluator, self.identity.adapter):
+            raise AdapterAborted(f"{self.spec}: the adapter declared another identity after a "
+                                 f"restart: {ident.evaluator} instead of "
+                                 f"{self.identity.evaluator}")
+        self.identity = ident
+        return ident
+
+    def _configure(self) -> None:
+        assert self._config
+        ruleset, readings = self._config
+        self._write(configure_request(ruleset, readings), self._deadline(self.timeout))
+        try:
+            parse_configure_reply(self._readline(self._deadline(self.timeout), "configure"))
+        except ProtocolError as exc:
+            raise AdapterError(f"configure {ruleset}: {exc}") from None
+
+    def _alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def _ensure(self) -> None:
+        """Make sure a configured child is running, restarting it within the budget."""
+        while not self._alive():
+            if self.restarts >= self.max_restarts:
+                raise AdapterAborted(f"{self.spec}: gave up after {self.restarts} restarts "
+                                     "(restart budget exhausted)")
+            self.restarts += 1
+            delay = min(self.backoff[0] * 2 ** self._consecutive, self.backoff[1])
+            self._consecutive += 1
+            if self.run_deadline is not None and time.monotonic() + delay > self.run_deadline:
+                raise AdapterAborted(f"{self.spec}: run timeout reached while restarting")
+            self._kill()
+            time.sleep(delay)
+            try:
+                self._launch()
+                self._handshake()
+            except ProtocolError as exc:
+                self._kill()
+                if "protocol version" in str(exc):
+                    raise AdapterAborted(f"{self.spec}: {exc}") from None
+                continue
+            except (_ChildFailed, OSError):
+                self._kill()
+                continue
+            if self._config:
+                try:
+                    self._configure()
+                except AdapterError:
+                    self._kill()
+                    raise
+                except _ChildFailed:
+                    self._kill()
+
+    def _kill(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(proc.pid, signal.SIGKILL)
+                else:
+                    proc.kill()
+            except (ProcessLookupError, PermissionError):
+                pass
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5.0)
+        if self._stderr:
+            self._stderr.finish()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                if stream:
+                    stream.close()
+            except OSError:
+                pass
+        if self._sel:
+            self._sel.close()
+            self._sel = None
+
+    # ------------------------------------------------------------------ I/O
+    def _deadline(self, seconds: float) -> float:
+        deadline = time.monotonic() + seconds
+        return min(deadline, self.run_deadline) if self.run_deadline is not None else deadline
+
+    def _run_expired(self) -> bool:
+        return self.run_deadline is not None and time.monotonic() >= self.run_deadline
+
+    def _write(self, message: Mapping[str, Any], deadline: float) -> None:
+        assert self._proc and self._proc.stdin
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        fd = self._proc.stdin.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while data:
+                try:
+                    n = os.write(fd, data)
+                    data = data[n:]
+                    continue
+                except BlockingIOError:
+                    pass
+                except (BrokenPipeError, ConnectionResetError):
+                    raise _ChildFailed(CRASH, self._exit_message()) from None
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise _ChildFailed(TIMEOUT, "the adapter stopped reading its input")
+                sel.select(remaining)
+
+    def _readline(self, deadline: float, waiting_for: str) -> bytes:
+        assert self._proc and self._proc.stdout and self._sel
+        fd = self._proc.stdout.fileno()
+        scanned = 0
+        while True:
+            nl = self._buf.find(b"\n", scanned)
+            if nl >= 0:
+                line = bytes(self._buf[:nl + 1])
+                del self._buf[:nl + 1]
+                return line
+            scanned = len(self._buf)
+            if scanned > self.max_line_bytes:
+                self._kill()
+                raise ProtocolError(f"reply line longer than {self.max_line_bytes} bytes "
+                                    f"while waiting for the {waiting_for} reply")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _ChildFailed(TIMEOUT, f"no {waiting_for} reply within the time allowed")
+            if not self._sel.select(remaining):
+                continue
+            try:
+                chunk = os.read(fd, 1 << 20)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise _ChildFailed(CRASH, self._exit_message(wait=True) +
+                                   f" while the harness waited for the {waiting_for} reply")
+            self._buf += chunk
+
+    def _exit_message(self, wait: bool = False) -> str:
+        proc = self._proc
+        code = None
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=2.0) if wait else proc.poll()
+            except subprocess.TimeoutExpired:
+                code = None
+        if code is None:
+            return "the adapter closed its output"
+        return describe_exit(code, self.max_cpu_s)
+
+    def _stderr_excerpt(self, mark: int) -> str:
+        if self._stderr is None:
+            return ""
+        if not self._alive():
+            self._stderr.finish(0.5)  # let the drain thread read what the child left
+        return self._stderr.since(mark)
+
+    # ------------------------------------------------------------------ requests
+    def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
+        try:
+            return self._exchange(requests)
+        except _ChildFailed as failed:
+            if len(requests) > 1:
+                # find the culprit: every request again, alone, in a fresh process
+                return [self.run_batch([req])[0] for req in requests]
+            return [Reply(failed.status, message=str(failed),
+                          stderr=self._stderr_excerpt(self._mark), attachment=self.attachment,
+                          duration_s=time.monotonic() - self._sent)]
+
+    def _exchange(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
+        self._ensure()
+        assert self._stderr
+        bid = self._next_batch
+        self._next_batch += 1
+        first = self._next_request
+        self._next_request += len(requests)
+        ids = range(first, first + len(requests))
+        self._mark = self._stderr.total
+        self._sent = time.monotonic()
+        deadline = self._deadline(self.timeout)
+        try:
+            self._write(batch_request(bid, list(zip(ids, requests, strict=True))), deadline)
+            while True:
+                line = self._readline(deadline, f"batch {bid}")
+                replies = parse_batch_reply(line, bid)
+                if replies is not None:
+                    break
+        except ProtocolError as exc:
+            return self._all(requests, ERROR, str(exc))
+        except _ChildFailed as failed:
+            if self._run_expired():
+                self._kill()
+                raise AdapterAborted(f"{self.spec}: run timeout reached") from None
+            if failed.status == TIMEOUT:
+                self._kill()
+                failed = _ChildFailed(TIMEOUT, f"no answer within {self.timeout} s "
+                                      "(the adapter process was killed)")
+            raise failed from None
+        self._consecutive = 0
+        return self._match(requests, ids, replies, (time.monotonic() - self._sent) / len(requests))
+
+    def _all(self, requests: Sequence[Any], status: str, message: str) -> list[Reply]:
+        excerpt = self._stderr_excerpt(self._mark)
+        return [Reply(status, message=message, stderr=excerpt, attachment=self.attachment)
+                for _ in requests]
+
+    def _match(self, requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any],
+               duration: float) -> list[Reply]:
+        by_id: dict[int, Any] = {}
+        twice: set[int] = set()
+        stray: list[Any] = []
+        for item in replies:
+            rid = item.get("id") if isinstance(item, dict) else None
+            if not isinstance(rid, int) or isinstance(rid, bool) or rid not in ids:
+                stray.append(rid)
+            elif rid in by_id:
+                twice.add(rid)
+            else:
+                by_id[rid] = item
+        note = f" (reply items with unexpected ids: {stray[:10]!r})" if stray else ""
+        out: list[Reply] = []
+        for rid, req in zip(ids, requests, strict=True):
+            item = by_id.get(rid)
+            if item is None:
+                out.append(self._bad(f"the batch reply has no item for request {rid}{note}"))
+            elif rid in twice:
+                out.append(self._bad(f"the batch reply answers request {rid} more than once"))
+            else:
+                problem = check_item(req["op"], item)
+                if problem:
+                    out.append(self._bad(f"request {rid}: {problem}"))
+                elif "error" in item:
+                    out.append(self._bad(f"the adapter reported an error: {item['error']}"[:500]))
+                elif "rejected" in item:
+                    out.append(Reply(REJECTED, item, str(item.get("message", ""))[:500],
+                                     duration_s=duration))
+                else:
+                    out.append(Reply(ANSWERED, item, duration_s=duration))
+        return out
+
+    def _bad(self, message: str) -> Reply:
+        return Reply(ERROR, message=message, stderr=self._stderr_excerpt(self._mark),
+                     attachment=self.attachment)
+
+    _mark = 0
+    _sent = 0.0
+

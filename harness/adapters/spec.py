@@ -1,0 +1,170 @@
+"""Adapter specs: the one syntax for naming an evaluator (CLI, pytest plugin, reports).
+
+* ``NAME``: a shipped or installed adapter, registered in the ``pokercert.adapters``
+  entry-point group (``reference``, ``pokerkit``, ``treys``, ...);
+* ``py:package.module:attr``: a Python object in this process (``module:attr`` without
+  the prefix is accepted as the same thing);
+* ``exec:COMMAND LINE``: a child process speaking the JSON Lines protocol, the command
+  line split like a POSIX shell would (``exec:node "my dir/adapter.js" --fast``).
+
+For ``py:`` and entry points, ``attr`` may be a class (instantiated without arguments),
+a factory function (called without arguments) or a ready evaluator object.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import shlex
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness import __version__
+from pokercert.harness.adapters.base import Adapter, AdapterError
+from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.adapters.process import ProcessAdapter
+
+ENTRY_POINT_GROUP = "pokercert.adapters"
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
+_PYREF = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
+
+
+class SpecError(ValueError):
+    """An adapter spec that names nothing usable (a usage error, exit code 3)."""
+
+
+@dataclass(frozen=True)
+class AdapterSpec:
+    """A parsed spec: ``kind`` is ``name``, ``py`` or ``exec``."""
+
+    text: str
+    kind: str
+    target: str                       # entry-point name, "module:attr", or the command line
+    argv: tuple[str, ...] = ()        # exec only
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass
+class AdapterOptions:
+    """How the harness treats the adapter (limits apply to ``exec:`` children)."""
+
+    timeout: float = 10.0                 # per request, seconds
+    run_deadline: float | None = None     # time.monotonic() deadline of the whole run
+    attachments: Path | None = None       # where stderr captures go
+    max_restarts: int = 50
+    max_memory_mb: int | None = None
+    max_cpu_s: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_spec(text: str) -> AdapterSpec:
+    """Parse an adapter spec; :class:`SpecError` says what is wrong with it."""
+    raw = text.strip()
+    if raw.startswith("exec:"):
+        line = raw[5:].strip()
+        try:
+            argv = tuple(shlex.split(line))
+        except ValueError as exc:
+            raise SpecError(f"adapter spec {text!r}: cannot split the command line: {exc}") \
+                from None
+        if not argv:
+            raise SpecError(f"adapter spec {text!r}: exec: needs a command line")
+        return AdapterSpec(raw, "exec", line, argv)
+    if raw.startswith("py:"):
+        ref = raw[3:].strip()
+        if not _PYREF.match(ref):
+            raise SpecError(f"adapter spec {text!r}: expected py:package.module:attr")
+        return AdapterSpec(raw, "py", ref)
+    if _PYREF.match(raw):
+        return AdapterSpec(raw, "py", raw)
+    if _NAME.match(raw):
+        return AdapterSpec(raw, "name", raw)
+    raise SpecError(f"adapter spec {text!r} is not an adapter name, py:module:attr or "
+                    "exec:COMMAND")
+
+
+def shipped_adapters() -> dict[str, str]:
+    """Adapter name -> ``module:attr`` for every adapter registered as an entry point."""
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _import(ref: str, spec: str) -> Any:
+    module_name, _, attr = ref.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        missing = exc.name or module_name
+        if module_name == missing or module_name.startswith(missing + "."):
+            raise SpecError(f"adapter {spec!r}: no module named {module_name!r}") from None
+        hint = ""
+        if module_name.startswith("pokercert.harness.peers."):
+            extra = module_name.rsplit(".", 1)[1]
+            hint = f"; install it with: pip install 'pokercert[{extra}]'"
+        raise SpecError(f"adapter {spec!r} needs the package {missing!r}, which is not "
+                        f"installed{hint}") from None
+    obj: Any = module
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise SpecError(f"adapter {spec!r}: {module_name} has no attribute {attr!r}") \
+                from None
+    return obj
+
+
+def instantiate(obj: Any, spec: str) -> Any:
+    """A class is instantiated, a factory called, an evaluator object used as it is."""
+    if hasattr(obj, "capabilities") and not inspect.isclass(obj):
+        return obj
+    if callable(obj):
+        try:
+            return obj()
+        except Exception as exc:
+            raise AdapterError(f"adapter {spec!r}: creating the evaluator raised "
+                               f"{type(exc).__name__}: {exc}") from exc
+    raise SpecError(f"adapter {spec!r} names {obj!r}, which is neither an evaluator, a class "
+                    "nor a factory")
+
+
+def resolve(spec: AdapterSpec) -> tuple[Any, str, str]:
+    """The evaluator object of a ``name`` or ``py`` spec, with its adapter name and version."""
+    if spec.kind == "name":
+        known = shipped_adapters()
+        if spec.target not in known:
+            raise SpecError(f"unknown adapter {spec.target!r}; installed adapters: "
+                            f"{', '.join(sorted(known)) or 'none'} (or use py:module:attr, "
+                            "exec:COMMAND)")
+        ref = known[spec.target]
+        name = spec.target
+    else:
+        ref = spec.target
+        name = ref
+    obj = instantiate(_import(ref, spec.text), spec.text)
+    version = getattr(obj, "adapter_version", None) or _module_version(ref)
+    return obj, name, version
+
+
+def _module_version(ref: str) -> str:
+    module_name = ref.partition(":")[0]
+    if module_name.startswith("pokercert."):
+        return __version__
+    top = importlib.import_module(module_name.split(".")[0])
+    return str(getattr(top, "__version__", ""))
+
+
+def load_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None) -> Adapter:
+    """The adapter a spec names, not started yet (call ``start()`` or use ``with``)."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    opts = options or AdapterOptions()
+    if parsed.kind == "exec":
+        return ProcessAdapter(parsed.argv, parsed.text, timeout=opts.timeout,
+                              run_deadline=opts.run_deadline, attachments=opts.attachments,
+                              max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
+                              max_cpu_s=opts.max_cpu_s)
+    evaluator, name, version = resolve(parsed)
+    return InProcessAdapter(evaluator, parsed.text, name, version, timeout=opts.timeout)

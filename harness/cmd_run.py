@@ -1,0 +1,315 @@
+"""Commands ``run``, ``merge`` and ``smoke`` of the ``pokercert`` CLI.
+
+``pokercert`` with no arguments is ``pokercert run``: the bundled reference certified on
+the whole corpus into ``./pokercert-run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabulate import tabulate
+
+from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, SpecError
+from pokercert.harness.adapters import load_adapter as _load_adapter
+from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.harness.results import FAILING, Outcome, RunHeader
+
+OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
+                   Outcome.TIMEOUT, Outcome.CRASH, Outcome.XFAIL, Outcome.XPASS,
+                   Outcome.NOT_APPLICABLE)
+SHORT = {Outcome.WRONG_REASON: "WRONG_RSN", Outcome.NOT_APPLICABLE: "N/A"}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "run", help="run the corpus against an evaluator (default: certify the reference)",
+        description="Run the vector corpus against an evaluator and stream scored results "
+        "into a run folder. Exit code: 0 compliant, 1 non-compliant, 2 adapter or harness "
+        "error (the run did not finish), 3 usage error.")
+    _adapter_args(p, default="reference")
+    p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
+                   help="only this ruleset (repeatable; default: every ruleset)")
+    p.add_argument("--profile", default="practice",
+                   help="interpretation profile: practice (default), literal, or a TOML file")
+    p.add_argument("--flags", nargs="+", metavar="FLAG",
+                   help="only vectors carrying any of these flags")
+    p.add_argument("--shard", metavar="K/N", help="run shard K of N (merge them afterwards)")
+    p.add_argument("--expect", type=Path, metavar="FILE",
+                   help="expectations file of known failures (XFAIL/XPASS)")
+    p.add_argument("--out", type=Path, default=Path("pokercert-run"), metavar="DIR",
+                   help="run folder (default: %(default)s)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue a killed run in --out, skipping vectors already scored")
+    p.add_argument("--run-timeout", type=float, metavar="S",
+                   help="give up after S seconds in all (default: no limit)")
+    p.add_argument("--batch-size", type=int, default=256, metavar="N",
+                   help="requests per batch (default: %(default)s)")
+    p.add_argument("--no-report", action="store_true",
+                   help="do not write the default reports into the run folder")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("merge", help="join the run folders of the shards of one run",
+                       description="Merge shard run folders (run with --shard K/N) into one "
+                       "run folder. Exit code as for run, from the merged results.")
+    p.add_argument("out", type=Path, metavar="OUT", help="merged run folder to write")
+    p.add_argument("shards", type=Path, nargs="+", metavar="SHARD_DIR")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_merge)
+
+    p = sub.add_parser("smoke", help="a dozen trivial requests: is the adapter itself sound?",
+                       description="Send trivial requests to tell a broken adapter (exit 2) "
+                       "from an evaluator that does not comply (exit 1); 0 if all pass.")
+    _adapter_args(p, default=None)
+    p.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
+                   "ruleset the adapter claims)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_smoke)
+
+
+def _adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
+    p.add_argument("--adapter", default=default, required=default is None, metavar="SPEC",
+                   help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
+                   + (f" (default: {default})" if default else ""))
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
+                   help="per-request timeout in seconds (default: %(default)s)")
+    p.add_argument("--max-restarts", type=int, default=50, metavar="N",
+                   help="restarts of a crashing exec: adapter before giving up "
+                   "(default: %(default)s)")
+    p.add_argument("--max-memory", type=int, metavar="MB",
+                   help="address-space limit of an exec: adapter (POSIX)")
+    p.add_argument("--max-cpu", type=int, metavar="S",
+                   help="CPU-time limit of an exec: adapter process (POSIX)")
+
+
+# ----------------------------------------------------------------------------- progress
+class Progress:
+    """A one-line progress bar on a terminal; silent when stderr is not a tty."""
+
+    def __init__(self, stream: TextIO = sys.stderr, min_interval: float = 0.1) -> None:
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.min_interval = min_interval
+        self._last = 0.0
+        self._t0 = time.monotonic()
+        self._start_done: int | None = None
+        self._shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if self._start_done is None:
+            self._start_done = done
+        if done < total and now - self._last < self.min_interval:
+            return
+        self._last = now
+        width = 30
+        frac = done / total if total else 1.0
+        bar = "#" * int(width * frac) + "." * (width - int(width * frac))
+        rate = (done - self._start_done) / max(now - self._t0, 1e-9)
+        eta = f" ETA {int((total - done) / rate)}s" if rate > 0 and done < total else ""
+        self.stream.write(f"\r[{bar}] {done}/{total} {frac:4.0%} {rate:,.0f} vectors/s{eta} ")
+        self.stream.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ----------------------------------------------------------------------------- summary
+def _verdict(counts: Counter[str], incomplete: list[str]) -> str:
+    try:
+        from pokercert.reports.verdict import ruleset_verdict
+    except ImportError:  # reports not installed: the summary still stands without it
+        return ""
+    return ruleset_verdict(counts, incomplete)[0]
+
+
+def summary_rows(header: RunHeader, counts: Mapping[str, Counter[str]]) -> list[dict[str, Any]]:
+    rows = []
+    for rs in sorted(set(header.selected_by_ruleset) | set(counts)):
+        c = counts.get(rs, Counter())
+        missing = header.selected_by_ruleset.get(rs, 0) - sum(c.values())
+        incomplete = [f"{missing} vectors not run"] if missing > 0 else []
+        row: dict[str, Any] = {"ruleset": rs}
+        row.update({str(o): c.get(str(o), 0) for o in OUTCOME_COLUMNS})
+        row["not run"] = max(missing, 0)
+        row["verdict"] = _verdict(c, incomplete)
+        rows.append(row)
+    return rows
+
+
+def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder: Path,
+                  exit_code: int, as_json: bool) -> None:
+    rows = summary_rows(header, counts)
+    if as_json:
+        print_json({"run": str(folder), "exit_code": exit_code, "aborted": header.aborted,
+                    "evaluator": header.evaluator, "adapter_spec": header.adapter_spec,
+                    "rulesets": rows})
+        return
+    ident = header.evaluator
+    print(f"evaluator: {ident.get('vendor', '?')} {ident.get('name', '?')} "
+          f"{ident.get('version', '')} ({header.adapter_spec}); profile "
+          f"{header.profile.get('name')}; corpus {header.corpus_version} "
+          f"{header.corpus_sha256[:12]}")
+    table = [[r["ruleset"], *(r[str(o)] or "" for o in OUTCOME_COLUMNS), r["not run"] or "",
+              r["verdict"]] for r in rows]
+    total = ["total", *(sum(r[str(o)] for r in rows) or "" for o in OUTCOME_COLUMNS),
+             sum(r["not run"] for r in rows) or "", ""]
+    heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
+    print(tabulate([*table, total], headers=heads, tablefmt="simple"))
+    if header.aborted:
+        print(f"\nthe run did not finish: {header.aborted}")
+    verdict = {EXIT_OK: "COMPLIANT", EXIT_NONCOMPLIANT: "NOT COMPLIANT",
+               EXIT_ERROR: "INCOMPLETE (adapter or harness error)"}[exit_code]
+    print(f"\n{verdict}: results in {folder}/")
+
+
+# ----------------------------------------------------------------------------- commands
+def cmd_run(args: argparse.Namespace) -> int:
+    from pokercert.harness.runner import RunConfig, RunError, run
+
+    if args.batch_size < 1:
+        raise UsageError("--batch-size must be at least 1")
+    config = RunConfig(
+        adapter=args.adapter, out=args.out, rulesets=args.rulesets, profile=args.profile,
+        flags=args.flags, shard=args.shard, expect=args.expect, timeout=args.timeout,
+        run_timeout=args.run_timeout, batch_size=args.batch_size,
+        max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
+        max_cpu_s=args.max_cpu, resume=args.resume, command=["pokercert", *sys.argv[1:]])
+    progress = Progress()
+    try:
+        outcome = run(config, progress=progress)
+    except (RunError, SpecError) as exc:
+        raise UsageError(str(exc)) from None
+    except AdapterError as exc:
+        progress.close()
+        print(f"pokercert run: adapter error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        progress.close()
+        print(f"pokercert run: interrupted; continue with --resume --out {args.out}",
+              file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        progress.close()
+    if not args.no_report:
+        _write_reports(outcome.folder)
+    print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json)
+    return outcome.exit_code
+
+
+def _write_reports(folder: Path) -> None:
+    """The default report set beside the results, if the reports package is installed."""
+    try:
+        from pokercert.reports.output import DEFAULT_FORMATS, load, write_reports
+    except ImportError:
+        return
+    try:
+        write_reports(load(folder), folder, DEFAULT_FORMATS, None)
+    except Exception as exc:  # a report bug must not hide the run's own outcome
+        print(f"pokercert run: reports not written: {exc}", file=sys.stderr)
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    from pokercert.harness.merge import MergeError, merge
+    from pokercert.harness.results import read_results
+    from pokercert.harness.runner import count, exit_code_for
+
+    try:
+        header, warnings = merge(args.out, args.shards)
+    except MergeError as exc:
+        raise UsageError(str(exc)) from None
+    for w in warnings:
+        print(f"pokercert merge: warning: {w}", file=sys.stderr)
+    counts = count(read_results(args.out))
+    code = exit_code_for(header, counts)
+    print_summary(header, counts, args.out, code, args.json)
+    return code
+
+
+def cmd_smoke(args: argparse.Namespace) -> int:
+    from pokercert.harness.runner import score_vectors
+    from pokercert.harness.smoke import pick_ruleset, smoke_vectors
+    from pokercert.reference import load_profile
+
+    options = AdapterOptions(timeout=args.timeout, max_restarts=args.max_restarts,
+                             max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu)
+    try:
+        adapter = _load_adapter(args.adapter, options)
+    except SpecError as exc:
+        raise UsageError(str(exc)) from None
+    results = []
+    problem = ""
+    with adapter:
+        try:
+            identity = adapter.start()
+        except AdapterError as exc:
+            return _smoke_verdict(args, [], f"the adapter does not start: {exc}", None)
+        ruleset = pick_ruleset(identity, args.ruleset)
+        if ruleset is None:
+            return _smoke_verdict(args, [], "the adapter claims no ruleset", identity.evaluator)
+        vectors = smoke_vectors(ruleset, identity.capabilities.get(ruleset, []))
+        if not vectors:
+            return _smoke_verdict(args, [], f"the adapter claims nothing of {ruleset} the "
+                                  "smoke set can test", identity.evaluator)
+        try:
+            for batch in score_vectors(adapter, identity, vectors, load_profile("practice"),
+                                       batch_size=len(vectors)):
+                results.extend(batch)
+        except AdapterAborted as exc:
+            problem = str(exc)
+    return _smoke_verdict(args, results, problem, identity.evaluator)
+
+
+BROKEN = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
+
+
+def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
+                   evaluator: Mapping[str, Any] | None) -> int:
+    if problem or any(r.outcome in BROKEN for r in results):
+        code, verdict = EXIT_ERROR, "ADAPTER BROKEN"
+    elif any(r.outcome in FAILING for r in results):
+        code, verdict = EXIT_NONCOMPLIANT, "EVALUATOR NON-COMPLIANT"
+    elif not any(r.outcome is Outcome.PASS for r in results):
+        code, verdict = EXIT_ERROR, "NOTHING TESTED"
+    else:
+        code, verdict = EXIT_OK, "ADAPTER OK"
+    if args.json:
+        print_json({"verdict": verdict, "exit_code": code, "problem": problem,
+                    "evaluator": dict(evaluator or {}),
+                    "checks": [{"id": r.vector_id, "kind": r.kind, "inputs": r.inputs,
+                                "expected": r.expected, "actual": r.actual,
+                                "outcome": str(r.outcome), "message": r.message}
+                               for r in results]})
+        return code
+    if results:
+        rows = [[r.vector_id, r.kind, _inputs(r.inputs), _short(r.expected),
+                 _short(r.actual) if r.actual is not None else r.message[:60], str(r.outcome)]
+                for r in results]
+        print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual",
+                                      "outcome"]))
+    if problem:
+        print(f"\n{problem}")
+    print(f"\n{verdict}")
+    return code
+
+
+def _inputs(inputs: Mapping[str, Any]) -> str:
+    parts = [f"{k}={' | '.join(v) if isinstance(v, list) else v}" for k, v in inputs.items()
+             if k != "op"]
+    return "; ".join(parts)
+
+
+def _short(data: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in data.items() if k not in ("id", "message"))

@@ -1,0 +1,117 @@
+"""``pokercert merge``: join the run folders of the shards of one run into one.
+
+Shards must come from the same run: same corpus, adapter spec, evaluator identity,
+profile and filters, and the same N.  A missing shard is allowed (the merged results are
+then incomplete, and the reports say so); a shard given twice, or a vector id in two
+shards, is refused.  Attachments are copied under ``attachments/shard-K-...``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from pokercert.harness.results import (
+    HEADER_FILE,
+    Result,
+    RunHeader,
+    read_header,
+    read_results,
+    write_header,
+    write_results,
+)
+from pokercert.harness.selection import ids_digest, parse_shard
+
+MUST_MATCH = ("corpus_sha256", "corpus_version", "adapter_spec", "evaluator", "profile",
+              "filters", "protocol_version", "harness_version", "rulesets")
+
+
+class MergeError(ValueError):
+    """Shards that do not belong together."""
+
+
+def unsharded_command(command: Sequence[str]) -> list[str]:
+    """A shard's command line without its ``--shard`` option: the whole run's command."""
+    out: list[str] = []
+    skip = False
+    for arg in command:
+        if skip:
+            skip = False
+            continue
+        if arg == "--shard":
+            skip = True
+            continue
+        if arg.startswith("--shard="):
+            continue
+        out.append(arg)
+    return out
+
+
+def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
+    """Write the merged run folder; returns its header and warnings (missing shards)."""
+    if not shard_dirs:
+        raise MergeError("give at least one shard folder")
+    headers: list[tuple[Path, RunHeader, tuple[int, int]]] = []
+    for folder in shard_dirs:
+        if not (folder / HEADER_FILE).is_file():
+            raise MergeError(f"{folder}: not a run folder (no {HEADER_FILE})")
+        h = read_header(folder)
+        if not h.shard:
+            raise MergeError(f"{folder}: not a shard (run without --shard)")
+        headers.append((folder, h, parse_shard(h.shard)))
+    first_dir, first, (_, n) = headers[0]
+    seen: dict[int, Path] = {}
+    for folder, h, (k, kn) in headers:
+        if kn != n:
+            raise MergeError(f"{folder}: shard {h.shard} is not one of {n}")
+        for name in MUST_MATCH:
+            if getattr(h, name) != getattr(first, name):
+                raise MergeError(f"{folder}: {name} differs from {first_dir} "
+                                 f"({getattr(h, name)!r} vs {getattr(first, name)!r})")
+        if k in seen:
+            raise MergeError(f"shard {k}/{n} given twice: {seen[k]} and {folder}")
+        seen[k] = folder
+    warnings = [f"shard {k}/{n} is missing: the merged results are incomplete"
+                for k in range(1, n + 1) if k not in seen]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "attachments").mkdir(exist_ok=True)
+    results: list[Result] = []
+    owner: dict[str, str] = {}
+    for folder, h, (k, _) in sorted(headers, key=lambda t: t[2]):
+        for r in read_results(folder):
+            if r.vector_id in owner:
+                raise MergeError(f"vector {r.vector_id} is in shard {owner[r.vector_id]} and "
+                                 f"shard {h.shard}")
+            owner[r.vector_id] = h.shard or ""
+            if r.attachment:
+                name = f"shard-{k}-{r.attachment}"
+                src = folder / "attachments" / r.attachment
+                if src.is_file() and not (out / "attachments" / name).exists():
+                    shutil.copyfile(src, out / "attachments" / name)
+                r = replace(r, attachment=name)
+            results.append(r)
+        if h.aborted:
+            warnings.append(f"shard {h.shard} did not finish: {h.aborted}")
+    by_ruleset: Counter[str] = Counter()
+    for _, h, _ in headers:
+        by_ruleset.update(h.selected_by_ruleset)
+    ends = [h.finished_at for _, h, _ in headers]
+    aborted = "; ".join(f"shard {h.shard}: {h.aborted}" for _, h, _ in headers if h.aborted)
+    filters = dict(first.filters)
+    merged = replace(
+        first, shard=None, selected=int(filters.get("unsharded_selected", len(results))),
+        selected_ids_sha256=str(filters.get("unsharded_ids_sha256", "")),
+        started_at=min(h.started_at for _, h, _ in headers),
+        finished_at=None if None in ends else max(e for e in ends if e),
+        aborted=aborted or None, command=unsharded_command(first.command),
+        selected_by_ruleset=dict(sorted(by_ruleset.items())),
+        filters={**filters, "merged_shards": [f"{k}/{n}" for k in sorted(seen)]},
+        resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at))
+    if not warnings and ids_digest(owner) != merged.selected_ids_sha256:
+        raise MergeError("the shards' vectors do not add up to the run's selection")
+    write_results(out, results)
+    write_header(out, merged)
+    return merged, warnings

@@ -1,0 +1,61 @@
+"""The reference engine as a :class:`~pokercert.harness.api.PokerEvaluator` (adapter ``reference``).
+
+It claims every ruleset, validates every input with the one card parser and refuses bad
+input with the parser's reason code, so a run of the corpus against it is the suite's
+own consistency check: anything but PASS there is a bug in the corpus or the engine.
+"""
+
+from __future__ import annotations
+
+from pokercert.harness import __version__
+from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.reference import CardError, Evaluator, Profile, all_rulesets, evaluator
+
+
+class ReferenceEvaluator:
+    """Every ruleset of the suite, answered by :mod:`pokercert.reference.engine`."""
+
+    info = EvaluatorInfo(vendor="pokercert", name="pokercert-reference", version=__version__,
+                         build="")
+    adapter_version = __version__
+
+    def __init__(self) -> None:
+        self._ev: Evaluator | None = None
+
+    def capabilities(self) -> dict[str, list[str]]:
+        caps = {}
+        for rs in all_rulesets():
+            kinds = ["classify", "compare", "reject"]
+            if rs.selection is not None:
+                kinds.insert(2, "best_hand")
+            caps[rs.id] = kinds
+        return caps
+
+    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
+        profile = Profile("adapter", dict(readings))
+        self._ev = evaluator(ruleset, profile)
+
+    @property
+    def engine(self) -> Evaluator:
+        if self._ev is None:
+            raise RuntimeError("configure() was not called")
+        return self._ev
+
+    def classify(self, hand: list[str]) -> str:
+        try:
+            return self.engine.category(hand)
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+
+    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
+        try:
+            return self.engine.winners(hands, board)
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+
+    def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
+        try:
+            found = self.engine.best_hand(hole, board)
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+        return [str(c) for c in found.cards], found.category

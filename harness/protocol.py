@@ -1,0 +1,225 @@
+"""The subprocess protocol: JSON Lines messages between the harness and an adapter.
+
+``harness/PROTOCOL.md`` is the normative description and ``harness/schema/*.json`` holds
+one JSON Schema per message.  This module builds the harness's messages and checks the
+adapter's replies.  The handshake and ``configure`` replies are rare and are validated
+against the published schemas; batch replies are frequent and are checked here by hand,
+field by field, so that a run can push hundreds of thousands of hands a second
+(``tests/test_harness_protocol.py`` holds both checks to the same verdicts).
+
+Nothing in a request ever carries the expected answer: requests are numbered, and the
+vector ids stay on the harness side.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pokercert.harness.api import CAPABILITY_KINDS
+
+PROTOCOL_VERSION = 1
+
+# message type -> schema file (harness/schema/<name>.json)
+SCHEMAS = {
+    "hello-request": "hello-request.json",
+    "hello-reply": "hello-reply.json",
+    "configure-request": "configure-request.json",
+    "configure-reply": "configure-reply.json",
+    "batch-request": "batch-request.json",
+    "batch-reply": "batch-reply.json",
+    "stop-request": "stop-request.json",
+    "error-reply": "error-reply.json",
+}
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "SCHEMAS",
+    "ProtocolError",
+    "batch_request",
+    "check_capabilities",
+    "check_item",
+    "configure_request",
+    "hello_request",
+    "parse_batch_reply",
+    "parse_configure_reply",
+    "parse_hello_reply",
+    "schema",
+    "stop_request",
+    "validate",
+]
+
+
+class ProtocolError(Exception):
+    """An adapter's message does not follow the protocol; the text says how."""
+
+
+# ----------------------------------------------------------------------------- schemas
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of one message (``hello-reply``, ``batch-request``, ...)."""
+    path = resources.files("pokercert.harness") / "schema" / SCHEMAS[name]
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _validator(name: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(name))
+
+
+def validate(name: str, message: Any) -> None:
+    """Raise :class:`ProtocolError` if ``message`` does not match schema ``name``."""
+    errors = sorted(_validator(name).iter_errors(message), key=lambda e: list(e.path))
+    if errors:
+        err = errors[0]
+        where = "/".join(str(p) for p in err.path) or "(top level)"
+        raise ProtocolError(f"{name} message invalid at {where}: {err.message}")
+
+
+# ----------------------------------------------------------------------------- requests
+def hello_request(harness_version: str) -> dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL_VERSION,
+            "harness": {"name": "pokercert", "version": harness_version}}
+
+
+def configure_request(ruleset: str, readings: Mapping[str, str]) -> dict[str, Any]:
+    return {"type": "configure", "ruleset": ruleset, "readings": dict(readings)}
+
+
+def batch_request(batch_id: int, items: Sequence[tuple[int, Mapping[str, Any]]]) \
+        -> dict[str, Any]:
+    """A batch: ``items`` are (request id, request) pairs; requests carry no answers."""
+    return {"type": "batch", "id": batch_id,
+            "requests": [{"id": rid, **req} for rid, req in items]}
+
+
+def stop_request() -> dict[str, Any]:
+    return {"type": "stop"}
+
+
+# ----------------------------------------------------------------------------- replies
+def _load(line: str | bytes) -> dict[str, Any]:
+    try:
+        msg = json.loads(line)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ProtocolError(f"reply is not JSON ({exc}): {_excerpt(line)}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError(f"reply is not a JSON object: {_excerpt(line)}")
+    if msg.get("type") == "error":
+        raise ProtocolError(f"adapter answered with an error: {msg.get('message', '')!s:.500}")
+    return msg
+
+
+def _excerpt(line: str | bytes, limit: int = 200) -> str:
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    text = text.rstrip("\n")
+    return repr(text[:limit] + ("..." if len(text) > limit else ""))
+
+
+def parse_hello_reply(line: str | bytes) -> dict[str, Any]:
+    """The adapter's ``hello``: identity and capabilities, checked against the schema."""
+    msg = _load(line)
+    if msg.get("type") != "hello":
+        raise ProtocolError(f"expected a hello reply, got: {_excerpt(line)}")
+    version = msg.get("protocol")
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError(f"adapter speaks protocol version {version!r}; this harness speaks "
+                            f"version {PROTOCOL_VERSION}")
+    validate("hello-reply", msg)
+    return msg
+
+
+def parse_configure_reply(line: str | bytes) -> None:
+    """Accept the adapter's ``configure`` reply or raise with its refusal message."""
+    msg = _load(line)
+    validate("configure-reply", msg)
+    if not msg["ok"]:
+        raise ProtocolError(f"adapter refused the configuration: {msg.get('message', '')}")
+
+
+def parse_batch_reply(line: str | bytes, batch_id: int) -> list[Any] | None:
+    """The ``replies`` list of the reply to batch ``batch_id``.
+
+    Returns ``None`` for a well-formed reply to an *earlier* batch (a late answer the
+    harness already gave up on), so the caller can skip it and read on.
+    """
+    msg = _load(line)
+    if msg.get("type") != "batch":
+        raise ProtocolError(f"expected a batch reply, got: {_excerpt(line)}")
+    got = msg.get("id")
+    if not isinstance(got, int) or isinstance(got, bool):
+        raise ProtocolError(f"batch reply without an integer id: {_excerpt(line)}")
+    if got < batch_id:
+        return None
+    if got != batch_id:
+        raise ProtocolError(f"reply to batch {got} while batch {batch_id} was outstanding")
+    replies = msg.get("replies")
+    if not isinstance(replies, list):
+        raise ProtocolError(f"batch reply {got} has no 'replies' list")
+    return replies
+
+
+def _cards(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+_OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards")
+
+
+def check_item(op: str, item: Mapping[str, Any]) -> str | None:
+    """What is wrong with one reply item for a request of operation ``op`` (None: fine).
+
+    The item has exactly one of: the operation's answer fields, ``rejected`` (a reason
+    code or null), or ``error`` (a message).  This mirrors ``batch-reply.json``.
+    """
+    present = [k for k in _OUTCOME_KEYS if k in item]
+    if "error" in present or "rejected" in present:
+        if len(present) > 1:
+            return f"a reply item carries exactly one outcome, got {present}"
+        if "error" in item:
+            return None if isinstance(item["error"], str) else "'error' must be a string"
+        code = item["rejected"]
+        return None if code is None or isinstance(code, str) else \
+            "'rejected' must be a reason code string or null"
+    if op == "classify":
+        if "winners" in item:
+            return "a classify reply carries only 'category'"
+        return None if isinstance(item.get("category"), str) else \
+            "a classify reply needs a string 'category'"
+    if op == "compare":
+        if "category" in item or "cards" in item:
+            return "a compare reply carries only 'winners'"
+        w = item.get("winners")
+        ok = isinstance(w, list) and all(isinstance(i, int) and not isinstance(i, bool)
+                                         for i in w)
+        return None if ok else "a compare reply needs 'winners', a list of integers"
+    if op == "best_hand":
+        if "winners" in item:
+            return "a best_hand reply carries 'cards' and 'category', not 'winners'"
+        if not _cards(item.get("cards")):
+            return "a best_hand reply needs 'cards', a list of card strings"
+        return None if isinstance(item.get("category"), str) else \
+            "a best_hand reply needs a string 'category'"
+    return f"unknown operation {op!r}"
+
+
+def check_capabilities(caps: Any) -> dict[str, list[str]]:
+    """Ruleset id -> claimed vector kinds, refusing kinds the protocol does not know."""
+    if not isinstance(caps, Mapping):
+        raise ProtocolError("capabilities must map ruleset ids to lists of vector kinds")
+    out: dict[str, list[str]] = {}
+    for ruleset, kinds in caps.items():
+        if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, str) for k in kinds):
+            raise ProtocolError(f"capabilities[{ruleset!r}] must be a list of vector kinds")
+        unknown = [k for k in kinds if k not in CAPABILITY_KINDS]
+        if unknown:
+            raise ProtocolError(f"capabilities[{ruleset!r}] names unknown kinds {unknown}; "
+                                f"known: {', '.join(CAPABILITY_KINDS)}")
+        out[str(ruleset)] = list(kinds)
+    return out
+

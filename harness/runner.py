@@ -1,0 +1,366 @@
+"""The runner: selected vectors -> adapter requests in batches -> scored results on disk.
+
+Two layers:
+
+* :func:`score_vectors` drives one started adapter over a list of vectors and yields
+  :class:`~pokercert.harness.results.Result` lists, a batch at a time (the pytest plugin,
+  ``smoke`` and ``run`` all use it);
+* :func:`run` is a whole certification run: corpus, selection, shard, run folder with
+  ``run.json`` and streamed ``results.jsonl``, ``--resume``, and the exit code.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness import __version__
+from pokercert.harness.adapters import (
+    Adapter,
+    AdapterAborted,
+    AdapterError,
+    AdapterOptions,
+    Identity,
+    Reply,
+    load_adapter,
+)
+from pokercert.harness.adapters.base import ERROR
+from pokercert.harness.expectations import Known, apply, check_against, load_expectations
+from pokercert.harness.protocol import PROTOCOL_VERSION
+from pokercert.harness.results import (
+    FAILING,
+    HEADER_FILE,
+    RESULTS_FILE,
+    Outcome,
+    Result,
+    ResultWriter,
+    RunHeader,
+    read_header,
+    read_results,
+    write_header,
+)
+from pokercert.harness.scoring import operation, request_for, score
+from pokercert.harness.selection import ids_digest, parse_shard, shard
+from pokercert.reference import Profile, get_ruleset, load_profile
+from pokercert.vectors.model import Vector
+
+DEFAULT_OUT = Path("pokercert-run")
+DEFAULT_BATCH = 256
+ATTACHMENTS = "attachments"
+
+
+class RunError(Exception):
+    """A run that cannot start as asked (usage: bad filter, resume mismatch, ...)."""
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+# ----------------------------------------------------------------------------- scoring
+def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
+            expected: Mapping[str, Any], outcome: Outcome, actual: dict[str, Any] | None,
+            message: str) -> Result:
+    final = apply(outcome, known)
+    return Result(
+        vector_id=vector.id, ruleset=vector.ruleset, kind=vector.kind, outcome=final,
+        expected=dict(expected), actual=actual, message=message,
+        readings=vector.reading_used(profile) if vector.interpretations else {},
+        clauses=tuple(vector.clauses), flags=tuple(vector.flags), why=vector.why,
+        inputs=dict(vector.inputs), duration_s=round(reply.duration_s, 6),
+        stderr=reply.stderr if outcome is not Outcome.PASS else "",
+        attachment=reply.attachment if outcome is not Outcome.PASS else "",
+        known_failure=known.reason if known and final is not outcome else "",
+        scored_as=str(outcome) if final is not outcome else "")
+
+
+def not_applicable(vector: Vector, profile: Profile, known: Known | None = None) -> Result:
+    """The result of a vector outside the adapter's declared capabilities."""
+    op = operation(vector)
+    need = "reject" if vector.kind == "reject" else op
+    what = f"{need!r}" + (f" and {op!r}" if vector.kind == "reject" else "")
+    return _result(vector, profile, Reply(ERROR), None, vector.expected(profile),
+                   Outcome.NOT_APPLICABLE, None,
+                   f"the adapter does not claim {what} for {vector.ruleset}")
+
+
+def applicable(identity: Identity, vector: Vector) -> bool:
+    """Whether the adapter claims this vector (a reject vector needs its op as well)."""
+    if not identity.claims(vector.ruleset, vector.kind):
+        return False
+    return vector.kind != "reject" or identity.claims(vector.ruleset, vector.inputs["op"])
+
+
+def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector],
+                  profile: Profile, known: Mapping[str, Known] | None = None,
+                  batch_size: int = DEFAULT_BATCH, run_deadline: float | None = None) \
+        -> Iterator[list[Result]]:
+    """Run ``vectors`` through a started adapter, yielding scored results batch by batch.
+
+    Vectors are grouped by ruleset (one ``configure`` each).  Raises
+    :class:`AdapterAborted` when the harness gives up on the adapter; everything yielded
+    before that is final.
+    """
+    known = known or {}
+    groups: dict[str, list[Vector]] = {}
+    for v in vectors:
+        groups.setdefault(v.ruleset, []).append(v)
+    for ruleset_id, group in groups.items():
+        ruleset = get_ruleset(ruleset_id)
+        todo = [v for v in group if applicable(identity, v)]
+        skipped = [not_applicable(v, profile, known.get(v.id)) for v in group
+                   if not applicable(identity, v)]
+        if skipped:
+            yield skipped
+        if not todo:
+            continue
+        try:
+            adapter.configure(ruleset_id, profile.readings_for(ruleset))
+            failure = ""
+        except AdapterAborted:
+            raise
+        except AdapterError as exc:
+            failure = f"configure failed: {exc}"
+        for start in range(0, len(todo), batch_size):
+            if run_deadline is not None and time.monotonic() >= run_deadline:
+                raise AdapterAborted("run timeout reached")
+            chunk = todo[start:start + batch_size]
+            if failure:
+                replies = [Reply(ERROR, message=failure[:1000]) for _ in chunk]
+            else:
+                try:
+                    replies = adapter.run_batch([request_for(v) for v in chunk])
+                except AdapterAborted:
+                    raise
+                except AdapterError as exc:
+                    replies = [Reply(ERROR, message=str(exc)[:1000]) for _ in chunk]
+            out = []
+            for v, reply in zip(chunk, replies, strict=True):
+                expected = v.expected(profile)
+                outcome, actual, message = score(v, expected, reply, ruleset)
+                out.append(_result(v, profile, reply, known.get(v.id), expected, outcome,
+                                   actual, message))
+            yield out
+
+
+# ----------------------------------------------------------------------------- a run
+@dataclass
+class RunConfig:
+    """Everything ``pokercert run`` was asked; the defaults certify the reference."""
+
+    adapter: str = "reference"
+    out: Path = DEFAULT_OUT
+    rulesets: list[str] | None = None
+    profile: str = "practice"
+    flags: list[str] | None = None
+    shard: str | None = None
+    expect: Path | None = None
+    timeout: float = 10.0
+    run_timeout: float | None = None
+    batch_size: int = DEFAULT_BATCH
+    max_restarts: int = 50
+    max_memory_mb: int | None = None
+    max_cpu_s: int | None = None
+    resume: bool = False
+    command: list[str] = field(default_factory=lambda: ["pokercert", *sys.argv[1:]])
+
+
+@dataclass
+class RunOutcome:
+    """What a finished (or aborted) run produced."""
+
+    folder: Path
+    header: RunHeader
+    counts: dict[str, Counter[str]]        # ruleset -> outcome -> count
+    exit_code: int
+    new_results: int = 0
+
+
+def platform_info() -> dict[str, Any]:
+    return {"python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "system": platform.system(), "release": platform.release(),
+            "machine": platform.machine()}
+
+
+def _load_corpus(corpus: Any) -> Any:
+    if corpus is not None:
+        return corpus
+    from pokercert.vectors.corpus import load_corpus
+
+    return load_corpus()
+
+
+def plan(config: RunConfig, corpus: Any) -> tuple[list[Vector], dict[str, Any]]:
+    """The vectors this run (or shard) takes, and the filters that chose them."""
+    try:
+        chosen = corpus.select(rulesets=config.rulesets, flags=config.flags)
+    except ValueError as exc:
+        raise RunError(str(exc)) from None
+    filters: dict[str, Any] = {"rulesets": sorted(config.rulesets or []),
+                               "flags": sorted(config.flags or [])}
+    if config.shard:
+        try:
+            k, n = parse_shard(config.shard)
+        except ValueError as exc:
+            raise RunError(str(exc)) from None
+        filters["unsharded_selected"] = len(chosen)
+        filters["unsharded_ids_sha256"] = ids_digest(v.id for v in chosen)
+        chosen = shard(chosen, k, n)
+    return chosen, filters
+
+
+def _expectations(config: RunConfig, corpus: Any) -> tuple[dict[str, Known], dict[str, Any]]:
+    if config.expect is None:
+        return {}, {}
+    try:
+        known = load_expectations(config.expect)
+        check_against(known, corpus.by_id, str(config.expect))
+    except ValueError as exc:
+        raise RunError(str(exc)) from None
+    import hashlib
+
+    digest = hashlib.sha256(Path(config.expect).read_bytes()).hexdigest()
+    return known, {"file": str(config.expect), "sha256": digest, "entries": len(known)}
+
+
+_RESUME_MUST_MATCH = ("adapter_spec", "corpus_sha256", "profile", "filters",
+                      "selected_ids_sha256", "shard")
+
+
+def _prepare_folder(folder: Path, header: RunHeader, resume: bool) -> tuple[RunHeader, set[str]]:
+    """Start a fresh run folder, or reopen one to resume; returns the header and done ids."""
+    if resume and (folder / HEADER_FILE).exists():
+        old = read_header(folder)
+        for name in _RESUME_MUST_MATCH:
+            if getattr(old, name) != getattr(header, name):
+                raise RunError(f"cannot resume {folder}: its {name} differs from this run's "
+                               f"({getattr(old, name)!r} vs {getattr(header, name)!r})")
+        _drop_torn_line(folder / RESULTS_FILE)
+        done = {r.vector_id for r in read_results(folder)}
+        old.resumed_at.append(header.started_at)
+        old.finished_at = None
+        old.aborted = None
+        old.command = header.command
+        return old, done
+    for name in (HEADER_FILE, RESULTS_FILE):
+        (folder / name).unlink(missing_ok=True)
+    attachments = folder / ATTACHMENTS
+    if attachments.is_dir():
+        for f in attachments.iterdir():
+            if f.is_file():
+                f.unlink()
+    return header, set()
+
+
+def _drop_torn_line(path: Path) -> None:
+    """Cut a half-written last line (the run was killed mid-write) so appends stay valid."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as fh:
+            fh.truncate(data.rfind(b"\n") + 1)
+
+
+def count(results: Sequence[Result] | Iterator[Result]) -> dict[str, Counter[str]]:
+    out: dict[str, Counter[str]] = {}
+    for r in results:
+        out.setdefault(r.ruleset, Counter())[str(r.outcome)] += 1
+    return out
+
+
+def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> int:
+    """0: every applicable vector passed (or failed as the expectations file predicts);
+    1: any FAIL/WRONG_REASON/ERROR/TIMEOUT/CRASH/XPASS, or nothing applicable at all;
+    2: the run did not finish (the harness gave up on the adapter, or results are missing).
+    """
+    from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK
+
+    total = Counter[str]()
+    for c in counts.values():
+        total.update(c)
+    if header.aborted or sum(total.values()) < header.selected:
+        return EXIT_ERROR
+    if any(total[str(o)] for o in FAILING):
+        return EXIT_NONCOMPLIANT
+    if not sum(n for o, n in total.items() if o != str(Outcome.NOT_APPLICABLE)):
+        return EXIT_NONCOMPLIANT
+    return EXIT_OK
+
+
+def run(config: RunConfig, corpus: Any = None,
+        progress: Callable[[int, int], None] | None = None) -> RunOutcome:
+    """Run a certification as ``config`` says; results stream into ``config.out``.
+
+    Raises :class:`RunError` for bad input, :class:`AdapterError` if the adapter cannot
+    be started at all (nothing is run then).
+    """
+    corpus = _load_corpus(corpus)
+    try:
+        profile = load_profile(config.profile)
+    except ValueError as exc:
+        raise RunError(str(exc)) from None
+    chosen, filters = plan(config, corpus)
+    known, expect_info = _expectations(config, corpus)
+    if expect_info:
+        filters["expectations"] = expect_info
+    folder = Path(config.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    deadline = started + config.run_timeout if config.run_timeout else None
+    options = AdapterOptions(timeout=config.timeout, run_deadline=deadline,
+                             attachments=folder / ATTACHMENTS, max_restarts=config.max_restarts,
+                             max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s)
+    by_ruleset = Counter(v.ruleset for v in chosen)
+    header = RunHeader(
+        suite_version=__version__, corpus_version=corpus.version, corpus_sha256=corpus.sha256,
+        harness_version=__version__, protocol_version=str(PROTOCOL_VERSION),
+        adapter_spec=config.adapter, evaluator={}, adapter={}, profile=profile.as_dict(),
+        rulesets=sorted(by_ruleset), filters=filters, selected=len(chosen),
+        selected_ids_sha256=ids_digest(v.id for v in chosen), platform=platform_info(),
+        command=list(config.command), started_at=now_iso(), shard=config.shard,
+        selected_by_ruleset=dict(sorted(by_ruleset.items())),
+        limits={"timeout_s": config.timeout, "run_timeout_s": config.run_timeout,
+                "batch_size": config.batch_size, "max_restarts": config.max_restarts,
+                "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s})
+    try:
+        adapter = load_adapter(config.adapter, options)
+    except ValueError as exc:  # SpecError
+        raise RunError(str(exc)) from None
+    header, done = _prepare_folder(folder, header, config.resume)
+    todo = [v for v in chosen if v.id not in done]
+    new = 0
+    with adapter:
+        identity = adapter.start()
+        if done and header.evaluator and header.evaluator != dict(identity.evaluator):
+            raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
+                           f"the adapter now declares {dict(identity.evaluator)}")
+        header.evaluator = dict(identity.evaluator)
+        header.adapter = dict(identity.adapter)
+        header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
+        write_header(folder, header)
+        with ResultWriter(folder, append=bool(done)) as writer:
+            if progress:
+                progress(len(done), len(chosen))
+            try:
+                for results in score_vectors(adapter, identity, todo, profile, known,
+                                             config.batch_size, deadline):
+                    writer.write_many(results)
+                    new += len(results)
+                    if progress:
+                        progress(len(done) + new, len(chosen))
+            except AdapterAborted as exc:
+                header.aborted = str(exc)
+    header.finished_at = now_iso()
+    write_header(folder, header)
+    counts = count(read_results(folder))
+    return RunOutcome(folder, header, counts, exit_code_for(header, counts), new)
+

@@ -1,0 +1,145 @@
+"""From a vector to a request, and from the adapter's reply to an :class:`Outcome`.
+
+The request carries the vector's inputs only (never its expectation).  Scoring rules:
+
+* TIMEOUT, CRASH and ERROR replies keep their status;
+* reject vectors: a refusal with the expected reason code is PASS, with another code or
+  none WRONG_REASON, an answer (as if the input were valid) FAIL;
+* other vectors: a refusal of valid input is FAIL; an answer outside the protocol's
+  vocabulary (a category the ruleset does not have, a winner index out of range, cards
+  that are not cards) is ERROR: the adapter, not the evaluator, is at fault; otherwise
+  the answer is compared with the expectation: PASS or FAIL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, Reply
+from pokercert.harness.results import Outcome
+from pokercert.reference import CardError, Ruleset, parse_cards
+from pokercert.vectors.model import Vector
+
+
+class Scored(NamedTuple):
+    outcome: Outcome
+    actual: dict[str, Any] | None
+    message: str
+
+
+def tokens(value: Any) -> list[str]:
+    """Card tokens of one hand as sent over the protocol (no validation: that is the test)."""
+    if isinstance(value, str):
+        return value.split()
+    return [str(c) for c in value]
+
+
+def request_for(vector: Vector) -> dict[str, Any]:
+    """The protocol request for a vector: its op and inputs, nothing else."""
+    inputs = vector.inputs
+    op = inputs["op"] if vector.kind == "reject" else vector.kind
+    if op == "classify":
+        return {"op": op, "hand": tokens(inputs["hand"])}
+    if op == "compare":
+        req: dict[str, Any] = {"op": op, "hands": [tokens(h) for h in inputs["hands"]]}
+        if inputs.get("board") is not None:
+            req["board"] = tokens(inputs["board"])
+        return req
+    if op == "best_hand":
+        return {"op": op, "hole": tokens(inputs["hole"]), "board": tokens(inputs["board"])}
+    raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
+
+
+def operation(vector: Vector) -> str:
+    """The operation a vector exercises (a reject vector goes through its ``op``)."""
+    return vector.inputs["op"] if vector.kind == "reject" else vector.kind
+
+
+_PASSTHROUGH = {TIMEOUT: Outcome.TIMEOUT, CRASH: Outcome.CRASH}
+
+
+def _answer(reply: Reply) -> dict[str, Any]:
+    return {k: v for k, v in reply.data.items() if k != "id"}
+
+
+def score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ruleset) \
+        -> Scored:
+    """Score one reply against the vector's expected outcome."""
+    if reply.status in _PASSTHROUGH:
+        return Scored(_PASSTHROUGH[reply.status], None, reply.message)
+    if reply.status not in (ANSWERED, REJECTED):
+        return Scored(Outcome.ERROR, None, reply.message)
+    actual = _answer(reply)
+    if vector.kind == "reject":
+        want = expected["reason"]
+        if reply.status == REJECTED:
+            code = actual.get("rejected")
+            if code == want:
+                return Scored(Outcome.PASS, actual, "")
+            got = f"reason {code!r}" if code else "no reason code"
+            return Scored(Outcome.WRONG_REASON, actual,
+                          f"refused with {got}; expected reason {want!r}")
+        return Scored(Outcome.FAIL, actual, f"answered invalid input instead of refusing it "
+                      f"({want})")
+    if reply.status == REJECTED:
+        code = actual.get("rejected")
+        return Scored(Outcome.FAIL, actual, f"refused valid input (reason {code!r})")
+    if vector.kind == "classify":
+        return _category(actual, expected, ruleset) or _verdict(
+            actual["category"] == expected["category"], actual,
+            f"category {actual['category']!r}, expected {expected['category']!r}")
+    if vector.kind == "compare":
+        return _winners(vector, actual, expected)
+    if vector.kind == "best_hand":
+        return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
+                                                                   ruleset)
+    return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
+
+
+def _verdict(ok: bool, actual: dict[str, Any], why_not: str) -> Scored:
+    return Scored(Outcome.PASS, actual, "") if ok else Scored(Outcome.FAIL, actual, why_not)
+
+
+def _category(actual: dict[str, Any], expected: Mapping[str, Any], ruleset: Ruleset) \
+        -> Scored | None:
+    name = actual["category"]
+    if name not in ruleset.category_names:
+        return Scored(Outcome.ERROR, actual,
+                      f"category {name!r} is not a category of {ruleset.id} (its categories: "
+                      f"{', '.join(ruleset.category_names)})")
+    return None
+
+
+def _winners(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]) -> Scored:
+    got = actual["winners"]
+    n = len(vector.inputs["hands"])
+    if not got or len(set(got)) != len(got) or any(not 0 <= i < n for i in got):
+        return Scored(Outcome.ERROR, actual, f"winners {got!r} are not distinct indices of "
+                      f"the {n} hands")
+    want = sorted(expected["winners"])
+    return _verdict(sorted(got) == want, actual, f"winners {sorted(got)}, expected {want}")
+
+
+def _card_set(cards: Any) -> frozenset[Any]:
+    return frozenset(parse_cards(tokens(cards), jokers=2))
+
+
+def _best_hand(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any],
+               ruleset: Ruleset) -> Scored:
+    try:
+        got = parse_cards(actual["cards"], jokers=ruleset.jokers, count=ruleset.hand_size)
+    except CardError as exc:
+        return Scored(Outcome.ERROR, actual, f"best hand cards are not a {ruleset.hand_size}-"
+                      f"card hand: {exc}")
+    dealt = _card_set(vector.inputs["hole"]) | _card_set(vector.inputs["board"])
+    if not set(got) <= dealt:
+        return Scored(Outcome.FAIL, actual, "the best hand uses cards that were not dealt")
+    if actual["category"] != expected["category"]:
+        return Scored(Outcome.FAIL, actual, f"category {actual['category']!r}, expected "
+                      f"{expected['category']!r}")
+    acceptable = expected.get("cards")
+    if acceptable and frozenset(got) not in {_card_set(c) for c in acceptable}:
+        return Scored(Outcome.FAIL, actual, "right category, but not one of the best card "
+                      "sets the rules allow")
+    return Scored(Outcome.PASS, actual, "")
