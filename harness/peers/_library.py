@@ -1,0 +1,150 @@
+"""What the shipped peer adapters share (not an adapter itself).
+
+* :func:`distribution_info`: the evaluator's identity read from the installed
+  distribution: its version, and as build the hash of the wheel's ``RECORD`` (the
+  hashes of every installed file), so two runs name the same code only if it is the same.
+* :func:`refused`: the one rule for a library's own exceptions (see below).
+* :class:`PeerEvaluator`: capabilities from a table, ``configure``, and ``winners`` by
+  the library's own order.
+
+The rule for exceptions, the same in every peer: an exception of a type the library is
+known to raise from its own card parser or evaluator, raised while it reads or values
+the hand, means the library gave no answer: it refused the input.  The adapter passes it
+on as :class:`~pokercert.harness.api.Rejected` with no reason code (none of these
+libraries names a reason our corpus knows) and the library's exception in the message.
+On a reject vector that scores WRONG_REASON (refused, but without the reason); on a valid
+hand it is a refusal of a valid hand.  Anything the adapter's own code raises is not
+caught and is recorded as an ERROR.  The adapters never check input for the library:
+a duplicated card, a wrong card count or an odd spelling goes to the library as given,
+and whatever it answers is reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from email.utils import parseaddr
+from importlib.metadata import PackageNotFoundError, distribution
+from types import MappingProxyType
+from typing import Any
+
+from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.reference.rulesets import get_ruleset
+
+# RECORD lines that the installer writes, not the wheel: left out of the build hash
+INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
+
+
+class LibraryAnswerError(RuntimeError):
+    """The library answered something that is no answer (e.g. a rank outside its range)."""
+
+
+def record_hash(dist_name: str) -> str:
+    """``sha256:`` of the installed distribution's RECORD, installer lines left out.
+
+    RECORD lists every file of the wheel with its own sha256, so this names the exact
+    code installed; it is the same for every install of the same wheel.
+    """
+    dist = distribution(dist_name)
+    text = dist.read_text("RECORD") or ""
+    lines = []
+    for line in text.splitlines():
+        path, _, rest = line.partition(",")
+        digest = rest.partition(",")[0]
+        if not digest or path.rsplit("/", 1)[-1] in INSTALLER_FILES:
+            continue
+        lines.append(f"{path},{digest}")
+    if not lines:
+        return ""
+    return "sha256:" + hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
+
+
+def distribution_info(dist_name: str, fallback_vendor: str) -> EvaluatorInfo:
+    """Identity of an installed evaluator package: vendor, name, version, build."""
+    try:
+        dist = distribution(dist_name)
+    except PackageNotFoundError:
+        raise ImportError(f"{dist_name} is not installed: pip install 'pokercert[{dist_name}]'"
+                          ) from None
+    meta = dist.metadata
+    vendor = (meta.get("Author") or parseaddr(meta.get("Author-email") or "")[0]
+              or meta.get("Maintainer") or fallback_vendor)
+    return EvaluatorInfo(vendor=vendor, name=dist_name, version=dist.version,
+                         build=record_hash(dist_name))
+
+
+def refused(library: str, exc: BaseException) -> Rejected:
+    """The library's own exception, passed on as a refusal without a reason code."""
+    return Rejected(None, f"{library} raised {type(exc).__name__}: {exc}")
+
+
+class PeerEvaluator:
+    """Common ground of the peer adapters (see the module docstring for the rules).
+
+    Subclasses set ``library`` (the import name, used in messages), ``RULESETS`` (ruleset
+    id -> the vector kinds claimed) and implement :meth:`key` (the library's own value
+    of a hand: larger is better, equal values tie) and :meth:`classify`.
+    """
+
+    library: str = ""
+    RULESETS: Mapping[str, Sequence[str]] = MappingProxyType({})
+
+    def __init__(self) -> None:
+        self.ruleset: str | None = None
+        self.readings: dict[str, str] = {}
+
+    def capabilities(self) -> dict[str, list[str]]:
+        return {ruleset: list(kinds) for ruleset, kinds in self.RULESETS.items()}
+
+    def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
+        """Select a claimed ruleset.  Readings are recorded, not applied: each library
+        implements one fixed reading (see the adapter's docstring), and vectors of other
+        readings show that as failures rather than being hidden."""
+        if ruleset not in self.RULESETS:
+            raise ValueError(f"the {self.library} adapter does not evaluate {ruleset!r}; "
+                             f"it claims {', '.join(self.RULESETS)}")
+        self.ruleset = ruleset
+        self.readings = dict(readings)
+        self._configured(ruleset)
+
+    def _configured(self, ruleset: str) -> None:
+        """Hook: prepare per-ruleset state."""
+
+    def _ruleset(self) -> str:
+        if self.ruleset is None:
+            raise RuntimeError(f"the {self.library} adapter was used before configure()")
+        return self.ruleset
+
+    def key(self, hand: list[str]) -> Any:
+        raise NotImplementedError
+
+    def classify(self, hand: list[str]) -> str:
+        raise NotImplementedError
+
+    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
+        """Indices of the hands the library values highest (several on a tie)."""
+        if board is not None:
+            raise ValueError(f"the {self.library} adapter takes no board in {self._ruleset()}")
+        return best_of([self.key(h) for h in hands])
+
+
+def best_of(values: Sequence[Any]) -> list[int]:
+    """Indices of the largest values, by the values' own comparison operators."""
+    best = values[0]
+    for v in values[1:]:
+        if v > best:
+            best = v
+    return [i for i, v in enumerate(values) if v == best]
+
+
+def category_names(ruleset: str) -> frozenset[str]:
+    return frozenset(get_ruleset(ruleset).category_names)
+
+
+def guarded(library: str, errors: tuple[type[BaseException], ...],
+            call: Callable[..., Any], *args: Any) -> Any:
+    """Call into the library; its known exception types become a refusal."""
+    try:
+        return call(*args)
+    except errors as exc:
+        raise refused(library, exc) from exc

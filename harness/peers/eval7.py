@@ -1,0 +1,92 @@
+"""Adapter for eval7 (PyPI ``eval7``): a Cython five-to-seven-card high evaluator.
+
+Claims
+    ``nj-poker-high-5``, ``nj-caribbean-stud``, ``nj-winners-pot``: classify, compare,
+    reject.  eval7 values high hands only (its equity tools are hold'em); it has no
+    low, 2-7, three-card or wild-card game.  Its ranking is the practice reading of every
+    interpretation on these rulesets.
+
+Categories
+    ``eval7.handtype(eval7.evaluate(cards))``, eval7's own names, mapped by name: Straight
+    Flush, Quads, Full House, Flush, Straight, Trips, Two Pair, Pair, High Card.  eval7
+    has no royal flush type; the adapter calls a straight flush a royal flush when eval7
+    gives it the same value as it gives A-K-Q-J-10 of spades (the value eval7 itself
+    computes when the adapter starts), i.e. by eval7's own equality.  ``key`` is
+    eval7's value (larger is better).
+
+Why ``reject`` is claimed
+    eval7's ``Card`` refuses a string it cannot parse (``ValueError``: ``Xx``, ``10s``,
+    ``AS``); that refusal is passed on without a reason code.  Nothing else is refused:
+    ``evaluate`` does not notice a duplicated card (As As Kd Qc Jh comes back as a
+    "Pair", five aces of spades as a "Full House") and values any number of cards (four
+    cards, three, even none come back as "High Card").  Those answers fail the reject
+    vectors, as they should.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+import eval7
+
+from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.peers._library import (
+    LibraryAnswerError,
+    PeerEvaluator,
+    distribution_info,
+    refused,
+)
+
+HIGH_FIVE = ("classify", "compare", "reject")
+CATEGORY = {
+    "Straight Flush": "straight_flush", "Quads": "four_of_a_kind",
+    "Full House": "full_house", "Flush": "flush", "Straight": "straight",
+    "Trips": "three_of_a_kind", "Two Pair": "two_pair", "Pair": "one_pair",
+    "High Card": "high_card",
+}
+ROYAL = ("As", "Ks", "Qs", "Js", "Ts")
+# what eval7 raises from Card() on a string it cannot parse
+LIBRARY_ERRORS = (ValueError,)
+
+
+class Eval7Evaluator(PeerEvaluator):
+    """eval7 behind the in-process evaluator interface (see the module docstring)."""
+
+    library = "eval7"
+    RULESETS = MappingProxyType({"nj-poker-high-5": HIGH_FIVE,
+                                 "nj-caribbean-stud": HIGH_FIVE,
+                                 "nj-winners-pot": HIGH_FIVE})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.info: EvaluatorInfo = distribution_info("eval7", "Julian Andrews")
+        self._cards: dict[str, eval7.Card] = {}
+        self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
+
+    def _card(self, token: str) -> eval7.Card:
+        card = self._cards.get(token)
+        if card is None:
+            card = self._cards[token] = eval7.Card(token)
+        return card
+
+    def _value(self, hand: list[str]) -> int:
+        try:
+            cards = [self._card(c) for c in hand]
+        except LIBRARY_ERRORS as exc:
+            raise refused("eval7", exc) from exc
+        return eval7.evaluate(cards)
+
+    def key(self, hand: list[str]) -> int:
+        """eval7's value of the hand (larger is better)."""
+        return self._value(hand)
+
+    def classify(self, hand: list[str]) -> str:
+        value = self._value(hand)
+        name = eval7.handtype(value)
+        if name not in CATEGORY:
+            raise LibraryAnswerError(f"eval7 named an unknown hand type {name!r} "
+                                     f"for value {value}")
+        category = CATEGORY[name]
+        if category == "straight_flush" and value == self._royal:
+            return "royal_flush"
+        return category

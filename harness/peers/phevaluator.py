@@ -1,0 +1,88 @@
+"""Adapter for phevaluator (PyPI ``phevaluator``): the PH Evaluator perfect-hash evaluator (C).
+
+Claims
+    ``nj-poker-high-5``, ``nj-caribbean-stud``, ``nj-winners-pot``: classify, compare,
+    reject.  phevaluator values five-card high hands (six and seven cards, and Omaha, are
+    reduced to the best five); it has no low, 2-7, three-card or wild-card game.  Its
+    ranking is the practice reading of every interpretation on these rulesets.
+
+Categories
+    ``evaluate_cards`` returns a rank "identical to the return value of Cactus Kev's
+    evaluator: 1 is the best possible hand (a Royal Straight Flush) and 7462 is the
+    worst" (phevaluator's README).  The Python package exposes no category function, so
+    the adapter reads the category off Cactus Kev's published rank bands (the ones the
+    PH Evaluator C library's ``get_rank_category`` uses): 1 royal flush, 2-10 straight
+    flush, 11-166 four of a kind, 167-322 full house, 323-1599 flush, 1600-1609 straight,
+    1610-2467 three of a kind, 2468-3325 two pair, 3326-6185 one pair, 6186-7462 high
+    card.  A rank outside 1..7462 is no answer: classify raises
+    :class:`~pokercert.harness.peers._library.LibraryAnswerError` naming it (an ERROR).
+    ``key`` is ``-rank``.
+
+Why ``reject`` is claimed
+    phevaluator refuses some invalid input itself: ``ValueError`` for fewer than five or
+    more than seven cards and for card strings that are not two characters long, and
+    ``KeyError`` from its parser for an unknown rank or suit letter (``Xx``).  It does not
+    look for duplicates: As As Kd Qc Jh comes back as a pair of aces, and hands such as
+    As As Ks Qs Js or five aces of spades come back as rank 0, outside its own range.
+    Those refusals are passed on without a reason code; the answers fail the reject
+    vectors.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from types import MappingProxyType
+
+from phevaluator.evaluator import evaluate_cards
+
+from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.peers._library import (
+    LibraryAnswerError,
+    PeerEvaluator,
+    distribution_info,
+    refused,
+)
+
+HIGH_FIVE = ("classify", "compare", "reject")
+# Cactus Kev's rank bands: (last rank of the band, category), best first
+BANDS = ((1, "royal_flush"), (10, "straight_flush"), (166, "four_of_a_kind"),
+         (322, "full_house"), (1599, "flush"), (1609, "straight"),
+         (2467, "three_of_a_kind"), (3325, "two_pair"), (6185, "one_pair"),
+         (7462, "high_card"))
+_LAST = [last for last, _ in BANDS]
+# what phevaluator raises from evaluate_cards and its card parser on input it refuses
+LIBRARY_ERRORS = (ValueError, KeyError)
+
+
+def category_of_rank(rank: int) -> str:
+    """The Cactus Kev category of a rank in 1..7462."""
+    if not 1 <= rank <= _LAST[-1]:
+        raise LibraryAnswerError(f"phevaluator answered rank {rank}, outside its documented "
+                                 f"range 1..{_LAST[-1]}")
+    return BANDS[bisect_left(_LAST, rank)][1]
+
+
+class PhevaluatorEvaluator(PeerEvaluator):
+    """phevaluator behind the in-process evaluator interface (see the module docstring)."""
+
+    library = "phevaluator"
+    RULESETS = MappingProxyType({"nj-poker-high-5": HIGH_FIVE,
+                                 "nj-caribbean-stud": HIGH_FIVE,
+                                 "nj-winners-pot": HIGH_FIVE})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.info: EvaluatorInfo = distribution_info("phevaluator", "Henry Lee")
+
+    def _rank(self, hand: list[str]) -> int:
+        try:
+            return evaluate_cards(*hand)
+        except LIBRARY_ERRORS as exc:
+            raise refused("phevaluator", exc) from exc
+
+    def key(self, hand: list[str]) -> int:
+        """phevaluator's rank of the hand, negated so that larger is better."""
+        return -self._rank(hand)
+
+    def classify(self, hand: list[str]) -> str:
+        return category_of_rank(self._rank(hand))

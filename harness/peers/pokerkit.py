@@ -1,0 +1,158 @@
+"""Adapter for PokerKit (PyPI ``pokerkit``): the University of Toronto poker library.
+
+Claims (classify, compare and reject on each; best_hand where noted)
+    ========================  ===================================  =====================
+    ruleset                   PokerKit hand type                   what it is
+    ========================  ===================================  =====================
+    nj-poker-high-5           ``StandardHighHand``                 five-card high
+    nj-caribbean-stud         ``StandardHighHand``                 five-card high
+    nj-winners-pot            ``StandardHighHand``                 five-card high
+    nj-poker-low-5            ``RegularLowHand``                   ace-to-five low
+    nj-lowball-2-7            ``StandardLowHand``                  deuce-to-seven low
+    nj-poker-high-3           ``RhodeIslandHoldemHand``            three-card high
+    nj-mini-tex-3             ``RhodeIslandHoldemHand``            three-card high, and
+                                                                   best_hand (from_game)
+    ========================  ===================================  =====================
+
+    ``RegularLowHand`` ignores straights and flushes and plays the ace low (A-2-3-4-5 is
+    the best hand, A-A the best pair); ``StandardLowHand`` counts straights and flushes,
+    its straights do not wrap, so A-2-3-4-5 is an ace-high no-pair hand (the practice
+    reading of ``lowball-wheel``).  ``RhodeIslandHoldemHand`` ranks three cards straight
+    flush > three of a kind > straight > flush > pair > high card, with A-2-3 the lowest
+    straight and no K-A-2, exactly the order of 13:69F-14.3(c) and 13:69F-37.5(b).
+    Not claimed: nj-poker-low-3 (PokerKit has no three-card low), nj-mini-tex-pocket (no
+    two-card game with these hands), mt-poker-high and mt-poker-low (no wild cards).
+    Every claimed ranking is the practice reading of its interpretations.
+
+    For best_hand in Mini-tex the adapter calls ``RhodeIslandHoldemHand.from_game(hole,
+    board)``, which takes the best three of all five cards: unlike 13:69F-37.5(a) it may
+    use the board alone.  That is PokerKit's behaviour, and the vectors show it.
+
+Categories
+    PokerKit's ``Label`` of the hand's lookup entry, mapped by name (High card, One pair,
+    Two pair, Three of a kind, Straight, Flush, Full house, Four of a kind, Straight
+    flush).  PokerKit has no royal flush label; where the ruleset has a royal flush the
+    adapter calls a straight flush royal when PokerKit holds it equal (its own ``==``) to
+    A-K-Q-J-10 (A-K-Q in three cards) of spades.  ``key`` is the PokerKit hand object,
+    compared by PokerKit's own operators (which also turn the order round in low games).
+
+Why ``reject`` is claimed
+    PokerKit refuses what it cannot value with ``ValueError`` ("The cards ... form an
+    invalid StandardHighHand hand" for a wrong card count or five cards of one rank;
+    "'X' is not a valid Rank" from its parser), and its lookups raise ``KeyError`` for
+    the unknown card ``??`` its parser accepts.  Those refusals are passed on without a
+    reason code.  It does not look for duplicates: As As Kd Qc Jh is a pair of aces.
+    Its parser also reads ``10s`` as the ten of spades, and one token such as ``AsKs``
+    as two cards; the adapter hands every token to that parser as given.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from pokerkit import (
+    Card,
+    Hand,
+    RegularLowHand,
+    RhodeIslandHoldemHand,
+    StandardHighHand,
+    StandardLowHand,
+)
+
+from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.peers._library import (
+    PeerEvaluator,
+    best_of,
+    category_names,
+    distribution_info,
+    refused,
+)
+
+BASIC = ("classify", "compare", "reject")
+HAND_TYPE: dict[str, type[Hand]] = {
+    "nj-poker-high-5": StandardHighHand,
+    "nj-caribbean-stud": StandardHighHand,
+    "nj-winners-pot": StandardHighHand,
+    "nj-poker-low-5": RegularLowHand,
+    "nj-lowball-2-7": StandardLowHand,
+    "nj-poker-high-3": RhodeIslandHoldemHand,
+    "nj-mini-tex-3": RhodeIslandHoldemHand,
+}
+BEST_HAND = frozenset({"nj-mini-tex-3"})
+CATEGORY = {
+    "High card": "high_card", "One pair": "one_pair", "Two pair": "two_pair",
+    "Three of a kind": "three_of_a_kind", "Straight": "straight", "Flush": "flush",
+    "Full house": "full_house", "Four of a kind": "four_of_a_kind",
+    "Straight flush": "straight_flush",
+}
+ROYAL = {5: "AsKsQsJsTs", 3: "AsKsQs"}
+# what PokerKit raises from Card.parse, hand constructors and lookups on input it refuses
+LIBRARY_ERRORS = (ValueError, KeyError)
+
+
+class PokerkitEvaluator(PeerEvaluator):
+    """PokerKit behind the in-process evaluator interface (see the module docstring)."""
+
+    library = "pokerkit"
+    RULESETS = MappingProxyType({
+        ruleset: (*BASIC, "best_hand") if ruleset in BEST_HAND else BASIC
+        for ruleset in HAND_TYPE})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.info: EvaluatorInfo = distribution_info("pokerkit", "uoftcprg")
+        self._type: type[Hand] = StandardHighHand
+        self._royal: Hand | None = None
+
+    def _configured(self, ruleset: str) -> None:
+        self._type = HAND_TYPE[ruleset]
+        self._royal = None
+        if "royal_flush" in category_names(ruleset):
+            self._royal = self._type(ROYAL[self._type.card_count])
+
+    @staticmethod
+    def _cards(tokens: list[str]) -> list[Card]:
+        return [card for token in tokens for card in Card.parse(token)]
+
+    def _hand(self, hand: list[str]) -> Hand:
+        self._ruleset()
+        try:
+            return self._type(self._cards(hand))
+        except LIBRARY_ERRORS as exc:
+            raise refused("pokerkit", exc) from exc
+
+    def _category(self, hand: Hand) -> str:
+        try:
+            label = hand.entry.label.value
+        except LIBRARY_ERRORS as exc:
+            raise refused("pokerkit", exc) from exc
+        category = CATEGORY[label]
+        if category == "straight_flush" and self._royal is not None and hand == self._royal:
+            return "royal_flush"
+        return category
+
+    def key(self, hand: list[str]) -> Any:
+        """The PokerKit hand itself: ordered and equal by PokerKit's own operators."""
+        return self._hand(hand)
+
+    def classify(self, hand: list[str]) -> str:
+        return self._category(self._hand(hand))
+
+    def _from_game(self, hole: list[str], board: list[str]) -> Hand:
+        try:
+            return self._type.from_game(self._cards(hole), self._cards(board))
+        except LIBRARY_ERRORS as exc:
+            raise refused("pokerkit", exc) from exc
+
+    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
+        if board is None or self._ruleset() not in BEST_HAND:
+            return super().winners(hands, board)
+        return best_of([self._from_game(h, board) for h in hands])
+
+    def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
+        """PokerKit's best three of the five cards (board-only hands included)."""
+        if self._ruleset() not in BEST_HAND:
+            raise ValueError(f"the pokerkit adapter has no best_hand in {self.ruleset}")
+        hand = self._from_game(hole, board)
+        return [repr(c) for c in hand.cards], self._category(hand)

@@ -1,0 +1,95 @@
+"""Adapter for treys (PyPI ``treys``): Cactus Kev's five-card high evaluator in Python.
+
+Claims
+    ``nj-poker-high-5``, ``nj-caribbean-stud``, ``nj-winners-pot``: classify, compare,
+    reject.  treys values five-card high hands only (six and seven cards are reduced to
+    the best five, which no ruleset here asks for); it has no low, 2-7, three-card or
+    wild-card game, so it claims none of them.  Its ranking is the practice reading of
+    every interpretation that touches these rulesets (grouped tie-break, A-2-3-4-5 the
+    lowest straight, suits never rank).
+
+Categories
+    ``Evaluator.class_to_string(get_rank_class(rank))``, treys's own classes, mapped by
+    name: Royal Flush, Straight Flush, Four of a Kind, Full House, Flush, Straight,
+    Three of a Kind, Two Pair, Pair, High Card.  treys has its own royal flush class
+    (rank 1).  ``key`` is ``-rank`` (treys ranks 1 = best to 7462 = worst).
+
+Why ``reject`` is claimed
+    treys says "No input validation because that's cycles!" (``Evaluator.evaluate``).
+    It answers a duplicated card as if the hand were valid (As As Kd Qc Jh is a pair of
+    aces) and values six or seven cards as their best five; it fails with ``KeyError``
+    when no table entry exists (four cards, five cards of one rank) or when its parser
+    meets an unknown character (``Xx``, ``10s``, lower-case ranks).  Claiming ``reject``
+    lets the reject vectors show all of that: a ``KeyError`` from treys is passed on as a
+    refusal without a reason code (see :mod:`pokercert.harness.peers._library`), an answer
+    to an invalid hand fails the vector.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from treys import Card, Evaluator
+
+from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.peers._library import (
+    LibraryAnswerError,
+    PeerEvaluator,
+    distribution_info,
+    refused,
+)
+from pokercert.reference.cards import DECK
+
+HIGH_FIVE = ("classify", "compare", "reject")
+CATEGORY = {
+    "Royal Flush": "royal_flush", "Straight Flush": "straight_flush",
+    "Four of a Kind": "four_of_a_kind", "Full House": "full_house", "Flush": "flush",
+    "Straight": "straight", "Three of a Kind": "three_of_a_kind", "Two Pair": "two_pair",
+    "Pair": "one_pair", "High Card": "high_card",
+}
+# what treys raises from Card.new and Evaluator.evaluate on input it cannot value
+LIBRARY_ERRORS = (KeyError,)
+
+
+class TreysEvaluator(PeerEvaluator):
+    """treys behind the in-process evaluator interface (see the module docstring)."""
+
+    library = "treys"
+    RULESETS = MappingProxyType({"nj-poker-high-5": HIGH_FIVE, "nj-caribbean-stud": HIGH_FIVE,
+                                 "nj-winners-pot": HIGH_FIVE})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.info: EvaluatorInfo = distribution_info("treys", "Will Drevo")
+        self._evaluator = Evaluator()
+        self._evaluate = self._evaluator.evaluate
+        # treys's own card integers for the 52 canonical spellings; anything else goes to
+        # treys's parser as given
+        self._cards = {str(c): Card.new(str(c)) for c in DECK}
+        # treys's own class name of every rank it can return, looked up once
+        self._names = {rank: self._class_name(rank) for rank in range(1, 7463)}
+
+    def _class_name(self, rank: int) -> str:
+        ev = self._evaluator
+        return ev.class_to_string(ev.get_rank_class(rank))
+
+    def _rank(self, hand: list[str]) -> int:
+        cards = self._cards
+        try:
+            ints = [cards[c] if c in cards else Card.new(c) for c in hand]
+            return self._evaluate(ints, [])
+        except LIBRARY_ERRORS as exc:
+            raise refused("treys", exc) from exc
+
+    def key(self, hand: list[str]) -> int:
+        """treys's value of the hand, negated so that larger is better."""
+        return -self._rank(hand)
+
+    def classify(self, hand: list[str]) -> str:
+        rank = self._rank(hand)
+        name = self._names.get(rank)
+        if name is None:  # not a rank treys documents; ask treys itself
+            name = self._class_name(rank)
+        if name not in CATEGORY:
+            raise LibraryAnswerError(f"treys named an unknown hand class {name!r}")
+        return CATEGORY[name]
