@@ -14,7 +14,6 @@ import hashlib
 import json
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -56,10 +55,15 @@ def schema() -> dict[str, Any]:
     return json.loads(text)
 
 
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
 def schema_errors(report: Any) -> list[str]:
     """Every way ``report`` breaks the schema, as ``path: message`` lines (empty if none)."""
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(report), key=lambda e: list(e.absolute_path))
+    errors = sorted(_validator().iter_errors(report), key=lambda e: [str(p) for p in
+                                                                     e.absolute_path])
     return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
             for e in errors]
 
@@ -72,17 +76,3 @@ def validate(report: Any, where: str = "report") -> None:
         raise ReportError(f"{where} does not follow the report schema: "
                           + "; ".join(errors[:5]) + more)
 
-
-def read_report(path: Path) -> tuple[dict[str, Any], bytes]:
-    """A JSON report as parsed and as stored (bytes), schema-checked."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ReportError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        report = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReportError(f"{path}: not a JSON report ({exc})") from None
-    validate(report, str(path))
-    return report, raw

@@ -12,7 +12,6 @@ else from the run's own end (or start) time.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shlex
@@ -35,6 +34,7 @@ from pokercert.harness.results import (
     read_header,
     read_results,
 )
+from pokercert.harness.selection import ids_digest
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import RulesetError, all_regulations, get_ruleset
 from pokercert.reports import verdict as V
@@ -42,12 +42,6 @@ from pokercert.reports import verdict as V
 REPORT_FORMAT_VERSION = 1
 STDERR_LIMIT = 2000  # characters of a failure's stderr excerpt kept in the report
 UNKNOWN = "unknown"
-
-
-def selected_ids_digest(ids: Iterable[str]) -> str:
-    """SHA-256 of the sorted vector ids, one per line: how a selection is fingerprinted."""
-    text = "".join(f"{i}\n" for i in sorted(ids))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @cache
@@ -169,6 +163,8 @@ def _failure(r: Result) -> dict[str, Any]:
         "readings": [{"interpretation": i, "reading": r.readings[i],
                       "summary": reading_summary(i, r.readings[i])} for i in sorted(r.readings)],
         "stderr": _excerpt(r.stderr), "attachment": r.attachment,
+        "known_failure": getattr(r, "known_failure", ""),
+        "scored_as": getattr(r, "scored_as", ""),
     }
 
 
@@ -208,22 +204,41 @@ def _not_applicable(rulesets: list[str], by_ruleset: Mapping[str, list[Result]])
 
 
 def completeness(header: RunHeader, results: list[Result], duplicates: int) -> dict[str, Any]:
-    """Whether the results cover exactly what the run selected, and why not."""
+    """Whether the results cover exactly what the run selected, and why not.
+
+    These reasons concern the whole run and deny a certificate to every ruleset; a
+    ruleset short of its own selected vectors is caught per ruleset (``_missing``).
+    """
     reasons = []
     ids = [r.vector_id for r in results]
     if header.shard:
         reasons.append(f"this results set is shard {header.shard} only; merge every shard "
                        "(pokercert merge) and report on the merged set")
+    aborted = getattr(header, "aborted", None)
+    if aborted:
+        reasons.append(f"the harness gave up on the adapter before the end: {aborted}")
     if not header.finished_at:
         reasons.append("the run did not finish (run.json has no finished_at)")
+    if not header.selected and not ids:
+        reasons.append("the selection is empty: no vector was run")
     if len(ids) < header.selected:
-        reasons.append(f"{header.selected - len(ids)} of {header.selected} selected vectors "
-                       "have no result")
-    elif header.selected_ids_sha256 and selected_ids_digest(ids) != header.selected_ids_sha256:
+        missing = header.selected - len(ids)
+        reasons.append(f"{missing} of {header.selected} selected vectors "
+                       f"{'has' if missing == 1 else 'have'} no result")
+    elif header.selected_ids_sha256 and ids_digest(ids) != header.selected_ids_sha256:
         reasons.append("the vector ids in the results differ from the ids the run selected "
                        "(selected_ids_sha256 does not match)")
     return {"complete": not reasons, "reasons": reasons, "selected": header.selected,
             "results": len(ids), "duplicate_lines": duplicates}
+
+
+def _missing(header: RunHeader, rid: str, results: list[Result]) -> list[str]:
+    selected = getattr(header, "selected_by_ruleset", {}).get(rid)
+    if selected is None or len(results) >= selected:
+        return []
+    missing = selected - len(results)
+    return [f"{missing} of this ruleset's {selected} selected vectors "
+            f"{'has' if missing == 1 else 'have'} no result"]
 
 
 def identification(header: RunHeader) -> dict[str, Any]:
@@ -245,8 +260,12 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "shard": header.shard,
         "selected": header.selected,
         "selected_ids_sha256": header.selected_ids_sha256,
+        "capabilities": {k: list(v) for k, v in
+                         sorted(getattr(header, "capabilities", {}).items())},
+        "limits": dict(getattr(header, "limits", {})),
         "platform": header.platform,
         "started_at": header.started_at,
+        "resumed_at": list(getattr(header, "resumed_at", [])),
         "finished_at": header.finished_at,
         "command": list(header.command),
         "command_line": shlex.join(header.command),
@@ -272,10 +291,12 @@ def build_report(folder: Path) -> dict[str, Any]:
     ruleset_rows = []
     for rid in rulesets:
         counts = _counts(by_ruleset.get(rid, []))
-        verdict, reasons = V.ruleset_verdict(counts, whole["reasons"])
+        mine = by_ruleset.get(rid, [])
+        verdict, reasons = V.ruleset_verdict(counts, _missing(header, rid, mine)
+                                             + whole["reasons"])
         ruleset_rows.append({"id": rid, **_ruleset_info(rid), "verdict": verdict,
                              "reasons": reasons, "counts": counts,
-                             "clauses": _clause_rows(rid, by_ruleset.get(rid, []))})
+                             "clauses": _clause_rows(rid, mine)})
     overall = V.overall_verdict(r["verdict"] for r in ruleset_rows)
     order = {rid: i for i, rid in enumerate(rulesets)}
     severity = {o: i for i, o in enumerate(V.SEVERITY)}

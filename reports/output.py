@@ -11,13 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.reports import render_html, render_junit, render_markdown
-from pokercert.reports.canonical import (
-    ReportError,
-    canonical_bytes,
-    compute_digest,
-    read_report,
-    seal,
-)
+from pokercert.reports.canonical import ReportError, canonical_bytes, seal
 from pokercert.reports.model import build_report
 from pokercert.reports.signing import SIG_SUFFIX, sign
 
@@ -36,10 +30,17 @@ def load(source: Path) -> dict[str, Any]:
     source = Path(source)
     if source.is_dir():
         return seal(build_report(source))
-    report, raw = read_report(source)
-    if compute_digest(report) != report["digest"] or canonical_bytes(report) != raw:
-        raise ReportError(f"{source}: the report does not match its digest; "
-                          "run `pokercert verify` on it")
+    from pokercert.reports.verify import FAILED, verify_bytes
+
+    try:
+        raw = source.read_bytes()
+    except OSError as exc:
+        raise ReportError(f"{source}: cannot read ({exc.strerror})") from None
+    report, checks = verify_bytes(raw)
+    failed = [f"{c.name}: {c.detail}" for c in checks if c.status == FAILED]
+    if report is None or failed:
+        raise ReportError(f"{source}: not a genuine report ({'; '.join(failed)}); "
+                          "`pokercert verify` tells more")
     return report
 
 

@@ -111,6 +111,8 @@ def _finding_rows(f: dict[str, Any]) -> str:
     if f["flags"]:
         detail.append("<strong>Flags</strong> " + ", ".join(
             f"<code>{esc(x)}</code>" for x in f["flags"]))
+    if f["known_failure"]:
+        detail.append(f"<strong>Known failure</strong> {esc(T.known_line(f))}")
     if f["message"]:
         detail.append(f"<strong>Message</strong><pre>{esc(f['message'])}</pre>")
     if f["stderr"]:
@@ -167,8 +169,11 @@ def _identification(report: dict[str, Any]) -> str:
              ("Shard", esc(ident["shard"] or "whole run")),
              ("Selected vectors", f"{ident['selected']} (ids sha256 <code>"
               f"{esc(ident['selected_ids_sha256'])}</code>)"),
+             ("Capabilities claimed", esc(T.capabilities_line(ident))),
+             ("Limits", esc(T.describe(ident["limits"]))),
              ("Platform", esc(T.describe(ident["platform"]))),
              ("Started", esc(ident["started_at"])),
+             ("Resumed", esc(", ".join(ident["resumed_at"]) or "never")),
              ("Finished", esc(ident["finished_at"] or "did not finish")),
              ("Reproduce", f"<code>{esc(ident['command_line'])}</code>"),
              ("Report generated", esc(report["generated_at"])),

@@ -133,7 +133,10 @@ def _identification(report: dict[str, Any]) -> list[str]:
             ["Rulesets", ", ".join(ident["rulesets"])],
             ["Filters", T.describe(ident["filters"])],
             ["Shard", ident["shard"] or "whole run"],
+            ["Capabilities claimed", T.capabilities_line(ident)],
+            ["Limits", T.describe(ident["limits"])],
             ["Platform", T.describe(ident["platform"])],
+            ["Resumed", ", ".join(ident["resumed_at"]) or "never"],
             ["Started / finished", f"{ident['started_at']} / {ident['finished_at'] or '-'}"],
             ["Report digest", report["digest"]]]
     body = [table(["", ""], rows), "", "Reproduce:", "", "```", ident["command_line"], "```"]

@@ -70,6 +70,12 @@ def counts_line(counts: dict[str, int]) -> str:
     return ", ".join(parts) or "no vectors"
 
 
+def known_line(f: dict[str, Any]) -> str:
+    """An XFAIL/XPASS finding's entry in the expectations file."""
+    before = f" (scored {f['scored_as']} before it applied)" if f["scored_as"] else ""
+    return printable(f"expectations file: {f['known_failure']}{before}")
+
+
 def failure_message(f: dict[str, Any]) -> str:
     """The one-paragraph finding: outcome, clause, why, expected vs actual."""
     parts = [f"{f['outcome']} ({OUTCOME_WORDS.get(f['outcome'], '')}) under {clauses_line(f)}"]
@@ -81,8 +87,15 @@ def failure_message(f: dict[str, Any]) -> str:
     parts.append(f"actual: {describe(f['actual'])}")
     if f["message"]:
         parts.append(f"message: {printable(f['message'])}")
+    if f["known_failure"]:
+        parts.append(known_line(f))
     if f["readings"]:
         parts.append(f"scored under: {readings_line(f)}")
     if f["flags"]:
         parts.append(f"flags: {', '.join(f['flags'])}")
     return "\n".join(parts)
+
+
+def capabilities_line(ident: dict[str, Any]) -> str:
+    caps = ident["capabilities"]
+    return "; ".join(f"{rid}: {', '.join(kinds)}" for rid, kinds in caps.items()) or "-"

@@ -47,52 +47,60 @@ class Check:
         return asdict(self)
 
 
-def installed_corpus() -> dict[str, str] | None:
-    """Version and SHA-256 of the corpus installed with pokercert, or None if none is."""
+def installed_corpus() -> dict[str, str]:
+    """Version and SHA-256 of the corpus installed with pokercert, hashed from its files.
+
+    Raises :class:`ReportError` when no valid corpus is installed.
+    """
     try:
-        from pokercert.vectors import corpus_identity  # type: ignore[attr-defined]
-    except ImportError:
-        corpus_identity = None
-    if corpus_identity is not None:
-        return dict(corpus_identity())
-    from importlib import resources
+        from pokercert.vectors.corpus import load_corpus
 
-    path = resources.files("pokercert.vectors") / "MANIFEST.json"
+        corpus = load_corpus()
+    except Exception as exc:  # a missing or broken corpus: say which, do not crash verify
+        raise ReportError(f"the installed corpus cannot be loaded: {exc}") from None
+    return {"version": str(corpus.version), "sha256": str(corpus.sha256)}
+
+
+def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
+    """The integrity checks of a JSON report's bytes: canonical form, digest, schema.
+
+    Returns the parsed report (None if the bytes are not a JSON object) and the checks.
+    The schema is only checked once the bytes are known genuine (it is moot otherwise).
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None
-    version = data.get("corpus_version", data.get("version"))
-    sha = data.get("corpus_sha256", data.get("sha256"))
-    if not isinstance(version, str) or not isinstance(sha, str):
-        return None
-    return {"version": version, "sha256": sha}
-
-
-def check_json(report: dict[str, Any], raw: bytes) -> list[Check]:
-    """The integrity checks of a JSON report's own bytes."""
-    checks = []
-    canonical = canonical_bytes(report) == raw
-    checks.append(Check("canonical", OK if canonical else FAILED,
-                        "the bytes are the canonical form of the content" if canonical else
-                        "the bytes differ from the canonical form: the file was edited"))
+        report = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, [Check("canonical", FAILED, f"not valid JSON ({exc}): the file was "
+                            "damaged or edited")]
+    if not isinstance(report, dict):
+        return None, [Check("canonical", FAILED, "not a JSON object: not a report")]
+    try:
+        canonical = canonical_bytes(report) == raw
+        actual = compute_digest(report)
+    except ReportError as exc:
+        return report, [Check("canonical", FAILED, str(exc))]
+    checks = [Check("canonical", OK if canonical else FAILED,
+                    "the bytes are the canonical form of the content" if canonical else
+                    "the bytes differ from the canonical form: the file was edited")]
     recorded = report.get("digest", "")
-    actual = compute_digest(report)
     checks.append(Check("digest", OK if recorded == actual else FAILED,
                         f"{actual}" if recorded == actual else
-                        f"recorded {recorded}, content hashes to {actual}"))
-    errors = schema_errors(report)
-    checks.append(Check("schema", FAILED if errors else OK,
-                        "; ".join(errors[:3]) if errors else "follows report.schema.json"))
-    return checks
+                        f"recorded {recorded!r}, the content hashes to {actual}"))
+    if all(c.status == OK for c in checks):
+        errors = schema_errors(report)
+        checks.append(Check("schema", FAILED if errors else OK,
+                            "; ".join(errors[:3]) if errors else "follows report.schema.json"))
+    else:
+        checks.append(Check("schema", SKIPPED, "the report is not genuine"))
+    return report, checks
 
 
 def check_corpus(report: dict[str, Any]) -> Check:
     claimed = report.get("identification", {}).get("corpus", {})
-    installed = installed_corpus()
-    if installed is None:
-        return Check("corpus", FAILED, "no corpus is installed with this pokercert to "
-                     "compare with")
+    try:
+        installed = installed_corpus()
+    except ReportError as exc:
+        return Check("corpus", FAILED, str(exc))
     if installed["sha256"] == claimed.get("sha256"):
         return Check("corpus", OK, f"corpus {installed['version']} sha256 "
                      f"{installed['sha256']} is installed")
@@ -128,12 +136,14 @@ def check_rerun(report: dict[str, Any], spec: str) -> Check:
     """Run the evaluator again with the report's selection and compare every outcome."""
     from pokercert.reports.diff import diff_reports
     from pokercert.reports.model import build_report
-    from pokercert.reports.rerun import rerun
+    from pokercert.reports.rerun import rerun, scored_outcomes
 
     with tempfile.TemporaryDirectory(prefix="pokercert-rerun-") as tmp:
-        rerun(report, spec, Path(tmp))
-        fresh = build_report(Path(tmp))
-    changes = diff_reports(report, fresh)
+        try:
+            fresh = build_report(rerun(report, spec, Path(tmp)))
+        except ReportError as exc:
+            return Check("rerun", FAILED, str(exc))
+    changes = diff_reports(scored_outcomes(report), fresh)
     changed = {k: v for k, v in changes["changes"].items() if v}
     if not changed:
         n = len(report["vectors"])
@@ -148,7 +158,6 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
     """Every check that applies to the report (or view) at ``path``."""
     path = Path(path)
     fmt = VIEW_FORMATS.get(path.suffix.lower())
-    checks: list[Check] = []
     json_path = path
     if fmt is not None:
         json_path = Path(report_json) if report_json else path.with_name(FORMATS["json"][0])
@@ -157,25 +166,20 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
                               f"{json_path} does not exist (pass --report-json)")
     try:
         raw = json_path.read_bytes()
-        report = json.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise ReportError(f"{json_path}: cannot read ({exc.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return [Check("canonical", FAILED, f"{json_path}: not valid JSON ({exc}): the file "
-                      "was damaged or edited")]
-    if not isinstance(report, dict):
-        return [Check("schema", FAILED, f"{json_path}: not a JSON object")]
-    checks += check_json(report, raw)
-    genuine = all(c.status == OK for c in checks)
+    report, checks = verify_bytes(raw)
+    genuine = passed(checks)
     if fmt is not None:
         checks.append(check_view(path.read_bytes(), fmt, report) if genuine else
                       Check("view", SKIPPED, "the JSON report itself is not genuine"))
-    checks.append(check_corpus(report))
+    checks.append(check_corpus(report) if genuine and report is not None else
+                  Check("corpus", SKIPPED, "the report is not genuine"))
     if key is not None:
         sig = Path(signature) if signature else json_path.with_name(json_path.name + SIG_SUFFIX)
         checks.append(check_signature(raw, sig, Path(key)))
     if rerun_spec:
-        checks.append(check_rerun(report, rerun_spec) if genuine else
+        checks.append(check_rerun(report, rerun_spec) if genuine and report is not None else
                       Check("rerun", SKIPPED, "the report is not genuine"))
     return checks
 

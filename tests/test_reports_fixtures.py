@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pokercert.harness.results import Outcome, Result, RunHeader, write_header, write_results
+from pokercert.harness.selection import ids_digest
 from pokercert.reference import load_profile
-from pokercert.reports.model import selected_ids_digest
 
 PROFILE = load_profile("practice").as_dict()
 RULESETS = ["nj-poker-high-5", "nj-poker-high-3", "nj-lowball-2-7"]
@@ -27,6 +27,10 @@ LOW_READINGS = {"lowball-wheel": "practice", "low-card-order": "practice",
 def header(ids: list[str], *, finished: bool = True, selected: list[str] | None = None,
            shard: str | None = None, version: str = "1.4.2") -> RunHeader:
     chosen = ids if selected is None else selected
+    by_ruleset: dict[str, int] = {}
+    for vid in chosen:
+        rid = {"h5": H5, "h3": H3, "low": LOW}[vid.split("-")[0]]
+        by_ruleset[rid] = by_ruleset.get(rid, 0) + 1
     return RunHeader(
         suite_version="0.1.0", corpus_version="2026.01.0", corpus_sha256="ab" * 32,
         harness_version="0.1.0", protocol_version="1",
@@ -35,12 +39,15 @@ def header(ids: list[str], *, finished: bool = True, selected: list[str] | None 
                    "build": "9f3c2e1"},
         adapter={"name": "acme-fives-pokercert", "version": "0.3"},
         profile=PROFILE, rulesets=list(RULESETS), filters={"flags": []},
-        selected=len(chosen), selected_ids_sha256=selected_ids_digest(chosen),
+        selected=len(chosen), selected_ids_sha256=ids_digest(chosen),
         platform={"python": "3.11.2", "system": "Linux", "machine": "x86_64"},
         command=["pokercert", "run", "--adapter", "py:acme_fives.pokercert:AcmeEvaluator",
                  "--profile", "practice", "--out", "results"],
         started_at="2026-01-15T10:00:00Z",
-        finished_at="2026-01-15T10:00:07Z" if finished else None, shard=shard)
+        finished_at="2026-01-15T10:00:07Z" if finished else None, shard=shard,
+        selected_by_ruleset=dict(sorted(by_ruleset.items())),
+        capabilities={H5: ["classify", "compare", "reject"], H3: ["classify", "compare"]},
+        limits={"timeout_s": 5.0, "max_restarts": 50})
 
 
 def r(vid: str, ruleset: str, kind: str, outcome: Outcome, inputs: dict, expected: dict,
@@ -110,7 +117,8 @@ FAILING = [
       {"hands": ["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"]}, {"winners": [0, 1]}, {"winners": [0, 1]},
       ("13:69F-14.3(a)", "13:69F-14.3(d)"), ("suit-tiebreak",),
       "Hands differing only in suits split: suits are equal.",
-      message="listed as a known failure in acme-expectations.toml: 'suit order | <b>'"),
+      message="listed as a known failure in acme-expectations.toml",
+      known_failure="suit order | <b>bold</b> `tick`", scored_as="PASS"),
     r("h5-reject-dup-001", H5, "reject", Outcome.WRONG_REASON,
       {"op": "classify", "hand": "As As Kd 9h 5c"}, {"reason": "duplicate-card"},
       {"rejected": "bad-card"}, ("13:69F-14.3(a)",), ("input-validation", "one-deck"),
@@ -135,7 +143,8 @@ FAILING = [
     r("h3-straight-001", H3, "classify", Outcome.XFAIL, {"hand": "Ah Kd Qc"},
       {"category": "straight"}, {"category": "high_card"}, ("13:69F-14.3(c)4",),
       ("straight-order",), "A-K-Q is the best three-card straight.",
-      message="known failure: acme ticket #42"),
+      message="the category is wrong", known_failure="acme ticket #42: A-K-Q read as high card",
+      scored_as="FAIL"),
     H3_DUP_NA, *LOW_NA,
 ]
 

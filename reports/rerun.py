@@ -1,0 +1,54 @@
+"""Re-run the evaluator a report describes, through the harness, to compare outcomes.
+
+The run repeats the report's selection: the same ruleset and flag filters, the same
+shard, every interpretation reading of its profile (written to a profile file, so a
+custom profile is reproduced exactly), and its timeouts.  It runs without the vendor's
+expectations file: outcomes are compared as scored before any expectations applied
+(an XFAIL that was a FAIL must be a FAIL again), so a regulator needs no vendor file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pokercert.reports.canonical import ReportError
+
+
+def _profile_file(profile: dict[str, Any], folder: Path) -> Path:
+    lines = [f"name = {json.dumps(profile['name'])}", "", "[readings]"]
+    lines += [f"{json.dumps(k)} = {json.dumps(v)}" for k, v in profile["readings"].items()]
+    path = folder / "profile.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
+    """Run ``spec`` on the report's selection into ``folder``; returns the results folder."""
+    from pokercert.harness.adapters import AdapterError, SpecError
+    from pokercert.harness.runner import RunConfig, RunError, run
+
+    ident = report["identification"]
+    filters, limits = ident["filters"], ident["limits"]
+    config = RunConfig(
+        adapter=spec, out=folder / "results", rulesets=filters.get("rulesets") or None,
+        profile=str(_profile_file(ident["profile"], folder)),
+        flags=filters.get("flags") or None, shard=ident["shard"],
+        timeout=float(limits.get("timeout_s") or 10.0),
+        max_restarts=int(limits.get("max_restarts") or 50),
+        command=["pokercert", "verify", "--rerun", spec])
+    try:
+        outcome = run(config)
+    except (RunError, SpecError) as exc:
+        raise ReportError(f"cannot re-run {spec}: {exc}") from None
+    except AdapterError as exc:
+        raise ReportError(f"cannot start adapter {spec}: {exc}") from None
+    return outcome.folder
+
+
+def scored_outcomes(report: dict[str, Any]) -> dict[str, Any]:
+    """``report`` with each XFAIL/XPASS outcome replaced by the outcome it was scored as."""
+    before = {f["id"]: f["scored_as"] for f in report["failures"] if f.get("scored_as")}
+    vectors = [{**v, "outcome": before.get(v["id"], v["outcome"])} for v in report["vectors"]]
+    return {**report, "vectors": vectors}
