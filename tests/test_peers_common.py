@@ -1,0 +1,101 @@
+"""What every peer adapter must do on five-card high, worked by hand from the rules.
+
+Each hand's category and each showdown's winners are read off N.J.A.C. 13:69F-14.3(b)
+and (d) (practice readings), not off any evaluator.  Every adapter runs the same cases;
+an adapter whose library is not installed is skipped with the extra to install.
+"""
+
+import importlib
+
+import pytest
+
+from pokercert.harness.api import Rejected
+
+PEERS = {
+    "treys": ("treys", "TreysEvaluator"),
+    "phevaluator": ("phevaluator", "PhevaluatorEvaluator"),
+    "eval7": ("eval7", "Eval7Evaluator"),
+    "pokerkit": ("pokerkit", "PokerkitEvaluator"),
+}
+HIGH_FIVE = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")
+
+
+@pytest.fixture(scope="module", params=sorted(PEERS))
+def peer(request):
+    library, cls = PEERS[request.param]
+    pytest.importorskip(library, reason=f"{library} is not installed "
+                        f"(pip install 'pokercert[{request.param}]')")
+    module = importlib.import_module(f"pokercert.harness.peers.{request.param}")
+    return getattr(module, cls)()
+
+
+CATEGORIES = [
+    ("As Ks Qs Js Ts", "royal_flush"),          # (b)1
+    ("Ks Qs Js Ts 9s", "straight_flush"),       # (b)2, the best one
+    ("5h 4h 3h 2h Ah", "straight_flush"),       # (b)2, A-2-3-4-5 the worst one
+    ("Ac Ad Ah As 2c", "four_of_a_kind"),       # (b)3
+    ("3c 3d 3h Kc Kd", "full_house"),           # (b)4
+    ("Ah Jh 8h 4h 2h", "flush"),                # (b)5
+    ("Ac 2d 3h 4s 5c", "straight"),             # (b)6, the wheel
+    ("Qc Kd Ah 2s 3c", "high_card"),            # (b)6, no wraparound
+    ("7c 7d 7h Kc 2d", "three_of_a_kind"),      # (b)7
+    ("9c 9d 4h 4s Kc", "two_pair"),             # (b)8
+    ("Jc Jd 8h 4s 2c", "one_pair"),             # (b)9
+    ("7h 5d 4c 3s 2h", "high_card"),            # (d), the worst hand
+]
+
+SHOWDOWNS = [
+    (["4c 4d 4h 2s 2c", "3c 3d 3h As Ac"], [0]),              # trips decide a full house
+    (["Ac 2d 3h 4s 5c", "2c 3d 4h 5s 6c"], [1]),              # the wheel is the lowest
+    (["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"], [0, 1]),           # suits never break a tie
+    (["Ac Ad Kh Qs Jc", "Ah As Kc Qd Tc"], [0]),              # kickers after the pair
+    (["Ah Jh 8h 4h 2h", "9c Td Jh Qs Kc", "Kd Ks Kh 3c 2d"], [0]),
+]
+
+
+def test_identity_comes_from_the_installed_distribution(peer):
+    from importlib.metadata import version
+    assert peer.info.version == version(peer.info.name)
+    assert peer.info.build.startswith("sha256:") and len(peer.info.build) == 7 + 64
+    assert peer.info.vendor
+
+
+def test_claims_five_card_high(peer):
+    caps = peer.capabilities()
+    for ruleset in HIGH_FIVE:
+        assert {"classify", "compare", "reject"} <= set(caps[ruleset])
+    # wild cards are in no peer library
+    assert "mt-poker-high" not in caps and "mt-poker-low" not in caps
+
+
+@pytest.mark.parametrize("ruleset", HIGH_FIVE)
+@pytest.mark.parametrize(("hand", "category"), CATEGORIES)
+def test_categories(peer, ruleset, hand, category):
+    peer.configure(ruleset, {})
+    assert peer.classify(hand.split()) == category
+
+
+@pytest.mark.parametrize(("hands", "winners"), SHOWDOWNS)
+def test_showdowns(peer, hands, winners):
+    peer.configure("nj-poker-high-5", {})
+    assert sorted(peer.winners([h.split() for h in hands])) == winners
+
+
+def test_a_duplicated_card_reaches_the_library(peer):
+    # none of the four libraries looks for duplicates: each calls As As Kd Qc Jh a pair
+    # (which pair differs: see each library's own test)
+    peer.configure("nj-poker-high-5", {})
+    assert peer.classify(["As", "As", "Kd", "Qc", "Jh"]) == "one_pair"
+
+
+def test_an_unclaimed_ruleset_is_refused_at_configure(peer):
+    with pytest.raises(ValueError, match="does not evaluate"):
+        peer.configure("mt-poker-high", {})
+
+
+def test_a_card_the_library_cannot_read_is_its_refusal(peer):
+    peer.configure("nj-poker-high-5", {})
+    with pytest.raises(Rejected) as caught:
+        peer.classify(["Xx", "Ks", "Qs", "Js", "Ts"])
+    assert caught.value.code is None                    # no library names our reasons
+    assert peer.library in str(caught.value)
