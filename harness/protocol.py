@@ -164,10 +164,6 @@ def parse_batch_reply(line: str | bytes, batch_id: int) -> list[Any] | None:
     return replies
 
 
-def _cards(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(c, str) for c in value)
-
-
 _OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards")
 
 
@@ -201,8 +197,8 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     if op == "best_hand":
         if "winners" in item:
             return "a best_hand reply carries 'cards' and 'category', not 'winners'"
-        if not _cards(item.get("cards")):
-            return "a best_hand reply needs 'cards', a list of card strings"
+        if not isinstance(item.get("cards"), str):
+            return "a best_hand reply needs 'cards', a string of cards"
         return None if isinstance(item.get("category"), str) else \
             "a best_hand reply needs a string 'category'"
     return f"unknown operation {op!r}"

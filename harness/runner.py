@@ -128,19 +128,13 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
             raise
         except AdapterError as exc:
             failure = f"configure failed: {exc}"
-        for start in range(0, len(todo), batch_size):
-            if run_deadline is not None and time.monotonic() >= run_deadline:
-                raise AdapterAborted("run timeout reached")
-            chunk = todo[start:start + batch_size]
-            if failure:
-                replies = [Reply(ERROR, message=failure[:1000]) for _ in chunk]
-            else:
-                try:
-                    replies = adapter.run_batch([request_for(v) for v in chunk])
-                except AdapterAborted:
-                    raise
-                except AdapterError as exc:
-                    replies = [Reply(ERROR, message=str(exc)[:1000]) for _ in chunk]
+        chunks = [todo[i:i + batch_size] for i in range(0, len(todo), batch_size)]
+        if failure:
+            replies_per_chunk: Iterator[list[Reply]] = iter(
+                [[Reply(ERROR, message=failure[:1000]) for _ in c] for c in chunks])
+        else:
+            replies_per_chunk = _guarded(adapter, chunks, run_deadline)
+        for chunk, replies in zip(chunks, replies_per_chunk, strict=True):
             out = []
             for v, reply in zip(chunk, replies, strict=True):
                 expected = v.expected(profile)
@@ -148,6 +142,27 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
                 out.append(_result(v, profile, reply, known.get(v.id), expected, outcome,
                                    actual, message))
             yield out
+
+
+def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float | None) \
+        -> Iterator[list[Reply]]:
+    """Replies chunk by chunk; an adapter-level error fails the chunk, not the run."""
+    def requests() -> Iterator[list[dict[str, Any]]]:
+        for chunk in chunks:
+            if run_deadline is not None and time.monotonic() >= run_deadline:
+                raise AdapterAborted("run timeout reached")
+            yield [request_for(v) for v in chunk]
+
+    done = 0
+    try:
+        for replies in adapter.run_batches(requests()):
+            done += 1
+            yield replies
+    except AdapterAborted:
+        raise
+    except AdapterError as exc:
+        for chunk in chunks[done:]:
+            yield [Reply(ERROR, message=str(exc)[:1000]) for _ in chunk]
 
 
 # ----------------------------------------------------------------------------- a run

@@ -28,26 +28,20 @@ class Scored(NamedTuple):
     message: str
 
 
-def tokens(value: Any) -> list[str]:
-    """Card tokens of one hand as sent over the protocol (no validation: that is the test)."""
-    if isinstance(value, str):
-        return value.split()
-    return [str(c) for c in value]
-
-
 def request_for(vector: Vector) -> dict[str, Any]:
-    """The protocol request for a vector: its op and inputs, nothing else."""
+    """The protocol request for a vector: its op and inputs (cards as the corpus spells
+    them, tokens separated by single spaces), nothing else."""
     inputs = vector.inputs
     op = inputs["op"] if vector.kind == "reject" else vector.kind
     if op == "classify":
-        return {"op": op, "hand": tokens(inputs["hand"])}
+        return {"op": op, "hand": inputs["hand"]}
     if op == "compare":
-        req: dict[str, Any] = {"op": op, "hands": [tokens(h) for h in inputs["hands"]]}
+        req: dict[str, Any] = {"op": op, "hands": list(inputs["hands"])}
         if inputs.get("board") is not None:
-            req["board"] = tokens(inputs["board"])
+            req["board"] = inputs["board"]
         return req
     if op == "best_hand":
-        return {"op": op, "hole": tokens(inputs["hole"]), "board": tokens(inputs["board"])}
+        return {"op": op, "hole": inputs["hole"], "board": inputs["board"]}
     raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
 
 
@@ -121,14 +115,15 @@ def _winners(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]
     return _verdict(sorted(got) == want, actual, f"winners {sorted(got)}, expected {want}")
 
 
-def _card_set(cards: Any) -> frozenset[Any]:
-    return frozenset(parse_cards(tokens(cards), jokers=2))
+def _card_set(cards: str) -> frozenset[Any]:
+    return frozenset(parse_cards(cards.split(), jokers=2))
 
 
 def _best_hand(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any],
                ruleset: Ruleset) -> Scored:
     try:
-        got = parse_cards(actual["cards"], jokers=ruleset.jokers, count=ruleset.hand_size)
+        got = parse_cards(actual["cards"].split(), jokers=ruleset.jokers,
+                          count=ruleset.hand_size)
     except CardError as exc:
         return Scored(Outcome.ERROR, actual, f"best hand cards are not a {ruleset.hand_size}-"
                       f"card hand: {exc}")

@@ -8,9 +8,12 @@ protocol without their ids: ``{"op": "classify", "hand": ["As", ...]}``) into
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 # what happened to one request
 ANSWERED = "answered"     # data holds the answer fields (category / winners / cards)
@@ -21,12 +24,15 @@ CRASH = "crash"           # the evaluator process died while this request was ou
 STATUSES = (ANSWERED, REJECTED, ERROR, TIMEOUT, CRASH)
 
 
-@dataclass(frozen=True)
-class Reply:
-    """The adapter's reply to one request, or what the harness saw instead of one."""
+class Reply(NamedTuple):
+    """The adapter's reply to one request, or what the harness saw instead of one.
+
+    (A named tuple rather than a dataclass: one is made per hand, hundreds of
+    thousands a second on the exhaustive path.)
+    """
 
     status: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _EMPTY
     message: str = ""
     stderr: str = ""        # excerpt of the child's stderr around this request
     attachment: str = ""    # file name (under attachments/) of the whole stderr capture
@@ -70,6 +76,13 @@ class Adapter:
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         """One :class:`Reply` per request, in order; never raises for a bad evaluator."""
         raise NotImplementedError
+
+    def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) \
+            -> Iterator[list[Reply]]:
+        """:meth:`run_batch` over several batches, yielding in order (subprocess adapters
+        keep more than one batch in flight so both processes work at once)."""
+        for batch in batches:
+            yield self.run_batch(batch)
 
     def close(self) -> None:
         """Stop the evaluator (idempotent)."""

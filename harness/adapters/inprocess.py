@@ -39,27 +39,33 @@ class _Deadline(BaseException):
     in vendor code does not swallow it."""
 
 
+def _cards(text: Any) -> list[str]:
+    return text.split(" ") if text else []
+
+
 def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]:
     """Run one protocol request against a PokerEvaluator and return the reply item.
 
-    Raises whatever the evaluator raises (:class:`Rejected` included); shared by the
-    in-process adapter and the ``serve`` bridge so both speak the same protocol.
+    Card strings are split into the token lists of the Python API.  Raises whatever the
+    evaluator raises (:class:`Rejected` included); shared by the in-process adapter and
+    the ``serve`` bridge so both speak the same protocol.
     """
     op = request["op"]
     if op == "classify":
-        return {"category": evaluator.classify(list(request["hand"]))}
+        return {"category": evaluator.classify(_cards(request["hand"]))}
     if op == "compare":
         board = request.get("board")
-        hands = [list(h) for h in request["hands"]]
-        found = evaluator.winners(hands, list(board)) if board is not None \
+        hands = [_cards(h) for h in request["hands"]]
+        found = evaluator.winners(hands, _cards(board)) if board is not None \
             else evaluator.winners(hands)
         return {"winners": list(found) if isinstance(found, (list, tuple)) else found}
     if op == "best_hand":
-        found = evaluator.best_hand(list(request["hole"]), list(request["board"]))
+        found = evaluator.best_hand(_cards(request["hole"]), _cards(request["board"]))
         if not (isinstance(found, (list, tuple)) and len(found) == 2):
             return {"cards": found, "category": None}
         cards, category = found
-        cards = [str(c) for c in cards] if isinstance(cards, (list, tuple)) else cards
+        if isinstance(cards, (list, tuple)):
+            cards = " ".join(str(c) for c in cards)
         return {"cards": cards, "category": category}
     raise ValueError(f"unknown operation {op!r}")
 

@@ -24,9 +24,10 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, NoReturn
 
 from pokercert.harness import __version__
 from pokercert.harness.adapters.base import (
@@ -56,6 +57,8 @@ from pokercert.harness.protocol import (
 )
 
 EXCERPT_CHARS = 2000
+PIPELINE_DEPTH = 2            # batches in flight at once
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 STDERR_CAP_BYTES = 16 << 20
 HANDSHAKE_TIMEOUT = 30.0
 
@@ -66,6 +69,16 @@ class _ChildFailed(Exception):
     def __init__(self, status: str, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class _Sent(NamedTuple):
+    """A batch written to the child and not yet answered."""
+
+    batch_id: int
+    ids: range
+    requests: Sequence[Mapping[str, Any]]
+    mark: int          # stderr byte count when it was sent
+    at: float          # time.monotonic() when it was sent
 
 
 class _StderrSink:
@@ -84,7 +97,7 @@ class _StderrSink:
         written = 0
         while True:
             try:
-                chunk = stream.read1(1 << 16)
+                chunk = stream.read(1 << 16)
             except (OSError, ValueError):
                 break
             if not chunk:
@@ -344,11 +357,15 @@ class ProcessAdapter(Adapter):
         return self.run_deadline is not None and time.monotonic() >= self.run_deadline
 
     def _write(self, message: Mapping[str, Any], deadline: float) -> None:
-        assert self._proc and self._proc.stdin
-        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        """Send one message; while the pipe is full, keep reading the child's stdout so a
+        child blocked on writing its replies cannot deadlock us."""
+        assert self._proc and self._proc.stdin and self._proc.stdout
+        data = memoryview((_encode(message) + "\n").encode())
         fd = self._proc.stdin.fileno()
+        out_fd = self._proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_WRITE)
+            sel.register(out_fd, selectors.EVENT_READ)
             while data:
                 try:
                     n = os.write(fd, data)
@@ -361,10 +378,19 @@ class ProcessAdapter(Adapter):
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise _ChildFailed(TIMEOUT, "the adapter stopped reading its input")
-                sel.select(remaining)
+                for key, _ in sel.select(remaining):
+                    if key.fd == out_fd and len(self._buf) <= self.max_line_bytes:
+                        try:
+                            chunk = os.read(out_fd, 1 << 20)
+                        except BlockingIOError:
+                            continue
+                        if not chunk:
+                            raise _ChildFailed(CRASH, self._exit_message(wait=True))
+                        self._buf += chunk
 
     def _readline(self, deadline: float, waiting_for: str) -> bytes:
-        assert self._proc and self._proc.stdout and self._sel
+        if self._proc is None or self._sel is None or self._proc.stdout is None:
+            raise _ChildFailed(CRASH, "the adapter process was stopped")
         fd = self._proc.stdout.fileno()
         scanned = 0
         while True:
@@ -413,17 +439,71 @@ class ProcessAdapter(Adapter):
 
     # ------------------------------------------------------------------ requests
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
-        try:
-            return self._exchange(requests)
-        except _ChildFailed as failed:
-            if len(requests) > 1:
-                # find the culprit: every request again, alone, in a fresh process
-                return [self.run_batch([req])[0] for req in requests]
-            return [Reply(failed.status, message=str(failed),
-                          stderr=self._stderr_excerpt(self._mark), attachment=self.attachment,
-                          duration_s=time.monotonic() - self._sent)]
+        return next(self.run_batches([requests]))
 
-    def _exchange(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
+    def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) \
+            -> Iterator[list[Reply]]:
+        """Up to PIPELINE_DEPTH batches in flight; replies are matched in order.
+
+        If the child dies or times out, every batch still in flight is replayed one
+        request at a time (in a fresh process), so the failure lands on its culprit.
+        """
+        pending: deque[_Sent] = deque()
+        source = iter(batches)
+        exhausted = False
+        unsent: _ChildFailed | None = None
+        while True:
+            while not exhausted and len(pending) < PIPELINE_DEPTH:
+                requests = next(source, None)
+                if requests is None:
+                    exhausted = True
+                    break
+                if not requests:
+                    yield []
+                    continue
+                try:
+                    pending.append(self._send(requests))
+                except _ChildFailed as failed:
+                    unsent = failed
+                    pending.append(_Sent(-1, range(0), requests, self._mark,
+                                         time.monotonic()))
+                    break
+            if not pending:
+                return
+            sent = pending.popleft()
+            if sent.batch_id < 0:  # could not even be sent
+                assert unsent is not None
+                if not pending and len(sent.requests) == 1:
+                    yield [self._failed_reply(unsent, sent)]
+                    continue
+                pending.appendleft(sent)
+                yield from self._replay(pending)
+                continue
+            try:
+                yield self._receive(sent)
+            except _ChildFailed as failed:
+                pending.appendleft(sent)
+                if len(pending) == 1 and len(sent.requests) == 1:
+                    pending.clear()
+                    yield [self._failed_reply(failed, sent)]
+                else:
+                    yield from self._replay(pending)
+
+    def _replay(self, pending: deque[_Sent]) -> Iterator[list[Reply]]:
+        self._kill()
+        batches = [s.requests for s in pending]
+        pending.clear()
+        for requests in batches:
+            out = []
+            for req in requests:
+                out.extend(self.run_batch([req]))
+            yield out
+
+    def _failed_reply(self, failed: _ChildFailed, sent: _Sent) -> Reply:
+        return Reply(failed.status, message=str(failed), stderr=self._stderr_excerpt(sent.mark),
+                     attachment=self.attachment, duration_s=time.monotonic() - sent.at)
+
+    def _send(self, requests: Sequence[Mapping[str, Any]]) -> _Sent:
         self._ensure()
         assert self._stderr
         bid = self._next_batch
@@ -431,29 +511,42 @@ class ProcessAdapter(Adapter):
         first = self._next_request
         self._next_request += len(requests)
         ids = range(first, first + len(requests))
-        self._mark = self._stderr.total
-        self._sent = time.monotonic()
+        sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic())
+        self._mark = sent.mark
+        try:
+            self._write(batch_request(bid, list(zip(ids, requests, strict=True))),
+                        self._deadline(self.timeout))
+        except _ChildFailed as failed:
+            self._fail(failed)
+        return sent
+
+    def _receive(self, sent: _Sent) -> list[Reply]:
+        self._mark = sent.mark
+        waited = time.monotonic()
         deadline = self._deadline(self.timeout)
         try:
-            self._write(batch_request(bid, list(zip(ids, requests, strict=True))), deadline)
             while True:
-                line = self._readline(deadline, f"batch {bid}")
-                replies = parse_batch_reply(line, bid)
+                line = self._readline(deadline, f"batch {sent.batch_id}")
+                replies = parse_batch_reply(line, sent.batch_id)
                 if replies is not None:
                     break
         except ProtocolError as exc:
-            return self._all(requests, ERROR, str(exc))
+            return self._all(sent.requests, ERROR, str(exc))
         except _ChildFailed as failed:
-            if self._run_expired():
-                self._kill()
-                raise AdapterAborted(f"{self.spec}: run timeout reached") from None
-            if failed.status == TIMEOUT:
-                self._kill()
-                failed = _ChildFailed(TIMEOUT, f"no answer within {self.timeout} s "
-                                      "(the adapter process was killed)")
-            raise failed from None
+            self._fail(failed)
         self._consecutive = 0
-        return self._match(requests, ids, replies, (time.monotonic() - self._sent) / len(requests))
+        duration = (time.monotonic() - max(sent.at, waited)) / len(sent.requests)
+        return self._match(sent.requests, sent.ids, replies, duration)
+
+    def _fail(self, failed: _ChildFailed) -> NoReturn:
+        if self._run_expired():
+            self._kill()
+            raise AdapterAborted(f"{self.spec}: run timeout reached") from None
+        if failed.status == TIMEOUT:
+            self._kill()
+            raise _ChildFailed(TIMEOUT, f"no answer within {self.timeout} s (the adapter "
+                               "process was killed)") from None
+        raise failed
 
     def _all(self, requests: Sequence[Any], status: str, message: str) -> list[Reply]:
         excerpt = self._stderr_excerpt(self._mark)
@@ -462,6 +555,10 @@ class ProcessAdapter(Adapter):
 
     def _match(self, requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any],
                duration: float) -> list[Reply]:
+        if len(replies) == len(requests):
+            fast = self._match_in_order(requests, ids, replies, duration)
+            if fast is not None:
+                return fast
         by_id: dict[int, Any] = {}
         twice: set[int] = set()
         stray: list[Any] = []
@@ -482,22 +579,40 @@ class ProcessAdapter(Adapter):
             elif rid in twice:
                 out.append(self._bad(f"the batch reply answers request {rid} more than once"))
             else:
-                problem = check_item(req["op"], item)
-                if problem:
-                    out.append(self._bad(f"request {rid}: {problem}"))
-                elif "error" in item:
-                    out.append(self._bad(f"the adapter reported an error: {item['error']}"[:500]))
-                elif "rejected" in item:
-                    out.append(Reply(REJECTED, item, str(item.get("message", ""))[:500],
-                                     duration_s=duration))
-                else:
-                    out.append(Reply(ANSWERED, item, duration_s=duration))
+                out.append(self._item(req, rid, item, duration))
         return out
+
+    def _match_in_order(self, requests: Sequence[Mapping[str, Any]], ids: range,
+                        replies: list[Any], duration: float) -> list[Reply] | None:
+        """The common case, checked cheaply: every item present, in request order."""
+        out = []
+        item_fn = self._item
+        for rid, req, item in zip(ids, requests, replies, strict=True):
+            if type(item) is not dict:
+                return None
+            iid = item.get("id")
+            if type(iid) is not int or iid != rid:
+                return None
+            out.append(item_fn(req, rid, item, duration))
+        return out
+
+    def _item(self, req: Mapping[str, Any], rid: int, item: dict[str, Any],
+              duration: float) -> Reply:
+        op = req["op"]
+        if op == "classify" and len(item) == 2 and type(item.get("category")) is str:
+            return Reply(ANSWERED, item, "", "", "", duration)  # the hot path, pre-checked
+        problem = check_item(op, item)
+        if problem:
+            return self._bad(f"request {rid}: {problem}")
+        if "error" in item:
+            return self._bad(f"the adapter reported an error: {item['error']}"[:500])
+        if "rejected" in item:
+            return Reply(REJECTED, item, str(item.get("message", ""))[:500], duration_s=duration)
+        return Reply(ANSWERED, item, duration_s=duration)
 
     def _bad(self, message: str) -> Reply:
         return Reply(ERROR, message=message, stderr=self._stderr_excerpt(self._mark),
                      attachment=self.attachment)
 
     _mark = 0
-    _sent = 0.0
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// The pokercert protocol adapter for evaluator.js: JSON Lines on stdin/stdout
+// (see harness/PROTOCOL.md). Run it with:
+//   pokercert run --adapter "exec:node examples/js-evaluator/adapter.js" --ruleset nj-poker-high-5
+"use strict";
+
+const readline = require("node:readline");
+const { Evaluator, Refusal, CATEGORIES } = require("./evaluator.js");
+
+const PROTOCOL = 1;
+const evaluator = new Evaluator();
+const out = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
+
+function answer(req) {
+  try {
+    switch (req.op) {
+      case "classify": return { id: req.id, category: evaluator.classify(req.hand) };
+      case "compare": return { id: req.id, winners: evaluator.winners(req.hands, req.board) };
+      default: return { id: req.id, error: `unsupported operation ${req.op}` };
+    }
+  } catch (e) {
+    if (e instanceof Refusal) return { id: req.id, rejected: e.code, message: e.message };
+    return { id: req.id, error: String(e && e.message || e) };
+  }
+}
+
+const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+rl.on("line", (line) => {
+  let msg;
+  try { msg = JSON.parse(line); } catch (e) {
+    out({ type: "error", message: `not JSON: ${line.slice(0, 200)}` });
+    return;
+  }
+  switch (msg.type) {
+    case "hello":
+      out({
+        type: "hello", protocol: PROTOCOL,
+        evaluator: { vendor: "pokercert examples", name: "js-evaluator", version: "1.0.0",
+          build: `node-${process.versions.node}` },
+        adapter: { name: "js-evaluator-adapter", version: "1.0.0" },
+        capabilities: Object.fromEntries(Object.keys(CATEGORIES)
+          .map((r) => [r, ["classify", "compare", "reject"]])),
+      });
+      break;
+    case "configure":
+      try {
+        evaluator.configure(msg.ruleset, msg.readings);
+        out({ type: "configure", ok: true });
+      } catch (e) {
+        out({ type: "configure", ok: false, message: String(e.message) });
+      }
+      break;
+    case "batch":
+      out({ type: "batch", id: msg.id, replies: msg.requests.map(answer) });
+      break;
+    case "stop":
+      rl.close();
+      process.exit(0);
+      break;
+    default:
+      out({ type: "error", message: `unknown message type ${msg.type}` });
+  }
+});
+rl.on("close", () => process.exit(0));

@@ -1,0 +1,89 @@
+"""Serve a Python evaluator over the subprocess protocol (the Python side of PROTOCOL.md).
+
+    python -m pokercert.harness.adapters.serve SPEC
+
+where SPEC is an in-process spec (``reference``, ``py:mypkg.eval:MyEvaluator``).  Run it as
+``--adapter "exec:python -m pokercert.harness.adapters.serve py:mypkg.eval:MyEvaluator"``
+to isolate an untrusted Python evaluator in a child process: its crashes, hangs and
+memory use are then contained and limited like any other language's.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, BinaryIO
+
+from pokercert.harness import __version__
+from pokercert.harness.adapters.base import AdapterError
+from pokercert.harness.adapters.inprocess import call_evaluator, identity_of
+from pokercert.harness.adapters.spec import SpecError, parse_spec, resolve
+from pokercert.harness.api import Rejected
+from pokercert.harness.protocol import PROTOCOL_VERSION
+
+
+def _answer(evaluator: Any, request: dict[str, Any]) -> dict[str, Any]:
+    rid = request.get("id")
+    try:
+        return {"id": rid, **call_evaluator(evaluator, request)}
+    except Rejected as exc:
+        code = exc.code if isinstance(exc.code, str) else None
+        return {"id": rid, "rejected": code, "message": str(exc)}
+    except Exception as exc:
+        return {"id": rid, "error": f"{type(exc).__name__}: {exc}"}
+
+
+def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Answer protocol messages from ``stdin`` until ``stop`` or end of input."""
+    ident = identity_of(evaluator, name, version)
+
+    def send(msg: dict[str, Any]) -> None:
+        stdout.write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
+        stdout.flush()
+
+    for raw in stdin:
+        try:
+            msg = json.loads(raw)
+            kind = msg["type"]
+        except (ValueError, KeyError, TypeError):
+            send({"type": "error", "message": f"not a protocol message: {raw[:200]!r}"})
+            continue
+        if kind == "hello":
+            send({"type": "hello", "protocol": PROTOCOL_VERSION,
+                  "evaluator": dict(ident.evaluator), "adapter": dict(ident.adapter),
+                  "capabilities": {k: list(v) for k, v in ident.capabilities.items()}})
+        elif kind == "configure":
+            try:
+                evaluator.configure(msg["ruleset"], msg.get("readings", {}))
+                send({"type": "configure", "ok": True})
+            except Exception as exc:
+                send({"type": "configure", "ok": False, "message": f"{exc}"})
+        elif kind == "batch":
+            send({"type": "batch", "id": msg.get("id"),
+                  "replies": [_answer(evaluator, r) for r in msg.get("requests", [])]})
+        elif kind == "stop":
+            return 0
+        else:
+            send({"type": "error", "message": f"unknown message type {kind!r}"})
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m pokercert.harness.adapters.serve SPEC", file=sys.stderr)
+        return 3
+    try:
+        spec = parse_spec(args[0])
+        if spec.kind == "exec":
+            raise SpecError("serve takes an in-process spec (a name or py:module:attr)")
+        evaluator, name, version = resolve(spec)
+        return serve(evaluator, f"serve:{name}", version or __version__, sys.stdin.buffer,
+                     sys.stdout.buffer)
+    except (SpecError, AdapterError) as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())
