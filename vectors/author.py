@@ -1,0 +1,180 @@
+"""``pokercert vectors add``: put new hand-written vectors into the corpus.
+
+A draft is a TOML file like a corpus file whose vectors carry no ``id``::
+
+    ruleset = "nj-poker-high-5"
+
+    # comment lines right above a vector are kept
+    [[vector]]
+    kind = "compare"
+    hands = ["5h 4h 3h 2h Ah", "Ks Kh Kd Kc As"]
+    expect = { winners = [0] }
+    clauses = ["(b)2", "(b)3"]          # short clause ids are expanded to full labels
+    flags = ["category-order", "wheel"]
+    why = "The lowest straight flush still beats the best four of a kind it can meet."
+
+The tool validates every draft vector (schema, tags, cards), refuses duplicates of an
+existing vector, assigns the next free ids of the ruleset (never a used or retired one,
+never one of the generator's block), and appends the vectors in canonical form to
+``<ruleset>/<topic>.toml``.  It never rewrites or renumbers what is already there.
+Disagreements with the reference engine are reported, not fixed: the regulation decides.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokercert.reference import RulesetError, get_ruleset
+from pokercert.vectors.canonical import digest, file_header, record, to_toml
+from pokercert.vectors.corpus import (
+    _HEADER,
+    CorpusError,
+    Problem,
+    _Reader,
+    display_path,
+    read_corpus,
+)
+from pokercert.vectors.manifest import read_manifest
+from pokercert.vectors.model import Location
+
+GENERATED_FIRST = 5000   # ids from here on belong to vectors/generate.py
+MAX_ID = 9999
+_TOPIC = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass
+class Added:
+    """The outcome of an ``add``: the new ids and where they went."""
+
+    ids: list[str] = field(default_factory=list)
+    file: str = ""
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def used_numbers(root: Path, ruleset: str) -> set[int]:
+    """Every id number of ``ruleset`` in the corpus files or retired in the manifest."""
+    numbers: set[int] = set()
+    pattern = re.compile(rf'^\s*id\s*=\s*"{re.escape(ruleset)}/(\d{{4}})"', re.M)
+    folder = root / ruleset
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        numbers.update(int(n) for n in pattern.findall(path.read_text(encoding="utf-8")))
+    manifest = read_manifest(root) or {}
+    for vid in [*manifest.get("vectors", {}), *manifest.get("retired", {})]:
+        prefix, _, num = vid.rpartition("/")
+        if prefix == ruleset:
+            numbers.add(int(num))
+    return numbers
+
+
+def _comments_above(lines: list[str], header_line: int) -> list[str]:
+    out: list[str] = []
+    n = header_line - 2
+    while n >= 0 and lines[n].lstrip().startswith("#"):
+        out.insert(0, lines[n].strip())
+        n -= 1
+    return out
+
+
+def _expand_clauses(ruleset: Any, clauses: list[str]) -> list[str]:
+    out = []
+    for label in clauses:
+        full = label if ruleset.has_clause(label) else ruleset.regulation.section + label
+        out.append(full if ruleset.has_clause(full) else label)
+    return out
+
+
+def add_vectors(draft: Path, topic: str, root: Path | None = None,
+                dry_run: bool = False) -> Added:
+    """Append the draft's vectors to ``<root>/<ruleset>/<topic>.toml`` with new ids.
+
+    Raises :class:`CorpusError` (every problem, with the draft's ``file:line``) and
+    writes nothing when the draft or the corpus is not sound.  Disagreements with the
+    reference engine come back as ``Added.warnings``.
+    """
+    from pokercert.vectors.check import check_vectors  # check imports corpus, not us
+
+    shown = display_path(draft)
+    try:
+        text = draft.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CorpusError([Problem(Location(shown, 1), f"cannot read the draft: {exc}")]) \
+            from None
+    if not _TOPIC.match(topic) or topic.startswith("generated"):
+        raise CorpusError([Problem(Location(shown, 1), f"topic {topic!r}: use lower-case words "
+                                   "joined by '-' (names starting 'generated' belong to the "
+                                   "generator)")])
+    lines = text.splitlines()
+    starts = [n for n, line in enumerate(lines, 1) if _HEADER.match(line)]
+    try:
+        ruleset = get_ruleset(str(data.get("ruleset")))
+    except RulesetError as exc:
+        raise CorpusError([Problem(Location(shown, 1), str(exc))]) from None
+    drafts = data.get("vector", [])
+    problems = [Problem(Location(shown, starts[i] if i < len(starts) else 1),
+                        "draft vectors carry no 'id': the tool assigns it")
+                for i, raw in enumerate(drafts) if isinstance(raw, dict) and "id" in raw]
+    if not drafts:
+        problems.append(Problem(Location(shown, 1), "the draft holds no [[vector]] table"))
+    if problems:
+        raise CorpusError(problems)
+    corpus, corpus_problems = read_corpus(root)
+    if corpus_problems:
+        raise CorpusError(corpus_problems)
+    root = corpus.root
+    taken = {n for n in used_numbers(root, ruleset.id) if n < GENERATED_FIRST}
+    first = max(taken, default=0) + 1
+    if first + len(drafts) > GENERATED_FIRST:
+        raise CorpusError([Problem(Location(shown, 1), f"{ruleset.id}: the hand-written id "
+                                   f"block (0001-{GENERATED_FIRST - 1:04d}) is full")])
+    ids = [f"{ruleset.id}/{first + i:04d}" for i in range(len(drafts))]
+
+    def prepare(parsed: dict[str, Any]) -> None:
+        parsed.setdefault("format_version", 1)
+        for vid, raw in zip(ids, parsed.get("vector", []), strict=False):
+            if isinstance(raw, dict):
+                raw["id"] = vid
+                if isinstance(raw.get("clauses"), list):
+                    raw["clauses"] = _expand_clauses(ruleset, raw["clauses"])
+
+    # validate the draft as if it were a corpus file, with the draft's line numbers
+    reader = _Reader(root)
+    reader.read_flags()
+    reader.seen = {v.id: v.location or Location("?", 0) for v in corpus.vectors}
+    found = reader.read_text(text, shown, ruleset.id, prepare)
+    problems = list(reader.problems)
+    existing = {digest(v): v.id for v in corpus.vectors}
+    for v in found:
+        if digest(v) in existing:
+            problems.append(Problem(v.location or Location(shown, 1), f"same inputs and "
+                                    f"expectation as {existing[digest(v)]}"))
+    if problems:
+        raise CorpusError(problems)
+    warnings = check_vectors(found)
+    chunks = []
+    for i, vec in enumerate(found):
+        comment = _comments_above(lines, starts[i]) if i < len(starts) else []
+        chunks.append(to_toml(record(vec), comment))
+    target = root / ruleset.id / f"{topic}.toml"
+    result = Added(ids, display_path(target), warnings)
+    if dry_run:
+        return result
+    old = target.read_text(encoding="utf-8") if target.is_file() else None
+    title = topic.replace("-", " ").capitalize()
+    new_text = (old.rstrip("\n") + "\n" if old is not None
+                else file_header(ruleset.id, f"{ruleset.id}: {title}"))
+    new_text += "".join("\n" + chunk for chunk in chunks)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(new_text, encoding="utf-8")
+    _, after = read_corpus(root)
+    if after:  # cannot happen unless the writer is wrong: undo, and say so
+        if old is None:
+            target.unlink()
+        else:
+            target.write_text(old, encoding="utf-8")
+        raise CorpusError(after)
+    return result

@@ -1,0 +1,36 @@
+"""The corpus registries: the bug-class flags and the JSON Schema of a vector file.
+
+Both are data files shipped with the package (``vectors/flags.toml``,
+``vectors/schema/vector.schema.json``); this module only reads them.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+PACKAGE_ROOT = Path(__file__).resolve().parent
+FLAGS_FILE = "flags.toml"
+SCHEMA_FILE = "schema/vector.schema.json"
+
+
+def _flags(path: Path) -> Mapping[str, str]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return MappingProxyType({fid: str(body["description"])
+                             for fid, body in data.get("flag", {}).items()})
+
+
+def flags(root: Path | None = None) -> Mapping[str, str]:
+    """Flag id -> description, from ``flags.toml`` under ``root`` (default: the package)."""
+    return _flags((root or PACKAGE_ROOT) / FLAGS_FILE)
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema every vector file is validated against."""
+    return json.loads((PACKAGE_ROOT / SCHEMA_FILE).read_text(encoding="utf-8"))
