@@ -47,7 +47,8 @@ def _head(report: dict[str, Any]) -> list[str]:
              f"({code(corpus['sha256'][:16])}) · **pokercert** {cell(ident['suite_version'])}",
              "", f"**Vectors:** {T.counts_line(report['counts'])}", ""]
     if not report["completeness"]["complete"]:
-        lines += [f"> **Incomplete:** {cell(r)}" for r in report["completeness"]["reasons"]]
+        lines.append("> **Incomplete:**")
+        lines += [f"> - {cell(r)}" for r in report["completeness"]["reasons"]]
         lines.append("")
     return lines
 

@@ -25,7 +25,8 @@ LOW_READINGS = {"lowball-wheel": "practice", "low-card-order": "practice",
 
 
 def header(ids: list[str], *, finished: bool = True, selected: list[str] | None = None,
-           shard: str | None = None, version: str = "1.4.2") -> RunHeader:
+           shard: str | None = None, version: str = "1.4.2",
+           rulesets: list[str] | None = None) -> RunHeader:
     chosen = ids if selected is None else selected
     by_ruleset: dict[str, int] = {}
     for vid in chosen:
@@ -38,7 +39,7 @@ def header(ids: list[str], *, finished: bool = True, selected: list[str] | None 
         evaluator={"vendor": "Acme Gaming", "name": "acme-fives", "version": version,
                    "build": "9f3c2e1"},
         adapter={"name": "acme-fives-pokercert", "version": "0.3"},
-        profile=PROFILE, rulesets=list(RULESETS), filters={"flags": []},
+        profile=PROFILE, rulesets=list(rulesets or RULESETS), filters={"flags": []},
         selected=len(chosen), selected_ids_sha256=ids_digest(chosen),
         platform={"python": "3.11.2", "system": "Linux", "machine": "x86_64"},
         command=["pokercert", "run", "--adapter", "py:acme_fives.pokercert:AcmeEvaluator",

@@ -1,0 +1,125 @@
+"""Every format of every fixed results set, pinned byte for byte, plus what each must hold.
+
+Snapshots live in ``tests/test_reports_formats/``; after an intended change, review the
+diff and refresh with ``pytest tests/test_reports_formats.py --force-regen``.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+from test_reports_fixtures import FAILING, PASSING, make_runs, write_run
+
+import pokercert.harness
+from pokercert.harness.results import Outcome
+from pokercert.reports import render_markdown
+from pokercert.reports.output import FORMATS, load, render
+
+EXTENSIONS = {"json": ".json", "markdown": ".md", "html": ".html", "junit": ".xml"}
+
+
+@pytest.fixture(autouse=True)
+def fixed_generator(monkeypatch):
+    """Snapshots must not churn with every pokercert release."""
+    monkeypatch.setattr(pokercert.harness, "__version__", "0.0.0+snapshot")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    return make_runs(tmp_path_factory.mktemp("runs"))
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("run", ["passing", "failing", "incomplete"])
+def test_snapshot(runs, run, fmt, file_regression):
+    data = render(load(runs[run]), fmt)
+    file_regression.check(data, binary=True, extension=EXTENSIONS[fmt],
+                          basename=f"{run}_{fmt}")
+
+
+def test_rendering_twice_gives_the_same_bytes(runs):
+    one, two = load(runs["failing"]), load(runs["failing"])
+    assert all(render(one, f) == render(two, f) for f in FORMATS)
+
+
+# ---------------------------------------------------------------- JUnit
+def test_junit_one_testcase_per_vector_named_by_id(runs):
+    report = load(runs["failing"])
+    root = ET.fromstring(render(report, "junit"))
+    cases = root.findall("./testsuite/testcase")
+    assert sorted(c.get("name") for c in cases) == sorted(r.vector_id for r in FAILING)
+    assert (root.get("tests"), root.get("failures"), root.get("errors"),
+            root.get("skipped")) == ("14", "4", "3", "4")
+    by_name = {c.get("name"): c for c in cases}
+    wheel = by_name["h5-wheel-001"].find("failure")
+    assert wheel.get("message") == "FAIL 13:69F-14.3(b)6: A-2-3-4-5 is the lowest straight."
+    assert "expected: category: straight" in wheel.text
+    assert by_name["h3-royal-001"].find("error").get("type") == "CRASH"
+    assert by_name["h3-straight-001"].find("skipped").get("type") == "XFAIL"
+    assert by_name["low-001"].find("skipped").get("type") == "NOT_APPLICABLE"
+    assert list(by_name["h5-royal-001"]) == []   # PASS: no child element
+    # the NUL and BEL of the crash's stderr are shown, not written raw (XML cannot hold them)
+    assert "\\x00\\x07" in by_name["h3-royal-001"].find("system-err").text
+
+
+def test_junit_suites_carry_the_verdicts(runs):
+    root = ET.fromstring(render(load(runs["passing"]), "junit"))
+    props = {s.get("name"): {p.get("name"): p.get("value") for p in s.iter("property")}
+             for s in root.findall("testsuite")}
+    assert props["nj-poker-high-5"]["verdict"] == "CERTIFIED"
+    assert props["nj-lowball-2-7"]["verdict"] == "NOT APPLICABLE"
+
+
+# ---------------------------------------------------------------- HTML
+def test_html_is_self_contained(runs):
+    page = render(load(runs["failing"]), "html").decode()
+    for forbidden in ("<script", "<link", "src=", "url(", "http://", "https://", "@import"):
+        assert forbidden not in page, forbidden
+    assert page.index("NOT CERTIFIED") < page.index('id="rulesets"') < \
+        page.index('id="clauses"') < page.index('id="findings"')
+
+
+def test_html_escapes_vendor_text(runs):
+    page = render(load(runs["failing"]), "html").decode()
+    assert "<b>bold</b>" not in page
+    assert "&lt;b&gt;bold&lt;/b&gt;" in page
+    assert "\x00" not in page and "\\x00" in page
+    assert page.count('<tr class="failure">') == 8
+
+
+# ---------------------------------------------------------------- Markdown
+def test_markdown_tables_survive_pipes_and_backticks(runs):
+    md = render(load(runs["failing"]), "markdown").decode()
+    assert md.startswith("# ❌ NOT CERTIFIED: Acme Gaming acme-fives 1.4.2")
+    tables, current = [], []
+    for line in [*md.splitlines(), ""]:
+        if line.startswith("|"):
+            current.append(line)
+        elif current:
+            tables.append(current)
+            current = []
+    assert len(tables) >= 5
+    for table in tables:  # every row has as many cell borders as the header row
+        borders = {len(re.findall(r"(?<!\\)\|", row)) for row in table}
+        assert len(borders) == 1, table
+
+
+def test_markdown_fits_a_pull_request_comment_however_many_findings(tmp_path):
+    wheel = next(r for r in FAILING if r.vector_id == "h5-wheel-001")
+    many = [replace(wheel, vector_id=f"h5-wheel-{i:04d}", why="x|" * 700) for i in range(3000)]
+    report = load(write_run(tmp_path, many))
+    md = render(report, "markdown").decode()
+    assert len(md) <= render_markdown.LIMIT
+    shown = re.search(r"## Findings \(first (\d+) of 3000; all are in the JSON report\)", md)
+    assert shown and int(shown.group(1)) < render_markdown.FAILURE_ROWS
+    assert md.startswith("# ❌ NOT CERTIFIED")
+
+
+def test_markdown_of_a_passing_run_has_no_findings(runs):
+    md = render(load(runs["passing"]), "markdown").decode()
+    assert "Findings" not in md and "# ✅ CERTIFIED" in md
+    assert all(r.outcome in (Outcome.PASS, Outcome.NOT_APPLICABLE) for r in PASSING)
