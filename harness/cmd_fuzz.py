@@ -1,0 +1,179 @@
+"""Commands ``fuzz`` and ``exhaustive``: an evaluator against the reference, beyond the corpus.
+
+``pokercert fuzz`` generates deals with Hypothesis (:mod:`pokercert.harness.fuzz`);
+``pokercert exhaustive`` walks every hand of a ruleset (:mod:`pokercert.harness.exhaustive`).
+Both print any disagreement as a ready-to-add corpus vector.  ``--adapter`` defaults to
+the reference, so both commands demo out of the box (and must then find nothing).
+
+Exit codes: 0 the adapter agrees with the reference, 1 it disagrees, 2 adapter or harness
+error, 3 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness.adapters import (
+    Adapter,
+    AdapterAborted,
+    AdapterError,
+    AdapterOptions,
+    Identity,
+    SpecError,
+    load_adapter,
+)
+from pokercert.harness.cli import (
+    EXIT_ERROR,
+    EXIT_NONCOMPLIANT,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    print_json,
+)
+from pokercert.harness.cmd_run import Progress, _adapter_args
+from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
+
+DEFAULT_FUZZ_OUT = Path("pokercert-fuzz")
+DEFAULT_EXAMPLES = 1000
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "fuzz", help="differential fuzzing of an evaluator against the reference",
+        description="Generate deals with Hypothesis (biased towards straights with the ace, "
+        "flushes, pairs and kickers, wild cards, Mini-tex boards), compare the adapter's "
+        "answers with the reference, shrink the first disagreement to a minimal "
+        "counterexample and print it as a ready-to-add corpus vector. Exit code: 0 no "
+        "disagreement, 1 a disagreement, 2 adapter error, 3 usage error.")
+    _adapter_args(p, default="reference")
+    p.add_argument("--ruleset", required=True, metavar="ID")
+    p.add_argument("--profile", default="practice",
+                   help="interpretation profile: practice (default), literal, or a TOML file")
+    p.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
+                   help="deals to generate (default: %(default)s; shrinking adds more)")
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="random seed (default: a fresh one, printed for reruns)")
+    p.add_argument("--kind", action="append", dest="kinds", metavar="KIND",
+                   choices=("classify", "compare", "best_hand"),
+                   help="only this kind of request (repeatable; default: every kind the "
+                   "adapter claims)")
+    p.add_argument("--out", type=Path, default=DEFAULT_FUZZ_OUT, metavar="DIR",
+                   help="run folder: Hypothesis database and findings (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_fuzz)
+
+
+# ----------------------------------------------------------------------------- shared
+def _options(args: argparse.Namespace, out: Path) -> AdapterOptions:
+    return AdapterOptions(timeout=args.timeout, attachments=out / "attachments",
+                          max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
+                          max_cpu_s=args.max_cpu)
+
+
+@contextmanager
+def started(args: argparse.Namespace, out: Path) -> Iterator[tuple[Adapter, Identity]]:
+    """The adapter of ``--adapter``, started; SpecError is a usage error."""
+    try:
+        adapter = load_adapter(args.adapter, _options(args, out))
+    except SpecError as exc:
+        raise UsageError(str(exc)) from None
+    with adapter:
+        yield adapter, adapter.start()
+
+
+def _ruleset_and_profile(args: argparse.Namespace) -> tuple[Ruleset, Profile]:
+    return get_ruleset(args.ruleset), load_profile(args.profile)
+
+
+def _who(identity: Identity, spec: str) -> str:
+    ev = identity.evaluator
+    name = " ".join(str(ev.get(k, "")) for k in ("vendor", "name", "version") if ev.get(k))
+    return f"{name or '?'} ({spec})"
+
+
+def _write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- fuzz
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from pokercert.harness.fuzz import claimed_kinds, fuzz
+
+    if args.examples < 1:
+        raise UsageError("--examples must be at least 1")
+    ruleset, profile = _ruleset_and_profile(args)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    progress = Progress(sys.stderr)
+    try:
+        with started(args, out) as (adapter, identity):
+            kinds = claimed_kinds(identity.capabilities, ruleset)
+            if args.kinds:
+                kinds = [k for k in kinds if k in args.kinds]
+            if not kinds:
+                print(f"pokercert fuzz: the adapter claims none of "
+                      f"{', '.join(args.kinds or ['classify', 'compare', 'best_hand'])} for "
+                      f"{ruleset.id} (it claims: "
+                      f"{dict(identity.capabilities).get(ruleset.id, 'nothing')})",
+                      file=sys.stderr)
+                return EXIT_USAGE
+            adapter.configure(ruleset.id, profile.readings_for(ruleset))
+            report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=args.examples,
+                          seed=args.seed, database=out / "hypothesis",
+                          on_example=lambda n: progress(min(n, args.examples), args.examples))
+    except AdapterAborted as exc:
+        progress.close()
+        print(f"pokercert fuzz: the harness gave up on the adapter: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except AdapterError as exc:
+        progress.close()
+        print(f"pokercert fuzz: adapter error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        progress.close()
+    data = report.as_dict(args.adapter)
+    data["evaluator"] = dict(identity.evaluator)
+    rerun = ["pokercert", "fuzz", "--adapter", args.adapter, "--ruleset", ruleset.id,
+             "--profile", args.profile, "--examples", str(args.examples), "--seed",
+             str(report.seed), "--out", str(out)]
+    data["rerun"] = rerun
+    _write_json(out / f"fuzz-{ruleset.id}.json", data)
+    draft = out / f"counterexample-{ruleset.id}.toml"
+    if report.found is not None:
+        draft.write_text(report.found.draft(args.adapter), encoding="utf-8")
+        data["draft"] = str(draft)
+    code = EXIT_ERROR if report.flaky else (EXIT_NONCOMPLIANT if report.found else EXIT_OK)
+    if args.json:
+        data["exit_code"] = code
+        print_json(data)
+        return code
+    print(f"fuzz {ruleset.id}: {_who(identity, args.adapter)}; profile {profile.name}; "
+          f"kinds {', '.join(kinds)}; seed {report.seed}")
+    print(f"{report.examples} examples asked, {report.calls} requests sent")
+    if report.flaky:
+        print(f"\nFLAKY: {report.flaky}")
+    elif report.found is None:
+        print("\nno disagreement with the reference")
+    else:
+        found = report.found
+        print(f"\nDISAGREEMENT ({report.outcome}), shrunk to a minimal counterexample:")
+        print(f"  {found.message}")
+        print(f"\nready-to-add vector for vectors/{ruleset.id}/:\n")
+        print(found.toml(args.adapter))
+        print(f"add it with: pokercert vectors add {_quote(str(draft))} --topic fuzz-found")
+    print(f"rerun: {' '.join(_quote(a) for a in rerun)}")
+    return code
+
+
+def _quote(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(arg)

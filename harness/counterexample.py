@@ -1,0 +1,315 @@
+"""Turn a disagreement with the reference into a ready-to-add corpus vector.
+
+``pokercert fuzz`` and ``pokercert exhaustive`` find inputs on which an evaluator and the
+reference disagree.  This module writes such an input up as a corpus record: the
+expectation the reference gives under every combination of interpretation readings
+(``expect``, or ``expect_by_reading`` when exactly one interpretation decides it), the
+deciding clauses, bug-class flags from the registry, a one-line ``why`` and the next
+free id of the ruleset, printed with :func:`pokercert.vectors.canonical.to_toml`, the one
+TOML writer of the corpus tools.  ``pokercert vectors check`` accepts what it prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokercert.reference import (
+    Card,
+    Evaluator,
+    HandValue,
+    Profile,
+    evaluator,
+    format_cards,
+    get_ruleset,
+    parse_cards,
+    sort_cards,
+)
+from pokercert.reference.engine import deciding_clauses
+from pokercert.reference.interpretations import catalogue, load_profile
+from pokercert.vectors import registry
+from pokercert.vectors.canonical import record, to_toml
+from pokercert.vectors.check import reference_outcome, variants
+from pokercert.vectors.model import Vector
+
+ACE, KING, TWO = 14, 13, 2
+_ID = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
+
+__all__ = ["Found", "found_vector", "next_ids", "placeholder_vector", "to_draft_text",
+           "to_record_text"]
+
+
+@dataclass(frozen=True)
+class Found:
+    """A corpus vector for a disagreement, and what the evaluator answered instead."""
+
+    vector: Vector
+    actual: Mapping[str, Any] | None   # the evaluator's answer (None: no answer)
+    message: str                       # the scorer's account of the difference
+    note: str = ""                     # why the record needs a human before it is added
+
+    def toml(self, adapter: str = "") -> str:
+        """The record in the corpus's TOML layout, with comments saying what was found."""
+        return to_record_text(self, adapter)
+
+    def draft(self, adapter: str = "") -> str:
+        """The same record as a draft for ``pokercert vectors add`` (no id)."""
+        return to_draft_text(self, adapter)
+
+
+def placeholder_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
+                       expect: Mapping[str, Any]) -> Vector:
+    """A throw-away vector for scoring one generated input (no clauses, flags or why yet)."""
+    return Vector(id=f"{ruleset}/0000", ruleset=ruleset, kind=kind, inputs=dict(inputs),
+                  clauses=(), flags=(), why="", expect=dict(expect))
+
+
+def expected_outcome(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """The reference's expectation for these inputs (the corpus checker's own function)."""
+    return reference_outcome(ev, placeholder_vector(ev.ruleset.id, kind, inputs, {}))
+
+
+# --------------------------------------------------------------------------- expectations
+
+def _by_variant(ruleset: str, kind: str, inputs: Mapping[str, Any]) \
+        -> list[tuple[dict[str, str], dict[str, Any]]]:
+    """The reference outcome under every combination of the ruleset's readings."""
+    out = []
+    for variant in variants(get_ruleset(ruleset)):
+        ev = evaluator(ruleset, variant.profile())
+        out.append((variant.as_dict, expected_outcome(ev, kind, inputs)))
+    return out
+
+
+def _expectations(ruleset: str, kind: str, inputs: Mapping[str, Any], profile: Profile) \
+        -> tuple[dict[str, Any] | None, str | None, dict[str, dict[str, Any]] | None, str]:
+    """(expect, interpretation, expect_by_reading, note) as the corpus format wants them."""
+    outcomes = _by_variant(ruleset, kind, inputs)
+    distinct = {_freeze(o) for _, o in outcomes}
+    if len(distinct) == 1:
+        return outcomes[0][1], None, None, ""
+    # the outcome must be a function of one interpretation's reading alone
+    for iid in sorted(get_ruleset(ruleset).interpretations):
+        by_reading: dict[str, dict[str, Any]] = {}
+        consistent = True
+        for choices, outcome in outcomes:
+            seen = by_reading.setdefault(choices[iid], outcome)
+            if _freeze(seen) != _freeze(outcome):
+                consistent = False
+                break
+        if consistent:
+            interp = catalogue()[iid]
+            ordered = {r: by_reading[r] for r in interp.readings if r in by_reading}
+            return None, iid, ordered, ""
+    deciding = [iid for iid in sorted(get_ruleset(ruleset).interpretations)
+                if _matters(iid, outcomes)]
+    ev = evaluator(ruleset, profile)
+    note = (f"the outcome depends on several interpretations ({', '.join(deciding)}); the "
+            "corpus takes vectors that depend on one at most: find a simpler input")
+    return expected_outcome(ev, kind, inputs), None, None, note
+
+
+def _matters(iid: str, outcomes: Sequence[tuple[dict[str, str], dict[str, Any]]]) -> bool:
+    """Whether changing ``iid``'s reading alone changes the outcome somewhere."""
+    groups: dict[Any, set[Any]] = {}
+    for choices, outcome in outcomes:
+        rest = tuple(sorted((k, v) for k, v in choices.items() if k != iid))
+        groups.setdefault(rest, set()).add(_freeze(outcome))
+    return any(len(g) > 1 for g in groups.values())
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+# --------------------------------------------------------------------------- tags
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text, jokers=2)
+
+
+def _ranks(cards: Iterable[Card]) -> set[int]:
+    return {c.rank for c in cards if not c.is_joker}
+
+
+def _runs_through_ace(ranks: set[int], size: int) -> tuple[bool, bool]:
+    """(holds the ace-low run, holds a run that wraps K-A-2) among these ranks."""
+    low = {ACE, *range(TWO, TWO + size - 1)}
+    wheel = low <= ranks
+    wrap = {KING, ACE, TWO} <= ranks
+    return wheel, wrap
+
+
+def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
+           values: Sequence[HandValue]) -> list[str]:
+    rs = ev.ruleset
+    flags: list[str] = []
+    every = [c for key in ("hand", "hole", "board") if key in inputs for c in _cards(inputs[key])]
+    every += [c for h in inputs.get("hands", ()) for c in _cards(h)]
+    if rs.selection is not None and (kind == "best_hand" or "board" in inputs):
+        flags.append("best-hand-selection")
+    if rs.id == "nj-mini-tex-pocket":
+        flags.append("pocket-wager")
+    if any(c.is_joker for c in every):
+        flags.append("wild-card")
+    if any(v.category == "five_of_a_kind" for v in values):
+        flags.append("five-of-a-kind")
+    hands = [v.cards for v in values]
+    for cards in hands:
+        wheel, wrap = _runs_through_ace(_ranks(cards), rs.hand_size)
+        if wheel:
+            if ev.rules["direction"] == "low":
+                flags.append("ace-low" if ev.rules["ace"] == "low" else "ace-high-lowball")
+            else:
+                flags.append("wheel")
+        if wrap:
+            flags.append("wraparound")
+    if ev.rules["direction"] == "low":
+        flags.append("low-order")
+    if kind == "compare" and values:
+        categories = {v.category for v in values}
+        best = max(v.key for v in values)
+        winners = [v for v in values if v.key == best]
+        if len(categories) > 1:
+            flags.append("category-order")
+        else:
+            flags.append(_same_category_flag(next(iter(categories))))
+        if len(winners) >= 3:
+            flags.append("multiway-split")
+        if len(winners) >= 2 and len({tuple(sorted(c.rank for c in v.played))
+                                      for v in winners}) == 1:
+            flags.append("suit-tiebreak")
+    if not flags:
+        flags.append("category-order" if kind == "classify" else "rank-order")
+    known = registry.flags()
+    kept = [f for f in dict.fromkeys(flags) if f in known]
+    return kept or [next(iter(known))]
+
+
+def _same_category_flag(category: str) -> str:
+    return {"straight": "straight-order", "straight_flush": "straight-order",
+            "royal_flush": "suit-tiebreak", "full_house": "full-house-order",
+            "two_pair": "two-pair-order", "high_card": "kicker-order", "flush": "kicker-order",
+            "one_pair": "kicker-order"}.get(category, "rank-order")
+
+
+def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandValue]:
+    if kind == "classify":
+        return [ev.evaluate(inputs["hand"])]
+    if kind == "compare":
+        return ev.showdown(list(inputs["hands"]), inputs.get("board"))
+    if kind == "best_hand":
+        return [ev.best_hand(inputs["hole"], inputs["board"]).value]
+    return []
+
+
+def _clauses(ev: Evaluator, kind: str, values: Sequence[HandValue]) -> list[str]:
+    rs = ev.ruleset
+    if kind == "compare":
+        labels = deciding_clauses(ev, values)
+    else:
+        labels = [rs.category(values[0].category).clause]
+    if rs.selection is not None and kind == "best_hand":
+        labels.insert(0, rs.selection.clause)
+    return [c for c in dict.fromkeys(labels) if rs.has_clause(c)] or [rs.clauses[0].label]
+
+
+def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
+         values: Sequence[HandValue]) -> str:
+    rs = ev.ruleset
+
+    def label(v: HandValue) -> str:
+        return rs.category(v.category).label
+
+    if kind == "classify":
+        cat = rs.category(values[0].category)
+        return f"{inputs['hand']} ranks as {cat.label} under {cat.clause}."
+    if kind == "best_hand":
+        return (f"From hole {inputs['hole']} and board {inputs['board']} the best hand is "
+                f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}.")
+    best = max(v.key for v in values)
+    winners = [i for i, v in enumerate(values) if v.key == best]
+    hands = list(inputs["hands"])
+    if len(winners) == len(hands):
+        return f"{' vs '.join(hands)}: equal hands, a {rs.equal_outcome}."
+    if len(winners) > 1:
+        return (f"Hands {', '.join(str(i) for i in winners)} are equal and share the pot "
+                f"({rs.equal_outcome}) over the others.")
+    w = winners[0]
+    beaten = ", ".join(f"{hands[i]} ({label(v)})" for i, v in enumerate(values) if i != w)
+    return f"{hands[w]} ({label(values[w])}) beats {beaten}."
+
+
+# --------------------------------------------------------------------------- ids
+
+def next_ids(ruleset: str, count: int, taken: Iterable[str] = ()) -> list[str]:
+    """The next ``count`` free hand-written ids of ``ruleset`` in the shipped corpus.
+
+    The numbering is the authoring tool's (``pokercert vectors add``): after every id in
+    use or retired, below the generator's block; ``taken`` are ids handed out already.
+    """
+    from pokercert.vectors.author import GENERATED_FIRST, used_numbers
+    from pokercert.vectors.corpus import default_root
+
+    used = {n for n in used_numbers(default_root(), ruleset) if n < GENERATED_FIRST}
+    for vid in taken:
+        m = _ID.match(vid)
+        if m and m["ruleset"] == ruleset:
+            used.add(int(m["n"]))
+    first = max(used, default=0) + 1
+    if first + count > GENERATED_FIRST:
+        raise ValueError(f"{ruleset}: the hand-written id block is full")
+    return [f"{ruleset}/{first + i:04d}" for i in range(count)]
+
+
+# --------------------------------------------------------------------------- the record
+
+def found_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
+                 profile: Profile | str | None = None, *, actual: Mapping[str, Any] | None = None,
+                 message: str = "", vector_id: str | None = None) -> Found:
+    """A complete corpus vector for ``inputs`` with the reference's expectation(s).
+
+    ``inputs`` use the corpus form (canonical card strings, one string per hand).
+    """
+    prof = load_profile(profile)
+    ev = evaluator(ruleset, prof)
+    expect, iid, by_reading, note = _expectations(ruleset, kind, inputs, prof)
+    values = _values(ev, kind, inputs)
+    vid = vector_id or next_ids(ruleset, 1)[0]
+    vector = Vector(id=vid, ruleset=ruleset, kind=kind, inputs=dict(inputs),
+                    clauses=tuple(_clauses(ev, kind, values)),
+                    flags=tuple(_flags(ev, kind, inputs, values)),
+                    why=_why(ev, kind, inputs, values), expect=expect,
+                    interpretations=(iid,) if iid else (), expect_by_reading=by_reading)
+    return Found(vector, actual, message, note)
+
+
+def to_draft_text(found: Found, adapter: str = "") -> str:
+    """A draft for ``pokercert vectors add DRAFT --topic TOPIC`` (the tool assigns the id)."""
+    rec = record(found.vector)
+    del rec["id"]
+    return (f"ruleset = \"{found.vector.ruleset}\"\n\n"
+            + to_toml(rec, comment=_comment(found, adapter)))
+
+
+def _comment(found: Found, adapter: str) -> list[str]:
+    who = f"adapter {adapter}" if adapter else "the evaluator"
+    comment = [f"found by pokercert: {who} disagrees with the reference"]
+    if found.message:
+        comment.append(f"{who}: {found.message}")
+    elif found.actual is not None:
+        comment.append(f"{who} answered {dict(found.actual)}")
+    if found.note:
+        comment.append(f"NOTE: {found.note}")
+    return comment
+
+
+def to_record_text(found: Found, adapter: str = "") -> str:
+    """The ``[[vector]]`` table, preceded by comments on what the evaluator did."""
+    return to_toml(record(found.vector), comment=_comment(found, adapter))

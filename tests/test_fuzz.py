@@ -1,0 +1,224 @@
+"""``pokercert fuzz``: finds a planted bug, shrinks it, and writes a vector the corpus accepts.
+
+The evaluators under test are written here from the textbook five-card rules, independently
+of the reference engine: :class:`TextbookHigh` is right, :class:`WheelBlind` is the same
+code with the classic bug (A-2-3-4-5 not recognised as a straight).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pokercert.harness.adapters import load_adapter
+from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.cli import main
+from pokercert.harness.fuzz import case_strategy, claimed_kinds, fuzz
+from pokercert.reference import get_ruleset, load_profile, parse_cards
+from pokercert.vectors import registry
+from pokercert.vectors.canonical import file_header
+from pokercert.vectors.check import check_corpus
+
+RULESET = "nj-poker-high-5"
+RANKS = "23456789TJQKA"
+ORDER = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
+         "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+WHEEL = {14, 2, 3, 4, 5}
+
+
+class TextbookHigh:
+    """Five-card high poker from the textbook: categories, then ranks by group size."""
+
+    info = EvaluatorInfo(vendor="tests", name="textbook-high", version="1")
+    wheel = True
+
+    def capabilities(self) -> dict[str, list[str]]:
+        return {RULESET: ["classify", "compare"]}
+
+    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
+        assert ruleset == RULESET
+
+    def _value(self, hand: list[str]) -> tuple[int, ...]:
+        ranks = sorted((RANKS.index(c[0]) + 2 for c in hand), reverse=True)
+        counts = Counter(ranks)
+        shape = sorted(counts.values(), reverse=True)
+        flush = len({c[1] for c in hand}) == 1
+        straight = len(counts) == 5 and ranks[0] - ranks[4] == 4
+        top = ranks[0]
+        if self.wheel and set(ranks) == WHEEL:
+            straight, top = True, 5
+        if straight and flush:
+            name = "royal_flush" if top == 14 else "straight_flush"
+        elif shape[0] == 4:
+            name = "four_of_a_kind"
+        elif shape == [3, 2]:
+            name = "full_house"
+        elif flush:
+            name = "flush"
+        elif straight:
+            name = "straight"
+        elif shape[0] == 3:
+            name = "three_of_a_kind"
+        elif shape == [2, 2, 1]:
+            name = "two_pair"
+        elif shape[0] == 2:
+            name = "one_pair"
+        else:
+            name = "high_card"
+        if straight:
+            return (ORDER.index(name), top)
+        grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+        return (ORDER.index(name), *grouped)
+
+    def classify(self, hand: list[str]) -> str:
+        return ORDER[self._value(hand)[0]]
+
+    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
+        values = [self._value(h) for h in hands]
+        return [i for i, v in enumerate(values) if v == max(values)]
+
+
+class WheelBlind(TextbookHigh):
+    """The classic bug: A-2-3-4-5 is taken for an ace-high no-pair hand."""
+
+    info = EvaluatorInfo(vendor="tests", name="wheel-blind", version="1")
+    wheel = False
+
+
+def _run(spec: str, examples: int, seed: int = 7):
+    adapter = load_adapter(spec)
+    rs, prof = get_ruleset(RULESET), load_profile("practice")
+    with adapter:
+        identity = adapter.start()
+        adapter.configure(RULESET, prof.readings_for(rs))
+        return fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
+                    examples=examples, seed=seed)
+
+
+def _ranks(text: str) -> set[int]:
+    return {c.rank for c in parse_cards(text)}
+
+
+@pytest.mark.parametrize("rs_id", ["nj-poker-high-5", "mt-poker-high", "nj-mini-tex-3",
+                                   "nj-mini-tex-pocket"])
+def test_strategies_make_valid_deals(rs_id):
+    """Every generated deal is one the reference accepts: right counts, one deck."""
+    from hypothesis import given, settings
+
+    from pokercert.harness.counterexample import expected_outcome
+    from pokercert.reference import evaluator
+
+    rs = get_ruleset(rs_id)
+    ev = evaluator(rs_id)
+
+    @settings(max_examples=40, database=None)
+    @given(case_strategy(rs))
+    def valid(case):
+        expected_outcome(ev, case.kind, case.inputs)   # raises CardError on a bad deal
+
+    valid()
+
+
+def test_the_generated_hands_reach_the_edges():
+    """The bias is real: wheels, wraparounds and flushes turn up in a modest sample."""
+    from hypothesis import given, settings
+
+    seen: Counter[str] = Counter()
+    rs = get_ruleset(RULESET)
+
+    @settings(max_examples=300, database=None, derandomize=True)
+    @given(case_strategy(rs, ["classify"]))
+    def sample(case):
+        cards = parse_cards(case.inputs["hand"])
+        ranks = {c.rank for c in cards}
+        seen["wheel"] += ranks == WHEEL
+        seen["wrap"] += {13, 14, 2} <= ranks
+        seen["flush"] += len({c.suit for c in cards}) == 1
+        seen["pair"] += len(ranks) < 5
+
+    sample()
+    assert all(seen[k] >= 3 for k in ("wheel", "wrap", "flush", "pair")), seen
+
+
+def test_a_correct_evaluator_survives():
+    report = _run("py:test_fuzz:TextbookHigh", examples=150)
+    assert report.found is None and not report.flaky
+    assert report.calls >= 150
+
+
+def test_the_planted_bug_is_found_and_shrunk_to_the_wheel():
+    report = _run("py:test_fuzz:WheelBlind", examples=300)
+    assert report.found is not None, "the wheel bug went unnoticed"
+    vector = report.found.vector
+    hands = [vector.inputs["hand"]] if vector.kind == "classify" else vector.inputs["hands"]
+    assert any(_ranks(h) == WHEEL for h in hands), hands
+    if vector.kind == "compare":
+        assert len(hands) == 2, "shrinking keeps two hands"
+    assert "wheel" in vector.flags
+    assert all(label.startswith("13:69F-14.3") for label in vector.clauses)
+
+
+def test_the_same_seed_finds_the_same_counterexample():
+    first = _run("py:test_fuzz:WheelBlind", examples=300, seed=11)
+    again = _run("py:test_fuzz:WheelBlind", examples=300, seed=11)
+    assert first.found is not None
+    assert first.found.vector == again.found.vector
+
+
+def test_the_printed_vector_passes_the_corpus_checker(tmp_path: Path):
+    report = _run("py:test_fuzz:WheelBlind", examples=300)
+    assert report.found is not None
+    root = tmp_path / "corpus"
+    (root / RULESET).mkdir(parents=True)
+    shutil.copy(registry.PACKAGE_ROOT / registry.FLAGS_FILE, root / registry.FLAGS_FILE)
+    text = file_header(RULESET, "found by fuzzing") + "\n" + report.found.toml("wheel-blind")
+    (root / RULESET / "fuzz.toml").write_text(text, encoding="utf-8")
+    checked = check_corpus(root, with_manifest=False)
+    assert checked.ok, [str(p) for p in checked.problems]
+    assert [v.id for v in checked.corpus.vectors] == [report.found.vector.id]
+
+
+def test_the_saved_draft_goes_in_with_the_authoring_tool(tmp_path: Path):
+    from pokercert.vectors.author import add_vectors
+
+    report = _run("py:test_fuzz:WheelBlind", examples=300)
+    assert report.found is not None
+    root = tmp_path / "corpus"
+    root.mkdir()
+    shutil.copy(registry.PACKAGE_ROOT / registry.FLAGS_FILE, root / registry.FLAGS_FILE)
+    draft = tmp_path / "draft.toml"
+    draft.write_text(report.found.draft("wheel-blind"), encoding="utf-8")
+    added = add_vectors(draft, "fuzz-found", root)
+    assert added.ids == [f"{RULESET}/0001"] and not added.warnings
+    checked = check_corpus(root, with_manifest=False)
+    assert checked.ok, [str(p) for p in checked.problems]
+    assert checked.corpus.vectors[0].inputs == report.found.vector.inputs
+
+
+def test_cli_reports_the_counterexample_and_keeps_the_database(tmp_path: Path, capsys):
+    out = tmp_path / "run"
+    code = main(["fuzz", "--adapter", "py:test_fuzz:WheelBlind", "--ruleset", RULESET,
+                 "--examples", "300", "--seed", "7", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 1
+    assert "DISAGREEMENT (FAIL)" in text and "[[vector]]" in text
+    assert (out / f"counterexample-{RULESET}.toml").read_text().count("[[vector]]") == 1
+    assert any((out / "hypothesis").iterdir()), "the failing example is kept for reruns"
+
+
+def test_cli_default_adapter_is_the_reference_and_agrees(tmp_path: Path, capsys):
+    code = main(["fuzz", "--ruleset", "nj-mini-tex-3", "--examples", "60", "--seed", "1",
+                 "--out", str(tmp_path), "--json"])
+    assert code == 0
+    assert '"agrees": true' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["--ruleset", "no-such-ruleset"],
+                                  ["--ruleset", RULESET, "--examples", "0"],
+                                  ["--ruleset", RULESET, "--adapter", "py:nowhere:Nothing"]])
+def test_cli_usage_errors(argv, tmp_path: Path, capsys):
+    assert main(["fuzz", *argv, "--out", str(tmp_path)]) == 3
+    assert "error" in capsys.readouterr().err
