@@ -79,6 +79,7 @@ class _Sent(NamedTuple):
     requests: Sequence[Mapping[str, Any]]
     mark: int          # stderr byte count when it was sent
     at: float          # time.monotonic() when it was sent
+    fresh: bool = True  # sent to a process that had answered nothing before
 
 
 class _StderrSink:
@@ -261,6 +262,7 @@ class ProcessAdapter(Adapter):
         self._sel = selectors.DefaultSelector()
         self._sel.register(self._proc.stdout, selectors.EVENT_READ)
         self._buf = bytearray()
+        self._answered = 0
         self._stderr = _StderrSink(self._proc.stderr, stderr_path)
 
     def _handshake(self) -> Identity:
@@ -466,7 +468,7 @@ class ProcessAdapter(Adapter):
                 except _ChildFailed as failed:
                     unsent = failed
                     pending.append(_Sent(-1, range(0), requests, self._mark,
-                                         time.monotonic()))
+                                         time.monotonic(), self._answered == 0))
                     break
             if not pending:
                 return
@@ -474,7 +476,7 @@ class ProcessAdapter(Adapter):
             if sent.batch_id < 0:  # could not even be sent
                 assert unsent is not None
                 if not pending and len(sent.requests) == 1:
-                    yield [self._failed_reply(unsent, sent)]
+                    yield self._alone(unsent, sent)
                     continue
                 pending.appendleft(sent)
                 yield from self._replay(pending)
@@ -485,9 +487,17 @@ class ProcessAdapter(Adapter):
                 pending.appendleft(sent)
                 if len(pending) == 1 and len(sent.requests) == 1:
                     pending.clear()
-                    yield [self._failed_reply(failed, sent)]
+                    yield self._alone(failed, sent)
                 else:
                     yield from self._replay(pending)
+
+    def _alone(self, failed: _ChildFailed, sent: _Sent) -> list[Reply]:
+        """A single request failed.  It is the culprit only if it fails as the first
+        request of a fresh process; otherwise it is tried once more in one."""
+        if sent.fresh:
+            return [self._failed_reply(failed, sent)]
+        self._kill()
+        return self.run_batch(sent.requests)
 
     def _replay(self, pending: deque[_Sent]) -> Iterator[list[Reply]]:
         self._kill()
@@ -511,7 +521,8 @@ class ProcessAdapter(Adapter):
         first = self._next_request
         self._next_request += len(requests)
         ids = range(first, first + len(requests))
-        sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic())
+        sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic(),
+                     self._answered == 0)
         self._mark = sent.mark
         try:
             self._write(batch_request(bid, list(zip(ids, requests, strict=True))),
@@ -535,6 +546,7 @@ class ProcessAdapter(Adapter):
         except _ChildFailed as failed:
             self._fail(failed)
         self._consecutive = 0
+        self._answered += 1
         duration = (time.monotonic() - max(sent.at, waited)) / len(sent.requests)
         return self._match(sent.requests, sent.ids, replies, duration)
 
@@ -615,4 +627,5 @@ class ProcessAdapter(Adapter):
                      attachment=self.attachment)
 
     _mark = 0
+    _answered = 0
 

@@ -1,0 +1,150 @@
+"""Faux adapters that crash, hang, lie and babble: each run completes, every vector gets
+the outcome it deserves, and nothing is PASS that was not answered correctly."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from harness_vectors import VECTORS, assert_no_false_pass
+
+from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, load_adapter
+from pokercert.harness.results import Outcome
+from pokercert.harness.runner import score_vectors
+from pokercert.reference import load_profile
+
+FAUX = Path(__file__).parent / "faux" / "adapter.py"
+PRACTICE = load_profile("practice")
+
+
+def spec(mode: str, arg: str = "") -> str:
+    return f"exec:{sys.executable} {FAUX} {mode} {arg!r}".rstrip()
+
+
+def run_faux(mode: str, arg: str = "", tmp_path: Path | None = None, batch_size: int = 4,
+             timeout: float = 10.0, max_restarts: int = 10, **adapter_kw):
+    opts = AdapterOptions(timeout=timeout, max_restarts=max_restarts,
+                          attachments=tmp_path / "attachments" if tmp_path else None)
+    adapter = load_adapter(spec(mode, arg), opts)
+    for key, value in adapter_kw.items():
+        setattr(adapter, key, value)
+    results, aborted = [], None
+    with adapter:
+        identity = adapter.start()
+        try:
+            for batch in score_vectors(adapter, identity, VECTORS, PRACTICE,
+                                       batch_size=batch_size):
+                results.extend(batch)
+        except AdapterAborted as exc:
+            aborted = exc
+    assert_no_false_pass(results)
+    return results, aborted, adapter
+
+
+def outcomes(results) -> dict[str, Outcome]:
+    return {r.vector_id: r.outcome for r in results}
+
+
+def test_a_sound_faux_adapter_passes_everything():
+    results, aborted, _ = run_faux("ok")
+    assert aborted is None
+    assert set(outcomes(results).values()) == {Outcome.PASS}
+    assert len(results) == len(VECTORS)
+
+
+def test_a_crash_lands_on_the_vector_that_caused_it(tmp_path):
+    culprit = VECTORS[2]  # third vector, second batch of 4
+    results, aborted, adapter = run_faux("crash-on", culprit.inputs["hand"], tmp_path)
+    got = outcomes(results)
+    assert aborted is None and len(results) == len(VECTORS)
+    assert got[culprit.id] is Outcome.CRASH, [r.message for r in results]
+    del got[culprit.id]
+    assert set(got.values()) == {Outcome.PASS}
+    crash = next(r for r in results if r.vector_id == culprit.id)
+    assert "SIGSEGV" in crash.message
+    assert crash.attachment and (tmp_path / "attachments" / crash.attachment).is_file()
+    assert adapter.restarts >= 1
+
+
+def test_a_hang_is_a_timeout_of_that_vector_only():
+    culprit = VECTORS[4]
+    hang_hand = culprit.inputs["hands"][0]
+    results, aborted, _ = run_faux("hang-on", hang_hand, timeout=1.0)
+    got = outcomes(results)
+    assert aborted is None
+    assert got.pop(culprit.id) is Outcome.TIMEOUT
+    assert set(got.values()) == {Outcome.PASS}
+
+
+def test_garbage_replies_are_errors():
+    results, aborted, _ = run_faux("garbage")
+    assert aborted is None
+    assert set(outcomes(results).values()) == {Outcome.ERROR}
+    assert "not JSON" in results[0].message
+
+
+def test_replies_with_wrong_ids_are_errors():
+    results, _, _ = run_faux("wrong-ids")
+    assert set(outcomes(results).values()) == {Outcome.ERROR}
+    assert "no item for request" in results[0].message
+
+
+def test_a_dropped_reply_is_an_error_and_the_rest_still_count():
+    results, _, _ = run_faux("drop", batch_size=4)
+    by_outcome = {o: [r for r in results if r.outcome is o] for o in Outcome}
+    # every other item of each batch is left out
+    assert len(by_outcome[Outcome.ERROR]) == len(VECTORS) // 2
+    assert len(by_outcome[Outcome.PASS]) == len(VECTORS) - len(VECTORS) // 2
+
+
+def test_an_adapter_that_exits_between_batches_is_restarted_and_finishes():
+    results, aborted, adapter = run_faux("exit-after", "1", batch_size=2)
+    assert aborted is None
+    assert set(outcomes(results).values()) == {Outcome.PASS}
+    assert adapter.restarts >= 1
+
+
+def test_an_adapter_that_always_dies_is_given_up_after_the_restart_budget():
+    results, aborted, adapter = run_faux("exit-at-configure", max_restarts=2)
+    assert isinstance(aborted, AdapterAborted)
+    assert "restart budget" in str(aborted)
+    assert not [r for r in results if r.outcome is Outcome.PASS]
+    assert adapter.restarts == 2
+
+
+def test_a_stderr_flood_neither_blocks_nor_fails_the_run(tmp_path):
+    results, aborted, _ = run_faux("flood-stderr", tmp_path=tmp_path)
+    assert aborted is None
+    assert set(outcomes(results).values()) == {Outcome.PASS}
+    capture = tmp_path / "attachments" / "stderr-1.txt"
+    assert capture.stat().st_size > 3_000_000
+
+
+def test_a_stdout_flood_is_cut_off_at_the_line_limit():
+    results, aborted, _ = run_faux("flood-stdout", max_line_bytes=100_000, max_restarts=5)
+    assert not [r for r in results if r.outcome is Outcome.PASS]
+    assert any("longer than 100000 bytes" in r.message for r in results) or aborted
+
+
+def test_another_protocol_version_is_refused_at_the_handshake():
+    adapter = load_adapter(spec("version"))
+    with pytest.raises(AdapterError, match="protocol version 99"), adapter:
+        adapter.start()
+
+
+def test_wrong_answers_fail_and_never_pass():
+    results, _, _ = run_faux("wrong-answers")
+    got = outcomes(results)
+    # its fixed answers happen to be right for vector 4 (high card) and 5 (seat 0 wins)
+    passed = {v for v, o in got.items() if o is Outcome.PASS}
+    assert passed == {"nj-poker-high-5/0004", "nj-poker-high-5/0005"}
+    assert got["nj-poker-high-5/0001"] is Outcome.FAIL
+    assert got["nj-poker-high-5/0007"] is Outcome.FAIL  # answered invalid input
+
+
+def test_a_refusal_without_a_reason_code_is_wrong_reason():
+    results, _, _ = run_faux("no-reason")
+    got = outcomes(results)
+    assert {got[v.id] for v in VECTORS if v.kind == "reject"} == {Outcome.WRONG_REASON}
+    assert {got[v.id] for v in VECTORS if v.kind != "reject"} == {Outcome.PASS}
