@@ -1,0 +1,168 @@
+"""Whole runs: the run folder, resume, shards and merge, expectations, exit codes, CLI."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from harness_vectors import VECTORS
+
+from pokercert.harness import runner
+from pokercert.harness.cli import main
+from pokercert.harness.merge import MergeError, merge
+from pokercert.harness.results import Outcome, read_header, read_results
+from pokercert.harness.runner import RunConfig, RunError, run
+from pokercert.vectors.corpus import Corpus, default_root
+
+FAUX = Path(__file__).parent / "faux" / "adapter.py"
+
+
+@pytest.fixture
+def corpus() -> Corpus:
+    return Corpus(VECTORS, "test-1", "c0ffee" * 10 + "abcd", default_root(), {})
+
+
+@pytest.fixture
+def cli_corpus(corpus, monkeypatch):
+    monkeypatch.setattr(runner, "_load_corpus", lambda given: given or corpus)
+    return corpus
+
+
+def ids(folder: Path) -> list[str]:
+    return [r.vector_id for r in read_results(folder)]
+
+
+def test_a_run_folder_identifies_everything(tmp_path, corpus):
+    out = run(RunConfig(out=tmp_path, command=["pokercert", "run"]), corpus)
+    h = read_header(tmp_path)
+    assert out.exit_code == 0
+    assert (h.corpus_version, h.corpus_sha256) == ("test-1", corpus.sha256)
+    assert h.adapter_spec == "reference" and h.evaluator["name"] == "pokercert-reference"
+    assert h.profile["name"] == "practice" and "suits-equal" in h.profile["readings"]
+    assert h.selected == len(VECTORS) == len(ids(tmp_path))
+    assert h.selected_by_ruleset == {"nj-poker-high-5": len(VECTORS)}
+    assert h.finished_at and h.platform["python"] and h.command == ["pokercert", "run"]
+    assert {r.outcome for r in read_results(tmp_path)} == {Outcome.PASS}
+
+
+def test_resume_finishes_a_killed_run_without_repeating_it(tmp_path, corpus):
+    run(RunConfig(out=tmp_path), corpus)
+    path = tmp_path / "results.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:3]) + lines[3][:20])  # killed mid-line
+    out = run(RunConfig(out=tmp_path, resume=True), corpus)
+    assert out.new_results == len(VECTORS) - 3
+    assert sorted(ids(tmp_path)) == sorted(v.id for v in VECTORS)
+    assert len(read_header(tmp_path).resumed_at) == 1
+    assert out.exit_code == 0
+
+
+def test_resume_refuses_a_different_run(tmp_path, corpus):
+    run(RunConfig(out=tmp_path), corpus)
+    with pytest.raises(RunError, match="profile"):
+        run(RunConfig(out=tmp_path, resume=True, profile="literal"), corpus)
+
+
+def test_shards_partition_the_run_and_merge_back(tmp_path, corpus):
+    whole = run(RunConfig(out=tmp_path / "whole"), corpus)
+    shards = []
+    for k in (1, 2, 3):
+        folder = tmp_path / f"shard{k}"
+        run(RunConfig(out=folder, shard=f"{k}/3", command=["pokercert", "run", "--shard",
+                                                            f"{k}/3"]), corpus)
+        shards.append(folder)
+    assert sum(len(ids(s)) for s in shards) == len(VECTORS)
+    header, warnings = merge(tmp_path / "merged", shards)
+    assert warnings == [] and header.shard is None
+    assert header.selected_ids_sha256 == whole.header.selected_ids_sha256
+    assert sorted(ids(tmp_path / "merged")) == sorted(ids(tmp_path / "whole"))
+    assert header.command == ["pokercert", "run"]
+
+
+def test_merge_reports_a_missing_shard_and_refuses_a_repeated_one(tmp_path, corpus):
+    for k in (1, 2):
+        run(RunConfig(out=tmp_path / f"s{k}", shard=f"{k}/2"), corpus)
+    assert main(["merge", str(tmp_path / "m"), str(tmp_path / "s1")]) == 2  # incomplete
+    with pytest.raises(MergeError, match="twice"):
+        merge(tmp_path / "m2", [tmp_path / "s1", tmp_path / "s1"])
+
+
+def _lax_corpus_run(tmp_path, corpus, expect_text):
+    expect = tmp_path / "expect.toml"
+    expect.write_text(expect_text)
+    spec = "py:test_harness_inprocess:Honest"
+    return run(RunConfig(adapter=spec, out=tmp_path / "run", expect=expect), corpus)
+
+
+def test_known_failures_are_xfail_and_a_fixed_one_is_xpass(tmp_path, corpus, monkeypatch):
+    import test_harness_inprocess as t
+
+    monkeypatch.setattr(t.Honest, "winners", lambda self, hands, board=None: [1])
+    out = _lax_corpus_run(tmp_path, corpus, '[known."nj-poker-high-5/0005"]\n'
+                          'reason = "BUG-1: pairs lose"\n'
+                          '[known."nj-poker-high-5/0006"]\nreason = "BUG-2"\n'
+                          'outcome = "ERROR"\n')
+    got = {r.vector_id: r for r in read_results(tmp_path / "run")}
+    assert got["nj-poker-high-5/0005"].outcome is Outcome.XFAIL
+    assert got["nj-poker-high-5/0005"].scored_as == "FAIL"
+    assert got["nj-poker-high-5/0005"].known_failure == "BUG-1: pairs lose"
+    # listed as an ERROR, but it FAILs: another bug than the one known, reported as itself
+    assert got["nj-poker-high-5/0006"].outcome is Outcome.FAIL
+    assert out.exit_code == 1
+
+    monkeypatch.setattr(t.Honest, "winners", lambda self, hands, board=None:
+                        [0] if hands[0][0].startswith("2") else [0, 1])
+    out = _lax_corpus_run(tmp_path, corpus, '[known."nj-poker-high-5/0005"]\nreason = "x"\n')
+    got = {r.vector_id: r.outcome for r in read_results(tmp_path / "run")}
+    assert got["nj-poker-high-5/0005"] is Outcome.XPASS
+    assert out.exit_code == 1  # the list is stale: the run fails
+
+
+@pytest.mark.parametrize("text, match", [
+    ('[known."nj-poker-high-5/9999"]\nreason = "x"\n', "not in the corpus"),
+    ('[known."nj-poker-high-5/0001"]\n', "reason"),
+    ('[known."nj-poker-high-5/0001"]\nreason = "x"\noutcome = "PASS"\n', "outcome"),
+    ("xfail = 1\n", "unknown top-level"),
+])
+def test_bad_expectations_files_are_usage_errors(tmp_path, corpus, text, match):
+    with pytest.raises(RunError, match=match):
+        _lax_corpus_run(tmp_path, corpus, text)
+
+
+def test_a_run_timeout_stops_a_hanging_adapter(tmp_path, corpus):
+    spec = f"exec:{sys.executable} {FAUX} hang-on '7c 7d 7h 7s 2c'"
+    out = run(RunConfig(adapter=spec, out=tmp_path, run_timeout=4.0, timeout=60.0,
+                        batch_size=2), corpus)
+    assert out.header.aborted and "run timeout" in out.header.aborted
+    assert out.exit_code == 2
+    assert Outcome.PASS in {r.outcome for r in read_results(tmp_path)}
+
+
+def test_cli_defaults_certify_the_reference(tmp_path, cli_corpus, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main([]) == 0
+    assert read_header(tmp_path / "pokercert-run").adapter_spec == "reference"
+    assert "COMPLIANT" in capsys.readouterr().out
+
+
+def test_cli_json_summary_and_exit_code(tmp_path, cli_corpus, capsys):
+    code = main(["run", "--out", str(tmp_path), "--no-report", "--json",
+                 "--flags", "wheel", "wraparound"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 == data["exit_code"]
+    assert [r["PASS"] for r in data["rulesets"]] == [2]
+
+
+@pytest.mark.parametrize("args", [
+    ["--adapter", "no-such-adapter"], ["--adapter", "py:nowhere.at_all:X"],
+    ["--shard", "4/3"], ["--ruleset", "nj-no-such-game"], ["--flags", "no-such-flag"],
+    ["--profile", "no-such-profile"], ["--batch-size", "0"],
+])
+def test_cli_usage_errors_exit_3(tmp_path, cli_corpus, args):
+    assert main(["run", "--out", str(tmp_path), "--no-report", *args]) == 3
+
+
+def test_cli_adapter_that_cannot_start_exits_2(tmp_path, cli_corpus):
+    assert main(["run", "--out", str(tmp_path), "--no-report", "--adapter", "exec:false"]) == 2
