@@ -4,10 +4,16 @@
 //   pokercert run --adapter "exec:node examples/js-evaluator/adapter.js" --ruleset nj-poker-high-5
 "use strict";
 
+const crypto = require("node:crypto");
+const fs = require("node:fs");
+const path = require("node:path");
 const readline = require("node:readline");
 const { Evaluator, Refusal, CATEGORIES } = require("./evaluator.js");
 
 const PROTOCOL = 1;
+// the build identity: a digest of the evaluator's source, so a report names the exact code
+const BUILD = crypto.createHash("sha256")
+  .update(fs.readFileSync(path.join(__dirname, "evaluator.js"))).digest("hex").slice(0, 16);
 const evaluator = new Evaluator();
 const out = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
 
@@ -36,7 +42,7 @@ rl.on("line", (line) => {
       out({
         type: "hello", protocol: PROTOCOL,
         evaluator: { vendor: "pokercert examples", name: "js-evaluator", version: "1.0.0",
-          build: `node-${process.versions.node}` },
+          build: BUILD },
         adapter: { name: "js-evaluator-adapter", version: "1.0.0" },
         capabilities: Object.fromEntries(Object.keys(CATEGORIES)
           .map((r) => [r, ["classify", "compare", "reject"]])),
