@@ -63,20 +63,29 @@ class TreysEvaluator(PeerEvaluator):
         self.info: EvaluatorInfo = distribution_info("treys", "Will Drevo")
         self._evaluator = Evaluator()
         self._evaluate = self._evaluator.evaluate
-        # treys's own card integers for the 52 canonical spellings; anything else goes to
-        # treys's parser as given
-        self._cards = {str(c): Card.new(str(c)) for c in DECK}
-        # treys's own class name of every rank it can return, looked up once
-        self._names = {rank: self._class_name(rank) for rank in range(1, 7463)}
+        # treys's own integers for the 52 canonical spellings, computed by treys
+        self._canonical = {str(c): Card.new(str(c)) for c in DECK}.__getitem__
+        # our category for every rank treys documents (1..7462), from treys's own classes
+        self._category = {rank: CATEGORY[name] for rank in range(1, 7463)
+                          if (name := self._class_name(rank)) in CATEGORY}
 
     def _class_name(self, rank: int) -> str:
         ev = self._evaluator
         return ev.class_to_string(ev.get_rank_class(rank))
 
-    def _rank(self, hand: list[str]) -> int:
-        cards = self._cards
+    def _parse(self, hand: list[str]) -> list[int]:
+        """treys's parser (``Card.new``) on every token, as given; its errors refuse."""
         try:
-            ints = [cards[c] if c in cards else Card.new(c) for c in hand]
+            return [Card.new(c) for c in hand]
+        except LIBRARY_ERRORS as exc:
+            raise refused("treys", exc) from exc
+
+    def _rank(self, hand: list[str]) -> int:
+        try:
+            ints = list(map(self._canonical, hand))
+        except KeyError:        # a spelling other than the canonical 52: treys parses it
+            ints = self._parse(hand)
+        try:
             return self._evaluate(ints, [])
         except LIBRARY_ERRORS as exc:
             raise refused("treys", exc) from exc
@@ -86,10 +95,17 @@ class TreysEvaluator(PeerEvaluator):
         return -self._rank(hand)
 
     def classify(self, hand: list[str]) -> str:
-        rank = self._rank(hand)
-        name = self._names.get(rank)
-        if name is None:  # not a rank treys documents; ask treys itself
-            name = self._class_name(rank)
-        if name not in CATEGORY:
-            raise LibraryAnswerError(f"treys named an unknown hand class {name!r}")
-        return CATEGORY[name]
+        # _rank inlined: this is the hot path of exhaustive runs
+        try:
+            ints = list(map(self._canonical, hand))
+        except KeyError:
+            ints = self._parse(hand)
+        try:
+            rank = self._evaluate(ints, [])
+        except LIBRARY_ERRORS as exc:
+            raise refused("treys", exc) from exc
+        try:
+            return self._category[rank]
+        except KeyError:
+            raise LibraryAnswerError(f"treys answered rank {rank!r}, which is not one of its "
+                                     "classes") from None

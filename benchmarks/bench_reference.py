@@ -1,0 +1,184 @@
+"""Exhaustive passes: the reference's batch path against the fastest PyPI evaluators.
+
+Run:  python benchmarks/bench_reference.py [--peers treys,eval7,...] [--skip-peers]
+
+Part 1 values all 2,598,960 five-card hands (nj-poker-high-5) with the reference's
+vectorised path (:mod:`pokercert.reference.batch`), timed cold: the hand enumeration and
+the lookup table are built inside the timing, nothing is cached; a second row times the
+same pass once the table exists (``Table.classify`` on all hands, validation included).
+In the same run every installed peer values the same hands in its own fastest public
+form: a list comprehension over ``itertools.combinations`` of the 52 cards already
+converted to the peer's card type (the conversion of 52 cards is outside the timing).
+The table prints seconds, hands per second, the ratio reference/peer (below 1: the
+reference is faster) and, as a sanity check, the number of distinct values each
+produced (7,462 for five-card high).
+
+Part 2 times the reference's other exhaustive passes, cold as well: the three-card games
+(22,100 hands), ace-to-five low and deuce-to-seven (2,598,960 each) and the two-card
+pocket wager (1,326); PokerKit, the only peer that plays those games, runs the
+three-card one.
+
+Target (issues 2 and 4): the reference no slower than the fastest peer, and the other
+passes as fast.  This is a benchmark, not a test: numbers depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
+from itertools import combinations
+
+from tabulate import tabulate
+
+from pokercert.reference import DECK, batch
+
+CANONICAL = [str(c) for c in DECK]
+FIVE = 2_598_960
+
+
+def _cold_reference(ruleset: str) -> tuple[float, int, int]:
+    """Seconds for a cold exhaustive pass, hands valued, distinct values."""
+    batch.hands.cache_clear()
+    batch._table.cache_clear()
+    batch._code_tables.cache_clear()
+    start = time.perf_counter()
+    result = batch.classify_all(ruleset)
+    elapsed = time.perf_counter() - start
+    return elapsed, len(result), result.distinct
+
+
+# ------------------------------------------------------------------- peers' bare loops
+# each returns (seconds, values): the peer's own values for every hand, in a list
+def _treys() -> tuple[float, list]:
+    from treys import Card, Evaluator
+    evaluate = Evaluator().evaluate
+    deck = [Card.new(c) for c in CANONICAL]
+    start = time.perf_counter()
+    values = [evaluate(list(h), []) for h in combinations(deck, 5)]
+    return time.perf_counter() - start, values
+
+
+def _eval7() -> tuple[float, list]:
+    import eval7
+    evaluate = eval7.evaluate
+    deck = [eval7.Card(c) for c in CANONICAL]
+    start = time.perf_counter()
+    values = [evaluate(h) for h in combinations(deck, 5)]
+    return time.perf_counter() - start, values
+
+
+def _phevaluator() -> tuple[float, list]:
+    from phevaluator.card import Card
+    from phevaluator.evaluator import evaluate_5cards
+    deck = [Card(c).id_ for c in CANONICAL]
+    start = time.perf_counter()
+    values = [evaluate_5cards(*h) for h in combinations(deck, 5)]
+    return time.perf_counter() - start, values
+
+
+def _phevaluator_native() -> tuple[float, list]:
+    # the C function phevaluator's own evaluate_5cards calls: the floor for a Python caller
+    from phevaluator import _pheval
+    from phevaluator.card import Card
+    evaluate = _pheval.evaluate_5cards
+    deck = [Card(c).id_ for c in CANONICAL]
+    start = time.perf_counter()
+    values = [evaluate(*h) for h in combinations(deck, 5)]
+    return time.perf_counter() - start, values
+
+
+def _holdem_hand_evaluator() -> tuple[float, list]:
+    from holdem_hand_evaluator import evaluate_hand
+    start = time.perf_counter()
+    values = [evaluate_hand("".join(h)) for h in combinations(CANONICAL, 5)]
+    return time.perf_counter() - start, values
+
+
+PEERS: dict[str, tuple[str, Callable[[], tuple[float, list]]]] = {
+    "treys": ("treys", _treys),
+    "eval7": ("eval7", _eval7),
+    "phevaluator": ("phevaluator", _phevaluator),
+    "phevaluator-native": ("phevaluator", _phevaluator_native),
+    "holdem-hand-evaluator": ("holdem-hand-evaluator", _holdem_hand_evaluator),
+}
+
+
+def _installed(dist: str) -> str | None:
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return None
+
+
+def _pokerkit_three() -> float | None:
+    if _installed("pokerkit") is None:
+        return None
+    from pokerkit import Card, RhodeIslandHoldemHand
+    deck = [next(iter(Card.parse(c))) for c in CANONICAL]
+    start = time.perf_counter()
+    values = [RhodeIslandHoldemHand(h).entry for h in combinations(deck, 3)]
+    elapsed = time.perf_counter() - start
+    assert len(values) == 22_100
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peers", default=",".join(PEERS),
+                        help=f"comma-separated subset of {', '.join(PEERS)}")
+    parser.add_argument("--skip-peers", action="store_true", help="reference passes only")
+    args = parser.parse_args(argv)
+    wanted = [] if args.skip_peers else [p for p in args.peers.split(",") if p]
+    unknown = [p for p in wanted if p not in PEERS]
+    if unknown:
+        parser.error(f"unknown peers {unknown}; known: {', '.join(PEERS)}")
+
+    print(f"python {platform.python_version()}, numpy {_installed('numpy')}, "
+          f"{platform.machine()}, {__import__('os').cpu_count()} CPUs")
+    print(f"\nPart 1: all {FIVE:,} five-card hands (nj-poker-high-5)\n")
+    ref_s, n, distinct = _cold_reference("nj-poker-high-5")
+    assert n == FIVE
+    rows = [["reference (batch, cold)", "", f"{ref_s:.3f}", f"{FIVE / ref_s:,.0f}", "1.00",
+             distinct]]
+    # warm: the lookup table exists (as in an exhaustive run that values hands in batches)
+    start = time.perf_counter()
+    _, keys = batch.table("nj-poker-high-5").classify(batch.hands(5))
+    warm = time.perf_counter() - start
+    rows.append(["reference (batch, table built)", "", f"{warm:.3f}", f"{FIVE / warm:,.0f}",
+                 "", len(set(keys.tolist()))])
+    for name in wanted:
+        dist, run = PEERS[name]
+        ver = _installed(dist)
+        if ver is None:
+            rows.append([name, "not installed", "", "", "", ""])
+            continue
+        seconds, values = run()
+        assert len(values) == FIVE
+        rows.append([name, ver, f"{seconds:.3f}", f"{FIVE / seconds:,.0f}",
+                     f"{ref_s / seconds:.2f}", len(set(values))])
+    print(tabulate(rows, headers=["evaluator", "version", "seconds", "hands/s",
+                                  "reference/peer", "distinct values"],
+                   disable_numparse=True))
+
+    print("\nPart 2: the reference's other exhaustive passes (cold)\n")
+    rows = []
+    for ruleset in ("nj-poker-low-5", "nj-lowball-2-7", "nj-poker-high-3", "nj-mini-tex-3",
+                    "nj-poker-low-3", "nj-mini-tex-pocket"):
+        seconds, n, distinct = _cold_reference(ruleset)
+        rows.append([ruleset, f"{n:,}", f"{seconds:.3f}", f"{n / seconds:,.0f}", distinct])
+    print(tabulate(rows, headers=["ruleset", "hands", "seconds", "hands/s",
+                                  "distinct values"], disable_numparse=True))
+    if not args.skip_peers:
+        pk = _pokerkit_three()
+        if pk is not None:
+            print(f"\npokerkit {_installed('pokerkit')}, RhodeIslandHoldemHand over all 22,100 "
+                  f"three-card hands: {pk:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
