@@ -1,0 +1,57 @@
+"""The reference, as the shipped adapter ``reference``, certifies every ruleset on the
+corpus under both built-in profiles (anything else is a bug in the corpus or engine)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pokercert.harness.adapters import load_adapter
+from pokercert.harness.api import Rejected
+from pokercert.harness.peers.reference import ReferenceEvaluator
+from pokercert.harness.results import Outcome
+from pokercert.harness.runner import score_vectors
+from pokercert.reference import all_rulesets, load_profile
+from pokercert.vectors.corpus import load_corpus
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    loaded = load_corpus()
+    if not loaded.vectors:
+        pytest.skip("the corpus has no vectors yet")
+    return loaded
+
+
+@pytest.mark.parametrize("profile", ["practice", "literal"])
+def test_the_reference_passes_every_vector_of_every_ruleset(corpus, profile):
+    with load_adapter("reference") as adapter:
+        identity = adapter.start()
+        results = [r for b in score_vectors(adapter, identity, corpus.vectors,
+                                            load_profile(profile)) for r in b]
+    bad = [(r.vector_id, str(r.outcome), r.message) for r in results
+           if r.outcome is not Outcome.PASS]
+    assert bad == []
+    per_ruleset = Counter(r.ruleset for r in results)
+    assert set(per_ruleset) == {rs.id for rs in all_rulesets()}
+
+
+@pytest.mark.parametrize("hand, code", [
+    (["As", "Ks", "Qs", "Js", "Zz"], "bad-card"),
+    (["As", "As", "Qs", "Js", "Ts"], "duplicate-card"),
+    (["As", "Ks", "Qs", "Js"], "wrong-count"),
+    (["As", "Ks", "Qs", "Js", "Xx"], "joker-not-allowed"),
+])
+def test_the_reference_refuses_with_the_card_parsers_codes(hand, code):
+    ev = ReferenceEvaluator()
+    ev.configure("nj-poker-high-5", {})
+    with pytest.raises(Rejected) as info:
+        ev.classify(hand)
+    assert info.value.code == code
+
+
+def test_the_reference_claims_best_hand_only_where_a_board_exists():
+    caps = ReferenceEvaluator().capabilities()
+    with_board = {rs.id for rs in all_rulesets() if rs.selection is not None}
+    assert {r for r, kinds in caps.items() if "best_hand" in kinds} == with_board
