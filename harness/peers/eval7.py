@@ -16,11 +16,11 @@ Categories
 
 Why ``reject`` is claimed
     eval7's ``Card`` refuses a string it cannot parse (``ValueError``: ``Xx``, ``10s``,
-    ``AS``); that refusal is passed on without a reason code.  Nothing else is refused:
-    ``evaluate`` does not notice a duplicated card (As As Kd Qc Jh comes back as a
-    "Pair", five aces of spades as a "Full House") and values any number of cards (four
-    cards, three, even none come back as "High Card").  Those answers fail the reject
-    vectors, as they should.
+    ``AS``; ``IndexError``: ``Q``); that refusal is passed on without a reason code.
+    Nothing else is refused: ``evaluate`` does not notice a duplicated card (As As Kd Qc
+    Jh comes back as a "Pair", one that loses to a pair of kings; five aces of spades as
+    a "Full House") and values any number of cards (four aces are "Quads"; three cards,
+    or none, "High Card").  Those answers fail the reject vectors, as they should.
 """
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ CATEGORY = {
     "High Card": "high_card",
 }
 ROYAL = ("As", "Ks", "Qs", "Js", "Ts")
-# what eval7 raises from Card() on a string it cannot parse
-LIBRARY_ERRORS = (ValueError,)
+# what eval7 raises from Card() on a string it cannot parse: ValueError for an unknown
+# rank or suit, IndexError for a one-character token
+LIBRARY_ERRORS = (ValueError, IndexError)
 
 
 class Eval7Evaluator(PeerEvaluator):

@@ -19,8 +19,9 @@ Why ``reject`` is claimed
     It answers a duplicated card as if the hand were valid (As As Kd Qc Jh is a pair of
     aces) and values six or seven cards as their best five; it fails with ``KeyError``
     when no table entry exists (four cards, five cards of one rank) or when its parser
-    meets an unknown character (``Xx``, ``10s``, lower-case ranks).  Claiming ``reject``
-    lets the reject vectors show all of that: a ``KeyError`` from treys is passed on as a
+    meets an unknown character (``Xx``, ``10s``, lower-case ranks), and with
+    ``IndexError`` when its parser gets a one-character token (``Q``).  Claiming ``reject``
+    lets the reject vectors show all of that: those exceptions are passed on as a
     refusal without a reason code (see :mod:`pokercert.harness.peers._library`), an answer
     to an invalid hand fails the vector.
 """
@@ -47,7 +48,9 @@ CATEGORY = {
     "Straight": "straight", "Three of a Kind": "three_of_a_kind", "Two Pair": "two_pair",
     "Pair": "one_pair", "High Card": "high_card",
 }
-# what treys raises from Card.new and Evaluator.evaluate on input it cannot value
+# what treys raises on input it cannot value: its parser (Card.new) KeyError for an
+# unknown character and IndexError for a one-character token, its evaluator KeyError
+PARSER_ERRORS = (KeyError, IndexError)
 LIBRARY_ERRORS = (KeyError,)
 
 
@@ -77,7 +80,7 @@ class TreysEvaluator(PeerEvaluator):
         """treys's parser (``Card.new``) on every token, as given; its errors refuse."""
         try:
             return [Card.new(c) for c in hand]
-        except LIBRARY_ERRORS as exc:
+        except PARSER_ERRORS as exc:
             raise refused("treys", exc) from exc
 
     def _rank(self, hand: list[str]) -> int:
