@@ -1,8 +1,8 @@
 """``pokercert fuzz``: finds a planted bug, shrinks it, and writes a vector the corpus accepts.
 
-The evaluators under test are written here from the textbook five-card rules, independently
-of the reference engine: :class:`TextbookHigh` is right, :class:`WheelBlind` is the same
-code with the classic bug (A-2-3-4-5 not recognised as a straight).
+The evaluators under test (``tests/textbook_eval.py``) are written from the textbook rules,
+independently of the reference engine: ``TextbookHigh`` is right, ``WheelBlind`` is the
+same code with the classic bug (A-2-3-4-5 not recognised as a straight).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.api import EvaluatorInfo
 from pokercert.harness.cli import main
 from pokercert.harness.fuzz import case_strategy, claimed_kinds, fuzz
 from pokercert.reference import get_ruleset, load_profile, parse_cards
@@ -23,69 +22,7 @@ from pokercert.vectors.canonical import file_header
 from pokercert.vectors.check import check_corpus
 
 RULESET = "nj-poker-high-5"
-RANKS = "23456789TJQKA"
-ORDER = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
-         "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
 WHEEL = {14, 2, 3, 4, 5}
-
-
-class TextbookHigh:
-    """Five-card high poker from the textbook: categories, then ranks by group size."""
-
-    info = EvaluatorInfo(vendor="tests", name="textbook-high", version="1")
-    wheel = True
-
-    def capabilities(self) -> dict[str, list[str]]:
-        return {RULESET: ["classify", "compare"]}
-
-    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
-        assert ruleset == RULESET
-
-    def _value(self, hand: list[str]) -> tuple[int, ...]:
-        ranks = sorted((RANKS.index(c[0]) + 2 for c in hand), reverse=True)
-        counts = Counter(ranks)
-        shape = sorted(counts.values(), reverse=True)
-        flush = len({c[1] for c in hand}) == 1
-        straight = len(counts) == 5 and ranks[0] - ranks[4] == 4
-        top = ranks[0]
-        if self.wheel and set(ranks) == WHEEL:
-            straight, top = True, 5
-        if straight and flush:
-            name = "royal_flush" if top == 14 else "straight_flush"
-        elif shape[0] == 4:
-            name = "four_of_a_kind"
-        elif shape == [3, 2]:
-            name = "full_house"
-        elif flush:
-            name = "flush"
-        elif straight:
-            name = "straight"
-        elif shape[0] == 3:
-            name = "three_of_a_kind"
-        elif shape == [2, 2, 1]:
-            name = "two_pair"
-        elif shape[0] == 2:
-            name = "one_pair"
-        else:
-            name = "high_card"
-        if straight:
-            return (ORDER.index(name), top)
-        grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-        return (ORDER.index(name), *grouped)
-
-    def classify(self, hand: list[str]) -> str:
-        return ORDER[self._value(hand)[0]]
-
-    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
-        values = [self._value(h) for h in hands]
-        return [i for i, v in enumerate(values) if v == max(values)]
-
-
-class WheelBlind(TextbookHigh):
-    """The classic bug: A-2-3-4-5 is taken for an ace-high no-pair hand."""
-
-    info = EvaluatorInfo(vendor="tests", name="wheel-blind", version="1")
-    wheel = False
 
 
 def _run(spec: str, examples: int, seed: int = 7):
@@ -144,13 +81,13 @@ def test_the_generated_hands_reach_the_edges():
 
 
 def test_a_correct_evaluator_survives():
-    report = _run("py:test_fuzz:TextbookHigh", examples=150)
+    report = _run("py:textbook_eval:TextbookHigh", examples=150)
     assert report.found is None and not report.flaky
     assert report.calls >= 150
 
 
 def test_the_planted_bug_is_found_and_shrunk_to_the_wheel():
-    report = _run("py:test_fuzz:WheelBlind", examples=300)
+    report = _run("py:textbook_eval:WheelBlind", examples=300)
     assert report.found is not None, "the wheel bug went unnoticed"
     vector = report.found.vector
     hands = [vector.inputs["hand"]] if vector.kind == "classify" else vector.inputs["hands"]
@@ -162,14 +99,14 @@ def test_the_planted_bug_is_found_and_shrunk_to_the_wheel():
 
 
 def test_the_same_seed_finds_the_same_counterexample():
-    first = _run("py:test_fuzz:WheelBlind", examples=300, seed=11)
-    again = _run("py:test_fuzz:WheelBlind", examples=300, seed=11)
+    first = _run("py:textbook_eval:WheelBlind", examples=300, seed=11)
+    again = _run("py:textbook_eval:WheelBlind", examples=300, seed=11)
     assert first.found is not None
     assert first.found.vector == again.found.vector
 
 
 def test_the_printed_vector_passes_the_corpus_checker(tmp_path: Path):
-    report = _run("py:test_fuzz:WheelBlind", examples=300)
+    report = _run("py:textbook_eval:WheelBlind", examples=300)
     assert report.found is not None
     root = tmp_path / "corpus"
     (root / RULESET).mkdir(parents=True)
@@ -184,7 +121,7 @@ def test_the_printed_vector_passes_the_corpus_checker(tmp_path: Path):
 def test_the_saved_draft_goes_in_with_the_authoring_tool(tmp_path: Path):
     from pokercert.vectors.author import add_vectors
 
-    report = _run("py:test_fuzz:WheelBlind", examples=300)
+    report = _run("py:textbook_eval:WheelBlind", examples=300)
     assert report.found is not None
     root = tmp_path / "corpus"
     root.mkdir()
@@ -200,7 +137,7 @@ def test_the_saved_draft_goes_in_with_the_authoring_tool(tmp_path: Path):
 
 def test_cli_reports_the_counterexample_and_keeps_the_database(tmp_path: Path, capsys):
     out = tmp_path / "run"
-    code = main(["fuzz", "--adapter", "py:test_fuzz:WheelBlind", "--ruleset", RULESET,
+    code = main(["fuzz", "--adapter", "py:textbook_eval:WheelBlind", "--ruleset", RULESET,
                  "--examples", "300", "--seed", "7", "--out", str(out)])
     text = capsys.readouterr().out
     assert code == 1
