@@ -71,10 +71,12 @@ def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
     final = apply(outcome, known)
     return Result(
         vector_id=vector.id, ruleset=vector.ruleset, kind=vector.kind, outcome=final,
-        expected=dict(expected), actual=actual, message=message,
+        expected=expected if type(expected) is dict else dict(expected), actual=actual,
+        message=message,
         readings=vector.reading_used(profile) if vector.interpretations else {},
         clauses=tuple(vector.clauses), flags=tuple(vector.flags), why=vector.why,
-        inputs=dict(vector.inputs), duration_s=round(reply.duration_s, 6),
+        inputs=vector.inputs if type(vector.inputs) is dict else dict(vector.inputs),
+        duration_s=round(reply.duration_s, 6),
         stderr=reply.stderr if outcome is not Outcome.PASS else "",
         attachment=reply.attachment if outcome is not Outcome.PASS else "",
         known_failure=known.reason if known and final is not outcome else "",
@@ -114,9 +116,10 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
         groups.setdefault(v.ruleset, []).append(v)
     for ruleset_id, group in groups.items():
         ruleset = get_ruleset(ruleset_id)
-        todo = [v for v in group if applicable(identity, v)]
-        skipped = [not_applicable(v, profile, known.get(v.id)) for v in group
-                   if not applicable(identity, v)]
+        claimed = [applicable(identity, v) for v in group]
+        todo = [v for v, ok in zip(group, claimed, strict=True) if ok]
+        skipped = [not_applicable(v, profile, known.get(v.id))
+                   for v, ok in zip(group, claimed, strict=True) if not ok]
         if skipped:
             yield skipped
         if not todo:

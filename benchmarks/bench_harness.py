@@ -1,0 +1,140 @@
+"""Harness speed: in-process overhead, and hands per second through the subprocess protocol.
+
+    python benchmarks/bench_harness.py [--repeat 3] [--hands 300000] [--skip-treys]
+
+1. The whole corpus through the reference in process (``score_vectors``, and a full
+   ``run`` that also writes results.jsonl), against the bare engine answering the same
+   vectors in a plain loop.  Target: harness / bare <= 1.2.
+2. The same through any other in-process adapter (treys, if installed): harness wall
+   time against the time spent inside the adapter's own calls.
+3. Classify requests through the subprocess protocol with batching, to the Node.js
+   example evaluator.  Target: >= 200,000 hands/s.
+
+Best of ``--repeat`` runs; both the harness and the child share this machine's cores, so
+run it on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+import time
+from itertools import combinations, islice
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness.adapters import load_adapter
+from pokercert.harness.runner import RunConfig, run, score_vectors
+from pokercert.reference import DECK, CardError, evaluator, load_profile
+from pokercert.vectors.corpus import load_corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+JS = f"exec:node {ROOT / 'examples' / 'js-evaluator' / 'adapter.js'}"
+
+
+def best(repeat: int, fn: Any) -> float:
+    """The fastest of ``repeat`` calls (``fn`` may return its own timing instead)."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        got = fn()
+        times.append(got[0] if isinstance(got, tuple) else time.perf_counter() - t)
+    return min(times)
+
+
+def bare_reference(vectors: list[Any], profile: Any) -> None:
+    """The engine alone, answering each vector's request directly."""
+    for v in vectors:
+        ev = evaluator(v.ruleset, profile)
+        inputs = v.inputs
+        op = inputs["op"] if v.kind == "reject" else v.kind
+        try:
+            if op == "classify":
+                ev.category(inputs["hand"])
+            elif op == "compare":
+                ev.winners(inputs["hands"], inputs.get("board"))
+            else:
+                ev.best_hand(inputs["hole"], inputs["board"])
+        except CardError:
+            pass
+
+
+def through_harness(spec: str, vectors: list[Any], profile: Any) -> tuple[float, float]:
+    """Run the vectors through a started adapter: (wall time of the scoring loop, time
+    spent inside the adapter's own calls)."""
+    own = 0.0
+    with load_adapter(spec) as adapter:
+        identity = adapter.start()
+        t = time.perf_counter()
+        for batch in score_vectors(adapter, identity, vectors, profile):
+            own += sum(r.duration_s for r in batch)
+        return time.perf_counter() - t, own
+
+
+def in_process(repeat: int, skip_treys: bool) -> None:
+    corpus = load_corpus()
+    vectors = corpus.vectors
+    profile = load_profile("practice")
+    n = len(vectors)
+    bare_reference(vectors, profile)  # warm the engine caches for both sides
+    bare = best(repeat, lambda: bare_reference(vectors, profile))
+    harness = best(repeat, lambda: through_harness("reference", vectors, profile))
+    folder = Path(tempfile.mkdtemp())
+    try:
+        full = best(repeat, lambda: run(RunConfig(out=folder, command=["bench"]), corpus))
+    finally:
+        shutil.rmtree(folder)
+    print(f"corpus: {n} vectors ({corpus.version}, {corpus.sha256[:12]})")
+    print(f"  bare reference engine        {n / bare:>10,.0f} vectors/s")
+    print(f"  reference through harness    {n / harness:>10,.0f} vectors/s   "
+          f"overhead x{harness / bare:.2f}  (target <= 1.2)")
+    print(f"  full run, results written    {n / full:>10,.0f} vectors/s   "
+          f"overhead x{full / bare:.2f}")
+    if skip_treys:
+        return
+    try:
+        treys_vectors = [v for v in vectors if v.ruleset == "nj-poker-high-5"]
+        runs = [through_harness("treys", treys_vectors, profile) for _ in range(repeat)]
+        wall, own = min(runs)
+    except Exception as exc:  # the extra is optional
+        print(f"  treys: skipped ({exc})")
+        return
+    print(f"  treys through harness        {len(treys_vectors) / wall:>10,.0f} vectors/s   "
+          f"harness / adapter's own time x{wall / max(own, 1e-9):.2f}")
+
+
+def subprocess_protocol(repeat: int, hands: int, batch: int) -> None:
+    if shutil.which("node") is None:
+        print("subprocess: skipped (node not installed)")
+        return
+    deck = [str(c) for c in DECK]
+    requests = [{"op": "classify", "hand": " ".join(h)}
+                for h in islice(combinations(deck, 5), hands)]
+    with load_adapter(JS) as adapter:
+        adapter.start()
+        adapter.configure("nj-poker-high-5", {})
+
+        def once() -> None:
+            chunks = (requests[i:i + batch] for i in range(0, len(requests), batch))
+            for _ in adapter.run_batches(chunks):
+                pass
+
+        elapsed = best(repeat, once)
+    print(f"subprocess protocol, Node.js example, batches of {batch}: "
+          f"{len(requests) / elapsed:,.0f} hands/s  (target >= 200,000)")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--hands", type=int, default=300_000)
+    p.add_argument("--batch", type=int, default=2048)
+    p.add_argument("--skip-treys", action="store_true")
+    args = p.parse_args()
+    in_process(args.repeat, args.skip_treys)
+    subprocess_protocol(args.repeat, args.hands, args.batch)
+
+
+if __name__ == "__main__":
+    main()
