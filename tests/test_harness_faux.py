@@ -77,6 +77,31 @@ def test_a_hang_is_a_timeout_of_that_vector_only():
     assert set(got.values()) == {Outcome.PASS}
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
+def test_the_cpu_time_limit_kills_a_spinning_adapter():
+    culprit = VECTORS[1]
+    results, aborted, _ = run_faux("spin-on", culprit.inputs["hand"], timeout=30.0,
+                                   max_cpu_s=1)
+    got = outcomes(results)
+    assert aborted is None
+    assert got.pop(culprit.id) is Outcome.CRASH
+    assert set(got.values()) == {Outcome.PASS}
+    assert "CPU time limit of 1 s" in next(r.message for r in results
+                                            if r.vector_id == culprit.id)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
+def test_the_memory_limit_stops_a_memory_hog():
+    culprit = VECTORS[1]
+    results, aborted, _ = run_faux("alloc-on", culprit.inputs["hand"], max_memory_mb=512)
+    got = outcomes(results)
+    assert aborted is None
+    assert got.pop(culprit.id) is Outcome.CRASH
+    assert set(got.values()) == {Outcome.PASS}
+    crash = next(r for r in results if r.vector_id == culprit.id)
+    assert "MemoryError" in crash.stderr
+
+
 def test_garbage_replies_are_errors():
     results, aborted, _ = run_faux("garbage")
     assert aborted is None

@@ -8,6 +8,8 @@ except where MODE says otherwise:
 ok                    behave
 crash-on HAND         die (SIGSEGV) on a request whose hand is HAND
 hang-on HAND          never answer a batch holding HAND
+spin-on HAND          burn CPU forever on a batch holding HAND
+alloc-on HAND         try to allocate 4 GiB on a batch holding HAND
 garbage               answer every batch with a line that is not JSON
 wrong-ids             answer with ids shifted by 1000
 drop                  leave out every other reply item
@@ -86,6 +88,12 @@ def main() -> None:
                 os.kill(os.getpid(), signal.SIGSEGV)
             if MODE == "hang-on" and ARG in hands:
                 time.sleep(3600)
+            if MODE == "spin-on" and ARG in hands:
+                while True:
+                    pass
+            if MODE == "alloc-on" and ARG in hands:
+                hog = bytearray(4 << 30)
+                send({"type": "error", "message": f"allocated {len(hog)} bytes"})
             if MODE == "exit-after" and state["batches"] > int(ARG):
                 sys.exit(0)
             if MODE == "flood-stderr":
