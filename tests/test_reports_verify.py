@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import shutil
@@ -16,10 +17,12 @@ from pokercert.harness.results import write_header
 from pokercert.reports import verify as verify_mod
 from pokercert.reports.canonical import canonical_bytes, compute_digest
 from pokercert.reports.output import load, write_default_reports
+from pokercert.reports.signing import keygen
 from pokercert.reports.verify import FAILED, OK, SKIPPED, passed, verify, verify_bytes
 
-pytest.importorskip("cryptography", reason="signing tests need the 'cryptography' package")
-from pokercert.reports.signing import keygen
+HAS_CRYPTOGRAPHY = importlib.util.find_spec("cryptography") is not None
+needs_cryptography = pytest.mark.skipif(
+    not HAS_CRYPTOGRAPHY, reason="signing needs the 'cryptography' package (pokercert[sign])")
 
 
 @pytest.fixture
@@ -31,8 +34,18 @@ def corpus_matches(monkeypatch):
 
 @pytest.fixture(scope="module")
 def keys(tmp_path_factory):
+    if not HAS_CRYPTOGRAPHY:
+        pytest.skip("signing needs the 'cryptography' package (pokercert[sign])")
     folder = tmp_path_factory.mktemp("keys")
     return keygen(folder / "lab.pem"), keygen(folder / "other.pem")
+
+
+@pytest.fixture
+def reported(tmp_path):
+    """The failing fixture run with its default report set."""
+    folder = make_runs(tmp_path)["failing"]
+    write_default_reports(folder)
+    return folder
 
 
 @pytest.fixture
@@ -48,17 +61,17 @@ def statuses(checks):
     return {c.name: c.status for c in checks}
 
 
-def test_a_genuine_report_and_each_view_verify(signed, corpus_matches):
+def test_a_genuine_report_and_each_view_verify(reported, corpus_matches):
     for name in ("report.json", "report.md", "report.html", "report.junit.xml"):
-        checks = verify(signed / name)
+        checks = verify(reported / name)
         assert passed(checks), (name, checks)
-    assert statuses(verify(signed / "report.html"))["view"] == OK
+    assert statuses(verify(reported / "report.html"))["view"] == OK
 
 
-def test_the_corpus_must_be_the_installed_one(signed, monkeypatch):
+def test_the_corpus_must_be_the_installed_one(reported, monkeypatch):
     monkeypatch.setattr(verify_mod, "installed_corpus",
                         lambda: {"version": "2026.02.0", "sha256": "cd" * 32})
-    checks = verify(signed / "report.json")
+    checks = verify(reported / "report.json")
     corpus = next(c for c in checks if c.name == "corpus")
     assert corpus.status == FAILED and "2026.02.0" in corpus.detail
     assert not passed(checks)
@@ -75,8 +88,8 @@ def test_every_single_byte_change_is_caught(tmp_path):
         assert not passed(verify_bytes(tampered)[1]), (i, raw[i:i + 20])
 
 
-def test_inserted_deleted_and_reordered_bytes_are_caught(signed):
-    raw = (signed / "report.json").read_bytes()
+def test_inserted_deleted_and_reordered_bytes_are_caught(reported):
+    raw = (reported / "report.json").read_bytes()
     rng = random.Random(5)
     for i in rng.sample(range(len(raw)), 100):
         assert not passed(verify_bytes(raw[:i] + raw[i + 1:])[1])
@@ -127,18 +140,18 @@ def test_private_key_is_private_and_never_overwritten(keys):
 
 
 @pytest.mark.parametrize("name", ["report.md", "report.html", "report.junit.xml"])
-def test_a_changed_view_is_caught(signed, name, corpus_matches):
-    path = signed / name
+def test_a_changed_view_is_caught(reported, name, corpus_matches):
+    path = reported / name
     raw = path.read_bytes()
     for i in random.Random(name).sample(range(len(raw)), 15):
         path.write_bytes(raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1:])
         assert statuses(verify(path))["view"] == FAILED
 
 
-def test_a_view_is_not_trusted_when_its_json_was_edited(signed):
-    json_path = signed / "report.json"
+def test_a_view_is_not_trusted_when_its_json_was_edited(reported):
+    json_path = reported / "report.json"
     json_path.write_bytes(json_path.read_bytes().replace(b'"NOT CERTIFIED"', b'"CERTIFIED"', 1))
-    checks = statuses(verify(signed / "report.html"))
+    checks = statuses(verify(reported / "report.html"))
     assert checks["digest"] == FAILED and checks["view"] == SKIPPED
 
 
@@ -155,6 +168,7 @@ def test_cli_verify_exit_codes_and_json(signed, keys, corpus_matches, capsys):
     assert "NOT VERIFIED" in capsys.readouterr().out
 
 
+@needs_cryptography
 def test_cli_keygen_then_sign_then_verify(tmp_path, corpus_matches, capsys):
     key = tmp_path / "k" / "lab.pem"
     assert main(["keygen", "--out", str(key)]) == 0
@@ -166,25 +180,25 @@ def test_cli_keygen_then_sign_then_verify(tmp_path, corpus_matches, capsys):
     capsys.readouterr()
 
 
-def test_load_refuses_a_tampered_json_report(signed, capsys):
-    path = signed / "report.json"
+def test_load_refuses_a_tampered_json_report(reported, capsys):
+    path = reported / "report.json"
     path.write_bytes(path.read_bytes().replace(b"h5-wheel-001", b"h5-wheel-002", 1))
     assert main(["report", str(path), "--format", "markdown"]) == 3
     assert "not a genuine report" in capsys.readouterr().err
 
 
-def test_cli_verify_of_a_view_without_its_json(tmp_path, signed, corpus_matches, capsys):
+def test_cli_verify_of_a_view_without_its_json(tmp_path, reported, corpus_matches, capsys):
     lone = tmp_path / "lone"
     lone.mkdir()
-    shutil.copy(signed / "report.md", lone / "report.md")
+    shutil.copy(reported / "report.md", lone / "report.md")
     assert main(["verify", str(lone / "report.md")]) == 3
     assert "--report-json" in capsys.readouterr().err
     assert main(["verify", str(lone / "report.md"), "--report-json",
-                 str(signed / "report.json")]) == 0
+                 str(reported / "report.json")]) == 0
 
 
-def test_rerun_is_skipped_for_a_report_that_is_not_genuine(signed):
-    path = signed / "report.json"
+def test_rerun_is_skipped_for_a_report_that_is_not_genuine(reported):
+    path = reported / "report.json"
     path.write_bytes(path.read_bytes() + b"\n")
     assert statuses(verify(path, rerun_spec="reference"))["rerun"] == SKIPPED
 
