@@ -106,8 +106,9 @@ class Progress:
         if not self.enabled:
             return
         now = time.monotonic()
-        if self._start_done is None:
+        if self._start_done is None:  # rate counts from the first report, not from start-up
             self._start_done = done
+            self._t0 = now
         if done < total and now - self._last < self.min_interval:
             return
         self._last = now
@@ -124,6 +125,7 @@ class Progress:
         if self._shown:
             self.stream.write("\n")
             self.stream.flush()
+            self._shown = False
 
 
 # ----------------------------------------------------------------------------- summary
