@@ -1,0 +1,623 @@
+"""Exhaustive certification: every hand of a ruleset through the adapter.
+
+For every hand of the ruleset's size (2,598,960 five-card, 22,100 three-card and 1,326
+two-card hands; with the Montana jokers also every hand holding one or two of them) this
+checks that
+
+1. the adapter's category is the reference's, and
+2. the adapter's order induces exactly the reference's equivalence classes (7,462 for
+   five-card high): with an in-process evaluator's ``key(hand)`` (larger is better, equal
+   keys tie), every hand's key equals its reference class representative's key and the
+   representatives' keys strictly increase from class to class; without a key, by
+   ``compare`` requests: each hand against a member of its own class that shares no card
+   with it (a tie), and each class against the next one up (the upper one wins).  Hands
+   whose class has no member disjoint from them (all four aces with a king: every such
+   hand holds the four aces) and adjacent classes with no disjoint pair cannot be told
+   apart in one deal; they are counted and reported as unverifiable, never passed.
+
+Hands stream through the adapter in batches in a fixed order (``combinations(DECK, n)``,
+then the joker hands), so a run is resumable from its checkpoint and shardable by
+position.  Each disagreement found first is written up as a ready-to-add corpus vector.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import combinations, islice, permutations
+from math import comb
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness.adapters.base import ANSWERED, Adapter, Identity, Reply
+from pokercert.harness.counterexample import Found, found_vector, placeholder_vector
+from pokercert.harness.results import Outcome
+from pokercert.harness.scoring import score
+from pokercert.reference import DECK, JOKER, Card, Profile, Ruleset, evaluator
+from pokercert.reference.cards import SUIT_CHARS
+
+STATE_FILE = "exhaustive.json"
+DEFAULT_BATCH = 4096
+DEFAULT_REPORT = 10
+CHECKPOINT_S = 2.0
+_TEXT = {c: str(c) for c in (*DECK, JOKER)}
+_BIT = {c: 1 << i for i, c in enumerate(DECK)}
+
+
+# --------------------------------------------------------------------------- the hands
+@dataclass(frozen=True)
+class Space:
+    """Every hand of a ruleset, in a fixed order: naturals, then 1, 2, ... jokers."""
+
+    size: int
+    jokers: int
+
+    @property
+    def segments(self) -> list[tuple[int, int]]:
+        """(jokers in the hand, how many such hands), in enumeration order."""
+        return [(j, comb(len(DECK), self.size - j)) for j in range(self.jokers + 1)
+                if self.size - j >= 1]
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.segments)
+
+    def hands(self, start: int, stop: int) -> Iterator[tuple[Card, ...]]:
+        """Hands number ``start`` to ``stop - 1``."""
+        offset = 0
+        for j, n in self.segments:
+            lo, hi = max(start - offset, 0), min(stop - offset, n)
+            if lo < hi:
+                tail = (JOKER,) * j
+                for hand in islice(combinations(DECK, self.size - j), lo, hi):
+                    yield hand + tail
+            offset += n
+
+
+def text(hand: Sequence[Card]) -> str:
+    return " ".join(_TEXT[c] for c in hand)
+
+
+def mask(hand: Sequence[Card]) -> int:
+    """The natural cards of a hand as a bit set (jokers are not cards of the deck)."""
+    m = 0
+    for c in hand:
+        m |= _BIT.get(c, 0)
+    return m
+
+
+def _signature(hand: Sequence[Card]) -> tuple[Any, ...]:
+    """The hand up to a renaming of suits (equal signatures: equal reference values)."""
+    naturals = sorted((c for c in hand if not c.is_joker), key=lambda c: (-c.rank, c.suit))
+    names: dict[str, int] = {}
+    pattern = tuple(names.setdefault(c.suit, len(names)) for c in naturals)
+    return tuple(c.rank for c in naturals), pattern, len(hand) - len(naturals)
+
+
+# --------------------------------------------------------------------------- the reference
+class ReferenceClasses:
+    """The reference's value of every hand of a :class:`Space` as a class number.
+
+    Class 0 is the worst value; ``keys[i]`` is the engine's key of class i, ``rep[i]`` a
+    hand of that class (a natural one where the class has one).  Natural hands come from
+    the vectorised batch path (:mod:`pokercert.reference.batch`) when numpy is there,
+    joker hands from the engine, one hand per suit pattern.
+    """
+
+    def __init__(self, ruleset: Ruleset, profile: Profile, space: Space) -> None:
+        self.ev = evaluator(ruleset.id, profile)
+        self.space = space
+        self._natural_count = comb(len(DECK), space.size)
+        natural_keys = self._naturals()
+        joker_keys = self._jokers()
+        every = {k for k, _ in natural_keys} | {k for k, _ in joker_keys}
+        self.keys: list[tuple[int, ...]] = sorted(every)
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        self.category: list[str] = [""] * len(self.keys)
+        # a few members per class, far apart in the enumeration: the first member is
+        # often an edge case (A-2 suited opens the pocket straight flushes), so the
+        # class's value for an adapter is taken by majority over these
+        self.candidates: list[list[tuple[Card, ...]]] = [[] for _ in self.keys]
+        for key, hands in [*natural_keys, *joker_keys]:
+            i = self.index[key]
+            for hand in hands:
+                if hand not in self.candidates[i] and len(self.candidates[i]) < 3:
+                    self.candidates[i].append(hand)
+        for i, hands in enumerate(self.candidates):
+            self.category[i] = self.ev.value(hands[0]).category
+        # the representative: the member in the middle of the enumeration
+        self.rep: list[tuple[Card, ...]] = [c[len(c) // 2] for c in self.candidates]
+        self._joker_class = {sig: self.index[k] for sig, k in self._joker_sig.items()}
+        if self._np is not None:
+            np = self._np
+            to_global = np.array([self.index[k] for k, _ in natural_keys], dtype=np.int32)
+            self._natural_class = to_global[self._dense]
+        self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+
+    def _naturals(self) -> list[tuple[tuple[int, ...], list[tuple[Card, ...]]]]:
+        """(engine key, [first, middle, last member]) per natural class (numpy path)."""
+        try:
+            import numpy as np
+
+            from pokercert.reference.batch import cards_of, hands, table
+        except ImportError:
+            self._np = None
+            return self._naturals_scalar()
+        self._np = np
+        tab = table(self.ev.ruleset.id, self.ev.profile)
+        if tab.size != self.space.size:
+            raise ValueError(f"{self.ev.ruleset.id}: batch table holds {tab.size}-card hands")
+        classified = tab.classify_all()
+        keys = self._dense = classified.keys
+        n = int(keys.shape[0])
+        values, first = np.unique(keys, return_index=True)
+        _, last = np.unique(keys[::-1], return_index=True)
+        half_values, half = np.unique(keys[n // 2:], return_index=True)
+        middle = dict(zip(half_values.tolist(), (half + n // 2).tolist(), strict=True))
+        rows = hands(self.space.size)
+        out = []
+        for value, lo, hi in zip(values.tolist(), first.tolist(), last.tolist(), strict=True):
+            picks = [lo, middle.get(value, lo), n - 1 - hi]
+            members = [cards_of(rows[r]) for r in picks]
+            out.append((self.ev.value(members[0]).key, members))
+        return out
+
+    def _naturals_scalar(self) -> list[tuple[tuple[int, ...], list[tuple[Card, ...]]]]:
+        """Without numpy: every natural hand through the engine once (about 10 s for 5)."""
+        value = self.ev.value
+        seen: dict[tuple[int, ...], list[tuple[Card, ...]]] = {}
+        keys = []
+        half = self._natural_count // 2
+        for n, hand in enumerate(combinations(DECK, self.space.size)):
+            key = value(hand).key
+            keys.append(key)
+            members = seen.setdefault(key, [hand, hand, hand])
+            if n >= half and members[1] is members[0]:
+                members[1] = hand
+            members[2] = hand
+        self._scalar_keys = keys
+        return sorted(seen.items())
+
+    def _jokers(self) -> list[tuple[tuple[int, ...], list[tuple[Card, ...]]]]:
+        """(engine key, [first, last member]) per class of the hands holding jokers."""
+        self._joker_sig: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        seen: dict[tuple[int, ...], list[tuple[Card, ...]]] = {}
+        for hand in self.space.hands(self._natural_count, self.space.total):
+            sig = _signature(hand)
+            key = self._joker_sig.get(sig)
+            if key is None:
+                key = self._joker_sig[sig] = self.ev.value(hand).key
+            members = seen.setdefault(key, [hand, hand])
+            members[1] = hand
+        return list(seen.items())
+
+    def classes(self, start: int, hands: Sequence[tuple[Card, ...]]) -> list[int]:
+        """The class of each hand of a batch that starts at position ``start``."""
+        n = len(hands)
+        split = max(0, min(n, self._natural_count - start))
+        if self._np is not None:
+            out = self._natural_class[start:start + split].tolist()
+        else:
+            index = self.index
+            out = [index[k] for k in self._scalar_keys[start:start + split]]
+        out.extend(self._joker_class[_signature(h)] for h in hands[split:])
+        return out
+
+    def alternatives(self, i: int) -> list[tuple[int, tuple[Card, ...]]]:
+        """Members of class i: its representative under every renaming of the suits."""
+        found = self._alternatives.get(i)
+        if found is None:
+            seen: dict[int, tuple[Card, ...]] = {}
+            for perm in permutations(SUIT_CHARS):
+                rename = dict(zip(SUIT_CHARS, perm, strict=True))
+                hand = tuple(c if c.is_joker else Card(c.rank, rename[c.suit])
+                             for c in self.rep[i])
+                seen.setdefault(mask(hand), hand)
+            found = self._alternatives[i] = list(seen.items())
+        return found
+
+    def disjoint_member(self, i: int, hand_mask: int, skip: int = -1) \
+            -> tuple[Card, ...] | None:
+        """A member of class i sharing no card with the hand (and not the hand itself)."""
+        for m, member in self.alternatives(i):
+            if not m & hand_mask and m != skip:
+                return member
+        return None
+
+
+# --------------------------------------------------------------------------- state
+@dataclass
+class Disagreement:
+    """One hand (or pair of classes) where the adapter and the reference differ."""
+
+    check: str                 # category | class | order | error
+    hands: list[str]
+    message: str
+    vector: dict[str, Any] | None = None
+    toml: str = ""
+
+
+@dataclass
+class State:
+    """Progress and findings of one exhaustive run (or shard), saved as exhaustive.json."""
+
+    ruleset: str
+    profile: dict[str, Any]
+    adapter: str
+    evaluator: dict[str, Any]
+    shard: str
+    start: int
+    stop: int
+    total: int
+    jokers: int
+    mode: str                                # key | compare | categories-only
+    classes: int
+    next: int = -1
+    checked: int = 0
+    category_disagreements: int = 0
+    class_disagreements: int = 0
+    order_disagreements: int = 0
+    errors: int = 0
+    unverifiable_hands: int = 0              # compare mode: no disjoint class member
+    unverifiable_orders: int = 0             # compare mode: no disjoint pair of classes
+    order_checked: bool = False
+    elapsed_s: float = 0.0
+    finished: bool = False
+    aborted: str = ""
+    disagreements: list[Disagreement] = field(default_factory=list)
+
+    @property
+    def disagreeing(self) -> int:
+        return (self.category_disagreements + self.class_disagreements
+                + self.order_disagreements + self.errors)
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["agrees"] = self.finished and not self.disagreeing
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        known = {f for f in cls.__dataclass_fields__}
+        kwargs = {k: v for k, v in data.items() if k in known}
+        kwargs["disagreements"] = [Disagreement(**d) for d in data.get("disagreements", [])]
+        return cls(**kwargs)
+
+    def save(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / (STATE_FILE + ".tmp")
+        tmp.write_text(json.dumps(self.as_dict(), indent=2, sort_keys=True,
+                                  ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(folder / STATE_FILE)
+
+
+def load_state(folder: Path) -> State | None:
+    path = folder / STATE_FILE
+    if not path.exists():
+        return None
+    return State.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def shard_range(total: int, k: int, n: int) -> tuple[int, int]:
+    """Positions of shard k of n (1-based): contiguous, together exactly [0, total)."""
+    return (k - 1) * total // n, k * total // n
+
+
+# --------------------------------------------------------------------------- the check
+def _norm(key: Any) -> Any:
+    """A comparable, JSON-friendly form of an adapter key (tuples of numbers or strings)."""
+    if type(key) is int:
+        return key
+    if isinstance(key, bool) or key is None:
+        raise TypeError(f"key {key!r} is not a number, string or sequence of them")
+    if isinstance(key, (int, float, str)):
+        return key
+    if hasattr(key, "__index__"):
+        return int(key)
+    if isinstance(key, (list, tuple)):
+        return tuple(_norm(k) for k in key)
+    if hasattr(key, "tolist"):
+        return _norm(key.tolist())
+    raise TypeError(f"key {key!r} is not a number, string or sequence of them")
+
+
+class Checker:
+    """Runs the checks for one started, configured adapter over a range of hands."""
+
+    def __init__(self, adapter: Adapter, identity: Identity, ruleset: Ruleset,
+                 profile: Profile, state: State, ref: ReferenceClasses,
+                 report_limit: int = DEFAULT_REPORT) -> None:
+        self.adapter = adapter
+        self.identity = identity
+        self.ruleset = ruleset
+        self.profile = profile
+        self.state = state
+        self.ref = ref
+        self.report_limit = report_limit
+        evaluator_obj = getattr(adapter, "evaluator", None)
+        key = getattr(evaluator_obj, "key", None)
+        self.key_fn: Callable[[list[str]], Any] | None = key if callable(key) else None
+        self.class_keys: list[Any] = []
+
+    # ------------------------------------------------------------------ findings
+    def _record(self, check: str, hands: list[str], message: str,
+                vector: Found | None = None) -> None:
+        attr = {"category": "category_disagreements", "class": "class_disagreements",
+                "order": "order_disagreements", "error": "errors"}[check]
+        setattr(self.state, attr, getattr(self.state, attr) + 1)
+        if len(self.state.disagreements) >= self.report_limit:
+            return
+        found = vector
+        self.state.disagreements.append(Disagreement(
+            check, hands, message,
+            vector=_record_of(found) if found else None,
+            toml=found.toml(self.state.adapter) if found else ""))
+
+    def _found(self, kind: str, inputs: dict[str, Any], actual: Any, message: str) \
+            -> Found | None:
+        if len(self.state.disagreements) >= self.report_limit:
+            return None
+        taken = [d.vector["id"] for d in self.state.disagreements if d.vector]
+        from pokercert.harness.counterexample import next_ids
+
+        vid = next_ids(self.ruleset.id, 1, taken)[0]
+        return found_vector(self.ruleset.id, kind, inputs, self.profile, actual=actual,
+                            message=message, vector_id=vid)
+
+    # ------------------------------------------------------------------ keys
+    def _key(self, hand: Sequence[Card]) -> Any:
+        assert self.key_fn is not None
+        return _norm(self.key_fn(text(hand).split()))
+
+    def _keys(self, hands: Sequence[tuple[Card, ...]],
+              tokens: Sequence[list[str]] | None = None) -> list[Any]:
+        """Adapter keys of a batch; a raising or odd key is an error of that hand."""
+        assert self.key_fn is not None
+        fn = self.key_fn
+        if tokens is None:
+            tokens = [[_TEXT[c] for c in h] for h in hands]
+        try:
+            return [_norm(fn(t)) for t in tokens]
+        except Exception:
+            out = []
+            for h in hands:
+                try:
+                    out.append(self._key(h))
+                except Exception as exc:
+                    out.append(exc)
+            return out
+
+    def _class_key(self, i: int) -> Any:
+        """The adapter's key for class i: the majority over its candidate members."""
+        keys = self._keys(self.ref.candidates[i])
+        usable = [k for k in keys if not isinstance(k, Exception)]
+        if not usable:
+            return keys[0]
+        best = max(usable, key=lambda k: (usable.count(k), -usable.index(k)))
+        self.ref.rep[i] = self.ref.candidates[i][keys.index(best)]
+        return best
+
+    def check_order(self) -> None:
+        """Classes in order: by their keys, or by comparing neighbours."""
+        n = len(self.ref.keys)
+        if self.state.mode == "key":
+            self.class_keys = [self._class_key(i) for i in range(n)]
+            for i, k in enumerate(self.class_keys):
+                if isinstance(k, Exception):
+                    self._record("error", [text(self.ref.rep[i])], f"key() raised or returned "
+                                 f"garbage on a class representative: {k}")
+            if not self.state.order_checked:
+                for i in range(1, n):
+                    lo, hi = self.class_keys[i - 1], self.class_keys[i]
+                    if isinstance(lo, Exception) or isinstance(hi, Exception):
+                        continue
+                    if not lo < hi:
+                        self._order_finding(i - 1, i, lo, hi)
+        elif self.state.mode == "compare" and not self.state.order_checked:
+            self._compare_order(n)
+        self.state.order_checked = True
+
+    def _order_finding(self, lower: int, upper: int, lo: Any, hi: Any) -> None:
+        ref = self.ref
+        what = "the same key" if lo == hi else "keys in the wrong order"
+        message = (f"reference classes {lower} and {upper} ({ref.category[lower]} < "
+                   f"{ref.category[upper]}) get {what}: {lo!r} vs {hi!r}")
+        hands = [text(ref.rep[upper]), text(ref.rep[lower])]
+        found = None
+        for m_hi, up in ref.alternatives(upper):
+            low = ref.disjoint_member(lower, m_hi)
+            if low is not None:
+                inputs = {"hands": [text(up), text(low)]}
+                found = self._found("compare", inputs, None, message)
+                break
+        self._record("order", hands, message, found)
+
+    def _compare_order(self, n: int) -> None:
+        requests = []
+        for i in range(1, n):
+            m_lo, low = self.ref.alternatives(i - 1)[0]
+            high = self.ref.disjoint_member(i, m_lo)
+            if high is None:
+                for m2, low2 in self.ref.alternatives(i - 1)[1:]:
+                    high = self.ref.disjoint_member(i, m2)
+                    if high is not None:
+                        low = low2
+                        break
+            if high is None:
+                self.state.unverifiable_orders += 1
+                continue
+            requests.append({"op": "compare", "hands": [text(high), text(low)]})
+        for start in range(0, len(requests), DEFAULT_BATCH):
+            chunk = requests[start:start + DEFAULT_BATCH]
+            for req, reply in zip(chunk, self.adapter.run_batch(chunk), strict=True):
+                self._check_compare(req, reply, [0], "order")
+
+    # ------------------------------------------------------------------ batches
+    def run_range(self, stop: int, batch: int,
+                  progress: Callable[[int], None] | None = None,
+                  checkpoint: Callable[[], None] | None = None) -> None:
+        st = self.state
+        last_save = time.monotonic()
+        t0 = time.monotonic() - st.elapsed_s
+        while st.next < stop:
+            end = min(st.next + batch, stop)
+            hands = list(self.ref.space.hands(st.next, end))
+            classes = self.ref.classes(st.next, hands)
+            tokens = [[_TEXT[c] for c in h] for h in hands]
+            texts = [" ".join(t) for t in tokens]
+            self._categories(texts, classes)
+            if st.mode == "key":
+                self._classes_by_key(hands, tokens, classes)
+            elif st.mode == "compare":
+                self._classes_by_compare(hands, classes)
+            st.checked += len(hands)
+            st.next = end
+            st.elapsed_s = time.monotonic() - t0
+            if progress:
+                progress(st.next)
+            if checkpoint and time.monotonic() - last_save >= CHECKPOINT_S:
+                checkpoint()
+                last_save = time.monotonic()
+
+    def _categories(self, texts: Sequence[str], classes: Sequence[int]) -> None:
+        replies = self.adapter.run_batch([{"op": "classify", "hand": t} for t in texts])
+        category = self.ref.category
+        for t, c, reply in zip(texts, classes, replies, strict=True):
+            if reply.status == ANSWERED and reply.data.get("category") == category[c]:
+                continue
+            expect = {"category": category[c]}
+            vector = placeholder_vector(self.ruleset.id, "classify", {"hand": t}, expect)
+            outcome, actual, message = score(vector, expect, reply, self.ruleset)
+            if outcome is Outcome.PASS:   # pragma: no cover - the fast test above agrees
+                continue
+            check = "category" if outcome is Outcome.FAIL else "error"
+            found = self._found("classify", {"hand": t}, actual, message)
+            self._record(check, [t], f"{outcome}: {message}", found)
+
+    def _classes_by_key(self, hands: Sequence[tuple[Card, ...]],
+                        tokens: Sequence[list[str]], classes: Sequence[int]) -> None:
+        keys = self._keys(hands, tokens)
+        class_keys = self.class_keys
+        for h, c, k in zip(hands, classes, keys, strict=True):
+            want = class_keys[c]
+            if k == want:
+                continue
+            if isinstance(k, Exception):
+                self._record("error", [text(h)], f"key() raised or returned garbage: {k}")
+                continue
+            if isinstance(want, Exception):
+                continue   # reported once, on the representative
+            self._split_finding(h, c, k)
+
+    def _split_finding(self, hand: tuple[Card, ...], c: int, k: Any) -> None:
+        ref = self.ref
+        message = (f"{text(hand)} and {text(ref.rep[c])} are equal for the reference "
+                   f"({ref.category[c]}), but their keys differ: {k!r} vs "
+                   f"{self.class_keys[c]!r}")
+        found = None
+        if len(self.state.disagreements) < self.report_limit:
+            m = mask(hand)
+            for m2, other in ref.alternatives(c):
+                if m2 & m:
+                    continue
+                try:
+                    if self._key(other) != k:
+                        inputs = {"hands": [text(hand), text(other)]}
+                        found = self._found("compare", inputs, None, message)
+                        break
+                except Exception:
+                    continue
+        self._record("class", [text(hand), text(ref.rep[c])], message, found)
+
+    def _classes_by_compare(self, hands: Sequence[tuple[Card, ...]],
+                            classes: Sequence[int]) -> None:
+        requests = []
+        for h, c in zip(hands, classes, strict=True):
+            m = mask(h)
+            other = self.ref.disjoint_member(c, m, skip=m)
+            if other is None:
+                self.state.unverifiable_hands += 1
+                continue
+            requests.append({"op": "compare", "hands": [text(h), text(other)]})
+        if not requests:
+            return
+        for req, reply in zip(requests, self.adapter.run_batch(requests), strict=True):
+            self._check_compare(req, reply, [0, 1], "class")
+
+    def _check_compare(self, request: dict[str, Any], reply: Reply, winners: list[int],
+                       check: str) -> None:
+        if reply.status == ANSWERED and sorted(reply.data.get("winners", ())) == winners:
+            return
+        expect = {"winners": winners}
+        inputs = {"hands": request["hands"]}
+        vector = placeholder_vector(self.ruleset.id, "compare", inputs, expect)
+        outcome, actual, message = score(vector, expect, reply, self.ruleset)
+        if outcome is Outcome.PASS:   # pragma: no cover
+            return
+        found = self._found("compare", inputs, actual, message)
+        self._record(check if outcome is Outcome.FAIL else "error", list(request["hands"]),
+                     f"{outcome}: {message}", found)
+
+
+def _record_of(found: Found) -> dict[str, Any]:
+    from pokercert.vectors.canonical import record
+
+    return record(found.vector)
+
+
+def choose_mode(adapter: Adapter, identity: Identity, ruleset: Ruleset) -> str:
+    """key (an in-process ``key``), compare (claimed), or categories-only."""
+    key = getattr(getattr(adapter, "evaluator", None), "key", None)
+    if callable(key):
+        return "key"
+    if identity.claims(ruleset.id, "compare"):
+        return "compare"
+    return "categories-only"
+
+
+class ResumeError(ValueError):
+    """``--resume`` on a folder whose run differs from the one asked for."""
+
+
+def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
+                   out: Path, *, adapter_spec: str, shard: tuple[int, int] = (1, 1),
+                   resume: bool = False, batch: int = DEFAULT_BATCH, jokers: bool = True,
+                   report_limit: int = DEFAULT_REPORT,
+                   progress: Callable[[int, int], None] | None = None) -> State:
+    """Check every hand of shard ``shard`` of the ruleset; state is saved in ``out``.
+
+    The adapter must be started and configured for ``ruleset`` and ``profile``.
+    """
+    space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
+    lo, hi = shard_range(space.total, *shard)
+    ref = ReferenceClasses(ruleset, profile, space)
+    mode = choose_mode(adapter, identity, ruleset)
+    fresh = State(ruleset=ruleset.id, profile=profile.as_dict(), adapter=adapter_spec,
+                  evaluator=dict(identity.evaluator), shard=f"{shard[0]}/{shard[1]}",
+                  start=lo, stop=hi, total=space.total, jokers=space.jokers, mode=mode,
+                  classes=len(ref.keys), next=lo)
+    state = fresh
+    if resume:
+        old = load_state(out)
+        if old is not None:
+            for name in ("ruleset", "profile", "adapter", "evaluator", "shard", "start",
+                         "stop", "jokers", "mode"):
+                if getattr(old, name) != getattr(fresh, name):
+                    raise ResumeError(f"cannot resume {out}: its {name} differs "
+                                      f"({getattr(old, name)!r} vs {getattr(fresh, name)!r})")
+            state = old
+            state.finished = False
+            state.aborted = ""
+    checker = Checker(adapter, identity, ruleset, profile, state, ref, report_limit)
+    state.save(out)
+    try:
+        checker.check_order()
+        checker.run_range(hi, batch,
+                          progress=(lambda n: progress(n - lo, hi - lo)) if progress else None,
+                          checkpoint=lambda: state.save(out))
+        state.finished = True
+    finally:
+        state.save(out)
+    return state

@@ -1,0 +1,157 @@
+"""``pokercert exhaustive``: every hand, against the reference, green and red.
+
+The evaluators are the textbook ones of ``tests/textbook_eval.py``, written independently
+of the reference.  The expected numbers of disagreements are counted by hand:
+
+* three cards, no ace-low straight: A-3-2 in 4 x 4 x 4 = 64 suit combinations, of which 4
+  are suited (a straight flush taken for a flush) and 60 not (a straight taken for a
+  high card); as a class, A-3-2 is then valued below the flushes and the suited one
+  below three of a kind: two neighbouring pairs of classes out of order;
+* the Mini-tex pocket wager with A-2 not consecutive: 4 suited + 12 offsuit A-2 = 16
+  hands in the wrong category, each valued apart from its class;
+* three of a kind in three cards: a class of 4 hands that all share two cards, so 13 x 4
+  = 52 hands that no single deal can compare with another member of their class.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pokercert.harness.adapters import load_adapter
+from pokercert.harness.cli import main
+from pokercert.harness.exhaustive import Space, load_state, run_exhaustive
+from pokercert.reference import get_ruleset, load_profile
+
+HIGH_3 = "nj-poker-high-3"
+POCKET = "nj-mini-tex-pocket"
+
+
+def _check(spec: str, ruleset: str, tmp_path: Path, **kwargs):
+    rs, prof = get_ruleset(ruleset), load_profile("practice")
+    adapter = load_adapter(spec)
+    with adapter:
+        identity = adapter.start()
+        adapter.configure(ruleset, prof.readings_for(rs))
+        return run_exhaustive(adapter, identity, rs, prof, tmp_path / "run",
+                              adapter_spec=spec, **kwargs)
+
+
+def test_the_hand_spaces_have_the_textbook_sizes():
+    assert Space(5, 0).total == 2_598_960
+    assert Space(3, 0).total == 22_100
+    assert Space(2, 0).total == 1_326
+    # Montana: every hand with no, one or two (identical) jokers
+    assert Space(5, 2).total == 2_598_960 + 270_725 + 22_100
+    # the order is itertools.combinations over the deck, A-K-...-2 by suit s h d c
+    assert [" ".join(map(str, h)) for h in Space(2, 0).hands(0, 3)] == [
+        "As Ah", "As Ad", "As Ac"]
+
+
+@pytest.mark.parametrize(("spec", "ruleset", "classes", "mode"), [
+    ("py:textbook_eval:TextbookHigh", HIGH_3, 741, "key"),
+    ("py:textbook_eval:TextbookPocket", POCKET, 6, "key"),
+    ("reference", POCKET, 6, "compare"),
+])
+def test_a_correct_evaluator_agrees_on_every_hand(spec, ruleset, classes, mode, tmp_path):
+    state = _check(spec, ruleset, tmp_path)
+    assert state.finished and state.mode == mode
+    assert state.checked == state.total == get_ruleset_space(ruleset)
+    assert state.classes == classes
+    assert state.disagreeing == 0 and not state.disagreements
+
+
+def get_ruleset_space(ruleset: str) -> int:
+    rs = get_ruleset(ruleset)
+    return Space(rs.hand_size, rs.jokers).total
+
+
+def test_compare_mode_proves_the_classes_and_counts_what_one_deal_cannot(tmp_path):
+    state = _check("py:textbook_eval:KeylessHigh", HIGH_3, tmp_path)
+    assert state.mode == "compare" and state.disagreeing == 0
+    assert state.unverifiable_hands == 52
+    assert state.unverifiable_orders == 0
+
+
+def test_the_missing_ace_low_straight_is_found_and_written_up(tmp_path):
+    state = _check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path)
+    assert state.category_disagreements == 64
+    assert state.order_disagreements == 2
+    assert state.class_disagreements == 0 and state.errors == 0
+    checks = {d.check for d in state.disagreements}
+    assert checks == {"category", "order"}
+    order = next(d for d in state.disagreements if d.check == "order")
+    assert order.vector is not None and order.vector["kind"] == "compare"
+    assert order.vector["expect"] == {"winners": [0]}
+    category = next(d for d in state.disagreements if d.check == "category")
+    assert category.vector["hand"] == "As 3s 2s"
+    assert category.vector["expect"] == {"category": "straight_flush"}
+    assert "[[vector]]" in category.toml
+
+
+def test_a_pocket_evaluator_without_ace_two_is_red(tmp_path):
+    state = _check("py:textbook_eval:PocketNoAceTwo", POCKET, tmp_path)
+    assert state.category_disagreements == 16
+    assert state.class_disagreements == 16
+    assert state.order_disagreements == 0
+    first = state.disagreements[0].vector
+    assert first["interpretations"] == ["pocket-ace-two"]
+    assert first["expect_by_reading"]["literal"]["category"] == "high_card"
+
+
+def test_shards_partition_the_hands_and_a_killed_run_resumes(tmp_path):
+    states = [_check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path / str(k), shard=(k, 3))
+              for k in (1, 2, 3)]
+    assert [s.start for s in states] == [0, states[0].stop, states[1].stop]
+    assert states[-1].stop == 22_100 and sum(s.checked for s in states) == 22_100
+    assert sum(s.category_disagreements for s in states) == 64
+
+    # a run killed half-way continues from its checkpoint and ends with the same findings
+    folder = tmp_path / "killed"
+    calls = []
+
+    def kill_on_third_batch(done: int, total: int) -> None:
+        calls.append(done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _check("py:textbook_eval:WheelBlind", HIGH_3, folder, batch=4096,
+               progress=kill_on_third_batch)
+    stopped = load_state(folder / "run")
+    assert not stopped.finished and stopped.checked == 3 * 4096
+    resumed = _check("py:textbook_eval:WheelBlind", HIGH_3, folder, resume=True)
+    assert resumed.finished and resumed.checked == 22_100
+    assert resumed.category_disagreements == 64 and resumed.order_disagreements == 2
+
+
+def test_resume_refuses_another_run(tmp_path):
+    _check("py:textbook_eval:TextbookHigh", HIGH_3, tmp_path)
+    with pytest.raises(ValueError, match="cannot resume"):
+        _check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path, resume=True)
+
+
+def test_cli_green_and_red(tmp_path, capsys):
+    assert main(["exhaustive", "--ruleset", POCKET, "--out", str(tmp_path / "a")]) == 0
+    assert "AGREES with the reference on every hand checked" in capsys.readouterr().out
+    code = main(["exhaustive", "--ruleset", POCKET, "--adapter",
+                 "py:textbook_eval:PocketNoAceTwo", "--out", str(tmp_path / "b"), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and data["category_disagreements"] == 16
+    assert data["disagreements"][0]["toml"].count("[[vector]]") == 1
+
+
+def test_cli_usage_errors(tmp_path, capsys):
+    assert main(["exhaustive", "--ruleset", POCKET, "--shard", "3/2",
+                 "--out", str(tmp_path)]) == 3
+    assert main(["exhaustive", "--ruleset", "nope", "--out", str(tmp_path)]) == 3
+    assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_five_card_high_through_the_textbook_key(tmp_path):
+    state = _check("py:textbook_eval:TextbookHigh", "nj-poker-high-5", tmp_path)
+    assert state.checked == 2_598_960 and state.classes == 7_462
+    assert state.disagreeing == 0
