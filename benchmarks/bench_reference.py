@@ -9,8 +9,8 @@ same pass once the table exists (``Table.classify`` on all hands, validation inc
 In the same run every installed peer values the same hands in its own fastest public
 form: a list comprehension over ``itertools.combinations`` of the 52 cards already
 converted to the peer's card type (the conversion of 52 cards is outside the timing).
-The table prints seconds, hands per second, the ratio reference/peer (below 1: the
-reference is faster) and, as a sanity check, the number of distinct values each
+The table prints wall and CPU seconds, hands per second, the ratios reference/peer
+(below 1: the reference is faster) and, as a sanity check, the number of distinct values each
 produced (7,462 for five-card high).
 
 Part 2 times the reference's other exhaustive passes, cold as well: the three-card games
@@ -40,65 +40,76 @@ CANONICAL = [str(c) for c in DECK]
 FIVE = 2_598_960
 
 
-def _cold_reference(ruleset: str) -> tuple[float, int, int]:
-    """Seconds for a cold exhaustive pass, hands valued, distinct values."""
+class Clock:
+    """Wall and CPU seconds of one timed block (CPU: steadier on a shared machine)."""
+
+    def __enter__(self) -> Clock:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall = time.perf_counter() - self.wall
+        self.cpu = time.process_time() - self.cpu
+
+
+def _cold_reference(ruleset: str) -> tuple[Clock, int, int]:
+    """Timing of a cold exhaustive pass, hands valued, distinct values."""
     batch.hands.cache_clear()
     batch._table.cache_clear()
     batch._code_tables.cache_clear()
-    start = time.perf_counter()
-    result = batch.classify_all(ruleset)
-    elapsed = time.perf_counter() - start
-    return elapsed, len(result), result.distinct
+    with Clock() as clock:
+        result = batch.classify_all(ruleset)
+    return clock, len(result), result.distinct
 
 
 # ------------------------------------------------------------------- peers' bare loops
-# each returns (seconds, values): the peer's own values for every hand, in a list
-def _treys() -> tuple[float, list]:
+# each returns (timing, values): the peer's own values for every hand, in a list
+def _treys() -> tuple[Clock, list]:
     from treys import Card, Evaluator
     evaluate = Evaluator().evaluate
     deck = [Card.new(c) for c in CANONICAL]
-    start = time.perf_counter()
-    values = [evaluate(list(h), []) for h in combinations(deck, 5)]
-    return time.perf_counter() - start, values
+    with Clock() as clock:
+        values = [evaluate(list(h), []) for h in combinations(deck, 5)]
+    return clock, values
 
 
-def _eval7() -> tuple[float, list]:
+def _eval7() -> tuple[Clock, list]:
     import eval7
     evaluate = eval7.evaluate
     deck = [eval7.Card(c) for c in CANONICAL]
-    start = time.perf_counter()
-    values = [evaluate(h) for h in combinations(deck, 5)]
-    return time.perf_counter() - start, values
+    with Clock() as clock:
+        values = [evaluate(h) for h in combinations(deck, 5)]
+    return clock, values
 
 
-def _phevaluator() -> tuple[float, list]:
+def _phevaluator() -> tuple[Clock, list]:
     from phevaluator.card import Card
     from phevaluator.evaluator import evaluate_5cards
     deck = [Card(c).id_ for c in CANONICAL]
-    start = time.perf_counter()
-    values = [evaluate_5cards(*h) for h in combinations(deck, 5)]
-    return time.perf_counter() - start, values
+    with Clock() as clock:
+        values = [evaluate_5cards(*h) for h in combinations(deck, 5)]
+    return clock, values
 
 
-def _phevaluator_native() -> tuple[float, list]:
+def _phevaluator_native() -> tuple[Clock, list]:
     # the C function phevaluator's own evaluate_5cards calls: the floor for a Python caller
     from phevaluator import _pheval
     from phevaluator.card import Card
     evaluate = _pheval.evaluate_5cards
     deck = [Card(c).id_ for c in CANONICAL]
-    start = time.perf_counter()
-    values = [evaluate(*h) for h in combinations(deck, 5)]
-    return time.perf_counter() - start, values
+    with Clock() as clock:
+        values = [evaluate(*h) for h in combinations(deck, 5)]
+    return clock, values
 
 
-def _holdem_hand_evaluator() -> tuple[float, list]:
+def _holdem_hand_evaluator() -> tuple[Clock, list]:
     from holdem_hand_evaluator import evaluate_hand
-    start = time.perf_counter()
-    values = [evaluate_hand("".join(h)) for h in combinations(CANONICAL, 5)]
-    return time.perf_counter() - start, values
+    with Clock() as clock:
+        values = [evaluate_hand("".join(h)) for h in combinations(CANONICAL, 5)]
+    return clock, values
 
 
-PEERS: dict[str, tuple[str, Callable[[], tuple[float, list]]]] = {
+PEERS: dict[str, tuple[str, Callable[[], tuple[Clock, list]]]] = {
     "treys": ("treys", _treys),
     "eval7": ("eval7", _eval7),
     "phevaluator": ("phevaluator", _phevaluator),
@@ -114,16 +125,15 @@ def _installed(dist: str) -> str | None:
         return None
 
 
-def _pokerkit_three() -> float | None:
+def _pokerkit_three() -> Clock | None:
     if _installed("pokerkit") is None:
         return None
     from pokerkit import Card, RhodeIslandHoldemHand
     deck = [next(iter(Card.parse(c))) for c in CANONICAL]
-    start = time.perf_counter()
-    values = [RhodeIslandHoldemHand(h).entry for h in combinations(deck, 3)]
-    elapsed = time.perf_counter() - start
+    with Clock() as clock:
+        values = [RhodeIslandHoldemHand(h).entry for h in combinations(deck, 3)]
     assert len(values) == 22_100
-    return elapsed
+    return clock
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,43 +150,46 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()}, numpy {_installed('numpy')}, "
           f"{platform.machine()}, {__import__('os').cpu_count()} CPUs")
     print(f"\nPart 1: all {FIVE:,} five-card hands (nj-poker-high-5)\n")
-    ref_s, n, distinct = _cold_reference("nj-poker-high-5")
+    ref, n, distinct = _cold_reference("nj-poker-high-5")
     assert n == FIVE
-    rows = [["reference (batch, cold)", "", f"{ref_s:.3f}", f"{FIVE / ref_s:,.0f}", "1.00",
-             distinct]]
+
+    def row(name: str, ver: str, clock: Clock, ratio: str, values: int) -> list[str]:
+        return [name, ver, f"{clock.wall:.3f}", f"{clock.cpu:.3f}", f"{FIVE / clock.wall:,.0f}",
+                ratio, str(values)]
+
+    rows = [row("reference (batch, cold)", "", ref, "1.00 / 1.00", distinct)]
     # warm: the lookup table exists (as in an exhaustive run that values hands in batches)
-    start = time.perf_counter()
-    _, keys = batch.table("nj-poker-high-5").classify(batch.hands(5))
-    warm = time.perf_counter() - start
-    rows.append(["reference (batch, table built)", "", f"{warm:.3f}", f"{FIVE / warm:,.0f}",
-                 "", len(set(keys.tolist()))])
+    with Clock() as warm:
+        _, keys = batch.table("nj-poker-high-5").classify(batch.hands(5))
+    rows.append(row("reference (batch, table built)", "", warm, "", len(set(keys.tolist()))))
     for name in wanted:
         dist, run = PEERS[name]
         ver = _installed(dist)
         if ver is None:
-            rows.append([name, "not installed", "", "", "", ""])
+            rows.append([name, "not installed", "", "", "", "", ""])
             continue
-        seconds, values = run()
+        clock, values = run()
         assert len(values) == FIVE
-        rows.append([name, ver, f"{seconds:.3f}", f"{FIVE / seconds:,.0f}",
-                     f"{ref_s / seconds:.2f}", len(set(values))])
-    print(tabulate(rows, headers=["evaluator", "version", "seconds", "hands/s",
-                                  "reference/peer", "distinct values"],
+        rows.append(row(name, ver, clock, f"{ref.wall / clock.wall:.2f} / "
+                        f"{ref.cpu / clock.cpu:.2f}", len(set(values))))
+    print(tabulate(rows, headers=["evaluator", "version", "wall s", "cpu s", "hands/s",
+                                  "reference/peer (wall / cpu)", "distinct values"],
                    disable_numparse=True))
 
     print("\nPart 2: the reference's other exhaustive passes (cold)\n")
     rows = []
     for ruleset in ("nj-poker-low-5", "nj-lowball-2-7", "nj-poker-high-3", "nj-mini-tex-3",
                     "nj-poker-low-3", "nj-mini-tex-pocket"):
-        seconds, n, distinct = _cold_reference(ruleset)
-        rows.append([ruleset, f"{n:,}", f"{seconds:.3f}", f"{n / seconds:,.0f}", distinct])
-    print(tabulate(rows, headers=["ruleset", "hands", "seconds", "hands/s",
+        clock, n, distinct = _cold_reference(ruleset)
+        rows.append([ruleset, f"{n:,}", f"{clock.wall:.3f}", f"{clock.cpu:.3f}",
+                     f"{n / clock.wall:,.0f}", distinct])
+    print(tabulate(rows, headers=["ruleset", "hands", "wall s", "cpu s", "hands/s",
                                   "distinct values"], disable_numparse=True))
     if not args.skip_peers:
         pk = _pokerkit_three()
         if pk is not None:
             print(f"\npokerkit {_installed('pokerkit')}, RhodeIslandHoldemHand over all 22,100 "
-                  f"three-card hands: {pk:.3f} s")
+                  f"three-card hands: {pk.wall:.3f} s wall, {pk.cpu:.3f} s cpu")
     return 0
 
 
