@@ -22,7 +22,7 @@ and whatever it answers is reported.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from email.utils import parseaddr
 from importlib.metadata import PackageNotFoundError, distribution
 from types import MappingProxyType
@@ -140,11 +140,3 @@ def best_of(values: Sequence[Any]) -> list[int]:
 def category_names(ruleset: str) -> frozenset[str]:
     return frozenset(get_ruleset(ruleset).category_names)
 
-
-def guarded(library: str, errors: tuple[type[BaseException], ...],
-            call: Callable[..., Any], *args: Any) -> Any:
-    """Call into the library; its known exception types become a refusal."""
-    try:
-        return call(*args)
-    except errors as exc:
-        raise refused(library, exc) from exc
