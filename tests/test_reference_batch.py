@@ -13,30 +13,23 @@ import pytest
 
 np = pytest.importorskip("numpy", reason="the batch path needs numpy (extra 'fast')")
 
+# the textbook tables, kept once for the scalar and the batch census
+from test_reference_exhaustive import (  # noqa: E402
+    ACE_FIVE,
+    DEUCE_SEVEN,
+    FIVE_HIGH,
+    MINI_TEX,
+    POCKET,
+    THREE_HIGH,
+    THREE_LOW,
+)
+
 from pokercert.reference import DECK, all_rulesets, evaluator  # noqa: E402
 from pokercert.reference.batch import cards_of, classify_all, hands, table  # noqa: E402
 
-FIVE_HIGH = {"royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624,
-             "full_house": 3744, "flush": 5108, "straight": 10200,
-             "three_of_a_kind": 54912, "two_pair": 123552, "one_pair": 1098240,
-             "high_card": 1302540}
-# deuce-to-seven: the wheel is no straight (4 straight flushes become flushes, 1,020
-# straights become no-pair hands)
-DEUCE_SEVEN = {**FIVE_HIGH, "straight_flush": 32, "flush": 5112, "straight": 9180,
-               "high_card": 1303560}
-# ace-to-five: straights and flushes ignored
-ACE_FIVE = {"high_card": 1317888, "one_pair": 1098240, "two_pair": 123552,
-            "three_of_a_kind": 54912, "full_house": 3744, "four_of_a_kind": 624}
-THREE_HIGH = {"royal_flush": 4, "straight_flush": 44, "three_of_a_kind": 52, "straight": 720,
-              "flush": 1096, "one_pair": 3744, "high_card": 16440}
-MINI_TEX = {"straight_flush": 48, "three_of_a_kind": 52, "straight": 720, "flush": 1096,
-            "one_pair": 3744, "high_card": 16440}
-THREE_LOW = {"high_card": 18304, "one_pair": 3744, "three_of_a_kind": 52}
-# 13 two-card sequences (A-2 counts) x 4 suits = 52 suited, of which A-K is the royal;
-# 13 x 12 unsuited sequences; 13 x 6 pairs, of which 6 are aces
-POCKET = {"royal_straight_flush": 4, "pair_of_aces": 6, "straight_flush": 48,
-          "one_pair": 72, "straight": 156, "high_card": 1040}
-# literal reading of 13:69F-37.5(d): A-2 is not consecutive (4 suited + 12 unsuited lost)
+# pocket hands: 13 two-card sequences (A-2 counts) x 4 suits = 52 suited, of which A-K
+# is the royal; 13 x 12 unsuited sequences; 13 x 6 pairs, of which 6 are aces.  Under
+# the literal reading of 13:69F-37.5(d) A-2 is not consecutive (4 suited, 12 unsuited lost)
 POCKET_LITERAL = {**POCKET, "straight_flush": 44, "straight": 144, "high_card": 1056}
 
 
