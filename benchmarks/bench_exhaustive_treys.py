@@ -25,27 +25,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from itertools import combinations, islice
 
+from _timing import Clock
 from tabulate import tabulate
 
 from pokercert.reference import DECK
 
 CANONICAL = [str(c) for c in DECK]
 FIVE = 2_598_960
-
-
-class Clock:
-    """Wall and CPU seconds of one timed block."""
-
-    def __enter__(self) -> Clock:
-        self.wall, self.cpu = time.perf_counter(), time.process_time()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.wall = time.perf_counter() - self.wall
-        self.cpu = time.process_time() - self.cpu
 
 
 def bare(limit: int) -> Clock:

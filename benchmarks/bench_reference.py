@@ -27,29 +27,17 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import time
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 from itertools import combinations
 
+from _timing import Clock
 from tabulate import tabulate
 
 from pokercert.reference import DECK, batch
 
 CANONICAL = [str(c) for c in DECK]
 FIVE = 2_598_960
-
-
-class Clock:
-    """Wall and CPU seconds of one timed block (CPU: steadier on a shared machine)."""
-
-    def __enter__(self) -> Clock:
-        self.wall, self.cpu = time.perf_counter(), time.process_time()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.wall = time.perf_counter() - self.wall
-        self.cpu = time.process_time() - self.cpu
 
 
 def _cold_reference(ruleset: str) -> tuple[Clock, int, int]:
