@@ -93,9 +93,9 @@ def _adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
 class Progress:
     """A one-line progress bar on a terminal; silent when stderr is not a tty."""
 
-    def __init__(self, stream: TextIO = sys.stderr, min_interval: float = 0.1) -> None:
-        self.stream = stream
-        self.enabled = stream.isatty()
+    def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = self.stream.isatty()
         self.min_interval = min_interval
         self._last = 0.0
         self._t0 = time.monotonic()
