@@ -33,8 +33,10 @@ Categories
     Two pair, Three of a kind, Straight, Flush, Full house, Four of a kind, Straight
     flush).  PokerKit has no royal flush label; where the ruleset has a royal flush the
     adapter calls a straight flush royal when PokerKit holds it equal (its own ``==``) to
-    A-K-Q-J-10 (A-K-Q in three cards) of spades.  ``key`` is the PokerKit hand object,
-    compared by PokerKit's own operators (which also turn the order round in low games).
+    A-K-Q-J-10 (A-K-Q in three cards) of spades.  ``key`` is the index of the hand's
+    lookup entry, negated in low games: PokerKit documents that "stronger hands have
+    either a greater or less (depending on whether using a high/low hand) index", and
+    its own comparison operators order hands exactly so.
 
 Why ``reject`` is claimed
     PokerKit refuses what it cannot value with ``ValueError`` ("The cards ... form an
@@ -49,7 +51,6 @@ Why ``reject`` is claimed
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any
 
 from pokerkit import (
     Card,
@@ -132,9 +133,16 @@ class PokerkitEvaluator(PeerEvaluator):
             return "royal_flush"
         return category
 
-    def key(self, hand: list[str]) -> Any:
-        """The PokerKit hand itself: ordered and equal by PokerKit's own operators."""
-        return self._hand(hand)
+    def _key(self, hand: Hand) -> int:
+        try:
+            index = hand.entry.index
+        except LIBRARY_ERRORS as exc:
+            raise refused("pokerkit", exc) from exc
+        return -index if hand.low else index
+
+    def key(self, hand: list[str]) -> int:
+        """PokerKit's value of the hand: larger is better, equal values tie."""
+        return self._key(self._hand(hand))
 
     def classify(self, hand: list[str]) -> str:
         return self._category(self._hand(hand))
@@ -148,7 +156,7 @@ class PokerkitEvaluator(PeerEvaluator):
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
         if board is None or self._ruleset() not in BEST_HAND:
             return super().winners(hands, board)
-        return best_of([self._from_game(h, board) for h in hands])
+        return best_of([self._key(self._from_game(h, board)) for h in hands])
 
     def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
         """PokerKit's best three of the five cards (board-only hands included)."""
