@@ -1,0 +1,381 @@
+"""The catalogue: every deliberately broken evaluator the self-check runs.
+
+Each entry is one realistic implementer mistake.  ``flag`` is the bug class of the
+corpus's flag registry (``vectors/flags.toml``) whose vectors are meant to catch it;
+``rulesets`` lists exactly the games where the mistake changes an answer (the mutant
+claims only those).  When the corpus lets a mutant through, the fix is new vectors,
+never a milder mutant.
+"""
+
+from __future__ import annotations
+
+from pokercert.harness.mutants.changes import (
+    ACE,
+    FIVE_CARD_HIGH_ORDER,
+    JACK,
+    QUEEN,
+    STRAIGHTS,
+    accept_any_count,
+    accept_duplicates,
+    accept_duplicates_across_hands,
+    accept_unknown_suits,
+    best_by_category_only,
+    best_from_single_hole_card,
+    categories,
+    classified,
+    deck_jokers,
+    first_winner_only,
+    flush_ignores_last_card,
+    kickers_in_dealt_order,
+    knobs,
+    order_like,
+    patch,
+    per_ruleset_order,
+    reason_code,
+    remap_ranks,
+    run_top,
+    selection,
+    straight_only_in_dealt_order,
+    swap,
+    tiebreak,
+    wild_always_ace,
+    wild_resolved_by,
+    winners_against_first_hand,
+    without,
+)
+from pokercert.harness.mutants.model import Change, Mutant
+
+# ----------------------------------------------------------------- ruleset groups
+HIGH5_NJ = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")
+HIGH5 = (*HIGH5_NJ, "mt-poker-high")
+HIGH3 = ("nj-poker-high-3", "nj-mini-tex-3")
+HIGH = (*HIGH5, *HIGH3)                               # every high game with kickers
+WITH_STRAIGHTS = (*HIGH, "nj-lowball-2-7")            # every game with 3+ card straights
+A5_LOW = ("nj-poker-low-5", "nj-poker-low-3", "mt-poker-low")
+LOW = (*A5_LOW, "nj-lowball-2-7")
+POCKET = ("nj-mini-tex-pocket",)
+MINITEX = ("nj-mini-tex-3",)
+MONTANA = ("mt-poker-high", "mt-poker-low")
+ALL = (*HIGH, *LOW, *POCKET)
+WITH_KICKERS = (*HIGH, *LOW)                          # all but the pocket wager
+NJ = tuple(r for r in ALL if r.startswith("nj-"))
+FIVE_CARD_GROUPS = (*HIGH5, "nj-poker-low-5", "nj-lowball-2-7", "mt-poker-low")
+
+
+# ----------------------------------------------------------------- small mistakes
+def _wheel_tops_at_ace(top: int | None, ranks: tuple[int, ...], ev: object) -> int | None:
+    return ACE if top is not None and ACE in ranks else top
+
+
+def _lowest_straight_missed(top: int | None, ranks: tuple[int, ...], ev: object) -> int | None:
+    return None if top == len(ranks) + 1 and ACE not in ranks else top
+
+
+def _wraps_around(top: int | None, ranks: tuple[int, ...], ev: object) -> int | None:
+    """Sequence test modulo 13: K-A-2 and Q-K-A-2-3 count, topped by their last card."""
+    n = len(ranks)
+    if top is not None or n < 3 or len(set(ranks)) != n:
+        return top
+    ring = {(r - 1) % 13 for r in ranks}                 # ace 0, deuce 1, ..., king 12
+    for start in ring:
+        if all((start + i) % 13 in ring for i in range(n)):
+            end = (start + n - 1) % 13
+            return ACE if end == 0 else end + 1
+    return None
+
+
+def _span_only(top: int | None, ranks: tuple[int, ...], ev: object) -> int | None:
+    """Straight test 'highest minus lowest is n-1', without checking for pairs."""
+    if top is None and len(ranks) > 2 and ranks[0] - ranks[-1] == len(ranks) - 1:
+        return ranks[0]
+    return top
+
+
+def _matched(groups: list[tuple[int, int]]) -> int:
+    return sum(1 for _, n in groups if n > 1)
+
+
+def _kickers_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
+    return tail[:max(_matched(groups), 1)]
+
+
+def _kickers_reversed(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
+    m = _matched(groups)
+    return tail[:m] + tail[m:][::-1]
+
+
+def _swap_first_two_if(counts: list[int]):
+    def fn(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
+        if [n for _, n in groups][:2] == counts and len(tail) >= 2:
+            return (tail[1], tail[0], *tail[2:])
+        return tail
+    return fn
+
+
+def _aces_low_when_matched(tail: tuple[int, ...], groups: list[tuple[int, int]]
+                           ) -> tuple[int, ...]:
+    m = _matched(groups)
+    return tuple(1 if v == ACE else v for v in tail[:m]) + tail[m:]
+
+
+def _low_pairs_inverted(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
+    m = _matched(groups)
+    return tuple(-v for v in tail[:m]) + tail[m:]
+
+
+SUIT_ORDER = {"s": 4, "h": 3, "d": 2, "c": 1}  # bridge order, as many paytables print it
+
+
+def _suits_break_ties() -> Change:
+    def wrap(orig, ev):
+        def value(hand):
+            v = orig(hand)
+            ordered = sorted(v.played, key=lambda c: (c.rank, SUIT_ORDER.get(c.suit, 0)),
+                             reverse=True)
+            return v._replace(key=v.key + tuple(SUIT_ORDER.get(c.suit, 0) for c in ordered))
+        return value
+    return patch("value", wrap)
+
+
+def _naturals_first() -> Change:
+    def wrap(orig, ev):
+        def value(hand):
+            v = orig(hand)
+            return v._replace(key=(*v.key, 0 if any(c.is_joker for c in hand) else 1))
+        return value
+    return patch("value", wrap)
+
+
+# ----------------------------------------------------------------- the mutants
+MUTANTS: tuple[Mutant, ...] = (
+    # --- straights: the wheel, its rank, wraparounds, near misses
+    Mutant("wheel-missing", "wheel", HIGH,
+           "The ace never plays low: A-2-3-4-5 (A-2-3) is an ace-high hand, not a straight.",
+           (knobs(straight_ace="high"),)),
+    Mutant("wheel-ranked-ace-high", "straight-order", (*HIGH, *POCKET),
+           "A straight's top card is its highest rank, so A-2-3-4-5 ranks as an ace-high "
+           "straight (a suited one as a royal).",
+           (run_top(_wheel_tops_at_ace),)),
+    Mutant("straights-all-equal", "straight-order", WITH_STRAIGHTS,
+           "Two straights (or straight flushes) are never compared by their top card: "
+           "every straight ties every other.",
+           (classified(lambda cat, key: (cat, key[:1] if cat in STRAIGHTS else key)),)),
+    Mutant("lowest-straight-missed", "straight-order", (*WITH_STRAIGHTS, *POCKET),
+           "The table of straights starts one rank too high: 6-5-4-3-2 (4-3-2, pocket 3-2) "
+           "is not found.",
+           (run_top(_lowest_straight_missed),)),
+    Mutant("wraparound-straights", "wraparound", WITH_STRAIGHTS,
+           "Sequences are tested modulo 13, so Q-K-A-2-3, K-A-2-3-4 and K-A-2 are straights.",
+           (run_top(_wraps_around),)),
+    Mutant("straight-ignores-pairs", "near-miss", WITH_STRAIGHTS,
+           "Straight test is 'highest minus lowest = n-1' without a pair check: 5-5-6-7-9 "
+           "is called a straight.",
+           (run_top(_span_only),)),
+
+    # --- category order and naming
+    Mutant("flush-below-straight", "category-order", (*HIGH5, "nj-lowball-2-7"),
+           "Five-card flush and straight trade places in the ranking.",
+           (swap("flush", "straight"),)),
+    Mutant("full-house-below-flush", "category-order", (*HIGH5, "nj-lowball-2-7"),
+           "Full house and flush trade places in the ranking.",
+           (swap("full_house", "flush"),)),
+    Mutant("straight-flush-as-flush", "category-order", WITH_STRAIGHTS,
+           "The flush test runs before the straight-flush test: a (non-royal) straight flush "
+           "is called a flush.",
+           (without("straight_flush"),)),
+    Mutant("three-card-five-card-order", "three-card-order", HIGH3,
+           "The five-card order is copied into three-card poker: flush > straight > three "
+           "of a kind.",
+           (order_like(FIVE_CARD_HIGH_ORDER),)),
+    Mutant("three-card-flush-over-straight", "three-card-order", HIGH3,
+           "Three-card flush ranked above the three-card straight, as in five cards.",
+           (swap("flush", "straight"),)),
+    Mutant("royal-not-named", "royal-naming", (*HIGH5, "nj-poker-high-3", "nj-lowball-2-7"),
+           "The royal flush is reported as a straight flush (it still ranks as the best one).",
+           (without("royal_flush"),)),
+    Mutant("minitex-royal-named", "royal-naming", MINITEX,
+           "Mini-tex A-K-Q suited is reported as a 'royal_flush', a category Mini-tex "
+           "does not have.",
+           (categories(lambda rs: ["royal_flush", *rs.category_names]),)),
+    Mutant("pocket-royal-as-straight-flush", "royal-naming", POCKET,
+           "Pocket A-K suited is paid as a straight flush, not as the royal straight flush.",
+           (without("royal_straight_flush"),)),
+
+    # --- ties within a category
+    Mutant("suit-tiebreak", "suit-tiebreak", ALL,
+           "Suits break ties (spades > hearts > diamonds > clubs) instead of splitting.",
+           (_suits_break_ties(),)),
+    Mutant("kickers-ignored", "kicker-order", WITH_KICKERS,
+           "Only the category and the paired ranks are compared (the top card for no pair): "
+           "kickers never decide.",
+           (tiebreak(_kickers_dropped),)),
+    Mutant("kickers-lowest-first", "kicker-order", HIGH,
+           "Unpaired cards are compared from the lowest up.",
+           (tiebreak(_kickers_reversed),)),
+    Mutant("flush-by-top-card", "kicker-order", WITH_STRAIGHTS,
+           "Two flushes are compared by their top card only.",
+           (classified(lambda cat, key: (cat, key[:2] if cat == "flush" else key)),)),
+    Mutant("queen-valued-as-jack", "rank-order", ALL,
+           "A rank-table typo values the queen as a jack (Q-J is a pair, Q-high loses to "
+           "nothing a J-high does not).",
+           (remap_ranks({QUEEN: JACK}),)),
+    Mutant("all-cards-sorted", "rank-order", HIGH,
+           "Same-category hands are compared card by card, all five sorted high to low: "
+           "3-3-3-A-A beats 4-4-4-2-2.",
+           (knobs(tiebreak="card_by_card"),)),
+    Mutant("aces-low-when-paired", "named-extreme", HIGH,
+           "The ace counts high only as a single card: four (three, two) aces rank below "
+           "four twos.",
+           (tiebreak(_aces_low_when_matched),)),
+    Mutant("two-pair-by-low-pair", "two-pair-order", FIVE_CARD_GROUPS,
+           "Two pairs are compared by the lower pair first.",
+           (tiebreak(_swap_first_two_if([2, 2])),)),
+    Mutant("full-house-by-pair", "full-house-order", FIVE_CARD_GROUPS,
+           "Full houses are compared by the pair first.",
+           (tiebreak(_swap_first_two_if([3, 2])),)),
+
+    # --- cards speak: bugs that show for one card order only
+    Mutant("straight-only-in-dealt-order", "cards-speak", WITH_STRAIGHTS,
+           "Straights are found only when the cards arrive in sequence (the input is "
+           "assumed sorted).",
+           (straight_only_in_dealt_order(),)),
+    Mutant("kickers-in-dealt-order", "cards-speak", WITH_KICKERS,
+           "Unpaired cards are compared in the order they were dealt, not from the top down.",
+           (kickers_in_dealt_order(),)),
+    Mutant("flush-ignores-last-card", "cards-speak", (*WITH_STRAIGHTS, *POCKET),
+           "The suit loop stops one card early: four suited cards and an off-suit last card "
+           "make a flush.",
+           (flush_ignores_last_card(),)),
+
+    # --- showdowns
+    Mutant("first-winner-only", "multiway-split", ALL,
+           "On a split (push, tie) only the first of the equal best hands is returned.",
+           (first_winner_only(),)),
+    Mutant("winners-against-first-hand", "multiway-split", ALL,
+           "Every hand is scored against the first hand only (the dealer), not against "
+           "each other.",
+           (winners_against_first_hand(),)),
+
+    # --- low games
+    Mutant("lowball-ace-low", "ace-high-lowball", ("nj-lowball-2-7",),
+           "Deuce-to-seven plays the ace low, as in ace-to-five.",
+           (knobs(ace="low", low_pair_ace="low"),)),
+    Mutant("lowball-wheel-straight", "ace-high-lowball", ("nj-lowball-2-7",),
+           "Deuce-to-seven counts A-2-3-4-5 as a straight (the high-poker straight test).",
+           (knobs(straight_ace="both"),)),
+    Mutant("ace-high-in-a5-low", "ace-low", A5_LOW,
+           "Ace-to-five low plays the ace high (the worst card).",
+           (knobs(ace="high", low_pair_ace="high"),)),
+    Mutant("aces-worst-low-pair", "ace-low", A5_LOW,
+           "In ace-to-five low a pair of aces is the worst pair, not the best.",
+           (knobs(low_pair_ace="high"),)),
+    Mutant("a5-straights-flushes-count", "low-straights-flushes", A5_LOW,
+           "Ace-to-five low counts straights and flushes against the hand, as deuce-to-seven "
+           "does.",
+           (per_ruleset_order({
+               "nj-poker-low-5": ["high_card", "one_pair", "two_pair", "three_of_a_kind",
+                                  "straight", "flush", "full_house", "four_of_a_kind",
+                                  "straight_flush"],
+               "nj-poker-low-3": ["high_card", "one_pair", "flush", "straight",
+                                  "three_of_a_kind", "straight_flush"],
+               "mt-poker-low": ["high_card", "one_pair", "two_pair", "three_of_a_kind",
+                                "straight", "flush", "full_house", "four_of_a_kind",
+                                "straight_flush", "five_of_a_kind"],
+           }),)),
+    Mutant("lowball-straights-flushes-ignored", "low-straights-flushes", ("nj-lowball-2-7",),
+           "Deuce-to-seven ignores straights and flushes, as ace-to-five does.",
+           (without("straight", "flush", "straight_flush", "royal_flush"),)),
+    Mutant("low-best-card-first", "low-order", LOW,
+           "Low hands are compared from their best (lowest) card up instead of from the top "
+           "card down.",
+           (knobs(low_card_order="best_first"),)),
+    Mutant("low-higher-pair-wins", "low-order", LOW,
+           "Low games invert the category order but not the ranks: the higher pair wins.",
+           (tiebreak(_low_pairs_inverted),)),
+
+    # --- Mini-tex best-hand selection and the pocket wager
+    Mutant("minitex-board-plays", "best-hand-selection", MINITEX,
+           "The three community cards alone may be the hand (no hole card required).",
+           (selection(min_hole=0),)),
+    Mutant("minitex-two-hole-cards", "best-hand-selection", MINITEX,
+           "Both hole cards must be used (one community card).",
+           (selection(min_hole=2),)),
+    Mutant("minitex-one-hole-card-only", "best-hand-selection", MINITEX,
+           "Exactly one hole card is used with two community cards, never both hole cards.",
+           (best_from_single_hole_card(),)),
+    Mutant("minitex-best-by-category-only", "best-hand-selection", MINITEX,
+           "The best hand is the first candidate of the best category found; kickers never "
+           "choose between candidates.",
+           (best_by_category_only(),)),
+    Mutant("pocket-aces-as-pair", "pocket-wager", POCKET,
+           "The pair test runs before the pair-of-aces test: A-A is paid as a plain pair.",
+           (without("pair_of_aces"),)),
+    Mutant("pocket-straight-flush-missed", "pocket-wager", POCKET,
+           "Suited consecutive pocket cards are paid as a straight.",
+           (without("straight_flush"),)),
+    Mutant("pocket-ace-two-not-consecutive", "pocket-wager", POCKET,
+           "Pocket A-2 is not consecutive (the ace plays low only with a three).",
+           (knobs(straight_ace="high"),)),
+
+    # --- Montana wild cards and five of a kind
+    Mutant("wild-duplicates-allowed", "wild-card", ("mt-poker-high",),
+           "A wild card may duplicate a held card: A-J-8-4 of spades + joker is a flush with "
+           "two aces.",
+           (knobs(wild_duplicates="allowed"),)),
+    Mutant("wild-always-ace", "wild-card", MONTANA,
+           "A wild card is always an ace (the 'bug'), never the card that makes the best hand.",
+           (wild_always_ace(),)),
+    Mutant("wild-resolved-for-high", "wild-card", ("mt-poker-low",),
+           "Low poker chooses the wild card that makes the best high hand.",
+           (wild_resolved_by("mt-poker-high"),)),
+    Mutant("jokers-refused", "wild-card", MONTANA,
+           "The Montana deck is read as a plain 52-card deck: a joker is refused.",
+           (deck_jokers(0),)),
+    Mutant("five-of-a-kind-below-straight-flush", "five-of-a-kind", ("mt-poker-high",),
+           "Five of a kind is placed below the straight flushes, as some wild games do.",
+           (order_like(("royal_flush", "straight_flush", "five_of_a_kind",
+                        *FIVE_CARD_HIGH_ORDER[4:])),)),
+    Mutant("five-of-a-kind-as-quads", "five-of-a-kind", MONTANA,
+           "Five of a kind is not a category: it is read as four of a kind.",
+           (without("five_of_a_kind"),)),
+    Mutant("five-of-a-kind-needs-four-naturals", "five-of-a-kind", MONTANA,
+           "Five of a kind needs four natural cards and one wild: three kings and two "
+           "jokers are only four of a kind.",
+           (knobs(five_of_a_kind="four_naturals"),)),
+    Mutant("natural-beats-wild", "natural-vs-wild", MONTANA,
+           "A natural hand beats a wild-card hand of the same value (a house rule the "
+           "regulation does not have).",
+           (_naturals_first(),)),
+
+    # --- input validation
+    Mutant("duplicates-accepted", "input-validation", ALL,
+           "No duplicate-card check: 'As As Kd Qc Jh' is ranked as a pair of aces.",
+           (accept_duplicates(),)),
+    Mutant("wrong-count-accepted", "input-validation", ALL,
+           "The number of cards is never checked: four aces alone are four of a kind.",
+           (accept_any_count(),)),
+    Mutant("unknown-suit-accepted", "input-validation", ALL,
+           "Only the rank is validated: any letter is taken as a suit.",
+           (accept_unknown_suits(),)),
+    Mutant("one-reason-code", "input-validation", ALL,
+           "Every refusal is reported as 'bad-card', whatever was wrong.",
+           (reason_code("bad-card"),)),
+    Mutant("jokers-accepted", "input-validation", NJ,
+           "Jokers are accepted (as wild cards) in games whose deck has none.",
+           (deck_jokers(2, five_of_a_kind="any", wild_duplicates="five_of_a_kind_only"),)),
+    Mutant("duplicates-across-hands-accepted", "one-deck", ALL,
+           "Each hand is checked for duplicates on its own: one card in two hands, or in the "
+           "hole and on the board, passes.",
+           (accept_duplicates_across_hands(),)),
+)
+
+_BY_ID = {m.id: m for m in MUTANTS}
+assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"
+
+
+def get_mutant(mutant_id: str) -> Mutant:
+    """The mutant with this id; ``KeyError`` lists the known ids otherwise."""
+    try:
+        return _BY_ID[mutant_id]
+    except KeyError:
+        raise KeyError(f"unknown mutant {mutant_id!r}; known: {', '.join(_BY_ID)}") from None

@@ -1,0 +1,359 @@
+"""The building blocks of mutants: each function returns one :class:`Change`.
+
+They are small on purpose: a mutant is the reference plus exactly one mistake, so each
+block perturbs one thing and leaves every other step of the engine as it is.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from pokercert.harness.mutants.model import Change, hook, replace_ruleset
+from pokercert.reference.cards import (
+    JOKER,
+    SUIT_CHARS,
+    WRONG_COUNT,
+    Card,
+    CardError,
+    parse_card,
+    parse_cards,
+)
+from pokercert.reference.engine import BestHand, Evaluator, HandValue
+from pokercert.reference.rulesets import Category, Ruleset
+
+ACE, KING, QUEEN, JACK = 14, 13, 12, 11
+STRAIGHTS = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
+
+# the five-card high order, which implementers copy into games that have their own
+FIVE_CARD_HIGH_ORDER = ("five_of_a_kind", "royal_flush", "royal_straight_flush",
+                        "straight_flush", "pair_of_aces", "four_of_a_kind", "full_house",
+                        "flush", "straight", "three_of_a_kind", "two_pair", "one_pair",
+                        "high_card")
+
+
+# --------------------------------------------------------------------- rules as data
+def knobs(**overrides: Any) -> Change:
+    """Override engine knobs (``straight_ace``, ``ace``, ``tiebreak``, ...)."""
+    return Change(knobs=overrides)
+
+
+def categories(edit: Callable[[Ruleset], Sequence[str]]) -> Change:
+    """Change the ruleset's category list (best first) to ``edit(ruleset)``.
+
+    Unknown names are added as categories of their own (an evaluator that reports a
+    category the ruleset does not have, e.g. a Mini-tex "royal flush").
+    """
+    def apply(rs: Ruleset) -> Ruleset:
+        names = list(edit(rs))
+        known = {c.name: c for c in rs.categories}
+        fallback = rs.categories[-1].clause
+        cats = tuple(known.get(n) or Category(n, n.replace("_", " ").capitalize(), fallback)
+                     for n in names)
+        return replace_ruleset(rs, categories=cats)
+    return Change(ruleset=apply)
+
+
+def swap(a: str, b: str) -> Change:
+    """Categories ``a`` and ``b`` trade places."""
+    def edit(rs: Ruleset) -> list[str]:
+        names = list(rs.category_names)
+        i, j = names.index(a), names.index(b)
+        names[i], names[j] = names[j], names[i]
+        return names
+    return categories(edit)
+
+
+def without(*names: str) -> Change:
+    """The evaluator does not know these categories (hands fall to the next shape)."""
+    return categories(lambda rs: [n for n in rs.category_names if n not in names])
+
+
+def order_like(order: Sequence[str], add: Iterable[str] = ()) -> Change:
+    """The ruleset's categories (plus ``add``) sorted as in ``order``."""
+    def edit(rs: Ruleset) -> list[str]:
+        names = set(rs.category_names) | set(add)
+        return [n for n in order if n in names]
+    return categories(edit)
+
+
+def per_ruleset_order(orders: Mapping[str, Sequence[str]]) -> Change:
+    """An explicit (wrong) category list for each ruleset."""
+    return categories(lambda rs: orders[rs.id])
+
+
+def selection(**changes: int) -> Change:
+    """Change the hold'em selection (``min_hole``)."""
+    def apply(rs: Ruleset) -> Ruleset:
+        assert rs.selection is not None, f"{rs.id} has no selection"
+        return replace_ruleset(rs, selection=replace_ruleset(rs.selection, **changes))
+    return Change(ruleset=apply)
+
+
+def deck_jokers(count: int, **wild_knobs: str) -> Change:
+    """The deck holds ``count`` jokers (0: jokers are refused)."""
+    return Change(ruleset=lambda rs: replace_ruleset(rs, jokers=count,
+                                                     wild="joker" if count else None),
+                  knobs=wild_knobs)
+
+
+def reason_code(code: str) -> Change:
+    """Every refusal carries ``code``, whatever the problem was."""
+    return Change(reason=lambda _: code)
+
+
+# --------------------------------------------------------------------- patched steps
+def patch(name: str, wrap: Callable[[Callable[..., Any], Evaluator], Callable[..., Any]]
+          ) -> Change:
+    """Wrap engine step ``name``: ``wrap(original, engine)`` returns the new step."""
+    return Change(patch=lambda ev: hook(ev, name, lambda orig: wrap(orig, ev)))
+
+
+def sibling(ev: Evaluator, *changes: Change) -> Evaluator:
+    """Another engine for the same ruleset and profile, with ``changes`` patched in."""
+    other = Evaluator(ev.ruleset, ev.profile)
+    for change in changes:
+        assert change.patch is not None
+        change.patch(other)
+    return other
+
+
+def _face(rank: int, ev: Evaluator) -> int:
+    """How a single card's rank enters the key: what every kicker mutant reorders."""
+    if ev.rules["direction"] == "low":
+        return -(1 if rank == ACE and ev.rules["ace"] == "low" else rank)
+    return 1 if rank == ACE and ev.rules["ace"] == "low" else rank
+
+
+def run_top(fn: Callable[[int | None, tuple[int, ...], Evaluator], int | None]) -> Change:
+    """Patch straight detection: ``fn(reference_top, sorted_ranks, engine)``."""
+    return patch("_run_top", lambda orig, ev: lambda ranks: fn(orig(ranks), ranks, ev))
+
+
+def tiebreak(fn: Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
+             ) -> Change:
+    """Patch the grouped tie-break: ``fn(reference_tail, groups)`` (groups: rank, count)."""
+    return patch("_tiebreak", lambda orig, ev: lambda groups: fn(orig(groups), groups))
+
+
+def classified(fn: Callable[[str, tuple[int, ...]], tuple[str, tuple[int, ...]]]) -> Change:
+    """Post-process every natural hand's (category, key)."""
+    return patch("_classify", lambda orig, ev: lambda ranks, sc: fn(*orig(ranks, sc)))
+
+
+def before_natural(fn: Callable[[tuple[Card, ...]], tuple[Card, ...]]) -> Change:
+    """Transform the cards (wilds already substituted) before they are classified."""
+    return patch("_natural", lambda orig, ev: lambda hand: orig(fn(tuple(hand))))
+
+
+def remap_ranks(mapping: Mapping[int, int]) -> Change:
+    """A rank table typo: cards of one rank are valued as another."""
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        def value(hand: tuple[Card, ...]) -> HandValue:
+            seen = tuple(c if c.is_joker else Card(mapping.get(c.rank, c.rank), c.suit)
+                         for c in hand)
+            return orig(seen)._replace(cards=hand)
+        return value
+    return patch("value", wrap)
+
+
+# --------------------------------------------------------------------- order-dependent
+def _in_dealt_sequence(ranks: Sequence[int]) -> bool:
+    """True if the ranks, as dealt, step by one up or down (ace at either end)."""
+    for ace in (ACE, 1):
+        seq = [ace if r == ACE else r for r in ranks]
+        steps = {b - a for a, b in itertools.pairwise(seq)}
+        if steps in ({1}, {-1}):
+            return True
+    return False
+
+
+def straight_only_in_dealt_order() -> Change:
+    """Straights are found only when the cards arrive in sequence order."""
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        blind = sibling(ev, run_top(lambda top, ranks, e: None))
+
+        def value(hand: tuple[Card, ...]) -> HandValue:
+            v = orig(hand)
+            if v.category not in STRAIGHTS or any(c.is_joker for c in hand) \
+                    or _in_dealt_sequence([c.rank for c in hand]):
+                return v
+            return blind.value(hand)
+        return value
+    return patch("value", wrap)
+
+
+def kickers_in_dealt_order() -> Change:
+    """Unmatched cards are compared in the order dealt, not from the highest down."""
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        def value(hand: tuple[Card, ...]) -> HandValue:
+            v = orig(hand)
+            if v.category in STRAIGHTS or any(c.is_joker for c in hand) \
+                    or ev.rules["tiebreak"] != "grouped":
+                return v
+            counts = Counter(c.rank for c in hand)
+            singles = [c.rank for c in hand if counts[c.rank] == 1]
+            matched = sum(1 for n in counts.values() if n > 1)
+            if len(singles) < 2 or len(v.key) != 1 + matched + len(singles):
+                return v
+            tail = tuple(_face(r, ev) for r in singles)
+            return v._replace(key=v.key[:1 + matched] + tail)
+        return value
+    return patch("value", wrap)
+
+
+def flush_ignores_last_card() -> Change:
+    """The flush test loops over all cards but the last (an off-by-one)."""
+    def fn(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        if len(hand) > 1 and len({c.suit for c in hand[:-1]}) == 1:
+            return (*hand[:-1], Card(hand[-1].rank, hand[0].suit))
+        return hand
+    return before_natural(fn)
+
+
+# --------------------------------------------------------------------- wild cards
+def wild_always_ace() -> Change:
+    """A wild card is always an ace (the first one not held), never the best card."""
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
+            naturals = tuple(c for c in hand if not c.is_joker)
+            free = [Card(ACE, s) for s in SUIT_CHARS if Card(ACE, s) not in naturals]
+            subs = tuple((free + [Card(ACE, SUIT_CHARS[0])] * wilds)[:wilds])
+            category, key = ev._natural(naturals + subs)
+            return HandValue(category, key, hand, naturals + subs)
+        return wild_value
+    return patch("_wild_value", wrap)
+
+
+def wild_resolved_by(ruleset_id: str) -> Change:
+    """Wild cards are chosen to make the best hand of another game (e.g. high poker)."""
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        from pokercert.reference.rulesets import get_ruleset
+        other = Evaluator(get_ruleset(ruleset_id), ev.profile)
+
+        def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
+            played = other.value(hand).played
+            category, key = ev._natural(played)
+            return HandValue(category, key, hand, played)
+        return wild_value
+    return patch("_wild_value", wrap)
+
+
+# --------------------------------------------------------------------- hold'em selection
+def best_from_single_hole_card() -> Change:
+    """The best hand is searched with exactly one hole card, never both."""
+    def wrap(orig: Callable[..., BestHand], ev: Evaluator) -> Callable[..., BestHand]:
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...]) -> BestHand:
+            found = [orig((card,), board) for card in hole]
+            return max(found, key=lambda b: b.value.key)
+        return best
+    return patch("_best", wrap)
+
+
+def best_by_category_only() -> Change:
+    """The best hand is the first candidate of the best category (kickers not looked at)."""
+    def wrap(orig: Callable[..., BestHand], ev: Evaluator) -> Callable[..., BestHand]:
+        coarse = sibling(ev, classified(lambda cat, key: (cat, key[:1])))
+
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...]) -> BestHand:
+            chosen = ev.value(coarse._best(hole, board).value.cards)
+            return BestHand(chosen, (chosen.cards,))
+        return best
+    return patch("_best", wrap)
+
+
+# --------------------------------------------------------------------- showdowns
+def first_winner_only() -> Change:
+    """On a split only the first of the equal best hands is reported."""
+    return patch("winners", lambda orig, ev: lambda hands, board=None: orig(hands, board)[:1])
+
+
+def winners_against_first_hand() -> Change:
+    """Every hand is scored against the first hand (the dealer) instead of all others."""
+    def wrap(orig: Callable[..., list[int]], ev: Evaluator) -> Callable[..., list[int]]:
+        def winners(hands: Sequence[Any], board: Any = None) -> list[int]:
+            values = ev.showdown(hands, board)
+            beat = [i for i in range(1, len(values)) if values[i].key >= values[0].key]
+            return beat or [0]
+        return winners
+    return patch("winners", wrap)
+
+
+# --------------------------------------------------------------------- input validation
+def _items(cards: str | Iterable[str | Card]) -> list[str | Card]:
+    return cards.split() if isinstance(cards, str) else list(cards)
+
+
+def _each_alone(cards: str | Iterable[str | Card], jokers: int) -> tuple[Card, ...]:
+    """Every card checked on its own: no duplicate test across cards."""
+    return tuple(parse_cards([c], jokers=jokers)[0] for c in _items(cards))
+
+
+def _counted(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:
+    if len(cards) != count:
+        raise CardError(WRONG_COUNT, f"expected {count} cards, got {len(cards)}")
+    return cards
+
+
+def _deal_sizes(ev: Evaluator, board: Any, per_hand: int | None) -> tuple[int, int]:
+    sel = ev.ruleset.selection
+    if per_hand is None:
+        per_hand = sel.hole if (board is not None and sel) else ev.ruleset.hand_size
+    return per_hand, (sel.board if sel else 0)
+
+
+def _parsing(parse_one: Callable[[Evaluator, Any, int], tuple[Card, ...]],
+             whole_deal: bool) -> Change:
+    """Replace hand and deal parsing by ``parse_one`` (+ an optional whole-deal check)."""
+    def install(ev: Evaluator) -> None:
+        hook(ev, "parse_hand", lambda orig: lambda cards: parse_one(ev, cards,
+                                                                   ev.ruleset.hand_size))
+
+        def parse_deal(hands: Sequence[Any], board: Any = None, per_hand: int | None = None
+                       ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+            per, on_board = _deal_sizes(ev, board, per_hand)
+            parsed = tuple(parse_one(ev, h, per) for h in hands)
+            table = parse_one(ev, board, on_board) if board is not None else ()
+            if whole_deal:
+                parse_cards([c for h in parsed for c in h] + list(table),
+                            jokers=ev.ruleset.jokers)
+            return parsed, table
+        hook(ev, "parse_deal", lambda orig: parse_deal)
+    return Change(patch=install)
+
+
+def accept_duplicates() -> Change:
+    """No duplicate-card test at all (within a hand or across the deal)."""
+    return _parsing(lambda ev, cards, n: _counted(_each_alone(cards, ev.ruleset.jokers), n),
+                    whole_deal=False)
+
+
+def accept_duplicates_across_hands() -> Change:
+    """Each hand is checked on its own; the same card in two hands (or hole and board) passes."""
+    return _parsing(lambda ev, cards, n: parse_cards(cards, jokers=ev.ruleset.jokers, count=n),
+                    whole_deal=False)
+
+
+def accept_any_count() -> Change:
+    """The number of cards is never checked (four cards can be 'four of a kind')."""
+    return _parsing(lambda ev, cards, n: parse_cards(cards, jokers=ev.ruleset.jokers),
+                    whole_deal=True)
+
+
+def accept_unknown_suits() -> Change:
+    """Any letter is taken as a suit; only the rank is validated."""
+    def lenient(item: str | Card, pos: int) -> Card:
+        if isinstance(item, Card) or item.upper() in ("XX", "JK"):
+            return item if isinstance(item, Card) else JOKER
+        try:
+            return parse_card(item, pos)
+        except CardError:
+            rank = parse_card(item[:-1] + SUIT_CHARS[0], pos).rank  # a bad rank still fails
+            return Card(rank, item[-1].lower())
+
+    def parse_one(ev: Evaluator, cards: Any, n: int) -> tuple[Card, ...]:
+        loose = [lenient(c, i) for i, c in enumerate(_items(cards))]
+        return parse_cards(loose, jokers=ev.ruleset.jokers, count=n)
+    return _parsing(parse_one, whole_deal=True)

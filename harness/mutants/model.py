@@ -1,0 +1,182 @@
+"""What a mutant is, and the evaluator that runs one through the real harness path.
+
+A :class:`Mutant` is the reference engine with one realistic implementer mistake put in.
+It is described as data: an id, the bug-class flag it belongs to (a name of the corpus's
+flag registry), the rulesets it affects, a one-line description, and the
+:class:`Change` objects that make the mistake.  A change may
+
+* edit the ruleset (drop, add or reorder categories, alter the hold'em selection, the
+  number of jokers in the deck),
+* override engine knobs after the interpretation readings are applied (``ace = "high"``
+  in a low game, ``straight_ace = "high"``, ...),
+* patch one named step of a freshly built engine (wrap ``_run_top``, ``_tiebreak``,
+  ``value``, ``parse_hand``, ``winners``, ...; see :func:`hook`),
+* rewrite the reason code the evaluator gives when it refuses an input.
+
+:class:`MutantEvaluator` is a plain :class:`~pokercert.harness.api.PokerEvaluator`: the
+runner loads it like any vendor's evaluator and cannot tell it from one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from pokercert.harness import __version__
+from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
+from pokercert.reference.cards import CardError
+from pokercert.reference.engine import Evaluator
+from pokercert.reference.interpretations import Profile, get_interpretation
+from pokercert.reference.rulesets import Ruleset, get_ruleset
+
+VENDOR = "pokercert self-check (deliberately broken)"
+
+
+class MutantError(RuntimeError):
+    """A mutant cannot be built: a hook it patches is gone from the engine, a bad id, ..."""
+
+
+@dataclass(frozen=True)
+class KnobProfile(Profile):
+    """A profile whose engine knobs are overridden *after* the readings are applied.
+
+    The override is the mutant's mistake, so no reading may undo it.
+    """
+
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    def rules_for(self, ruleset: Ruleset) -> dict[str, Any]:
+        rules = super().rules_for(ruleset)
+        rules.update(self.overrides)
+        return rules
+
+
+@dataclass(frozen=True)
+class Change:
+    """One perturbation of the reference (any combination of the four kinds)."""
+
+    ruleset: Callable[[Ruleset], Ruleset] | None = None
+    knobs: Mapping[str, Any] = field(default_factory=dict)
+    patch: Callable[[Evaluator], None] | None = None
+    reason: Callable[[str], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A deliberately broken evaluator: one realistic mistake, where it shows, and how."""
+
+    id: str
+    flag: str
+    rulesets: tuple[str, ...]
+    summary: str
+    changes: tuple[Change, ...]
+
+    def build(self, ruleset: str, readings: Mapping[str, str] | None = None) -> Evaluator:
+        """A fresh engine for ``ruleset`` under ``readings`` with this mutant's mistake in."""
+        if ruleset not in self.rulesets:
+            raise MutantError(f"mutant {self.id} does not affect {ruleset!r}; "
+                              f"it affects {', '.join(self.rulesets)}")
+        original = get_ruleset(ruleset)
+        edited = original
+        knobs: dict[str, Any] = {}
+        for change in self.changes:
+            if change.ruleset is not None:
+                edited = change.ruleset(edited)
+            knobs.update(change.knobs)
+        if edited.category_names != original.category_names:
+            knobs.setdefault("categories", list(edited.category_names))
+        choices = {iid: reading for iid, reading in (readings or {}).items()
+                   if iid in edited.interpretations}
+        for iid, reading in choices.items():
+            if reading not in get_interpretation(iid).readings:
+                raise MutantError(f"{iid} has no reading {reading!r}")
+        profile = KnobProfile(f"mutant:{self.id}", MappingProxyType(choices),
+                              MappingProxyType(knobs))
+        ev = Evaluator(edited, profile)
+        for change in self.changes:
+            if change.patch is not None:
+                change.patch(ev)
+        return ev
+
+    def reason(self, code: str) -> str | None:
+        """The reason code this mutant gives when the reference would refuse with ``code``."""
+        out: str | None = code
+        for change in self.changes:
+            if change.reason is not None and out is not None:
+                out = change.reason(out)
+        return out
+
+
+def hook(ev: Evaluator, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
+         ) -> None:
+    """Replace step ``name`` of this one engine instance by ``wrap(original_step)``.
+
+    Raises :class:`MutantError` when the engine has no such step, so a renamed engine
+    internal breaks the mutant loudly instead of silently turning it into the reference.
+    """
+    original = getattr(ev, name, None)
+    if not callable(original):
+        raise MutantError(f"the reference engine has no step {name!r} to patch")
+    setattr(ev, name, wrap(original))
+
+
+def replace_ruleset(rs: Ruleset, **changes: Any) -> Ruleset:
+    """A copy of ``rs`` with some fields changed (the registry's copy is never touched)."""
+    return dataclasses.replace(rs, **changes)
+
+
+class MutantEvaluator:
+    """A :class:`~pokercert.harness.api.PokerEvaluator` that runs one mutant.
+
+    It claims every vector kind the reference answers, on the rulesets the mutant affects
+    (and only those: elsewhere it is the reference, and says nothing).
+    """
+
+    def __init__(self, mutant: Mutant) -> None:
+        self.mutant = mutant
+        self.info = EvaluatorInfo(vendor=VENDOR, name=f"mutant:{mutant.id}",
+                                  version=__version__, build=mutant.id)
+        self._ev: Evaluator | None = None
+
+    def capabilities(self) -> dict[str, list[str]]:
+        caps = {}
+        for rid in self.mutant.rulesets:
+            kinds = list(CAPABILITY_KINDS)
+            if get_ruleset(rid).selection is None:
+                kinds.remove("best_hand")
+            caps[rid] = kinds
+        return caps
+
+    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
+        self._ev = self.mutant.build(ruleset, readings)
+
+    @property
+    def engine(self) -> Evaluator:
+        if self._ev is None:
+            raise MutantError("configure() was not called")
+        return self._ev
+
+    def _refuse(self, exc: CardError) -> Rejected:
+        return Rejected(self.mutant.reason(exc.code), str(exc))
+
+    def classify(self, hand: list[str]) -> str:
+        try:
+            return self.engine.category(hand)
+        except CardError as exc:
+            raise self._refuse(exc) from None
+
+    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
+        try:
+            return list(self.engine.winners(hands, board))
+        except CardError as exc:
+            raise self._refuse(exc) from None
+
+    def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
+        try:
+            found = self.engine.best_hand(hole, board)
+        except CardError as exc:
+            raise self._refuse(exc) from None
+        return [str(c) for c in found.cards], found.category

@@ -1,0 +1,295 @@
+"""The mutant catalogue: every mutant is a real, distinct mistake, never a no-op.
+
+Each mutant has at least one hand-worked example below whose expected answer is read off
+the regulation text (clause in the comment) or, where a clause is ambiguous, off the
+practice reading of ``interpretations.toml``.  The reference must give that answer and the
+mutant must not: that proves the mutant differs from the reference for a reason a
+regulator would accept, independently of the corpus.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from pokercert.harness.api import PokerEvaluator, Rejected
+from pokercert.harness.mutants import MUTANTS, MutantError, MutantEvaluator, get_mutant
+from pokercert.harness.mutants.model import hook
+from pokercert.reference import CardError, all_rulesets, evaluator, get_ruleset
+
+H5, H3, LO5, DS = "nj-poker-high-5", "nj-poker-high-3", "nj-poker-low-5", "nj-lowball-2-7"
+MT, MTL, MX, PK = "mt-poker-high", "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket"
+
+
+def reject(code: str) -> tuple[str, str]:
+    return ("reject", code)
+
+
+# mutant id -> (ruleset, op, args, expected); op classify: hand -> category; winners:
+# hands (, board) -> indices; best_hand: hole, board -> ({acceptable card sets}, category)
+EXAMPLES: dict[str, list[tuple]] = {
+    # 14.3(b)6: "A, 2, 3, 4, 5 ... the lowest ranking straight"
+    "wheel-missing": [(H5, "classify", ("Ah 2d 3c 4s 5h",), "straight"),
+                      (H3, "classify", ("Ac 2d 3h",), "straight")],          # (c)4 A-2-3
+    # (b)6: the wheel is the lowest straight, so 6-high beats it
+    "wheel-ranked-ace-high": [(H5, "winners", (["Ah 2d 3c 4s 5h", "6c 5d 4h 3s 2c"],), [1]),
+                              (PK, "classify", ("Ah 2h",), "straight_flush")],  # (d)3 not (d)1
+    # (b)6: an ace-high straight is the highest straight
+    "straights-all-equal": [(H5, "winners", (["Ah Ks Qd Jc Th", "Kh Qs Jd Tc 9h"],), [0])],
+    # (b)6 sequence of five cards; 6-5-4-3-2 is one
+    "lowest-straight-missed": [(H5, "classify", ("6c 5d 4h 3s 2c",), "straight")],
+    # (b)6 "queen, king, ace, two, three" is no straight
+    "wraparound-straights": [(H5, "classify", ("Qs Kh Ad 2c 3h",), "high_card"),
+                             (H3, "classify", ("Kd Ac 2h",), "high_card")],    # (c)4 K-A-2
+    # (b)9 a pair; five cards not in sequence
+    "straight-ignores-pairs": [(H5, "classify", ("5s 5h 6d 7c 9s",), "one_pair")],
+    # (b): flush is listed above straight
+    "flush-below-straight": [(H5, "winners", (["7c 5c 4c 3c 2c", "Ah Ks Qd Jc Th"],), [0])],
+    # (b): full house is listed above flush
+    "full-house-below-flush": [(H5, "winners", (["2s 2h 2d 3c 3s", "As Ks Qs Js 9s"],), [0])],
+    # (b)2 K-Q-J-10-9 suited is the highest straight flush
+    "straight-flush-as-flush": [(H5, "classify", ("Kh Qh Jh Th 9h",), "straight_flush")],
+    # (c): three of a kind is listed above straight
+    "three-card-five-card-order": [(H3, "winners", (["2s 2h 2d", "As Kd Qc"],), [0])],
+    # (c): straight is listed above flush
+    "three-card-flush-over-straight": [(H3, "winners", (["Ac 2d 3h", "Ks 9s 2s"],), [0])],
+    # (b)1 royal flush: A K Q J 10 of the same suit
+    "royal-not-named": [(H5, "classify", ("As Ks Qs Js Ts",), "royal_flush")],
+    # 37.5(b)1: A-K-Q suited is the highest straight flush; Mini-tex has no royal
+    "minitex-royal-named": [(MX, "classify", ("As Ks Qs",), "straight_flush")],
+    # 37.5(d)1: ace and king of the same suit
+    "pocket-royal-as-straight-flush": [(PK, "classify", ("As Ks",), "royal_straight_flush")],
+    # 14.3(a) suits are equal; (d) identical hands split
+    "suit-tiebreak": [(H5, "winners", (["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"],), [0, 1])],
+    # (d): the highest card one hand holds and the other lacks decides: K over Q
+    "kickers-ignored": [(H5, "winners", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), [0])],
+    # (d): the ace is the highest card either holds
+    "kickers-lowest-first": [(H5, "winners", (["Ah 9d 5c 3s 2h", "Kh Qd Jc Ts 8h"],), [0])],
+    # (d): A-K-Q-J equal, 9 beats 8
+    "flush-by-top-card": [(H5, "winners", (["As Ks Qs Js 9s", "Ah Kh Qh Jh 8h"],), [0])],
+    # (a) a queen ranks above a jack; (b)9 a pair is two cards of the same rank
+    "queen-valued-as-jack": [(H5, "classify", ("Qs Jh 9d 7c 2s",), "high_card"),
+                             (PK, "classify", ("Qh Jc",), "straight")],       # (d)5
+    # (b)4 practice reading: three of a kind first, 4-4-4 over 3-3-3
+    "all-cards-sorted": [(H5, "winners", (["4s 4h 4d 2c 2s", "3s 3h 3d Ac Ah"],), [0])],
+    # (b)3 "four aces being the highest ranking four-of-a-kind"
+    "aces-low-when-paired": [(H5, "winners", (["As Ah Ad Ac 3s", "2s 2h 2d 2c 3h"],), [0])],
+    # (b)8 two pairs: the higher pair decides first
+    "two-pair-by-low-pair": [(H5, "winners", (["Ks Kh 2d 2c 5s", "Qs Qh Jd Jc 5h"],), [0])],
+    # (b)4 full house: ranked by its three of a kind
+    "full-house-by-pair": [(H5, "winners", (["4s 4h 4d 2c 2s", "3s 3h 3d Kc Kh"],), [0])],
+    # (g) cards speak: the order a hand is given in does not matter
+    "straight-only-in-dealt-order": [(H5, "classify", ("9h Kd Jc Ts Qh",), "straight")],
+    # (d): K is the highest card one pair of aces holds and the other lacks
+    "kickers-in-dealt-order": [(H5, "winners", (["As Ah 2d 3c Kh", "Ac Ad Qd Jc Th"],), [0])],
+    # (b)5 flush: five cards of the same suit; here only four
+    "flush-ignores-last-card": [(H5, "classify", ("As Ks 9s 5s 2h",), "high_card")],
+    # (d): identical hands split the pot
+    "first-winner-only": [(H5, "winners", (["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"],), [0, 1])],
+    # (b): the ace-high hands both beat the 7-high hand; A-K-Q-J-9 beats A-K-Q-J-8
+    "winners-against-first-hand": [
+        (H5, "winners", (["2s 3h 4d 5c 7s", "Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 8c"],), [1])],
+    # (e): in deuce-to-seven the ace is the worst card, so 8-6-5-4-3 beats A-7-5-4-3
+    "lowball-ace-low": [(DS, "winners", (["Ah 7d 5c 4s 3h", "8h 6d 5d 4c 3d"],), [1])],
+    # practice reading lowball-wheel: A-2-3-4-5 is ace-high no pair, which beats a pair
+    "lowball-wheel-straight": [(DS, "winners", (["Ah 2d 3c 4s 5h", "2h 2c 3d 4h 5c"],), [0])],
+    # (e): in ace-to-five the ace is the best card: 6-4-3-2-A beats 7-5-4-3-2
+    "ace-high-in-a5-low": [(LO5, "winners", (["Ah 2d 3c 4s 6h", "7h 5d 4c 3d 2c"],), [0])],
+    # practice reading low-pair-inverse: A-A is the best low pair
+    "aces-worst-low-pair": [(LO5, "winners", (["As Ah 2d 3c 4s", "2h 2c 3d 4h 5c"],), [0])],
+    # (f): straights and flushes do not count in low poker
+    "a5-straights-flushes-count": [(LO5, "classify", ("As 2s 3s 4s 5s",), "high_card")],
+    # (f): straights count in deuce-to-seven
+    "lowball-straights-flushes-ignored": [(DS, "classify", ("8h 7d 6c 5s 4h",), "straight")],
+    # practice reading low-card-order: 7-5-4-3-2 beats 8-4-3-2-A
+    "low-best-card-first": [(LO5, "winners", (["7h 5d 4c 3s 2h", "8h 4d 3c 2s Ad"],), [0])],
+    # (f) low rankings are the inverse: the lower pair is the better low hand
+    "low-higher-pair-wins": [(LO5, "winners", (["2s 2h 5d 6c 7s", "Ks Kh 3d 4c 5h"],), [0])],
+    # 37.5(a): at least one hole card; the board's A-K-Q suited cannot play alone
+    "minitex-board-plays": [(MX, "best_hand", ("2c 7d", "As Ks Qs"),
+                             ({"As Ks 7d"}, "high_card"))],
+    # 37.5(a): one hole card is enough: 7 with the board's two kings
+    "minitex-two-hole-cards": [(MX, "best_hand", ("2c 7d", "Ks Kh Kd"),
+                                ({"Ks Kh 7d", "Ks Kd 7d", "Kh Kd 7d"}, "one_pair"))],
+    # 37.5(a): both hole cards may play: A-K of hearts with the queen of hearts
+    "minitex-one-hole-card-only": [(MX, "best_hand", ("Ah Kh", "Qh 2c 7d"),
+                                    ({"Ah Kh Qh"}, "straight_flush"))],
+    # 37.5(c): A-A-K beats A-A-2 and A-A-4, so the king is the kicker chosen
+    "minitex-best-by-category-only": [(MX, "best_hand", ("4c Ah", "As 2h Kd"),
+                                       ({"Ah As Kd"}, "one_pair"))],
+    # 37.5(d)2 pair of aces
+    "pocket-aces-as-pair": [(PK, "classify", ("As Ah",), "pair_of_aces")],
+    # 37.5(d)3 two suited cards of consecutive rank
+    "pocket-straight-flush-missed": [(PK, "classify", ("9h 8h",), "straight_flush")],
+    # practice reading pocket-ace-two: A-2 is consecutive
+    "pocket-ace-two-not-consecutive": [(PK, "classify", ("Ah 2c",), "straight")],
+    # practice reading wild-duplicates: the joker is the king of spades, A-K-J-8-4 < A-K-Q-8-4
+    "wild-duplicates-allowed": [(MT, "winners", (["As Js 8s 4s Xx", "Ah Kh Qh 8h 4h"],), [1])],
+    # 23.16.1205(2)(b) + (5): the joker as the king of hearts makes a straight flush
+    "wild-always-ace": [(MT, "classify", ("9h Th Jh Qh Xx",), "straight_flush")],
+    # (1): the ace is the lowest card in low poker, the joker plays as one: K-Q-3-2-A
+    "wild-resolved-for-high": [(MTL, "classify", ("Kh Qd 2c 3s Xx",), "high_card")],
+    # (2)(a) + (5): four kings and a wild card are five of a kind
+    "jokers-refused": [(MT, "classify", ("Ks Kh Kd Kc Xx",), "five_of_a_kind")],
+    # (2): five of a kind is listed above the straight flush
+    "five-of-a-kind-below-straight-flush": [
+        (MT, "winners", (["2s 2h 2d 2c Xx", "As Ks Qs Js Ts"],), [0])],
+    "five-of-a-kind-as-quads": [(MT, "classify", ("Ks Kh Kd Kc Xx",), "five_of_a_kind")],
+    # practice reading mt-five-of-a-kind: three kings and two wild cards count
+    "five-of-a-kind-needs-four-naturals": [
+        (MT, "classify", ("Ks Kh Kd Xx Xx",), "five_of_a_kind")],
+    # (4): hands of equal value split; nothing favours natural cards
+    "natural-beats-wild": [(MT, "winners", (["Ah Kd Qc Js Xx", "As Kh Qd Jc Ts"],), [0, 1])],
+    # a deck has one ace of spades
+    "duplicates-accepted": [(H5, "classify", ("As As Kd Qc Jh",), reject("duplicate-card"))],
+    # (b): a hand is five cards
+    "wrong-count-accepted": [(H5, "classify", ("As Ah Ad Ac",), reject("wrong-count"))],
+    # (a): suits are spades, hearts, diamonds and clubs
+    "unknown-suit-accepted": [(H5, "classify", ("As Kx Qd Jc 9h",), reject("bad-card"))],
+    "one-reason-code": [(H5, "classify", ("As As Kd Qc Jh",), reject("duplicate-card"))],
+    # 14.3 has no wild cards
+    "jokers-accepted": [(H5, "classify", ("As Ks Qs Js Xx",), reject("joker-not-allowed"))],
+    # one deck: two players cannot both hold the ace of spades
+    "duplicates-across-hands-accepted": [
+        (H5, "winners", (["As Kd Qc Jh 9s", "As Kh Qd Jc 8s"],), reject("duplicate-card"))],
+}
+
+
+def _split(cards: str) -> list[str]:
+    return cards.split()
+
+
+def reference_answer(ruleset: str, op: str, args: tuple) -> object:
+    ev = evaluator(ruleset)
+    try:
+        if op == "classify":
+            return ev.category(args[0])
+        if op == "winners":
+            return ev.winners(*args)
+        found = ev.best_hand(*args)
+        return (" ".join(str(c) for c in found.cards), found.category)
+    except CardError as exc:
+        return reject(exc.code)
+
+
+def mutant_answer(mutant_id: str, ruleset: str, op: str, args: tuple) -> object:
+    m = MutantEvaluator(get_mutant(mutant_id))
+    m.configure(ruleset, {})
+    try:
+        if op == "classify":
+            return m.classify(_split(args[0]))
+        if op == "winners":
+            hands = [_split(h) for h in args[0]]
+            return m.winners(hands, *[_split(b) for b in args[1:]])
+        cards, category = m.best_hand(_split(args[0]), _split(args[1]))
+        return (" ".join(cards), category)
+    except Rejected as exc:
+        return reject(exc.code)
+
+
+def matches(answer: object, expected: object) -> bool:
+    if isinstance(expected, tuple) and isinstance(expected[0], set):
+        sets, category = expected
+        cards, got_category = answer  # type: ignore[misc]
+        return got_category == category and any(sorted(cards.split()) == sorted(s.split())
+                                                for s in sets)
+    return answer == expected
+
+
+CASES = [pytest.param(mid, *ex, id=f"{mid}-{i}") for mid, exs in EXAMPLES.items()
+         for i, ex in enumerate(exs)]
+
+
+@pytest.mark.parametrize(("mutant_id", "ruleset", "op", "args", "expected"), CASES)
+def test_mutant_differs_from_reference(mutant_id, ruleset, op, args, expected):
+    assert ruleset in get_mutant(mutant_id).rulesets
+    assert matches(reference_answer(ruleset, op, args), expected), "the example is wrong"
+    got = mutant_answer(mutant_id, ruleset, op, args)
+    assert not matches(got, expected), f"{mutant_id} answered like the reference: {got}"
+
+
+def test_every_mutant_has_a_worked_example():
+    assert set(EXAMPLES) == {m.id for m in MUTANTS}
+
+
+def test_catalogue_size_and_shape():
+    assert len(MUTANTS) >= 40
+    known = {r.id for r in all_rulesets()}
+    for m in MUTANTS:
+        assert m.rulesets and set(m.rulesets) <= known, m.id
+        assert len(set(m.rulesets)) == len(m.rulesets), m.id
+        assert m.summary and "\n" not in m.summary, m.id
+        assert m.changes, m.id
+
+
+def test_every_ruleset_has_mutants():
+    counts = {r.id: 0 for r in all_rulesets()}
+    for m in MUTANTS:
+        for r in m.rulesets:
+            counts[r] += 1
+    assert min(counts.values()) >= 8, counts
+
+
+def _flag_registry() -> set[str]:
+    path = resources.files("pokercert.vectors") / "flags.toml"
+    if not path.is_file():  # the registry ships with the corpus
+        pytest.skip("vectors/flags.toml is not there yet")
+    return set(tomllib.loads(path.read_text(encoding="utf-8"))["flag"])
+
+
+def test_flags_come_from_the_registry_and_cover_it():
+    flags = _flag_registry()
+    used = {m.flag for m in MUTANTS}
+    assert used <= flags, f"unknown flags {used - flags}"
+    assert flags <= used, f"flags without a mutant: {flags - used}"
+
+
+def test_mutant_evaluator_is_a_poker_evaluator():
+    m = MutantEvaluator(get_mutant("wheel-missing"))
+    assert isinstance(m, PokerEvaluator)
+    assert set(m.capabilities()) == set(get_mutant("wheel-missing").rulesets)
+    assert "best_hand" in m.capabilities()["nj-mini-tex-3"]
+    assert "best_hand" not in m.capabilities()["nj-poker-high-5"]
+    assert m.info.build == "wheel-missing"
+
+
+def test_a_mutant_refuses_rulesets_it_does_not_affect():
+    with pytest.raises(MutantError, match="does not affect"):
+        get_mutant("wheel-missing").build("nj-poker-low-5")
+
+
+def test_building_mutants_leaves_the_reference_alone():
+    for m in MUTANTS:
+        for r in m.rulesets:
+            m.build(r)
+    assert get_ruleset("nj-mini-tex-3").category_names[0] == "straight_flush"
+    assert get_ruleset("nj-mini-tex-3").selection.min_hole == 1
+    assert get_ruleset("mt-poker-high").jokers == 2
+    assert evaluator("nj-poker-high-5").category("Ah 2d 3c 4s 5h") == "straight"
+    assert evaluator("nj-poker-high-5").winners(["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"]) == [0, 1]
+
+
+def test_a_missing_engine_step_fails_loudly():
+    ev = get_mutant("wheel-missing").build("nj-poker-high-5")
+    with pytest.raises(MutantError, match="no step"):
+        hook(ev, "no_such_step", lambda orig: orig)
+
+
+def test_readings_reach_the_mutant():
+    # under the literal mt-full-house reading 2-2-2-A-A beats 3-3-3-K-K; the mutant
+    # suit-tiebreak keeps the reading and only adds its own mistake
+    m = MutantEvaluator(get_mutant("suit-tiebreak"))
+    m.configure(MT, {"mt-full-house": "literal"})
+    assert m.winners([_split("2s 2h 2d As Ah"), _split("3s 3h 3d Ks Kh")]) == [0]
+    m.configure(MT, {})
+    assert m.winners([_split("2s 2h 2d As Ah"), _split("3s 3h 3d Ks Kh")]) == [1]
+
+
+def test_the_reference_never_imports_the_mutants():
+    import pokercert.reference as ref
+    folder = Path(ref.__file__).parent
+    for source in folder.rglob("*.py"):
+        assert "mutants" not in source.read_text(encoding="utf-8"), source
