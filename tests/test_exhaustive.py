@@ -151,7 +151,21 @@ def test_cli_usage_errors(tmp_path, capsys):
 
 
 @pytest.mark.slow
-def test_five_card_high_through_the_textbook_key(tmp_path):
-    state = _check("py:textbook_eval:TextbookHigh", "nj-poker-high-5", tmp_path)
-    assert state.checked == 2_598_960 and state.classes == 7_462
-    assert state.disagreeing == 0
+@pytest.mark.parametrize(("spec", "wheels", "orders"), [
+    ("py:textbook_eval:TextbookHigh", 0, 0), ("py:textbook_eval:WheelBlind", 256, 2)])
+def test_five_card_high_one_shard_and_the_whole_class_order(spec, wheels, orders, tmp_path):
+    """A fortieth of the five-card hands, and the order of all 7,462 classes.
+
+    (A whole five-card pass takes minutes through a Python evaluator: a command for a
+    lab, not a unit test.)  Shard 4 of 40 holds positions 194,922 to 259,895.  Hands that
+    start with the ace of spades fill positions 0 to 249,899 (C(51,4) of them), and those
+    whose other four cards are all fives or lower come last among them (C(16,4) = 1,820,
+    from 248,080): so the shard holds every wheel with the ace of spades, 4^4 = 256 (4 of
+    them straight flushes), and no other wheel.  Without the wheel, A-2-3-4-5 is valued
+    as ace-high: the wheel class falls below the best three of a kind and the five-high
+    straight flush below four aces, two neighbouring pairs out of order.
+    """
+    state = _check(spec, "nj-poker-high-5", tmp_path, shard=(4, 40))
+    assert state.classes == 7_462 and state.checked == 259_896 - 194_922
+    assert state.category_disagreements == wheels
+    assert state.order_disagreements == orders
