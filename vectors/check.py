@@ -377,9 +377,12 @@ class _Checker:
         default = all_variants[0]
         first_variant, expected, actual = mismatches[0]
         if not vector.interpretations and first_variant is not default:
-            deciding = sorted({iid for variant, _, _ in mismatches
-                               for iid, r in variant.choices
-                               if r != catalogue()[iid].default})
+            def changed(variant: Variant) -> list[str]:
+                return [iid for iid, r in variant.choices if r != catalogue()[iid].default]
+
+            # an interpretation decides if flipping it alone changes the outcome
+            deciding = sorted({changed(v)[0] for v, _, _ in mismatches if len(changed(v)) == 1}
+                              or {iid for v, _, _ in mismatches for iid in changed(v)})
             self.problem(vector, f"the outcome depends on an interpretation "
                          f"({', '.join(deciding)}): expected {show(expected)} under every "
                          f"reading, but under {first_variant.describe()} the reference gives "

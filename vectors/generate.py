@@ -146,7 +146,9 @@ GAMES = {
     "mt-poker-low": Game("mt-poker-low", "23.16.1205", 5, "low", "(1)", "(2)", "(3)", "(4)",
                          {"high_card": "(2)(j)", "one_pair": "(2)(i)", "two_pair": "(2)(h)",
                           "three_of_a_kind": "(2)(g)", "full_house": "(2)(d)",
-                          "four_of_a_kind": "(2)(c)", "five_of_a_kind": "(2)(a)"},
+                          "four_of_a_kind": "(2)(c)", "five_of_a_kind": "(2)(a)",
+                          # ranked only under the literal reading of mt-low-order
+                          "straight": "(2)(f)", "flush": "(2)(e)", "straight_flush": "(2)(b)"},
                          low_ace="one", straight_interp="mt-low-order", jokers=2),
     "nj-poker-low-3": Game("nj-poker-low-3", NJ, 3, "low", "(e)", "(f)", "(d)", "(e)",
                            {"high_card": "(f)", "one_pair": "(c)6", "three_of_a_kind": "(c)3"},
@@ -816,7 +818,8 @@ def fam_low_straights_flushes(g: Game) -> list[dict[str, Any]]:
             cards = Deck().hand(ranks)
             # the ace ranks only low here: A-K-Q-J-10 is no sequence under any reading
             ace_top = top == A
-            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card")),
+            extra = [g.cats["straight"]] if "straight" in g.cats and not ace_top else []
+            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card"), *extra),
                                 ["low-straights-flushes"] + (["ace-low"] if top == n else [])
                                 + (["wraparound"] if ace_top else []),
                                 f"{ranks_text(ranks)} is no sequence (the ace ranks below the "
@@ -827,9 +830,10 @@ def fam_low_straights_flushes(g: Game) -> list[dict[str, Any]]:
                                 interp if not ace_top else None))
         flushes = ([K, 10, 8, 5, 3], [7, 5, 4, 3, 2], [6, 4, 3, 2, A]) if n == 5 else (
             [K, 9, 5], [5, 3, 2], [4, 2, A])
+        extra = [g.cats["flush"]] if "flush" in g.cats else []
         for ranks in flushes:
             cards = [card(r, "c") for r in ranks]
-            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card")),
+            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card"), *extra),
                                 ["low-straights-flushes"],
                                 f"{ranks_text(ranks)} all in clubs: flushes do not count in "
                                 "this low game, it is a no-pair hand.",
@@ -845,13 +849,25 @@ def fam_low_straights_flushes(g: Game) -> list[dict[str, Any]]:
                                "The same ranks suited and unsuited: the flush does not count, "
                                f"the hands {g.word}.", ([1] if i == 0 else [0]) if interp
                                else None, interp))
+        # suited sequences: neither the straight nor the flush counts
+        extra = [g.cats["straight_flush"]] if "straight_flush" in g.cats else []
+        for i, top in enumerate((n, 9, K)):
+            ranks = straight_ranks(top, n)
+            cards = [card(r, SUITS[i]) for r in ranks]
+            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card"), *extra),
+                                ["low-straights-flushes"] + (["ace-low"] if top == n else []),
+                                f"{ranks_text(ranks)} all of one suit: neither straights nor "
+                                "flushes count in this low game, it is a no-pair hand"
+                                + (" (the best one)." if top == n else "."),
+                                "straight_flush" if interp else None, interp))
         # the best hand against the next best: straights do not spoil the wheel
         if n == 5:
             a, b = ["5s", "4h", "3d", "2c", "Ah"], ["6s", "4d", "3c", "2h", "As"]
         else:
             a, b = ["3s", "2h", "Ad"], ["4s", "2d", "Ac"]
         worse = [6, 4, 3, 2, A] if n == 5 else [4, 2, A]
-        out.append(compare([a, b], [0], g.L(g.order, g.cat("high_card"), g.tie),
+        extra = [g.cats["straight"]] if "straight" in g.cats else []
+        out.append(compare([a, b], [0], g.L(g.order, g.cat("high_card"), g.tie, *extra),
                            ["low-straights-flushes", "ace-low", "named-extreme"],
                            f"{ranks_text(straight_ranks(n, n))} is the best low hand; "
                            f"{ranks_text(worse)} is next.",

@@ -225,10 +225,27 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
         return release
     manifest = {"corpus_version": release.version, **new,
                 "retired": dict(sorted(retired.items()))}
-    (root / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n",
-                                      encoding="utf-8")
+    (root / MANIFEST_FILE).write_text(dump_manifest(manifest), encoding="utf-8")
     _append_changelog(root, release, len(corpus.vectors))
     return release
+
+
+def dump_manifest(manifest: Mapping[str, Any]) -> str:
+    """JSON with one line per file and per id, so a release diff shows what changed."""
+    lines = ["{"]
+    items = list(manifest.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if isinstance(value, dict) and value and key in ("files", "vectors", "retired"):
+            lines.append(f"  {json.dumps(key)}: {{")
+            entries = list(value.items())
+            for j, (k, v) in enumerate(entries):
+                sep = "," if j < len(entries) - 1 else ""
+                lines.append(f"    {json.dumps(k)}: {json.dumps(v, sort_keys=True)}{sep}")
+            lines.append("  }" + comma)
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, sort_keys=True)}{comma}")
+    return "\n".join(lines) + "\n}\n"
 
 
 def _append_changelog(root: Path, release: Release, total: int) -> None:
