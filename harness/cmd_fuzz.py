@@ -176,7 +176,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if report.found is not None:
         draft.write_text(report.found.draft(args.adapter), encoding="utf-8")
         data["draft"] = str(draft)
-    code = EXIT_ERROR if report.flaky else (EXIT_NONCOMPLIANT if report.found else EXIT_OK)
+    # a disagreement seen once is a finding even if the adapter then answered otherwise
+    code = EXIT_NONCOMPLIANT if report.found else (EXIT_ERROR if report.flaky else EXIT_OK)
     if args.json:
         data["exit_code"] = code
         print_json(data)
@@ -186,9 +187,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     print(f"{report.examples} examples asked, {report.calls} requests sent")
     if report.flaky:
         print(f"\nFLAKY: {report.flaky}")
-    elif report.found is None:
+    if report.found is None and not report.flaky:
         print("\nno disagreement with the reference")
-    else:
+    elif report.found is not None:
         found = report.found
         print(f"\nDISAGREEMENT ({report.outcome}), shrunk to a minimal counterexample:")
         print(f"  {found.message}")

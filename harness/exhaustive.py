@@ -88,12 +88,22 @@ def mask(hand: Sequence[Card]) -> int:
     return m
 
 
+def _jokers(hand: Sequence[Card]) -> int:
+    return sum(c.is_joker for c in hand)
+
+
 def _signature(hand: Sequence[Card]) -> tuple[Any, ...]:
-    """The hand up to a renaming of suits (equal signatures: equal reference values)."""
-    naturals = sorted((c for c in hand if not c.is_joker), key=lambda c: (-c.rank, c.suit))
-    names: dict[str, int] = {}
-    pattern = tuple(names.setdefault(c.suit, len(names)) for c in naturals)
-    return tuple(c.rank for c in naturals), pattern, len(hand) - len(naturals)
+    """The hand up to a renaming of suits: the multiset of its suits' rank sets, and the
+    number of jokers.  Suits have no rank in any ruleset, so hands with equal signatures
+    have equal reference values."""
+    by_suit: dict[str, list[int]] = {}
+    jokers = 0
+    for c in hand:
+        if c.is_joker:
+            jokers += 1
+        else:
+            by_suit.setdefault(c.suit, []).append(c.rank)
+    return tuple(sorted(tuple(sorted(r)) for r in by_suit.values())), jokers
 
 
 # --------------------------------------------------------------------------- the reference
@@ -206,25 +216,31 @@ class ReferenceClasses:
         return out
 
     def alternatives(self, i: int) -> list[tuple[int, tuple[Card, ...]]]:
-        """Members of class i: its representative under every renaming of the suits."""
+        """Members of class i: its representative first, then it and the other candidate
+        members under every renaming of the suits."""
         found = self._alternatives.get(i)
         if found is None:
-            seen: dict[int, tuple[Card, ...]] = {}
-            for perm in permutations(SUIT_CHARS):
-                rename = dict(zip(SUIT_CHARS, perm, strict=True))
-                hand = tuple(c if c.is_joker else Card(c.rank, rename[c.suit])
-                             for c in self.rep[i])
-                seen.setdefault(mask(hand), hand)
+            seen: dict[int, tuple[Card, ...]] = {mask(self.rep[i]): self.rep[i]}
+            for member in [self.rep[i], *self.candidates[i]]:
+                for perm in permutations(SUIT_CHARS):
+                    rename = dict(zip(SUIT_CHARS, perm, strict=True))
+                    hand = tuple(c if c.is_joker else Card(c.rank, rename[c.suit])
+                                 for c in member)
+                    seen.setdefault(mask(hand), hand)
             found = self._alternatives[i] = list(seen.items())
         return found
 
-    def disjoint_member(self, i: int, hand_mask: int, skip: int = -1) \
-            -> tuple[Card, ...] | None:
-        """A member of class i sharing no card with the hand (and not the hand itself)."""
+    def disjoint_member(self, i: int, hand_mask: int, hand_jokers: int = 0,
+                        skip: int = -1) -> tuple[Card, ...] | None:
+        """A member of class i that can be dealt beside the hand: no card in common, no
+        more jokers between them than the deck holds (and not the hand itself)."""
         for m, member in self.alternatives(i):
-            if not m & hand_mask and m != skip:
+            if not m & hand_mask and m != skip and self.fits(member, hand_jokers):
                 return member
         return None
+
+    def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
+        return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers
 
 
 # --------------------------------------------------------------------------- state
@@ -427,7 +443,7 @@ class Checker:
         hands = [text(ref.rep[upper]), text(ref.rep[lower])]
         found = None
         for m_hi, up in ref.alternatives(upper):
-            low = ref.disjoint_member(lower, m_hi)
+            low = ref.disjoint_member(lower, m_hi, _jokers(up))
             if low is not None:
                 inputs = {"hands": [text(up), text(low)]}
                 found = self._found("compare", inputs, None, message)
@@ -438,10 +454,10 @@ class Checker:
         requests = []
         for i in range(1, n):
             m_lo, low = self.ref.alternatives(i - 1)[0]
-            high = self.ref.disjoint_member(i, m_lo)
+            high = self.ref.disjoint_member(i, m_lo, _jokers(low))
             if high is None:
                 for m2, low2 in self.ref.alternatives(i - 1)[1:]:
-                    high = self.ref.disjoint_member(i, m2)
+                    high = self.ref.disjoint_member(i, m2, _jokers(low2))
                     if high is not None:
                         low = low2
                         break
@@ -520,7 +536,7 @@ class Checker:
         if len(self.state.disagreements) < self.report_limit:
             m = mask(hand)
             for m2, other in ref.alternatives(c):
-                if m2 & m:
+                if m2 & m or not ref.fits(other, _jokers(hand)):
                     continue
                 try:
                     if self._key(other) != k:
@@ -536,7 +552,7 @@ class Checker:
         requests = []
         for h, c in zip(hands, classes, strict=True):
             m = mask(h)
-            other = self.ref.disjoint_member(c, m, skip=m)
+            other = self.ref.disjoint_member(c, m, _jokers(h), skip=m)
             if other is None:
                 self.state.unverifiable_hands += 1
                 continue
