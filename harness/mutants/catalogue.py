@@ -58,6 +58,9 @@ MINITEX = ("nj-mini-tex-3",)
 MONTANA = ("mt-poker-high", "mt-poker-low")
 ALL = (*HIGH, *LOW, *POCKET)
 WITH_KICKERS = (*HIGH, *LOW)                          # all but the pocket wager
+# games with a showdown: the pocket wager is settled on a paytable (37.5(d)), never
+# hand against hand, so mistakes that only show between hands do not affect it
+SHOWDOWN = WITH_KICKERS
 NJ = tuple(r for r in ALL if r.startswith("nj-"))
 FIVE_CARD_GROUPS = (*HIGH5, "nj-poker-low-5", "nj-lowball-2-7", "mt-poker-low")
 
@@ -151,7 +154,8 @@ MUTANTS: tuple[Mutant, ...] = (
     # --- straights: the wheel, its rank, wraparounds, near misses
     Mutant("wheel-missing", "wheel", HIGH,
            "The ace never plays low: A-2-3-4-5 (A-2-3) is an ace-high hand, not a straight.",
-           (knobs(straight_ace="high"),)),
+           (knobs(straight_ace="high"),),
+           same_as_reading=(("mt-wheel", "literal"),)),
     Mutant("wheel-ranked-ace-high", "straight-order", (*HIGH, *POCKET),
            "A straight's top card is its highest rank, so A-2-3-4-5 ranks as an ace-high "
            "straight (a suited one as a royal).",
@@ -196,13 +200,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("minitex-royal-named", "royal-naming", MINITEX,
            "Mini-tex A-K-Q suited is reported as a 'royal_flush', a category Mini-tex "
            "does not have.",
-           (categories(lambda rs: ["royal_flush", *rs.category_names]),)),
+           (categories(lambda names, rs: ["royal_flush", *names]),)),
     Mutant("pocket-royal-as-straight-flush", "royal-naming", POCKET,
            "Pocket A-K suited is paid as a straight flush, not as the royal straight flush.",
            (without("royal_straight_flush"),)),
 
     # --- ties within a category
-    Mutant("suit-tiebreak", "suit-tiebreak", ALL,
+    Mutant("suit-tiebreak", "suit-tiebreak", SHOWDOWN,
            "Suits break ties (spades > hearts > diamonds > clubs) instead of splitting.",
            (_suits_break_ties(),)),
     Mutant("kickers-ignored", "kicker-order", WITH_KICKERS,
@@ -222,7 +226,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("all-cards-sorted", "rank-order", HIGH,
            "Same-category hands are compared card by card, all five sorted high to low: "
            "3-3-3-A-A beats 4-4-4-2-2.",
-           (knobs(tiebreak="card_by_card"),)),
+           (knobs(tiebreak="card_by_card"),),
+           same_as_reading=(("identical-rank-tiebreak", "literal"),)),
     Mutant("aces-low-when-paired", "named-extreme", HIGH,
            "The ace counts high only as a single card: four (three, two) aces rank below "
            "four twos.",
@@ -248,10 +253,10 @@ MUTANTS: tuple[Mutant, ...] = (
            (flush_ignores_last_card(),)),
 
     # --- showdowns
-    Mutant("first-winner-only", "multiway-split", ALL,
+    Mutant("first-winner-only", "multiway-split", SHOWDOWN,
            "On a split (push, tie) only the first of the equal best hands is returned.",
            (first_winner_only(),)),
-    Mutant("winners-against-first-hand", "multiway-split", ALL,
+    Mutant("winners-against-first-hand", "multiway-split", SHOWDOWN,
            "Every hand is scored against the first hand only (the dealer), not against "
            "each other.",
            (winners_against_first_hand(),)),
@@ -262,13 +267,15 @@ MUTANTS: tuple[Mutant, ...] = (
            (knobs(ace="low", low_pair_ace="low"),)),
     Mutant("lowball-wheel-straight", "ace-high-lowball", ("nj-lowball-2-7",),
            "Deuce-to-seven counts A-2-3-4-5 as a straight (the high-poker straight test).",
-           (knobs(straight_ace="both"),)),
+           (knobs(straight_ace="both"),),
+           same_as_reading=(("lowball-wheel", "literal"),)),
     Mutant("ace-high-in-a5-low", "ace-low", A5_LOW,
            "Ace-to-five low plays the ace high (the worst card).",
            (knobs(ace="high", low_pair_ace="high"),)),
     Mutant("aces-worst-low-pair", "ace-low", A5_LOW,
            "In ace-to-five low a pair of aces is the worst pair, not the best.",
-           (knobs(low_pair_ace="high"),)),
+           (knobs(low_pair_ace="high"),),
+           same_as_reading=(("low-pair-inverse", "literal"),)),
     Mutant("a5-straights-flushes-count", "low-straights-flushes", A5_LOW,
            "Ace-to-five low counts straights and flushes against the hand, as deuce-to-seven "
            "does.",
@@ -281,14 +288,16 @@ MUTANTS: tuple[Mutant, ...] = (
                "mt-poker-low": ["high_card", "one_pair", "two_pair", "three_of_a_kind",
                                 "straight", "flush", "full_house", "four_of_a_kind",
                                 "straight_flush", "five_of_a_kind"],
-           }),)),
+           }),),
+           same_as_reading=(("mt-low-order", "literal"),)),
     Mutant("lowball-straights-flushes-ignored", "low-straights-flushes", ("nj-lowball-2-7",),
            "Deuce-to-seven ignores straights and flushes, as ace-to-five does.",
            (without("straight", "flush", "straight_flush", "royal_flush"),)),
     Mutant("low-best-card-first", "low-order", LOW,
            "Low hands are compared from their best (lowest) card up instead of from the top "
            "card down.",
-           (knobs(low_card_order="best_first"),)),
+           (knobs(low_card_order="best_first"),),
+           same_as_reading=(("low-card-order", "literal"),)),
     Mutant("low-higher-pair-wins", "low-order", LOW,
            "Low games invert the category order but not the ranks: the higher pair wins.",
            (tiebreak(_low_pairs_inverted),)),
@@ -315,13 +324,15 @@ MUTANTS: tuple[Mutant, ...] = (
            (without("straight_flush"),)),
     Mutant("pocket-ace-two-not-consecutive", "pocket-wager", POCKET,
            "Pocket A-2 is not consecutive (the ace plays low only with a three).",
-           (knobs(straight_ace="high"),)),
+           (knobs(straight_ace="high"),),
+           same_as_reading=(("pocket-ace-two", "literal"),)),
 
     # --- Montana wild cards and five of a kind
     Mutant("wild-duplicates-allowed", "wild-card", ("mt-poker-high",),
            "A wild card may duplicate a held card: A-J-8-4 of spades + joker is a flush with "
            "two aces.",
-           (knobs(wild_duplicates="allowed"),)),
+           (knobs(wild_duplicates="allowed"),),
+           same_as_reading=(("wild-duplicates", "literal"),)),
     Mutant("wild-always-ace", "wild-card", MONTANA,
            "A wild card is always an ace (the 'bug'), never the card that makes the best hand.",
            (wild_always_ace(),)),
@@ -335,13 +346,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "Five of a kind is placed below the straight flushes, as some wild games do.",
            (order_like(("royal_flush", "straight_flush", "five_of_a_kind",
                         *FIVE_CARD_HIGH_ORDER[4:])),)),
-    Mutant("five-of-a-kind-as-quads", "five-of-a-kind", MONTANA,
+    Mutant("five-of-a-kind-as-quads", "five-of-a-kind", ("mt-poker-high",),
            "Five of a kind is not a category: it is read as four of a kind.",
            (without("five_of_a_kind"),)),
-    Mutant("five-of-a-kind-needs-four-naturals", "five-of-a-kind", MONTANA,
+    # not in low poker: five of a kind is the worst low hand, and a wild card is never
+    # forced to make it, so the rule cannot change a low answer
+    Mutant("five-of-a-kind-needs-four-naturals", "five-of-a-kind", ("mt-poker-high",),
            "Five of a kind needs four natural cards and one wild: three kings and two "
            "jokers are only four of a kind.",
-           (knobs(five_of_a_kind="four_naturals"),)),
+           (knobs(five_of_a_kind="four_naturals"),),
+           same_as_reading=(("mt-five-of-a-kind", "literal"),)),
     Mutant("natural-beats-wild", "natural-vs-wild", MONTANA,
            "A natural hand beats a wild-card hand of the same value (a house rule the "
            "regulation does not have).",
@@ -363,7 +377,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("jokers-accepted", "input-validation", NJ,
            "Jokers are accepted (as wild cards) in games whose deck has none.",
            (deck_jokers(2, five_of_a_kind="any", wild_duplicates="five_of_a_kind_only"),)),
-    Mutant("duplicates-across-hands-accepted", "one-deck", ALL,
+    Mutant("duplicates-across-hands-accepted", "one-deck", SHOWDOWN,
            "Each hand is checked for duplicates on its own: one card in two hands, or in the "
            "hole and on the board, passes.",
            (accept_duplicates_across_hands(),)),

@@ -22,7 +22,7 @@ from pokercert.reference.cards import (
     parse_cards,
 )
 from pokercert.reference.engine import BestHand, Evaluator, HandValue
-from pokercert.reference.rulesets import Category, Ruleset
+from pokercert.reference.rulesets import Ruleset
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 STRAIGHTS = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
@@ -40,48 +40,38 @@ def knobs(**overrides: Any) -> Change:
     return Change(knobs=overrides)
 
 
-def categories(edit: Callable[[Ruleset], Sequence[str]]) -> Change:
-    """Change the ruleset's category list (best first) to ``edit(ruleset)``.
+def categories(edit: Callable[[list[str], Ruleset], Sequence[str]]) -> Change:
+    """Rank the categories as ``edit(ranking, ruleset)`` says (best first).
 
-    Unknown names are added as categories of their own (an evaluator that reports a
-    category the ruleset does not have, e.g. a Mini-tex "royal flush").
+    ``ranking`` is the order the reference uses under the chosen readings.  Names left
+    out are categories the evaluator does not know (their hands fall to the next shape
+    it tests); names added are categories the ruleset does not have.
     """
-    def apply(rs: Ruleset) -> Ruleset:
-        names = list(edit(rs))
-        known = {c.name: c for c in rs.categories}
-        fallback = rs.categories[-1].clause
-        cats = tuple(known.get(n) or Category(n, n.replace("_", " ").capitalize(), fallback)
-                     for n in names)
-        return replace_ruleset(rs, categories=cats)
-    return Change(ruleset=apply)
+    return Change(categories=edit)
 
 
 def swap(a: str, b: str) -> Change:
     """Categories ``a`` and ``b`` trade places."""
-    def edit(rs: Ruleset) -> list[str]:
-        names = list(rs.category_names)
+    def edit(names: list[str], rs: Ruleset) -> list[str]:
         i, j = names.index(a), names.index(b)
         names[i], names[j] = names[j], names[i]
         return names
     return categories(edit)
 
 
-def without(*names: str) -> Change:
+def without(*dropped: str) -> Change:
     """The evaluator does not know these categories (hands fall to the next shape)."""
-    return categories(lambda rs: [n for n in rs.category_names if n not in names])
+    return categories(lambda names, rs: [n for n in names if n not in dropped])
 
 
-def order_like(order: Sequence[str], add: Iterable[str] = ()) -> Change:
-    """The ruleset's categories (plus ``add``) sorted as in ``order``."""
-    def edit(rs: Ruleset) -> list[str]:
-        names = set(rs.category_names) | set(add)
-        return [n for n in order if n in names]
-    return categories(edit)
+def order_like(order: Sequence[str]) -> Change:
+    """The ranked categories sorted as in ``order`` (a copy of another game's order)."""
+    return categories(lambda names, rs: [n for n in order if n in names])
 
 
 def per_ruleset_order(orders: Mapping[str, Sequence[str]]) -> Change:
     """An explicit (wrong) category list for each ruleset."""
-    return categories(lambda rs: orders[rs.id])
+    return categories(lambda names, rs: orders[rs.id])
 
 
 def selection(**changes: int) -> Change:

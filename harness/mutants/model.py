@@ -20,7 +20,7 @@ runner loads it like any vendor's evaluator and cannot tell it from one.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -30,7 +30,7 @@ from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import CardError
 from pokercert.reference.engine import Evaluator
 from pokercert.reference.interpretations import Profile, get_interpretation
-from pokercert.reference.rulesets import Ruleset, get_ruleset
+from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
 
 VENDOR = "pokercert self-check (deliberately broken)"
 
@@ -59,6 +59,8 @@ class Change:
     """One perturbation of the reference (any combination of the four kinds)."""
 
     ruleset: Callable[[Ruleset], Ruleset] | None = None
+    # (ranking as read, ruleset) -> the mutant's ranking, best first
+    categories: Callable[[list[str], Ruleset], Sequence[str]] | None = None
     knobs: Mapping[str, Any] = field(default_factory=dict)
     patch: Callable[[Evaluator], None] | None = None
     reason: Callable[[str], str | None] | None = None
@@ -73,28 +75,41 @@ class Mutant:
     rulesets: tuple[str, ...]
     summary: str
     changes: tuple[Change, ...]
+    # (interpretation id, reading) under which this "mistake" is the reading itself: with
+    # that reading chosen it is no mistake, so it is not held against the corpus
+    same_as_reading: tuple[tuple[str, str], ...] = ()
+
+    def excused(self, ruleset: str, profile: Profile) -> str | None:
+        """Why the mutant is no mistake on ``ruleset`` under ``profile`` (None: it is)."""
+        applies = get_ruleset(ruleset).interpretations
+        for iid, reading in self.same_as_reading:
+            if iid in applies and profile.reading(iid) == reading:
+                return f"it is the {reading} reading of {iid}"
+        return None
 
     def build(self, ruleset: str, readings: Mapping[str, str] | None = None) -> Evaluator:
         """A fresh engine for ``ruleset`` under ``readings`` with this mutant's mistake in."""
         if ruleset not in self.rulesets:
             raise MutantError(f"mutant {self.id} does not affect {ruleset!r}; "
                               f"it affects {', '.join(self.rulesets)}")
-        original = get_ruleset(ruleset)
-        edited = original
-        knobs: dict[str, Any] = {}
-        for change in self.changes:
-            if change.ruleset is not None:
-                edited = change.ruleset(edited)
-            knobs.update(change.knobs)
-        if edited.category_names != original.category_names:
-            knobs.setdefault("categories", list(edited.category_names))
+        edited = get_ruleset(ruleset)
         choices = {iid: reading for iid, reading in (readings or {}).items()
                    if iid in edited.interpretations}
         for iid, reading in choices.items():
             if reading not in get_interpretation(iid).readings:
                 raise MutantError(f"{iid} has no reading {reading!r}")
-        profile = KnobProfile(f"mutant:{self.id}", MappingProxyType(choices),
-                              MappingProxyType(knobs))
+        as_read = Profile(f"mutant:{self.id}", MappingProxyType(choices))
+        knobs: dict[str, Any] = {}
+        for change in self.changes:
+            if change.ruleset is not None:
+                edited = change.ruleset(edited)
+            if change.categories is not None:
+                ranked = knobs.get("categories") or as_read.rules_for(edited)["categories"]
+                names = list(change.categories(list(ranked), edited))
+                edited = with_categories(edited, names)
+                knobs["categories"] = names     # the ranking order the engine reads
+            knobs.update(change.knobs)
+        profile = KnobProfile(as_read.name, as_read.choices, MappingProxyType(knobs))
         ev = Evaluator(edited, profile)
         for change in self.changes:
             if change.patch is not None:
@@ -126,6 +141,19 @@ def hook(ev: Evaluator, name: str, wrap: Callable[[Callable[..., Any]], Callable
 def replace_ruleset(rs: Ruleset, **changes: Any) -> Ruleset:
     """A copy of ``rs`` with some fields changed (the registry's copy is never touched)."""
     return dataclasses.replace(rs, **changes)
+
+
+def with_categories(rs: Ruleset, names: Sequence[str]) -> Ruleset:
+    """A copy of ``rs`` ranking exactly ``names`` (best first).
+
+    A name the ruleset lacks becomes a category of its own: the mutant then reports a
+    category the regulation does not have (a Mini-tex "royal flush").
+    """
+    known = {c.name: c for c in rs.categories}
+    fallback = rs.categories[-1].clause
+    return replace_ruleset(rs, categories=tuple(
+        known.get(n) or Category(n, n.replace("_", " ").capitalize(), fallback)
+        for n in names))
 
 
 class MutantEvaluator:
