@@ -43,7 +43,7 @@ from pokercert.reference.engine import Evaluator
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.canonical import digest
-from pokercert.vectors.corpus import Corpus, Problem, display_path, read_corpus
+from pokercert.vectors.corpus import Corpus, Problem, display_path, key_location, read_corpus
 from pokercert.vectors.model import Location, Vector
 
 GAPS_FILE = "reference-gaps.toml"
@@ -297,8 +297,10 @@ class _Checker:
         self.gaps = gaps
         self._evaluators: dict[str, Evaluator | Exception] = {}
 
-    def problem(self, vector: Vector, message: str) -> None:
+    def problem(self, vector: Vector, message: str, *keys: str) -> None:
         where = vector.location or Location(vector.id, 0)
+        if keys and vector.location is not None:
+            where = key_location(where, *keys)
         self.report.problems.append(Problem(where, f"{vector.id}: {message}"))
 
     def evaluator_for(self, rs: Ruleset, variant: Variant) -> Evaluator | Exception:
@@ -386,26 +388,29 @@ class _Checker:
             self.problem(vector, f"the outcome depends on an interpretation "
                          f"({', '.join(deciding)}): expected {show(expected)} under every "
                          f"reading, but under {first_variant.describe()} the reference gives "
-                         f"{show(actual)}; name the interpretation and give expect_by_reading")
+                         f"{show(actual)}; name the interpretation and give expect_by_reading",
+                         "expect", "expect_by_reading")
             return
         reading = (f" (reading {vector.reading_used(first_variant.profile())})"
                    if vector.interpretations else "")
         self.problem(vector, f"expected {show(expected)}{reading} but the reference gives "
                      f"{show(actual)} under {first_variant.describe()}"
                      + (f" (and {len(mismatches) - 1} more reading combination(s))"
-                        if len(mismatches) > 1 else ""))
+                        if len(mismatches) > 1 else ""), "expect", "expect_by_reading")
 
     def check_reject_faults(self, vector: Vector, rs: Ruleset) -> None:
         faults, spelling = reject_faults(vector, rs)
         reason = vector.expect["reason"] if vector.expect else None
+        inputs = ("hand", "hands", "hole", "board")
         if spelling:
             self.problem(vector, "write the valid cards of a reject vector canonically: "
-                         + ", ".join(spelling))
+                         + ", ".join(spelling), *inputs)
         if not faults:
-            self.problem(vector, "the input has no fault: it is valid")
+            self.problem(vector, "the input has no fault: it is valid", *inputs)
         elif faults != {reason}:
             self.problem(vector, f"a reject vector must hold exactly one fault, the one it "
-                         f"expects ({reason}); this input has: {', '.join(sorted(faults))}")
+                         f"expects ({reason}); this input has: {', '.join(sorted(faults))}",
+                         *inputs)
 
 
 def check_vectors(vectors: Sequence[Vector], root: Path | None = None) -> list[Problem]:

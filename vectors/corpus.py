@@ -430,6 +430,25 @@ class _Reader:
                              f"least {sel.min_hole}")
 
 
+def key_location(where: Location, *keys: str) -> Location:
+    """The line of the first of ``keys`` inside the vector table starting at ``where``.
+
+    Used to point a problem found after loading (a reference disagreement) at the line
+    that holds the expectation rather than the table header; falls back to ``where``.
+    """
+    try:
+        lines = Path(where.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return where
+    for n in range(where.line + 1, len(lines) + 1):
+        text = lines[n - 1]
+        if _HEADER.match(text):
+            break
+        if any(re.match(rf"^\s*{re.escape(k)}\s*[=.]", text) for k in keys):
+            return Location(where.file, n)
+    return where
+
+
 def known_categories(rs: Ruleset) -> list[str]:
     """The ruleset's categories plus any a reading of its interpretations adds."""
     names = list(rs.category_names)
