@@ -136,7 +136,8 @@ def _print_human(report: SelfcheckReport, show_ids: bool) -> None:
     order = [r.id for r in all_rulesets()]
     used = [r for r in order if any(r in m.cells for m in report.mutants)]
     print("Reference (must be CERTIFIED on every ruleset):", file=out)
-    print(tabulate([(r, v, "; ".join(why)) for r, (v, why) in report.reference.items()],
+    print(tabulate([(r, *report.reference[r][:1], "; ".join(report.reference[r][1]))
+                    for r in order if r in report.reference],
                    headers=["ruleset", "verdict", "why"]), file=out)
     print("\nKill matrix (cell: how many vectors kill the mutant there; blank: not "
           "affected; 'reading': the profile's reading makes it no mistake):", file=out)

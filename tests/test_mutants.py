@@ -9,8 +9,6 @@ regulator would accept, independently of the corpus.
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from pokercert.harness.api import PokerEvaluator, Rejected
 from pokercert.harness.mutants import MUTANTS, MutantError, MutantEvaluator, get_mutant
 from pokercert.harness.mutants.model import hook
 from pokercert.reference import CardError, all_rulesets, evaluator, get_ruleset
+from pokercert.vectors import registry
 
 H5, H3, LO5, DS = "nj-poker-high-5", "nj-poker-high-3", "nj-poker-low-5", "nj-lowball-2-7"
 MT, MTL, MX, PK = "mt-poker-high", "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket"
@@ -234,10 +233,7 @@ def test_every_ruleset_has_mutants():
 
 
 def _flag_registry() -> set[str]:
-    path = resources.files("pokercert.vectors") / "flags.toml"
-    if not path.is_file():  # the registry ships with the corpus
-        pytest.skip("vectors/flags.toml is not there yet")
-    return set(tomllib.loads(path.read_text(encoding="utf-8"))["flag"])
+    return set(registry.flags())
 
 
 def test_flags_come_from_the_registry_and_cover_it():
@@ -293,3 +289,9 @@ def test_the_reference_never_imports_the_mutants():
     folder = Path(ref.__file__).parent
     for source in folder.rglob("*.py"):
         assert "mutants" not in source.read_text(encoding="utf-8"), source
+
+
+def test_the_readme_lists_every_mutant():
+    readme = (Path(__file__).parents[1] / "harness" / "mutants" / "README.md").read_text()
+    missing = [m.id for m in MUTANTS if f"`{m.id}`" not in readme]
+    assert not missing, f"harness/mutants/README.md does not list {missing}"
