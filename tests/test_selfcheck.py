@@ -56,11 +56,14 @@ KNOWN_SURVIVORS: dict[tuple[str, str], str] = {
     ("kickers-in-dealt-order", "nj-mini-tex-3"):
         "compare board 5h 2s 9s, hands [Jc Qd, Qc 4h] -> [0] (Q-J-9 over Q-9-5), 37.5(c)",
     ("kickers-in-dealt-order", "nj-poker-low-5"):
-        "compare [2d 8h 3c 4s 5h, 7h 6d 4c 3d 2c] -> [1] (7-high beats 8-high), 14.3(d)(e)(g)",
+        "compare [2d 8h 3c 4s 5h, 7h 6d 4c 3d 2c] -> practice [1] (7-high beats 8-high), "
+        "literal low-card-order [0], 14.3(d)(e)(g)",
     ("kickers-in-dealt-order", "nj-poker-low-3"):
-        "compare [2d 8h 3c, 7h 5d 4c] -> [1] (7-5-4 beats 8-3-2), 14.3(d)(e)(g)",
+        "compare [2d 8h 3c, 7h 5d 4c] -> practice [1] (7-5-4 beats 8-3-2), literal [0], "
+        "14.3(d)(e)(g)",
     ("kickers-in-dealt-order", "nj-lowball-2-7"):
-        "compare [2d 8h 3c 4s 5h, 7h 6d 4c 3d 2c] -> [1] (7-high beats 8-high), 14.3(d)(e)(g)",
+        "compare [2d 8h 3c 4s 5h, 7h 6d 4c 3d 2c] -> practice [1] (7-high beats 8-high), "
+        "literal [0], 14.3(d)(e)(g)",
     ("flush-ignores-last-card", "nj-lowball-2-7"):
         "classify 7s 5s 4s 3s 2h -> high_card (four suited cards are no flush), 14.3(b)5 (f)",
     ("low-best-card-first", "mt-poker-low"):
