@@ -472,6 +472,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
                                      "unknown key(s) not allowed")
     if error.validator == "not" and isinstance(error.validator_value, dict):
         keys = _required_keys(error.validator_value)
+        if isinstance(error.instance, dict):
+            keys &= set(error.instance)
         if keys:
             return f"key(s) not allowed here: {', '.join(sorted(keys))}"
     if error.validator == "oneOf":
