@@ -58,7 +58,7 @@ class Space:
     def segments(self) -> list[tuple[int, int]]:
         """(jokers in the hand, how many such hands), in enumeration order."""
         return [(j, comb(len(DECK), self.size - j)) for j in range(self.jokers + 1)
-                if self.size - j >= 1]
+                if self.size - j >= 0]
 
     @property
     def total(self) -> int:
@@ -86,6 +86,14 @@ def mask(hand: Sequence[Card]) -> int:
     for c in hand:
         m |= _BIT.get(c, 0)
     return m
+
+
+_CARD = {name: card for card, name in _TEXT.items()}
+
+
+def cards(tokens: Sequence[str]) -> tuple[Card, ...]:
+    """The cards of a token list made by this module (canonical spellings only)."""
+    return tuple(_CARD[t] for t in tokens)
 
 
 def _jokers(hand: Sequence[Card]) -> int:
@@ -122,7 +130,7 @@ class ReferenceClasses:
         self._natural_count = comb(len(DECK), space.size)
         natural_keys = self._naturals()
         joker_keys = self._jokers()
-        every = {k for k, _ in natural_keys} | {k for k, _ in joker_keys}
+        every = {k for k, _, _ in natural_keys} | {k for k, _, _ in joker_keys}
         self.keys: list[tuple[int, ...]] = sorted(every)
         self.index = {k: i for i, k in enumerate(self.keys)}
         self.category: list[str] = [""] * len(self.keys)
@@ -130,24 +138,26 @@ class ReferenceClasses:
         # often an edge case (A-2 suited opens the pocket straight flushes), so the
         # class's value for an adapter is taken by majority over these
         self.candidates: list[list[tuple[Card, ...]]] = [[] for _ in self.keys]
-        for key, hands in [*natural_keys, *joker_keys]:
+        for key, category, hands in [*natural_keys, *joker_keys]:
             i = self.index[key]
+            self.category[i] = self.category[i] or category
             for hand in hands:
                 if hand not in self.candidates[i] and len(self.candidates[i]) < 3:
                     self.candidates[i].append(hand)
-        for i, hands in enumerate(self.candidates):
-            self.category[i] = self.ev.value(hands[0]).category
         # the representative: the member in the middle of the enumeration
         self.rep: list[tuple[Card, ...]] = [c[len(c) // 2] for c in self.candidates]
         self._joker_class = {sig: self.index[k] for sig, k in self._joker_sig.items()}
         if self._np is not None:
             np = self._np
-            to_global = np.array([self.index[k] for k, _ in natural_keys], dtype=np.int32)
+            to_global = np.array([self.index[k] for k, _, _ in natural_keys], dtype=np.int32)
             self._natural_class = to_global[self._dense]
+            self._names = np.array([_TEXT[c] for c in DECK])
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+        self._stream: Iterator[tuple[Card, ...]] = iter(())
+        self._stream_at = -1
 
-    def _naturals(self) -> list[tuple[tuple[int, ...], list[tuple[Card, ...]]]]:
-        """(engine key, [first, middle, last member]) per natural class (numpy path)."""
+    def _naturals(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
+        """(engine key, category, [first, middle, last member]) per natural class."""
         try:
             import numpy as np
 
@@ -166,15 +176,16 @@ class ReferenceClasses:
         _, last = np.unique(keys[::-1], return_index=True)
         half_values, half = np.unique(keys[n // 2:], return_index=True)
         middle = dict(zip(half_values.tolist(), (half + n // 2).tolist(), strict=True))
-        rows = hands(self.space.size)
+        rows = self._rows = hands(self.space.size)
         out = []
         for value, lo, hi in zip(values.tolist(), first.tolist(), last.tolist(), strict=True):
             picks = [lo, middle.get(value, lo), n - 1 - hi]
             members = [cards_of(rows[r]) for r in picks]
-            out.append((self.ev.value(members[0]).key, members))
+            value = self.ev.value(members[0])
+            out.append((value.key, value.category, members))
         return out
 
-    def _naturals_scalar(self) -> list[tuple[tuple[int, ...], list[tuple[Card, ...]]]]:
+    def _naturals_scalar(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
         """Without numpy: every natural hand through the engine once (about 10 s for 5)."""
         value = self.ev.value
         seen: dict[tuple[int, ...], list[tuple[Card, ...]]] = {}
@@ -188,31 +199,56 @@ class ReferenceClasses:
                 members[1] = hand
             members[2] = hand
         self._scalar_keys = keys
-        return sorted(seen.items())
+        return [(k, value(m[0]).category, m) for k, m in sorted(seen.items())]
 
-    def _jokers(self) -> list[tuple[tuple[int, ...], list[tuple[Card, ...]]]]:
-        """(engine key, [first, last member]) per class of the hands holding jokers."""
+    def _jokers(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
+        """(engine key, category, [first, last member]) per class of the joker hands."""
         self._joker_sig: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        seen: dict[tuple[int, ...], list[tuple[Card, ...]]] = {}
+        seen: dict[tuple[int, ...], tuple[str, list[tuple[Card, ...]]]] = {}
         for hand in self.space.hands(self._natural_count, self.space.total):
             sig = _signature(hand)
             key = self._joker_sig.get(sig)
             if key is None:
-                key = self._joker_sig[sig] = self.ev.value(hand).key
-            members = seen.setdefault(key, [hand, hand])
-            members[1] = hand
-        return list(seen.items())
+                value = self.value(hand)
+                key = self._joker_sig[sig] = value.key
+                seen.setdefault(key, (value.category, [hand, hand]))
+            seen[key][1][1] = hand
+        return [(k, cat, members) for k, (cat, members) in seen.items()]
 
-    def classes(self, start: int, hands: Sequence[tuple[Card, ...]]) -> list[int]:
+    def value(self, hand: tuple[Card, ...]) -> Any:
+        """The engine's value of a hand (a seam for tests)."""
+        return self.ev.value(hand)
+
+    def tokens(self, start: int, stop: int) -> list[list[str]]:
+        """Hands ``start`` to ``stop - 1`` as card-token lists (the in-process form).
+
+        Natural hands come from the batch path's index rows when numpy is there; the rest
+        from one :meth:`Space.hands` stream that successive batches continue (no
+        re-skipping from the start of the enumeration per batch).
+        """
+        split = start
+        out: list[list[str]] = []
+        if self._np is not None:
+            split = max(start, min(stop, self._natural_count))
+            if split > start:
+                out = self._names[self._rows[start:split]].tolist()
+        if split < stop:
+            if self._stream_at != split:
+                self._stream = self.space.hands(split, self.space.total)
+            out.extend([_TEXT[c] for c in h] for h in islice(self._stream, stop - split))
+            self._stream_at = stop
+        return out
+
+    def classes(self, start: int, tokens: Sequence[list[str]]) -> list[int]:
         """The class of each hand of a batch that starts at position ``start``."""
-        n = len(hands)
+        n = len(tokens)
         split = max(0, min(n, self._natural_count - start))
         if self._np is not None:
             out = self._natural_class[start:start + split].tolist()
         else:
             index = self.index
             out = [index[k] for k in self._scalar_keys[start:start + split]]
-        out.extend(self._joker_class[_signature(h)] for h in hands[split:])
+        out.extend(self._joker_class[_signature(cards(t))] for t in tokens[split:])
         return out
 
     def alternatives(self, i: int) -> list[tuple[int, tuple[Card, ...]]]:
@@ -352,9 +388,15 @@ class Checker:
         self.state = state
         self.ref = ref
         self.report_limit = report_limit
+        # an in-process evaluator is called directly on the hot path; anything but the
+        # reference's answer is then asked again through the adapter, which guards and
+        # scores it like any run (exec: adapters always go through the adapter)
         evaluator_obj = getattr(adapter, "evaluator", None)
         key = getattr(evaluator_obj, "key", None)
+        classify = getattr(evaluator_obj, "classify", None)
         self.key_fn: Callable[[list[str]], Any] | None = key if callable(key) else None
+        self.classify_fn: Callable[[list[str]], Any] | None = \
+            classify if callable(classify) else None
         self.class_keys: list[Any] = []
 
     # ------------------------------------------------------------------ findings
@@ -385,25 +427,33 @@ class Checker:
     # ------------------------------------------------------------------ keys
     def _key(self, hand: Sequence[Card]) -> Any:
         assert self.key_fn is not None
-        return _norm(self.key_fn(text(hand).split()))
+        return _norm(self.key_fn([_TEXT[c] for c in hand]))
 
-    def _keys(self, hands: Sequence[tuple[Card, ...]],
-              tokens: Sequence[list[str]] | None = None) -> list[Any]:
-        """Adapter keys of a batch; a raising or odd key is an error of that hand."""
+    def _raw_keys(self, tokens: Sequence[list[str]]) -> list[Any]:
+        """Adapter keys as returned (a copy of each token list: vendor code may sort it);
+        a hand whose key() raises gets the exception in its place."""
         assert self.key_fn is not None
         fn = self.key_fn
-        if tokens is None:
-            tokens = [[_TEXT[c] for c in h] for h in hands]
         try:
-            return [_norm(fn(t)) for t in tokens]
+            return [fn(t[:]) for t in tokens]
         except Exception:
-            out = []
-            for h in hands:
+            out: list[Any] = []
+            for t in tokens:
                 try:
-                    out.append(self._key(h))
+                    out.append(fn(t[:]))
                 except Exception as exc:
                     out.append(exc)
             return out
+
+    def _keys(self, hands: Sequence[Sequence[Card]]) -> list[Any]:
+        """Normalised adapter keys of some hands (exceptions in place of bad ones)."""
+        out: list[Any] = []
+        for k in self._raw_keys([[_TEXT[c] for c in h] for h in hands]):
+            try:
+                out.append(k if isinstance(k, Exception) else _norm(k))
+            except TypeError as exc:
+                out.append(exc)
+        return out
 
     def _class_key(self, i: int) -> Any:
         """The adapter's key for class i: the majority over its candidate members."""
@@ -479,16 +529,14 @@ class Checker:
         t0 = time.monotonic() - st.elapsed_s
         while st.next < stop:
             end = min(st.next + batch, stop)
-            hands = list(self.ref.space.hands(st.next, end))
-            classes = self.ref.classes(st.next, hands)
-            tokens = [[_TEXT[c] for c in h] for h in hands]
-            texts = [" ".join(t) for t in tokens]
-            self._categories(texts, classes)
+            tokens = self.ref.tokens(st.next, end)
+            classes = self.ref.classes(st.next, tokens)
+            self._categories(tokens, classes)
             if st.mode == "key":
-                self._classes_by_key(hands, tokens, classes)
+                self._classes_by_key(tokens, classes)
             elif st.mode == "compare":
-                self._classes_by_compare(hands, classes)
-            st.checked += len(hands)
+                self._classes_by_compare([cards(t) for t in tokens], classes)
+            st.checked += len(tokens)
             st.next = end
             st.elapsed_s = time.monotonic() - t0
             if progress:
@@ -497,10 +545,24 @@ class Checker:
                 checkpoint()
                 last_save = time.monotonic()
 
-    def _categories(self, texts: Sequence[str], classes: Sequence[int]) -> None:
-        replies = self.adapter.run_batch([{"op": "classify", "hand": t} for t in texts])
+    def _categories(self, tokens: Sequence[list[str]], classes: Sequence[int]) -> None:
         category = self.ref.category
-        for t, c, reply in zip(texts, classes, replies, strict=True):
+        todo = range(len(tokens))
+        if self.classify_fn is not None:
+            fn = self.classify_fn
+            try:
+                got = [fn(t[:]) for t in tokens]
+            except Exception:
+                pass     # the guarded path below finds the hand and records it
+            else:
+                todo = [i for i, (g, c) in enumerate(zip(got, classes, strict=True))
+                        if g != category[c]]
+                if not todo:
+                    return
+        texts = [" ".join(tokens[i]) for i in todo]
+        picked = [classes[i] for i in todo]
+        replies = self.adapter.run_batch([{"op": "classify", "hand": t} for t in texts])
+        for t, c, reply in zip(texts, picked, replies, strict=True):
             if reply.status == ANSWERED and reply.data.get("category") == category[c]:
                 continue
             expect = {"category": category[c]}
@@ -512,20 +574,26 @@ class Checker:
             found = self._found("classify", {"hand": t}, actual, message)
             self._record(check, [t], f"{outcome}: {message}", found)
 
-    def _classes_by_key(self, hands: Sequence[tuple[Card, ...]],
-                        tokens: Sequence[list[str]], classes: Sequence[int]) -> None:
-        keys = self._keys(hands, tokens)
+    def _classes_by_key(self, tokens: Sequence[list[str]], classes: Sequence[int]) -> None:
+        keys = self._raw_keys(tokens)
         class_keys = self.class_keys
-        for h, c, k in zip(hands, classes, keys, strict=True):
+        for t, c, k in zip(tokens, classes, keys, strict=True):
             want = class_keys[c]
-            if k == want:
+            if (k == want) is True:      # the common case, without normalising
                 continue
+            if not isinstance(k, Exception):
+                try:
+                    k = _norm(k)
+                except TypeError as exc:
+                    k = exc
+                if k == want:
+                    continue
             if isinstance(k, Exception):
-                self._record("error", [text(h)], f"key() raised or returned garbage: {k}")
+                self._record("error", [" ".join(t)], f"key() raised or returned garbage: {k}")
                 continue
             if isinstance(want, Exception):
                 continue   # reported once, on the representative
-            self._split_finding(h, c, k)
+            self._split_finding(cards(t), c, k)
 
     def _split_finding(self, hand: tuple[Card, ...], c: int, k: Any) -> None:
         ref = self.ref
