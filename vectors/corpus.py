@@ -24,10 +24,11 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 from jsonschema.exceptions import best_match
 
@@ -212,6 +213,11 @@ class FileText:
         return Location(self.display, self.line_of(index, key))
 
 
+@cache
+def _fast_validator() -> Callable[[Any], Any]:
+    return fastjsonschema.compile(registry.schema())
+
+
 class _Reader:
     """Collects vectors and problems from every file of one corpus root."""
 
@@ -270,7 +276,16 @@ class _Reader:
         return found
 
     def validate_schema(self, ft: FileText, data: Any) -> set[int]:
-        """Report every schema error; return the indices of vectors that failed."""
+        """Report every schema error; return the indices of vectors that failed.
+
+        A compiled validator answers "valid" in a fraction of the time; only a file it
+        rejects goes through the full validator, which lists every error.
+        """
+        try:
+            _fast_validator()(data)
+            return set()
+        except fastjsonschema.JsonSchemaException:
+            pass
         bad: set[int] = set()
         for error in sorted(self._validator.iter_errors(data), key=lambda e: list(e.path)):
             path = list(error.absolute_path)
