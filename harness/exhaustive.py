@@ -153,6 +153,7 @@ class ReferenceClasses:
             self._natural_class = to_global[self._dense]
             self._names = np.array([_TEXT[c] for c in DECK])
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+        self._pools: tuple[Any, Any, Any] | None = None
         self._stream: Iterator[tuple[Card, ...]] = iter(())
         self._stream_at = -1
 
@@ -269,11 +270,72 @@ class ReferenceClasses:
     def disjoint_member(self, i: int, hand_mask: int, hand_jokers: int = 0,
                         skip: int = -1) -> tuple[Card, ...] | None:
         """A member of class i that can be dealt beside the hand: no card in common, no
-        more jokers between them than the deck holds (and not the hand itself)."""
+        more jokers between them than the deck holds (and not the hand itself).
+
+        The representative's suit renamings are tried first; then (numpy) every natural
+        member of the class, so that None means no natural member exists at all.
+        """
         for m, member in self.alternatives(i):
             if not m & hand_mask and m != skip and self.fits(member, hand_jokers):
                 return member
+        pool = self._pool(i)
+        if pool is None:
+            return None
+        np = self._np
+        masks, rows = pool
+        for idx in np.flatnonzero((masks & np.uint64(hand_mask)) == 0)[:2].tolist():
+            if int(masks[idx]) != skip:
+                return tuple(DECK[int(j)] for j in self._rows[rows[idx]])
         return None
+
+    def disjoint_pair(self, lower: int, upper: int) \
+            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+        """A member of each class that can be dealt together (lower first), if one is found:
+        the suit renamings of the representatives, then up to 64 natural members of the
+        lower class spread over the enumeration against every natural member of the upper
+        (exact when the lower class is that small)."""
+        for m_lo, low in self.alternatives(lower):
+            high = self.disjoint_member(upper, m_lo, _jokers(low)) \
+                if self._np is None else self._alt_member(upper, m_lo, _jokers(low))
+            if high is not None:
+                return low, high
+        lo_pool, hi_pool = self._pool(lower), self._pool(upper)
+        if lo_pool is None or hi_pool is None:
+            return None
+        np = self._np
+        picks = np.unique(np.linspace(0, len(lo_pool[0]) - 1, 64).astype(np.int64))
+        for p in picks.tolist():
+            m = lo_pool[0][p]
+            ok = np.flatnonzero((hi_pool[0] & m) == 0)
+            if ok.size:
+                low = tuple(DECK[int(j)] for j in self._rows[lo_pool[1][p]])
+                high = tuple(DECK[int(j)] for j in self._rows[hi_pool[1][int(ok[0])]])
+                return low, high
+        return None
+
+    def _alt_member(self, i: int, hand_mask: int, hand_jokers: int) \
+            -> tuple[Card, ...] | None:
+        for m, member in self.alternatives(i):
+            if not m & hand_mask and self.fits(member, hand_jokers):
+                return member
+        return None
+
+    def _pool(self, i: int) -> tuple[Any, Any] | None:
+        """(card masks, row numbers) of every natural hand of class i (numpy only)."""
+        if self._np is None:
+            return None
+        if self._pools is None:
+            np = self._np
+            rows = self._rows.astype(np.uint64)
+            masks = np.zeros(rows.shape[0], dtype=np.uint64)
+            for j in range(rows.shape[1]):
+                masks |= np.left_shift(np.uint64(1), rows[:, j])
+            order = np.argsort(self._natural_class, kind="stable")
+            starts = np.searchsorted(self._natural_class[order], np.arange(len(self.keys) + 1))
+            self._pools = (masks[order], order, starts)
+        masks, order, starts = self._pools
+        lo, hi = int(starts[i]), int(starts[i + 1])
+        return (masks[lo:hi], order[lo:hi]) if hi > lo else None
 
     def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
         return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers
@@ -492,28 +554,20 @@ class Checker:
                    f"{ref.category[upper]}) get {what}: {lo!r} vs {hi!r}")
         hands = [text(ref.rep[upper]), text(ref.rep[lower])]
         found = None
-        for m_hi, up in ref.alternatives(upper):
-            low = ref.disjoint_member(lower, m_hi, _jokers(up))
-            if low is not None:
-                inputs = {"hands": [text(up), text(low)]}
-                found = self._found("compare", inputs, None, message)
-                break
+        pair = ref.disjoint_pair(lower, upper)
+        if pair is not None:
+            low, up = pair
+            found = self._found("compare", {"hands": [text(up), text(low)]}, None, message)
         self._record("order", hands, message, found)
 
     def _compare_order(self, n: int) -> None:
         requests = []
         for i in range(1, n):
-            m_lo, low = self.ref.alternatives(i - 1)[0]
-            high = self.ref.disjoint_member(i, m_lo, _jokers(low))
-            if high is None:
-                for m2, low2 in self.ref.alternatives(i - 1)[1:]:
-                    high = self.ref.disjoint_member(i, m2, _jokers(low2))
-                    if high is not None:
-                        low = low2
-                        break
-            if high is None:
+            pair = self.ref.disjoint_pair(i - 1, i)
+            if pair is None:
                 self.state.unverifiable_orders += 1
                 continue
+            low, high = pair
             requests.append({"op": "compare", "hands": [text(high), text(low)]})
         for start in range(0, len(requests), DEFAULT_BATCH):
             chunk = requests[start:start + DEFAULT_BATCH]
