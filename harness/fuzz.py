@@ -17,6 +17,7 @@ run's folder, so a rerun with the same folder replays the last counterexample fi
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -110,8 +111,9 @@ def _index(n: int) -> st.SearchStrategy[int]:
 
 @cache
 def _shapes(n: int) -> st.SearchStrategy[str]:
-    return st.sampled_from(("groups", "straight", "near_straight", *(("wrap",) if n >= 3
-                                                                     else ())))
+    # group shapes twice: pairs, trips, two pair, full houses and quads are most hands
+    return st.sampled_from(("groups", "straight", "groups", "near_straight",
+                            *(("wrap",) if n >= 3 else ())))
 
 
 @cache
@@ -194,10 +196,19 @@ _SUIT_PLAN = st.sampled_from(("any", "flush", "near_flush"))
 _OTHER_SUIT = {s: tuple(o for o in SUITS if o != s) for s in SUITS}
 
 
-def _suited(draw: st.DrawFn, ranks: Sequence[int], deck: _Deck) -> list[Card]:
-    """Cards for these ranks: any suits, all one suit, or all but one of one suit."""
-    plan = draw(_SUIT_PLAN)
-    main = draw(_SUIT)
+def _suited(draw: st.DrawFn, ranks: Sequence[int], deck: _Deck,
+            plan: str | None = None) -> list[Card]:
+    """Cards for these ranks: any suits, all one suit, or all but one of one suit.
+
+    ``plan`` imposes the suit plan (a hand echoing another one: two flushes); the main
+    suit is then the first one whose cards of these ranks are all still in the deck.
+    """
+    if plan is None:
+        plan = draw(_SUIT_PLAN)
+        main = draw(_SUIT)
+    else:
+        main = next((s for s in SUITS if not any(Card(r, s) in deck.used for r in ranks)),
+                    SUITS[0])
     odd = draw(_index(len(ranks))) if plan == "near_flush" else -1
     cards = []
     for i, rank in enumerate(ranks):
@@ -212,13 +223,21 @@ def _suited(draw: st.DrawFn, ranks: Sequence[int], deck: _Deck) -> list[Card]:
 
 
 def _with_jokers(draw: st.DrawFn, cards: list[Card], deck: _Deck) -> list[Card]:
-    """Replace up to the deck's remaining jokers by wild cards, at drawn positions."""
+    """Replace up to the deck's remaining jokers by wild cards: at drawn positions, or in
+    place of the kickers (quads and a joker make five of a kind, trips and two jokers
+    too, two pair and a joker a full house)."""
     if not deck.jokers:
         return cards
     count = draw(_index(min(deck.jokers, len(cards)) + 1))
     if count:
-        places = list(range(len(cards)))
-        where = [places.pop(draw(_index(len(places)))) for _ in range(count)]
+        if draw(_JOKER_PLACE) == "kickers":
+            counts = Counter(c.rank for c in cards)
+            order = sorted(range(len(cards)), key=lambda i: (counts[cards[i].rank],
+                                                             cards[i].rank))
+            where = order[:count]
+        else:
+            places = list(range(len(cards)))
+            where = [places.pop(draw(_index(len(places)))) for _ in range(count)]
         for i in where:
             deck.used.discard(cards[i])
             cards[i] = JOKER
@@ -230,9 +249,10 @@ def _text(cards: Iterable[Card]) -> str:
     return format_cards(cards)
 
 
-def _hand(draw: st.DrawFn, n: int, deck: _Deck, ranks: Sequence[int] | None = None) -> str:
+def _hand(draw: st.DrawFn, n: int, deck: _Deck, ranks: Sequence[int] | None = None,
+          plan: str | None = None) -> str:
     """One hand of n cards from ``deck``, from ``ranks`` if given, in a drawn order."""
-    cards = _suited(draw, ranks if ranks is not None else rank_list(draw, n), deck)
+    cards = _suited(draw, ranks if ranks is not None else rank_list(draw, n), deck, plan)
     return _text(_shuffled(draw, _with_jokers(draw, cards, deck)))
 
 
@@ -260,24 +280,51 @@ def hand_strategy(ruleset: Ruleset, n: int | None = None) -> st.SearchStrategy[s
 
 _PLAYERS = st.sampled_from((2, 3, 4))
 _SUIT_NEAR = {s: st.sampled_from((s, *SUITS)) for s in SUITS}
-_RELATION = st.sampled_from(("independent", "same_ranks", "bump_one"))
+_RELATION = st.sampled_from(("independent", "same_ranks", "bump_one", "same_shape",
+                             "bump_group", "same_shape"))
+_ECHO_PLAN = st.booleans()
+_JOKER_PLACE = st.sampled_from(("anywhere", "kickers"))
 _HOLE_RELATION = st.sampled_from(("connected", "independent"))
 
 
 def _related_hands(draw: st.DrawFn, count: int, n: int, deck: _Deck) -> list[str]:
     """``count`` hands from one deck; later ones often echo the first one's ranks."""
     first_ranks = rank_list(draw, n)
-    hands = [_hand(draw, n, deck, first_ranks)]
+    first_plan = draw(_SUIT_PLAN)
+    hands = [_hand(draw, n, deck, first_ranks, first_plan)]
     for _ in range(count - 1):
         relation = draw(_RELATION)
         if relation == "same_ranks":        # differ in suits only: equal, or a flush
             ranks: list[int] | None = list(first_ranks)
-        elif relation == "bump_one":        # one rank apart: kickers, pair ranks
+        elif relation == "bump_one":        # one card a rank apart: kickers
             ranks = _bumped(draw, first_ranks)
+        elif relation == "bump_group":      # a pair, trips or quads a rank apart
+            ranks = _bumped_group(draw, first_ranks)
+        elif relation == "same_shape":      # e.g. two pair against two pair
+            ranks = _same_shape(draw, first_ranks)
         else:
             ranks = None
-        hands.append(_hand(draw, n, deck, ranks))
+        # echo the suit plan too, so that two flushes (or two straights) meet
+        plan = first_plan if ranks is not None and draw(_ECHO_PLAN) else None
+        hands.append(_hand(draw, n, deck, ranks, plan))
     return hands
+
+
+def _bumped_group(draw: st.DrawFn, ranks: Sequence[int]) -> list[int]:
+    """The same hand with every card of one rank moved one step (AA -> KK or 22)."""
+    groups = sorted(set(ranks), key=lambda r: (-ranks.count(r), -r))
+    rank = groups[draw(_index(len(groups)))]
+    step = draw(_STEP)
+    moved = rank + step
+    moved = TWO if moved > ACE else ACE if moved < TWO else moved
+    return [moved if r == rank else rank if r == moved else r for r in ranks]
+
+
+def _same_shape(draw: st.DrawFn, ranks: Sequence[int]) -> list[int]:
+    """Fresh ranks in the same group sizes (two pair against two pair, ...)."""
+    sizes = sorted(Counter(ranks).values(), reverse=True)
+    fresh = draw(_distinct_ranks(len(sizes)))
+    return [r for r, k in zip(fresh, sizes, strict=True) for _ in range(k)]
 
 
 def _board_deal(draw: st.DrawFn, ruleset: Ruleset, holes: int) -> tuple[list[str], str]:
