@@ -135,6 +135,32 @@ def test_the_saved_draft_goes_in_with_the_authoring_tool(tmp_path: Path):
     assert checked.corpus.vectors[0].inputs == report.found.vector.inputs
 
 
+@pytest.mark.parametrize(("mutant", "ruleset", "kind", "needle"), [
+    # a joker that always stands for an ace: A-2-3-4 + joker is then no straight
+    ("wild-always-ace", "mt-poker-high", "classify", "Xx"),
+    # the board alone plays: with A-K-Q suited on the board the hole cards never count
+    ("minitex-board-plays", "nj-mini-tex-3", "best_hand", None),
+])
+def test_wild_cards_and_boards_are_generated_where_the_bugs_are(mutant, ruleset, kind,
+                                                                needle):
+    """Two deliberately broken evaluators of the self-check catalogue, found by fuzzing."""
+    spec = "py:pokercert.harness.mutants:mutant." + mutant.replace("-", "_")
+    adapter = load_adapter(spec)
+    rs, prof = get_ruleset(ruleset), load_profile("practice")
+    with adapter:
+        identity = adapter.start()
+        adapter.configure(ruleset, prof.readings_for(rs))
+        report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
+                      examples=300, seed=1)
+    assert report.found is not None, f"{mutant} survived"
+    vector = report.found.vector
+    if needle:
+        text = " ".join([vector.inputs.get("hand", ""), *vector.inputs.get("hands", ())])
+        assert needle in text and "wild-card" in vector.flags
+    if kind == "best_hand":
+        assert vector.kind == "best_hand" and "best-hand-selection" in vector.flags
+
+
 def test_cli_reports_the_counterexample_and_keeps_the_database(tmp_path: Path, capsys):
     out = tmp_path / "run"
     code = main(["fuzz", "--adapter", "py:textbook_eval:WheelBlind", "--ruleset", RULESET,
