@@ -37,23 +37,6 @@ from pokercert.vectors.corpus import load_corpus
 
 # (mutant, ruleset) -> the vector that kills it (ruleset, kind, inputs -> expected, clause)
 KNOWN_SURVIVORS: dict[tuple[str, str], str] = {
-    **{("kickers-in-dealt-order", r):
-       "compare [As Ah 2d 3c Kh, Ac Ad Qd Jc Th] -> [0] (king kicker, dealt unsorted), "
-       "(d)/(c)/(3) + cards speak"
-       for r in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "mt-poker-high")},
-    ("kickers-in-dealt-order", "nj-poker-high-3"):
-        "compare [2h 9d Ks, Qc Jh 8h] -> [0] (K-9-2 over Q-J-8, dealt unsorted), 14.3(d)(g)",
-    ("kickers-in-dealt-order", "nj-mini-tex-3"):
-        "compare board 5h 2s 9s, hands [Jc Qd, Qc 4h] -> [0] (Q-J-9 over Q-9-5), 37.5(c)",
-    ("kickers-in-dealt-order", "nj-poker-low-5"):
-        "compare [2d 8h 3c 4s 5h, 7h 6d 4c 3d 2c] -> practice [1] (7-high beats 8-high), "
-        "literal low-card-order [0], 14.3(d)(e)(g)",
-    ("kickers-in-dealt-order", "nj-poker-low-3"):
-        "compare [2d 8h 3c, 7h 5d 4c] -> practice [1] (7-5-4 beats 8-3-2), literal [0], "
-        "14.3(d)(e)(g)",
-    ("kickers-in-dealt-order", "nj-lowball-2-7"):
-        "compare [2d 8h 3c 4s 5h, 7h 6d 4c 3d 2c] -> practice [1] (7-high beats 8-high), "
-        "literal [0], 14.3(d)(e)(g)",
     ("flush-ignores-last-card", "nj-lowball-2-7"):
         "classify 7s 5s 4s 3s 2h -> high_card (four suited cards are no flush), 14.3(b)5 (f)",
 }
