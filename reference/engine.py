@@ -16,15 +16,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
-from pokercert.reference.cards import DECK, Card, CardError, parse_cards
+from pokercert.reference.cards import SUIT_CHARS, Card, CardError, parse_cards
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import SHAPES, Ruleset, RulesetError, get_ruleset
 
 STRAIGHT_SHAPES = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
 ACE = 14
+WILD_RANKS = tuple(range(ACE, 1, -1))
 
 # suit classes: the only suit facts any ranking rule looks at
 SAME, DISTINCT, MIXED = "same", "distinct", "mixed"
@@ -189,24 +190,47 @@ class Evaluator:
         return found
 
     def _wild_value(self, hand: tuple[Card, ...], wilds: int) -> HandValue:
+        """Best value over everything the wild cards may stand for.
+
+        Ranks and suits are chosen separately: for each multiset of ranks the wilds take,
+        only the suit class of the result matters to the ranking, so each reachable and
+        permitted suit class is valued once (a few hundred values instead of 52**wilds).
+        """
         naturals = tuple(c for c in hand if not c.is_joker)
         held = set(naturals)
         natural_counts = Counter(c.rank for c in naturals)
         dup_ok = self.rules["wild_duplicates"] == "allowed"
         four_naturals = self.rules["five_of_a_kind"] == "four_naturals"
+        suit_counts = Counter(c.suit for c in naturals)
+        # try the natural suits first: a flush needs them, so the loop below stops early
+        suit_order = sorted(SUIT_CHARS, key=lambda s: -suit_counts[s])
+        reachable = {MIXED}
+        if len(suit_counts) <= 1:
+            reachable.add(SAME)
+        if max(suit_counts.values(), default=0) <= 1 and len(hand) <= len(SUIT_CHARS):
+            reachable.add(DISTINCT)
         best: HandValue | None = None
-        for subs in combinations_with_replacement(DECK, wilds):
-            played = naturals + subs
-            counts = Counter(c.rank for c in played)
-            rank, n = counts.most_common(1)[0]
+        for ranks in combinations_with_replacement(WILD_RANKS, wilds):
+            counts = natural_counts.copy()
+            counts.update(ranks)
+            rank, n = max(counts.items(), key=lambda rc: rc[1])
             five = n >= 5
             if five and four_naturals and not (natural_counts[rank] == 4 and wilds == 1):
                 continue
-            if not dup_ok and not five and (held.intersection(subs) or len(set(subs)) < wilds):
-                continue
-            category, key = self._natural(played)
-            if best is None or key > best.key:
-                best = HandValue(category, key, hand, played)
+            by_class: dict[str, tuple[Card, ...]] = {}
+            for suits in product(suit_order, repeat=wilds):
+                subs = tuple(map(Card, ranks, suits))
+                if not dup_ok and not five and (held.intersection(subs)
+                                                or len(set(subs)) < wilds):
+                    continue
+                by_class.setdefault(suit_class(naturals + subs), subs)
+                if len(by_class) == len(reachable):
+                    break
+            for subs in by_class.values():
+                played = naturals + subs
+                category, key = self._natural(played)
+                if best is None or key > best.key:
+                    best = HandValue(category, key, hand, played)
         assert best is not None
         return best
 
