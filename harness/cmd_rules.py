@@ -203,6 +203,15 @@ def interpretations_json() -> list[dict[str, Any]]:
             for i in catalogue().values()]
 
 
+def open_questions() -> list[dict[str, Any]]:
+    """Ambiguities noted in interpretations.toml that have no modelled readings yet."""
+    import tomllib
+    from importlib import resources
+
+    path = resources.files("pokercert.reference") / "interpretations.toml"
+    return list(tomllib.loads(path.read_text(encoding="utf-8")).get("open_question", []))
+
+
 def interpretations_markdown() -> str:
     """INTERPRETING.md: the catalogue written for a regulator."""
     lines = [
@@ -239,6 +248,14 @@ def interpretations_markdown() -> str:
         ids = item["vectors"]
         lines += ["", f"Vectors that depend on it ({len(ids)}): "
                   + (", ".join(f"`{v}`" for v in ids) if ids else "none yet."), ""]
+    questions = open_questions()
+    if questions:
+        lines += ["## Open questions", "",
+                  "Seen, not yet catalogued as interpretations: no reading is modelled and no",
+                  "vector depends on them.", ""]
+        lines += [f"- {', '.join(f'`{c}`' for c in q['clauses'])}: {q['text']}"
+                  for q in questions]
+        lines.append("")
     return "\n".join(lines)
 
 
