@@ -36,7 +36,8 @@ def test_rules_shows_clauses_categories_and_interpretations(capsys):
 
 
 def test_evaluate_names_the_category_clause(capsys):
-    data = run_json(capsys, "evaluate", "--ruleset", "nj-poker-high-5", "Qs", "Kh", "Ad", "2c", "3h")
+    data = run_json(capsys, "evaluate", "--ruleset", "nj-poker-high-5",
+                    "Qs", "Kh", "Ad", "2c", "3h")
     assert data["category"] == "high_card"          # (b)6: Q-K-A-2-3 is no straight
     data = run_json(capsys, "evaluate", "--ruleset", "mt-poker-high", "As Js 8s 4s Xx")
     assert (data["category"], data["played"]) == ("flush", "As Js 8s 4s Ks")
