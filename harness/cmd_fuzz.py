@@ -36,7 +36,7 @@ from pokercert.harness.cli import (
     UsageError,
     print_json,
 )
-from pokercert.harness.cmd_run import Progress, _adapter_args
+from pokercert.harness.cmd_run import Progress, adapter_args
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
 
 DEFAULT_FUZZ_OUT = Path("pokercert-fuzz")
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "answers with the reference, shrink the first disagreement to a minimal "
         "counterexample and print it as a ready-to-add corpus vector. Exit code: 0 no "
         "disagreement, 1 a disagreement, 2 adapter error, 3 usage error.")
-    _adapter_args(p, default="reference")
+    adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     p.add_argument("--profile", default="practice",
                    help="interpretation profile: practice (default), literal, or a TOML file")
@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "induces exactly the reference's equivalence classes (by the evaluator's key() if "
         "it has one, else by compare requests). Resumable and shardable. Exit code: 0 "
         "agrees, 1 disagrees, 2 adapter error or unfinished, 3 usage error.")
-    _adapter_args(p, default="reference")
+    adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     p.add_argument("--profile", default="practice",
                    help="interpretation profile: practice (default), literal, or a TOML file")
@@ -138,7 +138,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     ruleset, profile = _ruleset_and_profile(args)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    progress = Progress(sys.stderr)
+    progress = Progress(unit="examples/s")
     try:
         with started(args, out) as (adapter, identity):
             kinds = claimed_kinds(identity.capabilities, ruleset)
@@ -220,7 +220,7 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
     ruleset, profile = _ruleset_and_profile(args)
     suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else ""
     out: Path = args.out or Path("pokercert-exhaustive") / f"{ruleset.id}{suffix}"
-    progress = Progress(sys.stderr)
+    progress = Progress(unit="hands/s")
     try:
         with started(args, out) as (adapter, identity):
             if not identity.claims(ruleset.id, "classify"):

@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Run the vector corpus against an evaluator and stream scored results "
         "into a run folder. Exit code: 0 compliant, 1 non-compliant, 2 adapter or harness "
         "error (the run did not finish), 3 usage error.")
-    _adapter_args(p, default="reference")
+    adapter_args(p, default="reference")
     p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
                    help="only this ruleset (repeatable; default: every ruleset)")
     p.add_argument("--profile", default="practice",
@@ -67,14 +67,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("smoke", help="a dozen trivial requests: is the adapter itself sound?",
                        description="Send trivial requests to tell a broken adapter (exit 2) "
                        "from an evaluator that does not comply (exit 1); 0 if all pass.")
-    _adapter_args(p, default=None)
+    adapter_args(p, default=None)
     p.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
                    "ruleset the adapter claims)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_smoke)
 
 
-def _adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
+def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
+    """The adapter options every command that runs an evaluator shares (``--adapter``,
+    timeouts, restarts, resource limits)."""
     p.add_argument("--adapter", default=default, required=default is None, metavar="SPEC",
                    help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
                    + (f" (default: {default})" if default else ""))
@@ -91,20 +93,36 @@ def _adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
 
 # ----------------------------------------------------------------------------- progress
 class Progress:
-    """A one-line progress bar on a terminal; silent when stderr is not a tty."""
+    """A one-line progress bar on a terminal; silent when the stream is not a tty.
 
-    def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.enabled = self.stream.isatty()
+    ``stream`` defaults to whatever ``sys.stderr`` is when the bar is drawn (not when it
+    is made), so a bar made early follows a later redirection (pytest's capture, a CLI
+    wrapper).  ``unit`` names what is counted per second: ``"vectors/s"``, ``"hands/s"``.
+    """
+
+    def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1,
+                 unit: str = "vectors/s") -> None:
+        self._stream = stream
         self.min_interval = min_interval
+        self.unit = unit
         self._last = 0.0
         self._t0 = time.monotonic()
         self._start_done: int | None = None
-        self._shown = False
+        self._shown: TextIO | None = None
+
+    @property
+    def stream(self) -> TextIO:
+        """Where the bar goes now."""
+        return self._stream if self._stream is not None else sys.stderr
+
+    @property
+    def enabled(self) -> bool:
+        try:
+            return self.stream.isatty()
+        except (AttributeError, ValueError):  # no isatty, or closed
+            return False
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
         now = time.monotonic()
         if self._start_done is None:  # rate counts from the first report, not from start-up
             self._start_done = done
@@ -112,20 +130,24 @@ class Progress:
         if done < total and now - self._last < self.min_interval:
             return
         self._last = now
+        stream = self.stream
+        if not self.enabled:
+            return
         width = 30
         frac = done / total if total else 1.0
         bar = "#" * int(width * frac) + "." * (width - int(width * frac))
         rate = (done - self._start_done) / max(now - self._t0, 1e-9)
         eta = f" ETA {int((total - done) / rate)}s" if rate > 0 and done < total else ""
-        self.stream.write(f"\r[{bar}] {done}/{total} {frac:4.0%} {rate:,.0f} vectors/s{eta} ")
-        self.stream.flush()
-        self._shown = True
+        stream.write(f"\r[{bar}] {done}/{total} {frac:4.0%} {rate:,.0f} {self.unit}{eta} ")
+        stream.flush()
+        self._shown = stream
 
     def close(self) -> None:
-        if self._shown:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._shown = False
+        """End the bar's line, on the stream it was drawn on."""
+        if self._shown is not None:
+            self._shown.write("\n")
+            self._shown.flush()
+            self._shown = None
 
 
 # ----------------------------------------------------------------------------- summary

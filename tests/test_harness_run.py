@@ -166,3 +166,47 @@ def test_cli_usage_errors_exit_3(tmp_path, cli_corpus, args):
 
 def test_cli_adapter_that_cannot_start_exits_2(tmp_path, cli_corpus):
     assert main(["run", "--out", str(tmp_path), "--no-report", "--adapter", "exec:false"]) == 2
+
+
+class _Tty:
+    """A terminal stand-in: collects what is written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, s: str) -> None:
+        self.text += s
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_progress_bar_draws_on_the_stream_of_the_moment_in_its_unit(monkeypatch):
+    from pokercert.harness.cmd_run import Progress
+
+    bar = Progress(min_interval=0.0, unit="hands/s")   # made before stderr is redirected
+    first, second = _Tty(), _Tty()
+    monkeypatch.setattr(sys, "stderr", first)
+    bar(0, 10)
+    monkeypatch.setattr(sys, "stderr", second)
+    bar(10, 10)
+    bar.close()
+    assert "0/10" in first.text and "hands/s" in first.text
+    assert "10/10 100%" in second.text and second.text.endswith("\n")
+    third = _Tty()
+    default = Progress(third, min_interval=0.0)     # an explicit stream, the default unit
+    default(1, 2)
+    assert "vectors/s" in third.text
+    quiet, piped = Progress(min_interval=0.0), _NotTty()
+    monkeypatch.setattr(sys, "stderr", piped)
+    quiet(1, 2)
+    quiet.close()
+    assert piped.text == ""                        # not a terminal: nothing drawn
+
+
+class _NotTty(_Tty):
+    def isatty(self) -> bool:
+        return False
