@@ -251,10 +251,13 @@ def interpretations_markdown() -> str:
     questions = open_questions()
     if questions:
         lines += ["## Open questions", "",
-                  "Seen, not yet catalogued as interpretations: no reading is modelled and no",
-                  "vector depends on them.", ""]
-        lines += [f"- {', '.join(f'`{c}`' for c in q['clauses'])}: {q['text']}"
-                  for q in questions]
+                  "Seen, not yet catalogued as interpretations: no reading is modelled. The",
+                  "vectors named would change outcome if the question were decided against",
+                  "practice; they follow practice today.", ""]
+        for q in questions:
+            ids = ", ".join(f"`{v}`" for v in q.get("vectors", [])) or "none"
+            lines.append(f"- {', '.join(f'`{c}`' for c in q['clauses'])}: {q['text']} "
+                         f"Vectors: {ids}.")
         lines.append("")
     return "\n".join(lines)
 

@@ -21,10 +21,14 @@ def test_every_interpretation_with_divergent_readings_names_its_vectors():
         assert f"## `{iid}`" in doc
 
 
-def test_open_questions_quote_existing_clauses():
+def test_open_questions_quote_existing_clauses_and_vectors():
+    from pokercert.vectors.corpus import load_corpus
+
     labels = {c.label for reg in all_regulations() for c in reg.clauses}
+    ids = set(load_corpus().by_id)
     for q in open_questions():
         assert set(q["clauses"]) <= labels, q
+        assert set(q.get("vectors", [])) <= ids, q
 
 
 def test_interpretations_json(capsys):
