@@ -23,22 +23,46 @@ Minimal example::
         def winners(self, hands, board=None):
             return [0]                     # indices of the winning hands
 
+Optional, for ``pokercert exhaustive`` (every hand of a ruleset): the evaluator's own
+order of hands, so that whole equivalence classes can be checked, and faster forms of the
+same answers.  Implement any of them; exhaustive takes the fastest one present::
+
+        def key(self, hand):                # comparable value: larger is better, equal ties
+            return 7462 - self.lib.rank(hand)
+
+        def evaluate(self, hand):           # (category, key) of one hand, in one call
+            rank = self.lib.rank(hand)
+            return CATEGORY[rank], 7462 - rank
+
+        def evaluate_many(self, hands):     # a list of hands -> (categories, keys)
+            ranks = [self.lib.rank(h) for h in hands]
+            return [CATEGORY[r] for r in ranks], [7462 - r for r in ranks]
+
+Each must give exactly what ``classify`` (and ``key``, if present) give for the same
+hand: exhaustive holds them to it.  A hand
+that the evaluator refuses or fails on makes ``evaluate_many`` raise; the harness then
+asks hand by hand to find it.  Keys are numbers, strings or tuples of them.
+
 The same operations travel over the subprocess protocol (``harness/PROTOCOL.md``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pokercert.reference.cards import REASON_CODES
 
 OPERATIONS = ("classify", "compare", "best_hand")
+# optional methods: the evaluator's own order of hands and faster forms of the answers
+# (see the module docstring); exhaustive mode uses the first one an evaluator has
+KEY_METHODS = ("evaluate_many", "evaluate", "key")
 # what an evaluator may claim per ruleset: the vector kinds it can be tested on
 CAPABILITY_KINDS = ("classify", "compare", "best_hand", "reject")
 
-__all__ = ["CAPABILITY_KINDS", "OPERATIONS", "REASON_CODES", "EvaluatorInfo", "PokerEvaluator",
-           "Rejected"]
+__all__ = ["CAPABILITY_KINDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES", "EvaluatorInfo",
+           "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
 
 
 class Rejected(Exception):
@@ -87,3 +111,31 @@ class PokerEvaluator(Protocol):
     def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
         """The best hand's cards and its category name."""
         ...
+
+
+@runtime_checkable
+class KeyedEvaluator(Protocol):
+    """The optional methods that expose an evaluator's own order of hands (any subset).
+
+    ``key(hand)``: a comparable value, larger is better, equal values tie.
+    ``evaluate(hand)``: ``(category, key)`` of one hand.
+    ``evaluate_many(hands)``: ``(categories, keys)``, one of each per hand, in order;
+    raises if any hand is refused or fails (the harness then asks hand by hand).
+    """
+
+    def key(self, hand: list[str]) -> Any:
+        """The evaluator's value of one hand: larger is better, equal values tie."""
+        ...
+
+    def evaluate(self, hand: list[str]) -> tuple[str, Any]:
+        """``(category, key)`` of one hand: what ``classify`` and ``key`` give."""
+        ...
+
+    def evaluate_many(self, hands: list[list[str]]) -> tuple[Sequence[str], Sequence[Any]]:
+        """``(categories, keys)`` of many hands, in order: what ``evaluate`` gives each."""
+        ...
+
+
+def has_key(evaluator: Any) -> bool:
+    """Whether an evaluator exposes its order of hands (any of :data:`KEY_METHODS`)."""
+    return any(callable(getattr(evaluator, name, None)) for name in KEY_METHODS)

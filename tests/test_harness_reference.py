@@ -46,9 +46,22 @@ def test_the_reference_passes_every_vector_of_every_ruleset(corpus, profile):
 def test_the_reference_refuses_with_the_card_parsers_codes(hand, code):
     ev = ReferenceEvaluator()
     ev.configure("nj-poker-high-5", {})
-    with pytest.raises(Rejected) as info:
-        ev.classify(hand)
-    assert info.value.code == code
+    for call in (ev.classify, ev.key, ev.evaluate, lambda h: ev.evaluate_many([h])):
+        with pytest.raises(Rejected) as info:
+            call(hand)
+        assert info.value.code == code
+
+
+def test_the_reference_keys_order_hands_as_the_rules_do():
+    # 13:69F-14.3(b)6: A-2-3-4-5 is the lowest straight; (d): kickers after the pair
+    ev = ReferenceEvaluator()
+    ev.configure("nj-poker-high-5", {})
+    wheel, six_high = ["5h", "4d", "3c", "2s", "Ah"], ["6h", "5d", "4c", "3s", "2h"]
+    assert ev.key(wheel) < ev.key(six_high)
+    assert ev.evaluate(wheel) == ("straight", ev.key(wheel))
+    pairs = [["Ac", "Ad", "Kh", "Qs", "Jc"], ["Ah", "As", "Kc", "Qd", "Tc"]]
+    categories, keys = ev.evaluate_many(pairs)
+    assert categories == ["one_pair", "one_pair"] and keys[0] > keys[1]
 
 
 def test_the_reference_claims_best_hand_only_where_a_board_exists():

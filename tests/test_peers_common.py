@@ -99,3 +99,31 @@ def test_a_card_the_library_cannot_read_is_its_refusal(peer):
         peer.classify(["Xx", "Ks", "Qs", "Js", "Ts"])
     assert caught.value.code is None                    # no library names our reasons
     assert peer.library in str(caught.value)
+
+
+ODD = [["As", "As", "Kd", "Qc", "Jh"],       # a duplicate the library answers
+       ["10s", "Ks", "Qs", "Js", "As"]]      # a spelling only some libraries read
+
+
+def _answer(call, *args):
+    try:
+        return call(*args)
+    except Exception as exc:
+        return type(exc), str(exc)
+
+
+def test_evaluate_and_evaluate_many_answer_as_classify_and_key_do(peer):
+    """The exhaustive fast path (evaluate_many) may not differ from the single calls in
+    anything: answers, keys, or which hand is refused with which exception."""
+    peer.configure("nj-poker-high-5", {})
+    hands = [h.split() for h, _ in CATEGORIES] + ODD
+    singles = [(_answer(peer.classify, h), _answer(peer.key, h)) for h in hands]
+    assert [_answer(peer.evaluate, h) for h in hands] == [
+        (c, k) if not isinstance(c, tuple) else c for c, k in singles]
+    good = [h for h, (c, _) in zip(hands, singles, strict=True) if not isinstance(c, tuple)]
+    categories, keys = peer.evaluate_many([h[:] for h in good])
+    assert list(zip(categories, keys, strict=True)) == [
+        (c, k) for c, k in singles if not isinstance(c, tuple)]
+    bad = ["As", "Ks", "Qs", "Js", "Zz"]
+    assert _answer(peer.evaluate_many, [*good, bad]) == _answer(peer.evaluate, bad)
+    assert _answer(peer.evaluate, bad) == _answer(peer.classify, bad)

@@ -36,6 +36,7 @@ from pokercert.harness.peers._library import (
     distribution_info,
     refused,
 )
+from pokercert.reference.cards import DECK
 
 HIGH_FIVE = ("classify", "compare", "reject")
 CATEGORY = {
@@ -61,7 +62,9 @@ class Eval7Evaluator(PeerEvaluator):
     def __init__(self) -> None:
         super().__init__()
         self.info: EvaluatorInfo = distribution_info("eval7", "Julian Andrews")
-        self._cards: dict[str, eval7.Card] = {}
+        # eval7's own cards for the 52 canonical spellings, parsed by eval7; any other
+        # spelling is parsed (or refused) by eval7.Card when it comes
+        self._cards: dict[str, eval7.Card] = {str(c): eval7.Card(str(c)) for c in DECK}
         self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
 
     def _card(self, token: str) -> eval7.Card:
@@ -81,8 +84,7 @@ class Eval7Evaluator(PeerEvaluator):
         """eval7's value of the hand (larger is better)."""
         return self._value(hand)
 
-    def classify(self, hand: list[str]) -> str:
-        value = self._value(hand)
+    def _category_of(self, value: int) -> str:
         name = eval7.handtype(value)
         if name not in CATEGORY:
             raise LibraryAnswerError(f"eval7 named an unknown hand type {name!r} "
@@ -91,3 +93,25 @@ class Eval7Evaluator(PeerEvaluator):
         if category == "straight_flush" and value == self._royal:
             return "royal_flush"
         return category
+
+    def classify(self, hand: list[str]) -> str:
+        return self._category_of(self._value(hand))
+
+    def evaluate(self, hand: list[str]) -> tuple[str, int]:
+        """``(classify(hand), key(hand))`` from one eval7 evaluation."""
+        value = self._value(hand)
+        return self._category_of(value), value
+
+    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[int]]:
+        """:meth:`evaluate` of every hand, as a list comprehension over eval7's own call
+        (cards from the adapter's table of the ones already parsed by ``eval7.Card``);
+        should any hand need more, the hands are asked again one by one."""
+        cards, evaluate, category_of = self._cards.__getitem__, eval7.evaluate, \
+            self._category_of
+        try:
+            values = [evaluate(list(map(cards, h))) for h in hands]
+            categories = list(map(category_of, values))
+        except Exception:
+            pairs = [self.evaluate(h) for h in hands]
+            return [c for c, _ in pairs], [k for _, k in pairs]
+        return categories, values

@@ -62,6 +62,10 @@ def category_of_rank(rank: int) -> str:
     return BANDS[bisect_left(_LAST, rank)][1]
 
 
+# the same bands spread over every rank, for one lookup per hand on the exhaustive path
+_BY_RANK = {rank: category_of_rank(rank) for rank in range(1, _LAST[-1] + 1)}
+
+
 class PhevaluatorEvaluator(PeerEvaluator):
     """phevaluator behind the in-process evaluator interface (see the module docstring)."""
 
@@ -86,3 +90,20 @@ class PhevaluatorEvaluator(PeerEvaluator):
 
     def classify(self, hand: list[str]) -> str:
         return category_of_rank(self._rank(hand))
+
+    def evaluate(self, hand: list[str]) -> tuple[str, int]:
+        """``(classify(hand), key(hand))`` from one phevaluator call."""
+        rank = self._rank(hand)
+        return category_of_rank(rank), -rank
+
+    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[int]]:
+        """:meth:`evaluate` of every hand, as a list comprehension over phevaluator's call;
+        should any hand fail, the hands are asked again one by one through
+        :meth:`evaluate` (which raises for the first one that fails)."""
+        try:
+            ranks = [evaluate_cards(*h) for h in hands]
+            categories = list(map(_BY_RANK.__getitem__, ranks))
+        except Exception:
+            pairs = [self.evaluate(h) for h in hands]
+            return [c for c, _ in pairs], [k for _, k in pairs]
+        return categories, [-r for r in ranks]

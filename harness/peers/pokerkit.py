@@ -147,6 +147,11 @@ class PokerkitEvaluator(PeerEvaluator):
     def classify(self, hand: list[str]) -> str:
         return self._category(self._hand(hand))
 
+    def evaluate(self, hand: list[str]) -> tuple[str, int]:
+        """``(classify(hand), key(hand))`` from one PokerKit hand."""
+        made = self._hand(hand)
+        return self._category(made), self._key(made)
+
     def _from_game(self, hole: list[str], board: list[str]) -> Hand:
         try:
             return self._type.from_game(self._cards(hole), self._cards(board))

@@ -49,6 +49,28 @@ class ReferenceEvaluator:
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
 
+    def key(self, hand: list[str]) -> tuple[int, ...]:
+        """The engine's key of the hand (larger is better in the game's own direction)."""
+        return self.evaluate(hand)[1]
+
+    def evaluate(self, hand: list[str]) -> tuple[str, tuple[int, ...]]:
+        """Category and key of one hand, from one parse and one valuation."""
+        try:
+            value = self.engine.evaluate(" ".join(hand))
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+        return value.category, value.key
+
+    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[tuple[int, ...]]]:
+        """:meth:`evaluate` of every hand: the scalar engine, hand by hand (so that an
+        exhaustive run of the reference checks the engine against the batch path)."""
+        evaluate = self.engine.evaluate
+        try:
+            values = [evaluate(" ".join(h)) for h in hands]
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+        return [v.category for v in values], [v.key for v in values]
+
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
         try:
             return self.engine.winners([" ".join(h) for h in hands],

@@ -93,12 +93,19 @@ class TreysEvaluator(PeerEvaluator):
         except LIBRARY_ERRORS as exc:
             raise refused("treys", exc) from exc
 
+    def _category_of(self, rank: int) -> str:
+        try:
+            return self._category[rank]
+        except (KeyError, TypeError):
+            raise LibraryAnswerError(f"treys answered rank {rank!r}, which is not one of its "
+                                     "classes") from None
+
     def key(self, hand: list[str]) -> int:
         """treys's value of the hand, negated so that larger is better."""
         return -self._rank(hand)
 
     def classify(self, hand: list[str]) -> str:
-        # _rank inlined: this is the hot path of exhaustive runs
+        # _rank inlined: this is the hot path of corpus runs
         try:
             ints = list(map(self._canonical, hand))
         except KeyError:
@@ -107,8 +114,26 @@ class TreysEvaluator(PeerEvaluator):
             rank = self._evaluate(ints, [])
         except LIBRARY_ERRORS as exc:
             raise refused("treys", exc) from exc
+        return self._category_of(rank)
+
+    def evaluate(self, hand: list[str]) -> tuple[str, int]:
+        """``(classify(hand), key(hand))`` from one treys evaluation."""
+        rank = self._rank(hand)
+        return self._category_of(rank), -rank
+
+    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[int]]:
+        """:meth:`evaluate` of every hand, as a list comprehension over treys's own call.
+
+        The comprehension is the bare loop plus the card-string conversion; should any
+        hand need more (another spelling, a library error), the hands are asked again
+        one by one through :meth:`evaluate`, which treats each exactly as a single call
+        does (and raises for the first hand that fails).
+        """
+        canonical, evaluate = self._canonical, self._evaluate
         try:
-            return self._category[rank]
-        except KeyError:
-            raise LibraryAnswerError(f"treys answered rank {rank!r}, which is not one of its "
-                                     "classes") from None
+            ranks = [evaluate(list(map(canonical, h)), []) for h in hands]
+            categories = list(map(self._category.__getitem__, ranks))
+        except Exception:
+            pairs = [self.evaluate(h) for h in hands]
+            return [c for c, _ in pairs], [k for _, k in pairs]
+        return categories, [-r for r in ranks]
