@@ -39,7 +39,16 @@ same answers.  Implement any of them; exhaustive takes the fastest one present::
             return [CATEGORY[r] for r in ranks], [7462 - r for r in ranks]
 
 Each must give exactly what ``classify`` (and ``key``, if present) give for the same
-hand: exhaustive holds them to it.  A hand
+hand: exhaustive holds them to it.  ``evaluate_many`` gets a :class:`Hands`: a sequence
+of hands like any list of token lists, which also holds the whole batch as one flat list
+of card strings (``hands.flat``, ``hands.size`` cards per hand), so that an evaluator
+can convert every card of the batch with one pass over its own table::
+
+        def evaluate_many(self, hands):
+            cards = list(map(self.card_of.__getitem__, hands.flat))
+            n = hands.size
+            ranks = [self.lib.rank(cards[i:i + n]) for i in range(0, len(cards), n)]
+            ...  A hand
 that the evaluator refuses or fails on makes ``evaluate_many`` raise; the harness then
 asks hand by hand to find it.  Keys are numbers, strings or tuples of them.
 
@@ -48,7 +57,7 @@ The same operations travel over the subprocess protocol (``harness/PROTOCOL.md``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -62,7 +71,7 @@ KEY_METHODS = ("evaluate_many", "evaluate", "key")
 CAPABILITY_KINDS = ("classify", "compare", "best_hand", "reject")
 
 __all__ = ["CAPABILITY_KINDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES", "EvaluatorInfo",
-           "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
+           "Hands", "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
 
 
 class Rejected(Exception):
@@ -113,14 +122,51 @@ class PokerEvaluator(Protocol):
         ...
 
 
+class Hands(Sequence[list[str]]):
+    """A batch of hands of ``size`` cards each, held as one flat list of card strings.
+
+    As a sequence it gives each hand as a new list of its card strings (the evaluator's
+    own, to keep or change); ``flat`` is the whole batch in one list (shared: read it,
+    do not change it), hand ``i`` being ``flat[i * size:(i + 1) * size]``.
+    """
+
+    __slots__ = ("flat", "size")
+
+    def __init__(self, flat: list[str], size: int) -> None:
+        if size < 1 or len(flat) % size:
+            raise ValueError(f"{len(flat)} cards do not make hands of {size}")
+        self.flat = flat
+        self.size = size
+
+    def __len__(self) -> int:
+        return len(self.flat) // self.size
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError("hand index out of range")
+        i %= n
+        return self.flat[i * self.size:(i + 1) * self.size]
+
+    def __iter__(self) -> Iterator[list[str]]:
+        flat, size = self.flat, self.size
+        return (flat[i:i + size] for i in range(0, len(flat), size))
+
+    def __repr__(self) -> str:
+        return f"Hands({len(self)} hands of {self.size})"
+
+
 @runtime_checkable
 class KeyedEvaluator(Protocol):
     """The optional methods that expose an evaluator's own order of hands (any subset).
 
     ``key(hand)``: a comparable value, larger is better, equal values tie.
     ``evaluate(hand)``: ``(category, key)`` of one hand.
-    ``evaluate_many(hands)``: ``(categories, keys)``, one of each per hand, in order;
-    raises if any hand is refused or fails (the harness then asks hand by hand).
+    ``evaluate_many(hands)``: ``(categories, keys)``, one of each per hand, in order, for
+    a :class:`Hands` (or any sequence of token lists); raises if any hand is refused or
+    fails (the harness then asks hand by hand).
     """
 
     def key(self, hand: list[str]) -> Any:
@@ -131,7 +177,7 @@ class KeyedEvaluator(Protocol):
         """``(category, key)`` of one hand: what ``classify`` and ``key`` give."""
         ...
 
-    def evaluate_many(self, hands: list[list[str]]) -> tuple[Sequence[str], Sequence[Any]]:
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[Sequence[str], Sequence[Any]]:
         """``(categories, keys)`` of many hands, in order: what ``evaluate`` gives each."""
         ...
 

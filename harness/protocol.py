@@ -187,6 +187,10 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
             return "a classify reply carries only 'category'"
         return None if isinstance(item.get("category"), str) else \
             "a classify reply needs a string 'category'"
+    if op == "evaluate":
+        if not isinstance(item.get("category"), str):
+            return "an evaluate reply needs a string 'category'"
+        return None if item.get("key") is not None else "an evaluate reply needs a 'key'"
     if op == "compare":
         if "category" in item or "cards" in item:
             return "a compare reply carries only 'winners'"

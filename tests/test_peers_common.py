@@ -9,7 +9,7 @@ import importlib
 
 import pytest
 
-from pokercert.harness.api import Rejected
+from pokercert.harness.api import Hands, Rejected
 
 PEERS = {
     "treys": ("treys", "TreysEvaluator"),
@@ -124,6 +124,9 @@ def test_evaluate_and_evaluate_many_answer_as_classify_and_key_do(peer):
     categories, keys = peer.evaluate_many([h[:] for h in good])
     assert list(zip(categories, keys, strict=True)) == [
         (c, k) for c, k in singles if not isinstance(c, tuple)]
+    # the exhaustive form: one flat list of cards (the 10s hand has five tokens too)
+    flat = Hands([c for h in good for c in h], 5)
+    assert tuple(map(list, peer.evaluate_many(flat))) == (list(categories), list(keys))
     bad = ["As", "Ks", "Qs", "Js", "Zz"]
     assert _answer(peer.evaluate_many, [*good, bad]) == _answer(peer.evaluate, bad)
     assert _answer(peer.evaluate, bad) == _answer(peer.classify, bad)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from pokercert.harness.api import OPERATIONS
+
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 # what happened to one request
@@ -76,6 +78,12 @@ class Adapter:
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         """One :class:`Reply` per request, in order; never raises for a bad evaluator."""
         raise NotImplementedError
+
+    def supports(self, op: str) -> bool:
+        """Whether :meth:`run_batch` takes requests of ``op``: the protocol's operations,
+        and ``evaluate`` (``{"op": "evaluate", "hand": ...}`` -> ``category`` and ``key``:
+        the evaluator's own value of a hand) where the evaluator exposes its order."""
+        return op in OPERATIONS
 
     def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) \
             -> Iterator[list[Reply]]:

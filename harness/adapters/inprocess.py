@@ -28,7 +28,7 @@ from pokercert.harness.adapters.base import (
     Identity,
     Reply,
 )
-from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.harness.api import EvaluatorInfo, Rejected, has_key
 from pokercert.harness.protocol import ProtocolError, check_capabilities, check_item
 
 TRACEBACK_LIMIT = 4000
@@ -53,6 +53,8 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
     op = request["op"]
     if op == "classify":
         return {"category": evaluator.classify(_cards(request["hand"]))}
+    if op == "evaluate":
+        return evaluate(evaluator, _cards(request["hand"]))
     if op == "compare":
         board = request.get("board")
         hands = [_cards(h) for h in request["hands"]]
@@ -68,6 +70,22 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
             cards = " ".join(str(c) for c in cards)
         return {"cards": cards, "category": category}
     raise ValueError(f"unknown operation {op!r}")
+
+
+def evaluate(evaluator: Any, hand: list[str]) -> dict[str, Any]:
+    """Category and key of one hand from whichever of ``evaluate``, ``evaluate_many`` or
+    ``classify`` and ``key`` the evaluator has (the reply item of an ``evaluate``)."""
+    if callable(getattr(evaluator, "evaluate", None)):
+        found = evaluator.evaluate(hand)
+        if not (isinstance(found, (list, tuple)) and len(found) == 2):
+            return {"category": found, "key": None}
+        category, key = found
+    elif callable(getattr(evaluator, "evaluate_many", None)):
+        categories, keys = evaluator.evaluate_many([hand])
+        category, key = categories[0], keys[0]
+    else:
+        category, key = evaluator.classify(hand), evaluator.key(hand)
+    return {"category": category, "key": key}
 
 
 def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Identity:
@@ -104,6 +122,12 @@ class InProcessAdapter(Adapter):
 
     def start(self) -> Identity:
         return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
+
+    def supports(self, op: str) -> bool:
+        if op == "evaluate":
+            return has_key(self.evaluator) and callable(getattr(self.evaluator, "classify",
+                                                                None))
+        return super().supports(op)
 
     def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
         try:

@@ -25,6 +25,7 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from email.utils import parseaddr
 from importlib.metadata import PackageNotFoundError, distribution
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -127,7 +128,7 @@ class PeerEvaluator:
         """``(category, key)`` of one hand (here: :meth:`classify` and :meth:`key`)."""
         return self.classify(hand), self.key(hand)
 
-    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[Any]]:
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[Any]]:
         """``(categories, keys)`` of many hands: :meth:`evaluate` on each, in order."""
         evaluate = self.evaluate
         pairs = [evaluate(h) for h in hands]
@@ -147,6 +148,14 @@ def best_of(values: Sequence[Any]) -> list[int]:
         if v > best:
             best = v
     return [i for i, v in enumerate(values) if v == best]
+
+
+def lookup_all(table: Mapping[Any, Any] | Sequence[Any], keys: Sequence[Any]) -> list[Any]:
+    """``[table[k] for k in keys]``, the loop in C (``operator.itemgetter``): the card and
+    category conversions of the exhaustive path.  Raises what ``table[k]`` raises."""
+    if len(keys) < 2:  # itemgetter of one key returns the value itself, not a tuple
+        return [table[k] for k in keys]
+    return list(itemgetter(*keys)(table))
 
 
 def category_names(ruleset: str) -> frozenset[str]:

@@ -25,6 +25,7 @@ Why ``reject`` is claimed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import MappingProxyType
 
 import eval7
@@ -102,14 +103,20 @@ class Eval7Evaluator(PeerEvaluator):
         value = self._value(hand)
         return self._category_of(value), value
 
-    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[int]]:
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
         """:meth:`evaluate` of every hand, as a list comprehension over eval7's own call
-        (cards from the adapter's table of the ones already parsed by ``eval7.Card``);
-        should any hand need more, the hands are asked again one by one."""
+        (cards from the adapter's table of the ones already parsed by ``eval7.Card``;
+        for a :class:`~pokercert.harness.api.Hands`, one pass over its flat list of
+        cards); should any hand need more, the hands are asked again one by one."""
         cards, evaluate, category_of = self._cards.__getitem__, eval7.evaluate, \
             self._category_of
         try:
-            values = [evaluate(list(map(cards, h))) for h in hands]
+            flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
+            if flat is not None:
+                parsed = list(map(cards, flat))
+                values = [evaluate(parsed[i:i + n]) for i in range(0, len(parsed), n)]
+            else:
+                values = [evaluate(list(map(cards, h))) for h in hands]
             categories = list(map(category_of, values))
         except Exception:
             pairs = [self.evaluate(h) for h in hands]

@@ -31,6 +31,7 @@ Why ``reject`` is claimed
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from types import MappingProxyType
 
 from phevaluator.evaluator import evaluate_cards
@@ -96,12 +97,17 @@ class PhevaluatorEvaluator(PeerEvaluator):
         rank = self._rank(hand)
         return category_of_rank(rank), -rank
 
-    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[int]]:
-        """:meth:`evaluate` of every hand, as a list comprehension over phevaluator's call;
-        should any hand fail, the hands are asked again one by one through
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
+        """:meth:`evaluate` of every hand, as a list comprehension over phevaluator's call
+        (for a :class:`~pokercert.harness.api.Hands`, over slices of its flat list of
+        cards); should any hand fail, the hands are asked again one by one through
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
-            ranks = [evaluate_cards(*h) for h in hands]
+            flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
+            if flat is not None:
+                ranks = [evaluate_cards(*flat[i:i + n]) for i in range(0, len(flat), n)]
+            else:
+                ranks = [evaluate_cards(*h) for h in hands]
             categories = list(map(_BY_RANK.__getitem__, ranks))
         except Exception:
             pairs = [self.evaluate(h) for h in hands]

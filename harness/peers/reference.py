@@ -7,6 +7,8 @@ own consistency check: anything but PASS there is a bug in the corpus or the eng
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pokercert.harness import __version__
 from pokercert.harness.api import EvaluatorInfo, Rejected
 from pokercert.reference import CardError, Evaluator, Profile, all_rulesets, evaluator
@@ -61,7 +63,8 @@ class ReferenceEvaluator:
             raise Rejected(exc.code, str(exc)) from None
         return value.category, value.key
 
-    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[tuple[int, ...]]]:
+    def evaluate_many(self, hands: Sequence[list[str]]) \
+            -> tuple[list[str], list[tuple[int, ...]]]:
         """:meth:`evaluate` of every hand: the scalar engine, hand by hand (so that an
         exhaustive run of the reference checks the engine against the batch path)."""
         evaluate = self.engine.evaluate

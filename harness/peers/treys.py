@@ -28,6 +28,8 @@ Why ``reject`` is claimed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import neg
 from types import MappingProxyType
 
 from treys import Card, Evaluator
@@ -37,6 +39,7 @@ from pokercert.harness.peers._library import (
     LibraryAnswerError,
     PeerEvaluator,
     distribution_info,
+    lookup_all,
     refused,
 )
 from pokercert.reference.cards import DECK
@@ -67,7 +70,8 @@ class TreysEvaluator(PeerEvaluator):
         self._evaluator = Evaluator()
         self._evaluate = self._evaluator.evaluate
         # treys's own integers for the 52 canonical spellings, computed by treys
-        self._canonical = {str(c): Card.new(str(c)) for c in DECK}.__getitem__
+        self._ints = {str(c): Card.new(str(c)) for c in DECK}
+        self._canonical = self._ints.__getitem__
         # our category for every rank treys documents (1..7462), from treys's own classes
         self._category = {rank: CATEGORY[name] for rank in range(1, 7463)
                           if (name := self._class_name(rank)) in CATEGORY}
@@ -121,19 +125,25 @@ class TreysEvaluator(PeerEvaluator):
         rank = self._rank(hand)
         return self._category_of(rank), -rank
 
-    def evaluate_many(self, hands: list[list[str]]) -> tuple[list[str], list[int]]:
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
         """:meth:`evaluate` of every hand, as a list comprehension over treys's own call.
 
-        The comprehension is the bare loop plus the card-string conversion; should any
-        hand need more (another spelling, a library error), the hands are asked again
-        one by one through :meth:`evaluate`, which treats each exactly as a single call
-        does (and raises for the first hand that fails).
+        The comprehension is the bare loop plus the card-string conversion (for a
+        :class:`~pokercert.harness.api.Hands`, one pass over its flat list of cards);
+        should any hand need more (another spelling, a library error), the hands are
+        asked again one by one through :meth:`evaluate`, which treats each exactly as a
+        single call does (and raises for the first hand that fails).
         """
         canonical, evaluate = self._canonical, self._evaluate
         try:
-            ranks = [evaluate(list(map(canonical, h)), []) for h in hands]
-            categories = list(map(self._category.__getitem__, ranks))
+            flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
+            if flat is not None:
+                ints = lookup_all(self._ints, flat)
+                ranks = [evaluate(ints[i:i + n], []) for i in range(0, len(ints), n)]
+            else:
+                ranks = [evaluate(list(map(canonical, h)), []) for h in hands]
+            categories = lookup_all(self._category, ranks)
         except Exception:
             pairs = [self.evaluate(h) for h in hands]
             return [c for c, _ in pairs], [k for _, k in pairs]
-        return categories, [-r for r in ranks]
+        return categories, list(map(neg, ranks))
