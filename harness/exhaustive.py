@@ -515,6 +515,31 @@ def _pair(answer: Any, source: str) -> tuple[Any, Any]:
     return problem, problem
 
 
+def _texts(hands: Hands) -> list[str]:
+    """Each hand of a batch as one string, the cards separated by single spaces."""
+    cards = iter(hands.flat)
+    return list(map(" ".join, zip(*[cards] * hands.size, strict=True)))
+
+
+def _requests(many: str, hands: Hands) -> list[dict[str, Any]]:
+    """The requests of a batch for an ``exec:`` adapter: one ``*_many`` request for all
+    its hands where the adapter has it, else one ``classify`` request per hand."""
+    if many:
+        return [{"op": many, "hands": _texts(hands)}]
+    return [{"op": "classify", "hand": t} for t in _texts(hands)]
+
+
+def _answers(many: str, replies: Sequence[Reply], n: int) -> tuple[list[Any], list[Any]]:
+    """(categories, keys) of a batch from the replies to :func:`_requests`: the reply
+    saying why in place of the category of a hand that has none (keys: None there)."""
+    if not many:
+        return [r.data.get("category") if r.status == ANSWERED else r for r in replies], []
+    (reply,) = replies
+    if reply.status != ANSWERED:
+        return [reply] * n, [None] * n
+    return reply.data["categories"], reply.data.get("keys") or []
+
+
 class Checker:
     """Runs the checks for one started, configured adapter over a range of hands.
 
@@ -554,7 +579,8 @@ class Checker:
             many = self.many
             self.key_fn = lambda hand: many([hand])[1][0]
         if self.remote:
-            self.source = "evaluate_many" if state.mode == "key" else "classify"
+            self.source = "evaluate_many" if state.mode == "key" else \
+                "classify_many" if adapter.supports("classify_many") else "classify"
         self.class_keys: list[Any] = []
         self._class_key_of: Any = None
 
@@ -594,9 +620,10 @@ class Checker:
         """Adapter keys as returned (in process: a copy of each token list, vendor code may
         sort it); a hand with no key gets the exception in its place."""
         if self.remote:
-            replies = self.adapter.run_batch([{"op": "evaluate", "hand": " ".join(t)}
-                                              for t in tokens])
-            return self._answers_of(replies)[1]
+            size = len(tokens[0]) if tokens else 0
+            hands = Hands([c for t in tokens for c in t], size) if size else Hands([], 1)
+            return _answers("evaluate_many", self.adapter.run_batch(
+                _requests("evaluate_many", hands)), len(tokens))[1]
         if self.many is not None and tokens:
             try:
                 keys = list(self.many(Hands([c for t in tokens for c in t], len(tokens[0])))[1])
@@ -732,8 +759,10 @@ class Checker:
         compare mode, whose own requests must not overtake them).
         """
         pos = self.state.next
+        many = "evaluate_many" if self.state.mode == "key" else "classify_many"
+        if self.remote and not self.adapter.supports(many):
+            many = ""
         if self.remote and self.state.mode != "compare":
-            op = "evaluate" if self.state.mode == "key" else "classify"
             pending: deque[tuple[int, int, Hands, Any]] = deque()
 
             def requests() -> Iterator[list[dict[str, Any]]]:
@@ -742,20 +771,20 @@ class Checker:
                     end = min(at + size, stop)
                     tokens = self.ref.hands(at, end)
                     pending.append((at, end, tokens, self.ref.class_index(at, tokens)))
-                    yield [{"op": op, "hand": " ".join(t)} for t in tokens]
+                    yield _requests(many, tokens)
                     at = end
 
             for replies in self.adapter.run_batches(requests()):
-                yield (*pending.popleft(), self._answers_of(replies))
+                at, end, tokens, classes = pending.popleft()
+                yield at, end, tokens, classes, _answers(many, replies, end - at)
             return
         while pos < stop:
             end = min(pos + size, stop)
             tokens = self.ref.hands(pos, end)
             classes = self.ref.class_index(pos, tokens)
             if self.remote:
-                replies = self.adapter.run_batch([{"op": "classify", "hand": " ".join(t)}
-                                                  for t in tokens])
-                answers = self._answers_of(replies)
+                answers = _answers(many, self.adapter.run_batch(_requests(many, tokens)),
+                                   end - pos)
             else:
                 answers = self._evaluations(pos, tokens)
             yield pos, end, tokens, classes, answers
@@ -835,22 +864,6 @@ class Checker:
                     out.append(exc)
             return out
 
-    def _answers_of(self, replies: Sequence[Reply]) -> tuple[list[Any], list[Any]]:
-        """(categories, keys) from the replies of an ``exec:`` adapter: the failure in place
-        of a hand that got no answer."""
-        categories: list[Any] = []
-        keys: list[Any] = []
-        for reply in replies:
-            if reply.status == ANSWERED:
-                data = reply.data
-                categories.append(data.get("category"))
-                keys.append(data.get("key"))
-            else:
-                failed = _Failed(f"{reply.status}: {reply.message}"[:300])
-                categories.append(failed)
-                keys.append(failed)
-        return categories, keys
-
     def _categories(self, start: int, tokens: Hands, classes: Any,
                     got: list[Any]) -> None:
         want = self.ref.categories_of(classes)
@@ -865,7 +878,8 @@ class Checker:
                 # asked again, guarded, the adapter classifies the hand right
                 fast = got[i]
                 said = f"raised {fast}" if isinstance(fast, Exception) else \
-                    f"answered {fast!r}"
+                    f"gave no answer ({fast.status}: {fast.message})" \
+                    if isinstance(fast, Reply) else f"answered {fast!r}"
                 self._record("error", [t], f"{self.source} {said} for this hand; asked again "
                              f"with classify it answers {want[i]!r}")
                 continue
@@ -894,6 +908,8 @@ class Checker:
                 if k == w:
                     continue
             hand = self._hand(start, tokens, i)
+            if k is None:
+                k = _Failed("no key: the hand got no answer")
             if isinstance(k, Exception):
                 self._record("error", [" ".join(hand)], f"key() raised or returned garbage: {k}")
                 continue

@@ -22,6 +22,11 @@ from typing import Any
 from pokercert.harness.api import CAPABILITY_KINDS
 
 PROTOCOL_VERSION = 1
+# protocol features this harness speaks, each with its version (PROTOCOL.md, section 6):
+# optional message forms negotiated in hello, used only with an adapter that names them
+FEATURES = {"classify_many": 1, "evaluate_many": 1}
+# the request op of each feature, and the single op whose requests it carries
+MANY_OPS = {"classify_many": "classify", "evaluate_many": "evaluate"}
 
 # message type -> schema file (harness/schema/<name>.json)
 SCHEMAS = {
@@ -36,14 +41,19 @@ SCHEMAS = {
 }
 
 __all__ = [
+    "FEATURES",
+    "MANY_OPS",
     "PROTOCOL_VERSION",
     "SCHEMAS",
     "ProtocolError",
     "batch_request",
     "check_capabilities",
     "check_item",
+    "check_many",
     "configure_request",
+    "hand_answer",
     "hello_request",
+    "negotiated",
     "parse_batch_reply",
     "parse_configure_reply",
     "parse_hello_reply",
@@ -84,7 +94,8 @@ def validate(name: str, message: Any) -> None:
 # ----------------------------------------------------------------------------- requests
 def hello_request(harness_version: str) -> dict[str, Any]:
     return {"type": "hello", "protocol": PROTOCOL_VERSION,
-            "harness": {"name": "pokercert", "version": harness_version}}
+            "harness": {"name": "pokercert", "version": harness_version},
+            "features": dict(FEATURES)}
 
 
 def configure_request(ruleset: str, readings: Mapping[str, str]) -> dict[str, Any]:
@@ -132,6 +143,16 @@ def parse_hello_reply(line: str | bytes) -> dict[str, Any]:
                             f"version {PROTOCOL_VERSION}")
     validate("hello-reply", msg)
     return msg
+
+
+def negotiated(hello: Mapping[str, Any]) -> frozenset[str]:
+    """The features both sides speak: named in the adapter's hello with the version this
+    harness speaks (a feature at another version is not used)."""
+    declared = hello.get("features")
+    if not isinstance(declared, Mapping):
+        return frozenset()
+    return frozenset(name for name, version in FEATURES.items()
+                     if declared.get(name) == version)
 
 
 def parse_configure_reply(line: str | bytes) -> None:
@@ -206,6 +227,57 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
         return None if isinstance(item.get("category"), str) else \
             "a best_hand reply needs a string 'category'"
     return f"unknown operation {op!r}"
+
+
+def check_many(op: str, item: Mapping[str, Any], count: int) -> str | None:
+    """What is wrong with the reply item of a ``classify_many`` / ``evaluate_many`` request
+    for ``count`` hands as a whole (None: its lists have the right shape; each entry is
+    checked on its own, see :func:`hand_answer`).  An ``error`` item fails every hand."""
+    if "error" in item:
+        if len(item) != 2 or not isinstance(item["error"], str):
+            return "a reply item carries exactly one outcome, 'error' a string"
+        return None
+    categories = item.get("categories")
+    if not isinstance(categories, list):
+        return f"a {op} reply needs 'categories', a list"
+    if len(categories) != count:
+        return f"{len(categories)} categories for {count} hands"
+    if op == "evaluate_many":
+        keys = item.get("keys")
+        if not isinstance(keys, list):
+            return "an evaluate_many reply needs 'keys', a list"
+        if len(keys) != count:
+            return f"{len(keys)} keys for {count} hands"
+    extra = sorted(set(item) - {"id", "categories", "keys"})
+    if extra:
+        return f"a {op} reply carries only 'categories' (and 'keys'), not {extra}"
+    return None
+
+
+def hand_answer(entry: Any, key: Any = None, keyed: bool = False) \
+        -> tuple[str, dict[str, Any] | None, str]:
+    """One hand of a ``classify_many`` / ``evaluate_many`` reply: (status, data, message).
+
+    status is ``answered`` (data: category, and key if ``keyed``), ``rejected`` (data:
+    the reason code) or ``error`` (message: what is wrong or what the adapter said).
+    """
+    if type(entry) is str:
+        if not keyed:
+            return "answered", {"category": entry}, ""
+        if type(key) is int or (type(key) is list and key and all(
+                type(k) is int for k in key)):
+            return "answered", {"category": entry, "key": key}, ""
+        return "error", None, f"key {key!r} is not an integer or a list of integers"
+    if isinstance(entry, dict):
+        if set(entry) <= {"rejected", "message"} and "rejected" in entry:
+            code = entry["rejected"]
+            message = entry.get("message", "")
+            if (code is None or isinstance(code, str)) and isinstance(message, str):
+                return "rejected", {"rejected": code}, message[:500]
+        elif set(entry) == {"error"} and isinstance(entry["error"], str):
+            return "error", None, f"the adapter reported an error: {entry['error']}"[:500]
+    return "error", None, f"answer {entry!r:.200} is neither a category, a refusal nor an " \
+        "error"
 
 
 def check_capabilities(caps: Any) -> dict[str, list[str]]:

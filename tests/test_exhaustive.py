@@ -16,6 +16,8 @@ of the reference.  The expected numbers of disagreements are counted by hand:
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -288,3 +290,16 @@ def test_batches_follow_the_enumeration_across_the_joker_boundary():
         assert got == every
         assert classes == [ref.index[ref.value(cards(t)).key if "Xx" in t
                                      else ref.ev.value(cards(t)).key] for t in every]
+
+
+@pytest.mark.parametrize("spec, ruleset", [
+    (f"exec:{sys.executable} -m pokercert.harness.adapters.serve reference", POCKET),
+    pytest.param(f"exec:node {Path(__file__).parents[1] / 'examples/js-evaluator/adapter.js'}",
+                 HIGH_3, marks=pytest.mark.skipif(shutil.which("node") is None,
+                                                  reason="Node.js is not installed")),
+])
+def test_an_exec_adapter_with_evaluate_many_is_checked_by_key(spec, ruleset, tmp_path):
+    """Over the protocol's evaluate_many feature: every hand's key against its class."""
+    state = _check(spec, ruleset, tmp_path)
+    assert state.mode == "key" and state.finished
+    assert state.checked == get_ruleset_space(ruleset) and state.disagreeing == 0

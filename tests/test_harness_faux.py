@@ -173,3 +173,68 @@ def test_a_refusal_without_a_reason_code_is_wrong_reason():
     got = outcomes(results)
     assert {got[v.id] for v in VECTORS if v.kind == "reject"} == {Outcome.WRONG_REASON}
     assert {got[v.id] for v in VECTORS if v.kind != "reject"} == {Outcome.PASS}
+
+
+# ------------------------------------------------------------------ many hands per request
+HANDS = ["As Ks Qs Js Ts", "2c 2d 7h 8s 9c", "Ah Kd Qs Jc 9h", "5d 4c 3h 2s Ah",
+         "Kd Kc 5h 5s 2c", "As As Qs Js Ts", "7h 7d 7c 7s 2d", "9c 8c 7c 6c 5c"]
+# the reference's answers, worked by hand (13:69F-14.3(b)); the sixth repeats a card
+CATEGORIES = ["royal_flush", "one_pair", "high_card", "straight", "two_pair", None,
+              "four_of_a_kind", "straight_flush"]
+
+
+def _many(mode: str, arg: str = "", op: str = "classify_many", timeout: float = 10.0):
+    adapter = load_adapter(spec(f"{mode}+many", arg), AdapterOptions(timeout=timeout))
+    with adapter:
+        adapter.start()
+        adapter.configure("nj-poker-high-5", {})
+        assert adapter.supports(op)
+        (reply,) = adapter.run_batch([{"op": op, "hands": HANDS}])
+    return reply, adapter
+
+
+def test_many_hands_in_one_request_are_answered_hand_by_hand():
+    reply, _ = _many("ok")
+    assert reply.status == "answered"
+    got = reply.data["categories"]
+    assert [c if isinstance(c, str) else None for c in got] == CATEGORIES
+    assert got[5].status == "rejected" and got[5].data["rejected"] == "duplicate-card"
+    reply, _ = _many("ok", op="evaluate_many")
+    keys = reply.data["keys"]
+    assert keys[5] is None and keys[0] > keys[7] > keys[6] > keys[4]
+
+
+def test_a_crash_inside_a_many_hands_request_lands_on_its_one_hand():
+    culprit = HANDS[3]
+    reply, adapter = _many("crash-on", culprit)
+    got = reply.data["categories"]
+    assert got[3].status == "crash" and "SIGSEGV" in got[3].message
+    assert [c for i, c in enumerate(got) if i not in (3, 5)] == \
+        [c for i, c in enumerate(CATEGORIES) if i not in (3, 5)]
+    assert adapter.restarts >= 1
+
+
+def test_a_hang_inside_a_many_hands_request_is_a_timeout_of_its_one_hand():
+    reply, _ = _many("hang-on", HANDS[6], op="evaluate_many", timeout=1.0)
+    got = reply.data["categories"]
+    assert got[6].status == "timeout" and reply.data["keys"][6] is None
+    assert got[7] == "straight_flush" and isinstance(reply.data["keys"][7], list)
+
+
+def test_a_many_hands_reply_of_the_wrong_length_fails_every_hand():
+    reply, _ = _many("many-short")
+    assert reply.status == "error" and "7 categories for 8 hands" in reply.message
+
+
+def test_a_garbage_answer_fails_its_hand_only():
+    reply, _ = _many("many-garbage")
+    got = reply.data["categories"]
+    assert got[1].status == "error" and "42" in got[1].message
+    assert got[0] == "royal_flush" and got[2] == "high_card"
+
+
+def test_features_are_used_only_when_both_sides_name_them():
+    plain = load_adapter(spec("ok"))
+    with plain:
+        plain.start()
+        assert not plain.supports("classify_many") and not plain.supports("evaluate")

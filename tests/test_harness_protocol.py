@@ -18,8 +18,11 @@ from pokercert.harness.protocol import (
     ProtocolError,
     batch_request,
     check_item,
+    check_many,
     configure_request,
+    hand_answer,
     hello_request,
+    negotiated,
     parse_batch_reply,
     parse_hello_reply,
     schema,
@@ -72,6 +75,46 @@ def test_the_fast_reply_check_is_never_laxer_than_the_schema(op, item):
         {"type": "batch", "id": 0, "replies": [item]}))
     fast_ok = check_item(op, item) is None
     assert fast_ok <= schema_ok  # whatever the harness accepts, the schema accepts
+
+
+MANY = [  # (op, item) for a request of two hands
+    ("classify_many", {"id": 1, "categories": ["flush", "straight"]}),
+    ("classify_many", {"id": 1, "categories": ["flush", {"rejected": "bad-card"}]}),
+    ("classify_many", {"id": 1, "categories": ["flush", {"rejected": None, "message": "x"}]}),
+    ("classify_many", {"id": 1, "categories": ["flush", {"error": "boom"}]}),
+    ("classify_many", {"id": 1, "categories": ["flush", {"error": "boom", "rejected": None}]}),
+    ("classify_many", {"id": 1, "categories": ["flush", 3]}),
+    ("classify_many", {"id": 1, "categories": ["flush"]}),
+    ("classify_many", {"id": 1, "categories": "flush"}),
+    ("classify_many", {"id": 1, "error": "boom"}),
+    ("classify_many", {"id": 1, "categories": ["flush", "flush"], "category": "flush"}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5, [1, 2]]}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", {"rejected": None}],
+                       "keys": [5, None]}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5, "6"]}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5, 1.5]}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5]}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", "straight"]}),
+]
+
+
+@pytest.mark.parametrize("op, item", MANY)
+def test_the_many_hands_checks_are_never_laxer_than_the_schema(op, item):
+    schema_ok = not list(Draft202012Validator(schema("batch-reply")).iter_errors(
+        {"type": "batch", "id": 0, "replies": [item]}))
+    whole = check_many(op, item, 2)
+    entries = [] if whole or "error" in item else [
+        hand_answer(c, k, op == "evaluate_many")[0]
+        for c, k in zip(item["categories"], item.get("keys") or [None, None], strict=True)]
+    fast_ok = whole is None and "error" not in item and "error" not in entries
+    assert fast_ok <= schema_ok
+
+
+def test_features_are_negotiated_by_name_and_version():
+    assert negotiated({"features": {"classify_many": 1, "evaluate_many": 2, "x": 1}}) == \
+        {"classify_many"}
+    assert negotiated({}) == set() and negotiated({"features": ["classify_many"]}) == set()
+    validate("hello-request", hello_request("1.0"))   # announces them (schema allows)
 
 
 def test_replies_to_earlier_batches_are_skipped_and_later_ones_refused():

@@ -11,17 +11,48 @@ const readline = require("node:readline");
 const { Evaluator, Refusal, CATEGORIES } = require("./evaluator.js");
 
 const PROTOCOL = 1;
+// protocol features this adapter implements, with their versions (PROTOCOL.md, section 6)
+const FEATURES = { classify_many: 1, evaluate_many: 1 };
 // the build identity: a digest of the evaluator's source, so a report names the exact code
 const BUILD = crypto.createHash("sha256")
   .update(fs.readFileSync(path.join(__dirname, "evaluator.js"))).digest("hex").slice(0, 16);
 const evaluator = new Evaluator();
 const out = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
 
+// one hand of classify_many / evaluate_many: its category, or why it has none
+function refusalOf(e) {
+  if (e instanceof Refusal) return { rejected: e.code, message: e.message };
+  return { error: String(e && e.message || e) };
+}
+
 function answer(req) {
   try {
     switch (req.op) {
       case "classify": return { id: req.id, category: evaluator.classify(req.hand) };
       case "compare": return { id: req.id, winners: evaluator.winners(req.hands, req.board) };
+      case "classify_many": {
+        const categories = new Array(req.hands.length);
+        for (let i = 0; i < req.hands.length; i++) {
+          try { categories[i] = evaluator.classify(req.hands[i]); } catch (e) { categories[i] = refusalOf(e); }
+        }
+        return { id: req.id, categories };
+      }
+      case "evaluate_many": {
+        const n = req.hands.length;
+        const categories = new Array(n);
+        const keys = new Array(n);
+        for (let i = 0; i < n; i++) {
+          try {
+            const v = evaluator.evaluate(req.hands[i]);
+            categories[i] = v.category;
+            keys[i] = v.key;
+          } catch (e) {
+            categories[i] = refusalOf(e);
+            keys[i] = null;
+          }
+        }
+        return { id: req.id, categories, keys };
+      }
       default: return { id: req.id, error: `unsupported operation ${req.op}` };
     }
   } catch (e) {
@@ -46,6 +77,9 @@ rl.on("line", (line) => {
         adapter: { name: "js-evaluator-adapter", version: "1.0.0" },
         capabilities: Object.fromEntries(Object.keys(CATEGORIES)
           .map((r) => [r, ["classify", "compare", "reject"]])),
+        // only what the harness announced, at the version it announced
+        features: Object.fromEntries(Object.entries(FEATURES)
+          .filter(([name, version]) => (msg.features || {})[name] === version)),
       });
       break;
     case "configure":

@@ -72,7 +72,7 @@ function straightTop(mask, n) {
 
 const counts = new Int8Array(13);
 
-// [category index (smaller is better), ...tiebreak ranks (larger is better)]
+// { category: name, key: integer (larger is better) }
 function value(cards, ruleset, tiebreak) {
   const n = cards.length;
   counts.fill(0);
@@ -108,24 +108,22 @@ function value(cards, ruleset, tiebreak) {
   else if (first === 2 && second === 2) name = "two_pair";
   else if (first === 2) name = "one_pair";
   else name = "high_card";
-  const key = [CATEGORIES[ruleset].indexOf(name)];
+  // the key: one integer, larger is better. Category first (best category largest),
+  // then up to five tie-break ranks as base-14 digits, a missing rank counting below
+  // every rank (so a shorter list of equal ranks is the smaller)
+  const order = CATEGORIES[ruleset];
+  let key = order.length - order.indexOf(name);
+  let digits = 0;
+  const push = (r) => { key = key * 14 + r + 1; digits++; };
   if (top >= 0) {
-    key.push(top);
+    push(top);
   } else if (tiebreak === "literal") {
-    for (let r = 12; r >= 0; r--) for (let k = 0; k < counts[r]; k++) key.push(r);
+    for (let r = 12; r >= 0; r--) for (let k = 0; k < counts[r]; k++) push(r);
   } else {
-    for (const r of grouped) key.push(r);
+    for (const r of grouped) push(r);
   }
+  for (; digits < 5; digits++) key = key * 14;
   return { category: name, key };
-}
-
-function better(a, b) { // >0 if key a beats key b
-  if (a[0] !== b[0]) return b[0] - a[0];
-  for (let i = 1; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? -1) - (b[i] ?? -1);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 class Evaluator {
@@ -137,9 +135,14 @@ class Evaluator {
     this.tiebreak = (readings || {})["identical-rank-tiebreak"] === "literal" ? "literal" : "practice";
   }
 
-  classify(hand) {
+  // { category, key } of one hand: its category name and an integer, larger is better
+  evaluate(hand) {
     const cards = parseHand(hand, HAND_SIZE[this.ruleset], newDeal());
-    return value(cards, this.ruleset, this.tiebreak).category;
+    return value(cards, this.ruleset, this.tiebreak);
+  }
+
+  classify(hand) {
+    return this.evaluate(hand).category;
   }
 
   winners(hands, board) {
@@ -148,10 +151,9 @@ class Evaluator {
     const d = newDeal();
     const keys = hands.map((h) => value(parseHand(h, HAND_SIZE[this.ruleset], d),
       this.ruleset, this.tiebreak).key);
-    let best = keys[0];
-    for (const k of keys) if (better(k, best) > 0) best = k;
+    const best = Math.max(...keys);
     const out = [];
-    keys.forEach((k, i) => { if (better(k, best) === 0) out.push(i); });
+    keys.forEach((k, i) => { if (k === best) out.push(i); });
     return out;
   }
 }

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from pokercert.harness.api import OPERATIONS
+from pokercert.harness.protocol import check_many, hand_answer
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -39,6 +40,57 @@ class Reply(NamedTuple):
     stderr: str = ""        # excerpt of the child's stderr around this request
     attachment: str = ""    # file name (under attachments/) of the whole stderr capture
     duration_s: float = 0.0
+
+
+def many_reply(op: str, item: Mapping[str, Any], count: int, duration: float,
+               bad: Any) -> Reply:
+    """The :class:`Reply` to a ``classify_many`` / ``evaluate_many`` request for ``count``
+    hands, from the adapter's reply item.
+
+    Answered: ``data["categories"]`` holds one entry per hand, its category name or, for
+    a hand without one, the :class:`Reply` saying why (refused, error); with
+    ``evaluate_many``, ``data["keys"]`` one key per hand (None where there is no
+    category).  An item of the wrong shape, or an ``error`` item, is ``bad(problem)``.
+    """
+    problem = check_many(op, item, count)
+    if problem is None and "error" in item:
+        problem = f"the adapter reported an error: {item['error']}"[:500]
+    if problem:
+        return bad(problem)
+    categories = item["categories"]
+    keyed = op == "evaluate_many"
+    keys = item["keys"] if keyed else None
+    if all(type(c) is str for c in categories) and (
+            not keyed or all(type(k) is int for k in keys)):      # the common case
+        data = {"categories": categories, "keys": keys} if keyed else \
+            {"categories": categories}
+        return Reply(ANSWERED, data, duration_s=duration)
+    out_categories: list[Any] = []
+    out_keys: list[Any] = []
+    for i, entry in enumerate(categories):
+        status, answer, message = hand_answer(entry, keys[i] if keyed else None, keyed)
+        if status == ANSWERED:
+            assert answer is not None
+            out_categories.append(answer["category"])
+            out_keys.append(answer.get("key"))
+        else:
+            out_categories.append(Reply(status, answer or _EMPTY, message,
+                                        duration_s=duration) if status == REJECTED
+                                  else bad(f"hand {i}: {message}"))
+            out_keys.append(None)
+    data = {"categories": out_categories, "keys": out_keys} if keyed else \
+        {"categories": out_categories}
+    return Reply(ANSWERED, data, duration_s=duration)
+
+
+def one_hand(reply: Reply) -> tuple[Any, Any]:
+    """(category, key) of the one hand of a many-hands reply: a category name and key,
+    or the :class:`Reply` saying why there is none in place of the category."""
+    if reply.status != ANSWERED:
+        return reply, None
+    categories = reply.data["categories"]
+    keys = reply.data.get("keys") or [None]
+    return categories[0], keys[0]
 
 
 @dataclass(frozen=True)

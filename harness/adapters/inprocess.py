@@ -27,9 +27,10 @@ from pokercert.harness.adapters.base import (
     AdapterError,
     Identity,
     Reply,
+    many_reply,
 )
 from pokercert.harness.api import EvaluatorInfo, Rejected, has_key
-from pokercert.harness.protocol import ProtocolError, check_capabilities, check_item
+from pokercert.harness.protocol import MANY_OPS, ProtocolError, check_capabilities, check_item
 
 TRACEBACK_LIMIT = 4000
 
@@ -55,6 +56,8 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
         return {"category": evaluator.classify(_cards(request["hand"]))}
     if op == "evaluate":
         return evaluate(evaluator, _cards(request["hand"]))
+    if op in MANY_OPS:
+        return answer_many(evaluator, op, request["hands"])
     if op == "compare":
         board = request.get("board")
         hands = [_cards(h) for h in request["hands"]]
@@ -86,6 +89,57 @@ def evaluate(evaluator: Any, hand: list[str]) -> dict[str, Any]:
     else:
         category, key = evaluator.classify(hand), evaluator.key(hand)
     return {"category": category, "key": key}
+
+
+def wire_key(key: Any) -> int | list[int]:
+    """A key as the protocol carries it: an integer, or a list of integers."""
+    if isinstance(key, bool) or key is None:
+        raise TypeError(f"key {key!r} is not an integer or a sequence of integers")
+    if hasattr(key, "__index__"):
+        return int(key)
+    if isinstance(key, (list, tuple)) and key:
+        return [wire_key(k) for k in key]   # type: ignore[misc]
+    raise TypeError(f"key {key!r} is not an integer or a sequence of integers")
+
+
+def _refusal(exc: Exception) -> dict[str, Any]:
+    if isinstance(exc, Rejected):
+        return {"rejected": exc.code if isinstance(exc.code, str) else None,
+                "message": str(exc)}
+    return {"error": f"{type(exc).__name__}: {exc}"[:500]}
+
+
+def answer_many(evaluator: Any, op: str, hands: list[str]) -> dict[str, Any]:
+    """The reply item of a ``classify_many`` / ``evaluate_many`` request: each hand valued
+    on its own (``evaluate_many`` of the evaluator first, if it has one: should it raise,
+    hand by hand), a refusal or an error in the place of a hand without an answer."""
+    tokens = [_cards(h) for h in hands]
+    if op == "classify_many":
+        categories: list[Any] = []
+        for hand in tokens:
+            try:
+                categories.append(evaluator.classify(hand))
+            except Exception as exc:
+                categories.append(_refusal(exc))
+        return {"categories": categories}
+    many = getattr(evaluator, "evaluate_many", None)
+    if callable(many):
+        try:
+            found, keys = many(tokens)
+            if len(found) == len(keys) == len(hands):
+                return {"categories": list(found), "keys": [wire_key(k) for k in keys]}
+        except Exception:
+            pass
+    categories, wire = [], []
+    for hand in tokens:
+        try:
+            answer = evaluate(evaluator, hand)
+            wire.append(wire_key(answer["key"]))
+            categories.append(answer["category"])
+        except Exception as exc:
+            categories.append(_refusal(exc))
+            wire.append(None)
+    return {"categories": categories, "keys": wire}
 
 
 def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Identity:
@@ -124,7 +178,9 @@ class InProcessAdapter(Adapter):
         return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
 
     def supports(self, op: str) -> bool:
-        if op == "evaluate":
+        if op == "classify_many":
+            return True
+        if op in ("evaluate", "evaluate_many"):
             return has_key(self.evaluator) and callable(getattr(self.evaluator, "classify",
                                                                 None))
         return super().supports(op)
@@ -166,6 +222,10 @@ class InProcessAdapter(Adapter):
             return Reply(ERROR, message=f"{type(exc).__name__}: {exc}"[:500], stderr=tb,
                          duration_s=perf_counter() - start)
         duration = perf_counter() - start
+        if request["op"] in MANY_OPS:
+            return many_reply(request["op"], item, len(request["hands"]), duration,
+                              lambda problem: Reply(ERROR, message=problem[:500],
+                                                    duration_s=duration))
         problem = check_item(request["op"], item)
         if problem:
             return Reply(ERROR, message=f"{problem}; returned {item!r}"[:500],

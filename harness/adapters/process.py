@@ -41,8 +41,11 @@ from pokercert.harness.adapters.base import (
     AdapterError,
     Identity,
     Reply,
+    many_reply,
+    one_hand,
 )
 from pokercert.harness.protocol import (
+    MANY_OPS,
     PROTOCOL_VERSION,
     ProtocolError,
     batch_request,
@@ -50,6 +53,7 @@ from pokercert.harness.protocol import (
     check_item,
     configure_request,
     hello_request,
+    negotiated,
     parse_batch_reply,
     parse_configure_reply,
     parse_hello_reply,
@@ -156,6 +160,15 @@ def _limits(memory_mb: int | None, cpu_s: int | None) -> Callable[[], None] | No
     return apply
 
 
+def _one_hand_only(requests: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a batch is one request about one hand (or deal): a failure of it is then
+    its own, with nothing left to tell apart by replaying."""
+    if len(requests) != 1:
+        return False
+    (req,) = requests
+    return req["op"] not in MANY_OPS or len(req["hands"]) <= 1
+
+
 def describe_exit(code: int | None, cpu_s: int | None = None) -> str:
     """A human description of a child's exit status."""
     if code is None:
@@ -195,6 +208,7 @@ class ProcessAdapter(Adapter):
         self.cwd = cwd
         self.restarts = 0
         self.identity: Identity | None = None
+        self.features: frozenset[str] = frozenset()   # negotiated in hello
         self._proc: subprocess.Popen[bytes] | None = None
         self._sel: selectors.BaseSelector | None = None
         self._buf = bytearray()
@@ -269,6 +283,7 @@ class ProcessAdapter(Adapter):
         self._write(hello_request(__version__), self._deadline(HANDSHAKE_TIMEOUT))
         line = self._readline(self._deadline(HANDSHAKE_TIMEOUT), "hello")
         msg = parse_hello_reply(line)
+        self.features = negotiated(msg)
         ident = Identity(msg["evaluator"], msg["adapter"], check_capabilities(msg["capabilities"]),
                          PROTOCOL_VERSION)
         if self.identity is not None and (ident.evaluator, ident.adapter) != \
@@ -440,6 +455,13 @@ class ProcessAdapter(Adapter):
         return self._stderr.since(mark)
 
     # ------------------------------------------------------------------ requests
+    def supports(self, op: str) -> bool:
+        if op in MANY_OPS:
+            return op in self.features
+        if op == "evaluate":
+            return "evaluate_many" in self.features
+        return super().supports(op)
+
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         return next(self.run_batches([requests]))
 
@@ -475,7 +497,7 @@ class ProcessAdapter(Adapter):
             sent = pending.popleft()
             if sent.batch_id < 0:  # could not even be sent
                 assert unsent is not None
-                if not pending and len(sent.requests) == 1:
+                if not pending and _one_hand_only(sent.requests):
                     yield self._alone(unsent, sent)
                     continue
                 pending.appendleft(sent)
@@ -485,7 +507,7 @@ class ProcessAdapter(Adapter):
                 yield self._receive(sent)
             except _ChildFailed as failed:
                 pending.appendleft(sent)
-                if len(pending) == 1 and len(sent.requests) == 1:
+                if len(pending) == 1 and _one_hand_only(sent.requests):
                     pending.clear()
                     yield self._alone(failed, sent)
                 else:
@@ -506,8 +528,27 @@ class ProcessAdapter(Adapter):
         for requests in batches:
             out = []
             for req in requests:
-                out.extend(self.run_batch([req]))
+                if req["op"] in MANY_OPS and len(req["hands"]) > 1:
+                    out.append(self._replay_hands(req))
+                else:
+                    out.extend(self.run_batch([req]))
             yield out
+
+    def _replay_hands(self, request: Mapping[str, Any]) -> Reply:
+        """A many-hands request replayed hand by hand, each as a request of its own, so
+        that a crash or a timeout lands on the one hand that caused it: the answers are
+        put together again, the failure in the place of its hand."""
+        op, hands = request["op"], request["hands"]
+        categories: list[Any] = []
+        keys: list[Any] = []
+        for hand in hands:
+            (reply,) = self.run_batch([{"op": op, "hands": [hand]}])
+            category, key = one_hand(reply)
+            categories.append(category)
+            keys.append(key)
+        data = {"categories": categories, "keys": keys} if op == "evaluate_many" \
+            else {"categories": categories}
+        return Reply(ANSWERED, data)
 
     def _failed_reply(self, failed: _ChildFailed, sent: _Sent) -> Reply:
         return Reply(failed.status, message=str(failed), stderr=self._stderr_excerpt(sent.mark),
@@ -619,6 +660,9 @@ class ProcessAdapter(Adapter):
 
     def _item(self, req: Mapping[str, Any], rid: int, item: dict[str, Any],
               duration: float) -> Reply:
+        if req["op"] in MANY_OPS:
+            return many_reply(req["op"], item, len(req["hands"]), duration,
+                              lambda problem: self._bad(f"request {rid}: {problem}"))
         problem = check_item(req["op"], item)
         if problem:
             return self._bad(f"request {rid}: {problem}")

@@ -18,8 +18,8 @@ from pokercert.harness import __version__
 from pokercert.harness.adapters.base import AdapterError
 from pokercert.harness.adapters.inprocess import call_evaluator, identity_of
 from pokercert.harness.adapters.spec import SpecError, parse_spec, resolve
-from pokercert.harness.api import Rejected
-from pokercert.harness.protocol import PROTOCOL_VERSION
+from pokercert.harness.api import Rejected, has_key
+from pokercert.harness.protocol import FEATURES, PROTOCOL_VERSION
 
 
 def _answer(evaluator: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -49,9 +49,13 @@ def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: Bina
             send({"type": "error", "message": f"not a protocol message: {raw[:200]!r}"})
             continue
         if kind == "hello":
+            asked = msg.get("features") if isinstance(msg.get("features"), dict) else {}
             send({"type": "hello", "protocol": PROTOCOL_VERSION,
                   "evaluator": dict(ident.evaluator), "adapter": dict(ident.adapter),
-                  "capabilities": {k: list(v) for k, v in ident.capabilities.items()}})
+                  "capabilities": {k: list(v) for k, v in ident.capabilities.items()},
+                  "features": {name: version for name, version in FEATURES.items()
+                               if asked.get(name) == version and (
+                                   name != "evaluate_many" or has_key(evaluator))}})
         elif kind == "configure":
             try:
                 evaluator.configure(msg["ruleset"], msg.get("readings", {}))

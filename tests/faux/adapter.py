@@ -20,6 +20,11 @@ flood-stdout          write a 2 MB line without a newline instead of a batch rep
 version               say hello with protocol version 99
 wrong-answers         classify everything high_card, winners always [0], accept all input
 no-reason             refuse invalid input without a reason code
+many-short            (with +many) answer classify_many with one category too few
+many-garbage          (with +many) answer the second hand of classify_many with 42
+
+A MODE ending in ``+many`` also declares the protocol features classify_many and
+evaluate_many (PROTOCOL.md, section 6) and answers them (keys: the engine's key).
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ import time
 
 from pokercert.reference import CardError, evaluator
 
-MODE = sys.argv[1] if len(sys.argv) > 1 else "ok"
+MODE, _, EXTRA = (sys.argv[1] if len(sys.argv) > 1 else "ok").partition("+")
+MANY = EXTRA == "many"
 ARG = sys.argv[2] if len(sys.argv) > 2 else ""
 state = {"ruleset": None, "batches": 0}
 
@@ -46,8 +52,31 @@ def hands_of(req: dict) -> list[str]:
     return [req["hand"]] if "hand" in req else list(req.get("hands", []))
 
 
+def answer_many(req: dict) -> dict:
+    ev = evaluator(state["ruleset"])
+    categories, keys = [], []
+    for hand in req["hands"]:
+        try:
+            value = ev.evaluate(hand.split(" "))
+            categories.append(value.category)
+            keys.append(list(value.key))
+        except CardError as exc:
+            categories.append({"rejected": exc.code, "message": str(exc)})
+            keys.append(None)
+    if MODE == "many-short":
+        categories.pop()
+    if MODE == "many-garbage" and len(categories) > 1:
+        categories[1] = 42
+    out = {"id": req["id"], "categories": categories}
+    if req["op"] == "evaluate_many":
+        out["keys"] = keys
+    return out
+
+
 def answer(req: dict) -> dict:
     rid = req["id"]
+    if req["op"] in ("classify_many", "evaluate_many"):
+        return answer_many(req)
     ev = evaluator(state["ruleset"])
     if MODE == "wrong-answers":
         return {"id": rid, "category": "high_card"} if req["op"] == "classify" else \
@@ -74,7 +103,8 @@ def main() -> None:
                   "evaluator": {"vendor": "faux", "name": f"faux-{MODE}", "version": "0",
                                 "build": "test"},
                   "adapter": {"name": "faux", "version": "0"},
-                  "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]}})
+                  "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]},
+                  **({"features": {"classify_many": 1, "evaluate_many": 1}} if MANY else {})})
         elif kind == "configure":
             if MODE == "exit-at-configure":
                 sys.exit(0)
