@@ -186,6 +186,8 @@ def parse_batch_reply(line: str | bytes, batch_id: int) -> list[Any] | None:
 
 
 _OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards")
+_NOT_CLASSIFY = frozenset({"error", "rejected", "winners", "cards"})
+_NOT_COMPARE = frozenset({"error", "rejected", "category", "cards"})
 
 
 def check_item(op: str, item: Mapping[str, Any]) -> str | None:
@@ -194,6 +196,15 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     The item has exactly one of: the operation's answer fields, ``rejected`` (a reason
     code or null), or ``error`` (a message).  This mirrors ``batch-reply.json``.
     """
+    keys = item.keys()
+    if op == "classify":       # the common shapes first, checked in a few steps
+        if type(item.get("category")) is str and not keys & _NOT_CLASSIFY:
+            return None
+    elif op == "compare":
+        winners = item.get("winners")
+        if type(winners) is list and not keys & _NOT_COMPARE and all(
+                type(i) is int for i in winners):
+            return None
     present = [k for k in _OUTCOME_KEYS if k in item]
     if "error" in present or "rejected" in present:
         if len(present) > 1:

@@ -210,3 +210,29 @@ def test_the_progress_bar_draws_on_the_stream_of_the_moment_in_its_unit(monkeypa
 class _NotTty(_Tty):
     def isatty(self) -> bool:
         return False
+
+
+def test_results_built_on_the_fast_path_equal_the_constructors(tmp_path):
+    """runner builds Result objects without the dataclass __init__ (5 us each): every
+    field must be there and equal to what Result(...) makes, PASS or not."""
+    from dataclasses import fields
+
+    from pokercert.harness.adapters.base import Reply
+    from pokercert.harness.results import Result
+    from pokercert.harness.runner import _passed, _result
+    from pokercert.reference import load_profile
+
+    profile = load_profile("practice")
+    vector = VECTORS[0]
+    expected = vector.expected(profile)
+    reply = Reply("answered", dict(expected), duration_s=0.0000124)
+    made = [_passed(vector, profile, reply, expected, dict(expected)),
+            _result(vector, profile, reply, None, expected, Outcome.PASS, dict(expected), ""),
+            _result(vector, profile, reply, None, expected, Outcome.FAIL, {"category": "x"},
+                    "wrong")]
+    for result in made:
+        values = {f.name: getattr(result, f.name) for f in fields(Result)}
+        assert vars(result) == values            # nothing more, nothing less
+        assert Result(**values) == result
+    assert made[0] == made[1] and made[0].duration_s == 0.000012
+    assert made[2].outcome is Outcome.FAIL and made[2].message == "wrong"
