@@ -106,6 +106,9 @@ def corpus(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def run(pytester: pytest.Pytester, corpus: Path, monkeypatch: pytest.MonkeyPatch):
+    # pin the inner run's rootdir to its own folder: without an ini file pytest looks for
+    # one in the ancestors and may settle on a parent (node ids then start with ../)
+    pytester.makeini("[pytest]\n")
     monkeypatch.syspath_prepend(str(TESTS))            # textbook_eval, in process
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(   # ... and in xdist workers
         [str(TESTS), *filter(None, [os.environ.get("PYTHONPATH")])]))
