@@ -34,6 +34,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from types import MappingProxyType
 
+from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
 
 from pokercert.harness.api import EvaluatorInfo
@@ -41,8 +42,10 @@ from pokercert.harness.peers._library import (
     LibraryAnswerError,
     PeerEvaluator,
     distribution_info,
+    lookup_all,
     refused,
 )
+from pokercert.reference.cards import DECK
 
 HIGH_FIVE = ("classify", "compare", "reject")
 # Cactus Kev's rank bands: (last rank of the band, category), best first
@@ -78,6 +81,9 @@ class PhevaluatorEvaluator(PeerEvaluator):
     def __init__(self) -> None:
         super().__init__()
         self.info: EvaluatorInfo = distribution_info("phevaluator", "Henry Lee")
+        # phevaluator's ids of the 52 canonical spellings, computed by its own Card.to_id
+        # (evaluate_cards takes ids as they are); any other spelling goes to it as given
+        self._ids = {str(c): Card.to_id(str(c)) for c in DECK}
 
     def _rank(self, hand: list[str]) -> int:
         try:
@@ -104,8 +110,9 @@ class PhevaluatorEvaluator(PeerEvaluator):
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
             flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
-            if flat is not None:
-                ranks = [evaluate_cards(*flat[i:i + n]) for i in range(0, len(flat), n)]
+            if flat is not None:    # phevaluator's own card ids, one lookup per card
+                ids = lookup_all(self._ids, flat)
+                ranks = [evaluate_cards(*ids[i:i + n]) for i in range(0, len(ids), n)]
             else:
                 ranks = [evaluate_cards(*h) for h in hands]
             categories = list(map(_BY_RANK.__getitem__, ranks))
