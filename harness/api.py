@@ -42,7 +42,9 @@ Each must give exactly what ``classify`` (and ``key``, if present) give for the 
 hand: exhaustive holds them to it.  ``evaluate_many`` gets a :class:`Hands`: a sequence
 of hands like any list of token lists, which also holds the whole batch as one flat list
 of card strings (``hands.flat``, ``hands.size`` cards per hand), so that an evaluator
-can convert every card of the batch with one pass over its own table::
+can convert every card of the batch with one pass over its own table (exhaustive runs
+also give ``hands.codes``, each card's position in :data:`CODED_CARDS`, for a table
+that is a list)::
 
         def evaluate_many(self, hands):
             cards = list(map(self.card_of.__getitem__, hands.flat))
@@ -59,9 +61,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
+from operator import itemgetter
 from typing import Any, Protocol, runtime_checkable
 
-from pokercert.reference.cards import REASON_CODES
+from pokercert.reference.cards import DECK, JOKER, REASON_CODES
 
 OPERATIONS = ("classify", "compare", "best_hand")
 # optional methods: the evaluator's own order of hands and faster forms of the answers
@@ -70,8 +73,8 @@ KEY_METHODS = ("evaluate_many", "evaluate", "key")
 # what an evaluator may claim per ruleset: the vector kinds it can be tested on
 CAPABILITY_KINDS = ("classify", "compare", "best_hand", "reject")
 
-__all__ = ["CAPABILITY_KINDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES", "EvaluatorInfo",
-           "Hands", "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
+__all__ = ["CAPABILITY_KINDS", "CODED_CARDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES",
+           "EvaluatorInfo", "Hands", "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
 
 
 class Rejected(Exception):
@@ -122,24 +125,53 @@ class PokerEvaluator(Protocol):
         ...
 
 
+# the cards a Hands codes: DECK's canonical spellings in DECK's order, then the joker
+CODED_CARDS: tuple[str, ...] = (*(str(c) for c in DECK), str(JOKER))
+
+
 class Hands(Sequence[list[str]]):
-    """A batch of hands of ``size`` cards each, held as one flat list of card strings.
+    """A batch of hands of ``size`` cards each, held as one flat list of cards.
 
     As a sequence it gives each hand as a new list of its card strings (the evaluator's
-    own, to keep or change); ``flat`` is the whole batch in one list (shared: read it,
-    do not change it), hand ``i`` being ``flat[i * size:(i + 1) * size]``.
+    own, to keep or change).  For an evaluator that converts cards with a table, the
+    whole batch is also there in one list (shared: read it, do not change it), hand
+    ``i`` being items ``i * size`` to ``(i + 1) * size - 1``:
+
+    * ``flat``: the card strings;
+    * ``codes`` (may be None): each card as its position in :data:`CODED_CARDS` (the
+      52 canonical spellings of ``pokercert.reference.DECK``, then ``"Xx"``), so that
+      ``[table[c] for c in hands.codes]`` converts the batch with a table built once
+      over :data:`CODED_CARDS`.  Exhaustive runs give codes; ``flat`` is then made from
+      them the first time it is read.
     """
 
-    __slots__ = ("flat", "size")
+    __slots__ = ("_flat", "codes", "size")
 
-    def __init__(self, flat: list[str], size: int) -> None:
-        if size < 1 or len(flat) % size:
-            raise ValueError(f"{len(flat)} cards do not make hands of {size}")
-        self.flat = flat
+    def __init__(self, flat: list[str] | None, size: int,
+                 codes: list[int] | None = None) -> None:
+        if flat is None and codes is None:
+            raise ValueError("a Hands needs its cards: flat strings or codes")
+        count = len(flat) if flat is not None else len(codes)  # type: ignore[arg-type]
+        if size < 1 or count % size:
+            raise ValueError(f"{count} cards do not make hands of {size}")
+        self._flat = flat
+        self.codes = codes
         self.size = size
 
+    @property
+    def flat(self) -> list[str]:
+        if self._flat is None:
+            codes = self.codes
+            assert codes is not None
+            # itemgetter: the loop in C (of one code it gives the card itself, not a tuple)
+            self._flat = list(itemgetter(*codes)(CODED_CARDS)) if len(codes) > 1 \
+                else [CODED_CARDS[c] for c in codes]
+        return self._flat
+
     def __len__(self) -> int:
-        return len(self.flat) // self.size
+        cards = self._flat if self._flat is not None else self.codes
+        assert cards is not None
+        return len(cards) // self.size
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.adapters.base import ANSWERED, Adapter, Identity, Reply
-from pokercert.harness.api import Hands
+from pokercert.harness.api import CODED_CARDS, Hands
 from pokercert.harness.counterexample import Found, found_vector, placeholder_vector
 from pokercert.harness.results import Outcome
 from pokercert.harness.scoring import score
@@ -45,6 +45,7 @@ DEFAULT_BATCH = 4096
 DEFAULT_REPORT = 10
 CHECKPOINT_S = 2.0
 _TEXT = {c: str(c) for c in (*DECK, JOKER)}
+_CODE = {c: CODED_CARDS.index(str(c)) for c in (*DECK, JOKER)}   # Hands.codes
 _BIT = {c: 1 << i for i, c in enumerate(DECK)}
 
 
@@ -153,10 +154,6 @@ class ReferenceClasses:
             np = self._np
             to_global = np.array([self.index[k] for k, _, _ in natural_keys], dtype=np.int32)
             self._natural_class = to_global[self._dense]
-            # card names as one shared str object each: token lists made from them are
-            # cheap to build and to look up in a vendor's own tables
-            self._names = np.empty(len(DECK), dtype=object)
-            self._names[:] = [_TEXT[c] for c in DECK]
             self._category_of = np.empty(len(self.keys), dtype=object)
             self._category_of[:] = self.category
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
@@ -259,9 +256,9 @@ class ReferenceClasses:
         if self._np is None:
             if self._stream_at != start:
                 self._stream = self.space.hands(start, self.space.total)
-            flat = [_TEXT[c] for h in islice(self._stream, stop - start) for c in h]
+            codes = [_CODE[c] for h in islice(self._stream, stop - start) for c in h]
             self._stream_at = stop
-            return Hands(flat, size)
+            return Hands(None, size, codes)
         from pokercert.reference.batch import hands
 
         np = self._np
@@ -272,18 +269,18 @@ class ReferenceClasses:
             if lo < hi:
                 naturals = size - jokers
                 if jokers == 0:
-                    blocks.append(self._names[self._rows[lo:hi]])
+                    blocks.append(self._rows[lo:hi])   # DECK positions are the codes
                 else:
-                    block = np.empty((hi - lo, size), dtype=object)
+                    block = np.empty((hi - lo, size), dtype=np.uint8)
                     if naturals:
-                        block[:, :naturals] = self._names[hands(naturals)[lo:hi]]
-                    block[:, naturals:] = _TEXT[JOKER]
+                        block[:, :naturals] = hands(naturals)[lo:hi]
+                    block[:, naturals:] = _CODE[JOKER]
                     blocks.append(block)
             offset += count
         if not blocks:
-            return Hands([], size)
+            return Hands(None, size, [])
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
-        return Hands(both.ravel().tolist(), size)
+        return Hands(None, size, both.ravel().tolist())
 
     def class_index(self, start: int, tokens: Sequence[list[str]]) -> Any:
         """The class of each hand of a batch that starts at position ``start``: a numpy
@@ -799,7 +796,8 @@ class Checker:
         """
         if self.ref.random_access:
             return self.ref.hands(start, start + len(tokens)) if again else tokens
-        return Hands(tokens.flat[:], tokens.size)
+        return Hands(tokens.flat[:], tokens.size,
+                     tokens.codes[:] if tokens.codes is not None else None)
 
     def _hand(self, start: int, tokens: Hands, i: int) -> list[str]:
         """Hand ``i`` of the batch as the reference made it, whatever an evaluator did to

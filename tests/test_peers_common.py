@@ -9,7 +9,7 @@ import importlib
 
 import pytest
 
-from pokercert.harness.api import Hands, Rejected
+from pokercert.harness.api import CODED_CARDS, Hands, Rejected
 
 PEERS = {
     "treys": ("treys", "TreysEvaluator"),
@@ -124,9 +124,16 @@ def test_evaluate_and_evaluate_many_answer_as_classify_and_key_do(peer):
     categories, keys = peer.evaluate_many([h[:] for h in good])
     assert list(zip(categories, keys, strict=True)) == [
         (c, k) for c, k in singles if not isinstance(c, tuple)]
-    # the exhaustive form: one flat list of cards (the 10s hand has five tokens too)
+    # the exhaustive form: one flat list of cards (the 10s hand has five tokens too), and
+    # for canonical spellings, their codes
     flat = Hands([c for h in good for c in h], 5)
     assert tuple(map(list, peer.evaluate_many(flat))) == (list(categories), list(keys))
+    canonical = [i for i, h in enumerate(good) if all(c in CODED_CARDS for c in h)]
+    coded = Hands(None, 5, [CODED_CARDS.index(c) for i in canonical for c in good[i]])
+    assert tuple(map(list, peer.evaluate_many(coded))) == (
+        [categories[i] for i in canonical], [keys[i] for i in canonical])
+    joker = Hands(None, 5, [CODED_CARDS.index(c) for c in ["As", "Ks", "Qs", "Js", "Xx"]])
+    assert _answer(peer.evaluate_many, joker) == _answer(peer.evaluate, joker[0])
     bad = ["As", "Ks", "Qs", "Js", "Zz"]
     assert _answer(peer.evaluate_many, [*good, bad]) == _answer(peer.evaluate, bad)
     assert _answer(peer.evaluate, bad) == _answer(peer.classify, bad)

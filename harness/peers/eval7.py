@@ -30,11 +30,12 @@ from types import MappingProxyType
 
 import eval7
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import CODED_CARDS, EvaluatorInfo
 from pokercert.harness.peers._library import (
     LibraryAnswerError,
     PeerEvaluator,
     distribution_info,
+    lookup_all,
     refused,
 )
 from pokercert.reference.cards import DECK
@@ -66,6 +67,7 @@ class Eval7Evaluator(PeerEvaluator):
         # eval7's own cards for the 52 canonical spellings, parsed by eval7; any other
         # spelling is parsed (or refused) by eval7.Card when it comes
         self._cards: dict[str, eval7.Card] = {str(c): eval7.Card(str(c)) for c in DECK}
+        self._by_code = [self._cards[name] for name in CODED_CARDS[:len(DECK)]]  # Hands.codes
         self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
 
     def _card(self, token: str) -> eval7.Card:
@@ -111,9 +113,10 @@ class Eval7Evaluator(PeerEvaluator):
         cards, evaluate, category_of = self._cards.__getitem__, eval7.evaluate, \
             self._category_of
         try:
-            flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
-            if flat is not None:
-                parsed = list(map(cards, flat))
+            codes, n = getattr(hands, "codes", None), getattr(hands, "size", 0)
+            if n:
+                parsed = lookup_all(self._by_code, codes) if codes is not None \
+                    else lookup_all(self._cards, hands.flat)
                 values = [evaluate(parsed[i:i + n]) for i in range(0, len(parsed), n)]
             else:
                 values = [evaluate(list(map(cards, h))) for h in hands]

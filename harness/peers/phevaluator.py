@@ -37,7 +37,7 @@ from types import MappingProxyType
 from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import CODED_CARDS, EvaluatorInfo
 from pokercert.harness.peers._library import (
     LibraryAnswerError,
     PeerEvaluator,
@@ -84,6 +84,7 @@ class PhevaluatorEvaluator(PeerEvaluator):
         # phevaluator's ids of the 52 canonical spellings, computed by its own Card.to_id
         # (evaluate_cards takes ids as they are); any other spelling goes to it as given
         self._ids = {str(c): Card.to_id(str(c)) for c in DECK}
+        self._by_code = [self._ids[name] for name in CODED_CARDS[:len(DECK)]]  # Hands.codes
 
     def _rank(self, hand: list[str]) -> int:
         try:
@@ -109,9 +110,10 @@ class PhevaluatorEvaluator(PeerEvaluator):
         cards); should any hand fail, the hands are asked again one by one through
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
-            flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
-            if flat is not None:    # phevaluator's own card ids, one lookup per card
-                ids = lookup_all(self._ids, flat)
+            codes, n = getattr(hands, "codes", None), getattr(hands, "size", 0)
+            if n:    # phevaluator's own card ids, one lookup per card
+                ids = lookup_all(self._by_code, codes) if codes is not None \
+                    else lookup_all(self._ids, hands.flat)
                 ranks = [evaluate_cards(*ids[i:i + n]) for i in range(0, len(ids), n)]
             else:
                 ranks = [evaluate_cards(*h) for h in hands]

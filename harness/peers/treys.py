@@ -34,7 +34,7 @@ from types import MappingProxyType
 
 from treys import Card, Evaluator
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import CODED_CARDS, EvaluatorInfo
 from pokercert.harness.peers._library import (
     LibraryAnswerError,
     PeerEvaluator,
@@ -69,9 +69,11 @@ class TreysEvaluator(PeerEvaluator):
         self.info: EvaluatorInfo = distribution_info("treys", "Will Drevo")
         self._evaluator = Evaluator()
         self._evaluate = self._evaluator.evaluate
-        # treys's own integers for the 52 canonical spellings, computed by treys
+        # treys's own integers for the 52 canonical spellings, computed by treys: by
+        # spelling, and by position in CODED_CARDS (Hands.codes; no joker: treys has none)
         self._ints = {str(c): Card.new(str(c)) for c in DECK}
         self._canonical = self._ints.__getitem__
+        self._by_code = [self._ints[name] for name in CODED_CARDS[:len(DECK)]]
         # our category for every rank treys documents (1..7462), from treys's own classes
         self._category = {rank: CATEGORY[name] for rank in range(1, 7463)
                           if (name := self._class_name(rank)) in CATEGORY}
@@ -128,17 +130,18 @@ class TreysEvaluator(PeerEvaluator):
     def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
         """:meth:`evaluate` of every hand, as a list comprehension over treys's own call.
 
-        The comprehension is the bare loop plus the card-string conversion (for a
-        :class:`~pokercert.harness.api.Hands`, one pass over its flat list of cards);
+        The comprehension is the bare loop plus the card conversion (for a
+        :class:`~pokercert.harness.api.Hands`, one lookup pass over its cards);
         should any hand need more (another spelling, a library error), the hands are
         asked again one by one through :meth:`evaluate`, which treats each exactly as a
         single call does (and raises for the first hand that fails).
         """
         canonical, evaluate = self._canonical, self._evaluate
         try:
-            flat, n = getattr(hands, "flat", None), getattr(hands, "size", 0)
-            if flat is not None:
-                ints = lookup_all(self._ints, flat)
+            codes, n = getattr(hands, "codes", None), getattr(hands, "size", 0)
+            if n:
+                ints = lookup_all(self._by_code, codes) if codes is not None \
+                    else lookup_all(self._ints, hands.flat)
                 ranks = [evaluate(ints[i:i + n], []) for i in range(0, len(ints), n)]
             else:
                 ranks = [evaluate(list(map(canonical, h)), []) for h in hands]
