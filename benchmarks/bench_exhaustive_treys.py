@@ -14,13 +14,14 @@ All 2,598,960 five-card hands (or the first N), four ways, in one run:
    adds the request/reply handling every in-process run pays;
 4. ``pokercert exhaustive``: the exhaustive mode itself
    (:func:`pokercert.harness.exhaustive.run_exhaustive`, the same hands as shard 1 of
-   2,598,960 / N), which also checks every category and every key against the
-   reference's classes; its setup (the reference's classes, the order check) is timed too.
+   2,598,960 / N): ``TreysEvaluator.evaluate_many`` on batches of 4,096 hands given as
+   card codes, every category and every key checked against the reference's classes;
+   its setup (the reference's classes, the class keys and their order) is timed too.
 
 Each row prints wall seconds, CPU seconds of this process, hands per second and both
 ratios to the bare loop; the target of issue 6 is an overhead of at most 1.5x.  On a
 shared machine the CPU ratio is the steadier one (other processes stretch wall time
-unevenly between the rows); ``--repeat K`` runs the three paths K times, interleaved,
+unevenly between the rows); ``--repeat K`` runs the four paths K times, interleaved,
 and keeps each path's fastest run.  Rows 2 and 3 also check that every category
 agrees with the reference's batch path, so a fast wrong answer cannot pass unnoticed.
 """

@@ -168,7 +168,8 @@ def _through_protocol(texts: list[str], batch: int, many: bool, repeat: int) \
     with load_adapter(JS) as adapter:
         adapter.start()
         adapter.configure("nj-poker-high-5", {})
-        if many and not adapter.supports("classify_many"):
+        supports = getattr(adapter, "supports", None)   # (harness versions before 0.2: none)
+        if many and not (supports and supports("classify_many")):
             return None
         if many:
             chunks = [[{"op": "classify_many", "hands": texts[i:i + batch]}]
