@@ -44,6 +44,12 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 
+def profile_arg(parser: argparse.ArgumentParser) -> None:
+    """The one ``--profile`` option every scoring command takes."""
+    parser.add_argument("--profile", default="practice",
+                        help="interpretation profile: practice (default), literal, or a TOML file")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokercert", description="Certify poker hand evaluators against "
                      "regulations, clause by clause.")

@@ -35,6 +35,7 @@ from pokercert.harness.cli import (
     EXIT_USAGE,
     UsageError,
     print_json,
+    profile_arg,
 )
 from pokercert.harness.cmd_run import Progress, adapter_args
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
@@ -53,8 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "disagreement, 1 a disagreement, 2 adapter error, 3 usage error.")
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
-    p.add_argument("--profile", default="practice",
-                   help="interpretation profile: practice (default), literal, or a TOML file")
+    profile_arg(p)
     p.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                    help="deals to generate (default: %(default)s; shrinking adds more)")
     p.add_argument("--seed", type=int, metavar="S",
@@ -78,8 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "agrees, 1 disagrees, 2 adapter error or unfinished, 3 usage error.")
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
-    p.add_argument("--profile", default="practice",
-                   help="interpretation profile: practice (default), literal, or a TOML file")
+    profile_arg(p)
     p.add_argument("--shard", metavar="K/N", help="check shard K of N (contiguous ranges)")
     p.add_argument("--resume", action="store_true",
                    help="continue the run saved in --out from its last checkpoint")

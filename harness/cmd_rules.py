@@ -11,7 +11,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from pokercert.harness.cli import EXIT_OK, print_json
+from pokercert.harness.cli import EXIT_OK, print_json, profile_arg
 from pokercert.reference import (
     all_rulesets,
     evaluator,
@@ -58,8 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", required=True, metavar="ID")
-    p.add_argument("--profile", default="practice",
-                   help="interpretation profile: practice (default), literal, or a TOML file")
+    profile_arg(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 

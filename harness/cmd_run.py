@@ -18,7 +18,14 @@ from tabulate import tabulate
 
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, SpecError
 from pokercert.harness.adapters import load_adapter as _load_adapter
-from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.harness.cli import (
+    EXIT_ERROR,
+    EXIT_NONCOMPLIANT,
+    EXIT_OK,
+    UsageError,
+    print_json,
+    profile_arg,
+)
 from pokercert.harness.results import FAILING, Outcome, RunHeader
 
 OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
@@ -36,8 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
                    help="only this ruleset (repeatable; default: every ruleset)")
-    p.add_argument("--profile", default="practice",
-                   help="interpretation profile: practice (default), literal, or a TOML file")
+    profile_arg(p)
     p.add_argument("--flags", nargs="+", metavar="FLAG",
                    help="only vectors carrying any of these flags")
     p.add_argument("--shard", metavar="K/N", help="run shard K of N (merge them afterwards)")

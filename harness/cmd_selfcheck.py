@@ -19,7 +19,14 @@ from typing import Any
 
 from tabulate import tabulate
 
-from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.harness.cli import (
+    EXIT_ERROR,
+    EXIT_NONCOMPLIANT,
+    EXIT_OK,
+    UsageError,
+    print_json,
+    profile_arg,
+)
 from pokercert.harness.cmd_run import Progress
 from pokercert.harness.mutants import MUTANTS, get_mutant
 from pokercert.harness.mutants.selfcheck import (
@@ -47,8 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--mutant", action="append", metavar="ID", dest="mutants",
                    help="only this mutant (repeatable; default: all of them)")
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
-    p.add_argument("--profile", default="practice",
-                   help="interpretation profile: practice (default), literal, or a TOML file")
+    profile_arg(p)
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="keep the run folders here (default: a temporary folder, removed)")
     p.add_argument("--ids", action="store_true",
