@@ -91,7 +91,7 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
                 src = folder / "attachments" / r.attachment
                 if src.is_file() and not (out / "attachments" / name).exists():
                     shutil.copyfile(src, out / "attachments" / name)
-                r = replace(r, attachment=name)
+                r = r._replace(attachment=name)
             results.append(r)
         if h.aborted:
             warnings.append(f"shard {h.shard} did not finish: {h.aborted}")

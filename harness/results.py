@@ -12,11 +12,12 @@ A run folder holds:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 RESULTS_FORMAT_VERSION = 1
 HEADER_FILE = "run.json"
@@ -46,22 +47,32 @@ FAILING = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR, Outcome.
                      Outcome.CRASH, Outcome.XPASS})
 
 
-@dataclass(frozen=True)
-class Result:
-    """The scored outcome of one vector, self-contained enough to report on."""
+EMPTY: Mapping[str, Any] = MappingProxyType({})   # the default of the mapping fields
+
+
+class Result(NamedTuple):
+    """The scored outcome of one vector, self-contained enough to report on.
+
+    Immutable.  A named tuple rather than a dataclass, like
+    :class:`~pokercert.harness.adapters.base.Reply`: a run makes one per vector, and the
+    frozen dataclass ``__init__`` alone (one ``object.__setattr__`` per field) cost as
+    much as all the rest of scoring a vector.  Compare results with ``==`` and change
+    one with ``_replace``; the order of the fields is not part of any interface
+    (:func:`passed` is the one place that builds a Result by position).
+    """
 
     vector_id: str
     ruleset: str
     kind: str
     outcome: Outcome
-    expected: dict[str, Any]
-    actual: dict[str, Any] | None = None
+    expected: Mapping[str, Any]
+    actual: Mapping[str, Any] | None = None
     message: str = ""
-    readings: dict[str, str] = field(default_factory=dict)
+    readings: Mapping[str, str] = EMPTY
     clauses: tuple[str, ...] = ()
     flags: tuple[str, ...] = ()
     why: str = ""
-    inputs: dict[str, Any] = field(default_factory=dict)
+    inputs: Mapping[str, Any] = EMPTY
     duration_s: float = 0.0
     stderr: str = ""          # excerpt; the whole capture is in attachments/
     attachment: str = ""      # file name under attachments/, if any
@@ -69,24 +80,40 @@ class Result:
     scored_as: str = ""       # XFAIL/XPASS: the outcome before the expectations file
 
     def to_json(self) -> dict[str, Any]:
-        # by hand rather than dataclasses.asdict: this runs once per vector per run
-        data = {f: getattr(self, f) for f in _RESULT_FIELDS}
+        data = self._asdict()
         data["outcome"] = str(self.outcome)
         data["clauses"] = list(self.clauses)
         data["flags"] = list(self.flags)
+        for name in _MAPPINGS:
+            value = data[name]
+            if value is not None and type(value) is not dict:
+                data[name] = dict(value)
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Result:
-        known = {f.name for f in fields(cls)}
-        kwargs = {k: v for k, v in data.items() if k in known}
+        kwargs = {k: v for k, v in data.items() if k in _RESULT_FIELDS}
         kwargs["outcome"] = Outcome(kwargs["outcome"])
         kwargs["clauses"] = tuple(kwargs.get("clauses", ()))
         kwargs["flags"] = tuple(kwargs.get("flags", ()))
         return cls(**kwargs)
 
 
-_RESULT_FIELDS = tuple(f.name for f in fields(Result))
+_RESULT_FIELDS = frozenset(Result._fields)
+_MAPPINGS = ("expected", "actual", "readings", "inputs")
+_PASS = Outcome.PASS
+_tuple_new = tuple.__new__
+
+
+def passed(vector_id: str, ruleset: str, kind: str, expected: Mapping[str, Any],
+           actual: Mapping[str, Any], readings: Mapping[str, str], clauses: tuple[str, ...],
+           flags: tuple[str, ...], why: str, inputs: Mapping[str, Any],
+           duration_s: float) -> Result:
+    """``Result(..., outcome=PASS, ...)`` for the hot path of a run: most results are
+    passes, and this builds one without the keyword handling (the fields in order)."""
+    return _tuple_new(Result, (vector_id, ruleset, kind, _PASS, expected, actual, "",
+                               readings, clauses, flags, why, inputs, duration_s,
+                               "", "", "", ""))
 
 
 @dataclass
@@ -139,7 +166,9 @@ def read_header(folder: Path) -> RunHeader:
     return RunHeader.from_json(json.loads((folder / HEADER_FILE).read_text(encoding="utf-8")))
 
 
-_dumps = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+# Keys in the order of the fields (vector_id first), not sorted: sorting every line's keys
+# doubled the cost of writing results; the reports canonicalise what they sign.
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 class ResultWriter:

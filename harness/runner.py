@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +33,11 @@ from pokercert.harness.adapters import (
     Reply,
     load_adapter,
 )
-from pokercert.harness.adapters.base import ERROR
+from pokercert.harness.adapters.base import ANSWERED, ERROR
 from pokercert.harness.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.protocol import PROTOCOL_VERSION
 from pokercert.harness.results import (
+    EMPTY,
     FAILING,
     HEADER_FILE,
     RESULTS_FILE,
@@ -42,6 +45,7 @@ from pokercert.harness.results import (
     Result,
     ResultWriter,
     RunHeader,
+    passed,
     read_header,
     read_results,
     write_header,
@@ -65,73 +69,27 @@ def now_iso() -> str:
 
 
 # ----------------------------------------------------------------------------- scoring
-_new = object.__new__
-_set = object.__setattr__
-
-
 def _micro(seconds: float) -> float:
     """A duration rounded to the microsecond (integer arithmetic: ``round(x, 6)`` formats
     the float, several times slower)."""
     return int(seconds * 1e6 + 0.5) / 1e6
 
 
-def _new_result(values: dict[str, Any]) -> Result:
-    """``Result(**values)``, ``values`` naming every field, without the frozen dataclass
-    ``__init__``: that one sets each of the 17 fields through ``object.__setattr__``,
-    about 5 us, as long as all the rest of scoring a vector.  The instance is the same
-    (``tests/test_harness_run.py`` holds the two to equality)."""
-    result = _new(Result)
-    _set(result, "__dict__", values)
-    return result
-
-
 def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
-            expected: Mapping[str, Any], outcome: Outcome, actual: dict[str, Any] | None,
+            expected: Mapping[str, Any], outcome: Outcome, actual: Mapping[str, Any] | None,
             message: str) -> Result:
     final = apply(outcome, known) if known is not None else outcome
-    passed = outcome is Outcome.PASS
-    inputs = vector.inputs
-    return _new_result({
-        "vector_id": vector.id, "ruleset": vector.ruleset, "kind": vector.kind,
-        "outcome": final,
-        "expected": expected if type(expected) is dict else dict(expected),
-        "actual": actual, "message": message,
-        "readings": vector.reading_used(profile) if vector.interpretations else {},
-        "clauses": tuple(vector.clauses), "flags": tuple(vector.flags), "why": vector.why,
-        "inputs": inputs if type(inputs) is dict else dict(inputs),
-        "duration_s": _micro(reply.duration_s),
-        "stderr": "" if passed else reply.stderr,
-        "attachment": "" if passed else reply.attachment,
-        "known_failure": known.reason if known is not None and final is not outcome else "",
-        "scored_as": str(outcome) if final is not outcome else ""})
-
-
-_PASS = Outcome.PASS
-_PASSED_TEMPLATE: dict[str, Any] = {
-    "outcome": _PASS, "message": "", "stderr": "", "attachment": "", "known_failure": "",
-    "scored_as": ""}
-
-
-def _passed(vector: Vector, profile: Profile, reply: Reply, expected: Mapping[str, Any],
-            actual: dict[str, Any] | None) -> Result:
-    """:func:`_result` of a PASS with no expectations file: most results of a run, so built
-    from a template with the constant fields."""
-    values = _PASSED_TEMPLATE.copy()
-    values["vector_id"] = vector.id
-    values["ruleset"] = vector.ruleset
-    values["kind"] = vector.kind
-    values["expected"] = expected if type(expected) is dict else dict(expected)
-    values["actual"] = actual
-    values["readings"] = vector.reading_used(profile) if vector.interpretations else {}
-    values["clauses"] = tuple(vector.clauses)
-    values["flags"] = tuple(vector.flags)
-    values["why"] = vector.why
-    inputs = vector.inputs
-    values["inputs"] = inputs if type(inputs) is dict else dict(inputs)
-    values["duration_s"] = _micro(reply.duration_s)
-    result = _new(Result)
-    _set(result, "__dict__", values)
-    return result
+    passed_ = outcome is Outcome.PASS
+    return Result(
+        vector_id=vector.id, ruleset=vector.ruleset, kind=vector.kind, outcome=final,
+        expected=expected, actual=actual, message=message,
+        readings=vector.reading_used(profile) if vector.interpretations else EMPTY,
+        clauses=vector.clauses, flags=vector.flags, why=vector.why, inputs=vector.inputs,
+        duration_s=_micro(reply.duration_s),
+        stderr="" if passed_ else reply.stderr,
+        attachment="" if passed_ else reply.attachment,
+        known_failure=known.reason if known is not None and final is not outcome else "",
+        scored_as=str(outcome) if final is not outcome else "")
 
 
 def not_applicable(vector: Vector, profile: Profile, known: Known | None = None) -> Result:
@@ -162,17 +120,9 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
     before that is final.
     """
     known = known or {}
-    groups: dict[str, list[Vector]] = {}
-    for v in vectors:
-        groups.setdefault(v.ruleset, []).append(v)
-    for ruleset_id, group in groups.items():
+    for ruleset_id, group in _by_ruleset(vectors).items():
         ruleset = get_ruleset(ruleset_id)
-        kinds = frozenset(identity.capabilities.get(ruleset_id, ()))   # applicable(), inlined
-        claimed = [v.kind in kinds and (v.kind != "reject" or v.inputs["op"] in kinds)
-                   for v in group]
-        todo = [v for v, ok in zip(group, claimed, strict=True) if ok]
-        skipped = [not_applicable(v, profile, known.get(v.id))
-                   for v, ok in zip(group, claimed, strict=True) if not ok]
+        todo, skipped = _claimed(group, identity, profile, known)
         if skipped:
             yield skipped
         if not todo:
@@ -194,24 +144,75 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
             yield _score_chunk(chunk, replies, profile, ruleset, known)
 
 
+_RULESET = attrgetter("ruleset")
+_KIND = attrgetter("kind")
+
+
+def _by_ruleset(vectors: Sequence[Vector]) -> dict[str, list[Vector]]:
+    """The vectors grouped by ruleset, in their order (the corpus keeps each ruleset's
+    vectors together, so this takes whole runs of them at a time)."""
+    groups: dict[str, list[Vector]] = {}
+    for ruleset_id, same in groupby(vectors, key=_RULESET):
+        groups.setdefault(ruleset_id, []).extend(same)
+    return groups
+
+
+def _claimed(group: list[Vector], identity: Identity, profile: Profile,
+             known: Mapping[str, Known]) -> tuple[list[Vector], list[Result]]:
+    """One ruleset's vectors the adapter claims (:func:`applicable`), and the
+    NOT_APPLICABLE results of the others."""
+    kinds = frozenset(identity.capabilities.get(group[0].ruleset, ()))
+    present = set(map(_KIND, group))
+    if present <= kinds and ("reject" not in present or {
+            v.inputs["op"] for v in group if v.kind == "reject"} <= kinds):
+        return group, []                       # the usual case: everything is claimed
+    todo, skipped = [], []
+    for v in group:
+        if applicable(identity, v):
+            todo.append(v)
+        else:
+            skipped.append(not_applicable(v, profile, known.get(v.id)))
+    return todo, skipped
+
+
 def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Profile,
                  ruleset: Ruleset, known: Mapping[str, Known]) -> list[Result]:
-    """The results of one chunk.  An answer equal to the expectation, with no
-    expectations file, is taken on the spot (:func:`~pokercert.harness.scoring.passes`);
+    """The results of one chunk.  With no expectations file, a classify or compare
+    answered exactly as expected is taken on the spot (what
+    :func:`~pokercert.harness.scoring.passes` decides, inlined: most vectors of a run);
     everything else is scored in full (:func:`~pokercert.harness.scoring.score`)."""
+    if known:
+        return [_scored(v, reply, profile, ruleset, known.get(v.id))
+                for v, reply in zip(chunk, replies, strict=True)]
     out = []
     append = out.append
     for v, reply in zip(chunk, replies, strict=True):
         expected = v.expect if v.expect_by_reading is None else v.expected(profile)
-        if not known:
+        actual = reply.data
+        kind = v.kind
+        if reply.status != ANSWERED or "id" in actual:
             actual = passes(v, expected, reply)
-            if actual is not None:
-                append(_passed(v, profile, reply, expected, actual))
-                continue
-        outcome, actual, message = score(v, expected, reply, ruleset)
-        append(_result(v, profile, reply, known.get(v.id) if known else None, expected,
-                       outcome, actual, message))
+        elif kind == "classify":
+            if actual["category"] != expected["category"]:
+                actual = None
+        elif kind != "compare" or actual["winners"] != expected["winners"]:
+            actual = passes(v, expected, reply)      # winners in another order, ...
+        if actual is None:
+            append(_scored(v, reply, profile, ruleset, None))
+        else:
+            append(passed(v.id, v.ruleset, kind, expected, actual,
+                          v.reading_used(profile) if v.interpretations else EMPTY,
+                          v.clauses, v.flags, v.why, v.inputs,
+                          int(reply.duration_s * 1e6 + 0.5) / 1e6))   # _micro, inlined
     return out
+
+
+def _scored(v: Vector, reply: Reply, profile: Profile, ruleset: Ruleset,
+            known: Known | None) -> Result:
+    """One vector scored in full."""
+    expected = v.expected(profile)
+    outcome, actual, message = score(v, expected, reply, ruleset)
+    return _result(v, profile, reply, known, expected, outcome, actual, message)
 
 
 def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float | None) \
@@ -222,7 +223,9 @@ def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float |
             if run_deadline is not None and time.monotonic() >= run_deadline:
                 raise AdapterAborted("run timeout reached")
             yield [{"op": "classify", "hand": v.inputs["hand"]} if v.kind == "classify"
-                   else request_for(v) for v in chunk]
+                   else {"op": "compare", "hands": v.inputs["hands"]}
+                   if v.kind == "compare" and "board" not in v.inputs
+                   else request_for(v) for v in chunk]   # the two commonest inlined
 
     done = 0
     try:
@@ -321,8 +324,10 @@ _RESUME_MUST_MATCH = ("adapter_spec", "corpus_sha256", "profile", "filters",
                       "selected_ids_sha256", "shard")
 
 
-def _prepare_folder(folder: Path, header: RunHeader, resume: bool) -> tuple[RunHeader, set[str]]:
-    """Start a fresh run folder, or reopen one to resume; returns the header and done ids."""
+def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
+        -> tuple[RunHeader, list[Result]]:
+    """Start a fresh run folder, or reopen one to resume; returns the header and the
+    results already there."""
     if resume and (folder / HEADER_FILE).exists():
         old = read_header(folder)
         for name in _RESUME_MUST_MATCH:
@@ -330,7 +335,7 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) -> tuple[RunH
                 raise RunError(f"cannot resume {folder}: its {name} differs from this run's "
                                f"({getattr(old, name)!r} vs {getattr(header, name)!r})")
         _drop_torn_line(folder / RESULTS_FILE)
-        done = {r.vector_id for r in read_results(folder)}
+        done = list(read_results(folder))
         old.resumed_at.append(header.started_at)
         old.finished_at = None
         old.aborted = None
@@ -343,7 +348,7 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) -> tuple[RunH
         for f in attachments.iterdir():
             if f.is_file():
                 f.unlink()
-    return header, set()
+    return header, []
 
 
 def _drop_torn_line(path: Path) -> None:
@@ -356,8 +361,10 @@ def _drop_torn_line(path: Path) -> None:
             fh.truncate(data.rfind(b"\n") + 1)
 
 
-def count(results: Sequence[Result] | Iterator[Result]) -> dict[str, Counter[str]]:
-    out: dict[str, Counter[str]] = {}
+def count(results: Sequence[Result] | Iterator[Result],
+          into: dict[str, Counter[str]] | None = None) -> dict[str, Counter[str]]:
+    """Outcomes per ruleset (added to ``into``, if given)."""
+    out: dict[str, Counter[str]] = {} if into is None else into
     for r in results:
         out.setdefault(r.ruleset, Counter())[str(r.outcome)] += 1
     return out
@@ -421,8 +428,10 @@ def run(config: RunConfig, corpus: Any = None,
         adapter = load_adapter(config.adapter, options)
     except ValueError as exc:  # SpecError
         raise RunError(str(exc)) from None
-    header, done = _prepare_folder(folder, header, config.resume)
+    header, previous = _prepare_folder(folder, header, config.resume)
+    done = {r.vector_id for r in previous}
     todo = [v for v in chosen if v.id not in done]
+    counts = count(previous)          # the results on disk: those before, and each batch
     new = 0
     with adapter:
         identity = adapter.start()
@@ -440,6 +449,7 @@ def run(config: RunConfig, corpus: Any = None,
                 for results in score_vectors(adapter, identity, todo, profile, known,
                                              config.batch_size, deadline):
                     writer.write_many(results)
+                    count(results, into=counts)
                     new += len(results)
                     if progress:
                         progress(len(done) + new, len(chosen))
@@ -447,6 +457,5 @@ def run(config: RunConfig, corpus: Any = None,
                 header.aborted = str(exc)
     header.finished_at = now_iso()
     write_header(folder, header)
-    counts = count(read_results(folder))
     return RunOutcome(folder, header, counts, exit_code_for(header, counts), new)
 

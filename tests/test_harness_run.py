@@ -212,27 +212,59 @@ class _NotTty(_Tty):
         return False
 
 
-def test_results_built_on_the_fast_path_equal_the_constructors(tmp_path):
-    """runner builds Result objects without the dataclass __init__ (5 us each): every
-    field must be there and equal to what Result(...) makes, PASS or not."""
-    from dataclasses import fields
-
+def test_results_built_on_the_fast_path_equal_the_constructors():
+    """The runner builds PASS results by position (results.passed): every field must land
+    where Result(...) by keyword puts it, and the scored run must hold the same results
+    as the general path (_result) would make."""
     from pokercert.harness.adapters.base import Reply
-    from pokercert.harness.results import Result
-    from pokercert.harness.runner import _passed, _result
+    from pokercert.harness.results import EMPTY, Result, passed
+    from pokercert.harness.runner import _result
     from pokercert.reference import load_profile
 
     profile = load_profile("practice")
     vector = VECTORS[0]
     expected = vector.expected(profile)
-    reply = Reply("answered", dict(expected), duration_s=0.0000124)
-    made = [_passed(vector, profile, reply, expected, dict(expected)),
-            _result(vector, profile, reply, None, expected, Outcome.PASS, dict(expected), ""),
-            _result(vector, profile, reply, None, expected, Outcome.FAIL, {"category": "x"},
-                    "wrong")]
-    for result in made:
-        values = {f.name: getattr(result, f.name) for f in fields(Result)}
-        assert vars(result) == values            # nothing more, nothing less
-        assert Result(**values) == result
-    assert made[0] == made[1] and made[0].duration_s == 0.000012
-    assert made[2].outcome is Outcome.FAIL and made[2].message == "wrong"
+    actual = {"category": expected["category"]}
+    fast = passed(vector.id, vector.ruleset, vector.kind, expected, actual, EMPTY,
+                  vector.clauses, vector.flags, vector.why, vector.inputs, 0.000012)
+    by_keyword = Result(vector_id=vector.id, ruleset=vector.ruleset, kind=vector.kind,
+                        outcome=Outcome.PASS, expected=expected, actual=actual,
+                        clauses=vector.clauses, flags=vector.flags, why=vector.why,
+                        inputs=vector.inputs, duration_s=0.000012)
+    assert fast == by_keyword and fast._asdict() == by_keyword._asdict()
+    assert type(fast) is Result and fast.outcome is Outcome.PASS
+    reply = Reply("answered", actual, duration_s=0.0000124)
+    general = _result(vector, profile, reply, None, expected, Outcome.PASS, actual, "")
+    assert general == fast                                   # duration rounded to the us
+    failed = _result(vector, profile, reply, None, expected, Outcome.FAIL, {"category": "x"},
+                     "wrong")
+    assert failed.outcome is Outcome.FAIL and failed.message == "wrong"
+    assert Result.from_json(json.loads(json.dumps(fast.to_json()))) == fast
+
+
+def test_a_run_scores_through_the_fast_path_and_the_full_scorer_alike():
+    """Every result of a reference run equals what the full scorer makes of the same
+    reply (the fast path only skips work, never changes an outcome)."""
+    from pokercert.harness.adapters import load_adapter
+    from pokercert.harness.runner import score_vectors
+    from pokercert.harness.scoring import score
+    from pokercert.reference import get_ruleset, load_profile
+
+    profile = load_profile("practice")
+    vectors = VECTORS[:300]
+    with load_adapter("reference") as adapter:
+        results = [r for batch in score_vectors(adapter, adapter.start(), vectors, profile)
+                   for r in batch]
+    assert [r.vector_id for r in results] == [v.id for v in vectors]
+    for v, r in zip(vectors, results, strict=True):
+        assert r.outcome is Outcome.PASS, r
+        rescored = score(v, v.expected(profile), _reply_of(r), get_ruleset(v.ruleset))
+        assert rescored.outcome is Outcome.PASS and rescored.actual == r.actual
+
+
+def _reply_of(result):
+    from pokercert.harness.adapters.base import Reply
+
+    if result.actual and "rejected" in result.actual:
+        return Reply("rejected", result.actual)
+    return Reply("answered", result.actual)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 from test_reports_fixtures import (
@@ -23,11 +22,11 @@ from pokercert.reports.output import load
 
 # old: evaluator 1.4.2; new: 1.4.3, where the wheel broke, the wraparound bug was fixed,
 # the kicker vector was dropped from the selection and a new vector was added
-OLD = [ROYAL, WHEEL, replace(WRAP, outcome=Outcome.FAIL, actual={"category": "straight"}),
+OLD = [ROYAL, WHEEL, WRAP._replace(outcome=Outcome.FAIL, actual={"category": "straight"}),
        KICKER, SUITS]
-NEW = [ROYAL, replace(WHEEL, outcome=Outcome.FAIL, actual={"category": "high_card"}), WRAP,
-       replace(SUITS, outcome=Outcome.NOT_APPLICABLE, actual=None),
-       replace(ROYAL, vector_id="h5-royal-002", inputs={"hand": "Ah Kh Qh Jh Th"})]
+NEW = [ROYAL, WHEEL._replace(outcome=Outcome.FAIL, actual={"category": "high_card"}), WRAP,
+       SUITS._replace(outcome=Outcome.NOT_APPLICABLE, actual=None),
+       ROYAL._replace(vector_id="h5-royal-002", inputs={"hand": "Ah Kh Qh Jh Th"})]
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 
 import pytest
 from test_reports_fixtures import FAILING, PASSING, make_runs, write_run
@@ -110,7 +109,7 @@ def test_markdown_tables_survive_pipes_and_backticks(runs):
 
 def test_markdown_fits_a_pull_request_comment_however_many_findings(tmp_path):
     wheel = next(r for r in FAILING if r.vector_id == "h5-wheel-001")
-    many = [replace(wheel, vector_id=f"h5-wheel-{i:04d}", why="x|" * 700) for i in range(3000)]
+    many = [wheel._replace(vector_id=f"h5-wheel-{i:04d}", why="x|" * 700) for i in range(3000)]
     report = load(write_run(tmp_path, many))
     md = render(report, "markdown").decode()
     assert len(md) <= render_markdown.LIMIT
