@@ -1,19 +1,30 @@
 """Harness speed: in-process overhead, and hands per second through the subprocess protocol.
 
     python benchmarks/bench_harness.py [--repeat 7] [--hands 300000] [--skip-treys]
+                                       [--instructions]
 
-1. The whole corpus through the reference in process (``score_vectors``, and a full
-   ``run`` that also writes results.jsonl), against the bare engine answering the same
-   vectors in a plain loop.  Target: harness / bare <= 1.2.
-2. The same through any other in-process adapter (treys, if installed): harness wall
-   time against the time spent inside the adapter's own calls.
-3. Hands classified through the subprocess protocol to the Node.js example evaluator:
+1. The whole corpus through the reference in process: ``score_vectors`` (driving the
+   adapter, guarding and timing each call, scoring: the harness proper) and a full
+   ``run`` (which also writes and counts results.jsonl), against the bare engine
+   answering the same vectors in a plain loop.  Two ratios per row: ``x bare`` (CPU
+   time against the bare loop's, in separate runs) and ``x own time`` (the row's wall
+   time against the time spent inside the evaluator's calls *in the same run*, as the
+   results record it: the issue's "overhead as a ratio to the adapter's own time", and
+   the steadier of the two on a shared machine, since a spell of load slows both sides
+   of it alike).  Target: <= 1.2.  A last row runs the harness against an evaluator
+   that answers from a list (:class:`AnswerKey`): the harness's own cost per vector,
+   whatever the evaluator.
+2. The same through another in-process adapter (treys, if installed): harness wall time
+   against the time spent inside the adapter's own calls.
+3. ``--instructions``: machine instructions per vector, bare engine and through the
+   harness, counted by Valgrind (a count no other process can disturb; about 4 min).
+4. Hands classified through the subprocess protocol to the Node.js example evaluator:
    as ``classify_many`` requests (the protocol feature: thousands of hands per request)
    and as one ``classify`` request per hand.  Target: >= 200,000 hands/s with batching.
 
 In process: the paths take turns ``--repeat`` times and each keeps its fastest run by CPU
-time (wall time is shown too); the subprocess figures are the best of ``--repeat`` runs.
-Both the harness and the child share this machine's cores, so run it on an idle machine.
+time; the subprocess figures are the best of ``--repeat`` runs.  Both the harness and the
+child share this machine's cores, so run it on an idle machine.
 """
 
 from __future__ import annotations
@@ -23,16 +34,23 @@ import shutil
 import tempfile
 import time
 from itertools import combinations, islice
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from _timing import Clock
 
 from pokercert.harness.adapters import load_adapter
+from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.harness.peers.reference import ReferenceEvaluator
+from pokercert.harness.results import Outcome, read_results
 from pokercert.harness.runner import RunConfig, run, score_vectors
 from pokercert.reference import DECK, CardError, evaluator, load_profile
 from pokercert.vectors.corpus import load_corpus
 
+_DURATION = attrgetter("duration_s")     # (a generator here would be timed as harness)
+_OUTCOME = attrgetter("outcome")
 ROOT = Path(__file__).resolve().parents[1]
 JS = f"exec:node {ROOT / 'examples' / 'js-evaluator' / 'adapter.js'}"
 
@@ -66,28 +84,98 @@ def bare_reference(vectors: list[Any], profile: Any) -> None:
 
 def through_harness(spec: str, vectors: list[Any], profile: Any) -> tuple[Clock, float]:
     """Run the vectors through a started adapter: (clock of the scoring loop alone, time
-    spent inside the adapter's own calls)."""
+    spent inside the adapter's own calls, as the results record it)."""
     own = 0.0
     with load_adapter(spec) as adapter:
         identity = adapter.start()
         with Clock() as clock:
             for batch in score_vectors(adapter, identity, vectors, profile):
-                own += sum(r.duration_s for r in batch)
+                own += sum(map(_DURATION, batch))
         return clock, own
 
 
-def interleaved(repeat: int, paths: dict[str, Any]) -> dict[str, Clock]:
+class AnswerKey:
+    """An evaluator that answers each request with the corpus's expected answer, taken
+    in order from a list: it costs next to nothing, so a run through it measures the
+    harness alone.  ``vectors`` must be grouped by ruleset (the order the runner asks)."""
+
+    info = EvaluatorInfo(vendor="pokercert-bench", name="answer-key", version="1", build="")
+
+    def __init__(self, vectors: list[Any], profile: Any) -> None:
+        self.answers: list[Any] = []
+        for v in vectors:
+            want = v.expected(profile)
+            self.answers.append(
+                want["category"] if v.kind == "classify" else
+                list(want["winners"]) if v.kind == "compare" else
+                (want["cards"][0].split(), want["category"]) if v.kind == "best_hand" else
+                Rejected(want["reason"], "refused"))
+        self._next = iter(self.answers).__next__
+
+    def rewind(self) -> None:
+        self._next = iter(self.answers).__next__
+
+    def capabilities(self) -> dict[str, list[str]]:
+        return ReferenceEvaluator().capabilities()
+
+    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
+        pass
+
+    def _answer(self) -> Any:
+        answer = self._next()
+        if type(answer) is Rejected:
+            raise answer
+        return answer
+
+    def classify(self, hand: list[str]) -> Any:
+        return self._answer()
+
+    def winners(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
+        return self._answer()[:]
+
+    def best_hand(self, hole: list[str], board: list[str]) -> Any:
+        return self._answer()
+
+
+def harness_alone(key: AnswerKey, vectors: list[Any], profile: Any) -> tuple[Clock, float]:
+    """The grouped vectors through the harness to the answer key (every one must pass)."""
+    key.rewind()
+    own, failed = 0.0, 0
+    adapter = InProcessAdapter(key, "answer-key", "answer-key", "1", timeout=10.0)
+    identity = adapter.start()
+    with Clock() as clock:
+        for batch in score_vectors(adapter, identity, vectors, profile):
+            own += sum(map(_DURATION, batch))
+            failed += len(batch) - list(map(_OUTCOME, batch)).count(Outcome.PASS)
+    if failed:
+        raise AssertionError(f"{failed} vectors did not pass against the answer key")
+    return clock, own
+
+
+def full_run(corpus: Any, folder: Path) -> tuple[Clock, float]:
+    """``pokercert run`` of the reference, the corpus already loaded: (clock of the whole
+    run, time inside the adapter's calls as results.jsonl records it)."""
+    with Clock() as clock:
+        run(RunConfig(out=folder, command=["bench"]), corpus)
+    return clock, sum(map(_DURATION, read_results(folder)))
+
+
+def interleaved(repeat: int, paths: dict[str, Any]) -> dict[str, tuple[Clock, float]]:
     """Each path run ``repeat`` times, the paths taking turns (so that a spell of load on
-    the machine falls on all of them), and each path's fastest run by CPU time; the wall
-    time shown is that run's.  A path may return the :class:`Clock` of the part of it
-    that counts; otherwise the whole call is timed."""
-    runs: dict[str, list[Clock]] = {name: [] for name in paths}
+    the machine falls on all of them), and each path's fastest run by CPU time.  A path
+    returns the :class:`Clock` of the part of it that counts and the time spent inside
+    the adapter's calls during it (0: not measured)."""
+    runs: dict[str, list[tuple[Clock, float]]] = {name: [] for name in paths}
     for _ in range(repeat):
         for name, fn in paths.items():
-            with Clock() as clock:
-                got = fn()
-            runs[name].append(got if isinstance(got, Clock) else clock)
-    return {name: min(clocks, key=lambda c: c.cpu) for name, clocks in runs.items()}
+            runs[name].append(fn())
+    return {name: min(timed, key=lambda t: t[0].cpu) for name, timed in runs.items()}
+
+
+def _timed(fn: Any) -> tuple[Clock, float]:
+    with Clock() as clock:
+        fn()
+    return clock, 0.0
 
 
 def in_process(repeat: int, skip_treys: bool) -> None:
@@ -97,25 +185,30 @@ def in_process(repeat: int, skip_treys: bool) -> None:
     n = len(vectors)
     bare_reference(vectors, profile)  # warm the engine caches for both sides
     through_harness("reference", vectors, profile)
+    grouped = sorted(vectors, key=lambda v: v.ruleset)    # stable: the runner's order
+    key = AnswerKey(grouped, profile)
     folder = Path(tempfile.mkdtemp())
     try:
-        clocks = interleaved(repeat, {
-            "bare": lambda: bare_reference(vectors, profile),
-            "harness": lambda: through_harness("reference", vectors, profile)[0],
-            "full": lambda: run(RunConfig(out=folder, command=["bench"]), corpus)})
+        timed = interleaved(repeat, {
+            "bare": lambda: _timed(lambda: bare_reference(vectors, profile)),
+            "harness": lambda: through_harness("reference", vectors, profile),
+            "full": lambda: full_run(corpus, folder),
+            "alone": lambda: harness_alone(key, grouped, profile)})
     finally:
         shutil.rmtree(folder)
-    bare = clocks["bare"]
+    bare = timed["bare"][0]
     print(f"corpus: {n} vectors ({corpus.version}, {corpus.sha256[:12]}); "
           f"fastest of {repeat} runs each, taking turns")
     print(f"  {'':30s} {'vectors/s':>10s} {'cpu us/vector':>14s} {'x bare (cpu)':>13s} "
-          f"{'x bare (wall)':>14s}")
+          f"{'x own time':>11s}")
     for name, label in (("bare", "bare reference engine"),
                         ("harness", "reference through harness"),
-                        ("full", "full run, results written")):
-        c = clocks[name]
+                        ("full", "full run, results written"),
+                        ("alone", "harness alone (answer key)")):
+        c, own = timed[name]
+        ratio = f"{c.wall / own:>11.2f}" if own and name != "alone" else f"{'':>11s}"
         print(f"  {label:30s} {n / c.wall:>10,.0f} {c.cpu * 1e6 / n:>14.1f} "
-              f"{c.cpu / bare.cpu:>13.2f} {c.wall / bare.wall:>14.2f}"
+              f"{c.cpu / bare.cpu:>13.2f} {ratio}"
               + ("   (target <= 1.2)" if name == "harness" else ""))
     if skip_treys:
         return
@@ -208,14 +301,72 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def instructions(passes: int = 2) -> None:
+    """Machine instructions per vector, bare engine and through the harness, counted by
+    Valgrind's callgrind: a figure no other process on the machine can disturb (time
+    cannot show a change of a few per cent here).  Each path runs in a child under
+    callgrind twice, with 0 and with ``passes`` passes over the corpus after the same
+    start-up (corpus loaded, both paths warmed); the difference is the passes alone."""
+    if shutil.which("valgrind") is None:
+        print("instructions: skipped (valgrind not installed)")
+        return
+    import os
+    import re
+    import subprocess
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    def count(path: str, n: int) -> int:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+             __file__, "--count-path", path, "--count-passes", str(n)],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+            check=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            raise RuntimeError(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+        return int(found.group(1))
+
+    jobs = [("bare", 0), ("bare", passes), ("harness", passes)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        start, bare, harness = pool.map(lambda job: count(*job), jobs)
+    n = passes * len(load_corpus().vectors)
+    per_bare, per_harness = (bare - start) / n, (harness - start) / n
+    print(f"instructions per vector (callgrind, {passes} passes): bare engine "
+          f"{per_bare:,.0f}, reference through harness {per_harness:,.0f}: "
+          f"x{per_harness / per_bare:.3f} (harness's own {per_harness - per_bare:,.0f})")
+
+
+def count_path(path: str, passes: int) -> None:
+    """The child of :func:`instructions`: start-up, then ``passes`` passes of ``path``."""
+    vectors = load_corpus().vectors
+    profile = load_profile("practice")
+    bare_reference(vectors, profile)
+    through_harness("reference", vectors, profile)
+    for _ in range(passes):
+        if path == "bare":
+            bare_reference(vectors, profile)
+        else:
+            through_harness("reference", vectors, profile)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--repeat", type=int, default=7)
     p.add_argument("--hands", type=int, default=300_000)
     p.add_argument("--batch", type=int, default=4096)
     p.add_argument("--skip-treys", action="store_true")
+    p.add_argument("--instructions", action="store_true",
+                   help="also count instructions per vector under Valgrind (about 3 min)")
+    p.add_argument("--count-path", choices=("bare", "harness"), help=argparse.SUPPRESS)
+    p.add_argument("--count-passes", type=int, default=0, help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.count_path:
+        count_path(args.count_path, args.count_passes)
+        return
     in_process(args.repeat, args.skip_treys)
+    if args.instructions:
+        instructions()
     subprocess_protocol(args.repeat, args.hands, args.batch)
 
 
