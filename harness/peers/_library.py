@@ -6,6 +6,9 @@
 * :func:`refused`: the one rule for a library's own exceptions (see below).
 * :class:`PeerEvaluator`: capabilities from a table, ``configure``, and ``winners`` by
   the library's own order.
+* :data:`FIVE_CARD_HIGH`: the claims of a library that values five-card high hands and
+  nothing else (treys, phevaluator, eval7); :func:`by_code`: a library's own cards in
+  the order of :data:`~pokercert.harness.api.CODED_CARDS`.
 
 The rule for exceptions, the same in every peer: an exception of a type the library is
 known to raise from its own card parser or evaluator, raised while it reads or values
@@ -29,11 +32,27 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.harness.api import CODED_CARDS, EvaluatorInfo, Rejected
+from pokercert.reference.cards import DECK
 from pokercert.reference.rulesets import get_ruleset
 
 # RECORD lines that the installer writes, not the wheel: left out of the build hash
 INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
+
+
+# the rulesets whose hands are plain five-card high poker, and the kinds a library that
+# values such hands (and nothing else) can answer for them
+FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
+    ruleset: ("classify", "compare", "reject")
+    for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")})
+
+
+def by_code(cards: Mapping[str, Any]) -> list[Any]:
+    """A library's own cards (``cards``: canonical spelling -> the library's card) in the
+    order of :data:`~pokercert.harness.api.CODED_CARDS`, for
+    :attr:`~pokercert.harness.api.Hands.codes` (no joker: none of these libraries has
+    one)."""
+    return [cards[name] for name in CODED_CARDS[:len(DECK)]]
 
 
 class LibraryAnswerError(RuntimeError):

@@ -26,21 +26,21 @@ Why ``reject`` is claimed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import MappingProxyType
 
 import eval7
 
-from pokercert.harness.api import CODED_CARDS, EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo
 from pokercert.harness.peers._library import (
+    FIVE_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
+    by_code,
     distribution_info,
     lookup_all,
     refused,
 )
 from pokercert.reference.cards import DECK
 
-HIGH_FIVE = ("classify", "compare", "reject")
 CATEGORY = {
     "Straight Flush": "straight_flush", "Quads": "four_of_a_kind",
     "Full House": "full_house", "Flush": "flush", "Straight": "straight",
@@ -57,9 +57,7 @@ class Eval7Evaluator(PeerEvaluator):
     """eval7 behind the in-process evaluator interface (see the module docstring)."""
 
     library = "eval7"
-    RULESETS = MappingProxyType({"nj-poker-high-5": HIGH_FIVE,
-                                 "nj-caribbean-stud": HIGH_FIVE,
-                                 "nj-winners-pot": HIGH_FIVE})
+    RULESETS = FIVE_CARD_HIGH
 
     def __init__(self) -> None:
         super().__init__()
@@ -67,7 +65,7 @@ class Eval7Evaluator(PeerEvaluator):
         # eval7's own cards for the 52 canonical spellings, parsed by eval7; any other
         # spelling is parsed (or refused) by eval7.Card when it comes
         self._cards: dict[str, eval7.Card] = {str(c): eval7.Card(str(c)) for c in DECK}
-        self._by_code = [self._cards[name] for name in CODED_CARDS[:len(DECK)]]  # Hands.codes
+        self._by_code = by_code(self._cards)  # Hands.codes
         self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
 
     def _card(self, token: str) -> eval7.Card:

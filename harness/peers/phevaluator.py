@@ -32,22 +32,22 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from types import MappingProxyType
 
 from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
 
-from pokercert.harness.api import CODED_CARDS, EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo
 from pokercert.harness.peers._library import (
+    FIVE_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
+    by_code,
     distribution_info,
     lookup_all,
     refused,
 )
 from pokercert.reference.cards import DECK
 
-HIGH_FIVE = ("classify", "compare", "reject")
 # Cactus Kev's rank bands: (last rank of the band, category), best first
 BANDS = ((1, "royal_flush"), (10, "straight_flush"), (166, "four_of_a_kind"),
          (322, "full_house"), (1599, "flush"), (1609, "straight"),
@@ -74,9 +74,7 @@ class PhevaluatorEvaluator(PeerEvaluator):
     """phevaluator behind the in-process evaluator interface (see the module docstring)."""
 
     library = "phevaluator"
-    RULESETS = MappingProxyType({"nj-poker-high-5": HIGH_FIVE,
-                                 "nj-caribbean-stud": HIGH_FIVE,
-                                 "nj-winners-pot": HIGH_FIVE})
+    RULESETS = FIVE_CARD_HIGH
 
     def __init__(self) -> None:
         super().__init__()
@@ -84,7 +82,7 @@ class PhevaluatorEvaluator(PeerEvaluator):
         # phevaluator's ids of the 52 canonical spellings, computed by its own Card.to_id
         # (evaluate_cards takes ids as they are); any other spelling goes to it as given
         self._ids = {str(c): Card.to_id(str(c)) for c in DECK}
-        self._by_code = [self._ids[name] for name in CODED_CARDS[:len(DECK)]]  # Hands.codes
+        self._by_code = by_code(self._ids)  # Hands.codes
 
     def _rank(self, hand: list[str]) -> int:
         try:

@@ -30,21 +30,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import neg
-from types import MappingProxyType
 
 from treys import Card, Evaluator
 
-from pokercert.harness.api import CODED_CARDS, EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo
 from pokercert.harness.peers._library import (
+    FIVE_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
+    by_code,
     distribution_info,
     lookup_all,
     refused,
 )
 from pokercert.reference.cards import DECK
 
-HIGH_FIVE = ("classify", "compare", "reject")
 CATEGORY = {
     "Royal Flush": "royal_flush", "Straight Flush": "straight_flush",
     "Four of a Kind": "four_of_a_kind", "Full House": "full_house", "Flush": "flush",
@@ -61,8 +61,7 @@ class TreysEvaluator(PeerEvaluator):
     """treys behind the in-process evaluator interface (see the module docstring)."""
 
     library = "treys"
-    RULESETS = MappingProxyType({"nj-poker-high-5": HIGH_FIVE, "nj-caribbean-stud": HIGH_FIVE,
-                                 "nj-winners-pot": HIGH_FIVE})
+    RULESETS = FIVE_CARD_HIGH
 
     def __init__(self) -> None:
         super().__init__()
@@ -73,7 +72,7 @@ class TreysEvaluator(PeerEvaluator):
         # spelling, and by position in CODED_CARDS (Hands.codes; no joker: treys has none)
         self._ints = {str(c): Card.new(str(c)) for c in DECK}
         self._canonical = self._ints.__getitem__
-        self._by_code = [self._ints[name] for name in CODED_CARDS[:len(DECK)]]
+        self._by_code = by_code(self._ints)
         # our category for every rank treys documents (1..7462), from treys's own classes
         self._category = {rank: CATEGORY[name] for rank in range(1, 7463)
                           if (name := self._class_name(rank)) in CATEGORY}
