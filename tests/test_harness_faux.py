@@ -67,6 +67,35 @@ def test_a_crash_lands_on_the_vector_that_caused_it(tmp_path):
     assert adapter.restarts >= 1
 
 
+def test_batches_in_flight_when_the_child_dies_are_not_asked_of_its_successor():
+    """The child dies on batch 0 before the harness writes batch 1 (two batches in
+    flight).  Batch 1 must not go to a fresh child while batch 0 is still outstanding:
+    the harness would then wait for batch 0's reply from a process that never saw it and
+    score every vector ERROR (it did, under load).  The crash must land on its culprit."""
+    import time
+
+    culprit = VECTORS[2].inputs["hand"]
+    others = [v.inputs["hand"] for v in VECTORS[:12]
+              if v.kind == "classify" and v.inputs["hand"] != culprit][:2]
+    adapter = load_adapter(spec("crash-on", culprit), AdapterOptions(timeout=10.0))
+
+    def batches():
+        yield [{"op": "classify", "hand": culprit}, {"op": "classify", "hand": others[0]}]
+        deadline = time.monotonic() + 10.0
+        while adapter._alive() and time.monotonic() < deadline:   # let it die first
+            time.sleep(0.01)
+        assert not adapter._alive(), "the faux adapter did not crash"
+        yield [{"op": "classify", "hand": others[1]}]
+
+    with adapter:
+        adapter.start()
+        adapter.configure(VECTORS[2].ruleset, {})
+        replies = list(adapter.run_batches(batches()))
+    assert [[r.status for r in batch] for batch in replies] == [
+        ["crash", "answered"], ["answered"]], [[r.message for r in b] for b in replies]
+    assert "SIGSEGV" in replies[0][0].message
+
+
 def test_a_hang_is_a_timeout_of_that_vector_only():
     culprit = VECTORS[4]
     hang_hand = culprit.inputs["hands"][0]

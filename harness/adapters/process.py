@@ -478,6 +478,8 @@ class ProcessAdapter(Adapter):
         unsent: _ChildFailed | None = None
         while True:
             while not exhausted and len(pending) < PIPELINE_DEPTH:
+                if pending and not self._alive():
+                    break   # it died with batches in flight: those are collected first
                 requests = next(source, None)
                 if requests is None:
                     exhausted = True
@@ -486,7 +488,7 @@ class ProcessAdapter(Adapter):
                     yield []
                     continue
                 try:
-                    pending.append(self._send(requests))
+                    pending.append(self._send(requests, restart=not pending))
                 except _ChildFailed as failed:
                     unsent = failed
                     pending.append(_Sent(-1, range(0), requests, self._mark,
@@ -554,7 +556,12 @@ class ProcessAdapter(Adapter):
         return Reply(failed.status, message=str(failed), stderr=self._stderr_excerpt(sent.mark),
                      attachment=self.attachment, duration_s=time.monotonic() - sent.at)
 
-    def _send(self, requests: Sequence[Mapping[str, Any]]) -> _Sent:
+    def _send(self, requests: Sequence[Mapping[str, Any]], restart: bool = True) -> _Sent:
+        """Write one batch.  With ``restart`` False (other batches are in flight to this
+        process), a dead child is a failure, not a reason to start another: the batches
+        in flight would otherwise be waited for from a process that never saw them."""
+        if not restart and not self._alive():
+            raise _ChildFailed(CRASH, self._exit_message())
         self._ensure()
         assert self._stderr
         bid = self._next_batch
