@@ -76,6 +76,7 @@ def _commands(parser: argparse.ArgumentParser) -> set[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pokercert`` console script."""
+    from pokercert.harness.adapters import AdapterAborted, AdapterError
     from pokercert.reference import CardError, RulesetError
 
     parser = build_parser()
@@ -91,6 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, CardError, RulesetError) as exc:
         print(f"pokercert {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except AdapterAborted as exc:    # (a command with more to say catches it itself)
+        print(f"pokercert {args.command}: the harness gave up on the adapter: {exc}",
+              file=sys.stderr)
+        return EXIT_ERROR
+    except AdapterError as exc:
+        print(f"pokercert {args.command}: adapter error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     except BrokenPipeError:
         return EXIT_OK
 

@@ -22,7 +22,6 @@ from typing import Any
 from pokercert.harness.adapters import (
     Adapter,
     AdapterAborted,
-    AdapterError,
     AdapterOptions,
     Identity,
     SpecError,
@@ -154,15 +153,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=args.examples,
                           seed=args.seed, database=out / "hypothesis",
                           on_example=lambda n: progress(min(n, args.examples), args.examples))
-    except AdapterAborted as exc:
-        progress.close()
-        print(f"pokercert fuzz: the harness gave up on the adapter: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    except AdapterError as exc:
-        progress.close()
-        print(f"pokercert fuzz: adapter error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    finally:
+    finally:                          # (adapter errors: reported by cli.main)
         progress.close()
     data = report.as_dict(args.adapter)
     data["evaluator"] = dict(identity.evaluator)
@@ -237,10 +228,6 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
         progress.close()
         print(f"pokercert exhaustive: the harness gave up on the adapter: {exc}; continue "
               f"with --resume --out {out}", file=sys.stderr)
-        return EXIT_ERROR
-    except AdapterError as exc:
-        progress.close()
-        print(f"pokercert exhaustive: adapter error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         progress.close()

@@ -222,10 +222,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         outcome = run(config, progress=progress)
     except (RunError, SpecError) as exc:
         raise UsageError(str(exc)) from None
-    except AdapterError as exc:
-        progress.close()
-        print(f"pokercert run: adapter error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
     except KeyboardInterrupt:
         progress.close()
         print(f"pokercert run: interrupted; continue with --resume --out {args.out}",

@@ -268,3 +268,13 @@ def _reply_of(result):
     if result.actual and "rejected" in result.actual:
         return Reply("rejected", result.actual)
     return Reply("answered", result.actual)
+
+
+@pytest.mark.parametrize("command", [["run"], ["fuzz", "--ruleset", "nj-poker-high-5"],
+                                     ["exhaustive", "--ruleset", "nj-poker-high-5"]])
+def test_an_adapter_that_cannot_start_is_exit_2_with_its_reason(command, tmp_path, capsys):
+    dead = f"exec:{sys.executable} -c 'raise SystemExit(1)'"
+    code = main([*command, "--adapter", dead, "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"pokercert {command[0]}: adapter error: {dead}: the adapter failed to start" in err
