@@ -223,9 +223,7 @@ def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float |
             if run_deadline is not None and time.monotonic() >= run_deadline:
                 raise AdapterAborted("run timeout reached")
             yield [{"op": "classify", "hand": v.inputs["hand"]} if v.kind == "classify"
-                   else {"op": "compare", "hands": v.inputs["hands"]}
-                   if v.kind == "compare" and "board" not in v.inputs
-                   else request_for(v) for v in chunk]   # the two commonest inlined
+                   else request_for(v) for v in chunk]
 
     done = 0
     try:
