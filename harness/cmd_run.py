@@ -59,6 +59,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="requests per batch (default: %(default)s)")
     p.add_argument("--no-report", action="store_true",
                    help="do not write the default reports into the run folder")
+    p.add_argument("--identity-file", action="append", default=[], metavar="PATH",
+                   dest="identity_files",
+                   help="a file (or folder) of the evaluator whose SHA-256 the harness "
+                   "records in the run's measured identity (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_run)
 
@@ -216,7 +220,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         flags=args.flags, shard=args.shard, expect=args.expect, timeout=args.timeout,
         run_timeout=args.run_timeout, batch_size=args.batch_size,
         max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
-        max_cpu_s=args.max_cpu, resume=args.resume, command=["pokercert", *sys.argv[1:]])
+        max_cpu_s=args.max_cpu, resume=args.resume, identity_files=args.identity_files,
+        command=["pokercert", *sys.argv[1:]])
     progress = Progress()
     try:
         outcome = run(config, progress=progress)

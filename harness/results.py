@@ -144,6 +144,8 @@ class RunHeader:
     capabilities: dict[str, list[str]] = field(default_factory=dict)  # as declared
     limits: dict[str, Any] = field(default_factory=dict)  # timeouts, restarts, rlimits
     selected_by_ruleset: dict[str, int] = field(default_factory=dict)
+    # what the harness measured of the software under test (pokercert.harness.identity)
+    measured_identity: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -29,12 +29,15 @@ from pokercert.harness.adapters import (
     AdapterAborted,
     AdapterError,
     AdapterOptions,
+    AdapterSpec,
     Identity,
     Reply,
     load_adapter,
+    parse_spec,
 )
 from pokercert.harness.adapters.base import ANSWERED, ERROR
 from pokercert.harness.expectations import Known, apply, check_against, load_expectations
+from pokercert.harness.identity import IdentityError, differences, measure_spec
 from pokercert.harness.protocol import PROTOCOL_VERSION
 from pokercert.harness.results import (
     EMPTY,
@@ -256,6 +259,7 @@ class RunConfig:
     max_memory_mb: int | None = None
     max_cpu_s: int | None = None
     resume: bool = False
+    identity_files: list[str] = field(default_factory=list)   # --identity-file, as given
     command: list[str] = field(default_factory=lambda: ["pokercert", *sys.argv[1:]])
 
 
@@ -387,6 +391,24 @@ def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> int:
     return EXIT_OK
 
 
+def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity) -> dict[str, Any]:
+    """The measured identity of what ``spec`` runs (:mod:`pokercert.harness.identity`)."""
+    try:
+        return measure_spec(spec, config.identity_files, identity.manifest)
+    except IdentityError as exc:   # an --identity-file removed since the run began
+        raise RunError(str(exc)) from None
+
+
+def _check_resumed_identity(folder: Path, before: Mapping[str, Any],
+                            now: Mapping[str, Any]) -> None:
+    """Refuse to resume a run over software other than the one it began with."""
+    changed = differences(before, now)
+    if changed:
+        raise RunError(f"cannot resume {folder}: the measured identity of the software under "
+                       f"test changed since the run began: {'; '.join(changed[:5])}"
+                       + (f" (and {len(changed) - 5} more)" if len(changed) > 5 else ""))
+
+
 def run(config: RunConfig, corpus: Any = None,
         progress: Callable[[int, int], None] | None = None) -> RunOutcome:
     """Run a certification as ``config`` says; results stream into ``config.out``.
@@ -423,9 +445,13 @@ def run(config: RunConfig, corpus: Any = None,
                 "batch_size": config.batch_size, "max_restarts": config.max_restarts,
                 "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s})
     try:
-        adapter = load_adapter(config.adapter, options)
+        spec = parse_spec(config.adapter)
+        adapter = load_adapter(spec, options)
     except ValueError as exc:  # SpecError
         raise RunError(str(exc)) from None
+    for given in config.identity_files:   # a usage error before anything is started
+        if not Path(given).exists():
+            raise RunError(f"--identity-file {given}: no such file or folder")
     header, previous = _prepare_folder(folder, header, config.resume)
     done = {r.vector_id for r in previous}
     todo = [v for v in chosen if v.id not in done]
@@ -436,6 +462,10 @@ def run(config: RunConfig, corpus: Any = None,
         if done and header.evaluator and header.evaluator != dict(identity.evaluator):
             raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
                            f"the adapter now declares {dict(identity.evaluator)}")
+        measured = _measure(spec, config, identity)
+        if done:
+            _check_resumed_identity(folder, header.measured_identity, measured)
+        header.measured_identity = measured
         header.evaluator = dict(identity.evaluator)
         header.adapter = dict(identity.adapter)
         header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
@@ -453,6 +483,10 @@ def run(config: RunConfig, corpus: Any = None,
                         progress(len(done) + new, len(chosen))
             except AdapterAborted as exc:
                 header.aborted = str(exc)
+        changed = differences(measured, _measure(spec, config, identity))
+        if changed and not header.aborted:
+            header.aborted = ("the software under test changed during the run: "
+                              + "; ".join(changed[:5]))
     header.finished_at = now_iso()
     write_header(folder, header)
     return RunOutcome(folder, header, counts, exit_code_for(header, counts), new)

@@ -101,6 +101,7 @@ class Identity:
     adapter: Mapping[str, Any]             # name / version
     capabilities: Mapping[str, Sequence[str]]
     protocol: int | None = None            # subprocess adapters only
+    manifest: tuple[str, ...] = ()         # files the hello's "identity" lists (absolute)
 
     def claims(self, ruleset: str, kind: str) -> bool:
         return kind in self.capabilities.get(ruleset, ())

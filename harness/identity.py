@@ -1,0 +1,460 @@
+"""Measured identity: what the harness actually ran, hashed by the harness itself.
+
+The evaluator's ``hello`` (or ``info``) says who it is; nothing there is checked.  This
+module measures instead, from the files on disk, without running any vendor code:
+
+* ``exec:`` specs: the SHA-256 of the executable (``argv[0]`` looked up on ``PATH``,
+  symlinks resolved, the real path recorded), of every other argv element that names an
+  existing regular file (``exec:node adapter.js`` hashes ``node`` and ``adapter.js``),
+  of every ``--identity-file`` the lab names (a folder: each regular file in it, sorted)
+  and of every file in the ``identity`` manifest of the adapter's ``hello`` (absolute
+  paths only; the list is the vendor's, the hashes are ours).
+* ``py:`` specs and adapter names: the module's installed distribution, and those of the
+  top-level packages the module imports (read from its source with :mod:`ast`, not by
+  importing it): name, version and every file in ``RECORD``, each hashed and checked
+  against ``RECORD`` (a file whose bytes differ is ``modified``; a file ``RECORD`` lists
+  with a hash but that is gone is ``missing``; a file without a hash in ``RECORD``, such
+  as ``RECORD`` itself, is hashed by us, except compiled ``.pyc`` files, which the
+  installer or Python itself writes and rewrites).  A module that no
+  ``RECORD`` covers (an editable install, a folder on ``sys.path``) is measured by the
+  ``.py`` files of its package folder, sorted.
+
+Limits (also in ``harness/README.md``): only whole argv elements that name files are
+hashed (``--config=x.json`` is not; ``exec:python -m pkg`` hashes the interpreter only,
+not ``pkg``: list it with ``--identity-file``); files the executable loads by itself
+(shared libraries, a JVM's class path, data files) are measured only when listed; a
+``py:`` module's imports are followed one level (the module's own imports), and the
+standard library is not measured.
+
+:func:`measure` returns a plain JSON-able dict (``run.json``'s ``measured_identity``):
+``kind``, ``digest`` (SHA-256 over the kind, each file's comparison name and hash, and
+each distribution's name and version: paths on this machine are left out, so the same
+bytes installed elsewhere give the same digest), ``files``, ``distributions``,
+``identity_files`` (as given), ``problems`` and ``cost``.  :func:`differences` names
+what differs between two measurements.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+from base64 import urlsafe_b64decode
+from collections.abc import Iterable, Mapping, Sequence
+from importlib.machinery import ModuleSpec
+from importlib.metadata import Distribution, PackageNotFoundError, distribution
+from importlib.metadata import packages_distributions as _packages_distributions
+from pathlib import Path
+from typing import Any
+
+EXEC, PYTHON = "exec", "python"
+# file roles
+EXECUTABLE, ARGUMENT, IDENTITY_FILE, MANIFEST = "executable", "argument", "identity-file", \
+    "manifest"
+DISTRIBUTION, MODULE = "distribution", "module"
+# file statuses
+OK, MODIFIED, MISSING, ABSENT, NOT_A_FILE = "ok", "modified", "missing", "absent", "not-a-file"
+_CHUNK = 1 << 20
+
+
+class IdentityError(ValueError):
+    """A file the lab named for measuring does not exist (a usage error, exit code 3)."""
+
+
+def _sha256(path: Path) -> tuple[str, int]:
+    """SHA-256 (hex) and size of a file's bytes."""
+    h = hashlib.sha256()
+    size = 0
+    with path.open("rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            h.update(chunk)
+            size += len(chunk)
+    return h.hexdigest(), size
+
+
+class _Measure:
+    """Collects file entries, distributions and problems of one measurement."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.files: dict[str, dict[str, Any]] = {}
+        self.distributions: dict[str, dict[str, Any]] = {}
+        self.problems: list[str] = []
+        self.bytes = 0
+
+    def file(self, name: str, role: str, path: Path, given: str = "",
+             record: str | None = None) -> dict[str, Any]:
+        """Hash ``path`` as entry ``name`` (``record``: the hash RECORD gives, if any)."""
+        if name in self.files:
+            return self.files[name]
+        entry: dict[str, Any] = {"name": name, "role": role, "path": str(path),
+                                 "sha256": None, "size": None, "status": OK}
+        if given:
+            entry["given"] = given
+        try:
+            real = path.resolve()
+            entry["path"] = str(real)
+            if not real.is_file():
+                entry["status"] = NOT_A_FILE if real.exists() else (
+                    ABSENT if role == DISTRIBUTION and record is None else MISSING)
+            else:
+                entry["sha256"], entry["size"] = _sha256(real)
+                self.bytes += entry["size"]
+        except OSError as exc:
+            entry["status"] = MISSING
+            self.problems.append(f"{name}: cannot read {path} ({exc.strerror or exc})")
+        if record is not None and entry["sha256"] is not None and entry["sha256"] != record:
+            entry["status"] = MODIFIED
+            entry["record_sha256"] = record
+        if entry["status"] in (MODIFIED, MISSING, NOT_A_FILE):
+            what = {MODIFIED: "its bytes differ from the hash in RECORD",
+                    MISSING: "listed but missing", NOT_A_FILE: "not a regular file"}
+            self.problems.append(f"{name}: {what[entry['status']]} ({entry['path']})")
+        self.files[name] = entry
+        return entry
+
+    def folder(self, prefix: str, role: str, root: Path, given: str,
+               suffixes: tuple[str, ...] = ()) -> None:
+        """Every regular file under ``root`` (sorted; symlinked folders not followed)."""
+        found: list[Path] = []
+        for here, dirs, names in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" or not suffixes)
+            found += [Path(here) / n for n in names if not suffixes or n.endswith(suffixes)]
+        for path in sorted(found, key=lambda p: p.relative_to(root).as_posix()):
+            if path.is_file():
+                rel = path.relative_to(root).as_posix()
+                self.file(f"{prefix}/{rel}", role, path, given)
+
+    def result(self, started: float, identity_files: Sequence[str]) -> dict[str, Any]:
+        files = [self.files[k] for k in sorted(self.files)]
+        dists = [self.distributions[k] for k in sorted(self.distributions)]
+        return {"kind": self.kind, "digest": _digest(self.kind, files, dists), "files": files,
+                "distributions": dists, "identity_files": list(identity_files),
+                "problems": self.problems,
+                "cost": {"files": len(files), "bytes": self.bytes,
+                         "seconds": round(time.monotonic() - started, 3)}}
+
+
+def _digest(kind: str, files: Iterable[Mapping[str, Any]],
+            dists: Iterable[Mapping[str, Any]]) -> str:
+    """SHA-256 of what identifies the software, independent of where it is installed."""
+    data = {"kind": kind, "files": sorted([f["name"], f["sha256"]] for f in files),
+            "distributions": sorted([d["name"], d["version"]] for d in dists)}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"))
+                          .encode()).hexdigest()
+
+
+def digest_of(measured: Mapping[str, Any]) -> str:
+    """The digest recomputed from a measurement's files and distributions."""
+    return _digest(str(measured.get("kind", "")), measured.get("files", []),
+                   measured.get("distributions", []))
+
+
+# ----------------------------------------------------------------------------- exec:
+def executable_path(argv0: str, cwd: Path) -> Path | None:
+    """``argv[0]`` as the launch finds it: a path (relative to ``cwd``) or a ``PATH`` name."""
+    if os.sep in argv0 or (os.altsep and os.altsep in argv0):
+        return cwd / argv0
+    found = shutil.which(argv0)
+    return Path(found) if found else None
+
+
+def _measure_exec(m: _Measure, argv: Sequence[str], cwd: Path) -> None:
+    exe = executable_path(argv[0], cwd)
+    if exe is None:
+        m.problems.append(f"executable {argv[0]!r} not found on PATH")
+    else:
+        m.file(EXECUTABLE, EXECUTABLE, exe, argv[0])
+    for i, arg in enumerate(argv[1:], start=1):
+        if not arg or arg.startswith("-"):
+            continue
+        path = cwd / arg
+        try:
+            if path.is_file():
+                m.file(f"argv[{i}]", ARGUMENT, path, arg)
+        except OSError:    # a name too long, ...: not a file
+            continue
+
+
+def _measure_listed(m: _Measure, paths: Sequence[str], cwd: Path) -> None:
+    for given in paths:
+        path = cwd / given
+        if path.is_dir():
+            m.folder(given.rstrip("/") or "/", IDENTITY_FILE, path, given)
+        elif path.is_file():
+            m.file(given, IDENTITY_FILE, path, given)
+        else:
+            raise IdentityError(f"--identity-file {given}: no such file or folder")
+
+
+def _measure_manifest(m: _Measure, manifest: Sequence[str]) -> None:
+    for path in manifest:
+        if not os.path.isabs(path):
+            m.problems.append(f"hello identity manifest: {path!r} is not an absolute path "
+                              "(not measured)")
+            continue
+        m.file(f"manifest:{path}", MANIFEST, Path(path), path)
+
+
+# ----------------------------------------------------------------------------- py:
+def find_spec(name: str) -> ModuleSpec | None:
+    """Where module ``name`` would be imported from, without importing it or its parents
+    (``importlib.util.find_spec`` runs every parent package's ``__init__``)."""
+    module = sys.modules.get(name)
+    if module is not None and getattr(module, "__spec__", None) is not None:
+        return module.__spec__
+    parent = name.rpartition(".")[0]
+    path = None
+    if parent:
+        pspec = find_spec(parent)
+        if pspec is None or pspec.submodule_search_locations is None:
+            return None
+        path = list(pspec.submodule_search_locations)
+    for finder in sys.meta_path:
+        find = getattr(finder, "find_spec", None)
+        if find is None:
+            continue
+        try:
+            spec = find(name, path)
+        except Exception:   # a third-party finder's bug is not the module's absence
+            continue
+        if spec is not None:
+            return spec
+    return None
+
+
+def _origin(spec: ModuleSpec) -> Path | None:
+    if spec.origin and spec.has_location and Path(spec.origin).is_file():
+        return Path(spec.origin).resolve()
+    return None
+
+
+def _folders(spec: ModuleSpec) -> list[Path]:
+    return [Path(p).resolve() for p in (spec.submodule_search_locations or [])
+            if Path(p).is_dir()]
+
+
+def imported_modules(source: str, package: str) -> list[str]:
+    """The absolute module names a module's source imports (relative ones resolved)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1] if node.level > 1 else base
+                if not package or len(base) < 1:
+                    continue
+                names.append(".".join([*base, node.module] if node.module else base))
+            elif node.module:
+                names.append(node.module)
+    return list(dict.fromkeys(names))
+
+
+def _record_hash(value: str | None) -> str | None:
+    """RECORD's ``sha256=<urlsafe base64>`` as hex (None: no SHA-256 given)."""
+    if not value or not value.startswith("sha256="):
+        return None
+    b64 = value[len("sha256="):]
+    try:
+        return urlsafe_b64decode(b64 + "=" * (-len(b64) % 4)).hex()
+    except ValueError:
+        return "invalid"
+
+
+def _measure_distribution(m: _Measure, name: str) -> set[Path]:
+    """Hash every file of distribution ``name``'s RECORD; returns their real paths."""
+    try:
+        dist: Distribution = distribution(name)
+    except PackageNotFoundError:
+        m.problems.append(f"distribution {name!r} is not installed")
+        return set()
+    entry: dict[str, Any] = {"name": dist.metadata["Name"] or name, "version": dist.version,
+                             "files": 0, "modified": [], "missing": [], "hashed_by_harness": 0}
+    covered: set[Path] = set()
+    for f in dist.files or []:
+        record = _record_hash(f"{f.hash.mode}={f.hash.value}" if f.hash else None)
+        if record is None and f.suffix == ".pyc":
+            continue   # compiled by the installer or by Python on import: comes and goes
+        fe = m.file(f"{entry['name']}:{f.as_posix()}", DISTRIBUTION, Path(dist.locate_file(f)),
+                    record=record)
+        entry["files"] += 1
+        if fe["status"] == MODIFIED:
+            entry["modified"].append(fe["name"])
+        elif fe["status"] == MISSING:
+            entry["missing"].append(fe["name"])
+        if record is None and fe["sha256"] is not None:
+            entry["hashed_by_harness"] += 1
+        covered.add(Path(fe["path"]))
+    if not dist.files:
+        m.problems.append(f"distribution {entry['name']} has no RECORD: its files are "
+                          "measured from the module folders instead")
+    m.distributions[entry["name"]] = entry
+    return covered
+
+
+def _package_root(name: str) -> tuple[str, ModuleSpec] | None:
+    """The outermost package of ``name`` that is a real folder (or the module itself)."""
+    parts = name.split(".")
+    for i in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:i])
+        spec = find_spec(prefix)
+        if spec is None:
+            return None
+        if _folders(spec) or (i == len(parts) and _origin(spec)):
+            return prefix, spec
+    return None
+
+
+def _measure_module_files(m: _Measure, name: str, covered: set[Path]) -> bool:
+    """Hash the ``.py`` files of the package folder of ``name`` unless RECORD covers it.
+    False if the module cannot be found."""
+    spec = find_spec(name)
+    if spec is None:
+        return False
+    origin = _origin(spec)
+    if origin is not None and origin in covered:
+        return True
+    root = _package_root(name)
+    if root is None:
+        return origin is not None
+    root_name, root_spec = root
+    folders = _folders(root_spec)
+    if not folders:
+        path = _origin(root_spec)
+        if path is not None and path not in covered:
+            m.file(f"{root_name}:{path.name}", MODULE, path)
+        return True
+    for folder in folders:
+        m.folder(root_name, MODULE, folder, "", suffixes=(".py",))
+    return True
+
+
+def _stdlib(top: str) -> bool:
+    return top in sys.stdlib_module_names or top in sys.builtin_module_names
+
+
+def _measure_python(m: _Measure, module: str) -> None:
+    spec = find_spec(module)
+    if spec is None:
+        m.problems.append(f"module {module!r} not found")
+        return
+    units = [module]
+    origin = _origin(spec)
+    if origin is not None and origin.suffix == ".py":
+        package = module if spec.submodule_search_locations is not None else \
+            module.rpartition(".")[0]
+        try:
+            source = origin.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            source = ""
+        units += imported_modules(source, package)
+    try:
+        tops = _packages_distributions()
+    except Exception:   # a broken distribution on sys.path: measure module files only
+        tops = {}
+        m.problems.append("the installed distributions could not be listed")
+    covered: set[Path] = set()
+    done: set[str] = set()
+    for unit in units:
+        top = unit.partition(".")[0]
+        if _stdlib(top):
+            continue
+        for dist in dict.fromkeys(tops.get(top, [])):
+            if dist not in done:
+                done.add(dist)
+                covered |= _measure_distribution(m, dist)
+    for unit in units:
+        if _stdlib(unit.partition(".")[0]):
+            continue
+        if not _measure_module_files(m, unit, covered) and unit == module:
+            m.problems.append(f"module {module!r} not found")
+
+
+# ----------------------------------------------------------------------------- API
+def measure(kind: str, target: str | Sequence[str], identity_files: Sequence[str] = (),
+            manifest: Sequence[str] = (), cwd: Path | None = None) -> dict[str, Any]:
+    """Measure what an adapter spec runs.
+
+    ``kind`` is ``exec`` (``target``: the argv) or ``python`` (``target``: the module
+    name of a ``py:`` spec or of an adapter name's entry point).  ``identity_files``: the
+    lab's ``--identity-file`` paths (relative to ``cwd``; :class:`IdentityError` if one
+    does not exist).  ``manifest``: the files the adapter's ``hello`` lists.
+    """
+    started = time.monotonic()
+    here = Path(cwd) if cwd is not None else Path.cwd()
+    m = _Measure(kind)
+    if kind == EXEC:
+        _measure_exec(m, list(target), here)
+    else:
+        _measure_python(m, str(target))
+    _measure_listed(m, list(identity_files), here)
+    _measure_manifest(m, list(manifest))
+    return m.result(started, [str(p) for p in identity_files])
+
+
+def measure_spec(spec: Any, identity_files: Sequence[str] = (), manifest: Sequence[str] = (),
+                 cwd: Path | None = None) -> dict[str, Any]:
+    """:func:`measure` for a parsed :class:`~pokercert.harness.adapters.AdapterSpec`."""
+    if spec.kind == "exec":
+        return measure(EXEC, spec.argv, identity_files, manifest, cwd)
+    ref = spec.target
+    if spec.kind == "name":
+        from pokercert.harness.adapters.spec import shipped_adapters
+
+        ref = shipped_adapters().get(spec.target, spec.target)
+    return measure(PYTHON, ref.partition(":")[0], identity_files, manifest, cwd)
+
+
+def _short(sha: str | None) -> str:
+    return sha[:16] if sha else "none"
+
+
+def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    """What differs between two measurements, one line each (empty: the same software).
+
+    Files are compared by their comparison name (``executable``, ``argv[1]``, the
+    distribution and path in RECORD, ...), not by where they lie on this machine.
+    """
+    if not old or not old.get("digest"):
+        return ["the earlier run has no measured identity"]
+    out: list[str] = []
+    if old.get("kind") != new.get("kind"):
+        out.append(f"kind: {old.get('kind')} -> {new.get('kind')}")
+    before = {d["name"]: d["version"] for d in old.get("distributions", [])}
+    after = {d["name"]: d["version"] for d in new.get("distributions", [])}
+    for name in sorted(before.keys() | after.keys()):
+        if before.get(name) != after.get(name):
+            out.append(f"distribution {name}: {before.get(name) or 'absent'} -> "
+                       f"{after.get(name) or 'absent'}")
+    fold = {f["name"]: f for f in old.get("files", [])}
+    fnew = {f["name"]: f for f in new.get("files", [])}
+    for name in sorted(fold.keys() | fnew.keys()):
+        a, b = fold.get(name), fnew.get(name)
+        if a is None:
+            out.append(f"{name}: added ({b['path']}, sha256 {_short(b['sha256'])})")  # type: ignore[index]
+        elif b is None:
+            out.append(f"{name}: removed (was {a['path']}, sha256 {_short(a['sha256'])})")
+        elif a["sha256"] != b["sha256"]:
+            out.append(f"{name} ({b['path']}): sha256 {_short(a['sha256'])} -> "
+                       f"{_short(b['sha256'])}")
+    if not out and old.get("digest") != new.get("digest"):
+        out.append(f"digest {_short(old.get('digest'))} -> {_short(new.get('digest'))}")
+    return out
+
+
+
+def not_measured(why: str) -> dict[str, Any]:
+    """The measured identity of a run made without one (an older pokercert), saying so."""
+    return {"kind": "none", "digest": "", "files": [], "distributions": [],
+            "identity_files": [], "problems": [why],
+            "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}
