@@ -41,6 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--report-json", type=Path, help="the JSON report a view was rendered from "
                    "(default: report.json beside the view)")
     p.add_argument("--rerun", metavar="SPEC", help="adapter spec to re-run the evaluator with")
+    p.add_argument("--allow-identity-change", action="store_true",
+                   help="with --rerun: compare outcomes even when the evaluator's declared or "
+                   "measured identity differs from the report's (the differences are printed)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_verify)
 
@@ -94,7 +97,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     from pokercert.reports.verify import passed, verify
 
-    checks = verify(_require(args.report), args.key, args.sig, args.rerun, args.report_json)
+    if args.allow_identity_change and not args.rerun:
+        raise UsageError("--allow-identity-change needs --rerun SPEC")
+    checks = verify(_require(args.report), args.key, args.sig, args.rerun, args.report_json,
+                    args.allow_identity_change)
     ok = passed(checks)
     if args.json:
         print_json({"report": str(args.report), "verified": ok,

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.cli import UsageError
+from pokercert.harness.identity import not_measured
 from pokercert.harness.results import (
     HEADER_FILE,
     RESULTS_FILE,
@@ -253,6 +254,8 @@ def identification(header: RunHeader) -> dict[str, Any]:
                       ("vendor", "name", "version", "build")},
         "adapter": {k: str(header.adapter.get(k, "")) for k in ("name", "version")},
         "adapter_spec": header.adapter_spec,
+        "measured_identity": getattr(header, "measured_identity", None) or not_measured(
+            "not measured: the run was made without measured identity"),
         "profile": {"name": str(header.profile.get("name", UNKNOWN)),
                     "readings": dict(sorted(header.profile.get("readings", {}).items()))},
         "rulesets": list(header.rulesets),

@@ -5,6 +5,8 @@ shard, every interpretation reading of its profile (written to a profile file, s
 custom profile is reproduced exactly), and its timeouts.  It runs without the vendor's
 expectations file: outcomes are compared as scored before any expectations applied
 (an XFAIL that was a FAIL must be a FAIL again), so a regulator needs no vendor file.
+The same ``--identity-file`` paths are measured again, so the rerun's measured identity
+compares with the report's (:func:`identity_changes`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
         flags=filters.get("flags") or None, shard=ident["shard"],
         timeout=float(limits.get("timeout_s") or 10.0),
         max_restarts=int(limits.get("max_restarts") or 50),
+        identity_files=list(ident.get("measured_identity", {}).get("identity_files", [])),
         command=["pokercert", "verify", "--rerun", spec])
     try:
         outcome = run(config)
@@ -52,3 +55,20 @@ def scored_outcomes(report: dict[str, Any]) -> dict[str, Any]:
     before = {f["id"]: f["scored_as"] for f in report["failures"] if f.get("scored_as")}
     vectors = [{**v, "outcome": before.get(v["id"], v["outcome"])} for v in report["vectors"]]
     return {**report, "vectors": vectors}
+
+
+DECLARED = ("vendor", "name", "version", "build")
+
+
+def identity_changes(report: dict[str, Any], fresh: dict[str, Any]) -> list[str]:
+    """How the rerun's identity differs from the report's: the evaluator's declared
+    vendor, name, version and build, then the identity the harness measured (which file,
+    old and new SHA-256).  Empty: the same software, as far as both can tell."""
+    from pokercert.harness.identity import differences
+
+    old, new = report["identification"], fresh["identification"]
+    out = [f"declared {k}: {old['evaluator'].get(k, '')!r} -> {new['evaluator'].get(k, '')!r}"
+           for k in DECLARED if old["evaluator"].get(k, "") != new["evaluator"].get(k, "")]
+    out += [f"measured {d}" for d in differences(old.get("measured_identity", {}),
+                                                  new.get("measured_identity", {}))]
+    return out

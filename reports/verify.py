@@ -11,7 +11,9 @@ Checks, each reported with its outcome and a reason:
 * ``corpus``: the report's corpus SHA-256 is the installed corpus's;
 * ``signature`` (with a public key): the detached Ed25519 signature holds;
 * ``rerun`` (with an adapter spec): re-running the evaluator through the harness, with
-  the report's rulesets, profile and filters, gives every vector the same outcome.
+  the report's rulesets, profile and filters, gives every vector the same outcome, and
+  the rerun's declared and measured identity are the report's (unless
+  ``allow_identity_change``).
 """
 
 from __future__ import annotations
@@ -133,29 +135,46 @@ def check_view(view: bytes, fmt: str, report: dict[str, Any]) -> Check:
                  f"to{extra}")
 
 
-def check_rerun(report: dict[str, Any], spec: str) -> Check:
-    """Run the evaluator again with the report's selection and compare every outcome."""
+def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool = False) \
+        -> Check:
+    """Run the evaluator again with the report's selection and compare every outcome,
+    and the identity: the evaluator's declared vendor/name/version/build and the identity
+    the harness measured must be the report's, unless ``allow_identity_change`` (then
+    the differences are named in the detail)."""
     from pokercert.reports.diff import diff_reports
     from pokercert.reports.model import build_report
-    from pokercert.reports.rerun import rerun, scored_outcomes
+    from pokercert.reports.rerun import identity_changes, rerun, scored_outcomes
 
     with tempfile.TemporaryDirectory(prefix="pokercert-rerun-") as tmp:
         try:
             fresh = build_report(rerun(report, spec, Path(tmp)))
         except ReportError as exc:
             return Check("rerun", FAILED, str(exc))
+    identity = identity_changes(report, fresh)
+    shown = "; ".join(identity[:8]) + (f"; and {len(identity) - 8} more"
+                                       if len(identity) > 8 else "")
     changes = diff_reports(scored_outcomes(report), fresh)
     changed = {k: v for k, v in changes["changes"].items() if v}
-    if not changed:
-        n = len(report["vectors"])
-        return Check("rerun", OK, f"all {n} vectors ended the same through {spec}")
-    parts = [f"{len(v)} {k.replace('_', ' ')} ({', '.join(x['id'] for x in v[:5])}"
-             f"{', …' if len(v) > 5 else ''})" for k, v in changed.items()]
-    return Check("rerun", FAILED, "outcomes differ: " + "; ".join(parts))
+    problems = []
+    if changed:
+        parts = [f"{len(v)} {k.replace('_', ' ')} ({', '.join(x['id'] for x in v[:5])}"
+                 f"{', …' if len(v) > 5 else ''})" for k, v in changed.items()]
+        problems.append("outcomes differ: " + "; ".join(parts))
+    if identity and not allow_identity_change:
+        problems.append(f"the software differs from the one the report describes: {shown} "
+                        "(--allow-identity-change compares the outcomes of another build)")
+    if problems:
+        return Check("rerun", FAILED, "; ".join(problems))
+    n = len(report["vectors"])
+    note = f"; identity change allowed (--allow-identity-change): {shown}" if identity else \
+        "; same declared and measured identity " \
+        f"(sha256 {fresh['identification']['measured_identity']['digest'][:16]})"
+    return Check("rerun", OK, f"all {n} vectors ended the same through {spec}{note}")
 
 
 def verify(path: Path, key: Path | None = None, signature: Path | None = None,
-           rerun_spec: str | None = None, report_json: Path | None = None) -> list[Check]:
+           rerun_spec: str | None = None, report_json: Path | None = None,
+           allow_identity_change: bool = False) -> list[Check]:
     """Every check that applies to the report (or view) at ``path``."""
     path = Path(path)
     fmt = VIEW_FORMATS.get(path.suffix.lower())
@@ -180,7 +199,8 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
         sig = Path(signature) if signature else json_path.with_name(json_path.name + SIG_SUFFIX)
         checks.append(check_signature(raw, sig, Path(key)))
     if rerun_spec:
-        checks.append(check_rerun(report, rerun_spec) if genuine and report is not None else
+        checks.append(check_rerun(report, rerun_spec, allow_identity_change)
+                      if genuine and report is not None else
                       Check("rerun", SKIPPED, "the report is not genuine"))
     return checks
 
