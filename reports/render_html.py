@@ -51,6 +51,9 @@ def _banner(report: dict[str, Any]) -> str:
              f"<code>{esc(ident['adapter_spec'])}</code>, profile "
              f"<code>{esc(ident['profile']['name'])}</code>, corpus "
              f"{esc(ident['corpus']['version'])}, pokercert {esc(ident['suite_version'])}.</p>",
+             f"<p>Evaluator {esc(T.DECLARED_LABEL)}: {esc(T.evaluator_line(ident))}. "
+             f"Identity {esc(T.MEASURED_LABEL)}: <code>{esc(T.measured_line(ident))}</code>"
+             ".</p>",
              f"<p>Vectors: {esc(T.counts_line(report['counts']))}.</p>"]
     for reason in report["completeness"]["reasons"]:
         lines.append(f"<p><strong>Incomplete:</strong> {esc(reason)}</p>")
@@ -155,7 +158,8 @@ def _not_applicable(report: dict[str, Any]) -> str:
 
 def _identification(report: dict[str, Any]) -> str:
     ident = report["identification"]
-    items = [("Evaluator", esc(T.evaluator_line(ident))),
+    items = [(f"Evaluator ({esc(T.DECLARED_LABEL)})", esc(T.evaluator_line(ident))),
+             (f"Identity ({esc(T.MEASURED_LABEL)})", esc(T.measured_line(ident))),
              ("Adapter", esc(f"{ident['adapter']['name']} {ident['adapter']['version']}")),
              ("Adapter spec", f"<code>{esc(ident['adapter_spec'])}</code>"),
              ("Suite version", esc(ident["suite_version"])),
@@ -181,7 +185,11 @@ def _identification(report: dict[str, Any]) -> str:
     dl = "\n".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items)
     readings = [[f"<code>{esc(k)}</code>", esc(v)]
                 for k, v in ident["profile"]["readings"].items()]
+    measured = [[esc(c) if i != 2 else f"<code>{esc(c)}</code>" for i, c in enumerate(r)]
+                for r in T.measured_rows(ident)]
     return (f'<h2 id="identification">Identification</h2>\n<dl class="ident">\n{dl}\n</dl>\n'
+            f'<h3 id="measured-identity">Identity {esc(T.MEASURED_LABEL)}</h3>\n'
+            + table(["What", "Where", "SHA-256 / status"], measured) + "\n"
             "<h3>Interpretation readings</h3>\n" + table(["Interpretation", "Reading"], readings))
 
 

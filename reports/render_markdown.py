@@ -42,6 +42,8 @@ def _head(report: dict[str, Any]) -> list[str]:
     corpus = ident["corpus"]
     lines = [f"# {T.VERDICT_MARK[report['verdict']]} {report['verdict']}: "
              f"{cell(T.evaluator_line(ident))}", "",
+             f"**Evaluator** {cell(T.evaluator_line(ident))} ({T.DECLARED_LABEL}) · "
+             f"**{T.MEASURED_LABEL}** {cell(T.measured_line(ident))}", "",
              f"**Adapter** {code(ident['adapter_spec'])} · **profile** "
              f"{code(ident['profile']['name'])} · **corpus** {cell(corpus['version'])} "
              f"({code(corpus['sha256'][:16])}) · **pokercert** {cell(ident['suite_version'])}",
@@ -123,7 +125,8 @@ def _not_applicable(report: dict[str, Any]) -> list[str]:
 
 def _identification(report: dict[str, Any]) -> list[str]:
     ident = report["identification"]
-    rows = [["Evaluator", T.evaluator_line(ident)],
+    rows = [[f"Evaluator ({T.DECLARED_LABEL})", T.evaluator_line(ident)],
+            [f"Identity ({T.MEASURED_LABEL})", T.measured_line(ident)],
             ["Adapter", f"{ident['adapter']['name']} {ident['adapter']['version']}".strip()],
             ["Adapter spec", ident["adapter_spec"]],
             ["Suite version", ident["suite_version"]],
@@ -140,7 +143,9 @@ def _identification(report: dict[str, Any]) -> list[str]:
             ["Resumed", ", ".join(ident["resumed_at"]) or "never"],
             ["Started / finished", f"{ident['started_at']} / {ident['finished_at'] or '-'}"],
             ["Report digest", report["digest"]]]
-    body = [table(["", ""], rows), "", "Reproduce:", "", "```", ident["command_line"], "```"]
+    body = [table(["", ""], rows), "", f"Identity {T.MEASURED_LABEL} (SHA-256 of what ran):",
+            "", table(["What", "Where", "SHA-256 / status"], T.measured_rows(ident)), "",
+            "Reproduce:", "", "```", ident["command_line"], "```"]
     return _details("Identification", body)
 
 

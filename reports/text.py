@@ -99,3 +99,58 @@ def failure_message(f: dict[str, Any]) -> str:
 def capabilities_line(ident: dict[str, Any]) -> str:
     caps = ident["capabilities"]
     return "; ".join(f"{rid}: {', '.join(kinds)}" for rid, kinds in caps.items()) or "-"
+
+
+DECLARED_LABEL = "declared by the vendor"
+MEASURED_LABEL = "measured by the harness"
+MEASURED_ROWS = 40   # files listed one by one in the human views; the JSON has them all
+_ROLE_WORDS = {"executable": "executable", "argument": "command-line file",
+               "identity-file": "identity file", "manifest": "hello manifest file"}
+
+
+def measured_line(ident: dict[str, Any]) -> str:
+    """The measured identity in one line: kind, digest, files and distributions."""
+    m = ident["measured_identity"]
+    if not m["digest"]:
+        return "; ".join(m["problems"]) or "not measured"
+    dists = ", ".join(f"{d['name']} {d['version']}" for d in m["distributions"])
+    words = f"{m['kind']}: sha256 {m['digest']} ({len(m['files'])} files" + \
+        (f"; distributions {dists}" if dists else "") + ")"
+    if m["problems"]:
+        words += f"; {len(m['problems'])} problem(s): " + "; ".join(m["problems"][:3])
+    return printable(words)
+
+
+def measured_rows(ident: dict[str, Any]) -> list[list[str]]:
+    """Rows (what, where, SHA-256 or status) of the measured identity for a table: each
+    file of an exec: adapter, each distribution, each package folder hashed file by file."""
+    m = ident["measured_identity"]
+    rows: list[list[str]] = []
+    order = list(_ROLE_WORDS)
+    listed = sorted((f for f in m["files"] if f["role"] in _ROLE_WORDS),
+                    key=lambda f: order.index(f["role"]))
+    for f in listed[:MEASURED_ROWS]:
+        what = _ROLE_WORDS[f["role"]]
+        if f["name"] != f["role"] and f["role"] != "manifest":
+            what += f" {f['name']}"
+        if f.get("given") and f["given"] != f["name"] and f["role"] != "manifest":
+            what += f" ({f['given']})"
+        rows.append([what, f["path"], f["sha256"] or f["status"]])
+    if len(listed) > MEASURED_ROWS:
+        rows.append([f"{len(listed) - MEASURED_ROWS} more files", "", "in the JSON report"])
+    for d in m["distributions"]:
+        bad = [f"modified: {', '.join(d['modified'])}"] if d["modified"] else []
+        bad += [f"missing: {', '.join(d['missing'])}"] if d["missing"] else []
+        rows.append([f"distribution {d['name']} {d['version']}",
+                     f"{d['files']} files in RECORD ({d['hashed_by_harness']} without a hash "
+                     "there, hashed by the harness)",
+                     "; ".join(bad) or "every file matches RECORD"])
+    roots: dict[str, int] = {}
+    for f in m["files"]:
+        if f["role"] == "module":
+            root = f["name"].split("/", 1)[0].split(":", 1)[0]
+            roots[root] = roots.get(root, 0) + 1
+    for root, n in roots.items():
+        rows.append([f"module files {root}", f"{n} .py files, in no RECORD",
+                     "hashed one by one (JSON report)"])
+    return [[printable(c) for c in r] for r in rows]
