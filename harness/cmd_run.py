@@ -189,6 +189,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     if as_json:
         print_json({"run": str(folder), "exit_code": exit_code, "aborted": header.aborted,
                     "evaluator": header.evaluator, "adapter_spec": header.adapter_spec,
+                    "measured_identity": header.measured_identity.get("digest", ""),
                     "rulesets": rows})
         return
     ident = header.evaluator
@@ -196,6 +197,10 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
           f"{ident.get('version', '')} ({header.adapter_spec}); profile "
           f"{header.profile.get('name')}; corpus {header.corpus_version} "
           f"{header.corpus_sha256[:12]}")
+    measured = header.measured_identity
+    if measured.get("digest"):
+        print(f"measured identity: sha256 {measured['digest'][:16]} "
+              f"({len(measured.get('files', []))} files hashed by the harness)")
     table = [[r["ruleset"], *(r[str(o)] or "" for o in OUTCOME_COLUMNS), r["not run"] or "",
               r["verdict"]] for r in rows]
     total = ["total", *(sum(r[str(o)] for r in rows) or "" for o in OUTCOME_COLUMNS),

@@ -1,7 +1,8 @@
 """``pokercert merge``: join the run folders of the shards of one run into one.
 
-Shards must come from the same run: same corpus, adapter spec, evaluator identity,
-profile and filters, and the same N.  A missing shard is allowed (the merged results are
+Shards must come from the same run: same corpus, adapter spec, evaluator identity (as
+declared and as measured: the digest of ``measured_identity``), profile and filters,
+and the same N.  A missing shard is allowed (the merged results are
 then incomplete, and the reports say so); a shard given twice, or a vector id in two
 shards, is refused.  Attachments are copied under ``attachments/shard-K-...``.
 """
@@ -71,6 +72,10 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
             if getattr(h, name) != getattr(first, name):
                 raise MergeError(f"{folder}: {name} differs from {first_dir} "
                                  f"({getattr(h, name)!r} vs {getattr(first, name)!r})")
+        mine, theirs = (x.measured_identity.get("digest") for x in (h, first))
+        if mine != theirs:
+            raise MergeError(f"{folder}: the measured identity of the software under test "
+                             f"differs from {first_dir}'s (sha256 {mine} vs {theirs})")
         if k in seen:
             raise MergeError(f"shard {k}/{n} given twice: {seen[k]} and {folder}")
         seen[k] = folder

@@ -14,7 +14,8 @@ from typing import Any
 from pokercert.reports.verdict import DENYING
 
 CHANGE_KINDS = ("newly_failing", "fixed", "changed", "added", "removed")
-COMPARED = (("evaluator",), ("adapter_spec",), ("suite_version",), ("corpus", "version"),
+COMPARED = (("evaluator",), ("measured_identity", "digest"), ("adapter_spec",),
+            ("suite_version",), ("corpus", "version"),
             ("corpus", "sha256"), ("profile",), ("rulesets",), ("filters",))
 _DENYING = {str(o) for o in DENYING}
 

@@ -142,6 +142,18 @@ def test_resume_refuses_a_run_whose_measured_identity_changed(tmp_path, script, 
                       resume=True, command=["pokercert", "run"]), corpus=corpus_once)
 
 
+def test_merge_refuses_shards_of_different_measured_software(tmp_path, script, corpus_once):
+    spec = exec_spec(script)
+    for k in (1, 2):
+        if k == 2:
+            flip_one_byte(script)     # shard 2 ran another build that declares the same
+        run(RunConfig(adapter=spec, out=tmp_path / f"s{k}", rulesets=[RULESET],
+                      flags=["wheel"], shard=f"{k}/2", command=["pokercert", "run"]),
+            corpus=corpus_once)
+    code = main(["merge", str(tmp_path / "merged"), str(tmp_path / "s1"), str(tmp_path / "s2")])
+    assert code == 3
+
+
 def test_adapter_rewriting_itself_during_the_run_ends_it(tmp_path, script, corpus_once):
     outcome = run(RunConfig(adapter=exec_spec(script, "--rewrite-self-at", "2"),
                             out=tmp_path / "run", rulesets=[RULESET], flags=["wheel"],
