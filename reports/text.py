@@ -153,4 +153,6 @@ def measured_rows(ident: dict[str, Any]) -> list[list[str]]:
     for root, n in roots.items():
         rows.append([f"module files {root}", f"{n} .py files, in no RECORD",
                      "hashed one by one (JSON report)"])
+    if not rows:
+        rows.append(["nothing measured", "-", "-"])
     return [[printable(c) for c in r] for r in rows]
