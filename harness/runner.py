@@ -483,7 +483,10 @@ def run(config: RunConfig, corpus: Any = None,
                         progress(len(done) + new, len(chosen))
             except AdapterAborted as exc:
                 header.aborted = str(exc)
-        changed = differences(measured, _measure(spec, config, identity))
+        try:
+            changed = differences(measured, _measure(spec, config, identity))
+        except RunError as exc:    # an --identity-file removed while the run went on
+            changed = [str(exc)]
         if changed and not header.aborted:
             header.aborted = ("the software under test changed during the run: "
                               + "; ".join(changed[:5]))
