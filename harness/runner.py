@@ -391,10 +391,13 @@ def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> int:
     return EXIT_OK
 
 
-def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity) -> dict[str, Any]:
-    """The measured identity of what ``spec`` runs (:mod:`pokercert.harness.identity`)."""
+def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None) \
+        -> dict[str, Any]:
+    """The measured identity of what ``spec`` runs (:mod:`pokercert.harness.identity`),
+    with the files the adapter's hello lists once it has started."""
     try:
-        return measure_spec(spec, config.identity_files, identity.manifest)
+        return measure_spec(spec, config.identity_files,
+                            identity.manifest if identity is not None else ())
     except IdentityError as exc:   # an --identity-file removed since the run began
         raise RunError(str(exc)) from None
 
@@ -457,12 +460,13 @@ def run(config: RunConfig, corpus: Any = None,
     todo = [v for v in chosen if v.id not in done]
     counts = count(previous)          # the results on disk: those before, and each batch
     new = 0
+    started_as = _measure(spec, config, None)    # before any vendor code runs
     with adapter:
         identity = adapter.start()
         if done and header.evaluator and header.evaluator != dict(identity.evaluator):
             raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
                            f"the adapter now declares {dict(identity.evaluator)}")
-        measured = _measure(spec, config, identity)
+        measured = _measure(spec, config, identity) if identity.manifest else started_as
         if done:
             _check_resumed_identity(folder, header.measured_identity, measured)
         header.measured_identity = measured
@@ -483,10 +487,14 @@ def run(config: RunConfig, corpus: Any = None,
                         progress(len(done) + new, len(chosen))
             except AdapterAborted as exc:
                 header.aborted = str(exc)
+        # the bytes launched must be the bytes measured, to the end: an adapter that
+        # rewrites its own files (at start-up or later) is not the software recorded
+        changed = [d for d in differences(started_as, measured)
+                   if not d.startswith("manifest:")]
         try:
-            changed = differences(measured, _measure(spec, config, identity))
+            changed += differences(measured, _measure(spec, config, identity))
         except RunError as exc:    # an --identity-file removed while the run went on
-            changed = [str(exc)]
+            changed.append(str(exc))
         if changed and not header.aborted:
             header.aborted = ("the software under test changed during the run: "
                               + "; ".join(changed[:5]))

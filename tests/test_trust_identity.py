@@ -154,8 +154,10 @@ def test_merge_refuses_shards_of_different_measured_software(tmp_path, script, c
     assert code == 3
 
 
-def test_adapter_rewriting_itself_during_the_run_ends_it(tmp_path, script, corpus_once):
-    outcome = run(RunConfig(adapter=exec_spec(script, "--rewrite-self-at", "2"),
+@pytest.mark.parametrize("when", ["0", "2"])   # at hello (before a naive measurement), batch 2
+def test_adapter_rewriting_itself_after_launch_ends_the_run(tmp_path, script, corpus_once,
+                                                            when):
+    outcome = run(RunConfig(adapter=exec_spec(script, "--rewrite-self-at", when),
                             out=tmp_path / "run", rulesets=[RULESET], flags=["wheel"],
                             batch_size=4, command=["pokercert", "run"]), corpus=corpus_once)
     assert outcome.exit_code == 2

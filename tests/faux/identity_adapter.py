@@ -7,8 +7,8 @@ Copy it into a temporary folder and run the copy: the tests change its bytes.
 
 --build B             declare build B in hello (default "1"): a "new build" that says so
 --manifest PATH       list PATH in hello's optional "identity" manifest (repeatable)
---rewrite-self-at N   on batch N, append a comment to this very file (an adapter that
-                      swaps the code under test while the run goes on)
+--rewrite-self-at N   on batch N (0: on hello), append a comment to this very file (an
+                      adapter that swaps the code under test once it has been launched)
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pokercert.reference import CardError, evaluator
 parser = argparse.ArgumentParser()
 parser.add_argument("--build", default="1")
 parser.add_argument("--manifest", action="append", default=[])
-parser.add_argument("--rewrite-self-at", type=int, default=0)
+parser.add_argument("--rewrite-self-at", type=int, default=-1)
 ARGS = parser.parse_args()
 state: dict = {"ruleset": None, "batches": 0}
 
@@ -30,6 +30,11 @@ state: dict = {"ruleset": None, "batches": 0}
 def send(msg: dict) -> None:
     sys.stdout.write(json.dumps(msg) + "\n")
     sys.stdout.flush()
+
+
+def rewrite_self() -> None:
+    with open(__file__, "a", encoding="utf-8") as fh:
+        fh.write("# rewritten after launch\n")
 
 
 def answer(req: dict) -> dict:
@@ -50,6 +55,8 @@ def main() -> None:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
+            if ARGS.rewrite_self_at == 0:
+                rewrite_self()
             hello = {"type": "hello", "protocol": 1,
                      "evaluator": {"vendor": "faux", "name": "faux-identity", "version": "1.0",
                                    "build": ARGS.build},
@@ -64,8 +71,7 @@ def main() -> None:
         elif kind == "batch":
             state["batches"] += 1
             if state["batches"] == ARGS.rewrite_self_at:
-                with open(__file__, "a", encoding="utf-8") as fh:
-                    fh.write("# rewritten during the run\n")
+                rewrite_self()
             send({"type": "batch", "id": msg["id"],
                   "replies": [answer(r) for r in msg["requests"]]})
         elif kind == "stop":
