@@ -240,19 +240,27 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     if not args.no_report:
-        _write_reports(outcome.folder)
+        _write_reports(outcome)
     print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json)
     return outcome.exit_code
 
 
-def _write_reports(folder: Path) -> None:
-    """The default report set beside the results, if the reports package is installed."""
+def _write_reports(outcome: Any) -> None:
+    """The default report set beside the results, if the reports package is installed.
+
+    Built from the results the harness scored, kept in memory (``outcome.results``), not
+    from ``results.jsonl``: an adapter that rewrites the file during the run cannot
+    change what the reports say (and ``pokercert verify`` then finds the file changed).
+    """
     try:
-        from pokercert.reports.output import DEFAULT_FORMATS, load, write_reports
+        from pokercert.reports.canonical import seal
+        from pokercert.reports.model import report_of
+        from pokercert.reports.output import DEFAULT_FORMATS, write_reports
     except ImportError:
         return
     try:
-        write_reports(load(folder), folder, DEFAULT_FORMATS, None)
+        report = seal(report_of(outcome.header, outcome.results))
+        write_reports(report, outcome.folder, DEFAULT_FORMATS, None)
     except Exception as exc:  # a report bug must not hide the run's own outcome
         print(f"pokercert run: reports not written: {exc}", file=sys.stderr)
 

@@ -4,7 +4,10 @@ Shards must come from the same run: same corpus, adapter spec, evaluator identit
 declared and as measured: the digest of ``measured_identity``), profile and filters,
 and the same N.  A missing shard is allowed (the merged results are
 then incomplete, and the reports say so); a shard given twice, or a vector id in two
-shards, is refused.  Attachments are copied under ``attachments/shard-K-...``.
+shards, is refused, and so is a shard whose ``results.jsonl`` is not what its harness
+wrote (its hash in ``run.json``).  Attachments are copied under
+``attachments/shard-K-...``.  The merged folder holds the merge only: every earlier
+report, signature, result and attachment in it is removed first.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from pokercert.harness.results import (
     HEADER_FILE,
     Result,
     RunHeader,
+    clear_folder,
     read_header,
     read_results,
+    results_problem,
     write_header,
     write_results,
 )
@@ -62,6 +67,12 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         h = read_header(folder)
         if not h.shard:
             raise MergeError(f"{folder}: not a shard (run without --shard)")
+        problem = results_problem(folder, h)
+        if problem:
+            raise MergeError(problem)
+        if h.finished_at and h.results_sha256 is None:
+            raise MergeError(f"{folder}: run.json records no hash of results.jsonl, so its "
+                             "results cannot be tied to the shard's run")
         headers.append((folder, h, parse_shard(h.shard)))
     first_dir, first, (_, n) = headers[0]
     seen: dict[int, Path] = {}
@@ -81,7 +92,10 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         seen[k] = folder
     warnings = [f"shard {k}/{n} is missing: the merged results are incomplete"
                 for k in range(1, n + 1) if k not in seen]
+    if any(out.resolve() == folder.resolve() for folder, _, _ in headers):
+        raise MergeError(f"{out}: the merged folder cannot be one of the shards")
     out.mkdir(parents=True, exist_ok=True)
+    clear_folder(out)
     (out / "attachments").mkdir(exist_ok=True)
     results: list[Result] = []
     owner: dict[str, str] = {}
@@ -117,6 +131,6 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at))
     if not warnings and ids_digest(owner) != merged.selected_ids_sha256:
         raise MergeError("the shards' vectors do not add up to the run's selection")
-    write_results(out, results)
+    merged.results_sha256, merged.results_lines = write_results(out, results)
     write_header(out, merged)
     return merged, warnings

@@ -5,12 +5,17 @@ A run folder holds:
 * ``run.json``: the :class:`RunHeader` (everything needed to reproduce the run),
   rewritten at the end with ``finished_at``;
 * ``results.jsonl``: one :class:`Result` per line, appended and flushed as each vector
-  is scored, so a killed run loses nothing and ``--resume`` can skip what is done;
+  is scored, so a killed run loses nothing and ``--resume`` can skip what is done; the
+  writer keeps a running SHA-256 of the exact bytes it wrote, and ``run.json`` records it
+  (``results_sha256``, ``results_lines``) when the run ends, so a results file changed
+  afterwards (by hand, or by an adapter that found the folder) is detected
+  (:func:`results_problem`);
 * ``attachments/``: whole stderr captures, referenced from results by file name.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
@@ -146,6 +151,10 @@ class RunHeader:
     selected_by_ruleset: dict[str, int] = field(default_factory=dict)
     # what the harness measured of the software under test (pokercert.harness.identity)
     measured_identity: dict[str, Any] = field(default_factory=dict)
+    # SHA-256 (hex) and line count of the exact bytes the harness wrote to results.jsonl;
+    # None until the run (or merge) ends, and for a run that was killed
+    results_sha256: str | None = None
+    results_lines: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -174,20 +183,43 @@ _dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 class ResultWriter:
-    """Appends results to ``results.jsonl``, flushing each line as it is written."""
+    """Appends results to ``results.jsonl``, flushing each line as it is written.
+
+    Keeps a running SHA-256 and line count of the exact bytes in the file
+    (:attr:`sha256`, :attr:`lines`): with ``append``, of the lines already there (the
+    caller cuts a torn last line first), then of every line written.
+    """
 
     def __init__(self, folder: Path, append: bool = False) -> None:
         folder.mkdir(parents=True, exist_ok=True)
-        self._fh = (folder / RESULTS_FILE).open("a" if append else "w", encoding="utf-8")
+        path = folder / RESULTS_FILE
+        self._hash = hashlib.sha256()
+        self.lines = 0
+        if append and path.exists():
+            data = path.read_bytes()
+            self._hash.update(data)
+            self.lines = data.count(b"\n")
+        self._fh = path.open("ab" if append else "wb")
+
+    @property
+    def sha256(self) -> str:
+        """Hex SHA-256 of everything in the file so far."""
+        return self._hash.hexdigest()
+
+    def _put(self, text: str, lines: int) -> None:
+        data = text.encode("utf-8")
+        self._fh.write(data)
+        self._fh.flush()
+        self._hash.update(data)
+        self.lines += lines
 
     def write(self, result: Result) -> None:
-        self._fh.write(_dumps(result.to_json()) + "\n")
-        self._fh.flush()
+        self._put(_dumps(result.to_json()) + "\n", 1)
 
     def write_many(self, results: Iterable[Result]) -> None:
         """Append several results and flush once (the runner writes a batch at a time)."""
-        self._fh.write("".join(_dumps(r.to_json()) + "\n" for r in results))
-        self._fh.flush()
+        lines = [_dumps(r.to_json()) + "\n" for r in results]
+        self._put("".join(lines), len(lines))
 
     def close(self) -> None:
         self._fh.close()
@@ -197,6 +229,26 @@ class ResultWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def results_digest(folder: Path) -> tuple[str, int]:
+    """Hex SHA-256 and line count of ``results.jsonl`` as it is now (empty if absent)."""
+    path = folder / RESULTS_FILE
+    data = path.read_bytes() if path.exists() else b""
+    return hashlib.sha256(data).hexdigest(), data.count(b"\n")
+
+
+def results_problem(folder: Path, header: RunHeader) -> str:
+    """Why ``results.jsonl`` is not what the harness wrote (``""`` if it is, or if
+    ``run.json`` records no hash: a killed run, which reports call incomplete)."""
+    if header.results_sha256 is None:
+        return ""
+    sha, lines = results_digest(folder)
+    if sha == header.results_sha256 and lines == header.results_lines:
+        return ""
+    return (f"{folder / RESULTS_FILE} was changed after the harness wrote it: run.json records "
+            f"{header.results_lines} lines with sha256 {header.results_sha256}, the file has "
+            f"{lines} lines with sha256 {sha}")
 
 
 def read_results(folder: Path) -> Iterator[Result]:
@@ -211,7 +263,33 @@ def read_results(folder: Path) -> Iterator[Result]:
             yield Result.from_json(json.loads(line))
 
 
-def write_results(folder: Path, results: Iterable[Result]) -> None:
+ATTACHMENTS = "attachments"
+
+
+def clear_folder(folder: Path, keep_results: bool = False) -> None:
+    """Make ``folder`` hold one run only: remove every earlier report (``report.*``, any
+    format), every signature (``*.sig``) and, unless ``keep_results`` (a resume), the
+    run header, results and attachments.  Called before an adapter is started, so no
+    stale report outlives the run that replaces its results, even a run that fails."""
+    if not folder.is_dir():
+        return
+    for pattern in ("report.*", "*.sig"):
+        for f in folder.glob(pattern):
+            if f.is_file() or f.is_symlink():
+                f.unlink()
+    if keep_results:
+        return
+    for name in (HEADER_FILE, HEADER_FILE + ".tmp", RESULTS_FILE):
+        (folder / name).unlink(missing_ok=True)
+    attachments = folder / ATTACHMENTS
+    if attachments.is_dir():
+        for f in attachments.iterdir():
+            if f.is_file() or f.is_symlink():
+                f.unlink()
+
+
+def write_results(folder: Path, results: Iterable[Result]) -> tuple[str, int]:
+    """Write ``results.jsonl`` afresh; returns its SHA-256 and line count (for run.json)."""
     with ResultWriter(folder) as out:
-        for r in results:
-            out.write(r)
+        out.write_many(results)
+    return out.sha256, out.lines

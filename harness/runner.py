@@ -48,9 +48,11 @@ from pokercert.harness.results import (
     Result,
     ResultWriter,
     RunHeader,
+    clear_folder,
     passed,
     read_header,
     read_results,
+    results_problem,
     write_header,
 )
 from pokercert.harness.scoring import operation, passes, request_for, score
@@ -272,6 +274,9 @@ class RunOutcome:
     counts: dict[str, Counter[str]]        # ruleset -> outcome -> count
     exit_code: int
     new_results: int = 0
+    # every result line of the folder in the order written (those of earlier sessions
+    # first): what the harness scored, for reports that do not re-read results.jsonl
+    results: list[Result] = field(default_factory=list)
 
 
 def platform_info() -> dict[str, Any]:
@@ -329,27 +334,27 @@ _RESUME_MUST_MATCH = ("adapter_spec", "corpus_sha256", "profile", "filters",
 def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
         -> tuple[RunHeader, list[Result]]:
     """Start a fresh run folder, or reopen one to resume; returns the header and the
-    results already there."""
+    results already there.  Either way every earlier report and signature goes first
+    (:func:`~pokercert.harness.results.clear_folder`): one folder holds one run."""
     if resume and (folder / HEADER_FILE).exists():
         old = read_header(folder)
         for name in _RESUME_MUST_MATCH:
             if getattr(old, name) != getattr(header, name):
                 raise RunError(f"cannot resume {folder}: its {name} differs from this run's "
                                f"({getattr(old, name)!r} vs {getattr(header, name)!r})")
+        problem = results_problem(folder, old)
+        if problem:
+            raise RunError(f"cannot resume {folder}: {problem}")
+        clear_folder(folder, keep_results=True)
         _drop_torn_line(folder / RESULTS_FILE)
         done = list(read_results(folder))
         old.resumed_at.append(header.started_at)
         old.finished_at = None
         old.aborted = None
         old.command = header.command
+        old.results_sha256 = old.results_lines = None
         return old, done
-    for name in (HEADER_FILE, RESULTS_FILE):
-        (folder / name).unlink(missing_ok=True)
-    attachments = folder / ATTACHMENTS
-    if attachments.is_dir():
-        for f in attachments.iterdir():
-            if f.is_file():
-                f.unlink()
+    clear_folder(folder)
     return header, []
 
 
@@ -459,6 +464,7 @@ def run(config: RunConfig, corpus: Any = None,
     done = {r.vector_id for r in previous}
     todo = [v for v in chosen if v.id not in done]
     counts = count(previous)          # the results on disk: those before, and each batch
+    scored = list(previous)           # every line of results.jsonl, as written
     new = 0
     started_as = _measure(spec, config, None)    # before any vendor code runs
     with adapter:
@@ -481,6 +487,7 @@ def run(config: RunConfig, corpus: Any = None,
                 for results in score_vectors(adapter, identity, todo, profile, known,
                                              config.batch_size, deadline):
                     writer.write_many(results)
+                    scored.extend(results)
                     count(results, into=counts)
                     new += len(results)
                     if progress:
@@ -499,6 +506,7 @@ def run(config: RunConfig, corpus: Any = None,
             header.aborted = ("the software under test changed during the run: "
                               + "; ".join(changed[:5]))
     header.finished_at = now_iso()
+    header.results_sha256, header.results_lines = writer.sha256, writer.lines
     write_header(folder, header)
-    return RunOutcome(folder, header, counts, exit_code_for(header, counts), new)
+    return RunOutcome(folder, header, counts, exit_code_for(header, counts), new, scored)
 

@@ -10,6 +10,7 @@ from tabulate import tabulate
 
 from pokercert.harness.cli import EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
 from pokercert.reports import text as T
+from pokercert.reports.model import ReportRefused
 from pokercert.reports.output import DEFAULT_FORMATS, FORMATS, load, render, write_reports
 from pokercert.reports.signing import SIG_SUFFIX, keygen, sign
 
@@ -30,12 +31,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("verify", help="check a report is genuine (and optionally re-run it)",
-                       description="Recompute a report's digest, check its corpus against "
-                       "the installed corpus, its signature with --key, and with --rerun "
-                       "re-run the evaluator and compare every outcome. Exit 0 if every check "
-                       "holds, 1 otherwise.")
+                       description="Recompute a report's digest and every conclusion from its "
+                       "per-vector facts, check its corpus against the installed corpus, its "
+                       "signature with --key, for a run folder that the report was built from "
+                       "exactly its results, and with --rerun re-run the evaluator and compare "
+                       "every outcome. Exit 0 if every check holds, 1 otherwise.")
     p.add_argument("report", metavar="REPORT", type=Path,
-                   help="report.json, or a .md/.html/.xml view beside its report.json")
+                   help="report.json, a .md/.html/.xml view beside its report.json, or a "
+                   "run folder (also checks its report was built from exactly its results)")
     p.add_argument("--key", type=Path, metavar="PUB", help="Ed25519 public key (PEM)")
     p.add_argument("--sig", type=Path, help="signature file (default: REPORT_JSON.sig)")
     p.add_argument("--report-json", type=Path, help="the JSON report a view was rendered from "
@@ -68,8 +71,17 @@ def _require(path: Path) -> Path:
     return path
 
 
+def _refused(command: str, exc: Exception) -> int:
+    print(f"pokercert {command}: refused: {str(exc).removeprefix('refused: ')}",
+          file=sys.stderr)
+    return EXIT_NONCOMPLIANT
+
+
 def cmd_report(args: argparse.Namespace) -> int:
-    report = load(_require(args.source))
+    try:
+        report = load(_require(args.source))
+    except ReportRefused as exc:
+        return _refused("report", exc)
     if args.format == "all":
         folder = args.out or (args.source if args.source.is_dir() else args.source.parent)
         paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign)
@@ -99,8 +111,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     if args.allow_identity_change and not args.rerun:
         raise UsageError("--allow-identity-change needs --rerun SPEC")
-    checks = verify(_require(args.report), args.key, args.sig, args.rerun, args.report_json,
-                    args.allow_identity_change)
+    try:
+        checks = verify(_require(args.report), args.key, args.sig, args.rerun,
+                        args.report_json, args.allow_identity_change)
+    except ReportRefused as exc:
+        return _refused("verify", exc)
     ok = passed(checks)
     if args.json:
         print_json({"report": str(args.report), "verified": ok,
@@ -116,7 +131,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_diff(args: argparse.Namespace) -> int:
     from pokercert.reports.diff import CHANGE_KINDS, diff_reports
 
-    result = diff_reports(load(_require(args.old)), load(_require(args.new)))
+    try:
+        result = diff_reports(load(_require(args.old)), load(_require(args.new)))
+    except ReportRefused as exc:
+        return _refused("diff", exc)
     if args.json:
         print_json(result)
     else:

@@ -27,6 +27,7 @@ from typing import Any
 from pokercert.harness.cli import UsageError
 from pokercert.harness.identity import not_measured
 from pokercert.harness.results import (
+    FAILING,
     HEADER_FILE,
     RESULTS_FILE,
     Outcome,
@@ -34,13 +35,15 @@ from pokercert.harness.results import (
     RunHeader,
     read_header,
     read_results,
+    results_problem,
 )
 from pokercert.harness.selection import ids_digest
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import RulesetError, all_regulations, get_ruleset
 from pokercert.reports import verdict as V
+from pokercert.reports.canonical import ReportError
 
-REPORT_FORMAT_VERSION = 1
+REPORT_FORMAT_VERSION = 2
 STDERR_LIMIT = 2000  # characters of a failure's stderr excerpt kept in the report
 UNKNOWN = "unknown"
 
@@ -119,8 +122,8 @@ def _excerpt(text: str, limit: int = STDERR_LIMIT) -> str:
     return f"{text[:head]}\n…[{len(text) - head - tail} characters omitted]…\n{text[-tail:]}"
 
 
-def _counts(results: Iterable[Result]) -> dict[str, int]:
-    found = Counter(str(r.outcome) for r in results)
+def _counts(outcomes: Iterable[str]) -> dict[str, int]:
+    found = Counter(outcomes)
     return {str(o): found.get(str(o), 0) for o in V.OUTCOME_ORDER}
 
 
@@ -134,25 +137,11 @@ def _ruleset_info(rid: str) -> dict[str, str]:
             "confidence": rs.regulation.confidence}
 
 
-def _clause_rows(rid: str, results: list[Result]) -> list[dict[str, Any]]:
+def _clause_labels(rid: str) -> list[str]:
     try:
-        labels = [c.label for c in get_ruleset(rid).clauses]
+        return [c.label for c in get_ruleset(rid).clauses]
     except RulesetError:
-        labels = []
-    cited = sorted({c for r in results for c in r.clauses} - set(labels))
-    rows = []
-    for label in labels + cited:
-        mine = [r for r in results if label in r.clauses]
-        applicable = [r for r in mine if r.outcome is not Outcome.NOT_APPLICABLE]
-        failed = sum(r.outcome.is_failure for r in applicable)
-        known = sum(r.outcome is Outcome.XFAIL for r in applicable)
-        passed = sum(r.outcome is Outcome.PASS for r in applicable)
-        status = ("broken" if failed else "known-failures" if known
-                  else "untested" if not applicable else "ok")
-        rows.append({"label": label, "summary": clause_summary(label), "status": status,
-                     "run": len(applicable), "passed": passed, "failed": failed,
-                     "known_failures": known, "not_applicable": len(mine) - len(applicable)})
-    return rows
+        return []
 
 
 def _failure(r: Result) -> dict[str, Any]:
@@ -169,81 +158,163 @@ def _failure(r: Result) -> dict[str, Any]:
     }
 
 
-def _flag_rows(results: list[Result]) -> list[dict[str, Any]]:
+# ----------------------------------------------------------------------------- conclusions
+_PASS, _NA, _XFAIL = str(Outcome.PASS), str(Outcome.NOT_APPLICABLE), str(Outcome.XFAIL)
+_FAILING = frozenset(str(o) for o in FAILING)
+_DENYING = frozenset(str(o) for o in V.DENYING)
+_SEVERITY = {str(o): i for i, o in enumerate(V.SEVERITY)}
+
+
+def _run_reasons(ident: Mapping[str, Any], ids: list[str]) -> list[str]:
+    """Why the run as a whole is incomplete (these deny a certificate to every ruleset);
+    a ruleset short of its own selected vectors is caught per ruleset (``_missing``)."""
+    reasons = []
+    if ident.get("shard"):
+        reasons.append(f"this results set is shard {ident['shard']} only; merge every shard "
+                       "(pokercert merge) and report on the merged set")
+    if ident.get("aborted"):
+        reasons.append(f"the harness gave up on the adapter before the end: {ident['aborted']}")
+    if not ident.get("finished_at"):
+        reasons.append("the run did not finish (run.json has no finished_at)")
+    selected = ident.get("selected", 0)
+    if not selected and not ids:
+        reasons.append("the selection is empty: no vector was run")
+    if len(ids) < selected:
+        missing = selected - len(ids)
+        reasons.append(f"{missing} of {selected} selected vectors "
+                       f"{'has' if missing == 1 else 'have'} no result")
+    elif ident.get("selected_ids_sha256") and ids_digest(ids) != ident["selected_ids_sha256"]:
+        reasons.append("the vector ids in the results differ from the ids the run selected "
+                       "(selected_ids_sha256 does not match)")
+    if ident.get("results_sha256") is None:
+        reasons.append("run.json records no SHA-256 of results.jsonl, so the results cannot "
+                       "be tied to the run that wrote them")
+    return reasons
+
+
+def _missing(ident: Mapping[str, Any], rid: str, n: int) -> list[str]:
+    selected = ident.get("selected_by_ruleset", {}).get(rid)
+    if selected is None or n >= selected:
+        return []
+    missing = selected - n
+    return [f"{missing} of this ruleset's {selected} selected vectors "
+            f"{'has' if missing == 1 else 'have'} no result"]
+
+
+def _clause_rows(labels: Iterable[str], vectors: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The clause matrix of one ruleset: ``labels`` (the ruleset's clauses), then any
+    other clause its vectors cite; the numbers and status of each from the vectors."""
+    tally: dict[str, list[int]] = {}   # label -> [run, passed, failed, known, n/a]
+    for v in vectors:
+        outcome = v["outcome"]
+        for label in v["clauses"]:
+            t = tally.setdefault(label, [0, 0, 0, 0, 0])
+            if outcome == _NA:
+                t[4] += 1
+                continue
+            t[0] += 1
+            t[1] += outcome == _PASS
+            t[2] += outcome in _FAILING
+            t[3] += outcome == _XFAIL
+    labels = list(dict.fromkeys(labels))
+    rows = []
+    for label in labels + sorted(set(tally) - set(labels)):
+        run, passed_, failed, known, na = tally.get(label, (0, 0, 0, 0, 0))
+        status = ("broken" if failed else "known-failures" if known
+                  else "untested" if not run else "ok")
+        rows.append({"label": label, "status": status, "run": run, "passed": passed_,
+                     "failed": failed, "known_failures": known, "not_applicable": na})
+    return rows
+
+
+def _flag_rows(vectors: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
-    for r in results:
-        if r.outcome is Outcome.NOT_APPLICABLE:
+    for v in vectors:
+        outcome = v["outcome"]
+        if outcome == _NA:
             continue
-        for flag in r.flags:
-            if flag not in rows:
-                rows[flag] = {"flag": flag, "description": flag_descriptions().get(
-                    flag, "(flag not in the installed corpus)"), "run": 0, "passed": 0,
-                    "failed": 0, "known_failures": 0, "vectors": []}
-            row = rows[flag]
+        for flag in v["flags"]:
+            row = rows.get(flag)
+            if row is None:
+                row = rows[flag] = {"flag": flag, "run": 0, "passed": 0, "failed": 0,
+                                    "known_failures": 0, "vectors": []}
             row["run"] += 1
-            row["passed"] += r.outcome is Outcome.PASS
-            if r.outcome.is_failure or r.outcome is Outcome.XFAIL:
-                row["failed" if r.outcome.is_failure else "known_failures"] += 1
-                row["vectors"].append(r.vector_id)
+            row["passed"] += outcome == _PASS
+            if outcome in _DENYING:
+                row["failed" if outcome in _FAILING else "known_failures"] += 1
+                row["vectors"].append(v["id"])
     for row in rows.values():
         row["vectors"].sort()
     return sorted(rows.values(), key=lambda x: (-x["failed"], -x["known_failures"], x["flag"]))
 
 
-def _not_applicable(rulesets: list[str], by_ruleset: Mapping[str, list[Result]]) -> \
-        list[dict[str, Any]]:
-    out = []
+def conclusions(identification: Mapping[str, Any], vectors: list[Mapping[str, Any]],
+                clause_labels: Mapping[str, Iterable[str]]) -> dict[str, Any]:
+    """Every conclusion of a report, derived from its facts: the one place they are made.
+
+    ``identification`` and ``vectors`` are the report's (each vector: id, ruleset, kind,
+    outcome, clauses, flags); ``clause_labels`` gives, per ruleset, the clauses its matrix
+    lists first.  Returns counts (overall and per ruleset), completeness, the verdict and
+    reasons of each ruleset with its clause matrix (numbers and status), the overall
+    verdict and exit code, the failures (id, ruleset, kind, outcome, clauses and flags of
+    every denying vector, in report order), the flag rows (without descriptions) and the
+    not-applicable list.  ``build_report`` adds the words (titles, summaries) around
+    them; :func:`contradiction` holds a loaded report to them.
+    """
+    ident = identification
+    ids = [v["id"] for v in vectors]
+    by_ruleset: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for v in vectors:
+        by_ruleset[v["ruleset"]].append(v)
+    rulesets = list(dict.fromkeys(ident.get("rulesets", [])))
+    rulesets += sorted(set(by_ruleset) - set(rulesets))
+    whole = _run_reasons(ident, ids)
+    lines = ident.get("results_lines")
+    completeness = {"complete": not whole, "reasons": whole, "selected": ident.get("selected", 0),
+                    "results": len(ids),
+                    "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0}
+    ruleset_rows = []
+    for rid in rulesets:
+        mine = by_ruleset.get(rid, [])
+        counts = _counts(v["outcome"] for v in mine)
+        verdict, reasons = V.ruleset_verdict(counts, _missing(ident, rid, len(mine)) + whole)
+        ruleset_rows.append({"id": rid, "verdict": verdict, "reasons": reasons,
+                             "counts": counts,
+                             "clauses": _clause_rows(clause_labels.get(rid, ()), mine)})
+    overall = V.overall_verdict(r["verdict"] for r in ruleset_rows)
+    order = {rid: i for i, rid in enumerate(rulesets)}
+    denying = sorted((v for v in vectors if v["outcome"] in _DENYING),
+                     key=lambda v: (order[v["ruleset"]], _SEVERITY[v["outcome"]], v["id"]))
+    not_applicable = []
     for rid in rulesets:
         kinds: dict[str, list[str]] = defaultdict(list)
-        for r in by_ruleset.get(rid, []):
-            if r.outcome is Outcome.NOT_APPLICABLE:
-                kinds[r.kind].append(r.vector_id)
-        for kind in sorted(kinds):
-            out.append({"ruleset": rid, "kind": kind, "count": len(kinds[kind]),
-                        "vectors": sorted(kinds[kind])})
-    return out
+        for v in by_ruleset.get(rid, []):
+            if v["outcome"] == _NA:
+                kinds[v["kind"]].append(v["id"])
+        not_applicable += [{"ruleset": rid, "kind": kind, "count": len(kinds[kind]),
+                            "vectors": sorted(kinds[kind])} for kind in sorted(kinds)]
+    return {
+        "verdict": overall,
+        "exit_code": V.exit_code(overall),
+        "counts": _counts(v["outcome"] for v in vectors),
+        "completeness": completeness,
+        "rulesets": ruleset_rows,
+        "failures": [{k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
+                     for v in denying],
+        "flags": _flag_rows(vectors),
+        "not_applicable": not_applicable,
+    }
 
 
-def completeness(header: RunHeader, results: list[Result], duplicates: int) -> dict[str, Any]:
-    """Whether the results cover exactly what the run selected, and why not.
-
-    These reasons concern the whole run and deny a certificate to every ruleset; a
-    ruleset short of its own selected vectors is caught per ruleset (``_missing``).
-    """
-    reasons = []
-    ids = [r.vector_id for r in results]
-    if header.shard:
-        reasons.append(f"this results set is shard {header.shard} only; merge every shard "
-                       "(pokercert merge) and report on the merged set")
-    aborted = getattr(header, "aborted", None)
-    if aborted:
-        reasons.append(f"the harness gave up on the adapter before the end: {aborted}")
-    if not header.finished_at:
-        reasons.append("the run did not finish (run.json has no finished_at)")
-    if not header.selected and not ids:
-        reasons.append("the selection is empty: no vector was run")
-    if len(ids) < header.selected:
-        missing = header.selected - len(ids)
-        reasons.append(f"{missing} of {header.selected} selected vectors "
-                       f"{'has' if missing == 1 else 'have'} no result")
-    elif header.selected_ids_sha256 and ids_digest(ids) != header.selected_ids_sha256:
-        reasons.append("the vector ids in the results differ from the ids the run selected "
-                       "(selected_ids_sha256 does not match)")
-    return {"complete": not reasons, "reasons": reasons, "selected": header.selected,
-            "results": len(ids), "duplicate_lines": duplicates}
-
-
-def _missing(header: RunHeader, rid: str, results: list[Result]) -> list[str]:
-    selected = getattr(header, "selected_by_ruleset", {}).get(rid)
-    if selected is None or len(results) >= selected:
-        return []
-    missing = selected - len(results)
-    return [f"{missing} of this ruleset's {selected} selected vectors "
-            f"{'has' if missing == 1 else 'have'} no result"]
+def _vector(r: Result) -> dict[str, Any]:
+    return {"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind, "outcome": str(r.outcome),
+            "clauses": list(r.clauses), "flags": list(r.flags),
+            "duration_us": round((r.duration_s or 0.0) * 1e6)}
 
 
 def identification(header: RunHeader) -> dict[str, Any]:
-    """Everything that identifies what was tested, how, and how to do it again."""
+    """Everything that identifies what was tested, how, and how to do it again; with
+    the facts completeness is judged on (selection, shard, end, abort, results hash)."""
     return {
         "suite_version": header.suite_version,
         "corpus": {"version": header.corpus_version, "sha256": header.corpus_sha256},
@@ -263,6 +334,7 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "shard": header.shard,
         "selected": header.selected,
         "selected_ids_sha256": header.selected_ids_sha256,
+        "selected_by_ruleset": dict(sorted(getattr(header, "selected_by_ruleset", {}).items())),
         "capabilities": {k: list(v) for k, v in
                          sorted(getattr(header, "capabilities", {}).items())},
         "limits": dict(getattr(header, "limits", {})),
@@ -270,55 +342,163 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "started_at": header.started_at,
         "resumed_at": list(getattr(header, "resumed_at", [])),
         "finished_at": header.finished_at,
+        "aborted": getattr(header, "aborted", None),
+        "results_sha256": getattr(header, "results_sha256", None),
+        "results_lines": getattr(header, "results_lines", None),
         "command": list(header.command),
         "command_line": shlex.join(header.command),
     }
 
 
+class ReportRefused(ReportError):
+    """A report (or results folder) that cannot be trusted: it disagrees with itself, is
+    not genuine, or its results are not what the harness wrote.  Exit code 1."""
+
+
 def build_report(folder: Path) -> dict[str, Any]:
-    """The report of one results folder (without its digest: see ``canonical.seal``)."""
+    """The report of one results folder (without its digest: see ``canonical.seal``).
+
+    Refuses (:class:`ReportRefused`) a folder whose ``results.jsonl`` does not hash to
+    what its ``run.json`` records: the results were changed after the harness wrote them.
+    """
+    header, raw = load_run(Path(folder))
+    problem = results_problem(Path(folder), header)
+    if problem:
+        raise ReportRefused(problem)
+    return report_of(header, raw)
+
+
+def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
+    """The report of a run from its header and every result line in the order written
+    (``pokercert run`` passes what it scored in memory, not what is on disk now)."""
     from pokercert.harness import __version__
 
-    header, raw = load_run(Path(folder))
+    raw = list(raw)
     latest: dict[str, Result] = {}
     for r in raw:  # a resumed run may repeat a vector: its last line counts
         latest[r.vector_id] = r
     results = sorted(latest.values(), key=lambda r: r.vector_id)
-    by_ruleset: dict[str, list[Result]] = defaultdict(list)
-    for r in results:
-        by_ruleset[r.ruleset].append(r)
-    rulesets = list(dict.fromkeys(header.rulesets))
-    rulesets += sorted(set(by_ruleset) - set(rulesets))
-    whole = completeness(header, results, len(raw) - len(results))
-
-    ruleset_rows = []
-    for rid in rulesets:
-        counts = _counts(by_ruleset.get(rid, []))
-        mine = by_ruleset.get(rid, [])
-        verdict, reasons = V.ruleset_verdict(counts, _missing(header, rid, mine)
-                                             + whole["reasons"])
-        ruleset_rows.append({"id": rid, **_ruleset_info(rid), "verdict": verdict,
-                             "reasons": reasons, "counts": counts,
-                             "clauses": _clause_rows(rid, mine)})
-    overall = V.overall_verdict(r["verdict"] for r in ruleset_rows)
-    order = {rid: i for i, rid in enumerate(rulesets)}
-    severity = {o: i for i, o in enumerate(V.SEVERITY)}
-    findings = sorted((r for r in results if r.outcome in V.DENYING),
-                      key=lambda r: (order[r.ruleset], severity[r.outcome], r.vector_id))
+    ident = identification(header)
+    if ident["results_lines"] is None:   # unrecorded (a killed run): the lines there are
+        ident["results_lines"] = len(raw)
+    vectors = [_vector(r) for r in results]
+    rulesets = set(ident["rulesets"]) | {r.ruleset for r in results}
+    derived = conclusions(ident, vectors, {rid: _clause_labels(rid) for rid in rulesets})
+    descriptions = flag_descriptions()
+    by_id = {r.vector_id: r for r in results}
     return {
         "report_format_version": REPORT_FORMAT_VERSION,
         "generator": {"name": "pokercert", "version": __version__},
         "generated_at": generated_at(header),
-        "verdict": overall,
-        "exit_code": V.exit_code(overall),
-        "counts": _counts(results),
-        "identification": identification(header),
-        "completeness": whole,
-        "rulesets": ruleset_rows,
-        "failures": [_failure(r) for r in findings],
-        "flags": _flag_rows(results),
-        "not_applicable": _not_applicable(rulesets, by_ruleset),
-        "vectors": [{"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind,
-                     "outcome": str(r.outcome), "duration_us": round((r.duration_s or 0.0) * 1e6)}
-                    for r in results],
+        "verdict": derived["verdict"],
+        "exit_code": derived["exit_code"],
+        "counts": derived["counts"],
+        "identification": ident,
+        "completeness": derived["completeness"],
+        "rulesets": [{"id": row["id"], **_ruleset_info(row["id"]), "verdict": row["verdict"],
+                      "reasons": row["reasons"], "counts": row["counts"],
+                      "clauses": [{"label": c["label"], "summary": clause_summary(c["label"]),
+                                   **c} for c in row["clauses"]]}
+                     for row in derived["rulesets"]],
+        "failures": [_failure(by_id[f["id"]]) for f in derived["failures"]],
+        "flags": [{"flag": row["flag"], "description": descriptions.get(
+            row["flag"], "(flag not in the installed corpus)"), **row}
+            for row in derived["flags"]],
+        "not_applicable": derived["not_applicable"],
+        "vectors": vectors,
     }
+
+
+# ----------------------------------------------------------------------------- consistency
+def _shown(value: Any, limit: int = 160) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
+                                                           sort_keys=True)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _key(row: Any, i: int) -> str:
+    if isinstance(row, Mapping):
+        if "ruleset" in row and "kind" in row and "id" not in row:
+            return f"{row['ruleset']}/{row['kind']}"
+        for name in ("id", "label", "flag"):
+            if isinstance(row.get(name), str):
+                return row[name]
+    return str(i)
+
+
+def _first_difference(path: str, claimed: Any, derived: Any) -> tuple[str, Any, Any] | None:
+    """The first place ``claimed`` differs from ``derived``, looking only at what
+    ``derived`` holds (the words around the conclusions are facts, not checked here)."""
+    if isinstance(derived, Mapping):
+        if not isinstance(claimed, Mapping):
+            return path, claimed, derived
+        for k in derived:
+            found = _first_difference(f"{path}.{k}", claimed.get(k), derived[k])
+            if found:
+                return found
+        return None
+    if isinstance(derived, list):
+        if not isinstance(claimed, list):
+            return path, claimed, derived
+        keyed = derived and isinstance(derived[0], Mapping)
+        if keyed and [_key(c, i) for i, c in enumerate(claimed)] != \
+                [_key(d, i) for i, d in enumerate(derived)]:
+            return path, [_key(c, i) for i, c in enumerate(claimed)], \
+                [_key(d, i) for i, d in enumerate(derived)]
+        if len(claimed) != len(derived):
+            return path, claimed, derived
+        for i, (c, d) in enumerate(zip(claimed, derived, strict=True)):
+            found = _first_difference(f"{path}[{_key(d, i)}]", c, d)
+            if found:
+                return found
+        return None
+    if claimed != derived or type(claimed) is not type(derived):
+        return path, claimed, derived
+    return None
+
+
+def _scored_as_problem(failures: list[Any]) -> str:
+    for f in failures:
+        outcome, before = f.get("outcome"), f.get("scored_as", "")
+        ok = (before in _FAILING - {str(Outcome.XPASS)} if outcome == _XFAIL else
+              before == _PASS if outcome == str(Outcome.XPASS) else before == "")
+        if not ok:
+            return (f"failures[{f.get('id')}].scored_as says {before!r}, which a "
+                    f"{outcome} vector cannot have been scored as")
+    return ""
+
+
+def contradiction(report: Mapping[str, Any]) -> str:
+    """The first way a report disagrees with itself, in words; ``""`` if it does not.
+
+    Recomputes every conclusion (:func:`conclusions`) from the report's facts (its
+    identification and per-vector records) and compares, in this order: the vector
+    records themselves, the counts, the completeness, each ruleset (counts, verdict,
+    reasons, clause matrix), the failures, the flag rows, the not-applicable list, the
+    overall verdict and the exit code.  Expects a report that follows the schema.
+    """
+    vectors = report["vectors"]
+    seen: set[str] = set()
+    for v in vectors:
+        if v["id"] in seen:
+            return f"vectors lists {v['id']} twice"
+        seen.add(v["id"])
+    labels = {row["id"]: [c["label"] for c in row["clauses"]] for row in report["rulesets"]}
+    derived = conclusions(report["identification"], vectors, labels)
+    claimed = {**report, "failures": [
+        {**f, "clauses": [c["label"] for c in f["clauses"]]} for f in report["failures"]]}
+    for name in ("counts", "completeness", "rulesets", "failures", "flags", "not_applicable",
+                 "verdict", "exit_code"):
+        found = _first_difference(name, claimed.get(name), derived[name])
+        if found is None:
+            continue
+        path, said, gives = found
+        if path.startswith("rulesets[") and path.endswith("].verdict"):
+            rid = path[len("rulesets["):-len("].verdict")]
+            row = next(r for r in derived["rulesets"] if r["id"] == rid)
+            return (f"{path} says {said}, its vectors give {gives} "
+                    f"({'; '.join(row['reasons'])})")
+        source = "its rulesets give" if name in ("verdict", "exit_code") else \
+            "its vectors give"
+        return f"{path} says {_shown(said)}, {source} {_shown(gives)}"
+    return _scored_as_problem(report["failures"])

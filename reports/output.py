@@ -12,7 +12,7 @@ from typing import Any
 
 from pokercert.reports import render_html, render_junit, render_markdown
 from pokercert.reports.canonical import ReportError, canonical_bytes, seal
-from pokercert.reports.model import build_report
+from pokercert.reports.model import ReportRefused, build_report
 from pokercert.reports.signing import SIG_SUFFIX, sign
 
 # format name -> (default file name, renderer of a sealed report)
@@ -26,7 +26,13 @@ DEFAULT_FORMATS = tuple(FORMATS)
 
 
 def load(source: Path) -> dict[str, Any]:
-    """A sealed report: built from a results folder, or read from a genuine JSON report."""
+    """A sealed report: built from a results folder, or read from a genuine JSON report.
+
+    Raises :class:`ReportRefused` for a results folder whose results are not what the
+    harness wrote, and for a JSON report that is not genuine (canonical bytes, digest,
+    schema) or that disagrees with itself (its conclusions are recomputed from its
+    facts: :func:`~pokercert.reports.model.contradiction`).
+    """
     source = Path(source)
     if source.is_dir():
         return seal(build_report(source))
@@ -39,8 +45,8 @@ def load(source: Path) -> dict[str, Any]:
     report, checks = verify_bytes(raw)
     failed = [f"{c.name}: {c.detail}" for c in checks if c.status == FAILED]
     if report is None or failed:
-        raise ReportError(f"{source}: not a genuine report ({'; '.join(failed)}); "
-                          "`pokercert verify` tells more")
+        raise ReportRefused(f"{source}: refused: not a genuine report ({'; '.join(failed)}); "
+                            "`pokercert verify` tells more")
     return report
 
 
@@ -72,6 +78,13 @@ def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] =
         if fmt == "json" and sign_key is not None:
             paths.append(_write(Path(folder) / (name + SIG_SUFFIX), sign(data, sign_key)))
     return paths
+
+
+def remove_reports(folder: Path) -> None:
+    """Remove every report file (any format) and signature from ``folder``."""
+    from pokercert.harness.results import clear_folder
+
+    clear_folder(Path(folder), keep_results=True)
 
 
 def write_default_reports(run_dir: Path, sign_key: Path | None = None) -> list[Path]:

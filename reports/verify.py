@@ -6,6 +6,13 @@ Checks, each reported with its outcome and a reason:
   (so no byte, not even whitespace, was changed);
 * ``digest``: the recorded digest is the SHA-256 of the content;
 * ``schema``: the report follows ``reports/schema/report.schema.json``;
+* ``consistent``: every conclusion (counts, verdicts and reasons, completeness, exit
+  code, failures, clause matrix, flag rows, not-applicable list) is what the report's
+  own facts give (:func:`pokercert.reports.model.contradiction`): a report whose
+  verdicts were edited and its digest recomputed fails here;
+* ``results`` (a run folder given): the folder's ``results.jsonl`` is what the harness
+  wrote (its hash in ``run.json``), the report was built from exactly it, and a report
+  rebuilt from the folder is the same report;
 * ``view`` (Markdown, HTML or JUnit given): the view is byte-identical to the view the
   JSON report renders to (the JSON report is found beside it or given explicitly);
 * ``corpus``: the report's corpus SHA-256 is the installed corpus's;
@@ -95,7 +102,48 @@ def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
                             "; ".join(errors[:3]) if errors else "follows report.schema.json"))
     else:
         checks.append(Check("schema", SKIPPED, "the report is not genuine"))
+    checks.append(check_consistent(report) if all(c.status == OK for c in checks) else
+                  Check("consistent", SKIPPED, "the report is not genuine"))
     return report, checks
+
+
+def check_consistent(report: dict[str, Any]) -> Check:
+    """Whether every conclusion of ``report`` is what its own facts give."""
+    from pokercert.reports.model import contradiction
+
+    found = contradiction(report)
+    if found:
+        return Check("consistent", FAILED, f"the report disagrees with itself: {found}")
+    return Check("consistent", OK, "every count, verdict and list is what its "
+                 f"{len(report['vectors'])} vector records give")
+
+
+def check_folder(folder: Path, report: dict[str, Any]) -> Check:
+    """Whether ``report`` was built from exactly the results in the run ``folder``."""
+    from pokercert.harness.results import RESULTS_FILE, results_digest, results_problem
+    from pokercert.reports.model import build_report, load_run
+
+    header, _ = load_run(folder)
+    problem = results_problem(folder, header)
+    if problem:
+        return Check("results", FAILED, problem)
+    sha, lines = results_digest(folder)
+    ident = report["identification"]
+    if header.results_sha256 is None:
+        return Check("results", FAILED, f"{folder}/run.json records no hash of "
+                     f"{RESULTS_FILE}: the results cannot be tied to the run")
+    if (ident.get("results_sha256"), ident.get("results_lines")) != (sha, lines):
+        return Check("results", FAILED, f"the report was built from {ident.get('results_lines')}"
+                     f" result lines with sha256 {ident.get('results_sha256')}; {folder}/"
+                     f"{RESULTS_FILE} has {lines} lines with sha256 {sha}")
+    rebuilt = build_report(folder)
+    differs = [k for k in sorted(set(rebuilt) | set(report) - {"digest", "generated_at"})
+               if k not in ("digest", "generated_at") and rebuilt.get(k) != report.get(k)]
+    if differs:
+        return Check("results", FAILED, f"a report rebuilt from {folder} differs in: "
+                     f"{', '.join(differs)}")
+    return Check("results", OK, f"built from exactly {folder}/{RESULTS_FILE} ({lines} lines, "
+                 f"sha256 {sha}), as the harness wrote it")
 
 
 def check_corpus(report: dict[str, Any]) -> Check:
@@ -175,10 +223,14 @@ def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool =
 def verify(path: Path, key: Path | None = None, signature: Path | None = None,
            rerun_spec: str | None = None, report_json: Path | None = None,
            allow_identity_change: bool = False) -> list[Check]:
-    """Every check that applies to the report (or view) at ``path``."""
+    """Every check that applies to the report (or view, or run folder) at ``path``."""
     path = Path(path)
-    fmt = VIEW_FORMATS.get(path.suffix.lower())
-    json_path = path
+    folder = path if path.is_dir() else None
+    fmt = VIEW_FORMATS.get(path.suffix.lower()) if folder is None else None
+    json_path = path if folder is None else folder / FORMATS["json"][0]
+    if folder is not None and not json_path.is_file():
+        raise ReportError(f"{folder}: no {json_path.name} in this folder to verify (was the "
+                          "run made with --no-report? `pokercert report` writes one)")
     if fmt is not None:
         json_path = Path(report_json) if report_json else path.with_name(FORMATS["json"][0])
         if not json_path.is_file():
@@ -193,6 +245,9 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
     if fmt is not None:
         checks.append(check_view(path.read_bytes(), fmt, report) if genuine else
                       Check("view", SKIPPED, "the JSON report itself is not genuine"))
+    if folder is not None:
+        checks.append(check_folder(folder, report) if genuine and report is not None else
+                      Check("results", SKIPPED, "the report is not genuine"))
     checks.append(check_corpus(report) if genuine and report is not None else
                   Check("corpus", SKIPPED, "the report is not genuine"))
     if key is not None:

@@ -12,7 +12,7 @@ from harness_vectors import VECTORS
 from pokercert.harness import runner
 from pokercert.harness.cli import main
 from pokercert.harness.merge import MergeError, merge
-from pokercert.harness.results import Outcome, read_header, read_results
+from pokercert.harness.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.runner import RunConfig, RunError, run
 from pokercert.vectors.corpus import Corpus, default_root
 
@@ -52,6 +52,9 @@ def test_resume_finishes_a_killed_run_without_repeating_it(tmp_path, corpus):
     path = tmp_path / "results.jsonl"
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:3]) + lines[3][:20])  # killed mid-line
+    head = read_header(tmp_path)      # ... so run.json has no end and no results hash
+    head.finished_at = head.results_sha256 = head.results_lines = None
+    write_header(tmp_path, head)
     out = run(RunConfig(out=tmp_path, resume=True), corpus)
     assert out.new_results == len(VECTORS) - 3
     assert sorted(ids(tmp_path)) == sorted(v.id for v in VECTORS)

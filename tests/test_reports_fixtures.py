@@ -154,15 +154,27 @@ INCOMPLETE_SELECTED = [v.vector_id for v in INCOMPLETE] + ["h5-kicker-001", "h3-
 
 
 def write_run(folder: Path, results: list[Result], **kw) -> Path:
-    """Write ``results`` and a matching header into ``folder``; returns the folder."""
-    write_header(folder, header([x.vector_id for x in results], **kw))
-    write_results(folder, results)
+    """Write ``results`` and a matching header into ``folder``, the header recording the
+    results' hash as the harness does; returns the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    sha, lines = write_results(folder, results)
+    head = header([x.vector_id for x in results], **kw)
+    head.results_sha256, head.results_lines = sha, lines
+    write_header(folder, head)
     if any(x.attachment for x in results):
         (folder / "attachments").mkdir(exist_ok=True)
         for x in results:
             if x.attachment:
                 (folder / "attachments" / x.attachment).write_text(x.stderr, encoding="utf-8")
     return folder
+
+
+def rehash(folder: Path) -> None:
+    """Record the current ``results.jsonl`` in ``run.json`` (as if the harness wrote it)."""
+    from pokercert.harness.results import read_header, results_digest
+    head = read_header(folder)
+    head.results_sha256, head.results_lines = results_digest(folder)
+    write_header(folder, head)
 
 
 def make_runs(root: Path) -> dict[str, Path]:

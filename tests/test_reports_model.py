@@ -11,7 +11,18 @@ import random
 from pathlib import Path
 
 import pytest
-from test_reports_fixtures import FAILING, H3, H5, LOW, PASSING, ROYAL, header, make_runs, write_run
+from test_reports_fixtures import (
+    FAILING,
+    H3,
+    H5,
+    LOW,
+    PASSING,
+    ROYAL,
+    header,
+    make_runs,
+    rehash,
+    write_run,
+)
 
 from pokercert.harness.cli import UsageError
 from pokercert.harness.results import HEADER_FILE, RESULTS_FILE, Outcome
@@ -232,6 +243,7 @@ def test_a_repeated_vector_counts_once_last_line_wins(tmp_path):
     failed = ROYAL.to_json() | {"outcome": "FAIL", "actual": {"category": "straight_flush"}}
     with (tmp_path / RESULTS_FILE).open("a") as fh:
         fh.write(json.dumps(failed) + "\n")
+    rehash(tmp_path)   # as a resumed run's harness records it
     rep = build_report(tmp_path)
     assert rep["completeness"]["duplicate_lines"] == 1
     assert len(rep["vectors"]) == len(PASSING)
@@ -243,7 +255,12 @@ def test_a_torn_last_line_is_a_missing_result(tmp_path):
     write_run(tmp_path, PASSING)
     with (tmp_path / RESULTS_FILE).open("a") as fh:
         fh.write('{"vector_id": "h5-extra", "outc')
-    assert build_report(tmp_path)["completeness"]["results"] == len(PASSING)
+    data = json.loads((tmp_path / HEADER_FILE).read_text())   # killed: no hash, no end
+    data["results_sha256"] = data["results_lines"] = data["finished_at"] = None
+    (tmp_path / HEADER_FILE).write_text(json.dumps(data))
+    rep = build_report(tmp_path)
+    assert rep["completeness"]["results"] == len(PASSING)
+    assert rep["verdict"] == "INCOMPLETE"
 
 
 def test_unreadable_results_name_the_file_and_line(tmp_path):
@@ -265,8 +282,11 @@ def test_same_results_anywhere_in_any_order_give_identical_bytes(tmp_path, runs)
     shuffled = FAILING[:]
     random.Random(7).shuffle(shuffled)
     again = write_run(tmp_path / "elsewhere" / "deeper", shuffled)
-    assert canonical_bytes(seal(build_report(runs["failing"]))) == \
-        canonical_bytes(seal(build_report(again)))
+    one, two = build_report(runs["failing"]), build_report(again)
+    # the one difference: the hash of results.jsonl, whose lines are in another order
+    assert one["identification"].pop("results_sha256") != \
+        two["identification"].pop("results_sha256")
+    assert canonical_bytes(seal(one)) == canonical_bytes(seal(two))
 
 
 def test_generated_at_comes_from_the_results_or_source_date_epoch(runs, monkeypatch):

@@ -160,8 +160,8 @@ def test_cli_verify_exit_codes_and_json(signed, keys, corpus_matches, capsys):
     assert main(["verify", str(signed / "report.json"), "--key", str(public), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["verified"] is True
-    assert [c["name"] for c in out["checks"]] == ["canonical", "digest", "schema", "corpus",
-                                                  "signature"]
+    assert [c["name"] for c in out["checks"]] == ["canonical", "digest", "schema",
+                                                  "consistent", "corpus", "signature"]
     report = signed / "report.json"
     report.write_bytes(report.read_bytes().replace(b"acme-fives", b"acme-fivez", 1))
     assert main(["verify", str(report)]) == 1
@@ -183,7 +183,7 @@ def test_cli_keygen_then_sign_then_verify(tmp_path, corpus_matches, capsys):
 def test_load_refuses_a_tampered_json_report(reported, capsys):
     path = reported / "report.json"
     path.write_bytes(path.read_bytes().replace(b"h5-wheel-001", b"h5-wheel-002", 1))
-    assert main(["report", str(path), "--format", "markdown"]) == 3
+    assert main(["report", str(path), "--format", "markdown"]) == 1   # refused
     assert "not a genuine report" in capsys.readouterr().err
 
 
