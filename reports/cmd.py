@@ -72,8 +72,7 @@ def _require(path: Path) -> Path:
 
 
 def _refused(command: str, exc: Exception) -> int:
-    print(f"pokercert {command}: refused: {str(exc).removeprefix('refused: ')}",
-          file=sys.stderr)
+    print(f"pokercert {command}: refused: {exc}", file=sys.stderr)
     return EXIT_NONCOMPLIANT
 
 

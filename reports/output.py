@@ -45,7 +45,7 @@ def load(source: Path) -> dict[str, Any]:
     report, checks = verify_bytes(raw)
     failed = [f"{c.name}: {c.detail}" for c in checks if c.status == FAILED]
     if report is None or failed:
-        raise ReportRefused(f"{source}: refused: not a genuine report ({'; '.join(failed)}); "
+        raise ReportRefused(f"{source}: not a genuine report ({'; '.join(failed)}); "
                             "`pokercert verify` tells more")
     return report
 

@@ -42,6 +42,7 @@ from pokercert.reports.signing import SIG_SUFFIX, verify_signature
 
 VIEW_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".xml": "junit"}
 OK, FAILED, SKIPPED = "ok", "failed", "skipped"
+NOT_GENUINE = "the report is not genuine or not consistent"
 
 
 @dataclass(frozen=True)
@@ -241,22 +242,23 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
     except OSError as exc:
         raise ReportError(f"{json_path}: cannot read ({exc.strerror})") from None
     report, checks = verify_bytes(raw)
-    genuine = passed(checks)
+    genuine = passed(checks)   # canonical, digest, schema and consistent
     if fmt is not None:
         checks.append(check_view(path.read_bytes(), fmt, report) if genuine else
-                      Check("view", SKIPPED, "the JSON report itself is not genuine"))
+                      Check("view", SKIPPED, "the JSON report itself is not genuine "
+                             "or not consistent"))
     if folder is not None:
         checks.append(check_folder(folder, report) if genuine and report is not None else
-                      Check("results", SKIPPED, "the report is not genuine"))
+                      Check("results", SKIPPED, NOT_GENUINE))
     checks.append(check_corpus(report) if genuine and report is not None else
-                  Check("corpus", SKIPPED, "the report is not genuine"))
+                  Check("corpus", SKIPPED, NOT_GENUINE))
     if key is not None:
         sig = Path(signature) if signature else json_path.with_name(json_path.name + SIG_SUFFIX)
         checks.append(check_signature(raw, sig, Path(key)))
     if rerun_spec:
         checks.append(check_rerun(report, rerun_spec, allow_identity_change)
                       if genuine and report is not None else
-                      Check("rerun", SKIPPED, "the report is not genuine"))
+                      Check("rerun", SKIPPED, NOT_GENUINE))
     return checks
 
 
