@@ -69,12 +69,18 @@ def _write(path: Path, data: bytes) -> Path:
 
 def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] = DEFAULT_FORMATS,
                   sign_key: Path | None = None) -> list[Path]:
-    """Write each format under its default name into ``folder``; sign the JSON if asked."""
+    """Write each format under its default name into ``folder``; sign the JSON if asked.
+
+    A signature beside a file that is replaced by other bytes is removed (it signed the
+    old bytes); one beside identical bytes stays."""
     paths = []
     for fmt in formats:
         name = FORMATS[fmt][0]
         data = render(report, fmt)
-        paths.append(_write(Path(folder) / name, data))
+        path = Path(folder) / name
+        if path.is_file() and path.read_bytes() != data:   # its old signature is void
+            path.with_name(name + SIG_SUFFIX).unlink(missing_ok=True)
+        paths.append(_write(path, data))
         if fmt == "json" and sign_key is not None:
             paths.append(_write(Path(folder) / (name + SIG_SUFFIX), sign(data, sign_key)))
     return paths

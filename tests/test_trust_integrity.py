@@ -260,6 +260,35 @@ def test_verify_of_a_run_folder(certified_run, tmp_path, capsys):
     assert {c.name: c.status for c in verify(folder)}["results"] == FAILED
 
 
+def test_a_run_reports_in_memory_what_a_rebuild_from_its_folder_gives(failing_run):
+    """run's own report (from memory) is the report of the folder, failures and all."""
+    checks = {c.name: c for c in verify(failing_run)}
+    assert checks["results"].status == "ok", checks
+    assert passed(list(checks.values()))
+
+
+def test_merge_refuses_a_shard_whose_results_were_changed(tmp_path, capsys):
+    shards = [tmp_path / f"shard{k}" for k in (1, 2)]
+    for k, shard in enumerate(shards, 1):
+        assert run_cli("--shard", f"{k}/2", "--out", str(shard), "--no-report") == 0
+    path = shards[1] / "results.jsonl"
+    path.write_text(path.read_text().replace('"PASS"', '"FAIL"', 1))
+    assert main(["merge", str(tmp_path / "merged"), *map(str, shards)]) == 3
+    assert "changed after the harness wrote it" in capsys.readouterr().err
+
+
+def test_a_rewritten_report_loses_its_old_signature(reported_certified, tmp_path):
+    from pokercert.reports.output import load, write_reports
+    sig = reported_certified / "report.json.sig"
+    write_reports(load(reported_certified), reported_certified)      # same bytes: kept
+    assert sig.is_file()
+    report = load(reported_certified)
+    report["generator"] = {**report["generator"], "version": "0.0.0-other"}
+    report.pop("digest")
+    write_reports(seal(report), reported_certified)                   # other bytes: void
+    assert not sig.exists()
+
+
 def test_verify_of_a_folder_holding_another_runs_report(certified_run, failing_run, tmp_path):
     folder = tmp_path / "run"
     shutil.copytree(certified_run, folder)
