@@ -110,11 +110,15 @@ def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
 
 def check_consistent(report: dict[str, Any]) -> Check:
     """Whether every conclusion of ``report`` is what its own facts give."""
+    from pokercert.harness import __version__
     from pokercert.reports.model import contradiction
 
     found = contradiction(report)
     if found:
-        return Check("consistent", FAILED, f"the report disagrees with itself: {found}")
+        made_by = report.get("generator", {}).get("version")
+        extra = "" if made_by == __version__ else \
+            f" (note: made by pokercert {made_by}, checked with {__version__})"
+        return Check("consistent", FAILED, f"the report disagrees with itself: {found}{extra}")
     return Check("consistent", OK, "every count, verdict and list is what its "
                  f"{len(report['vectors'])} vector records give")
 
