@@ -297,6 +297,20 @@ def test_verify_of_a_folder_holding_another_runs_report(certified_run, failing_r
     assert checks["results"].status == FAILED, checks
 
 
+def test_verify_of_a_folder_whose_report_facts_were_edited(certified_run, tmp_path):
+    """Consistent and from the same results file, but not what those results give."""
+    folder = tmp_path / "run"
+    shutil.copytree(certified_run, folder)
+    report = json.loads((folder / "report.json").read_bytes())
+    report["identification"]["evaluator"]["version"] = "9.9 (certified build)"
+    report.pop("digest")
+    (folder / "report.json").write_bytes(canonical_bytes(seal(report)))
+    checks = {c.name: c for c in verify(folder)}
+    assert checks["consistent"].status == "ok"
+    assert checks["results"].status == FAILED
+    assert "differs in: identification" in checks["results"].detail
+
+
 def test_run_json_and_report_record_the_results_hash(certified_run):
     data = (certified_run / "results.jsonl").read_bytes()
     head = json.loads((certified_run / "run.json").read_text())
