@@ -35,8 +35,8 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2; we reserve 2 for harness errors
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        # one line, like every other usage error (the usage text is one --help away)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def print_json(data: Any) -> None:
@@ -83,7 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv and "run" in _commands(parser):
         argv = ["run"]  # the main job on the bundled default: certify the reference
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:      # a usage error is a return code, like any other error
+        if exc.code == EXIT_USAGE:   # (--help and --version still exit)
+            return EXIT_USAGE
+        raise
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE

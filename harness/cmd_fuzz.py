@@ -27,6 +27,7 @@ from pokercert.harness.adapters import (
     SpecError,
     load_adapter,
 )
+from pokercert.harness.argcheck import nonnegative_int, out_folder, positive_int
 from pokercert.harness.cli import (
     EXIT_ERROR,
     EXIT_NONCOMPLIANT,
@@ -54,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     profile_arg(p)
-    p.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
+    p.add_argument("--examples", type=positive_int, default=DEFAULT_EXAMPLES, metavar="N",
                    help="deals to generate (default: %(default)s; shrinking adds more)")
     p.add_argument("--seed", type=int, metavar="S",
                    help="random seed (default: a fresh one, printed for reruns)")
@@ -83,11 +84,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="continue the run saved in --out from its last checkpoint")
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="run folder (default: pokercert-exhaustive/RULESET[-K-of-N])")
-    p.add_argument("--batch-size", type=int, default=4096, metavar="N",
+    p.add_argument("--batch-size", type=positive_int, default=4096, metavar="N",
                    help="hands per batch (default: %(default)s)")
     p.add_argument("--naturals-only", action="store_true",
                    help="skip the hands holding jokers (games with wild cards)")
-    p.add_argument("--report", type=int, default=10, metavar="N",
+    p.add_argument("--report", type=nonnegative_int, default=10, metavar="N",
                    help="write up the first N disagreements as vectors (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_exhaustive)
@@ -131,11 +132,8 @@ def _write_json(path: Path, data: Any) -> None:
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from pokercert.harness.fuzz import claimed_kinds, fuzz
 
-    if args.examples < 1:
-        raise UsageError("--examples must be at least 1")
     ruleset, profile = _ruleset_and_profile(args)
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
+    out: Path = out_folder(args.out)
     progress = Progress(unit="examples/s")
     try:
         with started(args, out) as (adapter, identity):
@@ -198,18 +196,25 @@ def _quote(arg: str) -> str:
 
 # ----------------------------------------------------------------------------- exhaustive
 def cmd_exhaustive(args: argparse.Namespace) -> int:
-    from pokercert.harness.exhaustive import ResumeError, run_exhaustive
+    from pokercert.harness.exhaustive import STATE_FILE, ResumeError, load_state, run_exhaustive
     from pokercert.harness.selection import SelectionError, parse_shard
 
-    if args.batch_size < 1 or args.report < 0:
-        raise UsageError("--batch-size must be at least 1 and --report at least 0")
     try:
         shard = parse_shard(args.shard) if args.shard else (1, 1)
     except SelectionError as exc:
         raise UsageError(str(exc)) from None
     ruleset, profile = _ruleset_and_profile(args)
     suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else ""
-    out: Path = args.out or Path("pokercert-exhaustive") / f"{ruleset.id}{suffix}"
+    out: Path = out_folder(args.out or Path("pokercert-exhaustive") / f"{ruleset.id}{suffix}")
+    if args.resume:
+        try:
+            saved = load_state(out)
+        except (OSError, ValueError, TypeError, KeyError) as exc:
+            raise UsageError(f"{out / STATE_FILE}: not a readable exhaustive state ({exc})") \
+                from None
+        if saved is None:
+            raise UsageError(f"--resume: {out} holds no exhaustive run to resume (no "
+                             f"{STATE_FILE}); leave out --resume to start one")
     progress = Progress(unit="hands/s")
     try:
         with started(args, out) as (adapter, identity):

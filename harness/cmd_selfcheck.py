@@ -19,6 +19,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from pokercert.harness.argcheck import out_folder, positive_float
 from pokercert.harness.cli import (
     EXIT_ERROR,
     EXIT_NONCOMPLIANT,
@@ -59,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="keep the run folders here (default: a temporary folder, removed)")
     p.add_argument("--ids", action="store_true",
                    help="list the killing vector ids of every mutant and ruleset")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
                    help="per-request timeout in seconds (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_selfcheck)
@@ -78,6 +79,7 @@ def cmd_selfcheck(args: argparse.Namespace) -> int:
     if args.list:
         return _list(chosen, args.json)
     if args.out is not None:
+        out_folder(args.out)
         return _report(_check(args, chosen, args.out), args)
     with tempfile.TemporaryDirectory(prefix="pokercert-selfcheck-") as tmp:
         return _report(_check(args, chosen, Path(tmp)), args)

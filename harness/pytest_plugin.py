@@ -18,6 +18,12 @@ Scoring is the runner's (:func:`pokercert.harness.runner.score_vectors`), adapte
 from the one spec loader, the corpus from :func:`pokercert.vectors.corpus.load_corpus`.
 Without ``--pokercert-adapter`` the plugin adds its options and does nothing else: it is
 installed into every pytest run of every project that installs pokercert.
+
+Bad input is one usage error before any test runs (pytest's exit code 4, one line): an
+adapter spec that names nothing usable, an unknown ruleset, a bad profile or
+expectations file, a timeout that is not a positive number.  An adapter that names
+something real but does not start fails the first vector with the reason and stops the
+session, instead of failing every vector the same way.
 """
 
 from __future__ import annotations
@@ -51,8 +57,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     "and one that passes (XPASS) fails")
     group.addoption("--pokercert-corpus", metavar="DIR", default=None,
                     help="corpus folder (default: the corpus installed with pokercert)")
-    group.addoption("--pokercert-timeout", metavar="S", type=float, default=10.0,
+    group.addoption("--pokercert-timeout", metavar="S", type=_positive_seconds, default=10.0,
                     help="per-request timeout in seconds (default: 10)")
+
+
+def _positive_seconds(text: str) -> float:
+    """``--pokercert-timeout``: a finite number of seconds greater than 0."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") \
+            from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds greater than 0, "
+                                         f"got {text!r}")
+    return value
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -99,6 +121,34 @@ class CorpusPlugin:
         self._adapter: Adapter | None = None
         self._identity: Identity | None = None
         self._broken = ""          # why the adapter cannot be used any more
+        self._session: pytest.Session | None = None
+        self._loaded = self._load_adapter()
+
+    def _load_adapter(self) -> Adapter | None:
+        """The adapter of ``--pokercert-adapter``, not started: a spec that names nothing
+        usable (or an exec: command that is not there) is a usage error, found once here
+        rather than by every vector."""
+        import shutil
+
+        from pokercert.harness.adapters import (
+            AdapterError,
+            AdapterOptions,
+            SpecError,
+            load_adapter,
+            parse_spec,
+        )
+
+        try:
+            parsed = parse_spec(self.spec)
+            if parsed.kind == "exec" and shutil.which(parsed.argv[0]) is None:
+                raise SpecError(f"adapter spec {self.spec!r}: command {parsed.argv[0]!r} not "
+                                "found")
+            return load_adapter(parsed, AdapterOptions(timeout=self.timeout))
+        except SpecError as exc:
+            raise pytest.UsageError(f"pokercert: {exc}") from None
+        except AdapterError as exc:      # the evaluator's own constructor raised
+            self._broken = f"the adapter {self.spec!r} does not start: {exc}"
+            return None
 
     # ------------------------------------------------------------------ markers
     def markers(self) -> list[tuple[str, str]]:
@@ -146,6 +196,7 @@ class CorpusPlugin:
                                       items: list[pytest.Item]) -> None:
         from _pytest.reports import CollectReport
 
+        self._session = session
         node = CorpusNode.from_parent(session, name=NODE_NAME, nodeid=NODE_NAME)
         new = [VectorItem.from_parent(node, name=v.id, vector=v, plugin=self)
                for v in self.selected()]
@@ -155,23 +206,28 @@ class CorpusPlugin:
             node.nodeid, "passed", None, list(new)))
 
     # ------------------------------------------------------------------ the adapter
+    def _give_up(self, why: str) -> VectorFailed:
+        """The adapter cannot be used: this vector fails with ``why`` and the session
+        stops (every other vector would fail the same way)."""
+        self._broken = why
+        if self._session is not None:
+            self._session.shouldstop = f"pokercert: {why}"
+        return VectorFailed(None, why)
+
     def adapter(self) -> tuple[Adapter, Identity]:
-        from pokercert.harness.adapters import AdapterError, AdapterOptions, load_adapter
+        from pokercert.harness.adapters import AdapterError
 
         if self._broken:
-            raise VectorFailed(None, self._broken)
+            raise self._give_up(self._broken)
         if self._adapter is None:
-            try:
-                adapter = load_adapter(self.spec, AdapterOptions(timeout=self.timeout))
-            except ValueError as exc:
-                self._broken = f"adapter spec: {exc}"
-                raise VectorFailed(None, self._broken) from None
+            adapter = self._loaded
+            assert adapter is not None
             try:
                 self._identity = adapter.start()
             except AdapterError as exc:
                 adapter.close()
-                self._broken = f"the adapter {self.spec!r} does not start: {exc}"
-                raise VectorFailed(None, self._broken) from None
+                raise self._give_up(f"the adapter {self.spec!r} does not start: {exc}") \
+                    from None
             self._adapter = adapter
         assert self._identity is not None
         return self._adapter, self._identity
@@ -186,15 +242,15 @@ class CorpusPlugin:
             batches = list(score_vectors(adapter, identity, [vector], self.profile,
                                          self.known, batch_size=1))
         except AdapterAborted as exc:
-            self._broken = f"the harness gave up on the adapter: {exc}"
-            raise VectorFailed(None, self._broken) from None
+            raise self._give_up(f"the harness gave up on the adapter: {exc}") from None
         (result,) = [r for batch in batches for r in batch]
         return result
 
     def pytest_sessionfinish(self) -> None:
-        if self._adapter is not None:
-            self._adapter.close()
-            self._adapter = None
+        for adapter in (self._adapter, self._loaded):
+            if adapter is not None:
+                adapter.close()
+        self._adapter = self._loaded = None
 
     # ------------------------------------------------------------------ reporting
     def pytest_report_header(self) -> list[str]:

@@ -8,6 +8,7 @@ ruleset's own rules, which is all the reference engine needs to know.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -130,6 +131,36 @@ def _checked(name: str, choices: Mapping[str, str], where: str) -> Profile:
     return Profile(name, MappingProxyType(dict(choices)))
 
 
+PROFILE_KEYS = ("name", "readings")
+
+
+def _profile_file(data: Mapping[str, Any], path: Path) -> Profile:
+    """A profile file's contents, checked: only ``name`` (a string) and ``readings`` (a
+    table of interpretation id -> reading name); anything else names the file and key,
+    so that a misplaced reading is never silently scored as the default."""
+    where = str(path)
+    for key, value in data.items():
+        if key in PROFILE_KEYS:
+            continue
+        hint = ""
+        if key in catalogue():
+            hint = f"; put it under [readings] ({key} = {json.dumps(value)})"
+        raise RulesetError(f"{where}: unknown key {key!r} (a profile file holds name and a "
+                           f"[readings] table){hint}")
+    name = data.get("name", path.stem)
+    if not isinstance(name, str) or not name.strip():
+        raise RulesetError(f"{where}: name must be a non-empty string, not {name!r}")
+    readings = data.get("readings", {})
+    if not isinstance(readings, dict):
+        raise RulesetError(f"{where}: readings must be a table ([readings] with "
+                           f"interpretation = \"reading\" lines), not {readings!r}")
+    for iid, reading in readings.items():
+        if not isinstance(reading, str):
+            raise RulesetError(f"{where}: readings.{iid} must be a reading name (a string), "
+                               f"not {reading!r}")
+    return _checked(name, readings, where)
+
+
 def load_profile(spec: str | Profile | None = None) -> Profile:
     """``practice`` (default), ``literal``, or a TOML file with a ``[readings]`` table.
 
@@ -138,6 +169,9 @@ def load_profile(spec: str | Profile | None = None) -> Profile:
         name = "my-lab"
         [readings]
         identical-rank-tiebreak = "literal"
+
+    Any other key, a ``readings`` that is not a table or a reading that is not a string
+    is a :class:`RulesetError` naming the file and the key.
     """
     if isinstance(spec, Profile):
         return spec
@@ -153,4 +187,7 @@ def load_profile(spec: str | Profile | None = None) -> Profile:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{path}: {exc}") from None
-    return _checked(str(data.get("name", path.stem)), data.get("readings", {}), str(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise RulesetError(f"{path}: cannot read the profile ({why})") from None
+    return _profile_file(data, path)

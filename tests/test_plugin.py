@@ -219,10 +219,11 @@ def test_vectors_the_adapter_does_not_claim_are_skipped_as_not_applicable(run):
     result.stdout.fnmatch_lines(["SKIPPED*not applicable: the adapter does not claim*"])
 
 
-def test_an_adapter_that_does_not_start_fails_every_vector_with_the_reason(run):
+def test_an_adapter_spec_that_names_nothing_is_one_usage_error(run):
+    # (issue 11: it used to fail every vector of the corpus with the same message)
     result = run("py:textbook_eval:NoSuchEvaluator")
-    result.assert_outcomes(failed=6)
-    result.stdout.fnmatch_lines(["*adapter spec: *has no attribute 'NoSuchEvaluator'*"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*has no attribute 'NoSuchEvaluator'*"])
 
 
 def test_bad_options_are_usage_errors(run):

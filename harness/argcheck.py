@@ -1,0 +1,144 @@
+"""Checks of command-line input, shared by the commands: one clear line, exit code 3.
+
+Two kinds of helper:
+
+* argparse ``type=`` functions for numeric options (:func:`positive_float`,
+  :func:`positive_int`, :func:`nonnegative_int`): argparse turns their complaint into
+  ``pokercert CMD: error: argument --timeout: ...`` and exit code 3;
+* checks of the paths an option names (:func:`out_folder`, :func:`out_file`,
+  :func:`write_file`), raising :class:`~pokercert.harness.cli.UsageError` with the
+  option, the path and what is wrong, before any work is done (a folder that cannot
+  be written is found before a long run, not after it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import math
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from pokercert.harness.cli import UsageError
+
+
+def _number(text: str, kind: type) -> float | int:
+    try:
+        value = kind(text)
+    except ValueError:
+        noun = "an integer" if kind is int else "a number"
+        raise argparse.ArgumentTypeError(f"expected {noun}, got {text!r}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number greater than 0 (seconds, ...)."""
+    value = float(_number(text, float))
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    value = int(_number(text, int))
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def nonnegative_int(text: str) -> int:
+    """An argparse type: an integer of at least 0."""
+    value = int(_number(text, int))
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {text!r}")
+    return value
+
+
+# usual names that are not the format's name in pokercert
+FORMAT_ALIASES = {"md": "markdown", "htm": "html", "xml": "junit", "junit-xml": "junit",
+                  "junitxml": "junit"}
+
+
+def choice(names: Sequence[str], what: str = "format") -> Callable[[str], str]:
+    """An argparse type: one of ``names``; anything else is refused with the right name
+    suggested (``md`` -> ``markdown``)."""
+    def check(text: str) -> str:
+        if text in names:
+            return text
+        guess = FORMAT_ALIASES.get(text.lower())
+        if guess not in names:
+            close = difflib.get_close_matches(text.lower(), names, n=1)
+            guess = close[0] if close else None
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        raise argparse.ArgumentTypeError(f"unknown {what} {text!r} (known: "
+                                         f"{', '.join(names)}){hint}")
+    check.__name__ = what     # argparse names the type in some messages
+    return check
+
+
+def out_folder(path: Path, option: str = "--out") -> Path:
+    """Make sure ``path`` is a folder this process can write in (creating it if need be);
+    else a :class:`UsageError` naming the option and the path."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{option} {path}: exists and is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot create the folder "
+                         f"({exc.strerror or exc})") from None
+    try:
+        with tempfile.TemporaryFile(dir=path, prefix=".pokercert-probe-"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write in the folder "
+                         f"({exc.strerror or exc})") from None
+    return path
+
+
+def out_file(path: Path, option: str = "--out") -> Path:
+    """Make sure ``path`` can be written as a file: not a folder, and its folder writable
+    (created if need be); else a :class:`UsageError`."""
+    path = Path(path)
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: is a folder, not a file")
+    parent = path.parent
+    if parent.exists() and not parent.is_dir():
+        raise UsageError(f"{option} {path}: {parent} is not a folder")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot create its folder {parent} "
+                         f"({exc.strerror or exc})") from None
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: cannot write in {parent}")
+    return path
+
+
+def write_file(path: Path, data: bytes, option: str = "--out") -> None:
+    """Write ``data`` to ``path``; a failure is a :class:`UsageError` naming the option."""
+    try:
+        Path(path).write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
+
+
+def text_or_file(text: str, option: str) -> str:
+    """An option that takes TEXT or a FILE: the file's text if ``text`` names a file."""
+    path = Path(text)
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):     # a name too long for the file system, a NUL, ...
+        is_file = False
+    if not is_file:
+        return text
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise UsageError(f"{option} {path}: cannot read the file ({why})") from None
