@@ -18,6 +18,13 @@ from tabulate import tabulate
 
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, SpecError
 from pokercert.harness.adapters import load_adapter as _load_adapter
+from pokercert.harness.argcheck import (
+    nonnegative_int,
+    out_folder,
+    positive_float,
+    positive_int,
+    text_or_file,
+)
 from pokercert.harness.cli import (
     EXIT_ERROR,
     EXIT_NONCOMPLIANT,
@@ -53,9 +60,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="run folder (default: %(default)s)")
     p.add_argument("--resume", action="store_true",
                    help="continue a killed run in --out, skipping vectors already scored")
-    p.add_argument("--run-timeout", type=float, metavar="S",
+    p.add_argument("--run-timeout", type=positive_float, metavar="S",
                    help="give up after S seconds in all (default: no limit)")
-    p.add_argument("--batch-size", type=int, default=256, metavar="N",
+    p.add_argument("--batch-size", type=positive_int, default=256, metavar="N",
                    help="requests per batch (default: %(default)s)")
     p.add_argument("--no-report", action="store_true",
                    help="do not write the default reports into the run folder")
@@ -63,6 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    dest="identity_files",
                    help="a file (or folder) of the evaluator whose SHA-256 the harness "
                    "records in the run's measured identity (repeatable)")
+    lab_args(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_run)
 
@@ -90,15 +98,45 @@ def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
     p.add_argument("--adapter", default=default, required=default is None, metavar="SPEC",
                    help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
                    + (f" (default: {default})" if default else ""))
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
                    help="per-request timeout in seconds (default: %(default)s)")
-    p.add_argument("--max-restarts", type=int, default=50, metavar="N",
+    p.add_argument("--max-restarts", type=nonnegative_int, default=50, metavar="N",
                    help="restarts of a crashing exec: adapter before giving up "
                    "(default: %(default)s)")
-    p.add_argument("--max-memory", type=int, metavar="MB",
+    p.add_argument("--max-memory", type=positive_int, metavar="MB",
                    help="address-space limit of an exec: adapter (POSIX)")
-    p.add_argument("--max-cpu", type=int, metavar="S",
+    p.add_argument("--max-cpu", type=positive_int, metavar="S",
                    help="CPU-time limit of an exec: adapter process (POSIX)")
+
+
+# the lab's own statements about a run: option -> key in run.json "lab" and the report
+LAB_OPTIONS = {"lab": "--lab", "engineer": "--engineer", "submission_id": "--submission-id",
+               "scope": "--scope"}
+
+
+def lab_args(p: argparse.ArgumentParser) -> None:
+    """``--lab``, ``--engineer``, ``--submission-id`` and ``--scope`` (``run``, ``report``)."""
+    p.add_argument("--lab", metavar="NAME", help="the testing laboratory (shown in reports)")
+    p.add_argument("--engineer", metavar="NAME", help="the engineer responsible for the run")
+    p.add_argument("--submission-id", metavar="ID", help="the lab's submission reference")
+    p.add_argument("--scope", metavar="TEXT|FILE",
+                   help="what the certification covers: text, or a file holding it")
+
+
+def lab_fields(args: argparse.Namespace) -> dict[str, str]:
+    """The lab fields given on the command line (``--scope FILE``: the file's text);
+    empty values are refused."""
+    out = {}
+    for key, option in LAB_OPTIONS.items():
+        value = getattr(args, key, None)
+        if value is None:
+            continue
+        if key == "scope":
+            value = text_or_file(value, option)
+        if not value.strip():
+            raise UsageError(f"{option}: empty")
+        out[key] = value
+    return out
 
 
 # ----------------------------------------------------------------------------- progress
@@ -218,15 +256,17 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
 def cmd_run(args: argparse.Namespace) -> int:
     from pokercert.harness.runner import RunConfig, RunError, run
 
-    if args.batch_size < 1:
-        raise UsageError("--batch-size must be at least 1")
+    lab = lab_fields(args)
+    if args.resume:
+        _check_resumable(args.out)
+    out_folder(args.out)
     config = RunConfig(
         adapter=args.adapter, out=args.out, rulesets=args.rulesets, profile=args.profile,
         flags=args.flags, shard=args.shard, expect=args.expect, timeout=args.timeout,
         run_timeout=args.run_timeout, batch_size=args.batch_size,
         max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
         max_cpu_s=args.max_cpu, resume=args.resume, identity_files=args.identity_files,
-        command=["pokercert", *sys.argv[1:]])
+        command=["pokercert", *sys.argv[1:]], lab=lab)
     progress = Progress()
     try:
         outcome = run(config, progress=progress)
@@ -243,6 +283,39 @@ def cmd_run(args: argparse.Namespace) -> int:
         _write_reports(outcome)
     print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json)
     return outcome.exit_code
+
+
+def _check_resumable(folder: Path) -> None:
+    """``--resume`` needs a run to resume: a readable run.json and results.jsonl whose
+    every complete line is a result (a torn last line is what a killed run leaves, and
+    the resume cuts it); else a usage error naming the file and line."""
+    import json
+
+    from pokercert.harness.results import HEADER_FILE, RESULTS_FILE, Result, read_header
+
+    if not (folder / HEADER_FILE).is_file():
+        raise UsageError(f"--resume: {folder} holds no run to resume (no {HEADER_FILE}); "
+                         "leave out --resume to start a new run")
+    try:
+        read_header(folder)
+    except (OSError, ValueError, TypeError) as exc:
+        raise UsageError(f"{folder / HEADER_FILE}: not a readable run header ({exc})") \
+            from None
+    path = folder / RESULTS_FILE
+    if not path.exists():
+        return
+    try:
+        with path.open(encoding="utf-8") as fh:
+            for number, line in enumerate(fh, 1):
+                if not line.endswith("\n"):
+                    break                      # torn last line: cut on resume
+                try:
+                    Result.from_json(json.loads(line))
+                except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                    raise UsageError(f"{path}:{number}: not a result ({exc}); this run "
+                                     "cannot be resumed") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read ({exc})") from None
 
 
 def _write_reports(outcome: Any) -> None:
@@ -285,8 +358,10 @@ def cmd_merge(args: argparse.Namespace) -> int:
 def cmd_smoke(args: argparse.Namespace) -> int:
     from pokercert.harness.runner import score_vectors
     from pokercert.harness.smoke import pick_ruleset, smoke_vectors
-    from pokercert.reference import load_profile
+    from pokercert.reference import get_ruleset, load_profile
 
+    if args.ruleset:
+        get_ruleset(args.ruleset)      # an unknown id: a usage error before the adapter starts
     options = AdapterOptions(timeout=args.timeout, max_restarts=args.max_restarts,
                              max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu)
     try:
@@ -300,6 +375,10 @@ def cmd_smoke(args: argparse.Namespace) -> int:
             identity = adapter.start()
         except AdapterError as exc:
             return _smoke_verdict(args, [], f"the adapter does not start: {exc}", None)
+        claimed = sorted(r for r, kinds in identity.capabilities.items() if kinds)
+        if args.ruleset and args.ruleset not in claimed:
+            raise UsageError(f"--ruleset {args.ruleset}: the adapter does not claim it; it "
+                             f"claims {', '.join(claimed) or 'no ruleset'}")
         ruleset = pick_ruleset(identity, args.ruleset)
         if ruleset is None:
             return _smoke_verdict(args, [], "the adapter claims no ruleset", identity.evaluator)

@@ -155,6 +155,7 @@ class RunHeader:
     # None until the run (or merge) ends, and for a run that was killed
     results_sha256: str | None = None
     results_lines: int | None = None
+    lab: dict[str, str] = field(default_factory=dict)  # --lab, --engineer, ... (lab_fields)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

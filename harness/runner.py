@@ -262,6 +262,7 @@ class RunConfig:
     max_cpu_s: int | None = None
     resume: bool = False
     identity_files: list[str] = field(default_factory=list)   # --identity-file, as given
+    lab: dict[str, str] = field(default_factory=dict)   # the lab's fields (--lab, ...)
     command: list[str] = field(default_factory=lambda: ["pokercert", *sys.argv[1:]])
 
 
@@ -448,7 +449,7 @@ def run(config: RunConfig, corpus: Any = None,
         rulesets=sorted(by_ruleset), filters=filters, selected=len(chosen),
         selected_ids_sha256=ids_digest(v.id for v in chosen), platform=platform_info(),
         command=list(config.command), started_at=now_iso(), shard=config.shard,
-        selected_by_ruleset=dict(sorted(by_ruleset.items())),
+        selected_by_ruleset=dict(sorted(by_ruleset.items())), lab=dict(config.lab),
         limits={"timeout_s": config.timeout, "run_timeout_s": config.run_timeout,
                 "batch_size": config.batch_size, "max_restarts": config.max_restarts,
                 "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s})
@@ -461,6 +462,7 @@ def run(config: RunConfig, corpus: Any = None,
         if not Path(given).exists():
             raise RunError(f"--identity-file {given}: no such file or folder")
     header, previous = _prepare_folder(folder, header, config.resume)
+    header.lab = {**header.lab, **config.lab}   # a resume may add to the lab's fields
     done = {r.vector_id for r in previous}
     todo = [v for v in chosen if v.id not in done]
     counts = count(previous)          # the results on disk: those before, and each batch

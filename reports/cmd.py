@@ -8,7 +8,9 @@ from pathlib import Path
 
 from tabulate import tabulate
 
+from pokercert.harness.argcheck import choice, out_file, out_folder, write_file
 from pokercert.harness.cli import EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.harness.cmd_run import lab_args, lab_fields
 from pokercert.reports import text as T
 from pokercert.reports.model import ReportRefused
 from pokercert.reports.output import DEFAULT_FORMATS, FORMATS, load, render, write_reports
@@ -22,12 +24,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE.")
     p.add_argument("source", metavar="RESULTS_DIR", type=Path,
                    help="a run's results folder, or a report.json")
-    p.add_argument("--format", default="all", choices=[*FORMATS, "all"],
+    p.add_argument("--format", default="all", type=choice([*FORMATS, "all"]),
+                   metavar="{" + ",".join([*FORMATS, "all"]) + "}",
                    help="one format, or all of them (default)")
     p.add_argument("--out", type=Path, help="file for one format (default: stdout); folder "
                    "for all (default: the results folder)")
     p.add_argument("--sign", type=Path, metavar="KEY",
                    help="Ed25519 private key (PEM): also write report.json.sig")
+    lab_args(p)
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("verify", help="check a report is genuine (and optionally re-run it)",
@@ -77,13 +81,24 @@ def _refused(command: str, exc: Exception) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from pokercert.reports.model import with_lab
+
+    lab = lab_fields(args)
+    if args.out is not None:
+        (out_folder if args.format == "all" else out_file)(args.out)
     try:
         report = load(_require(args.source))
     except ReportRefused as exc:
         return _refused("report", exc)
+    if lab:
+        report = with_lab(report, lab)
     if args.format == "all":
         folder = args.out or (args.source if args.source.is_dir() else args.source.parent)
-        paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign)
+        try:
+            paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign)
+        except OSError as exc:
+            raise UsageError(f"{folder}: cannot write the reports ({exc.strerror or exc})") \
+                from None
         for p in paths:
             print(p, file=sys.stderr)
     else:
@@ -94,12 +109,11 @@ def cmd_report(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            args.out.write_bytes(data)
+            if args.sign and args.format != "json":
+                raise UsageError("--sign signs the canonical JSON: use --format json or all")
+            write_file(args.out, data)
             if args.sign:
-                if args.format != "json":
-                    raise UsageError("--sign signs the canonical JSON: use --format json or all")
-                args.out.with_name(args.out.name + SIG_SUFFIX).write_bytes(sign(data, args.sign))
+                write_file(args.out.with_name(args.out.name + SIG_SUFFIX), sign(data, args.sign))
     print(f"{report['verdict']}: {T.evaluator_line(report['identification'])} "
           f"({T.counts_line(report['counts'])})", file=sys.stderr)
     return int(report["exit_code"])
@@ -150,7 +164,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_keygen(args: argparse.Namespace) -> int:
-    private, public = keygen(args.out, args.force)
+    out_file(args.out)
+    try:
+        private, public = keygen(args.out, args.force)
+    except OSError as exc:
+        raise UsageError(f"--out {args.out}: cannot write the key ({exc.strerror or exc})") \
+            from None
     print(f"private key: {private} (keep it secret; sign with "
           f"`pokercert report RESULTS --sign {private}`)")
     print(f"public key:  {public} (publish it; check with "

@@ -312,6 +312,28 @@ def _vector(r: Result) -> dict[str, Any]:
             "duration_us": round((r.duration_s or 0.0) * 1e6)}
 
 
+LAB_KEYS = ("lab", "engineer", "submission_id", "scope")
+
+
+def lab_fields(lab: Mapping[str, Any] | None) -> dict[str, str]:
+    """The lab's fields as the report holds them: every key, "" where not given."""
+    lab = lab or {}
+    return {k: str(lab.get(k) or "") for k in LAB_KEYS}
+
+
+def readings_run(header: RunHeader) -> dict[str, str]:
+    """The profile's readings of the interpretations that apply to the rulesets run
+    (run.json records every reading of the catalogue; the others decided nothing)."""
+    readings = dict(header.profile.get("readings", {}))
+    used: set[str] = set()
+    for rid in header.rulesets:
+        try:
+            used.update(get_ruleset(rid).interpretations)
+        except RulesetError:       # a ruleset not installed here: keep what is recorded
+            return dict(sorted(readings.items()))
+    return {k: v for k, v in sorted(readings.items()) if k in used}
+
+
 def identification(header: RunHeader) -> dict[str, Any]:
     """Everything that identifies what was tested, how, and how to do it again; with
     the facts completeness is judged on (selection, shard, end, abort, results hash)."""
@@ -328,7 +350,7 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "measured_identity": getattr(header, "measured_identity", None) or not_measured(
             "not measured: the run was made without measured identity"),
         "profile": {"name": str(header.profile.get("name", UNKNOWN)),
-                    "readings": dict(sorted(header.profile.get("readings", {}).items()))},
+                    "readings": readings_run(header)},
         "rulesets": list(header.rulesets),
         "filters": header.filters,
         "shard": header.shard,
@@ -347,7 +369,20 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "results_lines": getattr(header, "results_lines", None),
         "command": list(header.command),
         "command_line": shlex.join(header.command),
+        "lab": lab_fields(getattr(header, "lab", None)),
     }
+
+
+def with_lab(report: Mapping[str, Any], lab: Mapping[str, str]) -> dict[str, Any]:
+    """A copy of a sealed report whose lab fields ``lab`` overrides or adds to (``report
+    --lab ...``), sealed again: the lab's own statements, not evidence of the run."""
+    from pokercert.reports.canonical import seal
+
+    out = json.loads(json.dumps(report))
+    out.pop("digest", None)
+    ident = out["identification"]
+    ident["lab"] = lab_fields({**ident.get("lab", {}), **lab})
+    return seal(out)
 
 
 class ReportRefused(ReportError):

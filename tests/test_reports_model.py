@@ -191,7 +191,9 @@ def test_identification_comes_from_the_run_header(reports):
     assert ident["evaluator"] == {"vendor": "Acme Gaming", "name": "acme-fives",
                                   "version": "1.4.2", "build": "9f3c2e1"}
     assert ident["corpus"] == {"version": "2026.01.0", "sha256": "ab" * 32}
-    assert len(ident["profile"]["readings"]) == 12
+    # only the readings of the rulesets run (issue 11): high-5, high-3, lowball 2-7
+    assert set(ident["profile"]["readings"]) == {"identical-rank-tiebreak", "suits-equal",
+                                                 "low-card-order", "lowball-wheel"}
     assert ident["command_line"] == ("pokercert run --adapter "
                                      "py:acme_fives.pokercert:AcmeEvaluator --profile practice "
                                      "--out results")
