@@ -55,6 +55,9 @@ def _banner(report: dict[str, Any]) -> str:
              f"Identity {esc(T.MEASURED_LABEL)}: <code>{esc(T.measured_line(ident))}</code>"
              ".</p>",
              f"<p>Vectors: {esc(T.counts_line(report['counts']))}.</p>"]
+    lab = T.lab_line(ident)
+    if lab:
+        lines.append(f'<p class="lab">{esc(lab)}</p>')
     for reason in report["completeness"]["reasons"]:
         lines.append(f"<p><strong>Incomplete:</strong> {esc(reason)}</p>")
     lines.append("</section>")
@@ -70,11 +73,12 @@ def _rulesets(report: dict[str, Any]) -> str:
     for rs in report["rulesets"]:
         c = rs["counts"]
         run = sum(v for k, v in c.items() if k != "NOT_APPLICABLE")
-        rows.append([f"<code>{esc(rs['id'])}</code>", esc(rs["title"]), esc(rs["citation"]),
+        rows.append([f"<code>{esc(rs['id'])}</code>", esc(rs["title"]),
+                     esc(T.citation_line(rs)),
                      badge(rs["verdict"]), str(run), str(c["PASS"]), str(run - c["PASS"]),
                      str(c["NOT_APPLICABLE"]), esc("; ".join(rs["reasons"]))])
     return '<h2 id="rulesets">Rulesets</h2>\n' + table(
-        ["Ruleset", "Game", "Regulation", "Verdict", "Run", "Passed", "Not passed",
+        ["Ruleset", "Game", "Citation (confidence)", "Verdict", "Run", "Passed", "Not passed",
          "Not applicable", "Why"], rows, "ruleset", frozenset({4, 5, 6, 7}))
 
 
@@ -87,7 +91,7 @@ def _clauses(report: dict[str, Any]) -> str:
                  str(c["run"]), str(c["passed"]), str(c["failed"]), str(c["known_failures"]),
                  str(c["not_applicable"])] for c in rs["clauses"]]
         parts.append(f'<h3 id="clauses-{esc(rs["id"])}">{esc(rs["id"])}: '
-                     f'{esc(rs["citation"])}</h3>')
+                     f'{esc(T.citation_line(rs))}</h3>')
         parts.append(table(["Clause", "Rule (our summary)", "Status", "Run", "Passed", "Failed",
                             "Known", "Not applicable"], rows, "clause",
                            frozenset({3, 4, 5, 6, 7})))
@@ -133,7 +137,8 @@ def _failures(report: dict[str, Any]) -> str:
         return '<h2 id="findings">Findings</h2>\n<p>None: every applicable vector passed.</p>'
     head = "".join(f"<th>{h}</th>" for h in FINDING_HEADERS)
     body = "\n".join(_finding_rows(f) for f in failures)
-    return (f'<h2 id="findings">Findings ({len(failures)})</h2>\n<table class="findings">\n'
+    return (f'<h2 id="findings">Findings ({len(failures)})</h2>\n'
+            f'<p class="muted">{esc(T.FINDINGS_LEGEND)}</p>\n<table class="findings">\n'
             f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>")
 
 
@@ -169,6 +174,8 @@ def _identification(report: dict[str, Any]) -> str:
              ("Protocol version", esc(ident["protocol_version"])),
              ("Profile", f"<code>{esc(ident['profile']['name'])}</code>"),
              ("Rulesets", esc(", ".join(ident["rulesets"]))),
+             *[(T.LAB_LABELS[k], esc(v) if v else '<span class="muted">not given</span>')
+               for k, v in T.lab_items(ident)],
              ("Filters", esc(T.describe(ident["filters"]))),
              ("Shard", esc(ident["shard"] or "whole run")),
              ("Selected vectors", f"{ident['selected']} (ids sha256 <code>"

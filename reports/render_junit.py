@@ -74,7 +74,10 @@ def render(report: dict[str, Any]) -> str:
                           ("profile", ident["profile"]["name"]),
                           ("corpus_version", ident["corpus"]["version"]),
                           ("corpus_sha256", ident["corpus"]["sha256"]),
-                          ("report_digest", report["digest"])):
+                          ("report_digest", report["digest"]),
+                          ("citation", T.citation_line(next(
+                              (rs for rs in report["rulesets"] if rs["id"] == rid), {}))),
+                          *T.lab_items(ident)):
             ET.SubElement(props, "property", name=name, value=T.printable(str(val)))
         for v in vectors:
             _testcase(suite, v, findings.get(v["id"]))

@@ -5,6 +5,11 @@ classes, not-applicable list and identification fold into ``<details>``.  The wh
 view is kept under :data:`LIMIT` characters (a pull-request comment holds 65,536): the
 findings list is shortened first, then folded sections are left out, each time saying
 so and pointing to the JSON report.
+
+Every value that reaches the view (the vendor's declared identity, adapter spec,
+capabilities, messages, answers, the lab's fields, and our own words alike) goes through
+the one escaping function :func:`pokercert.reports.text.md`; the reproduce command is a
+fenced block (:func:`pokercert.reports.text.md_fence`).
 """
 
 from __future__ import annotations
@@ -18,15 +23,9 @@ FAILURE_ROWS = 50
 
 
 def cell(value: Any) -> str:
-    """A table cell: pipes escaped, line breaks as ``<br>``, control characters shown."""
-    s = T.printable(str(value)).replace("\\", "\\\\").replace("|", "\\|")
-    return s.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>")
-
-
-def code(value: str) -> str:
-    """An inline code span that survives backticks in ``value``."""
-    ticks = "``" if "`" in value else "`"
-    return f"{ticks}{cell(value)}{ticks}" if value else ""
+    """Any value as Markdown text: :func:`pokercert.reports.text.md` (escaped, control
+    characters shown, line breaks as ``<br>``)."""
+    return T.md(value)
 
 
 def table(headers: list[str], rows: list[list[Any]]) -> str:
@@ -42,12 +41,15 @@ def _head(report: dict[str, Any]) -> list[str]:
     corpus = ident["corpus"]
     lines = [f"# {T.VERDICT_MARK[report['verdict']]} {report['verdict']}: "
              f"{cell(T.evaluator_line(ident))}", "",
-             f"**Evaluator** {cell(T.evaluator_line(ident))} ({T.DECLARED_LABEL}) · "
-             f"**{T.MEASURED_LABEL}** {cell(T.measured_line(ident))}", "",
-             f"**Adapter** {code(ident['adapter_spec'])} · **profile** "
-             f"{code(ident['profile']['name'])} · **corpus** {cell(corpus['version'])} "
-             f"({code(corpus['sha256'][:16])}) · **pokercert** {cell(ident['suite_version'])}",
-             "", f"**Vectors:** {T.counts_line(report['counts'])}", ""]
+             f"**Evaluator** {cell(T.evaluator_line(ident))} ({cell(T.DECLARED_LABEL)}) · "
+             f"**{cell(T.MEASURED_LABEL)}** {cell(T.measured_line(ident))}", "",
+             f"**Adapter** {cell(ident['adapter_spec'])} · **profile** "
+             f"{cell(ident['profile']['name'])} · **corpus** {cell(corpus['version'])} "
+             f"({cell(corpus['sha256'][:16])}) · **pokercert** {cell(ident['suite_version'])}",
+             "", f"**Vectors:** {cell(T.counts_line(report['counts']))}", ""]
+    lab = T.lab_line(ident)
+    if lab:
+        lines += [cell(lab), ""]
     if not report["completeness"]["complete"]:
         lines.append("> **Incomplete:**")
         lines += [f"> - {cell(r)}" for r in report["completeness"]["reasons"]]
@@ -60,10 +62,12 @@ def _rulesets(report: dict[str, Any]) -> list[str]:
     for rs in report["rulesets"]:
         c = rs["counts"]
         run = sum(v for k, v in c.items() if k != "NOT_APPLICABLE")
-        rows.append([rs["id"], f"{T.VERDICT_MARK[rs['verdict']]} {rs['verdict']}", run,
+        rows.append([rs["id"], T.citation_line(rs),
+                     f"{T.VERDICT_MARK[rs['verdict']]} {rs['verdict']}", run,
                      c["PASS"], run - c["PASS"], c["NOT_APPLICABLE"], "; ".join(rs["reasons"])])
-    return ["## Rulesets", "", table(["Ruleset", "Verdict", "Run", "Passed", "Not passed",
-                                      "Not applicable", "Why"], rows), ""]
+    return ["## Rulesets", "", table(["Ruleset", "Citation (confidence)", "Verdict", "Run",
+                                      "Passed", "Not passed", "Not applicable", "Why"], rows),
+            ""]
 
 
 def _broken(report: dict[str, Any]) -> list[str]:
@@ -87,8 +91,9 @@ def _failures(report: dict[str, Any], limit: int) -> list[str]:
     rows = [[f"{f['ruleset']} {f['id']}", f["outcome"], T.clauses_line(f),
              T.describe(f["inputs"]), T.describe(f["expected"]), T.describe(f["actual"]),
              f["why"]] for f in shown]
-    return [title, "", table(["Vector", "Outcome", "Clause", "Inputs", "Expected", "Actual",
-                              "Why"], rows), ""]
+    return [title, "", cell(T.FINDINGS_LEGEND), "",
+            table(["Vector", "Outcome", "Clause", "Inputs", "Expected", "Actual", "Why"],
+                  rows), ""]
 
 
 def _details(summary: str, body: list[str]) -> list[str]:
@@ -100,7 +105,7 @@ def _matrix(report: dict[str, Any]) -> list[str]:
     for rs in report["rulesets"]:
         rows = [[c["label"], c["status"], c["run"], c["passed"], c["failed"],
                  c["known_failures"], c["summary"]] for c in rs["clauses"]]
-        body += [f"**{cell(rs['id'])}**: {cell(rs['citation'])}", "",
+        body += [f"**{cell(rs['id'])}**: {cell(T.citation_line(rs))}", "",
                  table(["Clause", "Status", "Run", "Passed", "Failed", "Known", "Rule"], rows),
                  ""]
     return _details("Per-clause matrix", body)
@@ -135,6 +140,7 @@ def _identification(report: dict[str, Any]) -> list[str]:
             ["Profile", ident["profile"]["name"]],
             ["Readings", ", ".join(f"{k}={v}" for k, v in ident["profile"]["readings"].items())],
             ["Rulesets", ", ".join(ident["rulesets"])],
+            *[[T.LAB_LABELS[k], v or "not given"] for k, v in T.lab_items(ident)],
             ["Filters", T.describe(ident["filters"])],
             ["Shard", ident["shard"] or "whole run"],
             ["Capabilities claimed", T.capabilities_line(ident)],
@@ -143,9 +149,9 @@ def _identification(report: dict[str, Any]) -> list[str]:
             ["Resumed", ", ".join(ident["resumed_at"]) or "never"],
             ["Started / finished", f"{ident['started_at']} / {ident['finished_at'] or '-'}"],
             ["Report digest", report["digest"]]]
-    body = [table(["", ""], rows), "", f"Identity {T.MEASURED_LABEL} (SHA-256 of what ran):",
+    body = [table(["", ""], rows), "", cell(f"Identity {T.MEASURED_LABEL} (SHA-256 of what ran):"),
             "", table(["What", "Where", "SHA-256 / status"], T.measured_rows(ident)), "",
-            "Reproduce:", "", "```", ident["command_line"], "```"]
+            "Reproduce:", "", *T.md_fence(ident["command_line"])]
     return _details("Identification", body)
 
 

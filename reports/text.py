@@ -19,13 +19,71 @@ OUTCOME_WORDS = {
     "XFAIL": "known failure (expectations file)",
     "XPASS": "passed although listed as a known failure",
 }
-# characters XML 1.0 cannot carry at all (vendor output may hold anything)
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# what a finding's clauses are (every view says it the same way)
+FINDINGS_LEGEND = ("A finding names the clauses its vector exercises (the vector's tags): "
+                   "the rules under test when the evaluator answered wrongly, not proof that "
+                   "it breaks that clause. The inputs, the expected and the actual answer are "
+                   "the evidence.")
+_KEPT = frozenset("\n\t ")
+
+
+def _shown(ch: str) -> str:
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters shown as ``\\xNN`` (safe in XML, HTML, Markdown)."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """``text`` with every invisible or control character shown as an escape (``\\x00``,
+    ``\\u202e``): controls (Cc), format characters (Cf: bidirectional overrides and
+    isolates, zero-width characters), line and paragraph separators, surrogates,
+    unassigned code points and spaces other than the plain one.  Line breaks and tabs
+    stay (``\\r\\n`` becomes ``\\n``).  Safe in XML, HTML and Markdown, and what a reader
+    sees is what the text holds: no right-to-left override can reorder a report."""
+    if text.isprintable():
+        return text
+    text = text.replace("\r\n", "\n")
+    return "".join(ch if ch.isprintable() or ch in _KEPT else _shown(ch) for ch in text)
+
+
+# Markdown: ASCII punctuation that starts inline structure (CommonMark and GitHub's
+# extensions: emphasis, code, links, images, raw HTML, entities, tables, strikethrough,
+# headings, quotes); every one is escaped with a backslash wherever it stands
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>&|~#!])")
+# a value starting a line could open a list item or a thematic break / setext underline
+_MD_BLOCK_START = re.compile(r"^(\s*[-+](?=\s|$)|\s*\d{1,9}(?=[.)](?:\s|$))|\s*(?=[-=]+\s*$))")
+_MD_AUTOLINK = re.compile(r"(?i)(://|www\.)")
+
+
+def _block_escape(m: re.Match[str]) -> str:
+    """The backslash that keeps a line-opening ``-``, ``+``, ``1.`` or ``===`` literal."""
+    text = m.group(1)
+    if text and text[-1] in "-+":
+        return text[:-1] + "\\" + text[-1]
+    return text + "\\"      # before the ``.``/``)`` of ``1.``, or the first ``-``/``=``
+
+
+def md(value: Any, newline: str = "<br>") -> str:
+    """The one escaping of vendor- (or anyone-) controlled text for Markdown.
+
+    Invisible and control characters are shown (:func:`printable`); every Markdown
+    special character is backslash-escaped, so the text can open no heading, list,
+    quote, table cell, code span, link, image, autolink or HTML element; line breaks
+    become ``newline`` (``<br>``, which renders as a break inside a table cell too).
+    """
+    s = _MD_SPECIAL.sub(r"\\\1", printable(str(value)))
+    s = _MD_BLOCK_START.sub(_block_escape, s, count=1)
+    s = _MD_AUTOLINK.sub(lambda m: "\\" + m.group(1) if m.group(1) == "://"
+                         else m.group(1)[:3] + "\\.", s)
+    return s.replace("\n", newline)
+
+
+def md_fence(value: str, info: str = "") -> list[str]:
+    """A fenced code block holding ``value`` verbatim on one line (a fence longer than
+    any backtick run in it, line breaks shown as ``\\n``): nothing in it is Markdown."""
+    s = printable(value).replace("\n", "\\n")
+    longest = max((len(m) for m in re.findall("`+", s)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence + info, s, fence]
 
 
 def value(v: Any) -> str:
@@ -78,7 +136,8 @@ def known_line(f: dict[str, Any]) -> str:
 
 def failure_message(f: dict[str, Any]) -> str:
     """The one-paragraph finding: outcome, clause, why, expected vs actual."""
-    parts = [f"{f['outcome']} ({OUTCOME_WORDS.get(f['outcome'], '')}) under {clauses_line(f)}"]
+    parts = [f"{f['outcome']} ({OUTCOME_WORDS.get(f['outcome'], '')}) on a vector exercising "
+             f"{clauses_line(f)}"]
     for c in f["clauses"]:
         parts.append(f"{c['label']}: {c['summary']}")
     if f["why"]:
@@ -93,7 +152,8 @@ def failure_message(f: dict[str, Any]) -> str:
         parts.append(f"scored under: {readings_line(f)}")
     if f["flags"]:
         parts.append(f"flags: {', '.join(f['flags'])}")
-    return "\n".join(parts)
+    parts.append(f"({FINDINGS_LEGEND})")
+    return printable("\n".join(parts))
 
 
 def capabilities_line(ident: dict[str, Any]) -> str:
@@ -156,3 +216,25 @@ def measured_rows(ident: dict[str, Any]) -> list[list[str]]:
     if not rows:
         rows.append(["nothing measured", "-", "-"])
     return [[printable(c) for c in r] for r in rows]
+
+
+LAB_LABELS = {"lab": "Lab", "engineer": "Engineer", "submission_id": "Submission",
+              "scope": "Scope"}
+
+
+def lab_items(ident: dict[str, Any]) -> list[tuple[str, str]]:
+    """The lab's fields in a fixed order, "" where not given (reports before lab fields
+    existed have none)."""
+    lab = ident.get("lab") or {}
+    return [(k, str(lab.get(k) or "")) for k in LAB_LABELS]
+
+
+def lab_line(ident: dict[str, Any]) -> str:
+    """``Lab: X · Engineer: Y · Submission: Z · Scope: ...`` of the fields given."""
+    return " · ".join(f"{LAB_LABELS[k]}: {v}" for k, v in lab_items(ident) if v)
+
+
+def citation_line(ruleset: dict[str, Any]) -> str:
+    """A ruleset's citation with how sure its section number is: ``13:69F-14.3 (likely)``."""
+    confidence = ruleset.get("confidence") or "confidence unknown"
+    return f"{ruleset.get('citation') or '-'} ({confidence})"
