@@ -257,6 +257,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from pokercert.harness.runner import RunConfig, RunError, run
 
     lab = lab_fields(args)
+    if args.expect is not None and not args.expect.is_file():
+        raise UsageError(f"--expect {args.expect}: no such file")
     if args.resume:
         _check_resumable(args.out)
     out_folder(args.out)
@@ -343,6 +345,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     from pokercert.harness.results import read_results
     from pokercert.harness.runner import count, exit_code_for
 
+    out_folder(args.out, "OUT")
     try:
         header, warnings = merge(args.out, args.shards)
     except MergeError as exc:

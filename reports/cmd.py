@@ -119,11 +119,31 @@ def cmd_report(args: argparse.Namespace) -> int:
     return int(report["exit_code"])
 
 
+def _check_verify_args(args: argparse.Namespace) -> None:
+    """What ``verify`` is given must name something: a --sig without --key would be
+    ignored (and the report called VERIFIED with its signature unchecked), a key, a
+    signature or a JSON report that is not there, a --rerun spec that names nothing."""
+    from pokercert.harness.adapters import AdapterOptions, SpecError, load_adapter
+
+    if args.sig is not None and args.key is None:
+        raise UsageError("--sig needs --key: a signature is checked against a public key")
+    for option, path in (("--key", args.key), ("--sig", args.sig),
+                         ("--report-json", args.report_json)):
+        if path is not None and not Path(path).is_file():
+            raise UsageError(f"{option} {path}: no such file")
+    if args.rerun:
+        try:
+            load_adapter(args.rerun, AdapterOptions()).close()
+        except SpecError as exc:
+            raise UsageError(f"--rerun: {exc}") from None
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from pokercert.reports.verify import passed, verify
 
     if args.allow_identity_change and not args.rerun:
         raise UsageError("--allow-identity-change needs --rerun SPEC")
+    _check_verify_args(args)
     try:
         checks = verify(_require(args.report), args.key, args.sig, args.rerun,
                         args.report_json, args.allow_identity_change)

@@ -110,6 +110,40 @@ def test_keygen_still_writes_keys_where_it_can(tmp_path, capsys):
     assert code == 0 and (tmp_path / "new" / "k.pem.pub").is_file()
 
 
+def test_merge_into_a_file_is_a_usage_error(tmp_path, a_file, capsys):
+    shards = []
+    for k in (1, 2):
+        shard = tmp_path / f"s{k}"
+        assert main(["run", "--ruleset", SMALL, "--shard", f"{k}/2", "--out", str(shard),
+                     "--no-report"]) in (0, 2)
+        shards.append(str(shard))
+    capsys.readouterr()
+    code, _, err = cli(capsys, "merge", str(a_file), *shards)
+    assert code == 3 and str(a_file) in one_line(err)
+
+
+# ================================================================ case 7: more sweeps
+def test_expect_naming_a_folder_or_nothing_is_a_usage_error(tmp_path, capsys):
+    for expect in (tmp_path, tmp_path / "missing.toml"):
+        code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(tmp_path / "o"),
+                           "--expect", str(expect), "--no-report")
+        assert code == 3 and str(expect) in one_line(err)
+
+
+@pytest.mark.parametrize("extra", [["--sig", "SIG"], ["--key", "MISSING"],
+                                   ["--report-json", "MISSING"],
+                                   ["--rerun", "py:no_such_module_anywhere:X"],
+                                   ["--rerun", "not a spec"]], ids=lambda e: e[0])
+def test_verify_options_that_name_nothing_are_usage_errors(run_folder, extra, tmp_path,
+                                                          capsys):
+    sig = tmp_path / "report.json.sig"
+    sig.write_bytes(b"not checked without a key")
+    extra = [{"SIG": str(sig), "MISSING": str(tmp_path / "missing")}.get(x, x) for x in extra]
+    code, out, err = cli(capsys, "verify", str(run_folder / "report.json"), *extra)
+    assert code == 3 and "VERIFIED" not in out
+    assert extra[0] in one_line(err)
+
+
 # ================================================================ case 7: --resume
 def test_resume_over_a_corrupted_middle_line_names_file_and_line(tmp_path, capsys):
     folder = tmp_path / "run"
