@@ -81,61 +81,78 @@ def choice(names: Sequence[str], what: str = "format") -> Callable[[str], str]:
     return check
 
 
-def out_folder(path: Path, option: str = "--out") -> Path:
-    """Make sure ``path`` is a folder this process can write in (creating it if need be);
-    else a :class:`UsageError` naming the option and the path."""
+def _writable(folder: Path, shown: Path, option: str) -> None:
+    """``folder`` exists and can be written in, or its nearest existing ancestor can."""
+    base = folder
+    while not base.exists() and base != base.parent:
+        base = base.parent
+    if not base.is_dir():
+        raise UsageError(f"{option} {shown}: {base} is not a folder")
+    try:
+        with tempfile.TemporaryFile(dir=base, prefix=".pokercert-probe-"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{option} {shown}: cannot write in {base} "
+                         f"({exc.strerror or exc})") from None
+
+
+def out_folder(path: Path, option: str = "--out", create: bool = False) -> Path:
+    """Make sure ``path`` is, or can be made, a folder this process can write in; else
+    a :class:`UsageError` naming the option and the path.  Nothing is created unless
+    ``create`` (a usage error found later leaves no empty folder behind)."""
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UsageError(f"{option} {path}: exists and is not a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot create the folder "
-                         f"({exc.strerror or exc})") from None
-    try:
-        with tempfile.TemporaryFile(dir=path, prefix=".pokercert-probe-"):
-            pass
-    except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot write in the folder "
-                         f"({exc.strerror or exc})") from None
+    _writable(path, path, option)
+    if create:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"{option} {path}: cannot create the folder "
+                             f"({exc.strerror or exc})") from None
     return path
 
 
 def out_file(path: Path, option: str = "--out") -> Path:
-    """Make sure ``path`` can be written as a file: not a folder, and its folder writable
-    (created if need be); else a :class:`UsageError`."""
+    """Make sure ``path`` can be written as a file: not a folder, and its folder a
+    writable folder or one that can be made; else a :class:`UsageError`."""
     path = Path(path)
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder, not a file")
-    parent = path.parent
-    if parent.exists() and not parent.is_dir():
-        raise UsageError(f"{option} {path}: {parent} is not a folder")
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot create its folder {parent} "
-                         f"({exc.strerror or exc})") from None
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UsageError(f"{option} {path}: cannot write in {parent}")
+    _writable(path.parent, path, option)
     return path
 
 
 def write_file(path: Path, data: bytes, option: str = "--out") -> None:
-    """Write ``data`` to ``path``; a failure is a :class:`UsageError` naming the option."""
+    """Write ``data`` to ``path`` (making its folder); a failure is a
+    :class:`UsageError` naming the option."""
     try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_bytes(data)
     except OSError as exc:
         raise UsageError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
 
 
+_PATHLIKE_SUFFIXES = (".txt", ".md", ".toml", ".json")
+
+
 def text_or_file(text: str, option: str) -> str:
-    """An option that takes TEXT or a FILE: the file's text if ``text`` names a file."""
+    """An option that takes TEXT or a FILE: the file's text if ``text`` names a file.
+
+    One word that looks like a path (a ``/`` in it, or a ``.txt``/``.md`` ending) but
+    names no file is refused: a mistyped file name must not become the text itself.
+    """
     path = Path(text)
     try:
         is_file = path.is_file()
     except (OSError, ValueError):     # a name too long for the file system, a NUL, ...
         is_file = False
     if not is_file:
+        word = text.strip()
+        if word and not any(c.isspace() for c in word) and (
+                os.sep in word or word.lower().endswith(_PATHLIKE_SUFFIXES)):
+            raise UsageError(f"{option} {text}: no such file (to give the text itself, "
+                             "write it in words)")
         return text
     try:
         return path.read_text(encoding="utf-8").strip()

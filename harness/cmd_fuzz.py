@@ -133,7 +133,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from pokercert.harness.fuzz import claimed_kinds, fuzz
 
     ruleset, profile = _ruleset_and_profile(args)
-    out: Path = out_folder(args.out)
+    out: Path = out_folder(args.out, create=True)
     progress = Progress(unit="examples/s")
     try:
         with started(args, out) as (adapter, identity):

@@ -554,3 +554,11 @@ def test_the_reports_readme_states_wrong_reason_as_a_policy():
     text = (ROOT / "reports" / "README.md").read_text(encoding="utf-8")
     section = text.split("## Outcome policy", 1)[1].split("\n## ", 1)[0]
     assert "WRONG_REASON" in section and "withhold" in section
+
+
+def test_scope_naming_a_missing_file_is_refused_not_taken_as_text(tmp_path, capsys):
+    missing = tmp_path / "scope.txt"
+    code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(tmp_path / "o"),
+                       "--scope", str(missing))
+    assert code == 3 and str(missing) in one_line(err)
+    assert not (tmp_path / "o").exists()             # refused before anything was made
