@@ -80,6 +80,17 @@ def _refused(command: str, exc: Exception) -> int:
     return EXIT_NONCOMPLIANT
 
 
+def _record_lab(folder: Path, lab: dict[str, str]) -> None:
+    """The lab fields ``report`` adds, recorded in the run folder's run.json too, when
+    the reports go back into that folder: its reports and run.json then say the same
+    (and ``verify RUN_FOLDER``, which rebuilds the report from the folder, agrees)."""
+    from pokercert.harness.results import read_header, write_header
+
+    header = read_header(folder)
+    header.lab = {**header.lab, **lab}
+    write_header(folder, header)
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from pokercert.reports.model import with_lab
 
@@ -95,6 +106,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.format == "all":
         folder = args.out or (args.source if args.source.is_dir() else args.source.parent)
         try:
+            if lab and args.source.is_dir() and Path(folder).resolve() == args.source.resolve():
+                _record_lab(args.source, lab)
             paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign)
         except OSError as exc:
             raise UsageError(f"{folder}: cannot write the reports ({exc.strerror or exc})") \

@@ -512,6 +512,19 @@ def test_report_options_override_and_add_to_the_recorded_lab_fields(run_folder, 
     assert code == 0
 
 
+def test_lab_fields_added_by_report_into_the_run_folder_still_verify(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert main(["run", "--ruleset", SMALL, "--out", str(folder), "--lab", "Acme"]) == 0
+    code, _, _ = cli(capsys, "report", str(folder), "--engineer", "R. Roe")
+    assert code == 0
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert report["identification"]["lab"]["lab"] == "Acme"
+    assert report["identification"]["lab"]["engineer"] == "R. Roe"
+    assert "R. Roe" in (folder / "report.md").read_text(encoding="utf-8")
+    code, out, _ = cli(capsys, "verify", str(folder))
+    assert code == 0, out
+
+
 def test_reports_show_the_citation_confidence_of_every_ruleset(tmp_path, capsys):
     folder = tmp_path / "run"
     code, _, _ = cli(capsys, "run", "--ruleset", "nj-caribbean-stud", "--ruleset",
