@@ -11,7 +11,13 @@ The child is untrusted.  Everything it does is bounded and recorded:
   other request of the batch still gets its own answer;
 * restarts use exponential backoff and a budget; ``configure`` is replayed after each;
 * memory and CPU-time limits are set with ``resource`` in the child before ``exec``
-  (POSIX only), and the child runs in its own process group so a kill reaches helpers.
+  (POSIX only);
+* containment (POSIX): the child starts in a fresh temporary working directory (removed
+  when it stops), under a tiny keeper process (:mod:`.supervise`) that puts it in a
+  process group of its own with ``PR_SET_PDEATHSIG``, is a subreaper of everything it
+  forks, reports the leader's exit (so a crash is a CRASH even while a grandchild holds
+  stdout open) and, when the leader exits or the harness goes away (even ``kill -9``),
+  kills the whole group and every descendant.
 """
 
 from __future__ import annotations
@@ -20,8 +26,12 @@ import contextlib
 import json
 import os
 import selectors
+import shutil
 import signal
+import socket
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections import deque
@@ -65,6 +75,25 @@ PIPELINE_DEPTH = 2            # batches in flight at once
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 STDERR_CAP_BYTES = 16 << 20
 HANDSHAKE_TIMEOUT = 30.0
+SUPERVISOR = Path(__file__).with_name("supervise.py")
+CONTAINED = os.name == "posix"   # keeper, process group, temporary working directory
+
+
+def absolute_words(argv: Sequence[str], base: Path | None = None) -> list[str]:
+    """``argv`` with the words that name existing paths relative to ``base`` (default:
+    the current directory) made absolute, so the command means the same thing when
+    started in another working directory (the adapter's fresh one): a word with a ``/``
+    naming a file or folder, or a file name with an extension (``adapter.js``)."""
+    here = Path.cwd() if base is None else base
+    out = []
+    for word in argv:
+        path = here / word if word else here
+        if word and not os.path.isabs(word) and not word.startswith("-") and (
+                (os.sep in word and path.exists()) or ("." in word and path.is_file())):
+            out.append(str((here / word).absolute()))
+        else:
+            out.append(word)
+    return out
 
 
 class _ChildFailed(Exception):
@@ -218,6 +247,10 @@ class ProcessAdapter(Adapter):
         self._config: tuple[str, dict[str, str]] | None = None
         self._next_batch = 0
         self._next_request = 0
+        self._life: socket.socket | None = None   # lifeline to the keeper (supervise.py)
+        self._group: int | None = None            # the adapter's process group
+        self._workdir: str | None = None          # its temporary working directory
+        self._leader_gone = False
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> Identity:
@@ -266,10 +299,24 @@ class ProcessAdapter(Adapter):
         if self.attachments is not None:
             self.attachments.mkdir(parents=True, exist_ok=True)
             stderr_path = self.attachments / f"stderr-{self._starts}.txt"
-        self._proc = subprocess.Popen(
-            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            bufsize=0, start_new_session=os.name == "posix", env=self.env, cwd=self.cwd,
-            preexec_fn=_limits(self.max_memory_mb, self.max_cpu_s))
+        argv, cwd, pass_fds = self.argv, self.cwd, ()
+        child_end = None
+        if CONTAINED:
+            argv = absolute_words(self.argv)
+            if cwd is None:
+                cwd = self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
+            self._life, child_end = socket.socketpair()
+            pass_fds = (child_end.fileno(),)
+            argv = [sys.executable, "-I", "-S", str(SUPERVISOR), str(child_end.fileno()),
+                    *argv]
+        try:
+            self._proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                bufsize=0, start_new_session=os.name == "posix", env=self.env, cwd=cwd,
+                pass_fds=pass_fds, preexec_fn=_limits(self.max_memory_mb, self.max_cpu_s))
+        finally:
+            if child_end is not None:
+                child_end.close()
         assert self._proc.stdout and self._proc.stdin and self._proc.stderr
         os.set_blocking(self._proc.stdout.fileno(), False)
         os.set_blocking(self._proc.stdin.fileno(), False)
@@ -277,7 +324,31 @@ class ProcessAdapter(Adapter):
         self._sel.register(self._proc.stdout, selectors.EVENT_READ)
         self._buf = bytearray()
         self._answered = 0
+        self._leader_gone = False
         self._stderr = _StderrSink(self._proc.stderr, stderr_path)
+        self._group = self._proc.pid if os.name == "posix" else None
+        if self._life is not None:
+            self._group = self._keeper_pid()
+            self._life.setblocking(False)
+            self._sel.register(self._life, selectors.EVENT_READ)
+
+    def _keeper_pid(self) -> int | None:
+        """The adapter's pid (its process group), as the keeper reports it first."""
+        assert self._life is not None
+        self._life.settimeout(HANDSHAKE_TIMEOUT)
+        line = b""
+        try:
+            while not line.endswith(b"\n"):
+                chunk = self._life.recv(64)
+                if not chunk:
+                    break
+                line += chunk
+        except OSError:
+            pass
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] == b"pid" and parts[1].isdigit():
+            return int(parts[1])
+        raise _ChildFailed(CRASH, "the adapter's keeper process did not start")
 
     def _handshake(self) -> Identity:
         self._write(hello_request(__version__), self._deadline(HANDSHAKE_TIMEOUT))
@@ -304,7 +375,7 @@ class ProcessAdapter(Adapter):
             raise AdapterError(f"configure {ruleset}: {exc}") from None
 
     def _alive(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        return self._proc is not None and not self._leader_gone and self._proc.poll() is None
 
     def _ensure(self) -> None:
         """Make sure a configured child is running, restarting it within the budget."""
@@ -340,10 +411,18 @@ class ProcessAdapter(Adapter):
                     self._kill()
 
     def _kill(self) -> None:
+        """Stop the adapter: its whole process group and (through the keeper) every
+        process it started, whether or not the leader still lives; then clean up."""
         proc = self._proc
         if proc is None:
             return
-        if proc.poll() is None:
+        if self._life is not None:   # the keeper kills everything when its lifeline closes
+            with contextlib.suppress(OSError):
+                self._life.close()
+        if self._group is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(self._group, signal.SIGKILL)
+        if proc.poll() is None and self._life is None:
             try:
                 if os.name == "posix":
                     os.killpg(proc.pid, signal.SIGKILL)
@@ -351,8 +430,15 @@ class ProcessAdapter(Adapter):
                     proc.kill()
             except (ProcessLookupError, PermissionError):
                 pass
-        with contextlib.suppress(subprocess.TimeoutExpired):
+        try:
             proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):
+                proc.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=5.0)
+        self._life = None
+        self._group = None
         if self._stderr:
             self._stderr.finish()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
@@ -364,6 +450,9 @@ class ProcessAdapter(Adapter):
         if self._sel:
             self._sel.close()
             self._sel = None
+        if self._workdir is not None:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._workdir = None
 
     # ------------------------------------------------------------------ I/O
     def _deadline(self, seconds: float) -> float:
@@ -383,6 +472,8 @@ class ProcessAdapter(Adapter):
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_WRITE)
             sel.register(out_fd, selectors.EVENT_READ)
+            if self._life is not None and not self._leader_gone:
+                sel.register(self._life, selectors.EVENT_READ)
             while data:
                 try:
                     n = os.write(fd, data)
@@ -396,6 +487,8 @@ class ProcessAdapter(Adapter):
                 if remaining <= 0:
                     raise _ChildFailed(TIMEOUT, "the adapter stopped reading its input")
                 for key, _ in sel.select(remaining):
+                    if key.fileobj is self._life:   # the leader exited
+                        raise _ChildFailed(CRASH, self._exit_message(wait=True))
                     if key.fd == out_fd and len(self._buf) <= self.max_line_bytes:
                         try:
                             chunk = os.read(out_fd, 1 << 20)
@@ -424,8 +517,19 @@ class ProcessAdapter(Adapter):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise _ChildFailed(TIMEOUT, f"no {waiting_for} reply within the time allowed")
-            if not self._sel.select(remaining):
+            events = self._sel.select(remaining)
+            if not events:
                 continue
+            if any(key.fileobj is self._life for key, _ in events):
+                # the leader exited: take what it wrote before, then it is a CRASH (even
+                # if a grandchild still holds stdout open, so no EOF would ever come)
+                self._leader_gone = True
+                self._sel.unregister(self._life)
+                self._drain_stdout(fd)
+                if self._buf.find(b"\n", scanned) >= 0:
+                    continue
+                raise _ChildFailed(CRASH, self._exit_message(wait=True) +
+                                   f" while the harness waited for the {waiting_for} reply")
             try:
                 chunk = os.read(fd, 1 << 20)
             except BlockingIOError:
@@ -433,6 +537,17 @@ class ProcessAdapter(Adapter):
             if not chunk:
                 raise _ChildFailed(CRASH, self._exit_message(wait=True) +
                                    f" while the harness waited for the {waiting_for} reply")
+            self._buf += chunk
+
+    def _drain_stdout(self, fd: int) -> None:
+        """Read whatever the child's stdout holds now, without waiting."""
+        while len(self._buf) <= self.max_line_bytes:
+            try:
+                chunk = os.read(fd, 1 << 20)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
             self._buf += chunk
 
     def _exit_message(self, wait: bool = False) -> str:
