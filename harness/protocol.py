@@ -51,6 +51,7 @@ __all__ = [
     "check_item",
     "check_many",
     "configure_request",
+    "exact_key",
     "hand_answer",
     "hello_request",
     "negotiated",
@@ -210,34 +211,41 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
         if len(present) > 1:
             return f"a reply item carries exactly one outcome, got {present}"
         if "error" in item:
-            return None if isinstance(item["error"], str) else "'error' must be a string"
+            return None if type(item["error"]) is str else "'error' must be a string"
         code = item["rejected"]
-        return None if code is None or isinstance(code, str) else \
+        return None if code is None or type(code) is str else \
             "'rejected' must be a reason code string or null"
     if op == "classify":
         if "winners" in item:
             return "a classify reply carries only 'category'"
-        return None if isinstance(item.get("category"), str) else \
-            "a classify reply needs a string 'category'"
+        return None if type(item.get("category")) is str else \
+            "a classify reply needs a string 'category' (exactly a str)"
     if op == "evaluate":
-        if not isinstance(item.get("category"), str):
-            return "an evaluate reply needs a string 'category'"
-        return None if item.get("key") is not None else "an evaluate reply needs a 'key'"
+        if type(item.get("category")) is not str:
+            return "an evaluate reply needs a string 'category' (exactly a str)"
+        return None if exact_key(item.get("key")) else \
+            "an evaluate reply needs a 'key', an int or a non-empty list of ints"
     if op == "compare":
         if "category" in item or "cards" in item:
             return "a compare reply carries only 'winners'"
         w = item.get("winners")
-        ok = isinstance(w, list) and all(isinstance(i, int) and not isinstance(i, bool)
-                                         for i in w)
+        ok = type(w) is list and all(type(i) is int for i in w)
         return None if ok else "a compare reply needs 'winners', a list of integers"
     if op == "best_hand":
         if "winners" in item:
             return "a best_hand reply carries 'cards' and 'category', not 'winners'"
-        if not isinstance(item.get("cards"), str):
+        if type(item.get("cards")) is not str:
             return "a best_hand reply needs 'cards', a string of cards"
-        return None if isinstance(item.get("category"), str) else \
-            "a best_hand reply needs a string 'category'"
+        return None if type(item.get("category")) is str else \
+            "a best_hand reply needs a string 'category' (exactly a str)"
     return f"unknown operation {op!r}"
+
+
+def exact_key(key: Any) -> bool:
+    """Whether ``key`` is a key as the protocol carries it, of exact built-in types: an
+    ``int`` (not a bool, not a subclass) or a non-empty ``list`` of them."""
+    return type(key) is int or (type(key) is list and bool(key) and all(
+        type(k) is int for k in key))
 
 
 def check_many(op: str, item: Mapping[str, Any], count: int) -> str | None:
@@ -275,15 +283,14 @@ def hand_answer(entry: Any, key: Any = None, keyed: bool = False) \
     if type(entry) is str:
         if not keyed:
             return "answered", {"category": entry}, ""
-        if type(key) is int or (type(key) is list and key and all(
-                type(k) is int for k in key)):
+        if exact_key(key):
             return "answered", {"category": entry, "key": key}, ""
         return "error", None, f"key {key!r} is not an integer or a list of integers"
-    if isinstance(entry, dict):
+    if type(entry) is dict:
         if set(entry) <= {"rejected", "message"} and "rejected" in entry:
             code = entry["rejected"]
             message = entry.get("message", "")
-            if (code is None or isinstance(code, str)) and isinstance(message, str):
+            if (code is None or type(code) is str) and isinstance(message, str):
                 return "rejected", {"rejected": code}, message[:500]
         elif set(entry) == {"error"} and isinstance(entry["error"], str):
             return "error", None, f"the adapter reported an error: {entry['error']}"[:500]

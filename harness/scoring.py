@@ -5,6 +5,8 @@ The request carries the vector's inputs only (never its expectation).  Scoring r
 * TIMEOUT, CRASH and ERROR replies keep their status;
 * reject vectors: a refusal with the expected reason code is PASS, with another code or
   none WRONG_REASON, an answer (as if the input were valid) FAIL;
+* an answer or reason code not of the exact built-in types (``type(x) is str``, a ``list``
+  of ``int``) is ERROR, whatever its ``__eq__`` says;
 * other vectors: a refusal of valid input is FAIL; an answer outside the protocol's
   vocabulary (a category the ruleset does not have, a winner index out of range, cards
   that are not cards) is ERROR: the adapter, not the evaluator, is at fault; otherwise
@@ -18,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, Reply
+from pokercert.harness.protocol import check_item
 from pokercert.harness.results import Outcome
 from pokercert.reference import CardError, Ruleset, parse_cards
 from pokercert.vectors.model import Vector
@@ -87,9 +90,14 @@ def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[st
     actual = data if type(data) is dict and "id" not in data else _answer(reply)
     kind = vector.kind
     if kind == "classify":
-        return actual if actual["category"] == expected["category"] else None
+        category = actual.get("category")
+        return actual if type(category) is str and category == expected["category"] \
+            else None
     if kind == "compare":
-        return actual if sorted(actual["winners"]) == sorted(expected["winners"]) else None
+        winners = actual.get("winners")
+        if type(winners) is not list or any(type(i) is not int for i in winners):
+            return None
+        return actual if sorted(winners) == sorted(expected["winners"]) else None
     return None
 
 
@@ -109,6 +117,9 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     if reply.status not in (ANSWERED, REJECTED):
         return Scored(Outcome.ERROR, None, reply.message)
     actual = _answer(reply)
+    problem = _inexact(operation(vector), reply.status, actual)
+    if problem:
+        return Scored(Outcome.ERROR, None, problem)
     if vector.kind == "reject":
         want = expected["reason"]
         if reply.status == REJECTED:
@@ -133,6 +144,18 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
         return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
                                                                    ruleset)
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
+
+
+def _inexact(op: str, status: str, actual: Mapping[str, Any]) -> str | None:
+    """What is not of the exact built-in types in an answer or refusal (None: all is),
+    however it reached the scorer: only a real ``str`` or ``list`` of ``int`` is compared,
+    never an object whose ``__eq__`` could say yes to anything."""
+    if status == REJECTED:
+        code = actual.get("rejected")
+        return None if code is None or type(code) is str else \
+            f"refusal reason code {code!r:.100} is not a string (exactly a str)"
+    problem = check_item(op, actual)
+    return f"answer of the wrong type: {problem}" if problem else None
 
 
 def _verdict(ok: bool, actual: dict[str, Any], why_not: str) -> Scored:

@@ -6,11 +6,19 @@ the wrong shape an ERROR.  A per-request timeout is enforced with ``SIGALRM`` wh
 platform has it and the runner is on the main thread; it interrupts Python code only.
 A hang inside native code, or a crash that kills the process, cannot be contained in
 process: run such evaluators through the subprocess protocol (``exec:``, or
-``exec:python -m pokercert.harness.adapters.serve py:module:attr`` for Python ones).
+``exec:python -m pokercert.harness.adapters.serve py:module:attr`` for Python ones;
+``pokercert run`` does so by default).
+
+Whatever evaluator code raises is the evaluator's: ``SystemExit`` and a
+``KeyboardInterrupt`` it raises itself are its ERROR, not the harness's exit.  Only a real
+Ctrl-C of the user (a SIGINT seen by the handler installed around each batch) interrupts
+the run.  Answers must be of exact built-in types (``type(x) is str``, a ``list`` of
+``int``): a ``str`` subclass with a lying ``__eq__`` is an ERROR, never a PASS.
 """
 
 from __future__ import annotations
 
+import operator
 import signal
 import threading
 import traceback
@@ -44,6 +52,27 @@ class _Deadline(BaseException):
     in vendor code does not swallow it."""
 
 
+class _Interrupt:
+    """Whether the user pressed Ctrl-C during evaluator code (set by the SIGINT handler
+    :class:`InProcessAdapter` installs around each batch): only then is a
+    ``KeyboardInterrupt`` the harness's; any other one was raised by evaluator code."""
+
+    user = False
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    _Interrupt.user = True
+    raise KeyboardInterrupt
+
+
+def evaluators_exception(exc: BaseException) -> bool:
+    """Whether an exception out of an evaluator call is the evaluator's fault (an ERROR
+    of that request): everything but the harness's own deadline and a real Ctrl-C."""
+    if isinstance(exc, _Deadline):
+        return False
+    return not (isinstance(exc, KeyboardInterrupt) and _Interrupt.user)
+
+
 def _cards(text: Any) -> list[str]:
     return text.split(" ") if text else []
 
@@ -59,7 +88,8 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
     if op == "classify":
         return {"category": evaluator.classify(_cards(request["hand"]))}
     if op == "evaluate":
-        return evaluate(evaluator, _cards(request["hand"]))
+        answer = evaluate(evaluator, _cards(request["hand"]))
+        return {"category": answer["category"], "key": wire_key(answer["key"])}
     if op in MANY_OPS:
         return answer_many(evaluator, op, request["hands"])
     if op == "compare":
@@ -100,15 +130,17 @@ def wire_key(key: Any) -> int | list[int]:
     if isinstance(key, bool) or key is None:
         raise TypeError(f"key {key!r} is not an integer or a sequence of integers")
     if hasattr(key, "__index__"):
-        return int(key)
-    if isinstance(key, (list, tuple)) and key:
+        value = operator.index(key)
+        if type(value) is int:
+            return value
+    elif isinstance(key, (list, tuple)) and key:
         return [wire_key(k) for k in key]   # type: ignore[misc]
     raise TypeError(f"key {key!r} is not an integer or a sequence of integers")
 
 
-def _refusal(exc: Exception) -> dict[str, Any]:
+def _refusal(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, Rejected):
-        return {"rejected": exc.code if isinstance(exc.code, str) else None,
+        return {"rejected": exc.code if type(exc.code) is str else None,
                 "message": str(exc)}
     return {"error": f"{type(exc).__name__}: {exc}"[:500]}
 
@@ -123,7 +155,9 @@ def answer_many(evaluator: Any, op: str, hands: list[str]) -> dict[str, Any]:
         for hand in tokens:
             try:
                 categories.append(evaluator.classify(hand))
-            except Exception as exc:
+            except BaseException as exc:
+                if not evaluators_exception(exc):
+                    raise
                 categories.append(_refusal(exc))
         return {"categories": categories}
     many = getattr(evaluator, "evaluate_many", None)
@@ -132,15 +166,18 @@ def answer_many(evaluator: Any, op: str, hands: list[str]) -> dict[str, Any]:
             found, keys = many(tokens)
             if len(found) == len(keys) == len(hands):
                 return {"categories": list(found), "keys": [wire_key(k) for k in keys]}
-        except Exception:
-            pass
+        except BaseException as exc:
+            if not evaluators_exception(exc):
+                raise
     categories, wire = [], []
     for hand in tokens:
         try:
             answer = evaluate(evaluator, hand)
             wire.append(wire_key(answer["key"]))
             categories.append(answer["category"])
-        except Exception as exc:
+        except BaseException as exc:
+            if not evaluators_exception(exc):
+                raise
             categories.append(_refusal(exc))
             wire.append(None)
     return {"categories": categories, "keys": wire}
@@ -160,7 +197,9 @@ def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Iden
         caps = check_capabilities(evaluator.capabilities())
     except ProtocolError as exc:
         raise AdapterError(f"{adapter_name}: {exc}") from None
-    except Exception as exc:
+    except BaseException as exc:
+        if not evaluators_exception(exc):
+            raise
         raise AdapterError(f"{adapter_name}: capabilities() raised {exc!r}") from exc
     return Identity(declared, {"name": adapter_name, "version": adapter_version}, caps)
 
@@ -177,6 +216,9 @@ class InProcessAdapter(Adapter):
         self.timeout = timeout
         self._item_start = 0.0
         self._in_call = False
+        # perf_counter() when the evaluator call in progress began, 0.0 between calls (the
+        # alarm does not clear it: a watchdog reads it to see a call that swallows it)
+        self.busy_since = 0.0
 
     def start(self) -> Identity:
         return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
@@ -192,19 +234,39 @@ class InProcessAdapter(Adapter):
     def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
         try:
             self.evaluator.configure(ruleset, dict(readings))
-        except Exception as exc:
+        except BaseException as exc:
+            if not evaluators_exception(exc):
+                raise
             raise AdapterError(f"configure({ruleset!r}) raised {type(exc).__name__}: {exc}") \
                 from exc
 
     # ------------------------------------------------------------------ requests
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         armed = self._arm()
+        sigint = self._watch_sigint()
         try:
-            return self._answer(requests)
+            replies = self._answer(requests)
         finally:
             if armed:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, armed)
+            if sigint:
+                signal.signal(signal.SIGINT, sigint)
+        if _Interrupt.user:     # the user's Ctrl-C, swallowed by evaluator code
+            raise KeyboardInterrupt
+        return replies
+
+    @staticmethod
+    def _watch_sigint() -> Any:
+        """Install the SIGINT handler that tells the user's Ctrl-C from a
+        ``KeyboardInterrupt`` raised by evaluator code; returns the previous handler
+        (None: not installed, because another handler than Python's default is set or
+        this is not the main thread)."""
+        _Interrupt.user = False
+        if threading.current_thread() is not threading.main_thread() or \
+                signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return None
+        return signal.signal(signal.SIGINT, _on_sigint)
 
     def _answer(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         """The replies to a batch, in order.
@@ -234,14 +296,16 @@ class InProcessAdapter(Adapter):
             else:
                 append(self._one(request))
                 continue
-            start = self._item_start = clock()
+            start = self._item_start = self.busy_since = clock()
             try:
                 self._in_call = True
                 found = method(args)
                 duration = clock() - start
                 self._in_call = False
+                self.busy_since = 0.0
             except BaseException as exc:
                 self._in_call = False
+                self.busy_since = 0.0
                 append(self._failed(exc, start))
                 continue
             if method is classify:
@@ -271,10 +335,12 @@ class InProcessAdapter(Adapter):
             start = self._item_start = perf_counter()
         try:
             self._in_call = True
+            self.busy_since = start
             try:
                 item = call_evaluator(self.evaluator, request)
             finally:
                 self._in_call = False
+                self.busy_since = 0.0
         except BaseException as exc:
             return self._failed(exc, start)
         duration = perf_counter() - start
@@ -294,19 +360,21 @@ class InProcessAdapter(Adapter):
         return _new_tuple(Reply, (ANSWERED, item, "", "", "", duration))
 
     def _failed(self, exc: BaseException, start: float) -> Reply:
-        """The reply for an evaluator call that raised (re-raises what is not the
-        evaluator's: KeyboardInterrupt, SystemExit)."""
+        """The reply for an evaluator call that raised (re-raises only a real Ctrl-C of
+        the user: ``SystemExit`` or a ``KeyboardInterrupt`` of evaluator code is ERROR)."""
         duration = perf_counter() - start
         if isinstance(exc, Rejected):
-            code = exc.code if isinstance(exc.code, str) else None
+            code = exc.code if type(exc.code) is str else None
             return Reply(REJECTED, {"rejected": code}, str(exc), duration_s=duration)
         if isinstance(exc, _Deadline):
             return Reply(TIMEOUT, message=f"no answer within {self.timeout} s",
                          duration_s=duration)
-        if not isinstance(exc, Exception):
+        if not evaluators_exception(exc):
             raise exc
         tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
-        return Reply(ERROR, message=f"{type(exc).__name__}: {exc}"[:500], stderr=tb,
+        what = "" if isinstance(exc, Exception) else \
+            " (raised by evaluator code: an error of this request, not the harness's exit)"
+        return Reply(ERROR, message=f"{type(exc).__name__}: {exc}{what}"[:500], stderr=tb,
                      duration_s=duration)
 
     # ------------------------------------------------------------------ timeout
