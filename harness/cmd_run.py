@@ -71,6 +71,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a file (or folder) of the evaluator whose SHA-256 the harness "
                    "records in the run's measured identity (repeatable)")
     lab_args(p)
+    p.add_argument("--in-process", action="store_true",
+                   help="run a py: or named evaluator in this process (fast, NOT isolated: "
+                   "for CI gates; the report says so); default: in a child process")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_run)
 
@@ -268,7 +271,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         run_timeout=args.run_timeout, batch_size=args.batch_size,
         max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
         max_cpu_s=args.max_cpu, resume=args.resume, identity_files=args.identity_files,
-        command=["pokercert", *sys.argv[1:]], lab=lab)
+        command=["pokercert", *sys.argv[1:]], lab=lab, in_process=args.in_process)
     progress = Progress()
     try:
         outcome = run(config, progress=progress)

@@ -156,6 +156,10 @@ class RunHeader:
     results_sha256: str | None = None
     results_lines: int | None = None
     lab: dict[str, str] = field(default_factory=dict)  # --lab, --engineer, ... (lab_fields)
+    # where the evaluator ran: "process" (a child process, contained) or "in-process"
+    # (this process, --in-process or the bundled reference: not isolated); None: a run
+    # from before the field
+    isolation: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -11,8 +11,10 @@ Two layers:
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -36,6 +38,8 @@ from pokercert.harness.adapters import (
     parse_spec,
 )
 from pokercert.harness.adapters.base import ANSWERED, ERROR
+from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.adapters.spec import isolation_of
 from pokercert.harness.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.identity import IdentityError, differences, measure_spec
 from pokercert.harness.protocol import PROTOCOL_VERSION
@@ -198,10 +202,11 @@ def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Pro
         if reply.status != ANSWERED or "id" in actual:
             actual = passes(v, expected, reply)
         elif kind == "classify":
-            if actual["category"] != expected["category"]:
+            category = actual.get("category")   # exactly a str: no lying __eq__
+            if type(category) is not str or category != expected["category"]:
                 actual = None
-        elif kind != "compare" or actual["winners"] != expected["winners"]:
-            actual = passes(v, expected, reply)      # winners in another order, ...
+        else:                        # compare (types checked, any order), and the rest
+            actual = passes(v, expected, reply)
         if actual is None:
             append(_scored(v, reply, profile, ruleset, None))
         else:
@@ -242,6 +247,60 @@ def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float |
             yield [Reply(ERROR, message=str(exc)[:1000]) for _ in chunk]
 
 
+# ----------------------------------------------------------------------------- watchdog
+class Watchdog(threading.Thread):
+    """For an in-process run: a call that will not stop (it swallows the timeout: a loop
+    catching ``BaseException``, or native code) cannot hang the run forever.  Past its
+    timeout (or the run timeout) plus ``grace`` seconds, the watchdog records why in
+    ``run.json`` (``aborted``; the results already written stay), says so on stderr and
+    ends the process with exit code 2."""
+
+    def __init__(self, adapter: InProcessAdapter, folder: Path, header: RunHeader,
+                 timeout: float | None, run_deadline: float | None, grace: float) -> None:
+        super().__init__(name="pokercert-watchdog", daemon=True)
+        self.adapter = adapter
+        self.folder = folder
+        self.header = header
+        self.timeout = timeout
+        self.run_deadline = run_deadline
+        self.grace = grace
+        self._done = threading.Event()
+
+    def stop(self) -> None:
+        self._done.set()
+
+    def run(self) -> None:
+        while not self._done.wait(0.2):
+            why = self._overdue()
+            if why:
+                self._fire(why)
+
+    def _overdue(self) -> str:
+        busy = self.adapter.busy_since
+        if busy and self.timeout:
+            running = time.perf_counter() - busy
+            if running > self.timeout + self.grace:
+                return (f"an evaluator call ran {running:.1f} s and did not stop at its "
+                        f"{self.timeout} s timeout (in-process evaluator code swallowed it)")
+        if self.run_deadline is not None and \
+                time.monotonic() > self.run_deadline + self.grace:
+            return "run timeout reached and the in-process evaluator did not stop"
+        return ""
+
+    def _fire(self, why: str) -> None:
+        if self._done.is_set():
+            return
+        self.header.aborted = f"watchdog: {why}"
+        self.header.finished_at = now_iso()
+        try:
+            write_header(self.folder, self.header)
+        finally:
+            print(f"pokercert run: {why}; gave up (exit 2). The results written so far are "
+                  f"in {self.folder}/. Run without --in-process to contain this evaluator.",
+                  file=sys.stderr, flush=True)
+            os._exit(2)
+
+
 # ----------------------------------------------------------------------------- a run
 @dataclass
 class RunConfig:
@@ -264,6 +323,12 @@ class RunConfig:
     identity_files: list[str] = field(default_factory=list)   # --identity-file, as given
     lab: dict[str, str] = field(default_factory=dict)   # the lab's fields (--lab, ...)
     command: list[str] = field(default_factory=lambda: ["pokercert", *sys.argv[1:]])
+    # run a py: or named evaluator in this process (fast, not isolated: CI gates) instead
+    # of in a child process through the serve bridge (the default of a certification)
+    in_process: bool = False
+    # --in-process only: how long past its timeout (or the run timeout) a call that will
+    # not stop may run before the harness writes what it has and exits 2
+    watchdog_grace_s: float = 5.0
 
 
 @dataclass
@@ -354,6 +419,7 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
         old.aborted = None
         old.command = header.command
         old.results_sha256 = old.results_lines = None
+        old.isolation = header.isolation
         return old, done
     clear_folder(folder)
     return header, []
@@ -440,7 +506,12 @@ def run(config: RunConfig, corpus: Any = None,
     deadline = started + config.run_timeout if config.run_timeout else None
     options = AdapterOptions(timeout=config.timeout, run_deadline=deadline,
                              attachments=folder / ATTACHMENTS, max_restarts=config.max_restarts,
-                             max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s)
+                             max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s,
+                             isolate=not config.in_process)
+    try:
+        isolation = isolation_of(config.adapter, not config.in_process)
+    except ValueError as exc:  # SpecError
+        raise RunError(str(exc)) from None
     by_ruleset = Counter(v.ruleset for v in chosen)
     header = RunHeader(
         suite_version=__version__, corpus_version=corpus.version, corpus_sha256=corpus.sha256,
@@ -452,7 +523,8 @@ def run(config: RunConfig, corpus: Any = None,
         selected_by_ruleset=dict(sorted(by_ruleset.items())), lab=dict(config.lab),
         limits={"timeout_s": config.timeout, "run_timeout_s": config.run_timeout,
                 "batch_size": config.batch_size, "max_restarts": config.max_restarts,
-                "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s})
+                "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s},
+        isolation=isolation)
     try:
         spec = parse_spec(config.adapter)
         adapter = load_adapter(spec, options)
@@ -482,9 +554,14 @@ def run(config: RunConfig, corpus: Any = None,
         header.adapter = dict(identity.adapter)
         header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
         write_header(folder, header)
+        watchdog = Watchdog(adapter, folder, header, config.timeout, deadline,
+                            config.watchdog_grace_s) \
+            if isinstance(adapter, InProcessAdapter) else None
         with ResultWriter(folder, append=bool(done)) as writer:
             if progress:
                 progress(len(done), len(chosen))
+            if watchdog:
+                watchdog.start()
             try:
                 for results in score_vectors(adapter, identity, todo, profile, known,
                                              config.batch_size, deadline):
@@ -496,6 +573,9 @@ def run(config: RunConfig, corpus: Any = None,
                         progress(len(done) + new, len(chosen))
             except AdapterAborted as exc:
                 header.aborted = str(exc)
+            finally:
+                if watchdog:
+                    watchdog.stop()
         # the bytes launched must be the bytes measured, to the end: an adapter that
         # rewrites its own files (at start-up or later) is not the software recorded
         changed = [d for d in differences(started_as, measured)

@@ -95,8 +95,9 @@ def test_merge_reports_a_missing_shard_and_refuses_a_repeated_one(tmp_path, corp
 def _lax_corpus_run(tmp_path, corpus, expect_text):
     expect = tmp_path / "expect.toml"
     expect.write_text(expect_text)
-    spec = "py:test_harness_inprocess:Honest"
-    return run(RunConfig(adapter=spec, out=tmp_path / "run", expect=expect), corpus)
+    spec = "py:test_harness_inprocess:Honest"   # monkeypatched below: in this process
+    return run(RunConfig(adapter=spec, out=tmp_path / "run", expect=expect, in_process=True),
+               corpus)
 
 
 def test_known_failures_are_xfail_and_a_fixed_one_is_xpass(tmp_path, corpus, monkeypatch):

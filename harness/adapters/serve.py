@@ -19,18 +19,27 @@ from pokercert.harness.adapters.base import AdapterError
 from pokercert.harness.adapters.inprocess import call_evaluator, identity_of
 from pokercert.harness.adapters.spec import SpecError, parse_spec, resolve
 from pokercert.harness.api import Rejected, has_key
-from pokercert.harness.protocol import FEATURES, PROTOCOL_VERSION
+from pokercert.harness.protocol import FEATURES, MANY_OPS, PROTOCOL_VERSION, check_item
 
 
 def _answer(evaluator: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """The reply item to one request.  Whatever evaluator code raises (``SystemExit`` and
+    ``KeyboardInterrupt`` included) is an ``error`` item of that request, and so is an
+    answer not of the exact built-in types (a ``str`` subclass, a list of bools)."""
     rid = request.get("id")
     try:
-        return {"id": rid, **call_evaluator(evaluator, request)}
+        item = call_evaluator(evaluator, request)
     except Rejected as exc:
-        code = exc.code if isinstance(exc.code, str) else None
+        code = exc.code if type(exc.code) is str else None
         return {"id": rid, "rejected": code, "message": str(exc)}
-    except Exception as exc:
-        return {"id": rid, "error": f"{type(exc).__name__}: {exc}"}
+    except BaseException as exc:
+        return {"id": rid, "error": f"{type(exc).__name__}: {exc}"[:500]}
+    op = request.get("op")
+    if op not in MANY_OPS:
+        problem = check_item(str(op), item)
+        if problem:
+            return {"id": rid, "error": f"{problem}; returned {item!r}"[:500]}
+    return {"id": rid, **item}
 
 
 def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
@@ -60,7 +69,7 @@ def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: Bina
             try:
                 evaluator.configure(msg["ruleset"], msg.get("readings", {}))
                 send({"type": "configure", "ok": True})
-            except Exception as exc:
+            except BaseException as exc:
                 send({"type": "configure", "ok": False, "message": f"{exc}"})
         elif kind == "batch":
             send({"type": "batch", "id": msg.get("id"),
@@ -73,20 +82,32 @@ def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: Bina
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    """``serve [--bridge] SPEC``: exit 0 at ``stop``, 3 for a spec that names nothing
+    usable, 2 if the evaluator cannot be created.  ``--bridge`` (the harness's own
+    isolation of ``py:`` adapters) declares the adapter under its plain name."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    bridge = bool(args) and args[0] == "--bridge"
+    if bridge:
+        args = args[1:]
     if len(args) != 1:
-        print("usage: python -m pokercert.harness.adapters.serve SPEC", file=sys.stderr)
+        print("usage: python -m pokercert.harness.adapters.serve [--bridge] SPEC",
+              file=sys.stderr)
         return 3
     try:
         spec = parse_spec(args[0])
         if spec.kind == "exec":
             raise SpecError("serve takes an in-process spec (a name or py:module:attr)")
         evaluator, name, version = resolve(spec)
+        if bridge:   # declared as the in-process adapter would declare it
+            return serve(evaluator, name, version, sys.stdin.buffer, sys.stdout.buffer)
         return serve(evaluator, f"serve:{name}", version or __version__, sys.stdin.buffer,
                      sys.stdout.buffer)
-    except (SpecError, AdapterError) as exc:
+    except SpecError as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 3
+    except AdapterError as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -15,19 +15,23 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
 import shlex
+import sys
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from pokercert.harness import __version__
-from pokercert.harness.adapters.base import Adapter, AdapterError
+from pokercert.harness.adapters.base import Adapter, AdapterError, Identity
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.process import ProcessAdapter
 
 ENTRY_POINT_GROUP = "pokercert.adapters"
+BUNDLED = "reference"        # the one adapter that always runs in process (it is ours)
+PROCESS, IN_PROCESS = "process", "in-process"
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
 _PYREF = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
 
@@ -60,6 +64,9 @@ class AdapterOptions:
     max_memory_mb: int | None = None
     max_cpu_s: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # run py: and named adapters (other than the bundled reference) in a child process
+    # through the serve bridge; False: in this process (the fast path, not isolated)
+    isolate: bool = False
 
 
 def parse_spec(text: str) -> AdapterSpec:
@@ -157,8 +164,23 @@ def _module_version(ref: str) -> str:
     return str(getattr(top, "__version__", ""))
 
 
+def isolation_of(spec: str | AdapterSpec, isolate: bool) -> str:
+    """``"process"`` if the evaluator a spec names runs in a child process (``exec:``
+    always; ``py:`` and named adapters other than the bundled reference when
+    ``isolate``), else ``"in-process"``."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    if parsed.kind == "exec":
+        return PROCESS
+    if parsed.kind == "name" and parsed.target == BUNDLED:
+        return IN_PROCESS
+    return PROCESS if isolate else IN_PROCESS
+
+
 def load_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None) -> Adapter:
-    """The adapter a spec names, not started yet (call ``start()`` or use ``with``)."""
+    """The adapter a spec names, not started yet (call ``start()`` or use ``with``).
+
+    With ``options.isolate``, a ``py:`` or named evaluator (not the bundled reference) is
+    served from a child process by the ``serve`` bridge (:class:`BridgedAdapter`)."""
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     opts = options or AdapterOptions()
     if parsed.kind == "exec":
@@ -166,5 +188,44 @@ def load_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None)
                               run_deadline=opts.run_deadline, attachments=opts.attachments,
                               max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
                               max_cpu_s=opts.max_cpu_s)
+    if isolation_of(parsed, opts.isolate) == PROCESS:
+        if parsed.kind == "name" and parsed.target not in shipped_adapters():
+            resolve(parsed)         # the usage error, said in this process
+        return BridgedAdapter(parsed, opts)
     evaluator, name, version = resolve(parsed)
     return InProcessAdapter(evaluator, parsed.text, name, version, timeout=opts.timeout)
+
+
+def _child_pythonpath() -> str:
+    """This process's import path as PYTHONPATH, so the bridge imports what ``py:`` would
+    import here (the working directory of the child is another one)."""
+    entries = [os.path.abspath(p or os.curdir) for p in sys.path]
+    old = os.environ.get("PYTHONPATH")
+    return os.pathsep.join(dict.fromkeys([*entries, *([old] if old else [])]))
+
+
+class BridgedAdapter(ProcessAdapter):
+    """A ``py:`` or named evaluator run in a child process by the ``serve`` bridge
+    (``python -m pokercert.harness.adapters.serve --bridge SPEC``), contained like any
+    ``exec:`` adapter: timeouts kill it, crashes and ``sys.exit`` are its own, and it
+    cannot patch the harness.  A spec the child cannot resolve is a usage error here."""
+
+    def __init__(self, spec: AdapterSpec, opts: AdapterOptions) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = _child_pythonpath()
+        super().__init__([sys.executable, "-m", "pokercert.harness.adapters.serve", "--bridge",
+                          spec.text], spec.text, timeout=opts.timeout,
+                         run_deadline=opts.run_deadline, attachments=opts.attachments,
+                         max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
+                         max_cpu_s=opts.max_cpu_s, env=env)
+
+    def start(self) -> Identity:
+        try:
+            return super().start()
+        except AdapterError:
+            proc = self._proc
+            said = self._stderr.since(0) if self._stderr else ""
+            lines = [ln for ln in said.splitlines() if ln.startswith("serve: ")]
+            if proc is not None and proc.returncode == 3 and lines:
+                raise SpecError(lines[-1][len("serve: "):]) from None
+            raise
