@@ -349,6 +349,8 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "adapter_spec": header.adapter_spec,
         "measured_identity": getattr(header, "measured_identity", None) or not_measured(
             "not measured: the run was made without measured identity"),
+        "isolation": getattr(header, "isolation", None) or (   # runs from before the field:
+            "process" if header.adapter_spec.startswith("exec:") else "in-process"),
         "profile": {"name": str(header.profile.get("name", UNKNOWN)),
                     "readings": readings_run(header)},
         "rulesets": list(header.rulesets),

@@ -167,6 +167,7 @@ def _identification(report: dict[str, Any]) -> str:
              (f"Identity ({esc(T.MEASURED_LABEL)})", esc(T.measured_line(ident))),
              ("Adapter", esc(f"{ident['adapter']['name']} {ident['adapter']['version']}")),
              ("Adapter spec", f"<code>{esc(ident['adapter_spec'])}</code>"),
+             ("Isolation", esc(T.isolation_line(ident))),
              ("Suite version", esc(ident["suite_version"])),
              ("Corpus", esc(ident["corpus"]["version"]) + " sha256 <code>"
               + esc(ident["corpus"]["sha256"]) + "</code>"),

@@ -71,6 +71,7 @@ def render(report: dict[str, Any]) -> str:
                           ("evaluator_declared_by_vendor", T.evaluator_line(ident)),
                           ("identity_measured_by_harness", T.measured_line(ident)),
                           ("measured_identity_sha256", ident["measured_identity"]["digest"]),
+                          ("isolation", ident.get("isolation", "in-process")),
                           ("profile", ident["profile"]["name"]),
                           ("corpus_version", ident["corpus"]["version"]),
                           ("corpus_sha256", ident["corpus"]["sha256"]),

@@ -134,6 +134,7 @@ def _identification(report: dict[str, Any]) -> list[str]:
             [f"Identity ({T.MEASURED_LABEL})", T.measured_line(ident)],
             ["Adapter", f"{ident['adapter']['name']} {ident['adapter']['version']}".strip()],
             ["Adapter spec", ident["adapter_spec"]],
+            ["Isolation", T.isolation_line(ident)],
             ["Suite version", ident["suite_version"]],
             ["Corpus", f"{ident['corpus']['version']} sha256 {ident['corpus']['sha256']}"],
             ["Harness / protocol", f"{ident['harness_version']} / {ident['protocol_version']}"],

@@ -156,6 +156,13 @@ def failure_message(f: dict[str, Any]) -> str:
     return printable("\n".join(parts))
 
 
+def isolation_line(ident: dict[str, Any]) -> str:
+    """How the evaluator was isolated from the harness, in words."""
+    if ident.get("isolation", "in-process") == "process":
+        return "process (the evaluator ran in a child process, contained)"
+    return "in-process: not isolated (the evaluator ran inside the harness process)"
+
+
 def capabilities_line(ident: dict[str, Any]) -> str:
     caps = ident["capabilities"]
     return "; ".join(f"{rid}: {', '.join(kinds)}" for rid, kinds in caps.items()) or "-"
