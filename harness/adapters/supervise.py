@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import selectors
+import select
 import signal
 import sys
 import time
@@ -136,13 +136,13 @@ def main(argv: list[str]) -> None:
         os.dup2(null, fd)
     os.close(null)
     os.write(life, f"pid {pid} {int(subreaper)}\n".encode())
-    sel = selectors.DefaultSelector()
-    sel.register(life, selectors.EVENT_READ)
-    sel.register(wake_r, selectors.EVENT_READ)
+    poll = select.poll()     # (not selectors: every import counts at start-up)
+    poll.register(life, select.POLLIN)
+    poll.register(wake_r, select.POLLIN)
     status: int | None = None
     while status is None:
-        for key, _ in sel.select():
-            if key.fd == wake_r:
+        for fd, _ in poll.poll():
+            if fd == wake_r:
                 with contextlib.suppress(BlockingIOError):
                     os.read(wake_r, 4096)
                 while True:     # reap: the leader, or orphans that re-parented to us
