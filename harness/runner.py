@@ -327,8 +327,9 @@ class RunConfig:
     # of in a child process through the serve bridge (the default of a certification)
     in_process: bool = False
     # --in-process only: how long past its timeout (or the run timeout) a call that will
-    # not stop may run before the harness writes what it has and exits 2
-    watchdog_grace_s: float = 5.0
+    # not stop may run before the harness writes what it has and exits 2 (None: the
+    # timeout, at least 1 s)
+    watchdog_grace_s: float | None = None
 
 
 @dataclass
@@ -554,8 +555,9 @@ def run(config: RunConfig, corpus: Any = None,
         header.adapter = dict(identity.adapter)
         header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
         write_header(folder, header)
-        watchdog = Watchdog(adapter, folder, header, config.timeout, deadline,
-                            config.watchdog_grace_s) \
+        grace = config.watchdog_grace_s if config.watchdog_grace_s is not None else \
+            max(1.0, config.timeout or 0.0)
+        watchdog = Watchdog(adapter, folder, header, config.timeout, deadline, grace) \
             if isinstance(adapter, InProcessAdapter) else None
         with ResultWriter(folder, append=bool(done)) as writer:
             if progress:
