@@ -302,8 +302,8 @@ class ProcessAdapter(Adapter):
         argv, cwd, pass_fds = self.argv, self.cwd, ()
         child_end = None
         if CONTAINED:
-            argv = absolute_words(self.argv)
-            if cwd is None:
+            if cwd is None:      # a fresh working directory: the command as meant here
+                argv = absolute_words(self.argv)
                 cwd = self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
             self._life, child_end = socket.socketpair()
             pass_fds = (child_end.fileno(),)
