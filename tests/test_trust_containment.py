@@ -126,7 +126,8 @@ def test_a_real_ctrl_c_still_interrupts_an_in_process_run(tmp_path):
         [sys.executable, "-m", "pokercert.harness.cli", "run", "--adapter",
          "py:faux.hostile_inprocess:SlowButHonest", "--ruleset", RULESET, "--in-process",
          "--out", str(out)], cwd=tmp_path, env=env(), stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        stderr=subprocess.PIPE, text=True,   # SIGINT as at a terminal, even if CI ignores it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     end = time.monotonic() + 60
     while not (out / "run.json").exists():     # started: the evaluator is being called
         assert time.monotonic() < end and child.poll() is None
