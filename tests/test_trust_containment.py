@@ -9,6 +9,7 @@ carries on its command line.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -338,9 +339,16 @@ def test_kill_9_of_the_harness_orphans_nothing(tmp_path, kind):
     try:
         wait_for(marker, expect)
         time.sleep(1.0)                               # the first batches are in flight
+        workdirs = set()
+        for pid, _ in survivors(marker):
+            with contextlib.suppress(OSError):
+                workdirs.add(os.readlink(f"/proc/{pid}/cwd"))
+        workdirs = {d for d in workdirs if Path(d).name.startswith("pokercert-adapter-")}
+        assert workdirs                               # the adapter's fresh directory
         harness.kill()
         harness.wait(timeout=10)
         assert gone(marker) == []
+        assert not any(Path(d).exists() for d in workdirs)   # removed by the keeper
     finally:
         if harness.poll() is None:
             harness.kill()

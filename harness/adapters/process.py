@@ -308,7 +308,7 @@ class ProcessAdapter(Adapter):
             self._life, child_end = socket.socketpair()
             pass_fds = (child_end.fileno(),)
             argv = [sys.executable, "-I", "-S", str(SUPERVISOR), str(child_end.fileno()),
-                    *argv]
+                    *(["--rmdir"] if self._workdir else []), *argv]
         try:
             self._proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

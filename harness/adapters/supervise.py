@@ -1,7 +1,7 @@
 """The keeper of one ``exec:`` adapter process: it dies with the harness, and takes the
 adapter and everything the adapter started with it.
 
-    python -I -S supervise.py LIFELINE_FD COMMAND [ARG ...]
+    python -I -S supervise.py LIFELINE_FD [--rmdir] COMMAND [ARG ...]
 
 The harness starts this script (not the adapter) with the adapter's pipes as its
 stdin/stdout/stderr and one end of a socket pair as ``LIFELINE_FD``.  It:
@@ -16,7 +16,9 @@ stdin/stdout/stderr and one end of a socket pair as ``LIFELINE_FD``.  It:
   lifeline closes (the harness closed it, or died, even by ``kill -9``);
 * either way kills the adapter's whole process group and every remaining descendant
   (SIGKILL, until none is left) and exits with the adapter's status (re-raising its
-  signal), so the harness's ``wait()`` sees what the adapter did.
+  signal), so the harness's ``wait()`` sees what the adapter did;
+* with ``--rmdir``, removes its working directory (the adapter's temporary one) last,
+  so it goes even when the harness was killed.
 
 Standard library only and no ``site`` (``-I -S``): it starts in about 15 ms.
 """
@@ -93,6 +95,15 @@ def _kill_all(group: int, leader: int, status: int | None) -> int | None:
         time.sleep(0.002)
 
 
+def _remove(workdir: str | None) -> None:
+    """Remove the adapter's temporary working directory (the harness may be gone)."""
+    if workdir:
+        import shutil
+
+        os.chdir("/")
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def _exit_like(status: int) -> None:
     """Exit as the adapter did: with its code, or killed by its signal."""
     if os.WIFSIGNALED(status):
@@ -106,10 +117,14 @@ def _exit_like(status: int) -> None:
 
 def main(argv: list[str]) -> None:
     if len(argv) < 2:
-        os.write(2, b"supervise: usage: supervise.py LIFELINE_FD COMMAND [ARG ...]\n")
+        os.write(2, b"supervise: usage: supervise.py LIFELINE_FD [--rmdir] COMMAND [ARG ...]\n")
         os._exit(3)
     life = int(argv[0])
     command = argv[1:]
+    workdir = None
+    if command and command[0] == "--rmdir":   # the harness's temporary working directory
+        workdir = os.getcwd()
+        command = command[1:]
     subreaper = _prctl(PR_SET_CHILD_SUBREAPER, 1)
     me = os.getpid()
     wake_r, wake_w = os.pipe()
@@ -161,9 +176,11 @@ def main(argv: list[str]) -> None:
                     data = b""
                 if not data:           # the harness closed the lifeline, or died
                     final = _kill_all(pid, pid, status)
+                    _remove(workdir)
                     _exit_like(int(signal.SIGKILL) if final is None else final)
     status = _kill_all(pid, pid, status)
     assert status is not None
+    _remove(workdir)
     with contextlib.suppress(OSError):
         os.write(life, f"exit {status}\n".encode())
     _exit_like(status)
