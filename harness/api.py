@@ -65,13 +65,13 @@ from operator import itemgetter
 from typing import Any, Protocol, runtime_checkable
 
 from pokercert.reference.cards import DECK, JOKER, REASON_CODES
+from pokercert.vectors.model import KINDS, OPERATIONS
 
-OPERATIONS = ("classify", "compare", "best_hand")
 # optional methods: the evaluator's own order of hands and faster forms of the answers
 # (see the module docstring); exhaustive mode uses the first one an evaluator has
 KEY_METHODS = ("evaluate_many", "evaluate", "key")
 # what an evaluator may claim per ruleset: the vector kinds it can be tested on
-CAPABILITY_KINDS = ("classify", "compare", "best_hand", "reject")
+CAPABILITY_KINDS = KINDS
 
 __all__ = ["CAPABILITY_KINDS", "CODED_CARDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES",
            "EvaluatorInfo", "Hands", "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]

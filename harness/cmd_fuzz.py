@@ -39,6 +39,7 @@ from pokercert.harness.cli import (
 )
 from pokercert.harness.cmd_run import Progress, adapter_args
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
+from pokercert.vectors.model import OPERATIONS
 
 DEFAULT_FUZZ_OUT = Path("pokercert-fuzz")
 DEFAULT_EXAMPLES = 1000
@@ -60,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, metavar="S",
                    help="random seed (default: a fresh one, printed for reruns)")
     p.add_argument("--kind", action="append", dest="kinds", metavar="KIND",
-                   choices=("classify", "compare", "best_hand"),
+                   choices=OPERATIONS,
                    help="only this kind of request (repeatable; default: every kind the "
                    "adapter claims)")
     p.add_argument("--out", type=Path, default=DEFAULT_FUZZ_OUT, metavar="DIR",

@@ -32,7 +32,7 @@ from pokercert.reference.interpretations import catalogue, load_profile
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import record, to_toml
 from pokercert.vectors.check import reference_outcome, variants
-from pokercert.vectors.model import Vector
+from pokercert.vectors.model import Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
 _ID = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
@@ -152,7 +152,7 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
     flags: list[str] = []
     every = [c for key in ("hand", "hole", "board") if key in inputs for c in _cards(inputs[key])]
     every += [c for h in inputs.get("hands", ()) for c in _cards(h)]
-    if rs.selection is not None and (kind == "best_hand" or "board" in inputs):
+    if rs.selection is not None and (kind == Kind.BEST_HAND or "board" in inputs):
         flags.append("best-hand-selection")
     if rs.id == "nj-mini-tex-pocket":
         flags.append("pocket-wager")
@@ -172,7 +172,7 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
             flags.append("wraparound")
     if ev.rules["direction"] == "low":
         flags.append("low-order")
-    if kind == "compare" and values:
+    if kind == Kind.COMPARE and values:
         categories = {v.category for v in values}
         best = max(v.key for v in values)
         winners = [v for v in values if v.key == best]
@@ -186,7 +186,7 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
                                       for v in winners}) == 1:
             flags.append("suit-tiebreak")
     if not flags:
-        flags.append("category-order" if kind == "classify" else "rank-order")
+        flags.append("category-order" if kind == Kind.CLASSIFY else "rank-order")
     known = registry.flags()
     kept = [f for f in dict.fromkeys(flags) if f in known]
     return kept or [next(iter(known))]
@@ -200,22 +200,22 @@ def _same_category_flag(category: str) -> str:
 
 
 def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandValue]:
-    if kind == "classify":
+    if kind == Kind.CLASSIFY:
         return [ev.evaluate(inputs["hand"])]
-    if kind == "compare":
+    if kind == Kind.COMPARE:
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
-    if kind == "best_hand":
+    if kind == Kind.BEST_HAND:
         return [ev.best_hand(inputs["hole"], inputs["board"]).value]
     return []
 
 
 def _clauses(ev: Evaluator, kind: str, values: Sequence[HandValue]) -> list[str]:
     rs = ev.ruleset
-    if kind == "compare":
+    if kind == Kind.COMPARE:
         labels = deciding_clauses(ev, values)
     else:
         labels = [rs.category(values[0].category).clause]
-    if rs.selection is not None and kind == "best_hand":
+    if rs.selection is not None and kind == Kind.BEST_HAND:
         labels.insert(0, rs.selection.clause)
     return [c for c in dict.fromkeys(labels) if rs.has_clause(c)] or [rs.clauses[0].label]
 
@@ -227,10 +227,10 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
     def label(v: HandValue) -> str:
         return rs.category(v.category).label
 
-    if kind == "classify":
+    if kind == Kind.CLASSIFY:
         cat = rs.category(values[0].category)
         return f"{inputs['hand']} ranks as {cat.label} under {cat.clause}."
-    if kind == "best_hand":
+    if kind == Kind.BEST_HAND:
         return (f"From hole {inputs['hole']} and board {inputs['board']} the best hand is "
                 f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}.")
     best = max(v.key for v in values)

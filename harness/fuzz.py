@@ -42,13 +42,14 @@ from pokercert.harness.results import Outcome
 from pokercert.harness.scoring import Scored, request_for, score
 from pokercert.reference import JOKER, Card, Profile, Ruleset, evaluator, format_cards
 from pokercert.reference.cards import SUIT_CHARS
+from pokercert.vectors.model import OPERATIONS, Kind
 
 __all__ = ["Case", "FuzzReport", "case_strategy", "fuzz", "hand_strategy"]
 
 ACE, KING, TWO = 14, 13, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
-FUZZ_KINDS = ("classify", "compare", "best_hand")
+FUZZ_KINDS = OPERATIONS  # every operation; a reject needs no fuzzing of its own
 
 
 class Case(NamedTuple):
@@ -374,13 +375,13 @@ def case_strategy(ruleset: Ruleset, kinds: Sequence[str] = FUZZ_KINDS) \
         return Case("best_hand", {"hole": hole, "board": board})
 
     options: list[st.SearchStrategy[Case]] = []
-    if "classify" in kinds:
+    if Kind.CLASSIFY in kinds:
         options.append(classify())
-    if "compare" in kinds:
+    if Kind.COMPARE in kinds:
         options.append(compare())
         if ruleset.selection is not None:
             options.append(compare_on_board())
-    if "best_hand" in kinds and ruleset.selection is not None:
+    if Kind.BEST_HAND in kinds and ruleset.selection is not None:
         options.append(best_hand())
     if not options:
         raise ValueError(f"{ruleset.id}: nothing to fuzz for kinds {list(kinds)}")
@@ -497,7 +498,7 @@ def claimed_kinds(capabilities: Mapping[str, Sequence[str]], ruleset: Ruleset) -
     """The fuzzable kinds the adapter claims for ``ruleset`` (best_hand only with a board)."""
     claimed = set(capabilities.get(ruleset.id, ()))
     return [k for k in FUZZ_KINDS if k in claimed
-            and (k != "best_hand" or ruleset.selection is not None)]
+            and (k != Kind.BEST_HAND or ruleset.selection is not None)]
 
 
 def adapter_error(exc: Exception) -> str:

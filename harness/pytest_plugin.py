@@ -154,10 +154,11 @@ class CorpusPlugin:
     def markers(self) -> list[tuple[str, str]]:
         from pokercert.reference import all_rulesets
         from pokercert.vectors import registry
+        from pokercert.vectors.model import KINDS
 
         out = [("pokercert", "a pokercert corpus vector"),
                *((k, f"pokercert vectors of kind {k}")
-                 for k in ("classify", "compare", "best_hand", "reject")),
+                 for k in KINDS),
                *((rs.id, f"pokercert vectors of ruleset {rs.id}") for rs in all_rulesets())]
         try:
             flags = registry.flags(self.corpus_root)

@@ -62,7 +62,7 @@ from pokercert.harness.results import (
 from pokercert.harness.scoring import operation, passes, request_for, score
 from pokercert.harness.selection import ids_digest, parse_shard, shard
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
-from pokercert.vectors.model import Vector
+from pokercert.vectors.model import Kind, Vector
 
 DEFAULT_OUT = Path("pokercert-run")
 DEFAULT_BATCH = 256
@@ -104,8 +104,8 @@ def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
 def not_applicable(vector: Vector, profile: Profile, known: Known | None = None) -> Result:
     """The result of a vector outside the adapter's declared capabilities."""
     op = operation(vector)
-    need = "reject" if vector.kind == "reject" else op
-    what = f"{need!r}" + (f" and {op!r}" if vector.kind == "reject" else "")
+    need = Kind.REJECT.value if vector.kind == Kind.REJECT else op
+    what = f"{need!r}" + (f" and {op!r}" if vector.kind == Kind.REJECT else "")
     return _result(vector, profile, Reply(ERROR), None, vector.expected(profile),
                    Outcome.NOT_APPLICABLE, None,
                    f"the adapter does not claim {what} for {vector.ruleset}")
@@ -115,7 +115,7 @@ def applicable(identity: Identity, vector: Vector) -> bool:
     """Whether the adapter claims this vector (a reject vector needs its op as well)."""
     if not identity.claims(vector.ruleset, vector.kind):
         return False
-    return vector.kind != "reject" or identity.claims(vector.ruleset, vector.inputs["op"])
+    return vector.kind != Kind.REJECT or identity.claims(vector.ruleset, vector.inputs["op"])
 
 
 def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector],
@@ -173,7 +173,7 @@ def _claimed(group: list[Vector], identity: Identity, profile: Profile,
     kinds = frozenset(identity.capabilities.get(group[0].ruleset, ()))
     present = set(map(_KIND, group))
     if present <= kinds and ("reject" not in present or {
-            v.inputs["op"] for v in group if v.kind == "reject"} <= kinds):
+            v.inputs["op"] for v in group if v.kind == Kind.REJECT} <= kinds):
         return group, []                       # the usual case: everything is claimed
     todo, skipped = [], []
     for v in group:
@@ -201,7 +201,7 @@ def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Pro
         kind = v.kind
         if reply.status != ANSWERED or "id" in actual:
             actual = passes(v, expected, reply)
-        elif kind == "classify":
+        elif kind == Kind.CLASSIFY:
             category = actual.get("category")   # exactly a str: no lying __eq__
             if type(category) is not str or category != expected["category"]:
                 actual = None
@@ -232,7 +232,7 @@ def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float |
         for chunk in chunks:
             if run_deadline is not None and time.monotonic() >= run_deadline:
                 raise AdapterAborted("run timeout reached")
-            yield [{"op": "classify", "hand": v.inputs["hand"]} if v.kind == "classify"
+            yield [{"op": "classify", "hand": v.inputs["hand"]} if v.kind == Kind.CLASSIFY
                    else request_for(v) for v in chunk]
 
     done = 0

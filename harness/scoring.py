@@ -23,7 +23,7 @@ from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, 
 from pokercert.harness.protocol import check_item
 from pokercert.harness.results import Outcome
 from pokercert.reference import CardError, Ruleset, parse_cards
-from pokercert.vectors.model import Vector
+from pokercert.vectors.model import Kind, Vector
 
 
 class Scored(NamedTuple):
@@ -36,22 +36,22 @@ def request_for(vector: Vector) -> dict[str, Any]:
     """The protocol request for a vector: its op and inputs (cards as the corpus spells
     them, tokens separated by single spaces), nothing else."""
     inputs = vector.inputs
-    op = inputs["op"] if vector.kind == "reject" else vector.kind
-    if op == "classify":
+    op = inputs["op"] if vector.kind == Kind.REJECT else vector.kind
+    if op == Kind.CLASSIFY:
         return {"op": op, "hand": inputs["hand"]}
-    if op == "compare":
+    if op == Kind.COMPARE:
         req: dict[str, Any] = {"op": op, "hands": list(inputs["hands"])}
         if inputs.get("board") is not None:
             req["board"] = inputs["board"]
         return req
-    if op == "best_hand":
+    if op == Kind.BEST_HAND:
         return {"op": op, "hole": inputs["hole"], "board": inputs["board"]}
     raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
 
 
 def operation(vector: Vector) -> str:
     """The operation a vector exercises (a reject vector goes through its ``op``)."""
-    return vector.inputs["op"] if vector.kind == "reject" else vector.kind
+    return vector.inputs["op"] if vector.kind == Kind.REJECT else vector.kind
 
 
 _PASSTHROUGH = {TIMEOUT: Outcome.TIMEOUT, CRASH: Outcome.CRASH}
@@ -89,11 +89,11 @@ def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[st
     data = reply.data
     actual = data if type(data) is dict and "id" not in data else _answer(reply)
     kind = vector.kind
-    if kind == "classify":
+    if kind == Kind.CLASSIFY:
         category = actual.get("category")
         return actual if type(category) is str and category == expected["category"] \
             else None
-    if kind == "compare":
+    if kind == Kind.COMPARE:
         winners = actual.get("winners")
         if type(winners) is not list or any(type(i) is not int for i in winners):
             return None
@@ -120,7 +120,7 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     problem = _inexact(operation(vector), reply.status, actual)
     if problem:
         return Scored(Outcome.ERROR, None, problem)
-    if vector.kind == "reject":
+    if vector.kind == Kind.REJECT:
         want = expected["reason"]
         if reply.status == REJECTED:
             code = actual.get("rejected")
@@ -134,13 +134,13 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     if reply.status == REJECTED:
         code = actual.get("rejected")
         return Scored(Outcome.FAIL, actual, f"refused valid input (reason {code!r})")
-    if vector.kind == "classify":
+    if vector.kind == Kind.CLASSIFY:
         return _category(actual, expected, ruleset) or _verdict(
             actual["category"] == expected["category"], actual,
             f"category {actual['category']!r}, expected {expected['category']!r}")
-    if vector.kind == "compare":
+    if vector.kind == Kind.COMPARE:
         return _winners(vector, actual, expected)
-    if vector.kind == "best_hand":
+    if vector.kind == Kind.BEST_HAND:
         return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
                                                                    ruleset)
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")

@@ -19,7 +19,8 @@ from typing import Any
 
 from pokercert.harness.adapters.base import Identity
 from pokercert.reference import Ruleset, evaluator, get_ruleset
-from pokercert.vectors.model import Vector
+from pokercert.reference.cards import BAD_CARD, DUPLICATE_CARD, WRONG_COUNT
+from pokercert.vectors.model import Kind, Vector
 
 # candidate hands by size: best-looking first; a tie pair last
 HANDS = {
@@ -28,7 +29,7 @@ HANDS = {
     2: ("As Ad", "Kd 8c", "Qd 7c", "Qh 7d"),
 }
 HOLDEM = {"hands": ("As Ks", "7c 2d"), "board": "Qs Js 3h"}
-BAD_CARD = "Zz"
+NOT_A_CARD = "Zz"
 PREFERRED = "nj-poker-high-5"
 
 
@@ -38,7 +39,7 @@ def _agreed(rs: Ruleset, fn: str, *args: Any) -> Any:
     for prof in ("practice", "literal"):
         ev = evaluator(rs.id, prof)
         found = getattr(ev, fn)(*args)
-        answers.append(found.category if fn == "best_hand" else found)
+        answers.append(found.category if fn == Kind.BEST_HAND else found)
     return answers[0] if answers[0] == answers[1] else None
 
 
@@ -58,12 +59,12 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
     def add(kind: str, inputs: dict[str, Any], expect: dict[str, Any], why: str) -> None:
         out.append(_vector(rs, len(out) + 1, kind, inputs, expect, why))
 
-    if "classify" in kinds:
+    if Kind.CLASSIFY in kinds:
         for hand in hands[:3]:
             cat = _agreed(rs, "category", hand)
             if cat:
                 add("classify", {"hand": hand}, {"category": cat}, f"{hand} is a {cat}")
-    if "compare" in kinds:
+    if Kind.COMPARE in kinds:
         pairs = [list(hands[:2]), list(hands[2:4])]
         for pair in pairs:
             won = _agreed(rs, "winners", pair)
@@ -74,7 +75,7 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
             if won is not None:
                 add("compare", {"hands": list(HOLDEM["hands"]), "board": HOLDEM["board"]},
                     {"winners": won}, "an unambiguous showdown on a board")
-    if "best_hand" in kinds and rs.selection is not None and rs.selection.hole == 2 \
+    if Kind.BEST_HAND in kinds and rs.selection is not None and rs.selection.hole == 2 \
             and rs.selection.board == 3:
         hole, board = HOLDEM["hands"][0], HOLDEM["board"]
         cat = _agreed(rs, "best_hand", hole, board)
@@ -83,12 +84,12 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
             cards = [" ".join(str(c) for c in alt) for alt in best.alternatives]
             add("best_hand", {"hole": hole, "board": board},
                 {"category": cat, "cards": cards}, "the best hand from hole and board")
-    if "reject" in kinds and "classify" in kinds:
+    if Kind.REJECT in kinds and Kind.CLASSIFY in kinds:
         cards = hands[2].split()
         faults = {
-            "bad-card": [*cards[:-1], BAD_CARD],
-            "duplicate-card": [*cards[:-1], cards[0]],
-            "wrong-count": cards[:-1],
+            BAD_CARD: [*cards[:-1], NOT_A_CARD],
+            DUPLICATE_CARD: [*cards[:-1], cards[0]],
+            WRONG_COUNT: cards[:-1],
         }
         for reason, hand in faults.items():
             add("reject", {"op": "classify", "hand": " ".join(hand)}, {"reason": reason},

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
-from pokercert.reference.cards import SUIT_CHARS, Card, CardError, parse_cards
+from pokercert.reference.cards import SUIT_CHARS, WRONG_COUNT, Card, CardError, parse_cards
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import SHAPES, Ruleset, RulesetError, get_ruleset
 
@@ -146,7 +146,7 @@ class Evaluator:
                  board: str | Iterable[str | Card] | None = None) -> list[HandValue]:
         """The value of every hand in one deal."""
         if len(hands) < 2:
-            raise CardError("wrong-count", f"a showdown needs at least 2 hands, got {len(hands)}")
+            raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
         parsed, table = self.parse_deal(hands, board)
         if board is None:
             return [self.value(h) for h in parsed]

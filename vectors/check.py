@@ -44,7 +44,7 @@ from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.canonical import digest
 from pokercert.vectors.corpus import Corpus, Problem, display_path, key_location, read_corpus
-from pokercert.vectors.model import Location, Vector
+from pokercert.vectors.model import Kind, Location, Vector
 
 GAPS_FILE = "reference-gaps.toml"
 
@@ -168,9 +168,9 @@ def card_set(text: str) -> str:
 def normalise(kind: str, expect: Mapping[str, Any]) -> dict[str, Any]:
     """An expectation in the comparable form :func:`reference_outcome` returns."""
     out = dict(expect)
-    if kind == "compare":
+    if kind == Kind.COMPARE:
         out["winners"] = sorted(out["winners"])
-    if kind == "best_hand":
+    if kind == Kind.BEST_HAND:
         out["cards"] = sorted(card_set(c) for c in out["cards"])
     return out
 
@@ -178,19 +178,19 @@ def normalise(kind: str, expect: Mapping[str, Any]) -> dict[str, Any]:
 def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
     """What the reference engine answers for this vector (comparable with expectations)."""
     inputs = vector.inputs
-    if vector.kind == "classify":
+    if vector.kind == Kind.CLASSIFY:
         return {"category": ev.category(inputs["hand"])}
-    if vector.kind == "compare":
+    if vector.kind == Kind.COMPARE:
         return {"winners": ev.winners(list(inputs["hands"]), inputs.get("board"))}
-    if vector.kind == "best_hand":
+    if vector.kind == Kind.BEST_HAND:
         best = ev.best_hand(inputs["hole"], inputs["board"])
         return {"category": best.category,
                 "cards": sorted(format_cards(sort_cards(c)) for c in best.alternatives)}
     op = inputs["op"]
     try:
-        if op == "classify":
+        if op == Kind.CLASSIFY:
             answer: Any = ev.category(inputs["hand"])
-        elif op == "compare":
+        elif op == Kind.COMPARE:
             answer = ev.winners(list(inputs["hands"]), inputs.get("board"))
         else:
             best = ev.best_hand(inputs["hole"], inputs["board"])
@@ -219,9 +219,9 @@ def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
     faults: set[str] = set()
     spelling: list[str] = []
     groups: list[tuple[str, int]] = []
-    if op == "classify":
+    if op == Kind.CLASSIFY:
         groups.append((inputs.get("hand", ""), rs.hand_size))
-    elif op == "compare":
+    elif op == Kind.COMPARE:
         board = inputs.get("board")
         per_hand = sel.hole if (board is not None and sel) else rs.hand_size
         hands = list(inputs.get("hands", ()))
@@ -328,7 +328,7 @@ class _Checker:
             self.report.variants_checked += len(all_variants)
             broken_reported: set[str] = set()
             for vector in group:
-                if vector.kind == "reject":
+                if vector.kind == Kind.REJECT:
                     self.check_reject_faults(vector, rs)
                 self.check_vector(vector, rs, all_variants, broken_reported)
 

@@ -22,6 +22,7 @@ from typing import Any
 from tabulate import tabulate
 
 from pokercert.harness.cli import EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.vectors.model import KINDS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -94,8 +95,7 @@ def _root(p: argparse.ArgumentParser) -> None:
 def _filters(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", action="append", metavar="ID")
     p.add_argument("--flag", action="append", metavar="FLAG")
-    p.add_argument("--kind", action="append", choices=["classify", "compare", "best_hand",
-                                                       "reject"])
+    p.add_argument("--kind", action="append", choices=KINDS)
     p.add_argument("--clause", action="append", metavar="LABEL")
 
 

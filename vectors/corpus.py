@@ -36,7 +36,7 @@ from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset,
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import registry
-from pokercert.vectors.model import FORMAT_VERSION, Location, Vector
+from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
 MANIFEST_FILE = "MANIFEST.json"
 NOT_RULESET_DIRS = frozenset({"schema", "__pycache__"})
@@ -108,7 +108,7 @@ class Corpus:
             out = [v for v in out if wanted.intersection(v.flags)]
         if kinds is not None:
             wanted = set(kinds)
-            _known("kind", wanted, {"classify", "compare", "best_hand", "reject"})
+            _known("kind", wanted, set(Kind))
             out = [v for v in out if v.kind in wanted]
         if ids is not None:
             wanted = set(ids)
@@ -364,25 +364,25 @@ class _Reader:
     def check_inputs(self, ft: FileText, index: int, vec: Vector, rs: Ruleset) -> None:
         inputs = vec.inputs
         op = inputs.get("op", vec.kind)
-        if op == "best_hand" and rs.selection is None:
-            self.problem(ft.at(index, "kind" if vec.kind == "best_hand" else "op"),
+        if op == Kind.BEST_HAND and rs.selection is None:
+            self.problem(ft.at(index, "kind" if vec.kind == Kind.BEST_HAND else "op"),
                          f"{rs.id} has no hole and community cards: best_hand does not apply")
             return
-        if op == "compare" and "board" in inputs and rs.selection is None:
+        if op == Kind.COMPARE and "board" in inputs and rs.selection is None:
             self.problem(ft.at(index, "board"), f"{rs.id} has no community cards")
             return
-        if vec.kind == "reject":
+        if vec.kind == Kind.REJECT:
             return  # invalid on purpose; pokercert vectors check verifies the fault
         ev = evaluator(rs.id)
         try:
-            if vec.kind == "classify":
+            if vec.kind == Kind.CLASSIFY:
                 ev.parse_hand(inputs["hand"])
-            elif vec.kind == "compare":
+            elif vec.kind == Kind.COMPARE:
                 ev.parse_deal(inputs["hands"], inputs.get("board"))
             else:
                 ev.parse_deal([inputs["hole"]], inputs["board"])
         except CardError as exc:
-            key = {"classify": "hand", "compare": "hands", "best_hand": "hole"}[vec.kind]
+            key = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands", Kind.BEST_HAND: "hole"}[vec.kind]
             self.problem(ft.at(index, key), f"invalid cards ({exc.code}): {exc}")
 
     def check_expectations(self, ft: FileText, index: int, vec: Vector, rs: Ruleset) -> None:
@@ -416,7 +416,7 @@ class _Reader:
                 elif list(winners) != sorted(winners):
                     self.problem(ft.at(index, "expect"), f"list winners in ascending order: "
                                  f"{sorted(winners)}")
-            if vec.kind == "best_hand" and "cards" in expect:
+            if vec.kind == Kind.BEST_HAND and "cards" in expect:
                 self.check_best_cards(ft, index, vec, rs, expect["cards"])
 
     def check_best_cards(self, ft: FileText, index: int, vec: Vector, rs: Ruleset,

@@ -10,14 +10,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from pokercert.reference.interpretations import Profile, load_profile
 
 FORMAT_VERSION = 1
-KINDS = ("classify", "compare", "best_hand", "reject")
-# the request a reject vector sends its invalid input through
-REJECT_OPS = ("classify", "compare", "best_hand")
+
+
+class Kind(StrEnum):
+    """The one vocabulary of vector kinds (the ``kind`` key of a vector file).
+
+    The same words name the operations an evaluator answers (``classify``, ``compare``,
+    ``best_hand``); ``reject`` sends invalid input through one of them.  Members are
+    ``str``: they compare equal to, hash like and print as their value, so files and
+    outputs read exactly as before.
+    """
+
+    CLASSIFY = "classify"
+    COMPARE = "compare"
+    BEST_HAND = "best_hand"
+    REJECT = "reject"
+
+
+# the kinds and the operations as plain strings, for data that is written out (capability
+# lists, choices, table headers): a plain ``str`` serialises the same in every format
+KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
+# the operations an evaluator answers; a reject vector sends its invalid input through one
+OPERATIONS: tuple[str, ...] = tuple(k.value for k in Kind if k is not Kind.REJECT)
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from pokercert.harness.mutants.changes import (
     without,
 )
 from pokercert.harness.mutants.model import Change, Mutant
+from pokercert.reference.cards import BAD_CARD
 
 # ----------------------------------------------------------------- ruleset groups
 HIGH5_NJ = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")
@@ -373,7 +374,7 @@ MUTANTS: tuple[Mutant, ...] = (
            (accept_unknown_suits(),)),
     Mutant("one-reason-code", "input-validation", ALL,
            "Every refusal is reported as 'bad-card', whatever was wrong.",
-           (reason_code("bad-card"),)),
+           (reason_code(BAD_CARD),)),
     Mutant("jokers-accepted", "input-validation", NJ,
            "Jokers are accepted (as wild cards) in games whose deck has none.",
            (deck_jokers(2, five_of_a_kind="any", wild_duplicates="five_of_a_kind_only"),)),

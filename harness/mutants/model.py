@@ -31,6 +31,7 @@ from pokercert.reference.cards import CardError
 from pokercert.reference.engine import Evaluator
 from pokercert.reference.interpretations import Profile, get_interpretation
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
+from pokercert.vectors.model import Kind
 
 VENDOR = "pokercert self-check (deliberately broken)"
 
@@ -174,7 +175,7 @@ class MutantEvaluator:
         for rid in self.mutant.rulesets:
             kinds = list(CAPABILITY_KINDS)
             if get_ruleset(rid).selection is None:
-                kinds.remove("best_hand")
+                kinds.remove(Kind.BEST_HAND)
             caps[rid] = kinds
         return caps
 

@@ -35,6 +35,7 @@ from typing import Any
 from pokercert.harness.api import CODED_CARDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import DECK
 from pokercert.reference.rulesets import get_ruleset
+from pokercert.vectors.model import KINDS, Kind
 
 # RECORD lines that the installer writes, not the wheel: left out of the build hash
 INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
@@ -43,7 +44,7 @@ INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
 # the rulesets whose hands are plain five-card high poker, and the kinds a library that
 # values such hands (and nothing else) can answer for them
 FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: ("classify", "compare", "reject")
+    ruleset: tuple(k for k in KINDS if k != Kind.BEST_HAND)
     for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")})
 
 

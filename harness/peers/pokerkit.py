@@ -69,8 +69,9 @@ from pokercert.harness.peers._library import (
     distribution_info,
     refused,
 )
+from pokercert.vectors.model import KINDS, Kind
 
-BASIC = ("classify", "compare", "reject")
+BASIC = tuple(k for k in KINDS if k != Kind.BEST_HAND)
 HAND_TYPE: dict[str, type[Hand]] = {
     "nj-poker-high-5": StandardHighHand,
     "nj-caribbean-stud": StandardHighHand,
@@ -97,7 +98,7 @@ class PokerkitEvaluator(PeerEvaluator):
 
     library = "pokerkit"
     RULESETS = MappingProxyType({
-        ruleset: (*BASIC, "best_hand") if ruleset in BEST_HAND else BASIC
+        ruleset: (*BASIC, Kind.BEST_HAND.value) if ruleset in BEST_HAND else BASIC
         for ruleset in HAND_TYPE})
 
     def __init__(self) -> None:

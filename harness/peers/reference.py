@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pokercert.harness import __version__
 from pokercert.harness.api import EvaluatorInfo, Rejected
 from pokercert.reference import CardError, Evaluator, Profile, all_rulesets, evaluator
+from pokercert.vectors.model import KINDS, Kind
 
 
 class ReferenceEvaluator:
@@ -27,10 +28,8 @@ class ReferenceEvaluator:
     def capabilities(self) -> dict[str, list[str]]:
         caps = {}
         for rs in all_rulesets():
-            kinds = ["classify", "compare", "reject"]
-            if rs.selection is not None:
-                kinds.insert(2, "best_hand")
-            caps[rs.id] = kinds
+            caps[rs.id] = [k for k in KINDS
+                           if k != Kind.BEST_HAND or rs.selection is not None]
         return caps
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
