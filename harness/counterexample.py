@@ -11,7 +11,6 @@ TOML writer of the corpus tools.  ``pokercert vectors check`` accepts what it pr
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +31,10 @@ from pokercert.reference.interpretations import catalogue, load_profile
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import record, to_toml
 from pokercert.vectors.check import reference_outcome, variants
+from pokercert.vectors.ids import next_ids
 from pokercert.vectors.model import Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
-_ID = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 
 __all__ = ["Found", "found_vector", "next_ids", "placeholder_vector", "to_draft_text",
            "to_record_text"]
@@ -248,24 +247,8 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
 
 # --------------------------------------------------------------------------- ids
 
-def next_ids(ruleset: str, count: int, taken: Iterable[str] = ()) -> list[str]:
-    """The next ``count`` free hand-written ids of ``ruleset`` in the shipped corpus.
-
-    The numbering is the authoring tool's (``pokercert vectors add``): after every id in
-    use or retired, below the generator's block; ``taken`` are ids handed out already.
-    """
-    from pokercert.vectors.author import GENERATED_FIRST, used_numbers
-    from pokercert.vectors.corpus import default_root
-
-    used = {n for n in used_numbers(default_root(), ruleset) if n < GENERATED_FIRST}
-    for vid in taken:
-        m = _ID.match(vid)
-        if m and m["ruleset"] == ruleset:
-            used.add(int(m["n"]))
-    first = max(used, default=0) + 1
-    if first + count > GENERATED_FIRST:
-        raise ValueError(f"{ruleset}: the hand-written id block is full")
-    return [f"{ruleset}/{first + i:04d}" for i in range(count)]
+# next_ids (pokercert.vectors.ids, re-exported here): a counterexample's draft gets the
+# next free hand-written id of the shipped corpus, numbered as `pokercert vectors add` does
 
 
 # --------------------------------------------------------------------------- the record

@@ -31,17 +31,16 @@ from typing import Any
 from pokercert.reference import RulesetError, get_ruleset
 from pokercert.vectors.canonical import digest, file_header, record, to_toml
 from pokercert.vectors.corpus import (
-    _HEADER,
     CorpusError,
     Problem,
-    _Reader,
     display_path,
     read_corpus,
+    read_text,
+    vector_starts,
 )
-from pokercert.vectors.manifest import read_manifest
+from pokercert.vectors.ids import IdBlockFull, next_ids
 from pokercert.vectors.model import Location
 
-GENERATED_FIRST = 5000   # ids from here on belong to vectors/generate.py
 MAX_ID = 9999
 _TOPIC = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -53,21 +52,6 @@ class Added:
     ids: list[str] = field(default_factory=list)
     file: str = ""
     warnings: list[Problem] = field(default_factory=list)
-
-
-def used_numbers(root: Path, ruleset: str) -> set[int]:
-    """Every id number of ``ruleset`` in the corpus files or retired in the manifest."""
-    numbers: set[int] = set()
-    pattern = re.compile(rf'^\s*id\s*=\s*"{re.escape(ruleset)}/(\d{{4}})"', re.M)
-    folder = root / ruleset
-    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-        numbers.update(int(n) for n in pattern.findall(path.read_text(encoding="utf-8")))
-    manifest = read_manifest(root) or {}
-    for vid in [*manifest.get("vectors", {}), *manifest.get("retired", {})]:
-        prefix, _, num = vid.rpartition("/")
-        if prefix == ruleset:
-            numbers.add(int(num))
-    return numbers
 
 
 def _comments_above(lines: list[str], header_line: int) -> list[str]:
@@ -109,7 +93,7 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
                                    "joined by '-' (names starting 'generated' belong to the "
                                    "generator)")])
     lines = text.splitlines()
-    starts = [n for n, line in enumerate(lines, 1) if _HEADER.match(line)]
+    starts = vector_starts(lines)
     try:
         ruleset = get_ruleset(str(data.get("ruleset")))
     except RulesetError as exc:
@@ -126,12 +110,10 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
     if corpus_problems:
         raise CorpusError(corpus_problems)
     root = corpus.root
-    taken = {n for n in used_numbers(root, ruleset.id) if n < GENERATED_FIRST}
-    first = max(taken, default=0) + 1
-    if first + len(drafts) > GENERATED_FIRST:
-        raise CorpusError([Problem(Location(shown, 1), f"{ruleset.id}: the hand-written id "
-                                   f"block (0001-{GENERATED_FIRST - 1:04d}) is full")])
-    ids = [f"{ruleset.id}/{first + i:04d}" for i in range(len(drafts))]
+    try:
+        ids = next_ids(ruleset.id, len(drafts), root=root)
+    except IdBlockFull as exc:
+        raise CorpusError([Problem(Location(shown, 1), str(exc))]) from None
 
     def prepare(parsed: dict[str, Any]) -> None:
         parsed.setdefault("format_version", 1)
@@ -142,11 +124,8 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
                     raw["clauses"] = _expand_clauses(ruleset, raw["clauses"])
 
     # validate the draft as if it were a corpus file, with the draft's line numbers
-    reader = _Reader(root)
-    reader.read_flags()
-    reader.seen = {v.id: v.location or Location("?", 0) for v in corpus.vectors}
-    found = reader.read_text(text, shown, ruleset.id, prepare)
-    problems = list(reader.problems)
+    found, problems = read_text(text, shown, ruleset.id, root, taken=corpus.vectors,
+                                prepare=prepare)
     existing = {digest(v): v.id for v in corpus.vectors}
     for v in found:
         if digest(v) in existing:

@@ -218,14 +218,23 @@ def _fast_validator() -> Callable[[Any], Any]:
     return fastjsonschema.compile(registry.schema())
 
 
-class _Reader:
-    """Collects vectors and problems from every file of one corpus root."""
+def vector_starts(lines: Sequence[str]) -> list[int]:
+    """The 1-based line of each ``[[vector]]`` table header in a file's ``lines``."""
+    return [n for n, line in enumerate(lines, 1) if _HEADER.match(line)]
 
-    def __init__(self, root: Path) -> None:
+
+class _Reader:
+    """Collects vectors and problems from every file of one corpus root.
+
+    ``taken`` are vectors read before (their ids count as used, so a repeat is reported
+    with the place it was first used).
+    """
+
+    def __init__(self, root: Path, taken: Iterable[Vector] = ()) -> None:
         self.root = root
         self.problems: list[Problem] = []
         self.vectors: list[Vector] = []
-        self.seen: dict[str, Location] = {}
+        self.seen: dict[str, Location] = {v.id: v.location or Location("?", 0) for v in taken}
         self.flags: Mapping[str, str] = {}
         self._validator = jsonschema.Draft202012Validator(registry.schema())
 
@@ -255,7 +264,7 @@ class _Reader:
                   prepare: Callable[[Any], None] | None = None) -> list[Vector]:
         """Read one file's text; ``prepare`` may adjust the parsed data (drafts)."""
         ft = FileText(shown, text.splitlines())
-        ft.starts = [n for n, line in enumerate(ft.lines, 1) if _HEADER.match(line)]
+        ft.starts = vector_starts(ft.lines)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -504,6 +513,23 @@ def _required_keys(schema: dict[str, Any]) -> set[str]:
     return keys
 
 
+def read_text(text: str, shown: str, ruleset: str, root: Path, *,
+              taken: Iterable[Vector] = (),
+              prepare: Callable[[Any], None] | None = None) -> tuple[list[Vector], list[Problem]]:
+    """Read one vector file's ``text`` as if it lived in ``<root>/<ruleset>/``.
+
+    Every check :func:`read_corpus` makes applies (schema, flags of ``root``'s registry,
+    tags, cards, expectations), with problems located in ``shown`` (the name to print).
+    An id already used by one of ``taken`` is a problem.  ``prepare`` may adjust the
+    parsed TOML before it is checked (the authoring tool fills in ids).  Returns the sound
+    vectors and every problem.
+    """
+    reader = _Reader(Path(root), taken)
+    reader.read_flags()
+    found = reader.read_text(text, shown, ruleset, prepare)
+    return found, reader.problems
+
+
 def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     """Read every file under ``root``; return the vectors that are sound and all problems."""
     root = Path(root) if root is not None else default_root()
@@ -530,4 +556,5 @@ def load_corpus(root: Path | str | None = None) -> Corpus:
     return corpus
 
 
-__all__ = ["FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "load_corpus", "read_corpus"]
+__all__ = ["FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "load_corpus", "read_corpus",
+           "read_text", "vector_starts"]
