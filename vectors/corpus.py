@@ -39,7 +39,7 @@ from pokercert.vectors import registry
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
 MANIFEST_FILE = "MANIFEST.json"
-NOT_RULESET_DIRS = frozenset({"schema", "__pycache__"})
+NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not rulesets
 _HEADER = re.compile(r"^\s*\[\[\s*vector\s*\]\]\s*(#.*)?$")
 _TOML_LINE = re.compile(r"at line (\d+)")
 UNRELEASED = "unreleased"

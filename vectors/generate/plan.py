@@ -1,0 +1,95 @@
+"""The plan: which families each ruleset gets, in a fixed order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokercert.vectors.generate.categories import (
+    fam_flushes,
+    fam_full_houses,
+    fam_high_cards,
+    fam_pairs,
+    fam_quads,
+    fam_straight_flushes,
+    fam_straights,
+    fam_trips,
+    fam_two_pair,
+)
+from pokercert.vectors.generate.games import GAMES, Game
+from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
+from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
+from pokercert.vectors.generate.reject import fam_reject
+from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
+from pokercert.vectors.ids import FAMILY_BASE
+
+
+@dataclass
+class Family:
+    """One generated file: a family of vectors of one ruleset and its id block."""
+
+    ruleset: str
+    topic: str
+    build: Callable[[], list[dict[str, Any]]]
+    title: str = ""
+    base: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.base = FAMILY_BASE[self.topic]
+
+
+def plan() -> list[Family]:
+    """Every generated family, per ruleset, in a fixed order."""
+    fams: list[Family] = []
+    for rid in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "mt-poker-high"):
+        g = GAMES[rid]
+        for topic, fn in (("straights", fam_straights), ("straight-flushes",
+                                                         fam_straight_flushes),
+                          ("quads", fam_quads), ("full-houses", fam_full_houses),
+                          ("flushes", fam_flushes), ("trips", fam_trips),
+                          ("two-pair", fam_two_pair), ("pairs", fam_pairs),
+                          ("high-cards", fam_high_cards), ("suit-ties", fam_suit_ties),
+                          ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
+                          ("reject", None)):
+            fams.append(Family(rid, topic, _bind(fn, g, rid)))
+    for rid in ("nj-poker-high-3", "nj-mini-tex-3"):
+        g = GAMES[rid]
+        for topic, fn in (("straights", fam_straights), ("straight-flushes",
+                                                         fam_straight_flushes),
+                          ("trips", fam_trips), ("flushes", fam_flushes), ("pairs", fam_pairs),
+                          ("high-cards", fam_high_cards), ("suit-ties", fam_suit_ties),
+                          ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
+                          ("reject", None)):
+            fams.append(Family(rid, topic, _bind(fn, g, rid)))
+        if rid == "nj-mini-tex-3":
+            fams.append(Family(rid, "best-hand", _bind(fam_best_hand, g, rid)))
+    for rid in ("nj-poker-low-5", "mt-poker-low", "nj-lowball-2-7"):
+        g = GAMES[rid]
+        topics: list[tuple[str, Any]] = [
+            ("quads", fam_quads), ("full-houses", fam_full_houses), ("trips", fam_trips),
+            ("two-pair", fam_two_pair), ("pairs", fam_pairs), ("high-cards", fam_high_cards),
+            ("straights", fam_low_straights_flushes), ("suit-ties", fam_suit_ties),
+            ("multiway", fam_multiway), ("cards-speak", fam_cards_speak), ("reject", None)]
+        if g.ace_pair_interp:
+            topics.append(("aces", fam_aces))
+        for topic, fn in topics:
+            fams.append(Family(rid, topic, _bind(fn, g, rid)))
+    g = GAMES["nj-poker-low-3"]
+    for topic, fn in (("trips", fam_trips), ("pairs", fam_pairs), ("high-cards", fam_high_cards),
+                      ("straights", fam_low_straights_flushes), ("suit-ties", fam_suit_ties),
+                      ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
+                      ("reject", None), ("aces", fam_aces)):
+        fams.append(Family(g.rid, topic, _bind(fn, g, g.rid)))
+    fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
+    fams.append(Family("nj-mini-tex-pocket", "reject",
+                       lambda: fam_reject(None, "nj-mini-tex-pocket")))
+    return fams
+
+
+def _bind(fn: Callable[[Game], list[dict[str, Any]]] | None, g: Game,
+          rid: str) -> Callable[[], list[dict[str, Any]]]:
+    if fn is None:
+        return lambda: fam_reject(g, rid)
+    return lambda: fn(g)
+

@@ -1,0 +1,109 @@
+"""The reject family of every ruleset: one input fault per vector."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokercert.reference import get_ruleset
+from pokercert.reference.cards import BAD_CARD, DUPLICATE_CARD, JOKER_NOT_ALLOWED, WRONG_COUNT
+from pokercert.vectors.generate.common import hand_of, make_record
+from pokercert.vectors.generate.games import Game
+
+# the clause that defines the cards, for a ruleset the generator has no Game for
+CARD_CLAUSE = {"nj-mini-tex-pocket": "(d)"}
+
+
+def fam_reject(g: Game | None, rid: str) -> list[dict[str, Any]]:
+    """One fault per vector, for every ruleset: duplicate, count, token, joker."""
+    if g is not None:
+        size, sec, clause, jokers = g.size, g.sec, g.ranks, g.jokers
+    else:  # a ruleset without a Game of its own: its shape from the ruleset file
+        rs = get_ruleset(rid)
+        size, sec, clause, jokers = (rs.hand_size, rs.regulation.section, CARD_CLAUSE[rid],
+                                     rs.jokers)
+    label = [sec + clause]
+    sample = ["As", "Kd", "9h", "5c", "3s", "7d"][:size + 1]
+    hand = sample[:size]
+    flags = ["input-validation"]
+    out = []
+
+    def rej(op: str, inputs: dict[str, Any], reason: str, why: str,
+            extra: list[str] | None = None) -> None:
+        out.append(make_record("reject", {"op": op, **inputs}, label, flags + (extra or []), why,
+                               expect={"reason": reason}))
+
+    rej("classify", {"hand": hand_of([*hand[:-1], hand[0]])}, DUPLICATE_CARD,
+        f"{hand[0]} appears twice in one hand: a deck holds one of each card.")
+    rej("classify", {"hand": hand_of(hand[:-1])}, WRONG_COUNT,
+        f"{size - 1} cards where the game needs {size}.")
+    rej("classify", {"hand": hand_of(sample)}, WRONG_COUNT,
+        f"{size + 1} cards where the game needs {size}.")
+    if size >= 3:
+        quads = ["As", "Ah", "Ad", "Ac"][:size - 1]
+        rej("classify", {"hand": hand_of(quads)}, WRONG_COUNT,
+            f"{hand_of(quads)}: only {size - 1} cards, however strong they look; an evaluator "
+            "must not rank a short hand.", ["near-miss"])
+    rej("classify", {"hand": ""}, WRONG_COUNT, "An empty hand.")
+    rej("classify", {"hand": hand_of([*hand[:-1], "1s"])}, BAD_CARD,
+        "'1s' is not a card: there is no rank 1 (the ace is A).")
+    rej("classify", {"hand": hand_of([*hand[:-1], "Kx"])}, BAD_CARD,
+        "'Kx' is not a card: x is not a suit (jokers are written Xx).")
+    rej("classify", {"hand": hand_of([*hand[:-1], "Q"])}, BAD_CARD,
+        "'Q' is not a card: the suit is missing.")
+    rej("classify", {"hand": hand_of(["Zs", *hand[1:]])}, BAD_CARD,
+        "'Zs' is not a card: Z is not a rank.")
+    if jokers == 0:
+        rej("classify", {"hand": hand_of([*hand[:-1], "Xx"])}, JOKER_NOT_ALLOWED,
+            "A joker in a game played without jokers.", ["wild-card"])
+    else:
+        rej("classify", {"hand": "Xx Xx Xx As Kd"}, DUPLICATE_CARD,
+            "Three jokers: the deck holds at most two.", ["wild-card"])
+    if rid == "nj-mini-tex-pocket":
+        return out
+    other = ["2c", "4d", "6h", "8s", "Tc"][:size]
+    rej("compare", {"hands": [hand_of(hand), hand_of([hand[1], *other[1:]])]},
+        DUPLICATE_CARD, f"{hand[1]} is in both hands: one deck is dealt.", ["one-deck"])
+    rej("compare", {"hands": [hand_of(hand)]}, WRONG_COUNT,
+        "A showdown with only one hand.")
+    rej("compare", {"hands": [hand_of(hand), hand_of(other[:-1])]}, WRONG_COUNT,
+        f"The second hand has {size - 1} cards.")
+    rej("compare", {"hands": [hand_of(hand), hand_of([*other[:-1], "Bh"])]}, BAD_CARD,
+        "'Bh' is not a card in the second hand.")
+    if jokers == 0:
+        rej("compare", {"hands": [hand_of(hand), hand_of([*other[:-1], "Xx"])]},
+            JOKER_NOT_ALLOWED, "A joker in the second hand of a game without jokers.",
+            ["wild-card"])
+    else:
+        rej("compare", {"hands": ["Xx Xx Kd 9h 5c", "Xx 2c 4d 6h 8s"]}, DUPLICATE_CARD,
+            "Two jokers in one hand and a third in the other: the deck holds two.",
+            ["wild-card", "one-deck"])
+    if rid == "nj-mini-tex-3":
+        board = "Ah 7c 3d"
+        rej("best_hand", {"hole": "Ks", "board": board}, WRONG_COUNT,
+            "One hole card: each player and the dealer hold two.")
+        rej("best_hand", {"hole": "Ks Qs Js", "board": board}, WRONG_COUNT,
+            "Three hole cards: each player and the dealer hold two.")
+        rej("best_hand", {"hole": "Ks Qs", "board": "Ah 7c"}, WRONG_COUNT,
+            "Two community cards: the board has three.")
+        rej("best_hand", {"hole": "Ks Qs", "board": "Ah 7c 3d 2d"}, WRONG_COUNT,
+            "Four community cards: the board has three.")
+        rej("best_hand", {"hole": "Ks Ah", "board": board}, DUPLICATE_CARD,
+            "Ah is both a hole card and a community card.", ["one-deck"])
+        rej("best_hand", {"hole": "Ks Ks", "board": board}, DUPLICATE_CARD,
+            "The same hole card twice.")
+        rej("best_hand", {"hole": "Ks Qs", "board": "Ah 7c 3x"}, BAD_CARD,
+            "'3x' is not a card on the board.")
+        rej("best_hand", {"hole": "Ks Xx", "board": board}, JOKER_NOT_ALLOWED,
+            "A joker among the hole cards of a game without jokers.", ["wild-card"])
+        rej("best_hand", {"hole": "", "board": board}, WRONG_COUNT,
+            "No hole cards: the board alone never plays.", ["best-hand-selection"])
+        rej("compare", {"hands": ["Ks Qs", "Ks 2d"], "board": board}, DUPLICATE_CARD,
+            "Ks is dealt to the player and to the dealer.", ["one-deck"])
+        rej("compare", {"hands": ["Ks Qs", "7c 2d"], "board": board}, DUPLICATE_CARD,
+            "7c is both the dealer's hole card and a community card.", ["one-deck"])
+        rej("compare", {"hands": ["Ks Qs Jd", "8c 2d"], "board": board}, WRONG_COUNT,
+            "The player holds three hole cards.")
+        rej("compare", {"hands": ["Ks Qs", "8c 2d"], "board": "Ah 7c"}, WRONG_COUNT,
+            "A showdown on a two-card board.")
+    return out
+

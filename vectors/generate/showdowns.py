@@ -1,0 +1,176 @@
+"""Showdown families every game has: suit ties, multiway pots and cards speak."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pokercert.vectors.generate.common import (
+    CATEGORY_WORDS,
+    SUITS,
+    A,
+    Deck,
+    J,
+    K,
+    Q,
+    card,
+    classify,
+    compare,
+    hand_of,
+    is_run,
+    name,
+    not_flush,
+    step_worse,
+    straight_ranks,
+)
+from pokercert.vectors.generate.games import Game
+
+
+def fam_suit_ties(g: Game) -> list[dict[str, Any]]:
+    """Hands with the same ranks in different suits: equal in every category."""
+    out = []
+    clauses = g.L(g.suits, g.tie)
+
+    def tie(a: list[str], b: list[str], category: str, extra: list[str] | None = None) -> None:
+        extra = extra or []
+        out.append(compare([a, b], [0, 1], clauses + [x for x in g.L(g.cat(category))
+                                                       if x not in clauses],
+                           ["suit-tiebreak", *extra],
+                           f"{CATEGORY_WORDS[category].capitalize()} against the same ranks in "
+                           f"other suits: suits are equal, the hands {g.word}.",
+                           literal=[0, 1], interp="suits-equal"))
+
+    n = g.size
+    royal = straight_ranks(A, n)
+    if g.direction == "high":
+        for s1, s2 in (("s", "h"), ("d", "c")):
+            cat = g.royal or "straight_flush"
+            tie([card(r, s1) for r in royal], [card(r, s2) for r in royal], cat)
+        for top in (9, n):
+            ranks = straight_ranks(top, n)
+            tie([card(r, "c") for r in ranks], [card(r, "d") for r in ranks], "straight_flush",
+                ["wheel"] if top == n else [])
+        fl = [A, Q, 10, 8, 6][:n] if n == 5 else [A, J, 8]
+        tie([card(r, "h") for r in fl], [card(r, "s") for r in fl], "flush")
+        for top in (A, 8, n):
+            ranks = straight_ranks(top, n)
+            a = [card(r, SUITS[(j % 2)]) for j, r in enumerate(ranks)]
+            b = [card(r, SUITS[2 + (j % 2)]) for j, r in enumerate(ranks)]
+            if n == 3:
+                a = [card(r, SUITS[j]) for j, r in enumerate(ranks)]
+                b = [card(r, SUITS[(j + 1) % 4]) for j, r in enumerate(ranks)]
+            tie(a, b, "straight", ["wheel"] if top == n else [])
+    if n == 5 and "two_pair" in g.cats:
+        ranks = [K, K, 7, 7, 3] if g.direction == "high" else [4, 4, 3, 3, 6]
+        deck = Deck()
+        tie(deck.hand(ranks, 0), deck.hand(ranks, 1), "two_pair")
+    pair = ([A, A, K, 9, 4] if n == 5 else [A, A, 9]) if g.direction == "high" else (
+        [2, 2, 5, 4, 3] if n == 5 else [2, 2, 3])
+    deck = Deck()
+    tie(deck.hand(pair, 0), deck.hand(pair, 1), "one_pair")
+    for ranks in ([[A, Q, 10, 8, 6], [7, 5, 4, 3, 2]] if n == 5 else [[A, J, 8], [5, 3, 2]]) \
+            if g.direction == "high" else ([[5, 4, 3, 2, A], [K, Q, J, 9, 8]] if n == 5 and
+                                           g.low_ace == "one" else
+                                           [[7, 5, 4, 3, 2], [A, K, Q, J, 9]] if n == 5 else
+                                           [[3, 2, A], [K, Q, 10]]):
+        deck = Deck()
+        a, b = deck.hand(ranks, 0), deck.hand(ranks, 1)
+        tie(a, b, "high_card")
+    return out
+
+
+def fam_multiway(g: Game) -> list[dict[str, Any]]:
+    """Three- and four-way equal hands (and a three-way split beside a losing hand)."""
+    out = []
+    n = g.size
+    clauses = g.L(g.tie)
+
+    def rotated(ranks: Sequence[int], players: int) -> list[list[str]]:
+        return [[card(r, SUITS[(p + j) % 4]) for j, r in enumerate(ranks)]
+                for p in range(players)]
+
+    def add(hands: list[list[str]], winners: list[int], category: str, why: str) -> None:
+        out.append(compare(hands, winners, clauses + [x for x in g.L(g.cat(category))
+                                                      if x not in clauses],
+                           ["multiway-split", "suit-tiebreak"], why))
+
+    if g.direction == "high":
+        royal = straight_ranks(A, n)
+        cat = g.royal or "straight_flush"
+        add([[card(r, s) for r in royal] for s in SUITS], [0, 1, 2, 3], cat,
+            f"Four {CATEGORY_WORDS[cat].split(' ', 1)[1]}es, one per suit: a four-way "
+            f"{g.word}.")
+        for top in (A, 9, n):
+            hands = rotated(straight_ranks(top, n), 4)
+            add(hands, [0, 1, 2, 3], "straight",
+                f"Four {name(top) if top != n else 'ace-low'} straights in rotated suits: a "
+                f"four-way {g.word}.")
+            add(hands[:3], [0, 1, 2], "straight",
+                f"Three equal straights: a three-way {g.word}.")
+        fl = [K, J, 9, 7, 4][:n] if n == 5 else [K, 9, 6]
+        add([[card(r, s) for r in fl] for s in SUITS], [0, 1, 2, 3], "flush",
+            f"Four flushes of the same ranks: a four-way {g.word}.")
+    hc = ([A, Q, 10, 8, 6] if n == 5 else [A, J, 8]) if g.direction == "high" else (
+        ([8, 6, 4, 3, A] if g.low_ace == "one" else [9, 7, 5, 4, 2]) if n == 5 else [5, 3, A])
+    hands = rotated(hc, 4)
+    add(hands, [0, 1, 2, 3], "high_card", f"Four hands of the same ranks in rotated suits: a "
+        f"four-way {g.word}.")
+    add(hands[:3], [0, 1, 2], "high_card", f"Three hands of the same ranks: a three-way "
+        f"{g.word}.")
+    # three equal hands and one that loses by its last card
+    worse = list(hc)
+    worse[-1] = step_worse(g, hc[-1]) or hc[-1]
+    loser = [card(r, SUITS[(3 + j) % 4]) for j, r in enumerate(worse)]
+    if not_flush(loser) and not is_run(worse, g.low_ace != "high"):
+        add([*hands[:2], loser, hands[2]], [0, 1, 3], "high_card",
+            f"Three equal hands {g.word} and the fourth, worse by its last card, loses.")
+    return out
+
+
+def fam_cards_speak(g: Game) -> list[dict[str, Any]]:
+    """Hands presented out of order still rank by the cards they hold."""
+    out = []
+    perm5, perm3 = [2, 4, 0, 3, 1], [1, 2, 0]
+    perm = perm5 if g.size == 5 else perm3
+    clause = g.L(g.speak) if g.speak else g.L(g.ranks)
+    samples: list[tuple[list[int], str, str]] = []
+    n = g.size
+    if g.direction == "high":
+        for top in (A, 8, n):
+            samples.append((straight_ranks(top, n), "straight", "mixed"))
+        for top in (K, 6, n):
+            samples.append((straight_ranks(top, n), "straight_flush", "suited"))
+        samples.append(([9, 9, 9, 9, 4] if n == 5 else [9, 9, 9],
+                        "four_of_a_kind" if n == 5 else "three_of_a_kind", "mixed"))
+        if n == 5:
+            samples.append(([6, 6, 6, Q, Q], "full_house", "mixed"))
+            samples.append(([J, J, 5, 5, 2], "two_pair", "mixed"))
+        samples.append(([A, 10, 7, 4, 3][:n] if n == 5 else [A, 10, 7], "flush", "suited"))
+        samples.append(([8, 8, 2, K, 5][:n] if n == 5 else [8, 8, K], "one_pair", "mixed"))
+    else:
+        if g.low_ace == "one":
+            samples.append(([5, 4, 3, 2, A][:n] if n == 5 else [3, 2, A], "high_card", "mixed"))
+        else:
+            samples.append(([7, 5, 4, 3, 2], "high_card", "mixed"))
+            samples.append(([8, 7, 6, 5, 4], "straight", "mixed"))
+        samples.append(([6, 6, 9, 2, K][:n] if n == 5 else [6, 6, K], "one_pair", "mixed"))
+        if n == 5:
+            samples.append(([4, 4, 4, 4, 8], "four_of_a_kind", "mixed"))
+    for ranks, category, style in samples:
+        cards = [card(r, "d") for r in ranks] if style == "suited" else Deck().hand(ranks)
+        shuffled = [cards[p] for p in perm]
+        literal = interp = None
+        wheel = category in ("straight", "straight_flush") and ranks[0] == n
+        if category == "straight" and g.straight_interp == "unsuited" and n == 5:
+            literal, interp = "high_card", "unsuited"
+        elif wheel and g.wheel_interp and g.direction == "high":
+            literal, interp = ("high_card" if category == "straight" else "flush"), g.wheel_interp
+        if g.rid == "mt-poker-low" and category == "high_card":
+            literal, interp = "straight", "mt-low-order"   # A-2-3-4-5 counts, literally
+        cat_clause = g.L(g.cat(category if category in g.cats else "high_card"))
+        out.append(classify(shuffled, category, clause + cat_clause, ["cards-speak"]
+                            + (["wheel"] if wheel else []),
+                            f"{hand_of(shuffled)} is {CATEGORY_WORDS[category]} whatever the "
+                            "order the cards are shown in.", literal, interp))
+    return out
+
