@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokercert.harness.results import Outcome
 from pokercert.reports.verdict import DENYING
 
 CHANGE_KINDS = ("newly_failing", "fixed", "changed", "added", "removed")
@@ -35,7 +36,7 @@ def _kind(old: str | None, new: str | None) -> str | None:
         return "removed"
     if new in _DENYING and old not in _DENYING:
         return "newly_failing"
-    if old in _DENYING and new == "PASS":
+    if old in _DENYING and new == Outcome.PASS:
         return "fixed"
     return "changed"
 

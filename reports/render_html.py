@@ -13,6 +13,7 @@ from importlib import resources
 from string import Template
 from typing import Any
 
+from pokercert.harness.results import Outcome
 from pokercert.reports import text as T
 
 
@@ -72,11 +73,12 @@ def _rulesets(report: dict[str, Any]) -> str:
     rows = []
     for rs in report["rulesets"]:
         c = rs["counts"]
-        run = sum(v for k, v in c.items() if k != "NOT_APPLICABLE")
+        run = sum(v for k, v in c.items() if k != Outcome.NOT_APPLICABLE)
         rows.append([f"<code>{esc(rs['id'])}</code>", esc(rs["title"]),
                      esc(T.citation_line(rs)),
-                     badge(rs["verdict"]), str(run), str(c["PASS"]), str(run - c["PASS"]),
-                     str(c["NOT_APPLICABLE"]), esc("; ".join(rs["reasons"]))])
+                     badge(rs["verdict"]), str(run), str(c[Outcome.PASS]),
+                     str(run - c[Outcome.PASS]),
+                     str(c[Outcome.NOT_APPLICABLE]), esc("; ".join(rs["reasons"]))])
     return '<h2 id="rulesets">Rulesets</h2>\n' + table(
         ["Ruleset", "Game", "Citation (confidence)", "Verdict", "Run", "Passed", "Not passed",
          "Not applicable", "Why"], rows, "ruleset", frozenset({4, 5, 6, 7}))

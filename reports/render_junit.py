@@ -11,11 +11,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from pokercert.harness.results import Outcome
 from pokercert.reports import text as T
 
-AS_FAILURE = frozenset({"FAIL", "WRONG_REASON", "XPASS"})
-AS_ERROR = frozenset({"ERROR", "CRASH", "TIMEOUT"})
-AS_SKIPPED = frozenset({"NOT_APPLICABLE", "XFAIL"})
+AS_FAILURE = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.XPASS})
+AS_ERROR = frozenset({Outcome.ERROR, Outcome.CRASH, Outcome.TIMEOUT})
+AS_SKIPPED = frozenset({Outcome.NOT_APPLICABLE, Outcome.XFAIL})
 
 
 def _seconds(us: int) -> str:
@@ -36,8 +37,8 @@ def _testcase(parent: ET.Element, v: dict[str, Any], finding: dict[str, Any] | N
                          classname=f"pokercert.{v['ruleset']}.{v['kind']}",
                          time=_seconds(v["duration_us"]))
     outcome = v["outcome"]
-    if outcome == "NOT_APPLICABLE":
-        ET.SubElement(case, "skipped", type="NOT_APPLICABLE",
+    if outcome == Outcome.NOT_APPLICABLE:
+        ET.SubElement(case, "skipped", type=Outcome.NOT_APPLICABLE.value,
                       message="not claimed by the adapter: not certified")
         return
     if finding is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokercert.harness.results import Outcome
 from pokercert.reports import text as T
 
 LIMIT = 60_000
@@ -61,10 +62,11 @@ def _rulesets(report: dict[str, Any]) -> list[str]:
     rows = []
     for rs in report["rulesets"]:
         c = rs["counts"]
-        run = sum(v for k, v in c.items() if k != "NOT_APPLICABLE")
+        run = sum(v for k, v in c.items() if k != Outcome.NOT_APPLICABLE)
         rows.append([rs["id"], T.citation_line(rs),
                      f"{T.VERDICT_MARK[rs['verdict']]} {rs['verdict']}", run,
-                     c["PASS"], run - c["PASS"], c["NOT_APPLICABLE"], "; ".join(rs["reasons"])])
+                     c[Outcome.PASS], run - c[Outcome.PASS], c[Outcome.NOT_APPLICABLE],
+                     "; ".join(rs["reasons"])])
     return ["## Rulesets", "", table(["Ruleset", "Citation (confidence)", "Verdict", "Run",
                                       "Passed", "Not passed", "Not applicable", "Why"], rows),
             ""]

@@ -6,18 +6,19 @@ import json
 import re
 from typing import Any
 
+from pokercert.harness.results import Outcome
 from pokercert.reports import verdict as V
 
 VERDICT_MARK = {V.CERTIFIED: "✅", V.NOT_CERTIFIED: "❌", V.INCOMPLETE: "⚠️",
                 V.NOT_APPLICABLE: "➖"}
 OUTCOME_WORDS = {
-    "FAIL": "wrong answer",
-    "WRONG_REASON": "refused for the wrong reason",
-    "ERROR": "adapter raised or answered malformed",
-    "TIMEOUT": "no answer in time",
-    "CRASH": "evaluator process died",
-    "XFAIL": "known failure (expectations file)",
-    "XPASS": "passed although listed as a known failure",
+    Outcome.FAIL: "wrong answer",
+    Outcome.WRONG_REASON: "refused for the wrong reason",
+    Outcome.ERROR: "adapter raised or answered malformed",
+    Outcome.TIMEOUT: "no answer in time",
+    Outcome.CRASH: "evaluator process died",
+    Outcome.XFAIL: "known failure (expectations file)",
+    Outcome.XPASS: "passed although listed as a known failure",
 }
 # what a finding's clauses are (every view says it the same way)
 FINDINGS_LEGEND = ("A finding names the clauses its vector exercises (the vector's tags): "
