@@ -143,7 +143,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 kinds = [k for k in kinds if k in args.kinds]
             if not kinds:
                 print(f"pokercert fuzz: the adapter claims none of "
-                      f"{', '.join(args.kinds or ['classify', 'compare', 'best_hand'])} for "
+                      f"{', '.join(args.kinds or OPERATIONS)} for "
                       f"{ruleset.id} (it claims: "
                       f"{dict(identity.capabilities).get(ruleset.id, 'nothing')})",
                       file=sys.stderr)
