@@ -112,7 +112,9 @@ def _codes(rows: np.ndarray) -> np.ndarray:
     total = per_position[0][rows[:, 0]]
     for j in range(1, rows.shape[1]):
         total += per_position[j][rows[:, j]]
-    return (total >> SUIT_BITS) * len(SUIT_CLASSES) + klass[total & ((1 << SUIT_BITS) - 1)]
+    codes: np.ndarray = (total >> SUIT_BITS) * len(SUIT_CLASSES) \
+        + klass[total & ((1 << SUIT_BITS) - 1)]
+    return codes
 
 
 @dataclass(frozen=True)

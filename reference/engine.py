@@ -304,11 +304,11 @@ class Evaluator:
             return (*matched, *single)
         # low: smaller faces are better, so the key holds negated faces
         pair_ace = ACE if rules["low_pair_ace"] == "high" else 1
-        matched = sorted(((n, face(r, pair_ace)) for r, n in groups if n > 1), reverse=True)
+        paired = sorted(((n, face(r, pair_ace)) for r, n in groups if n > 1), reverse=True)
         kickers = sorted(face(r) for r, n in groups if n == 1)
         if rules["low_card_order"] == "worst_first":
             kickers.reverse()
-        return (*(-f for _, f in matched), *(-f for f in kickers))
+        return (*(-f for _, f in paired), *(-f for f in kickers))
 
 
 _evaluators: dict[tuple[str, Any], Evaluator] = {}

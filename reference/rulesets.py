@@ -118,7 +118,7 @@ class Ruleset:
     hand_size: int
     equal_outcome: str
     interpretations: tuple[str, ...]
-    rules: MappingProxyType
+    rules: MappingProxyType[str, Any]
     categories: tuple[Category, ...]
     jokers: int = 0
     wild: str | None = None
