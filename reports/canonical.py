@@ -52,7 +52,8 @@ def schema() -> dict[str, Any]:
     """The published JSON Schema of the report (``reports/schema/report.schema.json``)."""
     text = (resources.files("pokercert.reports") / "schema" / "report.schema.json") \
         .read_text(encoding="utf-8")
-    return json.loads(text)
+    document: dict[str, Any] = json.loads(text)   # a file of ours
+    return document
 
 
 @cache

@@ -17,7 +17,7 @@ import os
 import shlex
 import tomllib
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from importlib import resources
@@ -227,7 +227,7 @@ def _clause_rows(labels: Iterable[str], vectors: list[Mapping[str, Any]]) -> lis
     return rows
 
 
-def _flag_rows(vectors: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _flag_rows(vectors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     for v in vectors:
         outcome = v["outcome"]
@@ -248,7 +248,7 @@ def _flag_rows(vectors: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows.values(), key=lambda x: (-x["failed"], -x["known_failures"], x["flag"]))
 
 
-def conclusions(identification: Mapping[str, Any], vectors: list[Mapping[str, Any]],
+def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str, Any]],
                 clause_labels: Mapping[str, Iterable[str]]) -> dict[str, Any]:
     """Every conclusion of a report, derived from its facts: the one place they are made.
 
@@ -458,8 +458,9 @@ def _key(row: Any, i: int) -> str:
         if "ruleset" in row and "kind" in row and "id" not in row:
             return f"{row['ruleset']}/{row['kind']}"
         for name in ("id", "label", "flag"):
-            if isinstance(row.get(name), str):
-                return row[name]
+            value = row.get(name)
+            if isinstance(value, str):
+                return value
     return str(i)
 
 

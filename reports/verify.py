@@ -249,7 +249,8 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
     report, checks = verify_bytes(raw)
     genuine = passed(checks)   # canonical, digest, schema and consistent
     if fmt is not None:
-        checks.append(check_view(path.read_bytes(), fmt, report) if genuine else
+        checks.append(check_view(path.read_bytes(), fmt, report)
+                      if genuine and report is not None else
                       Check("view", SKIPPED, "the JSON report itself is not genuine "
                              "or not consistent"))
     if folder is not None:
