@@ -39,17 +39,20 @@ same answers.  Implement any of them; exhaustive takes the fastest one present::
             return [CATEGORY[r] for r in ranks], [7462 - r for r in ranks]
 
 Each must give exactly what ``classify`` (and ``key``, if present) give for the same
-hand: exhaustive holds them to it.  ``evaluate_many`` gets a :class:`Hands`: a sequence
-of hands like any list of token lists, which also holds the whole batch as one flat list
-of card strings (``hands.flat``, ``hands.size`` cards per hand), so that an evaluator
-can convert every card of the batch with one pass over its own table (exhaustive runs
-also give ``hands.codes``, each card's position in :data:`CODED_CARDS`, for a table
-that is a list)::
+hand: exhaustive holds them to it.  ``evaluate_many`` gets a sequence of hands (token
+lists).  On exhaustive runs it is a :class:`Hands`, which also holds the whole batch as
+one flat list of card strings (``hands.flat``, ``hands.size`` cards per hand), so that an
+evaluator can convert every card of the batch with one pass over its own table (and
+``hands.codes``, each card's position in :data:`CODED_CARDS`, for a table that is a
+list); elsewhere it may be a plain list, so test for it::
 
         def evaluate_many(self, hands):
-            cards = list(map(self.card_of.__getitem__, hands.flat))
-            n = hands.size
-            ranks = [self.lib.rank(cards[i:i + n]) for i in range(0, len(cards), n)]
+            if isinstance(hands, Hands):    # the whole batch's cards, in one list
+                cards = list(map(self.card_of.__getitem__, hands.flat))
+                n = hands.size
+                ranks = [self.lib.rank(cards[i:i + n]) for i in range(0, len(cards), n)]
+            else:
+                ranks = [self.lib.rank(list(map(self.card_of.__getitem__, h))) for h in hands]
             ...  A hand
 that the evaluator refuses or fails on makes ``evaluate_many`` raise; the harness then
 asks hand by hand to find it.  Keys are numbers, strings or tuples of them.
@@ -62,7 +65,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from operator import itemgetter
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, overload, runtime_checkable
 
 from pokercert.reference.cards import DECK, JOKER, REASON_CODES
 from pokercert.vectors.model import KINDS, OPERATIONS
@@ -149,9 +152,12 @@ class Hands(Sequence[list[str]]):
 
     def __init__(self, flat: list[str] | None, size: int,
                  codes: list[int] | None = None) -> None:
-        if flat is None and codes is None:
+        if flat is not None:
+            count = len(flat)
+        elif codes is not None:
+            count = len(codes)
+        else:
             raise ValueError("a Hands needs its cards: flat strings or codes")
-        count = len(flat) if flat is not None else len(codes)  # type: ignore[arg-type]
         if size < 1 or count % size:
             raise ValueError(f"{count} cards do not make hands of {size}")
         self._flat = flat
@@ -173,7 +179,13 @@ class Hands(Sequence[list[str]]):
         assert cards is not None
         return len(cards) // self.size
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: int) -> list[str]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[list[str]]: ...
+
+    def __getitem__(self, i: int | slice) -> list[str] | list[list[str]]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         n = len(self)
@@ -197,8 +209,8 @@ class KeyedEvaluator(Protocol):
     ``key(hand)``: a comparable value, larger is better, equal values tie.
     ``evaluate(hand)``: ``(category, key)`` of one hand.
     ``evaluate_many(hands)``: ``(categories, keys)``, one of each per hand, in order, for
-    a :class:`Hands` (or any sequence of token lists); raises if any hand is refused or
-    fails (the harness then asks hand by hand).
+    any sequence of token lists (a :class:`Hands` on exhaustive runs); raises if any hand
+    is refused or fails (the harness then asks hand by hand).
     """
 
     def key(self, hand: list[str]) -> Any:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import eval7
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     FIVE_CARD_HIGH,
     LibraryAnswerError,
@@ -79,7 +79,8 @@ class Eval7Evaluator(PeerEvaluator):
             cards = [self._card(c) for c in hand]
         except LIBRARY_ERRORS as exc:
             raise refused("eval7", exc) from exc
-        return eval7.evaluate(cards)
+        value: int = eval7.evaluate(cards)   # eval7: untyped (Cython)
+        return value
 
     def key(self, hand: list[str]) -> int:
         """eval7's value of the hand (larger is better)."""
@@ -111,8 +112,8 @@ class Eval7Evaluator(PeerEvaluator):
         cards, evaluate, category_of = self._cards.__getitem__, eval7.evaluate, \
             self._category_of
         try:
-            codes, n = getattr(hands, "codes", None), getattr(hands, "size", 0)
-            if n:
+            if isinstance(hands, Hands):
+                codes, n = hands.codes, hands.size
                 parsed = lookup_all(self._by_code, codes) if codes is not None \
                     else lookup_all(self._cards, hands.flat)
                 values = [evaluate(parsed[i:i + n]) for i in range(0, len(parsed), n)]

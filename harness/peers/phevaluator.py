@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     FIVE_CARD_HIGH,
     LibraryAnswerError,
@@ -86,9 +86,10 @@ class PhevaluatorEvaluator(PeerEvaluator):
 
     def _rank(self, hand: list[str]) -> int:
         try:
-            return evaluate_cards(*hand)
+            rank: int = evaluate_cards(*hand)   # phevaluator: untyped
         except LIBRARY_ERRORS as exc:
             raise refused("phevaluator", exc) from exc
+        return rank
 
     def key(self, hand: list[str]) -> int:
         """phevaluator's rank of the hand, negated so that larger is better."""
@@ -108,8 +109,8 @@ class PhevaluatorEvaluator(PeerEvaluator):
         cards); should any hand fail, the hands are asked again one by one through
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
-            codes, n = getattr(hands, "codes", None), getattr(hands, "size", 0)
-            if n:    # phevaluator's own card ids, one lookup per card
+            if isinstance(hands, Hands):    # phevaluator's own card ids, one lookup per card
+                codes, n = hands.codes, hands.size
                 ids = lookup_all(self._by_code, codes) if codes is not None \
                     else lookup_all(self._ids, hands.flat)
                 ranks = [evaluate_cards(*ids[i:i + n]) for i in range(0, len(ids), n)]

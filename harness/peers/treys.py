@@ -33,7 +33,7 @@ from operator import neg
 
 from treys import Card, Evaluator
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     FIVE_CARD_HIGH,
     LibraryAnswerError,
@@ -79,7 +79,8 @@ class TreysEvaluator(PeerEvaluator):
 
     def _class_name(self, rank: int) -> str:
         ev = self._evaluator
-        return ev.class_to_string(ev.get_rank_class(rank))
+        name: str = ev.class_to_string(ev.get_rank_class(rank))   # treys: untyped
+        return name
 
     def _parse(self, hand: list[str]) -> list[int]:
         """treys's parser (``Card.new``) on every token, as given; its errors refuse."""
@@ -94,9 +95,10 @@ class TreysEvaluator(PeerEvaluator):
         except KeyError:        # a spelling other than the canonical 52: treys parses it
             ints = self._parse(hand)
         try:
-            return self._evaluate(ints, [])
+            rank: int = self._evaluate(ints, [])   # treys: untyped
         except LIBRARY_ERRORS as exc:
             raise refused("treys", exc) from exc
+        return rank
 
     def _category_of(self, rank: int) -> str:
         try:
@@ -137,8 +139,8 @@ class TreysEvaluator(PeerEvaluator):
         """
         canonical, evaluate = self._canonical, self._evaluate
         try:
-            codes, n = getattr(hands, "codes", None), getattr(hands, "size", 0)
-            if n:
+            if isinstance(hands, Hands):
+                codes, n = hands.codes, hands.size
                 ints = lookup_all(self._by_code, codes) if codes is not None \
                     else lookup_all(self._ints, hands.flat)
                 ranks = [evaluate(ints[i:i + n], []) for i in range(0, len(ints), n)]
