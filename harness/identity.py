@@ -219,7 +219,7 @@ def find_spec(name: str) -> ModuleSpec | None:
         if find is None:
             continue
         try:
-            spec = find(name, path)
+            spec: ModuleSpec | None = find(name, path)
         except Exception:   # a third-party finder's bug is not the module's absence
             continue
         if spec is not None:
@@ -285,8 +285,9 @@ def _measure_distribution(m: _Measure, name: str) -> set[Path]:
         record = _record_hash(f"{f.hash.mode}={f.hash.value}" if f.hash else None)
         if record is None and f.suffix == ".pyc":
             continue   # compiled by the installer or by Python on import: comes and goes
-        fe = m.file(f"{entry['name']}:{f.as_posix()}", DISTRIBUTION, Path(dist.locate_file(f)),
-                    record=record)
+        # locate_file is typed as a SimplePath; installed (path) distributions give a Path
+        fe = m.file(f"{entry['name']}:{f.as_posix()}", DISTRIBUTION,
+                    Path(str(dist.locate_file(f))), record=record)
         entry["files"] += 1
         if fe["status"] == MODIFIED:
             entry["modified"].append(fe["name"])

@@ -8,7 +8,7 @@ protocol without their ids: ``{"op": "classify", "hand": ["As", ...]}``) into
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -43,7 +43,7 @@ class Reply(NamedTuple):
 
 
 def many_reply(op: str, item: Mapping[str, Any], count: int, duration: float,
-               bad: Any) -> Reply:
+               bad: Callable[[str], Reply]) -> Reply:
     """The :class:`Reply` to a ``classify_many`` / ``evaluate_many`` request for ``count``
     hands, from the adapter's reply item.
 
@@ -59,7 +59,7 @@ def many_reply(op: str, item: Mapping[str, Any], count: int, duration: float,
         return bad(problem)
     categories = item["categories"]
     keyed = op == "evaluate_many"
-    keys = item["keys"] if keyed else None
+    keys: Sequence[Any] = item["keys"] if keyed else ()   # read only when keyed
     if all(type(c) is str for c in categories) and (
             not keyed or all(type(k) is int for k in keys)):      # the common case
         data = {"categories": categories, "keys": keys} if keyed else \

@@ -169,7 +169,8 @@ def answer_many(evaluator: Any, op: str, hands: list[str]) -> dict[str, Any]:
         except BaseException as exc:
             if not evaluators_exception(exc):
                 raise
-    categories, wire = [], []
+    categories = []
+    wire: list[int | list[int] | None] = []
     for hand in tokens:
         try:
             answer = evaluate(evaluator, hand)

@@ -299,7 +299,8 @@ class ProcessAdapter(Adapter):
         if self.attachments is not None:
             self.attachments.mkdir(parents=True, exist_ok=True)
             stderr_path = self.attachments / f"stderr-{self._starts}.txt"
-        argv, cwd, pass_fds = self.argv, self.cwd, ()
+        argv, cwd = self.argv, self.cwd
+        pass_fds: tuple[int, ...] = ()
         child_end = None
         if CONTAINED:
             if cwd is None:      # a fresh working directory: the command as meant here
@@ -520,7 +521,7 @@ class ProcessAdapter(Adapter):
             events = self._sel.select(remaining)
             if not events:
                 continue
-            if any(key.fileobj is self._life for key, _ in events):
+            if self._life is not None and any(key.fileobj is self._life for key, _ in events):
                 # the leader exited: take what it wrote before, then it is a CRASH (even
                 # if a grandchild still holds stdout open, so no EOF would ever come)
                 self._leader_gone = True
@@ -764,7 +765,7 @@ class ProcessAdapter(Adapter):
         A well-formed classify answer is taken on the spot (this loop runs once per hand
         on the exhaustive path); anything else goes through the full check.
         """
-        out = []
+        out: list[Reply] = []
         append = out.append
         make = tuple.__new__
         for rid, req, item in zip(ids, requests, replies, strict=True):

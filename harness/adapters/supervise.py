@@ -44,7 +44,8 @@ def _prctl(option: int, value: int) -> bool:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
+        status: int = libc.prctl(option, value, 0, 0, 0)  # ctypes' default restype: C int
+        return status == 0
     except (OSError, AttributeError):
         return False
 

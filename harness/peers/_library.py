@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from email.utils import parseaddr
-from importlib.metadata import PackageNotFoundError, distribution
+from importlib.metadata import PackageMetadata, PackageNotFoundError, distribution
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
@@ -80,6 +80,13 @@ def record_hash(dist_name: str) -> str:
     return "sha256:" + hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
 
 
+def _field(meta: PackageMetadata, name: str) -> str:
+    """The first value of a metadata field, "" when absent (``get_all``: the lookup that
+    ``PackageMetadata`` promises on every Python; ``get`` is the email Message's)."""
+    values = meta.get_all(name) or []
+    return str(values[0]) if values else ""
+
+
 def distribution_info(dist_name: str, fallback_vendor: str) -> EvaluatorInfo:
     """Identity of an installed evaluator package: vendor, name, version, build."""
     try:
@@ -88,8 +95,8 @@ def distribution_info(dist_name: str, fallback_vendor: str) -> EvaluatorInfo:
         raise ImportError(f"{dist_name} is not installed: pip install 'pokercert[{dist_name}]'"
                           ) from None
     meta = dist.metadata
-    vendor = (meta.get("Author") or parseaddr(meta.get("Author-email") or "")[0]
-              or meta.get("Maintainer") or fallback_vendor)
+    vendor = (_field(meta, "Author") or parseaddr(_field(meta, "Author-email"))[0]
+              or _field(meta, "Maintainer") or fallback_vendor)
     return EvaluatorInfo(vendor=vendor, name=dist_name, version=dist.version,
                          build=record_hash(dist_name))
 

@@ -54,6 +54,7 @@ from types import MappingProxyType
 
 from pokerkit import (
     Card,
+    CombinationHand,
     Hand,
     RegularLowHand,
     RhodeIslandHoldemHand,
@@ -72,7 +73,7 @@ from pokercert.harness.peers._library import (
 from pokercert.vectors.model import KINDS, Kind
 
 BASIC = tuple(k for k in KINDS if k != Kind.BEST_HAND)
-HAND_TYPE: dict[str, type[Hand]] = {
+HAND_TYPE: dict[str, type[CombinationHand]] = {
     "nj-poker-high-5": StandardHighHand,
     "nj-caribbean-stud": StandardHighHand,
     "nj-winners-pot": StandardHighHand,
@@ -104,7 +105,7 @@ class PokerkitEvaluator(PeerEvaluator):
     def __init__(self) -> None:
         super().__init__()
         self.info: EvaluatorInfo = distribution_info("pokerkit", "uoftcprg")
-        self._type: type[Hand] = StandardHighHand
+        self._type: type[CombinationHand] = StandardHighHand
         self._royal: Hand | None = None
 
     def _configured(self, ruleset: str) -> None:
