@@ -9,6 +9,8 @@ never a milder mutant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pokercert.harness.mutants.changes import (
     ACE,
     FIVE_CARD_HIGH_ORDER,
@@ -44,7 +46,10 @@ from pokercert.harness.mutants.changes import (
     without,
 )
 from pokercert.harness.mutants.model import Change, Mutant
-from pokercert.reference.cards import BAD_CARD
+from pokercert.reference.cards import BAD_CARD, Card
+from pokercert.reference.engine import Evaluator, HandValue
+
+Tiebreak = Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
 
 # ----------------------------------------------------------------- ruleset groups
 HIGH5_NJ = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")
@@ -108,7 +113,7 @@ def _kickers_reversed(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> t
     return tail[:m] + tail[m:][::-1]
 
 
-def _swap_first_two_if(counts: list[int]):
+def _swap_first_two_if(counts: list[int]) -> Tiebreak:
     def fn(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
         if [n for _, n in groups][:2] == counts and len(tail) >= 2:
             return (tail[1], tail[0], *tail[2:])
@@ -131,8 +136,8 @@ SUIT_ORDER = {"s": 4, "h": 3, "d": 2, "c": 1}  # bridge order, as many paytables
 
 
 def _suits_break_ties() -> Change:
-    def wrap(orig, ev):
-        def value(hand):
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        def value(hand: tuple[Card, ...]) -> HandValue:
             v = orig(hand)
             ordered = sorted(v.played, key=lambda c: (c.rank, SUIT_ORDER.get(c.suit, 0)),
                              reverse=True)
@@ -142,8 +147,8 @@ def _suits_break_ties() -> Change:
 
 
 def _naturals_first() -> Change:
-    def wrap(orig, ev):
-        def value(hand):
+    def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
+        def value(hand: tuple[Card, ...]) -> HandValue:
             v = orig(hand)
             return v._replace(key=(*v.key, 0 if any(c.is_joker for c in hand) else 1))
         return value

@@ -6,6 +6,7 @@ block perturbs one thing and leaves every other step of the engine as it is.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -74,11 +75,12 @@ def per_ruleset_order(orders: Mapping[str, Sequence[str]]) -> Change:
     return categories(lambda names, rs: orders[rs.id])
 
 
-def selection(**changes: int) -> Change:
-    """Change the hold'em selection (``min_hole``)."""
+def selection(*, min_hole: int) -> Change:
+    """Change the hold'em selection's ``min_hole``."""
     def apply(rs: Ruleset) -> Ruleset:
         assert rs.selection is not None, f"{rs.id} has no selection"
-        return replace_ruleset(rs, selection=replace_ruleset(rs.selection, **changes))
+        return replace_ruleset(rs, selection=dataclasses.replace(rs.selection,
+                                                                 min_hole=min_hole))
     return Change(ruleset=apply)
 
 
@@ -273,7 +275,8 @@ def winners_against_first_hand() -> Change:
 
 # --------------------------------------------------------------------- input validation
 def _items(cards: str | Iterable[str | Card]) -> list[str | Card]:
-    return cards.split() if isinstance(cards, str) else list(cards)
+    items: list[str | Card] = list(cards.split()) if isinstance(cards, str) else list(cards)
+    return items
 
 
 def _each_alone(cards: str | Iterable[str | Card], jokers: int) -> tuple[Card, ...]:
