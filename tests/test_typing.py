@@ -51,6 +51,9 @@ CLEAN = [
 #: to ``pokercert.cli``); a name that no longer exists is ignored: it excludes nothing
 NOT_YET = [
     "pokercert.reports.cmd",
+    # the reference's equivalence classes, moving out of harness/exhaustive.py (7 errors
+    # there today): typed, they leave this list
+    "pokercert.reference.classes",
 ]
 
 
@@ -133,10 +136,12 @@ def errors_by_package(output: str) -> Counter[str]:
     return counts
 
 
-def test_clean_modules_pass_mypy_strict(request: pytest.FixtureRequest) -> None:
+def test_clean_modules_pass_mypy_strict(request: pytest.FixtureRequest,
+                                        tmp_path_factory: pytest.TempPathFactory) -> None:
     """Every module in :data:`CLEAN` passes ``mypy --strict`` with the project's config."""
     pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
-    base = request.config.cache.mkdir("mypy")
+    cache = getattr(request.config, "cache", None)    # absent under -p no:cacheprovider
+    base = cache.mkdir("mypy") if cache is not None else tmp_path_factory.mktemp("mypy")
     root = shadow_root(base)
     missing = [name for name in CLEAN if not modules_of(root, name)]
     assert not missing, f"CLEAN names modules that do not exist (moved?): {missing}"
