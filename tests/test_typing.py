@@ -2,10 +2,11 @@
 
 :data:`CLEAN` lists the modules and packages that pass ``mypy --strict`` (configured in
 ``pyproject.toml``, ``[tool.mypy]``).  It starts with what issue 12 made clean first: all of
-``pokercert.reference``, ``pokercert.reports`` but its command module, and the harness's
-``adapters``, ``peers``, ``api``, ``protocol``, ``identity`` and ``mutants``.  It must grow
-to the whole package: a change that makes a module clean adds it here, and the goal is the
-single entry ``pokercert``.  Modules a listed one imports are analysed too (their types
+``pokercert.reference``, ``pokercert.reports`` and ``pokercert.vectors`` but what
+:data:`NOT_YET` names, and the harness's ``adapters``, ``peers``, ``api``, ``protocol``,
+``identity`` and ``mutants``.  It must grow to the whole package: a change that makes a
+module clean adds it here (or drops it from :data:`NOT_YET`), and the goal is the single
+entry ``pokercert``.  Modules a listed one imports are analysed too (their types
 count) but their own errors are reported only once they are listed
 (``--follow-imports=silent``).
 
@@ -46,11 +47,14 @@ CLEAN = [
     "pokercert.harness.protocol",
     "pokercert.harness.identity",
     "pokercert.harness.mutants",
+    "pokercert.vectors",
 ]
-#: modules inside a CLEAN package that are not clean yet (the command modules, which move
-#: to ``pokercert.cli``); a name that no longer exists is ignored: it excludes nothing
+#: modules inside a CLEAN package that are not clean yet; a name that no longer exists is
+#: ignored: it excludes nothing
 NOT_YET = [
-    "pokercert.reports.cmd",
+    "pokercert.reports.cmd",        # the command modules, which move to pokercert.cli
+    "pokercert.vectors.cmd",
+    "pokercert.vectors.generate",   # 5 errors: variables reused with another type
     # the reference's equivalence classes, moving out of harness/exhaustive.py (7 errors
     # there today): typed, they leave this list
     "pokercert.reference.classes",

@@ -338,7 +338,8 @@ class _Reader:
         if vid.split("/")[0] != rid:
             self.problem(ft.at(index, "id"), f"id {vid} does not start with the ruleset {rid}/")
         kind = raw["kind"]
-        inputs = {k: raw[k] for k in ("op", "hand", "hands", "hole", "board") if k in raw}
+        inputs: dict[str, Any] = {k: raw[k] for k in ("op", "hand", "hands", "hole", "board")
+                                  if k in raw}
         expect = raw.get("expect")
         by_reading = raw.get("expect_by_reading")
         interps = tuple(raw.get("interpretations", ()))
@@ -391,7 +392,9 @@ class _Reader:
             else:
                 ev.parse_deal([inputs["hole"]], inputs["board"])
         except CardError as exc:
-            key = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands", Kind.BEST_HAND: "hole"}[vec.kind]
+            cards_field: dict[str, str] = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands",
+                                           Kind.BEST_HAND: "hole"}
+            key = cards_field[vec.kind]
             self.problem(ft.at(index, key), f"invalid cards ({exc.code}): {exc}")
 
     def check_expectations(self, ft: FileText, index: int, vec: Vector, rs: Ruleset) -> None:

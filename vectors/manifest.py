@@ -73,7 +73,8 @@ def read_manifest(root: Path) -> dict[str, Any] | None:
     path = root / MANIFEST_FILE
     if not path.is_file():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return manifest
 
 
 def _where(root: Path) -> Location:

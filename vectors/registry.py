@@ -33,4 +33,6 @@ def flags(root: Path | None = None) -> Mapping[str, str]:
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema every vector file is validated against."""
-    return json.loads((PACKAGE_ROOT / SCHEMA_FILE).read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads((PACKAGE_ROOT / SCHEMA_FILE).read_text(
+        encoding="utf-8"))   # a file of ours
+    return document
