@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from pokercert.harness.cli import main
-from pokercert.harness.cmd_rules import interpretations_markdown, open_questions
 from pokercert.reference import all_regulations, catalogue
+from pokercert.vectors.interpreting import interpretations_markdown, open_questions
 
 ROOT = Path(__file__).resolve().parent.parent
 
