@@ -68,6 +68,7 @@ from operator import itemgetter
 from typing import Any, Protocol, overload, runtime_checkable
 
 from pokercert.reference.cards import DECK, JOKER, REASON_CODES
+from pokercert.reference.errors import PokercertError
 from pokercert.vectors.model import KINDS, OPERATIONS
 
 # optional methods: the evaluator's own order of hands and faster forms of the answers
@@ -80,7 +81,7 @@ __all__ = ["CAPABILITY_KINDS", "CODED_CARDS", "KEY_METHODS", "OPERATIONS", "REAS
            "EvaluatorInfo", "Hands", "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
 
 
-class Rejected(Exception):
+class Rejected(PokercertError):
     """Raised by an evaluator to refuse invalid input; ``code`` names the reason."""
 
     def __init__(self, code: str | None, message: str = "") -> None:

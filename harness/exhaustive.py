@@ -39,6 +39,7 @@ from pokercert.harness.results import Outcome
 from pokercert.harness.scoring import score
 from pokercert.reference import DECK, JOKER, Card, Profile, Ruleset, evaluator
 from pokercert.reference.cards import SUIT_CHARS
+from pokercert.reference.errors import InputError
 
 STATE_FILE = "exhaustive.json"
 DEFAULT_BATCH = 4096
@@ -982,7 +983,7 @@ def choose_mode(adapter: Adapter, identity: Identity, ruleset: Ruleset) -> str:
     return "categories-only"
 
 
-class ResumeError(ValueError):
+class ResumeError(InputError, ValueError):
     """``--resume`` on a folder whose run differs from the one asked for."""
 
 

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pokercert.harness.results import FAILING, Outcome
+from pokercert.reference.errors import InputError
 
 
-class ExpectationsError(ValueError):
+class ExpectationsError(InputError, ValueError):
     """A malformed expectations file; the message names the file and the entry."""
 
 

@@ -51,6 +51,8 @@ from importlib.metadata import packages_distributions as _packages_distributions
 from pathlib import Path
 from typing import Any
 
+from pokercert.reference.errors import InputError
+
 EXEC, PYTHON = "exec", "python"
 # file roles
 EXECUTABLE, ARGUMENT, IDENTITY_FILE, MANIFEST = "executable", "argument", "identity-file", \
@@ -61,7 +63,7 @@ OK, MODIFIED, MISSING, ABSENT, NOT_A_FILE = "ok", "modified", "missing", "absent
 _CHUNK = 1 << 20
 
 
-class IdentityError(ValueError):
+class IdentityError(InputError, ValueError):
     """A file the lab named for measuring does not exist (a usage error, exit code 3)."""
 
 

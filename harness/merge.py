@@ -30,12 +30,13 @@ from pokercert.harness.results import (
     write_results,
 )
 from pokercert.harness.selection import ids_digest, parse_shard
+from pokercert.reference.errors import InputError
 
 MUST_MATCH = ("corpus_sha256", "corpus_version", "adapter_spec", "evaluator", "profile",
               "filters", "protocol_version", "harness_version", "rulesets")
 
 
-class MergeError(ValueError):
+class MergeError(InputError, ValueError):
     """Shards that do not belong together."""
 
 

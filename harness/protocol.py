@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from pokercert.harness.api import CAPABILITY_KINDS
+from pokercert.reference.errors import PokercertError
 
 PROTOCOL_VERSION = 1
 # protocol features this harness speaks, each with its version (PROTOCOL.md, section 6):
@@ -64,7 +65,7 @@ __all__ = [
 ]
 
 
-class ProtocolError(Exception):
+class ProtocolError(PokercertError):
     """An adapter's message does not follow the protocol; the text says how."""
 
 

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pokercert.reference.errors import PokercertError
+
 if TYPE_CHECKING:  # the heavy imports wait until the plugin is switched on
     from pokercert.harness.adapters import Adapter, Identity
     from pokercert.harness.results import Result
@@ -86,7 +88,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(plugin, PLUGIN_NAME)
 
 
-class VectorFailed(Exception):
+class VectorFailed(PokercertError):
     """A vector's outcome is a failure; the item renders the result itself."""
 
     def __init__(self, result: Result | None, text: str) -> None:

@@ -34,6 +34,7 @@ from pokercert.harness.adapters import (
     AdapterSpec,
     Identity,
     Reply,
+    SpecError,
     load_adapter,
     parse_spec,
 )
@@ -62,6 +63,7 @@ from pokercert.harness.results import (
 from pokercert.harness.scoring import operation, passes, request_for, score
 from pokercert.harness.selection import ids_digest, parse_shard, shard
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
+from pokercert.reference.errors import ExitCode, InputError
 from pokercert.vectors.model import Kind, Vector
 
 DEFAULT_OUT = Path("pokercert-run")
@@ -69,7 +71,7 @@ DEFAULT_BATCH = 256
 ATTACHMENTS = "attachments"
 
 
-class RunError(Exception):
+class RunError(InputError):
     """A run that cannot start as asked (usage: bad filter, resume mismatch, ...)."""
 
 
@@ -101,7 +103,7 @@ def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
         scored_as=str(outcome) if final is not outcome else "")
 
 
-def not_applicable(vector: Vector, profile: Profile, known: Known | None = None) -> Result:
+def not_applicable(vector: Vector, profile: Profile) -> Result:
     """The result of a vector outside the adapter's declared capabilities."""
     op = operation(vector)
     need = Kind.REJECT.value if vector.kind == Kind.REJECT else op
@@ -180,7 +182,7 @@ def _claimed(group: list[Vector], identity: Identity, profile: Profile,
         if applicable(identity, v):
             todo.append(v)
         else:
-            skipped.append(not_applicable(v, profile, known.get(v.id)))
+            skipped.append(not_applicable(v, profile))
     return todo, skipped
 
 
@@ -445,23 +447,21 @@ def count(results: Sequence[Result] | Iterator[Result],
     return out
 
 
-def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> int:
+def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> ExitCode:
     """0: every applicable vector passed (or failed as the expectations file predicts);
     1: any FAIL/WRONG_REASON/ERROR/TIMEOUT/CRASH/XPASS, or nothing applicable at all;
     2: the run did not finish (the harness gave up on the adapter, or results are missing).
     """
-    from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK
-
     total = Counter[str]()
     for c in counts.values():
         total.update(c)
     if header.aborted or sum(total.values()) < header.selected:
-        return EXIT_ERROR
+        return ExitCode.ERROR
     if any(total[str(o)] for o in FAILING):
-        return EXIT_NONCOMPLIANT
+        return ExitCode.NONCOMPLIANT
     if not sum(n for o, n in total.items() if o != str(Outcome.NOT_APPLICABLE)):
-        return EXIT_NONCOMPLIANT
-    return EXIT_OK
+        return ExitCode.NONCOMPLIANT
+    return ExitCode.OK
 
 
 def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None) \
@@ -511,7 +511,7 @@ def run(config: RunConfig, corpus: Any = None,
                              isolate=not config.in_process)
     try:
         isolation = isolation_of(config.adapter, not config.in_process)
-    except ValueError as exc:  # SpecError
+    except SpecError as exc:   # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
     by_ruleset = Counter(v.ruleset for v in chosen)
     header = RunHeader(
@@ -529,7 +529,7 @@ def run(config: RunConfig, corpus: Any = None,
     try:
         spec = parse_spec(config.adapter)
         adapter = load_adapter(spec, options)
-    except ValueError as exc:  # SpecError
+    except SpecError as exc:   # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
     for given in config.identity_files:   # a usage error before anything is started
         if not Path(given).exists():

@@ -12,12 +12,14 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from pokercert.reference.errors import InputError
+
 T = TypeVar("T")
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 
-class SelectionError(ValueError):
+class SelectionError(InputError, ValueError):
     """A malformed shard."""
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from pokercert.reference.errors import InputError
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "shdc"
 SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
@@ -49,7 +51,7 @@ JOKER = Card(JOKER_RANK, JOKER_SUIT)
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(14, 1, -1) for s in SUIT_CHARS)
 
 
-class CardError(ValueError):
+class CardError(InputError, ValueError):
     """Invalid card input.  ``code`` is one of :data:`REASON_CODES`."""
 
     def __init__(self, code: str, message: str, token: str | None = None,

@@ -17,6 +17,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from pokercert.reference.errors import InputError
+
 # Every category name the engine can detect, strongest shape first.  Detection takes
 # the first shape (in this order) that the hand has and the ruleset lists.
 SHAPES: tuple[str, ...] = (
@@ -50,7 +52,7 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
 EQUAL_OUTCOMES = ("split", "push", "tie")
 
 
-class RulesetError(ValueError):
+class RulesetError(InputError, ValueError):
     """A ruleset or regulation file is malformed, or an unknown id was asked for."""
 
 

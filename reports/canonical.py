@@ -18,12 +18,12 @@ from typing import Any
 
 import jsonschema
 
-from pokercert.harness.cli import UsageError
+from pokercert.reference.errors import InputError
 
 DIGEST_PREFIX = "sha256:"
 
 
-class ReportError(UsageError):
+class ReportError(InputError):
     """A report file that cannot be read or does not follow the report schema."""
 
 

@@ -24,7 +24,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pokercert.harness.cli import UsageError
 from pokercert.harness.identity import not_measured
 from pokercert.harness.results import (
     FAILING,
@@ -38,6 +37,7 @@ from pokercert.harness.results import (
     results_problem,
 )
 from pokercert.harness.selection import ids_digest
+from pokercert.reference.errors import ExitCode
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import RulesetError, all_regulations, get_ruleset
 from pokercert.reports import verdict as V
@@ -83,7 +83,7 @@ def generated_at(header: RunHeader) -> str:
         try:
             stamp = datetime.fromtimestamp(int(epoch), tz=UTC)
         except (ValueError, OverflowError, OSError):
-            raise UsageError(f"SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in seconds") \
+            raise ReportError(f"SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in seconds") \
                 from None
         return stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
     return header.finished_at or header.started_at
@@ -93,13 +93,13 @@ def load_run(folder: Path) -> tuple[RunHeader, list[Result]]:
     """The header and results of a run folder; user errors name the file and line."""
     folder = Path(folder)
     if not (folder / HEADER_FILE).is_file():
-        raise UsageError(f"{folder}: not a results folder (no {HEADER_FILE})")
+        raise ReportError(f"{folder}: not a results folder (no {HEADER_FILE})")
     try:
         header = read_header(folder)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{folder / HEADER_FILE}: not valid JSON: {exc}") from None
+        raise ReportError(f"{folder / HEADER_FILE}: not valid JSON: {exc}") from None
     except TypeError as exc:
-        raise UsageError(f"{folder / HEADER_FILE}: incomplete run header ({exc})") from None
+        raise ReportError(f"{folder / HEADER_FILE}: incomplete run header ({exc})") from None
     results: list[Result] = []
     it = read_results(folder)
     while True:
@@ -109,7 +109,7 @@ def load_run(folder: Path) -> tuple[RunHeader, list[Result]]:
         except StopIteration:
             break
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise UsageError(f"{folder / RESULTS_FILE}:{line}: unreadable result ({exc})") \
+            raise ReportError(f"{folder / RESULTS_FILE}:{line}: unreadable result ({exc})") \
                 from None
         results.append(result)
     return header, results
@@ -162,6 +162,11 @@ def _failure(r: Result) -> dict[str, Any]:
 _PASS, _NA, _XFAIL = str(Outcome.PASS), str(Outcome.NOT_APPLICABLE), str(Outcome.XFAIL)
 _FAILING = frozenset(str(o) for o in FAILING)
 _DENYING = frozenset(str(o) for o in V.DENYING)
+
+# the report's ``exit_code`` field (reports/schema): the number its verdict is given,
+# the same as ``pokercert report``/``verify`` exit with
+REPORT_EXIT_CODES = {V.CERTIFIED: ExitCode.OK, V.NOT_CERTIFIED: ExitCode.NONCOMPLIANT,
+                     V.INCOMPLETE: ExitCode.ERROR}
 _SEVERITY = {str(o): i for i, o in enumerate(V.SEVERITY)}
 
 
@@ -295,7 +300,7 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
                             "vectors": sorted(kinds[kind])} for kind in sorted(kinds)]
     return {
         "verdict": overall,
-        "exit_code": V.exit_code(overall),
+        "exit_code": int(REPORT_EXIT_CODES[overall]),
         "counts": _counts(v["outcome"] for v in vectors),
         "completeness": completeness,
         "rulesets": ruleset_rows,
@@ -389,7 +394,10 @@ def with_lab(report: Mapping[str, Any], lab: Mapping[str, str]) -> dict[str, Any
 
 class ReportRefused(ReportError):
     """A report (or results folder) that cannot be trusted: it disagrees with itself, is
-    not genuine, or its results are not what the harness wrote.  Exit code 1."""
+    not genuine, or its results are not what the harness wrote.  Exit code 1.
+
+    A :class:`ReportError` still (``verify --rerun`` catches a refused rerun as one),
+    so the CLI's exit-code table looks for it before :class:`InputError`."""
 
 
 def build_report(folder: Path) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pokercert.harness.cli import UsageError
+from pokercert.reference.errors import InputError
 
 SIG_SUFFIX = ".sig"
 PUB_SUFFIX = ".pub"
@@ -27,7 +27,7 @@ def _crypto() -> Any:
         from cryptography.hazmat.primitives import serialization
         from cryptography.hazmat.primitives.asymmetric import ed25519
     except ImportError:
-        raise UsageError("signing needs the 'cryptography' package: "
+        raise InputError("signing needs the 'cryptography' package: "
                          "pip install 'pokercert[sign]' (or pip install cryptography)") from None
     return serialization, ed25519
 
@@ -39,7 +39,7 @@ def keygen(private_path: Path, force: bool = False) -> tuple[Path, Path]:
     public_path = private_path.with_name(private_path.name + PUB_SUFFIX)
     for p in (private_path, public_path):
         if p.exists() and not force:
-            raise UsageError(f"{p} exists; pass --force to overwrite it")
+            raise InputError(f"{p} exists; pass --force to overwrite it")
     key = ed25519.Ed25519PrivateKey.generate()
     private_pem = key.private_bytes(serialization.Encoding.PEM,
                                     serialization.PrivateFormat.PKCS8,
@@ -59,16 +59,16 @@ def _load(path: Path, private: bool) -> Any:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read key ({exc.strerror})") from None
+        raise InputError(f"{path}: cannot read key ({exc.strerror})") from None
     try:
         key = (serialization.load_pem_private_key(data, password=None) if private
                else serialization.load_pem_public_key(data))
     except (ValueError, TypeError) as exc:
         kind = "private" if private else "public"
-        raise UsageError(f"{path}: not a PEM {kind} key ({exc})") from None
+        raise InputError(f"{path}: not a PEM {kind} key ({exc})") from None
     wanted = ed25519.Ed25519PrivateKey if private else ed25519.Ed25519PublicKey
     if not isinstance(key, wanted):
-        raise UsageError(f"{path}: not an Ed25519 key")
+        raise InputError(f"{path}: not an Ed25519 key")
     return key
 
 

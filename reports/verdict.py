@@ -13,26 +13,21 @@ The rules, in the order they are applied to one ruleset:
 4. CERTIFIED otherwise: every applicable vector passed.
 
 Overall: NOT CERTIFIED if any ruleset is; else INCOMPLETE if any ruleset is, or if no
-ruleset was applicable at all; else CERTIFIED.  Exit codes follow the CLI's
-convention: 0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE (the run, not the evaluator, is
-at fault).
+ruleset was applicable at all; else CERTIFIED.  (The number a report records for its
+verdict is :data:`pokercert.reports.model.REPORT_EXIT_CODES`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from pokercert.harness.cli import EXIT_ERROR, EXIT_NONCOMPLIANT, EXIT_OK
 from pokercert.harness.results import FAILING, Outcome
 
 CERTIFIED = "CERTIFIED"
 NOT_CERTIFIED = "NOT CERTIFIED"
 INCOMPLETE = "INCOMPLETE"
 NOT_APPLICABLE = "NOT APPLICABLE"
-RULESET_VERDICTS = (CERTIFIED, NOT_CERTIFIED, INCOMPLETE, NOT_APPLICABLE)
 OVERALL_VERDICTS = (CERTIFIED, NOT_CERTIFIED, INCOMPLETE)
-
-EXIT_CODES = {CERTIFIED: EXIT_OK, NOT_CERTIFIED: EXIT_NONCOMPLIANT, INCOMPLETE: EXIT_ERROR}
 
 # outcomes that deny a certificate (FAILING plus known failures)
 DENYING = frozenset(FAILING | {Outcome.XFAIL})
@@ -79,7 +74,3 @@ def overall_verdict(verdicts: Iterable[str]) -> str:
         return INCOMPLETE
     return CERTIFIED
 
-
-def exit_code(verdict: str) -> int:
-    """The process exit code for an overall verdict."""
-    return EXIT_CODES[verdict]

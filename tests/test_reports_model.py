@@ -24,11 +24,11 @@ from test_reports_fixtures import (
     write_run,
 )
 
-from pokercert.harness.cli import UsageError
 from pokercert.harness.results import HEADER_FILE, RESULTS_FILE, Outcome
 from pokercert.reference import get_ruleset
+from pokercert.reports import model as M
 from pokercert.reports import verdict as V
-from pokercert.reports.canonical import canonical_bytes, schema_errors, seal
+from pokercert.reports.canonical import ReportError, canonical_bytes, schema_errors, seal
 from pokercert.reports.model import build_report
 
 
@@ -93,7 +93,7 @@ def test_overall_verdict(verdicts, overall):
 
 
 def test_exit_codes_follow_the_cli_convention():
-    assert [V.exit_code(v) for v in V.OVERALL_VERDICTS] == [0, 1, 2]
+    assert [M.REPORT_EXIT_CODES[v] for v in V.OVERALL_VERDICTS] == [0, 1, 2]
 
 
 # ---------------------------------------------------------------- the fixed runs
@@ -270,12 +270,12 @@ def test_unreadable_results_name_the_file_and_line(tmp_path):
     lines = (tmp_path / RESULTS_FILE).read_text().splitlines(keepends=True)
     lines[2] = "not json\n"
     (tmp_path / RESULTS_FILE).write_text("".join(lines))
-    with pytest.raises(UsageError, match=rf"{RESULTS_FILE}:3: unreadable result"):
+    with pytest.raises(ReportError, match=rf"{RESULTS_FILE}:3: unreadable result"):
         build_report(tmp_path)
 
 
 def test_a_folder_without_run_json_is_a_usage_error(tmp_path):
-    with pytest.raises(UsageError, match="not a results folder"):
+    with pytest.raises(ReportError, match="not a results folder"):
         build_report(tmp_path)
 
 
@@ -298,5 +298,5 @@ def test_generated_at_comes_from_the_results_or_source_date_epoch(runs, monkeypa
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert build_report(runs["failing"])["generated_at"] == "2023-11-14T22:13:20Z"
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
-    with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH"):
+    with pytest.raises(ReportError, match="SOURCE_DATE_EPOCH"):
         build_report(runs["failing"])

@@ -33,6 +33,7 @@ import jsonschema
 from jsonschema.exceptions import best_match
 
 from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset, parse_cards
+from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import registry
@@ -59,7 +60,7 @@ class Problem:
         return {"file": self.location.file, "line": self.location.line, "message": self.message}
 
 
-class CorpusError(Exception):
+class CorpusError(InputError):
     """The corpus has problems; ``problems`` lists every one of them."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:

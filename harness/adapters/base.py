@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from pokercert.harness.api import OPERATIONS
 from pokercert.harness.protocol import check_many, hand_answer
+from pokercert.reference.errors import PokercertError
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -107,7 +108,7 @@ class Identity:
         return kind in self.capabilities.get(ruleset, ())
 
 
-class AdapterError(Exception):
+class AdapterError(PokercertError):
     """The adapter cannot be used at all (failed to start, failed the handshake, ...)."""
 
 

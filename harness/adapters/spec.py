@@ -28,6 +28,7 @@ from pokercert.harness import __version__
 from pokercert.harness.adapters.base import Adapter, AdapterError, Identity
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.process import ProcessAdapter
+from pokercert.reference.errors import InputError
 
 ENTRY_POINT_GROUP = "pokercert.adapters"
 BUNDLED = "reference"        # the one adapter that always runs in process (it is ours)
@@ -36,7 +37,7 @@ _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
 _PYREF = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
 
 
-class SpecError(ValueError):
+class SpecError(InputError, ValueError):
     """An adapter spec that names nothing usable (a usage error, exit code 3)."""
 
 
@@ -114,6 +115,9 @@ def _import(ref: str, spec: str) -> Any:
             hint = f"; install it with: pip install 'pokercert[{extra}]'"
         raise SpecError(f"adapter {spec!r} needs the package {missing!r}, which is not "
                         f"installed{hint}") from None
+    except Exception as exc:        # the vendor's module itself failed: not a usage error
+        raise AdapterError(f"adapter {spec!r}: importing {module_name} raised "
+                           f"{type(exc).__name__}: {exc}") from exc
     obj: Any = module
     for part in attr.split("."):
         try:

@@ -29,6 +29,7 @@ from pokercert.harness import __version__
 from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import CardError
 from pokercert.reference.engine import Evaluator
+from pokercert.reference.errors import PokercertError
 from pokercert.reference.interpretations import Profile, get_interpretation
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
 from pokercert.vectors.model import Kind
@@ -36,7 +37,7 @@ from pokercert.vectors.model import Kind
 VENDOR = "pokercert self-check (deliberately broken)"
 
 
-class MutantError(RuntimeError):
+class MutantError(PokercertError, RuntimeError):
     """A mutant cannot be built: a hook it patches is gone from the engine, a bad id, ..."""
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from pokercert.harness.api import CODED_CARDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import DECK
+from pokercert.reference.errors import PokercertError
 from pokercert.reference.rulesets import get_ruleset
 from pokercert.vectors.model import KINDS, Kind
 
@@ -56,7 +57,7 @@ def by_code(cards: Mapping[str, Any]) -> list[Any]:
     return [cards[name] for name in CODED_CARDS[:len(DECK)]]
 
 
-class LibraryAnswerError(RuntimeError):
+class LibraryAnswerError(PokercertError, RuntimeError):
     """The library answered something that is no answer (e.g. a rank outside its range)."""
 
 
