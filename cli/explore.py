@@ -19,6 +19,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from pokercert.cli.options import (
+    Subparsers,
+    UsageError,
+    adapter_args,
+    nonnegative_int,
+    out_folder,
+    positive_int,
+    print_json,
+    profile_arg,
+)
+from pokercert.cli.progress import Progress
 from pokercert.harness.adapters import (
     Adapter,
     AdapterAborted,
@@ -27,25 +38,15 @@ from pokercert.harness.adapters import (
     SpecError,
     load_adapter,
 )
-from pokercert.harness.argcheck import nonnegative_int, out_folder, positive_int
-from pokercert.harness.cli import (
-    EXIT_ERROR,
-    EXIT_NONCOMPLIANT,
-    EXIT_OK,
-    EXIT_USAGE,
-    UsageError,
-    print_json,
-    profile_arg,
-)
-from pokercert.harness.cmd_run import Progress, adapter_args
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
+from pokercert.reference.errors import ExitCode
 from pokercert.vectors.model import OPERATIONS
 
 DEFAULT_FUZZ_OUT = Path("pokercert-fuzz")
 DEFAULT_EXAMPLES = 1000
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser(
         "fuzz", help="differential fuzzing of an evaluator against the reference",
         description="Generate deals with Hypothesis (biased towards straights with the ace, "
@@ -147,7 +148,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                       f"{ruleset.id} (it claims: "
                       f"{dict(identity.capabilities).get(ruleset.id, 'nothing')})",
                       file=sys.stderr)
-                return EXIT_USAGE
+                return ExitCode.USAGE
             adapter.configure(ruleset.id, profile.readings_for(ruleset))
             report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=args.examples,
                           seed=args.seed, database=out / "hypothesis",
@@ -166,7 +167,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         draft.write_text(report.found.draft(args.adapter), encoding="utf-8")
         data["draft"] = str(draft)
     # a disagreement seen once is a finding even if the adapter then answered otherwise
-    code = EXIT_NONCOMPLIANT if report.found else (EXIT_ERROR if report.flaky else EXIT_OK)
+    code = (ExitCode.NONCOMPLIANT if report.found
+            else ExitCode.ERROR if report.flaky else ExitCode.OK)
     if args.json:
         data["exit_code"] = code
         print_json(data)
@@ -222,7 +224,7 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
             if not identity.claims(ruleset.id, "classify"):
                 print(f"pokercert exhaustive: the adapter does not claim classify for "
                       f"{ruleset.id}", file=sys.stderr)
-                return EXIT_USAGE
+                return ExitCode.USAGE
             adapter.configure(ruleset.id, profile.readings_for(ruleset))
             state = run_exhaustive(
                 adapter, identity, ruleset, profile, out, adapter_spec=args.adapter,
@@ -234,15 +236,15 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
         progress.close()
         print(f"pokercert exhaustive: the harness gave up on the adapter: {exc}; continue "
               f"with --resume --out {out}", file=sys.stderr)
-        return EXIT_ERROR
+        return ExitCode.ERROR
     except KeyboardInterrupt:
         progress.close()
         print(f"pokercert exhaustive: interrupted; continue with --resume --out {out}",
               file=sys.stderr)
-        return EXIT_ERROR
+        return ExitCode.ERROR
     finally:
         progress.close()
-    code = EXIT_NONCOMPLIANT if state.disagreeing else EXIT_OK
+    code = ExitCode.NONCOMPLIANT if state.disagreeing else ExitCode.OK
     if args.json:
         print_json({**state.as_dict(), "exit_code": code, "folder": str(out)})
         return code

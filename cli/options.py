@@ -6,22 +6,41 @@ Two kinds of helper:
   :func:`positive_int`, :func:`nonnegative_int`): argparse turns their complaint into
   ``pokercert CMD: error: argument --timeout: ...`` and exit code 3;
 * checks of the paths an option names (:func:`out_folder`, :func:`out_file`,
-  :func:`write_file`), raising :class:`~pokercert.harness.cli.UsageError` with the
-  option, the path and what is wrong, before any work is done (a folder that cannot
-  be written is found before a long run, not after it).
+  :func:`write_file`), raising :class:`UsageError` with the option, the path and what
+  is wrong, before any work is done (a folder that cannot be written is found before a
+  long run, not after it).
+
+And the options several command groups share (:func:`profile_arg`,
+:func:`adapter_args`, :func:`lab_args`) with :func:`print_json`, the one ``--json``
+output form.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import math
 import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
-from pokercert.harness.cli import UsageError
+from pokercert.reference.errors import InputError
+
+
+class UsageError(InputError):
+    """Bad command-line input: printed without a traceback, exit code 3."""
+
+
+class Subparsers(Protocol):
+    """What a command group's ``register`` is given: ``add_parser`` of argparse's
+    subparsers action (named here, so no command names argparse's private class)."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
 
 
 def _number(text: str, kind: type) -> float | int:
@@ -159,3 +178,61 @@ def text_or_file(text: str, option: str) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise UsageError(f"{option} {path}: cannot read the file ({why})") from None
+
+
+def print_json(data: Any) -> None:
+    """The stable machine-readable form every ``--json`` option prints."""
+    print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def profile_arg(parser: argparse.ArgumentParser) -> None:
+    """The one ``--profile`` option every scoring command takes."""
+    parser.add_argument("--profile", default="practice",
+                        help="interpretation profile: practice (default), literal, or a TOML file")
+
+
+def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
+    """The adapter options every command that runs an evaluator shares (``--adapter``,
+    timeouts, restarts, resource limits)."""
+    p.add_argument("--adapter", default=default, required=default is None, metavar="SPEC",
+                   help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
+                   + (f" (default: {default})" if default else ""))
+    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
+                   help="per-request timeout in seconds (default: %(default)s)")
+    p.add_argument("--max-restarts", type=nonnegative_int, default=50, metavar="N",
+                   help="restarts of a crashing exec: adapter before giving up "
+                   "(default: %(default)s)")
+    p.add_argument("--max-memory", type=positive_int, metavar="MB",
+                   help="address-space limit of an exec: adapter (POSIX)")
+    p.add_argument("--max-cpu", type=positive_int, metavar="S",
+                   help="CPU-time limit of an exec: adapter process (POSIX)")
+
+
+# the lab's own statements about a run: option -> key in run.json "lab" and the report
+LAB_OPTIONS = {"lab": "--lab", "engineer": "--engineer", "submission_id": "--submission-id",
+               "scope": "--scope"}
+
+
+def lab_args(p: argparse.ArgumentParser) -> None:
+    """``--lab``, ``--engineer``, ``--submission-id`` and ``--scope`` (``run``, ``report``)."""
+    p.add_argument("--lab", metavar="NAME", help="the testing laboratory (shown in reports)")
+    p.add_argument("--engineer", metavar="NAME", help="the engineer responsible for the run")
+    p.add_argument("--submission-id", metavar="ID", help="the lab's submission reference")
+    p.add_argument("--scope", metavar="TEXT|FILE",
+                   help="what the certification covers: text, or a file holding it")
+
+
+def lab_fields(args: argparse.Namespace) -> dict[str, str]:
+    """The lab fields given on the command line (``--scope FILE``: the file's text);
+    empty values are refused."""
+    out = {}
+    for key, option in LAB_OPTIONS.items():
+        value = getattr(args, key, None)
+        if value is None:
+            continue
+        if key == "scope":
+            value = text_or_file(value, option)
+        if not value.strip():
+            raise UsageError(f"{option}: empty")
+        out[key] = value
+    return out

@@ -8,16 +8,24 @@ from pathlib import Path
 
 from tabulate import tabulate
 
-from pokercert.harness.argcheck import choice, out_file, out_folder, write_file
-from pokercert.harness.cli import EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
-from pokercert.harness.cmd_run import lab_args, lab_fields
+from pokercert.cli.options import (
+    Subparsers,
+    UsageError,
+    choice,
+    lab_args,
+    lab_fields,
+    out_file,
+    out_folder,
+    print_json,
+    write_file,
+)
+from pokercert.reference.errors import ExitCode
 from pokercert.reports import text as T
-from pokercert.reports.model import ReportRefused
 from pokercert.reports.output import DEFAULT_FORMATS, FORMATS, load, render, write_reports
 from pokercert.reports.signing import SIG_SUFFIX, keygen, sign
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("report", help="write certification reports from a results folder",
                        description="Build the report of a results folder (or re-render a "
                        "genuine JSON report) as JSON, Markdown, HTML or JUnit XML. Exit code: "
@@ -75,11 +83,6 @@ def _require(path: Path) -> Path:
     return path
 
 
-def _refused(command: str, exc: Exception) -> int:
-    print(f"pokercert {command}: refused: {exc}", file=sys.stderr)
-    return EXIT_NONCOMPLIANT
-
-
 def _record_lab(folder: Path, lab: dict[str, str]) -> None:
     """The lab fields ``report`` adds, recorded in the run folder's run.json too, when
     the reports go back into that folder: its reports and run.json then say the same
@@ -97,10 +100,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     lab = lab_fields(args)
     if args.out is not None:
         (out_folder if args.format == "all" else out_file)(args.out)
-    try:
-        report = load(_require(args.source))
-    except ReportRefused as exc:
-        return _refused("report", exc)
+    report = load(_require(args.source))
     if lab:
         report = with_lab(report, lab)
     if args.format == "all":
@@ -157,11 +157,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.allow_identity_change and not args.rerun:
         raise UsageError("--allow-identity-change needs --rerun SPEC")
     _check_verify_args(args)
-    try:
-        checks = verify(_require(args.report), args.key, args.sig, args.rerun,
-                        args.report_json, args.allow_identity_change)
-    except ReportRefused as exc:
-        return _refused("verify", exc)
+    checks = verify(_require(args.report), args.key, args.sig, args.rerun,
+                    args.report_json, args.allow_identity_change)
     ok = passed(checks)
     if args.json:
         print_json({"report": str(args.report), "verified": ok,
@@ -171,16 +168,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
                        headers=["Check", "Result", "Detail"], disable_numparse=True,
                        maxcolwidths=[None, None, 80]))
         print(f"\n{args.report}: {'VERIFIED' if ok else 'NOT VERIFIED'}")
-    return EXIT_OK if ok else EXIT_NONCOMPLIANT
+    return ExitCode.OK if ok else ExitCode.NONCOMPLIANT
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
     from pokercert.reports.diff import CHANGE_KINDS, diff_reports
 
-    try:
-        result = diff_reports(load(_require(args.old)), load(_require(args.new)))
-    except ReportRefused as exc:
-        return _refused("diff", exc)
+    result = diff_reports(load(_require(args.old)), load(_require(args.new)))
     if args.json:
         print_json(result)
     else:
@@ -193,7 +187,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
                            disable_numparse=True))
         print(f"{result['old']['verdict']} -> {result['new']['verdict']}: " + ", ".join(
             f"{n} {k.replace('_', ' ')}" for k, n in result["counts"].items()))
-    return EXIT_NONCOMPLIANT if result["counts"]["newly_failing"] else EXIT_OK
+    return ExitCode.NONCOMPLIANT if result["counts"]["newly_failing"] else ExitCode.OK
 
 
 def cmd_keygen(args: argparse.Namespace) -> int:
@@ -207,4 +201,4 @@ def cmd_keygen(args: argparse.Namespace) -> int:
           f"`pokercert report RESULTS --sign {private}`)")
     print(f"public key:  {public} (publish it; check with "
           f"`pokercert verify report.json --key {public}`)")
-    return EXIT_OK
+    return ExitCode.OK

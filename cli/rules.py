@@ -11,7 +11,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from pokercert.harness.cli import EXIT_OK, print_json, profile_arg
+from pokercert.cli.options import Subparsers, print_json, profile_arg
 from pokercert.reference import (
     all_rulesets,
     evaluator,
@@ -21,10 +21,11 @@ from pokercert.reference import (
     sort_cards,
 )
 from pokercert.reference.engine import HandValue, deciding_clauses
+from pokercert.reference.errors import ExitCode
 from pokercert.vectors.interpreting import interpretations_json, interpretations_markdown
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser("rulesets", help="list the rulesets (ids, citations, clause counts)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_rulesets)
@@ -74,7 +75,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         print(tabulate([[r["id"], r["citation"], r["confidence"], r["clauses"], r["hand_size"],
                          r["equal_outcome"]] for r in rows],
                        headers=["id", "citation", "confidence", "clauses", "cards", "equal"]))
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _ruleset_json(rid: str) -> dict[str, Any]:
@@ -105,7 +106,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     data = _ruleset_json(args.ruleset)
     if args.json:
         print_json(data)
-        return EXIT_OK
+        return ExitCode.OK
     reg = data["regulation"]
     print(f"{data['id']}: {data['title']}")
     print(f"{reg['citation']} (confidence: {reg['confidence']}); current through "
@@ -123,7 +124,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         for name, summary in i["readings"].items():
             mark = " (default)" if name == i["default"] else ""
             print(f"  {name}{mark}: {summary}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _hand_json(v: HandValue) -> dict[str, Any]:
@@ -153,7 +154,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         played = f" (played as {data['played']})" if data["played"] != data["cards"] else ""
         print(f"{data['cards']}{played}: {value.category} - {category.label} "
               f"[{', '.join(data['clauses'])}]")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -168,13 +169,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
             "clauses": clauses}
     if args.json:
         print_json(data)
-        return EXIT_OK
+        return ExitCode.OK
     print(tabulate([[i, h["cards"], h["category"], "winner" if i in winners else ""]
                     for i, h in enumerate(data["hands"])],
                    headers=["hand", "cards", "category", ""]))
     who = ", ".join(str(i) for i in winners)
     print(f"\n{outcome}: hand {who} (decided by {', '.join(clauses)})")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def cmd_interpretations(args: argparse.Namespace) -> int:
@@ -187,4 +188,4 @@ def cmd_interpretations(args: argparse.Namespace) -> int:
                         for i in interpretations_json()],
                        headers=["interpretation", "clauses", "default", "vectors"],
                        maxcolwidths=[None, 50, None, None]))
-    return EXIT_OK
+    return ExitCode.OK

@@ -8,32 +8,30 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from tabulate import tabulate
 
-from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, SpecError
-from pokercert.harness.adapters import load_adapter as _load_adapter
-from pokercert.harness.argcheck import (
-    nonnegative_int,
+from pokercert.cli.options import (
+    Subparsers,
+    UsageError,
+    adapter_args,
+    lab_args,
+    lab_fields,
     out_folder,
     positive_float,
     positive_int,
-    text_or_file,
-)
-from pokercert.harness.cli import (
-    EXIT_ERROR,
-    EXIT_NONCOMPLIANT,
-    EXIT_OK,
-    UsageError,
     print_json,
     profile_arg,
 )
+from pokercert.cli.progress import Progress
+from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
+from pokercert.harness.adapters import load_adapter as _load_adapter
 from pokercert.harness.results import FAILING, Outcome, RunHeader
+from pokercert.reference.errors import ExitCode
 
 OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
                    Outcome.TIMEOUT, Outcome.CRASH, Outcome.XFAIL, Outcome.XPASS,
@@ -41,7 +39,7 @@ OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERR
 SHORT = {Outcome.WRONG_REASON: "WRONG_RSN", Outcome.NOT_APPLICABLE: "N/A"}
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser(
         "run", help="run the corpus against an evaluator (default: certify the reference)",
         description="Run the vector corpus against an evaluator and stream scored results "
@@ -95,118 +93,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_smoke)
 
 
-def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
-    """The adapter options every command that runs an evaluator shares (``--adapter``,
-    timeouts, restarts, resource limits)."""
-    p.add_argument("--adapter", default=default, required=default is None, metavar="SPEC",
-                   help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
-                   + (f" (default: {default})" if default else ""))
-    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
-                   help="per-request timeout in seconds (default: %(default)s)")
-    p.add_argument("--max-restarts", type=nonnegative_int, default=50, metavar="N",
-                   help="restarts of a crashing exec: adapter before giving up "
-                   "(default: %(default)s)")
-    p.add_argument("--max-memory", type=positive_int, metavar="MB",
-                   help="address-space limit of an exec: adapter (POSIX)")
-    p.add_argument("--max-cpu", type=positive_int, metavar="S",
-                   help="CPU-time limit of an exec: adapter process (POSIX)")
-
-
-# the lab's own statements about a run: option -> key in run.json "lab" and the report
-LAB_OPTIONS = {"lab": "--lab", "engineer": "--engineer", "submission_id": "--submission-id",
-               "scope": "--scope"}
-
-
-def lab_args(p: argparse.ArgumentParser) -> None:
-    """``--lab``, ``--engineer``, ``--submission-id`` and ``--scope`` (``run``, ``report``)."""
-    p.add_argument("--lab", metavar="NAME", help="the testing laboratory (shown in reports)")
-    p.add_argument("--engineer", metavar="NAME", help="the engineer responsible for the run")
-    p.add_argument("--submission-id", metavar="ID", help="the lab's submission reference")
-    p.add_argument("--scope", metavar="TEXT|FILE",
-                   help="what the certification covers: text, or a file holding it")
-
-
-def lab_fields(args: argparse.Namespace) -> dict[str, str]:
-    """The lab fields given on the command line (``--scope FILE``: the file's text);
-    empty values are refused."""
-    out = {}
-    for key, option in LAB_OPTIONS.items():
-        value = getattr(args, key, None)
-        if value is None:
-            continue
-        if key == "scope":
-            value = text_or_file(value, option)
-        if not value.strip():
-            raise UsageError(f"{option}: empty")
-        out[key] = value
-    return out
-
-
-# ----------------------------------------------------------------------------- progress
-class Progress:
-    """A one-line progress bar on a terminal; silent when the stream is not a tty.
-
-    ``stream`` defaults to whatever ``sys.stderr`` is when the bar is drawn (not when it
-    is made), so a bar made early follows a later redirection (pytest's capture, a CLI
-    wrapper).  ``unit`` names what is counted per second: ``"vectors/s"``, ``"hands/s"``.
-    """
-
-    def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1,
-                 unit: str = "vectors/s") -> None:
-        self._stream = stream
-        self.min_interval = min_interval
-        self.unit = unit
-        self._last = 0.0
-        self._t0 = time.monotonic()
-        self._start_done: int | None = None
-        self._shown: TextIO | None = None
-
-    @property
-    def stream(self) -> TextIO:
-        """Where the bar goes now."""
-        return self._stream if self._stream is not None else sys.stderr
-
-    @property
-    def enabled(self) -> bool:
-        try:
-            return self.stream.isatty()
-        except (AttributeError, ValueError):  # no isatty, or closed
-            return False
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if self._start_done is None:  # rate counts from the first report, not from start-up
-            self._start_done = done
-            self._t0 = now
-        if done < total and now - self._last < self.min_interval:
-            return
-        self._last = now
-        stream = self.stream
-        if not self.enabled:
-            return
-        width = 30
-        frac = done / total if total else 1.0
-        bar = "#" * int(width * frac) + "." * (width - int(width * frac))
-        rate = (done - self._start_done) / max(now - self._t0, 1e-9)
-        eta = f" ETA {int((total - done) / rate)}s" if rate > 0 and done < total else ""
-        stream.write(f"\r[{bar}] {done}/{total} {frac:4.0%} {rate:,.0f} {self.unit}{eta} ")
-        stream.flush()
-        self._shown = stream
-
-    def close(self) -> None:
-        """End the bar's line, on the stream it was drawn on."""
-        if self._shown is not None:
-            self._shown.write("\n")
-            self._shown.flush()
-            self._shown = None
-
-
 # ----------------------------------------------------------------------------- summary
 def _verdict(counts: Counter[str], incomplete: list[str]) -> str:
-    try:
-        from pokercert.reports.verdict import ruleset_verdict
-    except ImportError:  # reports not installed: the summary still stands without it
-        return ""
+    from pokercert.reports.verdict import ruleset_verdict
+
     return ruleset_verdict(counts, incomplete)[0]
 
 
@@ -250,14 +140,14 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
     if header.aborted:
         print(f"\nthe run did not finish: {header.aborted}")
-    verdict = {EXIT_OK: "COMPLIANT", EXIT_NONCOMPLIANT: "NOT COMPLIANT",
-               EXIT_ERROR: "INCOMPLETE (adapter or harness error)"}[exit_code]
+    verdict = {ExitCode.OK: "COMPLIANT", ExitCode.NONCOMPLIANT: "NOT COMPLIANT",
+               ExitCode.ERROR: "INCOMPLETE (adapter or harness error)"}[exit_code]
     print(f"\n{verdict}: results in {folder}/")
 
 
 # ----------------------------------------------------------------------------- commands
 def cmd_run(args: argparse.Namespace) -> int:
-    from pokercert.harness.runner import RunConfig, RunError, run
+    from pokercert.harness.runner import RunConfig, run
 
     lab = lab_fields(args)
     if args.expect is not None and not args.expect.is_file():
@@ -275,13 +165,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     progress = Progress()
     try:
         outcome = run(config, progress=progress)
-    except (RunError, SpecError) as exc:
-        raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
         progress.close()
         print(f"pokercert run: interrupted; continue with --resume --out {args.out}",
               file=sys.stderr)
-        return EXIT_ERROR
+        return ExitCode.ERROR
     finally:
         progress.close()
     if not args.no_report:
@@ -324,18 +212,16 @@ def _check_resumable(folder: Path) -> None:
 
 
 def _write_reports(outcome: Any) -> None:
-    """The default report set beside the results, if the reports package is installed.
+    """The default report set beside the results.
 
     Built from the results the harness scored, kept in memory (``outcome.results``), not
     from ``results.jsonl``: an adapter that rewrites the file during the run cannot
     change what the reports say (and ``pokercert verify`` then finds the file changed).
     """
-    try:
-        from pokercert.reports.canonical import seal
-        from pokercert.reports.model import report_of
-        from pokercert.reports.output import DEFAULT_FORMATS, write_reports
-    except ImportError:
-        return
+    from pokercert.reports.canonical import seal
+    from pokercert.reports.model import report_of
+    from pokercert.reports.output import DEFAULT_FORMATS, write_reports
+
     try:
         report = seal(report_of(outcome.header, outcome.results))
         write_reports(report, outcome.folder, DEFAULT_FORMATS, None)
@@ -344,15 +230,12 @@ def _write_reports(outcome: Any) -> None:
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
-    from pokercert.harness.merge import MergeError, merge
+    from pokercert.harness.merge import merge
     from pokercert.harness.results import read_results
     from pokercert.harness.runner import count, exit_code_for
 
     out_folder(args.out, "OUT")
-    try:
-        header, warnings = merge(args.out, args.shards)
-    except MergeError as exc:
-        raise UsageError(str(exc)) from None
+    header, warnings = merge(args.out, args.shards)
     for w in warnings:
         print(f"pokercert merge: warning: {w}", file=sys.stderr)
     counts = count(read_results(args.out))
@@ -370,10 +253,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
         get_ruleset(args.ruleset)      # an unknown id: a usage error before the adapter starts
     options = AdapterOptions(timeout=args.timeout, max_restarts=args.max_restarts,
                              max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu)
-    try:
-        adapter = _load_adapter(args.adapter, options)
-    except SpecError as exc:
-        raise UsageError(str(exc)) from None
+    adapter = _load_adapter(args.adapter, options)
     results = []
     problem = ""
     with adapter:
@@ -407,13 +287,13 @@ BROKEN = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
 def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
                    evaluator: Mapping[str, Any] | None) -> int:
     if problem or any(r.outcome in BROKEN for r in results):
-        code, verdict = EXIT_ERROR, "ADAPTER BROKEN"
+        code, verdict = ExitCode.ERROR, "ADAPTER BROKEN"
     elif any(r.outcome in FAILING for r in results):
-        code, verdict = EXIT_NONCOMPLIANT, "EVALUATOR NON-COMPLIANT"
+        code, verdict = ExitCode.NONCOMPLIANT, "EVALUATOR NON-COMPLIANT"
     elif not any(r.outcome is Outcome.PASS for r in results):
-        code, verdict = EXIT_ERROR, "NOTHING TESTED"
+        code, verdict = ExitCode.ERROR, "NOTHING TESTED"
     else:
-        code, verdict = EXIT_OK, "ADAPTER OK"
+        code, verdict = ExitCode.OK, "ADAPTER OK"
     if args.json:
         print_json({"verdict": verdict, "exit_code": code, "problem": problem,
                     "evaluator": dict(evaluator or {}),

@@ -19,16 +19,15 @@ from typing import Any
 
 from tabulate import tabulate
 
-from pokercert.harness.argcheck import out_folder, positive_float
-from pokercert.harness.cli import (
-    EXIT_ERROR,
-    EXIT_NONCOMPLIANT,
-    EXIT_OK,
+from pokercert.cli.options import (
+    Subparsers,
     UsageError,
+    out_folder,
+    positive_float,
     print_json,
     profile_arg,
 )
-from pokercert.harness.cmd_run import Progress
+from pokercert.cli.progress import Progress
 from pokercert.harness.mutants import MUTANTS, get_mutant
 from pokercert.harness.mutants.selfcheck import (
     EXCUSED,
@@ -39,11 +38,12 @@ from pokercert.harness.mutants.selfcheck import (
     spec_for,
 )
 from pokercert.reference import all_rulesets
+from pokercert.reference.errors import ExitCode
 
 IDS_SHOWN = 3
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     p = sub.add_parser(
         "selfcheck", help="prove the corpus fails every deliberately broken evaluator",
         description="Certify the reference, then run the corpus against every mutant (a "
@@ -107,15 +107,15 @@ def _list(chosen: list, as_json: bool) -> int:
         print(tabulate([(r["id"], r["flag"], len(r["rulesets"]), r["summary"]) for r in rows],
                        headers=["mutant", "flag", "rulesets", "mistake"]))
         print(f"\n{len(rows)} mutants")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def exit_code(report: SelfcheckReport) -> int:
     if report.survivors or not report.reference_certified:
-        return EXIT_NONCOMPLIANT
+        return ExitCode.NONCOMPLIANT
     if report.broken:
-        return EXIT_ERROR
-    return EXIT_OK
+        return ExitCode.ERROR
+    return ExitCode.OK
 
 
 def _report(report: SelfcheckReport, args: argparse.Namespace) -> int:

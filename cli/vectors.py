@@ -21,11 +21,12 @@ from typing import Any
 
 from tabulate import tabulate
 
-from pokercert.harness.cli import EXIT_NONCOMPLIANT, EXIT_OK, UsageError, print_json
+from pokercert.cli.options import Subparsers, UsageError, print_json
+from pokercert.reference.errors import ExitCode
 from pokercert.vectors.model import KINDS
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subparsers) -> None:
     group = sub.add_parser("vectors", help="check, measure and extend the vector corpus")
     vsub = group.add_subparsers(dest="vectors_command", metavar="SUBCOMMAND",
                                 parser_class=type(group))
@@ -113,7 +114,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     report = check_corpus(args.root, with_reference=not args.no_reference)
     if args.json:
         print_json(report.as_dict())
-        return EXIT_OK if report.ok else EXIT_NONCOMPLIANT
+        return ExitCode.OK if report.ok else ExitCode.NONCOMPLIANT
     for p in report.problems:
         print(p)
     for gap in report.gaps:
@@ -127,7 +128,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(f"{len(report.corpus.vectors)} vectors in {len(counts)} rulesets, corpus "
           f"{report.corpus.version} (sha256 {report.corpus.sha256[:16]}...), "
           f"{report.variants_checked} reading combinations: {status}")
-    return EXIT_OK if report.ok else EXIT_NONCOMPLIANT
+    return ExitCode.OK if report.ok else ExitCode.NONCOMPLIANT
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -141,7 +142,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         print_json(cov.as_dict())
     else:
         print(render(cov))
-    return EXIT_OK if not cov.under_minimum else EXIT_NONCOMPLIANT
+    return ExitCode.OK if not cov.under_minimum else ExitCode.NONCOMPLIANT
 
 
 def cmd_add(args: argparse.Namespace) -> int:
@@ -156,11 +157,11 @@ def cmd_add(args: argparse.Namespace) -> int:
             for p in exc.problems:
                 print(p, file=sys.stderr)
             print(f"nothing added: {len(exc.problems)} problem(s)", file=sys.stderr)
-        return EXIT_NONCOMPLIANT
+        return ExitCode.NONCOMPLIANT
     if args.json:
         print_json({"ok": True, "ids": added.ids, "file": added.file, "dry_run": args.dry_run,
                     "reference_disagreements": [p.as_dict() for p in added.warnings]})
-        return EXIT_OK
+        return ExitCode.OK
     verb = "would add" if args.dry_run else "added"
     print(f"{verb} {len(added.ids)} vector(s) to {added.file}: "
           f"{added.ids[0]} .. {added.ids[-1]}" if added.ids else "nothing to add")
@@ -168,7 +169,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         print(f"reference disagrees: {w}")
     if not args.dry_run:
         print("next: `pokercert vectors manifest` to record them")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def cmd_manifest(args: argparse.Namespace) -> int:
@@ -192,7 +193,7 @@ def cmd_manifest(args: argparse.Namespace) -> int:
                            ("metadata changed", release.metadata)):
             if ids:
                 print(f"  {label} ({len(ids)}): {compress_ids(ids)}")
-    return EXIT_NONCOMPLIANT if release.refused else EXIT_OK
+    return ExitCode.NONCOMPLIANT if release.refused else ExitCode.OK
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -204,10 +205,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
             print(f"{rel}: differs from `pokercert vectors generate` output")
         print("generated files are up to date" if not stale else
               f"{len(stale)} generated file(s) differ")
-        return EXIT_NONCOMPLIANT if stale else EXIT_OK
+        return ExitCode.NONCOMPLIANT if stale else ExitCode.OK
     written = generate.write_all(root)
     print(f"wrote {len(written)} generated file(s) under {root}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _vector_row(v: Any) -> list[Any]:
@@ -246,7 +247,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(tabulate([_vector_row(v) for v in vectors],
                        headers=["id", "kind", "inputs", "expect", "flags"], tablefmt="simple"))
         print(f"{len(vectors)} vector(s)")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _as_json(v: Any) -> dict[str, Any]:
@@ -263,7 +264,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         raise UsageError(f"no vector {args.id!r} in corpus {corpus.version}")
     if args.json:
         print_json(_as_json(v))
-        return EXIT_OK
+        return ExitCode.OK
     rs = get_ruleset(v.ruleset)
     print(f"{v.id}  ({v.kind}, {rs.title})  {v.location}")
     for line in _inputs_text(v):
@@ -279,4 +280,4 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(f"  clause  {label}: {rs.clause(label).summary}")
     print(f"  flags   {', '.join(v.flags)}")
     print(f"  why     {v.why}")
-    return EXIT_OK
+    return ExitCode.OK

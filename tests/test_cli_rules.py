@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 
 
 def run_json(capsys, *argv):

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 from textbook_eval import TextbookHigh, WheelBlind
 
+from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
-from pokercert.harness.cli import main
 from pokercert.harness.exhaustive import Space, load_state, run_exhaustive
 from pokercert.reference import get_ruleset, load_profile
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.cli import main
 from pokercert.harness.fuzz import case_strategy, claimed_kinds, fuzz
 from pokercert.reference import get_ruleset, load_profile, parse_cards
 from pokercert.vectors import registry

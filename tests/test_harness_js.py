@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from harness_vectors import VECTORS, assert_no_false_pass
 
+from pokercert.cli.main import main
 from pokercert.harness.adapters import ANSWERED, load_adapter
-from pokercert.harness.cli import main
 from pokercert.harness.results import Outcome
 from pokercert.harness.runner import score_vectors
 from pokercert.reference import DECK, load_profile

@@ -161,7 +161,7 @@ def test_the_reference_is_a_shipped_adapter():
 
 
 def test_the_python_serve_bridge_speaks_the_protocol(capsys):
-    from pokercert.harness.cli import main
+    from pokercert.cli.main import main
 
     spec = f"exec:{sys.executable} -m pokercert.harness.adapters.serve reference"
     assert main(["smoke", "--adapter", spec, "--ruleset", "nj-mini-tex-3"]) == 0

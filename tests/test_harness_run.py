@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from harness_vectors import VECTORS
 
+from pokercert.cli.main import main
 from pokercert.harness import runner
-from pokercert.harness.cli import main
 from pokercert.harness.merge import MergeError, merge
 from pokercert.harness.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.runner import RunConfig, RunError, run
@@ -189,7 +189,7 @@ class _Tty:
 
 
 def test_the_progress_bar_draws_on_the_stream_of_the_moment_in_its_unit(monkeypatch):
-    from pokercert.harness.cmd_run import Progress
+    from pokercert.cli.progress import Progress
 
     bar = Progress(min_interval=0.0, unit="hands/s")   # made before stderr is redirected
     first, second = _Tty(), _Tty()

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.reference import all_regulations, catalogue
 from pokercert.vectors.interpreting import interpretations_markdown, open_questions
 

@@ -15,7 +15,7 @@ from test_reports_fixtures import (
     write_run,
 )
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.harness.results import Outcome
 from pokercert.reports.diff import diff_reports
 from pokercert.reports.output import load

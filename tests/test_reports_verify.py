@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_reports_fixtures import H3_ROYAL, PASSING, header, make_runs, write_run
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.harness.results import write_header
 from pokercert.reports import verify as verify_mod
 from pokercert.reports.canonical import canonical_bytes, compute_digest

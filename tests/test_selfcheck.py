@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from pokercert.cli.main import main
+from pokercert.cli.selfcheck import exit_code
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.cli import main
-from pokercert.harness.cmd_selfcheck import exit_code
 from pokercert.harness.mutants import MUTANTS, get_mutant
 from pokercert.harness.mutants.selfcheck import (
     BROKEN,

@@ -90,7 +90,7 @@ def env() -> dict[str, str]:
 
 def cli(*args: str, cwd: Path, timeout: float = 120.0, marker: str = "") \
         -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pokercert.harness.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "pokercert.cli", *args], cwd=cwd,
                           env={**env(), "POKERCERT_TEST_MARKER": marker},
                           capture_output=True, text=True, timeout=timeout)
 
@@ -124,7 +124,7 @@ def test_exit_and_interrupt_raised_by_evaluator_code_are_its_errors(tmp_path, ev
 def test_a_real_ctrl_c_still_interrupts_an_in_process_run(tmp_path):
     out = tmp_path / "run"
     child = subprocess.Popen(
-        [sys.executable, "-m", "pokercert.harness.cli", "run", "--adapter",
+        [sys.executable, "-m", "pokercert.cli", "run", "--adapter",
          "py:faux.hostile_inprocess:SlowButHonest", "--ruleset", RULESET, "--in-process",
          "--out", str(out)], cwd=tmp_path, env=env(), stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,   # SIGINT as at a terminal, even if CI ignores it
@@ -332,7 +332,7 @@ def test_kill_9_of_the_harness_orphans_nothing(tmp_path, kind):
     else:                  # a Python evaluator hung in the serve bridge
         adapter, expect = "py:faux.hostile_inprocess:SwallowsEverything", 2
     harness = subprocess.Popen(
-        [sys.executable, "-m", "pokercert.harness.cli", "run", "--adapter", adapter,
+        [sys.executable, "-m", "pokercert.cli", "run", "--adapter", adapter,
          "--ruleset", "nj-poker-high-5", "--timeout", "60", "--out", str(tmp_path / "run"),
          "--no-report"], cwd=tmp_path, env={**env(), "POKERCERT_TEST_MARKER": marker},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

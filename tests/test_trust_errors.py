@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.reference import RulesetError, get_ruleset, load_profile
 
 pytest_plugins = ["pytester"]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.harness.results import read_header
 from pokercert.harness.runner import RunConfig, RunError, run
 from pokercert.reports import write_default_reports

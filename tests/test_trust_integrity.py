@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from test_reports_fixtures import make_runs
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.reports.canonical import canonical_bytes, seal
 from pokercert.reports.verify import FAILED, SKIPPED, passed, verify, verify_bytes
 
@@ -204,7 +204,7 @@ def test_genuine_reports_are_consistent(fixture_report, failing_run):
 
 # ----------------------------------------------------------------------------- case 2
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pokercert.harness.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "pokercert.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=300)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pokercert.harness.cli import main
+from pokercert.cli.main import main
 from pokercert.vectors.author import add_vectors
 from pokercert.vectors.check import check_corpus
 from pokercert.vectors.corpus import CorpusError, load_corpus
