@@ -1,5 +1,10 @@
 """The progress display of long commands (``run``, ``fuzz``, ``exhaustive``,
-``selfcheck``)."""
+``selfcheck``): a rich progress bar on a terminal, nothing at all otherwise.
+
+A bar made early follows a later redirection of ``sys.stderr`` (pytest's capture, a
+CLI wrapper): rich's console writes to whatever ``sys.stderr`` is when it draws.
+Output that is not a terminal (CI logs, pipes) gets no bar and no stray newline.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,36 @@ import sys
 import time
 from typing import TextIO
 
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Progress as _RichProgress
+from rich.text import Text
+
+
+class _Rate(ProgressColumn):
+    """Items per second, in the caller's unit."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed or 0:,.0f} {self.unit}")
+
 
 class Progress:
-    """A one-line progress bar on a terminal; silent when the stream is not a tty.
+    """``progress(done, total)`` draws the bar; ``close()`` ends it.
 
-    ``stream`` defaults to whatever ``sys.stderr`` is when the bar is drawn (not when it
-    is made), so a bar made early follows a later redirection (pytest's capture, a CLI
-    wrapper).  ``unit`` names what is counted per second: ``"vectors/s"``, ``"hands/s"``.
+    ``stream`` defaults to whatever ``sys.stderr`` is at each draw.  ``unit`` names what
+    is counted per second (``"vectors/s"``, ``"hands/s"``); redraws are at most every
+    ``min_interval`` seconds, but the last one (``done == total``) is always drawn.
     """
 
     def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1,
@@ -22,9 +50,7 @@ class Progress:
         self.min_interval = min_interval
         self.unit = unit
         self._last = 0.0
-        self._t0 = time.monotonic()
-        self._start_done: int | None = None
-        self._shown: TextIO | None = None
+        self._bar: _RichProgress | None = None
 
     @property
     def stream(self) -> TextIO:
@@ -33,6 +59,7 @@ class Progress:
 
     @property
     def enabled(self) -> bool:
+        """Whether the bar is drawn: only on a terminal."""
         try:
             return self.stream.isatty()
         except (AttributeError, ValueError):  # no isatty, or closed
@@ -40,27 +67,29 @@ class Progress:
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
-        if self._start_done is None:  # rate counts from the first report, not from start-up
-            self._start_done = done
-            self._t0 = now
-        if done < total and now - self._last < self.min_interval:
+        if self._bar is not None and done < total and now - self._last < self.min_interval:
             return
         self._last = now
-        stream = self.stream
-        if not self.enabled:
-            return
-        width = 30
-        frac = done / total if total else 1.0
-        bar = "#" * int(width * frac) + "." * (width - int(width * frac))
-        rate = (done - self._start_done) / max(now - self._t0, 1e-9)
-        eta = f" ETA {int((total - done) / rate)}s" if rate > 0 and done < total else ""
-        stream.write(f"\r[{bar}] {done}/{total} {frac:4.0%} {rate:,.0f} {self.unit}{eta} ")
-        stream.flush()
-        self._shown = stream
+        if self._bar is None:
+            if not self.enabled:
+                return
+            # made on the first draw, when the stream is known to be a terminal (rich
+            # decides once, when the console is made, whether it may redraw in place)
+            console = Console(file=self._stream, stderr=self._stream is None,
+                              highlight=False)
+            self._bar = _RichProgress(
+                BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                _Rate(self.unit),
+                TimeRemainingColumn(), console=console, auto_refresh=False,
+                redirect_stdout=False, redirect_stderr=False)
+            self._bar.add_task("", total=total, completed=done)
+            self._bar.start()
+        task = self._bar.task_ids[0]
+        self._bar.update(task, total=total, completed=done)
+        self._bar.refresh()
 
     def close(self) -> None:
-        """End the bar's line, on the stream it was drawn on."""
-        if self._shown is not None:
-            self._shown.write("\n")
-            self._shown.flush()
-            self._shown = None
+        """End the bar's line (nothing if no bar was drawn)."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -182,7 +183,7 @@ class _Tty:
         return True
 
     def write(self, s: str) -> None:
-        self.text += s
+        self.text += re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", s)   # rich's colours, cursor
 
     def flush(self) -> None:
         pass
