@@ -29,7 +29,9 @@ from pokercert.cli.options import (
 )
 from pokercert.cli.progress import Progress
 from pokercert.harness.mutants import MUTANTS, get_mutant
-from pokercert.harness.mutants.selfcheck import (
+from pokercert.reference import all_rulesets
+from pokercert.reference.errors import ExitCode
+from pokercert.reports.selfcheck import (
     EXCUSED,
     KILLED,
     SURVIVED,
@@ -37,8 +39,6 @@ from pokercert.harness.mutants.selfcheck import (
     selfcheck,
     spec_for,
 )
-from pokercert.reference import all_rulesets
-from pokercert.reference.errors import ExitCode
 
 IDS_SHOWN = 3
 

@@ -20,7 +20,9 @@ from pokercert.cli.main import main
 from pokercert.cli.selfcheck import exit_code
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.mutants import MUTANTS, get_mutant
-from pokercert.harness.mutants.selfcheck import (
+from pokercert.harness.results import Outcome, Result, read_results
+from pokercert.reference import load_profile
+from pokercert.reports.selfcheck import (
     BROKEN,
     EXCUSED,
     KILLED,
@@ -30,8 +32,6 @@ from pokercert.harness.mutants.selfcheck import (
     selfcheck,
     spec_for,
 )
-from pokercert.harness.results import Outcome, Result, read_results
-from pokercert.reference import load_profile
 from pokercert.vectors import registry
 from pokercert.vectors.corpus import load_corpus
 
