@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 from hypothesis.errors import FlakyFailure, FlakyReplay
 
-from pokercert.harness.adapters.base import Adapter, AdapterError
+from pokercert.harness.adapters.base import Adapter
 from pokercert.harness.counterexample import (
     Found,
     expected_outcome,
@@ -499,10 +499,3 @@ def claimed_kinds(capabilities: Mapping[str, Sequence[str]], ruleset: Ruleset) -
     claimed = set(capabilities.get(ruleset.id, ()))
     return [k for k in FUZZ_KINDS if k in claimed
             and (k != Kind.BEST_HAND or ruleset.selection is not None)]
-
-
-def adapter_error(exc: Exception) -> str:
-    """A one-line account of why the adapter could not be used."""
-    if isinstance(exc, AdapterError):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"

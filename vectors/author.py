@@ -41,7 +41,6 @@ from pokercert.vectors.corpus import (
 from pokercert.vectors.ids import IdBlockFull, next_ids
 from pokercert.vectors.model import Location
 
-MAX_ID = 9999
 _TOPIC = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
