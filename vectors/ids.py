@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from pokercert.reference.errors import InputError
 from pokercert.vectors import registry
 from pokercert.vectors.manifest import read_manifest
 
@@ -30,7 +31,7 @@ FAMILY_BASE = {
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 
 
-class IdBlockFull(ValueError):
+class IdBlockFull(InputError, ValueError):
     """The hand-written id block of a ruleset has no room for the ids asked for."""
 
 
