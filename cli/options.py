@@ -43,9 +43,9 @@ class Subparsers(Protocol):
 
 
 
-def _number(text: str, kind: type) -> float | int:
+def _number(text: str, kind: type[int] | type[float]) -> float | int:
     try:
-        value = kind(text)
+        value: float | int = kind(text)
     except ValueError:
         noun = "an integer" if kind is int else "a number"
         raise argparse.ArgumentTypeError(f"expected {noun}, got {text!r}") from None

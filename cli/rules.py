@@ -145,9 +145,10 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         extra = {}
         clauses = []
     category = ev.ruleset.category(value.category)
-    data = {"ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings,
-            **_hand_json(value), "category_label": category.label,
-            "clauses": [*clauses, category.clause], **extra}
+    data: dict[str, Any] = {
+        "ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings,
+        **_hand_json(value), "category_label": category.label,
+        "clauses": [*clauses, category.clause], **extra}
     if args.json:
         print_json(data)
     else:
@@ -164,9 +165,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     winners = [i for i, v in enumerate(values) if v.key == best]
     outcome = "win" if len(winners) == 1 else ev.ruleset.equal_outcome
     clauses = deciding_clauses(ev, values)
-    data = {"ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings,
-            "hands": [_hand_json(v) for v in values], "winners": winners, "outcome": outcome,
-            "clauses": clauses}
+    data: dict[str, Any] = {
+        "ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings,
+        "hands": [_hand_json(v) for v in values], "winners": winners, "outcome": outcome,
+        "clauses": clauses}
     if args.json:
         print_json(data)
         return ExitCode.OK

@@ -141,7 +141,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     if header.aborted:
         print(f"\nthe run did not finish: {header.aborted}")
     verdict = {ExitCode.OK: "COMPLIANT", ExitCode.NONCOMPLIANT: "NOT COMPLIANT",
-               ExitCode.ERROR: "INCOMPLETE (adapter or harness error)"}[exit_code]
+               ExitCode.ERROR: "INCOMPLETE (adapter or harness error)"}[ExitCode(exit_code)]
     print(f"\n{verdict}: results in {folder}/")
 
 

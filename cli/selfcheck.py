@@ -28,7 +28,7 @@ from pokercert.cli.options import (
     profile_arg,
 )
 from pokercert.cli.progress import Progress
-from pokercert.harness.mutants import MUTANTS, get_mutant
+from pokercert.harness.mutants import MUTANTS, Mutant, get_mutant
 from pokercert.reference import all_rulesets
 from pokercert.reference.errors import ExitCode
 from pokercert.reports.selfcheck import (
@@ -85,7 +85,7 @@ def cmd_selfcheck(args: argparse.Namespace) -> int:
         return _report(_check(args, chosen, Path(tmp)), args)
 
 
-def _check(args: argparse.Namespace, chosen: list, out: Path) -> SelfcheckReport:
+def _check(args: argparse.Namespace, chosen: list[Mutant], out: Path) -> SelfcheckReport:
     bar = Progress()
 
     def progress(name: str, done: int, total: int) -> None:
@@ -98,7 +98,7 @@ def _check(args: argparse.Namespace, chosen: list, out: Path) -> SelfcheckReport
         bar.close()
 
 
-def _list(chosen: list, as_json: bool) -> int:
+def _list(chosen: list[Mutant], as_json: bool) -> int:
     rows = [{"id": m.id, "flag": m.flag, "rulesets": list(m.rulesets), "summary": m.summary,
              "adapter": spec_for(m.id)} for m in chosen]
     if as_json:
