@@ -62,17 +62,18 @@ def fam_straights(g: Game) -> list[dict[str, Any]]:
             a = [card(r, "shd"[j]) for j, r in enumerate(straight_ranks(hi, g.size))]
             b = [card(r, "dcs"[j]) for j, r in enumerate(straight_ranks(lo, g.size))]
         hands, winners = seat(i, a, b)
-        literal = interp = None
+        winners_literal: list[int] | None = None
+        interp = None
         wheel = lo == g.size
         if g.straight_interp == "unsuited" and g.size == 5 and wheel:
             # read literally no five-card straight exists: ace-high beats six-high
-            literal, interp = [1 - winners[0]], "unsuited"
+            winners_literal, interp = [1 - winners[0]], "unsuited"
         low_word = "the wheel (five-high)" if wheel else f"{name(lo)}-high"
         out.append(compare(hands, winners, g.L(g.cat("straight")) + (g.L(g.ranks) if wheel
                                                                         else []),
                            ["straight-order"] + (["wheel"] if wheel else []),
                            f"{a_name(hi).capitalize()}-high straight beats {low_word}: "
-                           "straights rank by their top card.", literal, interp))
+                           "straights rank by their top card.", winners_literal, interp))
     return out
 
 
@@ -112,8 +113,8 @@ def fam_straight_flushes(g: Game) -> list[dict[str, Any]]:
         b = [card(r, "h") for r in straight_ranks(lo, g.size)]
         hands, winners = seat(i, a, b)
         wheel = lo == g.size
-        royal = hi == A and g.royal
-        clauses = g.L(g.cat(g.royal) if royal else sf, sf) + (g.L(g.ranks) if wheel else [])
+        royal = g.royal if hi == A else None     # the category name of the top one, if named
+        clauses = g.L(g.cat(royal) if royal else sf, sf) + (g.L(g.ranks) if wheel else [])
         flags = ["straight-order"] + (["wheel"] if wheel else []) + (
             ["royal-naming"] if royal else [])
         upper = "The royal flush" if royal else f"{a_name(hi).capitalize()}-high straight flush"

@@ -98,14 +98,15 @@ def fam_low_straights_flushes(g: Game) -> list[dict[str, Any]]:
                             f"{ranks_text(ranks)} is a straight in deuce-to-seven, where "
                             "straights count."))
     tops = list(range(6, A + 1))
-    for i, (better, worse) in enumerate(pairwise(tops)):
-        a = [card(r, "sh"[j % 2]) for j, r in enumerate(straight_ranks(better, 5))]
-        b = [card(r, "dc"[j % 2]) for j, r in enumerate(straight_ranks(worse, 5))]
+    for i, (top_better, top_worse) in enumerate(pairwise(tops)):
+        a = [card(r, "sh"[j % 2]) for j, r in enumerate(straight_ranks(top_better, 5))]
+        b = [card(r, "dc"[j % 2]) for j, r in enumerate(straight_ranks(top_worse, 5))]
         hands, winners = seat(i, a, b)
         out.append(compare(hands, winners, g.L(g.cat("straight"), g.tie),
                            ["low-straights-flushes", "straight-order"],
-                           f"The {name(better)}-high straight beats the {name(worse)}-high one "
-                           "in deuce-to-seven: the lower straight is the better low hand."))
+                           f"The {name(top_better)}-high straight beats the "
+                           f"{name(top_worse)}-high one in deuce-to-seven: the lower straight "
+                           "is the better low hand."))
     for j, top in enumerate(range(K, 5, -1)):
         ranks = straight_ranks(top, 5)
         out.append(classify([card(r, SUITS[j % 4]) for r in ranks], "straight_flush",
