@@ -13,7 +13,7 @@ All 2,598,960 five-card hands (or the first N), four ways, in one run:
    (``load_adapter("treys").run_batch``, batches of ``--batch`` classify requests), which
    adds the request/reply handling every in-process run pays;
 4. ``pokercert exhaustive``: the exhaustive mode itself
-   (:func:`pokercert.harness.exhaustive.run_exhaustive`, the same hands as shard 1 of
+   (:func:`pokercert.harness.explore.exhaustive.run_exhaustive`, the same hands as shard 1 of
    2,598,960 / N): ``TreysEvaluator.evaluate_many`` on batches of 4,096 hands given as
    card codes, every category and every key checked against the reference's classes;
    its setup (the reference's classes, the class keys and their order) is timed too.
@@ -95,7 +95,7 @@ def exhaustive(shards: int, size: int) -> tuple[Clock, str]:
     from pathlib import Path
 
     from pokercert.harness.adapters import load_adapter
-    from pokercert.harness.exhaustive import run_exhaustive
+    from pokercert.harness.explore.exhaustive import run_exhaustive
     from pokercert.reference import get_ruleset, load_profile
     ruleset, profile = get_ruleset("nj-poker-high-5"), load_profile("practice")
     with load_adapter("treys") as ad, tempfile.TemporaryDirectory() as out:
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=256, help="requests per harness batch")
     parser.add_argument("--repeat", type=int, default=1, help="runs per path (fastest kept)")
     args = parser.parse_args(argv)
-    from pokercert.harness.exhaustive import shard_range
+    from pokercert.harness.explore.exhaustive import shard_range
     shards = max(1, FIVE // max(1, min(args.limit, FIVE)))
     limit = shard_range(FIVE, 1, shards)[1]
     expected = reference_categories(limit)

@@ -44,8 +44,8 @@ from pokercert.harness.adapters import load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.api import EvaluatorInfo, Rejected
 from pokercert.harness.peers.reference import ReferenceEvaluator
-from pokercert.harness.results import Outcome, read_results
-from pokercert.harness.runner import RunConfig, run, score_vectors
+from pokercert.harness.run.results import Outcome, read_results
+from pokercert.harness.run.runner import RunConfig, run, score_vectors
 from pokercert.reference import DECK, CardError, evaluator, load_profile
 from pokercert.vectors.corpus import load_corpus
 

@@ -1,7 +1,8 @@
 """Commands ``fuzz`` and ``exhaustive``: an evaluator against the reference, beyond the corpus.
 
-``pokercert fuzz`` generates deals with Hypothesis (:mod:`pokercert.harness.fuzz`);
-``pokercert exhaustive`` walks every hand of a ruleset (:mod:`pokercert.harness.exhaustive`).
+``pokercert fuzz`` generates deals with Hypothesis (:mod:`pokercert.harness.explore.fuzz`);
+``pokercert exhaustive`` walks every hand of a ruleset
+(:mod:`pokercert.harness.explore.exhaustive`).
 Both print any disagreement as a ready-to-add corpus vector.  ``--adapter`` defaults to
 the reference, so both commands demo out of the box (and must then find nothing).
 
@@ -132,7 +133,7 @@ def _write_json(path: Path, data: Any) -> None:
 
 # ----------------------------------------------------------------------------- fuzz
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from pokercert.harness.fuzz import claimed_kinds, fuzz
+    from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 
     ruleset, profile = _ruleset_and_profile(args)
     out: Path = out_folder(args.out, create=True)
@@ -199,8 +200,13 @@ def _quote(arg: str) -> str:
 
 # ----------------------------------------------------------------------------- exhaustive
 def cmd_exhaustive(args: argparse.Namespace) -> int:
-    from pokercert.harness.exhaustive import STATE_FILE, ResumeError, load_state, run_exhaustive
-    from pokercert.harness.selection import SelectionError, parse_shard
+    from pokercert.harness.explore.exhaustive import (
+        STATE_FILE,
+        ResumeError,
+        load_state,
+        run_exhaustive,
+    )
+    from pokercert.harness.run.selection import SelectionError, parse_shard
 
     try:
         shard = parse_shard(args.shard) if args.shard else (1, 1)

@@ -87,7 +87,7 @@ def _record_lab(folder: Path, lab: dict[str, str]) -> None:
     """The lab fields ``report`` adds, recorded in the run folder's run.json too, when
     the reports go back into that folder: its reports and run.json then say the same
     (and ``verify RUN_FOLDER``, which rebuilds the report from the folder, agrees)."""
-    from pokercert.harness.results import read_header, write_header
+    from pokercert.harness.run.results import read_header, write_header
 
     header = read_header(folder)
     header.lab = {**header.lab, **lab}

@@ -30,7 +30,7 @@ from pokercert.cli.options import (
 from pokercert.cli.progress import Progress
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
 from pokercert.harness.adapters import load_adapter as _load_adapter
-from pokercert.harness.results import FAILING, Outcome, RunHeader
+from pokercert.harness.run.results import FAILING, Outcome, RunHeader
 from pokercert.reference.errors import ExitCode
 
 OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
@@ -147,7 +147,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
 
 # ----------------------------------------------------------------------------- commands
 def cmd_run(args: argparse.Namespace) -> int:
-    from pokercert.harness.runner import RunConfig, run
+    from pokercert.harness.run.runner import RunConfig, run
 
     lab = lab_fields(args)
     if args.expect is not None and not args.expect.is_file():
@@ -184,7 +184,7 @@ def _check_resumable(folder: Path) -> None:
     the resume cuts it); else a usage error naming the file and line."""
     import json
 
-    from pokercert.harness.results import HEADER_FILE, RESULTS_FILE, Result, read_header
+    from pokercert.harness.run.results import HEADER_FILE, RESULTS_FILE, Result, read_header
 
     if not (folder / HEADER_FILE).is_file():
         raise UsageError(f"--resume: {folder} holds no run to resume (no {HEADER_FILE}); "
@@ -230,9 +230,9 @@ def _write_reports(outcome: Any) -> None:
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
-    from pokercert.harness.merge import merge
-    from pokercert.harness.results import read_results
-    from pokercert.harness.runner import count, exit_code_for
+    from pokercert.harness.run.merge import merge
+    from pokercert.harness.run.results import read_results
+    from pokercert.harness.run.runner import count, exit_code_for
 
     out_folder(args.out, "OUT")
     header, warnings = merge(args.out, args.shards)
@@ -245,8 +245,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
-    from pokercert.harness.runner import score_vectors
-    from pokercert.harness.smoke import pick_ruleset, smoke_vectors
+    from pokercert.harness.run.runner import score_vectors
+    from pokercert.harness.run.smoke import pick_ruleset, smoke_vectors
     from pokercert.reference import get_ruleset, load_profile
 
     if args.ruleset:

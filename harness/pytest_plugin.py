@@ -14,7 +14,7 @@ the expectations file (the format of ``pokercert run --expect``) are XFAIL while
 fail, and an XPASS fails the test so the list stays honest.  Works with pytest-xdist
 (``-n auto``) and writes JUnit through pytest's own ``--junitxml``.
 
-Scoring is the runner's (:func:`pokercert.harness.runner.score_vectors`), adapters come
+Scoring is the runner's (:func:`pokercert.harness.run.runner.score_vectors`), adapters come
 from the one spec loader, the corpus from :func:`pokercert.vectors.corpus.load_corpus`.
 Without ``--pokercert-adapter`` the plugin adds its options and does nothing else: it is
 installed into every pytest run of every project that installs pokercert.
@@ -38,7 +38,7 @@ from pokercert.reference.errors import PokercertError
 
 if TYPE_CHECKING:  # the heavy imports wait until the plugin is switched on
     from pokercert.harness.adapters import Adapter, Identity
-    from pokercert.harness.results import Result
+    from pokercert.harness.run.results import Result
     from pokercert.vectors.model import Vector
 
 PLUGIN_NAME = "pokercert-corpus"
@@ -101,7 +101,7 @@ class CorpusPlugin:
     """The plugin once switched on: options, the corpus, the adapter, the hooks."""
 
     def __init__(self, config: pytest.Config) -> None:
-        from pokercert.harness.expectations import load_expectations
+        from pokercert.harness.run.expectations import load_expectations
         from pokercert.reference import RulesetError, get_ruleset, load_profile
 
         self.config = config
@@ -173,7 +173,7 @@ class CorpusPlugin:
     # ------------------------------------------------------------------ collection
     def load_corpus(self) -> Any:
         if self.corpus is None:
-            from pokercert.harness.expectations import check_against
+            from pokercert.harness.run.expectations import check_against
             from pokercert.vectors.corpus import CorpusError, load_corpus
 
             try:
@@ -238,7 +238,7 @@ class CorpusPlugin:
     def score(self, vector: Vector) -> Result:
         """The runner's verdict on one vector (expectations file applied)."""
         from pokercert.harness.adapters import AdapterAborted
-        from pokercert.harness.runner import score_vectors
+        from pokercert.harness.run.runner import score_vectors
 
         adapter, identity = self.adapter()
         try:
@@ -295,7 +295,7 @@ class VectorItem(pytest.Item):
         self.result: Result | None = None
 
     def runtest(self) -> None:
-        from pokercert.harness.results import Outcome
+        from pokercert.harness.run.results import Outcome
 
         result = self.result = self.plugin.score(self.vector)
         if result.outcome is Outcome.PASS:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.identity import not_measured
-from pokercert.harness.results import (
+from pokercert.harness.run.results import (
     FAILING,
     HEADER_FILE,
     RESULTS_FILE,
@@ -36,7 +36,7 @@ from pokercert.harness.results import (
     read_results,
     results_problem,
 )
-from pokercert.harness.selection import ids_digest
+from pokercert.harness.run.selection import ids_digest
 from pokercert.reference.errors import ExitCode
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import RulesetError, all_regulations, get_ruleset

@@ -88,7 +88,7 @@ def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] =
 
 def remove_reports(folder: Path) -> None:
     """Remove every report file (any format) and signature from ``folder``."""
-    from pokercert.harness.results import clear_folder
+    from pokercert.harness.run.results import clear_folder
 
     clear_folder(Path(folder), keep_results=True)
 

@@ -29,7 +29,7 @@ def _profile_file(profile: dict[str, Any], folder: Path) -> Path:
 def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
     """Run ``spec`` on the report's selection into ``folder``; returns the results folder."""
     from pokercert.harness.adapters import AdapterError, SpecError
-    from pokercert.harness.runner import RunConfig, RunError, run
+    from pokercert.harness.run.runner import RunConfig, RunError, run
 
     ident = report["identification"]
     filters, limits = ident["filters"], ident["limits"]

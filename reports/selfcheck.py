@@ -1,6 +1,6 @@
 """The self-check: run the corpus against the reference and every mutant, score the kills.
 
-Every run goes through :func:`pokercert.harness.runner.run`, the runner behind
+Every run goes through :func:`pokercert.harness.run.runner.run`, the runner behind
 ``pokercert run``, with the mutant named by an ordinary adapter spec
 (:func:`spec_for`), so a mutant is loaded, configured, batched and scored exactly as a
 vendor's evaluator is.  Each run leaves a normal run folder (``OUT/reference``,
@@ -34,8 +34,8 @@ from typing import Any
 
 from pokercert.harness.mutants.catalogue import MUTANTS
 from pokercert.harness.mutants.model import Mutant
-from pokercert.harness.results import Outcome, Result, read_results
-from pokercert.harness.runner import RunConfig, run
+from pokercert.harness.run.results import Outcome, Result, read_results
+from pokercert.harness.run.runner import RunConfig, run
 from pokercert.reference import load_profile
 from pokercert.reports.verdict import CERTIFIED, ruleset_verdict
 from pokercert.vectors import registry

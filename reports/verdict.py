@@ -3,7 +3,7 @@
 The rules, in the order they are applied to one ruleset:
 
 1. NOT CERTIFIED if any applicable vector ended FAIL, WRONG_REASON, ERROR, TIMEOUT,
-   CRASH or XPASS (:data:`pokercert.harness.results.FAILING`), or XFAIL: a failure the
+   CRASH or XPASS (:data:`pokercert.harness.run.results.FAILING`), or XFAIL: a failure the
    expectations file predicts keeps a CI gate green, but no certificate is issued over
    a known breach of the rules.  A found failure is final, even in an incomplete run.
 2. INCOMPLETE if vectors selected for the run have no result (a killed run, a missing
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from pokercert.harness.results import FAILING, Outcome
+from pokercert.harness.run.results import FAILING, Outcome
 
 CERTIFIED = "CERTIFIED"
 NOT_CERTIFIED = "NOT CERTIFIED"

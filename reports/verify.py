@@ -125,7 +125,7 @@ def check_consistent(report: dict[str, Any]) -> Check:
 
 def check_folder(folder: Path, report: dict[str, Any]) -> Check:
     """Whether ``report`` was built from exactly the results in the run ``folder``."""
-    from pokercert.harness.results import RESULTS_FILE, results_digest, results_problem
+    from pokercert.harness.run.results import RESULTS_FILE, results_digest, results_problem
     from pokercert.reports.model import build_report, load_run
 
     header, _ = load_run(folder)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokercert.harness.results import Outcome, Result
+from pokercert.harness.run.results import Outcome, Result
 from pokercert.vectors.model import Vector
 
 RULESET = "nj-poker-high-5"

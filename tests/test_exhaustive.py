@@ -26,7 +26,7 @@ from textbook_eval import TextbookHigh, WheelBlind
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
-from pokercert.harness.exhaustive import Space, load_state, run_exhaustive
+from pokercert.harness.explore.exhaustive import Space, load_state, run_exhaustive
 from pokercert.reference import get_ruleset, load_profile
 
 HIGH_3 = "nj-poker-high-3"
@@ -267,7 +267,7 @@ def test_batches_follow_the_enumeration_across_the_joker_boundary():
     one joker, one pair of jokers).  The pocket game has no wild cards, so the joker
     hands get a made-up value per joker count: this is about the plumbing.
     """
-    from pokercert.harness.exhaustive import ReferenceClasses, cards
+    from pokercert.harness.explore.exhaustive import ReferenceClasses, cards
     from pokercert.reference import HandValue
 
     class Plumbing(ReferenceClasses):

@@ -15,7 +15,7 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.fuzz import case_strategy, claimed_kinds, fuzz
+from pokercert.harness.explore.fuzz import case_strategy, claimed_kinds, fuzz
 from pokercert.reference import get_ruleset, load_profile, parse_cards
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import file_header
@@ -45,7 +45,7 @@ def test_strategies_make_valid_deals(rs_id):
     """Every generated deal is one the reference accepts: right counts, one deck."""
     from hypothesis import given, settings
 
-    from pokercert.harness.counterexample import expected_outcome
+    from pokercert.harness.explore.counterexample import expected_outcome
     from pokercert.reference import evaluator
 
     rs = get_ruleset(rs_id)

@@ -10,8 +10,8 @@ import pytest
 from harness_vectors import VECTORS, assert_no_false_pass
 
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, load_adapter
-from pokercert.harness.results import Outcome
-from pokercert.harness.runner import score_vectors
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import load_profile
 
 FAUX = Path(__file__).parent / "faux" / "adapter.py"

@@ -10,8 +10,8 @@ from harness_vectors import VECTORS, assert_no_false_pass
 from pokercert.harness.adapters import AdapterError, AdapterOptions, load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.api import EvaluatorInfo, Rejected
-from pokercert.harness.results import Outcome
-from pokercert.harness.runner import score_vectors
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import load_profile
 
 PRACTICE = load_profile("practice")

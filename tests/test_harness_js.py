@@ -13,8 +13,8 @@ from harness_vectors import VECTORS, assert_no_false_pass
 
 from pokercert.cli.main import main
 from pokercert.harness.adapters import ANSWERED, load_adapter
-from pokercert.harness.results import Outcome
-from pokercert.harness.runner import score_vectors
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import DECK, load_profile
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js not installed")

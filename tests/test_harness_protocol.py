@@ -29,7 +29,7 @@ from pokercert.harness.protocol import (
     stop_request,
     validate,
 )
-from pokercert.harness.scoring import request_for
+from pokercert.harness.run.scoring import request_for
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,8 +10,8 @@ import pytest
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.api import Rejected
 from pokercert.harness.peers.reference import ReferenceEvaluator
-from pokercert.harness.results import Outcome
-from pokercert.harness.runner import score_vectors
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import all_rulesets, load_profile
 from pokercert.vectors.corpus import load_corpus
 

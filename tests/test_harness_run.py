@@ -11,10 +11,10 @@ import pytest
 from harness_vectors import VECTORS
 
 from pokercert.cli.main import main
-from pokercert.harness import runner
-from pokercert.harness.merge import MergeError, merge
-from pokercert.harness.results import Outcome, read_header, read_results, write_header
-from pokercert.harness.runner import RunConfig, RunError, run
+from pokercert.harness.run import runner
+from pokercert.harness.run.merge import MergeError, merge
+from pokercert.harness.run.results import Outcome, read_header, read_results, write_header
+from pokercert.harness.run.runner import RunConfig, RunError, run
 from pokercert.vectors.corpus import Corpus, default_root
 
 FAUX = Path(__file__).parent / "faux" / "adapter.py"
@@ -222,8 +222,8 @@ def test_results_built_on_the_fast_path_equal_the_constructors():
     where Result(...) by keyword puts it, and the scored run must hold the same results
     as the general path (_result) would make."""
     from pokercert.harness.adapters.base import Reply
-    from pokercert.harness.results import EMPTY, Result, passed
-    from pokercert.harness.runner import _result
+    from pokercert.harness.run.results import EMPTY, Result, passed
+    from pokercert.harness.run.runner import _result
     from pokercert.reference import load_profile
 
     profile = load_profile("practice")
@@ -251,8 +251,8 @@ def test_a_run_scores_through_the_fast_path_and_the_full_scorer_alike():
     """Every result of a reference run equals what the full scorer makes of the same
     reply (the fast path only skips work, never changes an outcome)."""
     from pokercert.harness.adapters import load_adapter
-    from pokercert.harness.runner import score_vectors
-    from pokercert.harness.scoring import score
+    from pokercert.harness.run.runner import score_vectors
+    from pokercert.harness.run.scoring import score
     from pokercert.reference import get_ruleset, load_profile
 
     profile = load_profile("practice")

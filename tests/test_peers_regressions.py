@@ -14,8 +14,8 @@ record what each library actually does with it.
 import pytest
 
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.results import Outcome
-from pokercert.harness.runner import score_vectors
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import load_profile
 from pokercert.vectors.corpus import load_corpus
 

@@ -16,7 +16,7 @@ from test_reports_fixtures import (
 )
 
 from pokercert.cli.main import main
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports.diff import diff_reports
 from pokercert.reports.output import load
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pokercert.harness.results import Outcome, Result, RunHeader, write_header, write_results
-from pokercert.harness.selection import ids_digest
+from pokercert.harness.run.results import Outcome, Result, RunHeader, write_header, write_results
+from pokercert.harness.run.selection import ids_digest
 from pokercert.reference import load_profile
 
 PROFILE = load_profile("practice").as_dict()
@@ -171,7 +171,7 @@ def write_run(folder: Path, results: list[Result], **kw) -> Path:
 
 def rehash(folder: Path) -> None:
     """Record the current ``results.jsonl`` in ``run.json`` (as if the harness wrote it)."""
-    from pokercert.harness.results import read_header, results_digest
+    from pokercert.harness.run.results import read_header, results_digest
     head = read_header(folder)
     head.results_sha256, head.results_lines = results_digest(folder)
     write_header(folder, head)

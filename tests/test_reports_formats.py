@@ -13,7 +13,7 @@ import pytest
 from test_reports_fixtures import FAILING, PASSING, make_runs, write_run
 
 import pokercert.harness
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports import render_markdown
 from pokercert.reports.output import FORMATS, load, render
 

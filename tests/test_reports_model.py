@@ -24,7 +24,7 @@ from test_reports_fixtures import (
     write_run,
 )
 
-from pokercert.harness.results import HEADER_FILE, RESULTS_FILE, Outcome
+from pokercert.harness.run.results import HEADER_FILE, RESULTS_FILE, Outcome
 from pokercert.reference import get_ruleset
 from pokercert.reports import model as M
 from pokercert.reports import verdict as V
@@ -223,7 +223,7 @@ def test_a_shard_alone_is_incomplete(tmp_path):
 def test_results_that_are_not_the_selection_are_incomplete(tmp_path):
     other = [f"{r.vector_id}-other" for r in PASSING]
     write_run(tmp_path, PASSING)
-    from pokercert.harness.results import write_header
+    from pokercert.harness.run.results import write_header
     write_header(tmp_path, header([r.vector_id for r in PASSING], selected=other))
     rep = build_report(tmp_path)
     assert rep["verdict"] == "INCOMPLETE"

@@ -26,7 +26,7 @@ class WheelMissing(MutantEvaluator):
 @pytest.fixture(scope="module")
 def corpus_once():
     """Load the corpus once for the three runs of this module (loading it is slow)."""
-    from pokercert.harness import runner
+    from pokercert.harness.run import runner
     from pokercert.vectors.corpus import load_corpus
 
     corpus = load_corpus()
@@ -37,7 +37,7 @@ def corpus_once():
 
 @pytest.fixture(scope="module")
 def reference_run(tmp_path_factory, corpus_once):
-    from pokercert.harness.runner import RunConfig, run
+    from pokercert.harness.run.runner import RunConfig, run
 
     out = tmp_path_factory.mktemp("run") / "reference"
     outcome = run(RunConfig(adapter="reference", out=out, rulesets=[RULESET],

@@ -13,7 +13,7 @@ import pytest
 from test_reports_fixtures import H3_ROYAL, PASSING, header, make_runs, write_run
 
 from pokercert.cli.main import main
-from pokercert.harness.results import write_header
+from pokercert.harness.run.results import write_header
 from pokercert.reports import verify as verify_mod
 from pokercert.reports.canonical import canonical_bytes, compute_digest
 from pokercert.reports.output import load, write_default_reports

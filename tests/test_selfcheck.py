@@ -20,7 +20,7 @@ from pokercert.cli.main import main
 from pokercert.cli.selfcheck import exit_code
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.mutants import MUTANTS, get_mutant
-from pokercert.harness.results import Outcome, Result, read_results
+from pokercert.harness.run.results import Outcome, Result, read_results
 from pokercert.reference import load_profile
 from pokercert.reports.selfcheck import (
     BROKEN,

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from pokercert.cli.main import main
-from pokercert.harness.results import read_header
-from pokercert.harness.runner import RunConfig, RunError, run
+from pokercert.harness.run.results import read_header
+from pokercert.harness.run.runner import RunConfig, RunError, run
 from pokercert.reports import write_default_reports
 from pokercert.reports.verify import FAILED, OK, verify
 
@@ -37,7 +37,7 @@ def sha256(path: Path) -> str:
 @pytest.fixture(scope="module")
 def corpus_once():
     """Load the corpus once for the runs of this module (loading it is slow)."""
-    from pokercert.harness import runner
+    from pokercert.harness.run import runner
     from pokercert.vectors.corpus import load_corpus
 
     corpus = load_corpus()

@@ -34,9 +34,9 @@ from typing import Any
 
 from pokercert.harness.adapters.base import ANSWERED, Adapter, Identity, Reply
 from pokercert.harness.api import CODED_CARDS, Hands
-from pokercert.harness.counterexample import Found, found_vector, placeholder_vector
-from pokercert.harness.results import Outcome
-from pokercert.harness.scoring import score
+from pokercert.harness.explore.counterexample import Found, found_vector, placeholder_vector
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.scoring import score
 from pokercert.reference import DECK, JOKER, Card, Profile, Ruleset, evaluator
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.reference.errors import InputError
@@ -601,7 +601,7 @@ class Checker:
         if len(self.state.disagreements) >= self.report_limit:
             return None
         taken = [d.vector["id"] for d in self.state.disagreements if d.vector]
-        from pokercert.harness.counterexample import next_ids
+        from pokercert.harness.explore.counterexample import next_ids
 
         vid = next_ids(self.ruleset.id, 1, taken)[0]
         return found_vector(self.ruleset.id, kind, inputs, self.profile, actual=actual,

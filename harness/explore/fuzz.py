@@ -5,10 +5,10 @@ go wrong: straights and near-straights with the ace (the wheel, wraparounds), fl
 near-flushes, pairs, trips and kickers that differ by one rank, hands that differ only in
 suits, wild jokers (Montana), and Mini-tex boards with hole cards that connect to them.
 Each deal goes through the adapter exactly as a corpus vector would (the request of
-:func:`pokercert.harness.scoring.request_for`, the verdict of
-:func:`pokercert.harness.scoring.score`) with the reference's answer as the expectation.
+:func:`pokercert.harness.run.scoring.request_for`, the verdict of
+:func:`pokercert.harness.run.scoring.score`) with the reference's answer as the expectation.
 The first disagreement is shrunk by Hypothesis to a minimal counterexample and written
-up as a ready-to-add corpus vector (:mod:`pokercert.harness.counterexample`).
+up as a ready-to-add corpus vector (:mod:`pokercert.harness.explore.counterexample`).
 
 Runs are deterministic for a given seed; the Hypothesis example database lives in the
 run's folder, so a rerun with the same folder replays the last counterexample first.
@@ -32,14 +32,14 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from hypothesis.errors import FlakyFailure, FlakyReplay
 
 from pokercert.harness.adapters.base import Adapter
-from pokercert.harness.counterexample import (
+from pokercert.harness.explore.counterexample import (
     Found,
     expected_outcome,
     found_vector,
     placeholder_vector,
 )
-from pokercert.harness.results import Outcome
-from pokercert.harness.scoring import Scored, request_for, score
+from pokercert.harness.run.results import Outcome
+from pokercert.harness.run.scoring import Scored, request_for, score
 from pokercert.reference import JOKER, Card, Profile, Ruleset, evaluator, format_cards
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.vectors.model import OPERATIONS, Kind

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokercert.harness.results import FAILING, Outcome
+from pokercert.harness.run.results import FAILING, Outcome
 from pokercert.reference.errors import InputError
 
 

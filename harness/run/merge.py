@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from pokercert.harness.results import (
+from pokercert.harness.run.results import (
     HEADER_FILE,
     Result,
     RunHeader,
@@ -29,7 +29,7 @@ from pokercert.harness.results import (
     write_header,
     write_results,
 )
-from pokercert.harness.selection import ids_digest, parse_shard
+from pokercert.harness.run.selection import ids_digest, parse_shard
 from pokercert.reference.errors import InputError
 
 MUST_MATCH = ("corpus_sha256", "corpus_version", "adapter_spec", "evaluator", "profile",

@@ -3,7 +3,7 @@
 Two layers:
 
 * :func:`score_vectors` drives one started adapter over a list of vectors and yields
-  :class:`~pokercert.harness.results.Result` lists, a batch at a time (the pytest plugin,
+  :class:`~pokercert.harness.run.results.Result` lists, a batch at a time (the pytest plugin,
   ``smoke`` and ``run`` all use it);
 * :func:`run` is a whole certification run: corpus, selection, shard, run folder with
   ``run.json`` and streamed ``results.jsonl``, ``--resume``, and the exit code.
@@ -41,10 +41,10 @@ from pokercert.harness.adapters import (
 from pokercert.harness.adapters.base import ANSWERED, ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.spec import isolation_of
-from pokercert.harness.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.identity import IdentityError, differences, measure_spec
 from pokercert.harness.protocol import PROTOCOL_VERSION
-from pokercert.harness.results import (
+from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
+from pokercert.harness.run.results import (
     EMPTY,
     FAILING,
     HEADER_FILE,
@@ -60,8 +60,8 @@ from pokercert.harness.results import (
     results_problem,
     write_header,
 )
-from pokercert.harness.scoring import operation, passes, request_for, score
-from pokercert.harness.selection import ids_digest, parse_shard, shard
+from pokercert.harness.run.scoring import operation, passes, request_for, score
+from pokercert.harness.run.selection import ids_digest, parse_shard, shard
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode, InputError
 from pokercert.vectors.model import Kind, Vector
@@ -190,8 +190,8 @@ def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Pro
                  ruleset: Ruleset, known: Mapping[str, Known]) -> list[Result]:
     """The results of one chunk.  With no expectations file, a classify or compare
     answered exactly as expected is taken on the spot (what
-    :func:`~pokercert.harness.scoring.passes` decides, inlined: most vectors of a run);
-    everything else is scored in full (:func:`~pokercert.harness.scoring.score`)."""
+    :func:`~pokercert.harness.run.scoring.passes` decides, inlined: most vectors of a run);
+    everything else is scored in full (:func:`~pokercert.harness.run.scoring.score`)."""
     if known:
         return [_scored(v, reply, profile, ruleset, known.get(v.id))
                 for v, reply in zip(chunk, replies, strict=True)]
@@ -404,7 +404,7 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
         -> tuple[RunHeader, list[Result]]:
     """Start a fresh run folder, or reopen one to resume; returns the header and the
     results already there.  Either way every earlier report and signature goes first
-    (:func:`~pokercert.harness.results.clear_folder`): one folder holds one run."""
+    (:func:`~pokercert.harness.run.results.clear_folder`): one folder holds one run."""
     if resume and (folder / HEADER_FILE).exists():
         old = read_header(folder)
         for name in _RESUME_MUST_MATCH:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, Reply
 from pokercert.harness.protocol import check_item
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reference import CardError, Ruleset, parse_cards
 from pokercert.vectors.model import Kind, Vector
 

@@ -75,7 +75,7 @@ class SwallowsEverything(_Hostile):
 class PatchesTheHarness(_Hostile):
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         super().configure(ruleset, readings)
-        from pokercert.harness import runner, scoring
+        from pokercert.harness.run import runner, scoring
 
         def always(vector: Any, expected: Any, reply: Any) -> dict[str, Any]:
             return dict(expected)
