@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=256, help="requests per harness batch")
     parser.add_argument("--repeat", type=int, default=1, help="runs per path (fastest kept)")
     args = parser.parse_args(argv)
-    from pokercert.harness.explore.exhaustive import shard_range
+    from pokercert.harness.explore.exhaustive_state import shard_range
     shards = max(1, FIVE // max(1, min(args.limit, FIVE)))
     limit = shard_range(FIVE, 1, shards)[1]
     expected = reference_categories(limit)

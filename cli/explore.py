@@ -200,12 +200,8 @@ def _quote(arg: str) -> str:
 
 # ----------------------------------------------------------------------------- exhaustive
 def cmd_exhaustive(args: argparse.Namespace) -> int:
-    from pokercert.harness.explore.exhaustive import (
-        STATE_FILE,
-        ResumeError,
-        load_state,
-        run_exhaustive,
-    )
+    from pokercert.harness.explore.exhaustive import run_exhaustive
+    from pokercert.harness.explore.exhaustive_state import STATE_FILE, ResumeError, load_state
     from pokercert.harness.run.selection import SelectionError, parse_shard
 
     try:

@@ -62,12 +62,13 @@ The same operations travel over the subprocess protocol (``harness/PROTOCOL.md``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from operator import itemgetter
-from typing import Any, Protocol, overload, runtime_checkable
+from typing import Any, NamedTuple, Protocol, overload, runtime_checkable
 
-from pokercert.reference.cards import DECK, JOKER, REASON_CODES
+from pokercert.reference.cards import REASON_CODES
+from pokercert.reference.classes import CODED_CARDS
 from pokercert.reference.errors import PokercertError
 from pokercert.vectors.model import KINDS, OPERATIONS
 
@@ -78,7 +79,8 @@ KEY_METHODS = ("evaluate_many", "evaluate", "key")
 CAPABILITY_KINDS = KINDS
 
 __all__ = ["CAPABILITY_KINDS", "CODED_CARDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES",
-           "EvaluatorInfo", "Hands", "KeyedEvaluator", "PokerEvaluator", "Rejected", "has_key"]
+           "EvaluatorInfo", "FastMethods", "Hands", "KeyedEvaluator", "PokerEvaluator",
+           "Rejected", "fast_methods", "has_key"]
 
 
 class Rejected(PokercertError):
@@ -127,10 +129,6 @@ class PokerEvaluator(Protocol):
     def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
         """The best hand's cards and its category name."""
         ...
-
-
-# the cards a Hands codes: DECK's canonical spellings in DECK's order, then the joker
-CODED_CARDS: tuple[str, ...] = (*(str(c) for c in DECK), str(JOKER))
 
 
 class Hands(Sequence[list[str]]):
@@ -227,6 +225,32 @@ class KeyedEvaluator(Protocol):
         ...
 
 
+class FastMethods(NamedTuple):
+    """The evaluator's own methods behind the fast paths: ``classify`` and the optional
+    :data:`KEY_METHODS`, each the bound method, or None where the evaluator has none."""
+
+    classify: Callable[[list[str]], Any] | None
+    evaluate_many: Callable[[Sequence[list[str]]], tuple[Sequence[Any], Sequence[Any]]] | None
+    evaluate: Callable[[list[str]], Any] | None
+    key: Callable[[list[str]], Any] | None
+
+    @property
+    def keyed(self) -> bool:
+        """Whether the evaluator exposes its order of hands (any of :data:`KEY_METHODS`)."""
+        return self.evaluate_many is not None or self.evaluate is not None \
+            or self.key is not None
+
+
+def fast_methods(evaluator: Any) -> FastMethods:
+    """Which fast methods an evaluator has: the one probe every fast path asks (a method
+    counts if the attribute is callable)."""
+    def method(name: str) -> Callable[..., Any] | None:
+        found = getattr(evaluator, name, None)
+        return found if callable(found) else None
+
+    return FastMethods(*map(method, FastMethods._fields))
+
+
 def has_key(evaluator: Any) -> bool:
     """Whether an evaluator exposes its order of hands (any of :data:`KEY_METHODS`)."""
-    return any(callable(getattr(evaluator, name, None)) for name in KEY_METHODS)
+    return fast_methods(evaluator).keyed

@@ -26,8 +26,10 @@ from textbook_eval import TextbookHigh, WheelBlind
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
-from pokercert.harness.explore.exhaustive import Space, load_state, run_exhaustive
+from pokercert.harness.explore.exhaustive import run_exhaustive
+from pokercert.harness.explore.exhaustive_state import load_state
 from pokercert.reference import get_ruleset, load_profile
+from pokercert.reference.classes import Space
 
 HIGH_3 = "nj-poker-high-3"
 POCKET = "nj-mini-tex-pocket"
@@ -267,8 +269,8 @@ def test_batches_follow_the_enumeration_across_the_joker_boundary():
     one joker, one pair of jokers).  The pocket game has no wild cards, so the joker
     hands get a made-up value per joker count: this is about the plumbing.
     """
-    from pokercert.harness.explore.exhaustive import ReferenceClasses, cards
     from pokercert.reference import HandValue
+    from pokercert.reference.classes import ReferenceClasses, cards
 
     class Plumbing(ReferenceClasses):
         def value(self, hand):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pokercert.harness.api import OPERATIONS
+from pokercert.harness.api import OPERATIONS, FastMethods
 from pokercert.harness.protocol import check_many, hand_answer
 from pokercert.reference.errors import PokercertError
 
@@ -138,6 +138,13 @@ class Adapter:
         and ``evaluate`` (``{"op": "evaluate", "hand": ...}`` -> ``category`` and ``key``:
         the evaluator's own value of a hand) where the evaluator exposes its order."""
         return op in OPERATIONS
+
+    def direct(self) -> FastMethods | None:
+        """The evaluator's own methods (:func:`~pokercert.harness.api.fast_methods`) for a
+        bulk pass to call directly, unguarded, in this process; None when the evaluator
+        runs elsewhere.  Whoever calls them asks again through :meth:`run_batch` (guarded,
+        timed) about any answer that is not the one it expects."""
+        return None
 
     def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) \
             -> Iterator[list[Reply]]:

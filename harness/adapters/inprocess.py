@@ -37,7 +37,7 @@ from pokercert.harness.adapters.base import (
     Reply,
     many_reply,
 )
-from pokercert.harness.api import EvaluatorInfo, Rejected, has_key
+from pokercert.harness.api import EvaluatorInfo, FastMethods, Rejected, fast_methods
 from pokercert.harness.protocol import MANY_OPS, ProtocolError, check_capabilities, check_item
 
 TRACEBACK_LIMIT = 4000
@@ -112,13 +112,14 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
 def evaluate(evaluator: Any, hand: list[str]) -> dict[str, Any]:
     """Category and key of one hand from whichever of ``evaluate``, ``evaluate_many`` or
     ``classify`` and ``key`` the evaluator has (the reply item of an ``evaluate``)."""
-    if callable(getattr(evaluator, "evaluate", None)):
-        found = evaluator.evaluate(hand)
+    fast = fast_methods(evaluator)
+    if fast.evaluate is not None:
+        found = fast.evaluate(hand)
         if not (isinstance(found, (list, tuple)) and len(found) == 2):
             return {"category": found, "key": None}
         category, key = found
-    elif callable(getattr(evaluator, "evaluate_many", None)):
-        categories, keys = evaluator.evaluate_many([hand])
+    elif fast.evaluate_many is not None:
+        categories, keys = fast.evaluate_many([hand])
         category, key = categories[0], keys[0]
     else:
         category, key = evaluator.classify(hand), evaluator.key(hand)
@@ -160,8 +161,8 @@ def answer_many(evaluator: Any, op: str, hands: list[str]) -> dict[str, Any]:
                     raise
                 categories.append(_refusal(exc))
         return {"categories": categories}
-    many = getattr(evaluator, "evaluate_many", None)
-    if callable(many):
+    many = fast_methods(evaluator).evaluate_many
+    if many is not None:
         try:
             found, keys = many(tokens)
             if len(found) == len(keys) == len(hands):
@@ -228,9 +229,12 @@ class InProcessAdapter(Adapter):
         if op == "classify_many":
             return True
         if op in ("evaluate", "evaluate_many"):
-            return has_key(self.evaluator) and callable(getattr(self.evaluator, "classify",
-                                                                None))
+            fast = fast_methods(self.evaluator)
+            return fast.keyed and fast.classify is not None
         return super().supports(op)
+
+    def direct(self) -> FastMethods:
+        return fast_methods(self.evaluator)
 
     def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
         try:

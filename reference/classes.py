@@ -1,0 +1,397 @@
+"""The reference's equivalence classes of every hand of a ruleset.
+
+A :class:`Space` is every hand of a ruleset's size in one fixed order (``combinations(DECK,
+n)``, then the hands holding 1, 2, ... jokers); :class:`ReferenceClasses` numbers the
+reference's value of each of them as a class (0 the worst), with a few members per class,
+the class of any batch of positions, and members that can be dealt beside a given hand.
+This is what an exhaustive pass (:mod:`pokercert.harness.explore.exhaustive`) checks an
+evaluator against; nothing here knows about adapters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, islice, permutations
+from math import comb
+from typing import Any
+
+from pokercert.reference.cards import DECK, JOKER, SUIT_CHARS, Card
+from pokercert.reference.engine import evaluator
+from pokercert.reference.interpretations import Profile
+from pokercert.reference.rulesets import Ruleset
+
+__all__ = ["CODED_CARDS", "ReferenceClasses", "Space", "cards", "joker_count", "mask",
+           "signature", "text"]
+
+# the cards a batch of hands is coded with: DECK's canonical spellings in DECK's order,
+# then the joker (the evaluator API's ``Hands.codes`` index into this tuple)
+CODED_CARDS: tuple[str, ...] = (*(str(c) for c in DECK), str(JOKER))
+
+_TEXT = {c: str(c) for c in (*DECK, JOKER)}
+_CODE = {c: CODED_CARDS.index(str(c)) for c in (*DECK, JOKER)}
+_BIT = {c: 1 << i for i, c in enumerate(DECK)}
+
+@dataclass(frozen=True)
+class Space:
+    """Every hand of a ruleset, in a fixed order: naturals, then 1, 2, ... jokers."""
+
+    size: int
+    jokers: int
+
+    @property
+    def segments(self) -> list[tuple[int, int]]:
+        """(jokers in the hand, how many such hands), in enumeration order."""
+        return [(j, comb(len(DECK), self.size - j)) for j in range(self.jokers + 1)
+                if self.size - j >= 0]
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.segments)
+
+    def hands(self, start: int, stop: int) -> Iterator[tuple[Card, ...]]:
+        """Hands number ``start`` to ``stop - 1``."""
+        offset = 0
+        for j, n in self.segments:
+            lo, hi = max(start - offset, 0), min(stop - offset, n)
+            if lo < hi:
+                tail = (JOKER,) * j
+                for hand in islice(combinations(DECK, self.size - j), lo, hi):
+                    yield hand + tail
+            offset += n
+
+
+def text(hand: Sequence[Card]) -> str:
+    """A hand as the protocol spells it: canonical cards separated by single spaces."""
+    return " ".join(_TEXT[c] for c in hand)
+
+
+def mask(hand: Sequence[Card]) -> int:
+    """The natural cards of a hand as a bit set (jokers are not cards of the deck)."""
+    m = 0
+    for c in hand:
+        m |= _BIT.get(c, 0)
+    return m
+
+
+_CARD = {name: card for card, name in _TEXT.items()}
+
+
+def cards(tokens: Sequence[str]) -> tuple[Card, ...]:
+    """The cards of a token list made by this module (canonical spellings only)."""
+    return tuple(_CARD[t] for t in tokens)
+
+
+def joker_count(hand: Sequence[Card]) -> int:
+    return sum(c.is_joker for c in hand)
+
+
+def signature(hand: Sequence[Card]) -> tuple[Any, ...]:
+    """The hand up to a renaming of suits: the multiset of its suits' rank sets, and the
+    number of jokers.  Suits have no rank in any ruleset, so hands with equal signatures
+    have equal reference values."""
+    by_suit: dict[str, list[int]] = {}
+    jokers = 0
+    for c in hand:
+        if c.is_joker:
+            jokers += 1
+        else:
+            by_suit.setdefault(c.suit, []).append(c.rank)
+    return tuple(sorted(tuple(sorted(r)) for r in by_suit.values())), jokers
+
+
+# --------------------------------------------------------------------------- the reference
+class ReferenceClasses:
+    """The reference's value of every hand of a :class:`Space` as a class number.
+
+    Class 0 is the worst value; ``keys[i]`` is the engine's key of class i, ``rep[i]`` a
+    hand of that class (a natural one where the class has one).  Natural hands come from
+    the vectorised batch path (:mod:`pokercert.reference.batch`) when numpy is there,
+    joker hands from the engine, one hand per suit pattern.
+    """
+
+    def __init__(self, ruleset: Ruleset, profile: Profile, space: Space) -> None:
+        self.ev = evaluator(ruleset.id, profile)
+        self.space = space
+        self._natural_count = comb(len(DECK), space.size)
+        natural_keys = self._naturals()
+        joker_keys = self._jokers()
+        every = {k for k, _, _ in natural_keys} | {k for k, _, _ in joker_keys}
+        self.keys: list[tuple[int, ...]] = sorted(every)
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        self.category: list[str] = [""] * len(self.keys)
+        # a few members per class, far apart in the enumeration: the first member is
+        # often an edge case (A-2 suited opens the pocket straight flushes), so the
+        # class's value for an adapter is taken by majority over these
+        self.candidates: list[list[tuple[Card, ...]]] = [[] for _ in self.keys]
+        for key, category, hands in [*natural_keys, *joker_keys]:
+            i = self.index[key]
+            self.category[i] = self.category[i] or category
+            for hand in hands:
+                if hand not in self.candidates[i] and len(self.candidates[i]) < 3:
+                    self.candidates[i].append(hand)
+        # the representative: the member in the middle of the enumeration
+        self.rep: list[tuple[Card, ...]] = [c[len(c) // 2] for c in self.candidates]
+        self._joker_class = {sig: self.index[k] for sig, k in self._joker_sig.items()}
+        if self._np is not None:
+            np = self._np
+            to_global = np.array([self.index[k] for k, _, _ in natural_keys], dtype=np.int32)
+            self._natural_class = to_global[self._dense]
+        self._categories_of = self.lookup(self.category)
+        self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+        self._pools: tuple[Any, Any, Any] | None = None
+        self._stream: Iterator[tuple[Card, ...]] = iter(())
+        self._stream_at = -1
+
+    @property
+    def random_access(self) -> bool:
+        """Whether :meth:`tokens` builds any range afresh at the same cost (numpy), so that
+        a hand's tokens can be had again by position instead of being kept."""
+        return self._np is not None
+
+    def _naturals(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
+        """(engine key, category, [first, middle, last member]) per natural class."""
+        try:
+            import numpy as np
+
+            from pokercert.reference.batch import hands, table
+        except ImportError:
+            self._np = None
+            return self._naturals_scalar()
+        self._np = np
+        tab = table(self.ev.ruleset.id, self.ev.profile)
+        if tab.size != self.space.size:
+            raise ValueError(f"{self.ev.ruleset.id}: batch table holds {tab.size}-card hands")
+        classified = tab.classify_all()
+        keys = self._dense = classified.keys          # dense: 0 .. distinct - 1
+        n = int(keys.shape[0])
+        distinct = int(keys.max()) + 1
+        # every hand's position, grouped by class and in enumeration order within a class
+        # (a stable sort; 16-bit keys sort by radix)
+        order = np.argsort(keys.astype(np.uint16) if distinct <= 1 << 16 else keys,
+                           kind="stable")
+        counts = np.bincount(keys, minlength=distinct)
+        starts = np.cumsum(counts) - counts
+        # the middle member: the first one in the second half of the enumeration, if any
+        before_middle = np.bincount(keys[:n // 2], minlength=distinct)
+        middle = np.where(before_middle < counts, starts + before_middle, starts)
+        picks = np.stack([order[starts], order[middle], order[starts + counts - 1]], axis=1)
+        rows = self._rows = hands(self.space.size)
+        deck = np.empty(len(DECK), dtype=object)
+        deck[:] = DECK
+        value = self.ev.value
+        out = []
+        for members in deck[rows[picks]].tolist():     # (class, member, card)
+            members = [tuple(m) for m in members]
+            v = value(members[0])
+            out.append((v.key, v.category, members))
+        return out
+
+    def _naturals_scalar(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
+        """Without numpy: every natural hand through the engine once (about 10 s for 5)."""
+        value = self.ev.value
+        seen: dict[tuple[int, ...], list[tuple[Card, ...]]] = {}
+        keys = []
+        half = self._natural_count // 2
+        for n, hand in enumerate(combinations(DECK, self.space.size)):
+            key = value(hand).key
+            keys.append(key)
+            members = seen.setdefault(key, [hand, hand, hand])
+            if n >= half and members[1] is members[0]:
+                members[1] = hand
+            members[2] = hand
+        self._scalar_keys = keys
+        return [(k, value(m[0]).category, m) for k, m in sorted(seen.items())]
+
+    def _jokers(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
+        """(engine key, category, [first, last member]) per class of the joker hands."""
+        self._joker_sig: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        seen: dict[tuple[int, ...], tuple[str, list[tuple[Card, ...]]]] = {}
+        for hand in self.space.hands(self._natural_count, self.space.total):
+            sig = signature(hand)
+            key = self._joker_sig.get(sig)
+            if key is None:
+                value = self.value(hand)
+                key = self._joker_sig[sig] = value.key
+                seen.setdefault(key, (value.category, [hand, hand]))
+            seen[key][1][1] = hand
+        return [(k, cat, members) for k, (cat, members) in seen.items()]
+
+    def value(self, hand: tuple[Card, ...]) -> Any:
+        """The engine's value of a hand (a seam for tests)."""
+        return self.ev.value(hand)
+
+    def tokens(self, start: int, stop: int) -> list[list[str]]:
+        """Hands ``start`` to ``stop - 1`` as card-token lists (the in-process form)."""
+        flat = [CODED_CARDS[c] for c in self.codes(start, stop)]
+        n = self.space.size
+        return [flat[i:i + n] for i in range(0, len(flat), n)]
+
+    def codes(self, start: int, stop: int) -> list[int]:
+        """The cards of hands ``start`` to ``stop - 1``, one flat list of their positions in
+        :data:`CODED_CARDS` (``space.size`` per hand), made anew on every call.
+
+        With numpy they come from the batch path's index rows, the hands with jokers
+        too (their natural cards are the rows of the smaller hand size); without, from
+        one :meth:`Space.hands` stream that successive batches continue (no re-skipping
+        from the start of the enumeration per batch).
+        """
+        size = self.space.size
+        if self._np is None:
+            if self._stream_at != start:
+                self._stream = self.space.hands(start, self.space.total)
+            codes = [_CODE[c] for h in islice(self._stream, stop - start) for c in h]
+            self._stream_at = stop
+            return codes
+        from pokercert.reference.batch import hands
+
+        np = self._np
+        blocks = []
+        offset = 0
+        for jokers, count in self.space.segments:
+            lo, hi = max(start - offset, 0), min(stop - offset, count)
+            if lo < hi:
+                naturals = size - jokers
+                if jokers == 0:
+                    blocks.append(self._rows[lo:hi])   # DECK positions are the codes
+                else:
+                    block = np.empty((hi - lo, size), dtype=np.uint8)
+                    if naturals:
+                        block[:, :naturals] = hands(naturals)[lo:hi]
+                    block[:, naturals:] = _CODE[JOKER]
+                    blocks.append(block)
+            offset += count
+        if not blocks:
+            return []
+        both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+        return both.ravel().tolist()  # type: ignore[no-any-return]
+
+    def class_index(self, start: int, tokens: Sequence[list[str]]) -> Any:
+        """The class of each hand of a batch that starts at position ``start``: a numpy
+        array with numpy, else a list."""
+        n = len(tokens)
+        split = max(0, min(n, self._natural_count - start))
+        if self._np is not None:
+            out = self._natural_class[start:start + split]
+            if split < n:
+                rest = [self._joker_class[signature(cards(t))] for t in tokens[split:]]
+                out = self._np.concatenate([out, self._np.array(rest, dtype=out.dtype)])
+            return out
+        index = self.index
+        got = [index[k] for k in self._scalar_keys[start:start + split]]
+        got.extend(self._joker_class[signature(cards(t))] for t in tokens[split:])
+        return got
+
+    def classes(self, start: int, tokens: Sequence[list[str]]) -> list[int]:
+        """The class of each hand of a batch that starts at position ``start``."""
+        found = self.class_index(start, tokens)
+        return found if isinstance(found, list) else found.tolist()
+
+    def categories_of(self, classes: Any) -> list[str]:
+        """The reference category of each class of :meth:`class_index`."""
+        return self._categories_of(classes)
+
+    def lookup(self, values: Sequence[Any]) -> Callable[[Any], list[Any]]:
+        """A function from a batch's classes (:meth:`class_index`) to ``values[class]`` of
+        each: one value per class, looked up for a whole batch at once with numpy."""
+        np = self._np
+        if np is None:
+            return lambda classes: [values[c] for c in classes]
+        table = np.empty(len(values), dtype=object)
+        for i, v in enumerate(values):     # one by one: a tuple value stays one object
+            table[i] = v
+
+        def of(classes: Any) -> list[Any]:
+            if isinstance(classes, list):
+                return [values[c] for c in classes]
+            return table[classes].tolist()  # type: ignore[no-any-return]
+        return of
+
+    def alternatives(self, i: int) -> list[tuple[int, tuple[Card, ...]]]:
+        """Members of class i: its representative first, then it and the other candidate
+        members under every renaming of the suits."""
+        found = self._alternatives.get(i)
+        if found is None:
+            seen: dict[int, tuple[Card, ...]] = {mask(self.rep[i]): self.rep[i]}
+            for member in [self.rep[i], *self.candidates[i]]:
+                for perm in permutations(SUIT_CHARS):
+                    rename = dict(zip(SUIT_CHARS, perm, strict=True))
+                    hand = tuple(c if c.is_joker else Card(c.rank, rename[c.suit])
+                                 for c in member)
+                    seen.setdefault(mask(hand), hand)
+            found = self._alternatives[i] = list(seen.items())
+        return found
+
+    def disjoint_member(self, i: int, hand_mask: int, hand_jokers: int = 0,
+                        skip: int = -1) -> tuple[Card, ...] | None:
+        """A member of class i that can be dealt beside the hand: no card in common, no
+        more jokers between them than the deck holds (and not the hand itself).
+
+        The representative's suit renamings are tried first; then (numpy) every natural
+        member of the class, so that None means no natural member exists at all.
+        """
+        for m, member in self.alternatives(i):
+            if not m & hand_mask and m != skip and self.fits(member, hand_jokers):
+                return member
+        pool = self._pool(i)
+        if pool is None:
+            return None
+        np = self._np
+        masks, rows = pool
+        for idx in np.flatnonzero((masks & np.uint64(hand_mask)) == 0)[:2].tolist():
+            if int(masks[idx]) != skip:
+                return tuple(DECK[int(j)] for j in self._rows[rows[idx]])
+        return None
+
+    def disjoint_pair(self, lower: int, upper: int) \
+            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+        """A member of each class that can be dealt together (lower first), if one is found:
+        the suit renamings of the representatives, then up to 64 natural members of the
+        lower class spread over the enumeration against every natural member of the upper
+        (exact when the lower class is that small)."""
+        for m_lo, low in self.alternatives(lower):
+            high = self.disjoint_member(upper, m_lo, joker_count(low)) \
+                if self._np is None else self._alt_member(upper, m_lo, joker_count(low))
+            if high is not None:
+                return low, high
+        lo_pool, hi_pool = self._pool(lower), self._pool(upper)
+        if lo_pool is None or hi_pool is None:
+            return None
+        np = self._np
+        picks = np.unique(np.linspace(0, len(lo_pool[0]) - 1, 64).astype(np.int64))
+        for p in picks.tolist():
+            m = lo_pool[0][p]
+            ok = np.flatnonzero((hi_pool[0] & m) == 0)
+            if ok.size:
+                low = tuple(DECK[int(j)] for j in self._rows[lo_pool[1][p]])
+                high = tuple(DECK[int(j)] for j in self._rows[hi_pool[1][int(ok[0])]])
+                return low, high
+        return None
+
+    def _alt_member(self, i: int, hand_mask: int, hand_jokers: int) \
+            -> tuple[Card, ...] | None:
+        for m, member in self.alternatives(i):
+            if not m & hand_mask and self.fits(member, hand_jokers):
+                return member
+        return None
+
+    def _pool(self, i: int) -> tuple[Any, Any] | None:
+        """(card masks, row numbers) of every natural hand of class i (numpy only)."""
+        if self._np is None:
+            return None
+        if self._pools is None:
+            np = self._np
+            rows = self._rows.astype(np.uint64)
+            masks = np.zeros(rows.shape[0], dtype=np.uint64)
+            for j in range(rows.shape[1]):
+                masks |= np.left_shift(np.uint64(1), rows[:, j])
+            order = np.argsort(self._natural_class, kind="stable")
+            starts = np.searchsorted(self._natural_class[order], np.arange(len(self.keys) + 1))
+            self._pools = (masks[order], order, starts)
+        masks, order, starts = self._pools
+        lo, hi = int(starts[i]), int(starts[i + 1])
+        return (masks[lo:hi], order[lo:hi]) if hi > lo else None
+
+    def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
+        return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers
+
