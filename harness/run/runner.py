@@ -38,7 +38,7 @@ from pokercert.harness.adapters import (
     load_adapter,
     parse_spec,
 )
-from pokercert.harness.adapters.base import ANSWERED, ERROR
+from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.spec import isolation_of
 from pokercert.harness.identity import IdentityError, differences, measure_spec
@@ -188,10 +188,11 @@ def _claimed(group: list[Vector], identity: Identity, profile: Profile,
 
 def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Profile,
                  ruleset: Ruleset, known: Mapping[str, Known]) -> list[Result]:
-    """The results of one chunk.  With no expectations file, a classify or compare
-    answered exactly as expected is taken on the spot (what
-    :func:`~pokercert.harness.run.scoring.passes` decides, inlined: most vectors of a run);
-    everything else is scored in full (:func:`~pokercert.harness.run.scoring.score`)."""
+    """The results of one chunk.  With no expectations file, a vector that
+    :func:`~pokercert.harness.run.scoring.passes` (the common case: a classify or compare
+    answered exactly as expected) becomes its PASS result on the spot; everything else is
+    scored in full (:func:`~pokercert.harness.run.scoring.score`).  The scoring module
+    alone decides what passes."""
     if known:
         return [_scored(v, reply, profile, ruleset, known.get(v.id))
                 for v, reply in zip(chunk, replies, strict=True)]
@@ -199,20 +200,11 @@ def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Pro
     append = out.append
     for v, reply in zip(chunk, replies, strict=True):
         expected = v.expect if v.expect_by_reading is None else v.expected(profile)
-        actual = reply.data
-        kind = v.kind
-        if reply.status != ANSWERED or "id" in actual:
-            actual = passes(v, expected, reply)
-        elif kind == Kind.CLASSIFY:
-            category = actual.get("category")   # exactly a str: no lying __eq__
-            if type(category) is not str or category != expected["category"]:
-                actual = None
-        else:                        # compare (types checked, any order), and the rest
-            actual = passes(v, expected, reply)
+        actual = passes(v, expected, reply)
         if actual is None:
             append(_scored(v, reply, profile, ruleset, None))
         else:
-            append(passed(v.id, v.ruleset, kind, expected, actual,
+            append(passed(v.id, v.ruleset, v.kind, expected, actual,
                           v.reading_used(profile) if v.interpretations else EMPTY,
                           v.clauses, v.flags, v.why, v.inputs,
                           int(reply.duration_s * 1e6 + 0.5) / 1e6))   # _micro, inlined
