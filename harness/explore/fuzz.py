@@ -16,6 +16,7 @@ run's folder, so a rerun with the same folder replays the last counterexample fi
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -28,7 +29,7 @@ from typing import Any, NamedTuple
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
-from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 from hypothesis.errors import FlakyFailure, FlakyReplay
 
 from pokercert.harness.adapters.base import Adapter
@@ -443,6 +444,30 @@ class FuzzReport:
         return data
 
 
+class _Keyed(ExampleDatabase):
+    """An example database that files every entry under ``target`` as well as the key
+    Hypothesis gives it, so that the one fuzz test keeps the examples of each ruleset,
+    profile and adapter apart (a custom database is Hypothesis's public extension point;
+    the key it gives is the same for every fuzz run)."""
+
+    def __init__(self, inner: ExampleDatabase, target: bytes) -> None:
+        super().__init__()
+        self.inner = inner
+        self.prefix = hashlib.sha256(target).digest()
+
+    def save(self, key: bytes, value: bytes) -> None:
+        self.inner.save(self.prefix + key, value)
+
+    def fetch(self, key: bytes) -> Iterable[bytes]:
+        return self.inner.fetch(self.prefix + key)
+
+    def delete(self, key: bytes, value: bytes) -> None:
+        self.inner.delete(self.prefix + key, value)
+
+    def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+        self.inner.move(self.prefix + src, self.prefix + dest, value)
+
+
 class _Disagreement(AssertionError):
     """Raised inside the Hypothesis test to mark a failing case."""
 
@@ -470,12 +495,12 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
             raise _Disagreement(f"{case!r}: {scored.outcome}: {scored.message}")
 
     # one database entry per ruleset, profile and adapter, not one for every run
-    check._hypothesis_internal_add_digest = (  # type: ignore[attr-defined]
-        f"{ruleset.id}|{sorted(profile.readings_for(ruleset).items())}|{adapter.spec}".encode())
+    target = f"{ruleset.id}|{sorted(profile.readings_for(ruleset).items())}|{adapter.spec}"
     test = settings(
         max_examples=examples, deadline=None, derandomize=False, print_blob=False,
         report_multiple_bugs=False, verbosity=Verbosity.quiet,
-        database=DirectoryBasedExampleDatabase(str(database)) if database else None,
+        database=_Keyed(DirectoryBasedExampleDatabase(str(database)), target.encode())
+        if database else None,
         suppress_health_check=list(HealthCheck),
         phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
     )(hypothesis_seed(run_seed)(given(strategy)(check)))
