@@ -110,6 +110,8 @@ class ReferenceClasses:
     joker hands from the engine, one hand per suit pattern.
     """
 
+    _np: Any      # the numpy module, or None: set by _naturals, which takes either path
+
     def __init__(self, ruleset: Ruleset, profile: Profile, space: Space) -> None:
         self.ev = evaluator(ruleset.id, profile)
         self.space = space
@@ -264,7 +266,7 @@ class ReferenceClasses:
         if not blocks:
             return []
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
-        return both.ravel().tolist()  # type: ignore[no-any-return]
+        return both.ravel().tolist()
 
     def class_index(self, start: int, tokens: Sequence[list[str]]) -> Any:
         """The class of each hand of a batch that starts at position ``start``: a numpy

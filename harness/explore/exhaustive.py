@@ -383,9 +383,9 @@ class Checker:
     def _hand(self, start: int, tokens: Hands, i: int) -> list[str]:
         """Hand ``i`` of the batch as the reference made it, whatever an evaluator did to
         the lists it was given."""
-        if self.ref.random_access and not self.remote:
-            return self._hands(start + i, start + i + 1)[0]
-        return tokens[i]
+        hand: list[str] = self._hands(start + i, start + i + 1)[0] \
+            if self.ref.random_access and not self.remote else tokens[i]
+        return hand
 
     def _evaluations(self, start: int, tokens: Hands) -> tuple[list[Any], list[Any]]:
         """(categories, keys) of a batch from the in-process evaluator; a hand with no

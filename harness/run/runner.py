@@ -196,10 +196,12 @@ def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Pro
     if known:
         return [_scored(v, reply, profile, ruleset, known.get(v.id))
                 for v, reply in zip(chunk, replies, strict=True)]
-    out = []
+    out: list[Result] = []
     append = out.append
     for v, reply in zip(chunk, replies, strict=True):
-        expected = v.expect if v.expect_by_reading is None else v.expected(profile)
+        # (a vector without readings has its expectation in ``expect``)
+        expected = v.expect if v.expect is not None and v.expect_by_reading is None \
+            else v.expected(profile)
         actual = passes(v, expected, reply)
         if actual is None:
             append(_scored(v, reply, profile, ruleset, None))
