@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports.verdict import DENYING
 
 CHANGE_KINDS = ("newly_failing", "fixed", "changed", "added", "removed")

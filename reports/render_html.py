@@ -13,7 +13,7 @@ from importlib import resources
 from string import Template
 from typing import Any
 
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports import text as T
 
 

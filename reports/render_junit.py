@@ -11,7 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports import text as T
 
 AS_FAILURE = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.XPASS})

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports import text as T
 
 LIMIT = 60_000

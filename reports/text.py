@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from pokercert.harness.results import Outcome
+from pokercert.harness.run.results import Outcome
 from pokercert.reports import verdict as V
 
 VERDICT_MARK = {V.CERTIFIED: "✅", V.NOT_CERTIFIED: "❌", V.INCOMPLETE: "⚠️",

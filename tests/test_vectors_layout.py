@@ -101,7 +101,7 @@ def test_reason_codes_are_spelled_only_in_reference_cards() -> None:
 
 
 def test_the_report_views_name_outcomes_through_the_enum() -> None:
-    from pokercert.harness.results import Outcome
+    from pokercert.harness.run.results import Outcome
 
     names = {o.value for o in Outcome}
     typed = [f"{rel}:{node.lineno} {node.value}" for rel, tree in _sources("reports")
@@ -201,7 +201,7 @@ def test_next_ids_refuse_to_enter_the_generators_block(tmp_path: Path) -> None:
 
 
 def test_one_id_allocator_serves_the_authoring_tool_and_the_harness() -> None:
-    from pokercert.harness import counterexample
+    from pokercert.harness.explore import counterexample
     from pokercert.vectors import author, ids
 
     assert counterexample.next_ids is ids.next_ids
