@@ -39,6 +39,7 @@ from pokercert.reference.errors import PokercertError
 if TYPE_CHECKING:  # the heavy imports wait until the plugin is switched on
     from pokercert.harness.adapters import Adapter, Identity
     from pokercert.harness.run.results import Result
+    from pokercert.vectors.corpus import Corpus
     from pokercert.vectors.model import Vector
 
 PLUGIN_NAME = "pokercert-corpus"
@@ -119,7 +120,7 @@ class CorpusPlugin:
             self.known = load_expectations(self.expect_path) if self.expect_path else {}
         except (RulesetError, ValueError) as exc:
             raise pytest.UsageError(f"pokercert: {exc}") from None
-        self.corpus: Any = None
+        self.corpus: Corpus | None = None
         self._adapter: Adapter | None = None
         self._identity: Identity | None = None
         self._broken = ""          # why the adapter cannot be used any more
@@ -171,7 +172,7 @@ class CorpusPlugin:
         return out
 
     # ------------------------------------------------------------------ collection
-    def load_corpus(self) -> Any:
+    def load_corpus(self) -> Corpus:
         if self.corpus is None:
             from pokercert.harness.run.expectations import check_against
             from pokercert.vectors.corpus import CorpusError, load_corpus

@@ -81,9 +81,9 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
         cat = _agreed(rs, "best_hand", hole, board)
         if cat:
             best = evaluator(rs.id).best_hand(hole, board)
-            cards = [" ".join(str(c) for c in alt) for alt in best.alternatives]
+            played = [" ".join(str(c) for c in alt) for alt in best.alternatives]
             add("best_hand", {"hole": hole, "board": board},
-                {"category": cat, "cards": cards}, "the best hand from hole and board")
+                {"category": cat, "cards": played}, "the best hand from hole and board")
     if Kind.REJECT in kinds and Kind.CLASSIFY in kinds:
         cards = hands[2].split()
         faults = {
@@ -91,8 +91,8 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
             DUPLICATE_CARD: [*cards[:-1], cards[0]],
             WRONG_COUNT: cards[:-1],
         }
-        for reason, hand in faults.items():
-            add("reject", {"op": "classify", "hand": " ".join(hand)}, {"reason": reason},
+        for reason, faulty in faults.items():
+            add("reject", {"op": "classify", "hand": " ".join(faulty)}, {"reason": reason},
                 f"one fault only: {reason}")
     return out
 
