@@ -32,6 +32,7 @@ from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOpti
 from pokercert.harness.adapters import load_adapter as _load_adapter
 from pokercert.harness.run.results import FAILING, Outcome, RunHeader
 from pokercert.reference.errors import ExitCode
+from pokercert.reports.text import one_line
 
 OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
                    Outcome.TIMEOUT, Outcome.CRASH, Outcome.XFAIL, Outcome.XPASS,
@@ -124,9 +125,10 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
                     "rulesets": rows})
         return
     ident = header.evaluator
-    print(f"evaluator: {ident.get('vendor', '?')} {ident.get('name', '?')} "
-          f"{ident.get('version', '')} ({header.adapter_spec}); profile "
-          f"{header.profile.get('name')}; corpus {header.corpus_version} "
+    declared = one_line(f"{ident.get('vendor', '?')} {ident.get('name', '?')} "
+                        f"{ident.get('version', '')}")
+    print(f"evaluator: {declared} ({one_line(header.adapter_spec)}); profile "
+          f"{one_line(header.profile.get('name'))}; corpus {header.corpus_version} "
           f"{header.corpus_sha256[:12]}")
     measured = header.measured_identity
     if measured.get("digest"):
@@ -139,7 +141,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
     if header.aborted:
-        print(f"\nthe run did not finish: {header.aborted}")
+        print(f"\nthe run did not finish: {one_line(header.aborted)}")
     verdict = {ExitCode.OK: "COMPLIANT", ExitCode.NONCOMPLIANT: "NOT COMPLIANT",
                ExitCode.ERROR: "INCOMPLETE (adapter or harness error)"}[ExitCode(exit_code)]
     print(f"\n{verdict}: results in {folder}/")
@@ -304,12 +306,12 @@ def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
         return code
     if results:
         rows = [[r.vector_id, r.kind, _inputs(r.inputs), _short(r.expected),
-                 _short(r.actual) if r.actual is not None else r.message[:60], str(r.outcome)]
-                for r in results]
+                 _short(r.actual) if r.actual is not None else one_line(r.message[:60]),
+                 str(r.outcome)] for r in results]
         print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual",
                                       "outcome"]))
     if problem:
-        print(f"\n{problem}")
+        print(f"\n{one_line(problem)}")
     print(f"\n{verdict}")
     return code
 
@@ -321,4 +323,5 @@ def _inputs(inputs: Mapping[str, Any]) -> str:
 
 
 def _short(data: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in data.items() if k not in ("id", "message"))
+    return one_line(", ".join(f"{k}={v}" for k, v in data.items()
+                              if k not in ("id", "message")))

@@ -55,6 +55,13 @@ _MD_BLOCK_START = re.compile(r"^(\s*[-+](?=\s|$)|\s*\d{1,9}(?=[.)](?:\s|$))|\s*(
 _MD_AUTOLINK = re.compile(r"(?i)(://|www\.)")
 
 
+def one_line(value: Any) -> str:
+    """``value`` for one line of terminal output: :func:`printable`, and line breaks and
+    tabs shown as ``\\n`` and ``\\t``, so text a vendor controls can neither reorder
+    nor add lines of what the harness prints (a fake ``CERTIFIED`` line, say)."""
+    return printable(str(value)).replace("\n", "\\n").replace("\t", "\\t")
+
+
 def _block_escape(m: re.Match[str]) -> str:
     """The backslash that keeps a line-opening ``-``, ``+``, ``1.`` or ``===`` literal."""
     text = m.group(1)
