@@ -6,23 +6,22 @@
   :class:`ExitCode` enum (0 ok, 1 non-compliant, 2 adapter/harness error, 3 usage);
 * a vendor module that raises its own ``ValueError`` while it is imported is an
   adapter error (exit 2), not a usage error (exit 3): the faux vendor module
-  ``tests/faux/import_valueerror.py``.
+  ``tests/helpers/faux/import_valueerror.py``.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
-import os
 import pkgutil
-from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
+from tests import helpers
+
 LAYERS = ("pokercert.reference", "pokercert.vectors", "pokercert.harness",
           "pokercert.reports", "pokercert.cli")
-VENDOR = "py:faux.import_valueerror:Evaluator"
+VENDOR = "py:tests.helpers.faux.import_valueerror:Evaluator"
 
 
 def _public_exceptions() -> list[type[BaseException]]:
@@ -91,9 +90,8 @@ def test_a_vendor_modules_value_error_at_import_is_an_adapter_error(
         isolation, tmp_path, monkeypatch, capsys):
     from pokercert.cli.main import main
 
-    monkeypatch.syspath_prepend(str(TESTS))                        # faux.*, in process
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(               # ... and in a child
-        [str(TESTS), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    monkeypatch.syspath_prepend(str(helpers.ROOT))                 # tests.helpers, in process
+    monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())   # ... and in a child
     code = main(["run", "--adapter", VENDOR, "--ruleset", "nj-mini-tex-pocket",
                  "--out", str(tmp_path / "run"), "--no-report", *isolation])
     err = capsys.readouterr().err
@@ -106,7 +104,7 @@ def test_smoke_of_a_vendor_module_failing_at_import_is_an_adapter_error(
         monkeypatch, capsys):
     from pokercert.cli.main import main
 
-    monkeypatch.syspath_prepend(str(TESTS))
+    monkeypatch.syspath_prepend(str(helpers.ROOT))
     code = main(["smoke", "--adapter", VENDOR])
     err = capsys.readouterr().err
     assert code == 2, err

@@ -3,7 +3,7 @@
 Case 7: bad input is one clear line on stderr and the documented exit code (3 usage,
 2 adapter), never a traceback, never 1.  Case 8: nothing a vendor controls can inject
 Markdown, HTML or invisible characters into a report; the hostile vendor is the faux
-exec adapter ``tests/faux/hostile_identity.py``.  Lab fields: ``run``/``report`` take
+exec adapter ``tests/helpers/faux/hostile_identity.py``.  Lab fields: ``run``/``report`` take
 ``--lab``, ``--engineer``, ``--submission-id``, ``--scope``; reports show them, the
 citation confidence of every ruleset and only the readings of the rulesets run.
 """
@@ -23,14 +23,14 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.reference import RulesetError, get_ruleset, load_profile
+from tests import helpers
 
 pytest_plugins = ["pytester"]
 
-TESTS = Path(__file__).resolve().parent
-FAUX = TESTS / "faux" / "adapter.py"
-HOSTILE_ADAPTER = TESTS / "faux" / "hostile_identity.py"
+FAUX = helpers.FAUX / "adapter.py"
+HOSTILE_ADAPTER = helpers.FAUX / "hostile_identity.py"
 SMALL = "nj-mini-tex-pocket"          # the smallest ruleset: a run takes a moment
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = helpers.ROOT
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -340,7 +340,6 @@ HOSTILE_LAB = "Lab <script>alert('lab')</script>\n# CERTIFIED \u202eDEIFITREC | 
 @pytest.fixture(scope="module")
 def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A run of the hostile faux adapter; its argument on the spec is hostile too."""
-    sys.path.insert(0, str(HOSTILE_ADAPTER.parent))
     folder = tmp_path_factory.mktemp("hostile") / "out"
     spec = (f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(HOSTILE_ADAPTER))} "
             + shlex.quote("a````b|<script>\n# CERTIFIED\u202e"))
@@ -352,8 +351,7 @@ def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _hostile() -> str:
-    sys.path.insert(0, str(HOSTILE_ADAPTER.parent))
-    from hostile_identity import HOSTILE
+    from tests.helpers.faux.hostile_identity import HOSTILE
 
     return HOSTILE
 

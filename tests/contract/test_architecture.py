@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("pokercert.reference", "pokercert.vectors", "pokercert.harness",
           "pokercert.reports", "pokercert.cli")
 CLI = "pokercert.cli"

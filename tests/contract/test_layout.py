@@ -21,7 +21,7 @@ import pytest
 
 from pokercert.harness.api import KEY_METHODS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("reference", "vectors", "harness", "reports", "cli")
 # public despite the underscore: named tuples' API (no clash with field names), os._exit
 PUBLIC = {"_replace", "_fields", "_asdict", "_make", "_exit"}

@@ -10,8 +10,9 @@ install is an import hook that mypy does not run.  :func:`shadow_root` lays
 ``pokercert/<sub> -> <folder>`` for every ``package-dir`` entry (a new one, such as ``cli``, is
 picked up by itself) under ``.pytest_cache/d/mypy/`` and mypy runs there with its cache beside.
 
-By hand: ``python tests/test_typing.py`` runs ``mypy --strict`` on the whole package and prints
-every error with a count by package; ``python tests/test_typing.py -p pokercert.reports`` checks
+By hand: ``python tests/contract/test_typing.py`` runs ``mypy --strict`` on the whole package
+and prints every error with a count by package;
+``python tests/contract/test_typing.py -p pokercert.reports`` checks
 one part (any mypy arguments work).
 """
 
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PYPROJECT = REPO / "pyproject.toml"
 
 #: modules and packages (each with every module in it) clean under ``mypy --strict``;

@@ -19,7 +19,7 @@ import pytest
 from pokercert.reference import REASON_CODES, all_regulations, all_rulesets, get_ruleset
 from pokercert.reference.rulesets import SHAPES
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 # every folder of the installed package (those not yet there are simply skipped)
 PACKAGE_DIRS = ("reference", "vectors", "harness", "reports", "cli")
 KIND_WORDS = {"classify", "compare", "best_hand", "reject"}

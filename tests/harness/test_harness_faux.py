@@ -7,14 +7,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness_vectors import VECTORS, assert_no_false_pass
 
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions, load_adapter
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import load_profile
+from tests import helpers
+from tests.helpers.harness_vectors import VECTORS, assert_no_false_pass
 
-FAUX = Path(__file__).parent / "faux" / "adapter.py"
+FAUX = helpers.FAUX / "adapter.py"
 PRACTICE = load_profile("practice")
 
 

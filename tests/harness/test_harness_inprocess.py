@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from harness_vectors import VECTORS, assert_no_false_pass
 
 from pokercert.harness.adapters import AdapterError, AdapterOptions, load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
@@ -13,6 +12,7 @@ from pokercert.harness.api import EvaluatorInfo, Rejected
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import load_profile
+from tests.helpers.harness_vectors import VECTORS, assert_no_false_pass
 
 PRACTICE = load_profile("practice")
 INFO = EvaluatorInfo("test", "test-eval", "1")
@@ -176,8 +176,9 @@ def test_bad_capabilities_or_identity_refuse_the_adapter():
 
 
 def test_py_specs_take_classes_factories_and_instances():
-    for spec in ("py:test_harness_inprocess:Honest", "test_harness_inprocess:Honest",
-                 "py:test_harness_inprocess:make", "py:test_harness_inprocess:INSTANCE"):
+    here = "tests.harness.test_harness_inprocess"
+    for spec in (f"py:{here}:Honest", f"{here}:Honest", f"py:{here}:make",
+                 f"py:{here}:INSTANCE"):
         adapter = load_adapter(spec, AdapterOptions())
         assert adapter.start().evaluator["name"] == "test-eval"
 

@@ -9,16 +9,16 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from harness_vectors import VECTORS, assert_no_false_pass
 
 from pokercert.cli.main import main
 from pokercert.harness.adapters import ANSWERED, load_adapter
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import DECK, load_profile
+from tests.helpers.harness_vectors import VECTORS, assert_no_false_pass
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js not installed")
-ADAPTER = Path(__file__).resolve().parents[1] / "examples" / "js-evaluator" / "adapter.js"
+ADAPTER = Path(__file__).resolve().parents[2] / "examples" / "js-evaluator" / "adapter.js"
 SPEC = f"exec:node {ADAPTER}"
 
 

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness_vectors import VECTORS
 from jsonschema import Draft202012Validator
 
 from pokercert.harness.adapters import SpecError, parse_spec
@@ -30,8 +29,9 @@ from pokercert.harness.protocol import (
     validate,
 )
 from pokercert.harness.run.scoring import request_for
+from tests.helpers.harness_vectors import VECTORS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness_vectors import VECTORS
 
 from pokercert.cli.main import main
 from pokercert.harness.run import runner
@@ -16,8 +15,10 @@ from pokercert.harness.run.merge import MergeError, merge
 from pokercert.harness.run.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
 from pokercert.vectors.corpus import Corpus, default_root
+from tests import helpers
+from tests.helpers.harness_vectors import VECTORS
 
-FAUX = Path(__file__).parent / "faux" / "adapter.py"
+FAUX = helpers.FAUX / "adapter.py"
 
 
 @pytest.fixture
@@ -96,13 +97,13 @@ def test_merge_reports_a_missing_shard_and_refuses_a_repeated_one(tmp_path, corp
 def _lax_corpus_run(tmp_path, corpus, expect_text):
     expect = tmp_path / "expect.toml"
     expect.write_text(expect_text)
-    spec = "py:test_harness_inprocess:Honest"   # monkeypatched below: in this process
+    spec = "py:tests.harness.test_harness_inprocess:Honest"   # monkeypatched below: in this process
     return run(RunConfig(adapter=spec, out=tmp_path / "run", expect=expect, in_process=True),
                corpus)
 
 
 def test_known_failures_are_xfail_and_a_fixed_one_is_xpass(tmp_path, corpus, monkeypatch):
-    import test_harness_inprocess as t
+    from tests.harness import test_harness_inprocess as t
 
     monkeypatch.setattr(t.Honest, "winners", lambda self, hands, board=None: [1])
     out = _lax_corpus_run(tmp_path, corpus, '[known."nj-poker-high-5/0005"]\n'

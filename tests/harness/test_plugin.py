@@ -3,7 +3,7 @@
 The corpus below is written for these tests; each expectation comes from the text of
 N.J.A.C. 13:69F-14.3: A-2-3-4-5 is a straight, the lowest one (b)6; a straight beats three
 of a kind (b); the royal flush (b)1; suits are equal (a); a deck holds one of each card.
-The evaluators are the textbook ones of ``tests/textbook_eval.py``: ``TextbookHigh`` gets
+The evaluators are the textbook ones of ``tests/helpers/textbook_eval.py``: ``TextbookHigh`` gets
 every vector right, ``WheelBlind`` misses the wheel and does not validate input, so it
 fails exactly 0001 (wheel classified), 0005 (a duplicate card answered) and 0006 (wheel
 vs trips).
@@ -11,7 +11,6 @@ vs trips).
 
 from __future__ import annotations
 
-import os
 import shutil
 import xml.etree.ElementTree as ET
 from importlib.metadata import entry_points
@@ -20,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from pokercert.vectors import registry
+from tests import helpers
 
 pytest_plugins = ["pytester"]
 
-TESTS = Path(__file__).resolve().parent
 RULESET = "nj-poker-high-5"
 VECTORS = f'''format_version = 1
 ruleset = "{RULESET}"
@@ -83,8 +82,8 @@ clauses = ["13:69F-14.3(b)", "13:69F-14.3(b)6"]
 flags = ["wheel", "category-order"]
 why = "A-2-3-4-5 is a straight, and a straight beats three of a kind."
 '''
-GOOD = "py:textbook_eval:TextbookHigh"
-BROKEN = "py:textbook_eval:WheelBlind"
+GOOD = "py:tests.helpers.textbook_eval:TextbookHigh"
+BROKEN = "py:tests.helpers.textbook_eval:WheelBlind"
 BROKEN_FAILS = {f"{RULESET}/0001", f"{RULESET}/0005", f"{RULESET}/0006"}
 
 
@@ -109,9 +108,8 @@ def run(pytester: pytest.Pytester, corpus: Path, monkeypatch: pytest.MonkeyPatch
     # pin the inner run's rootdir to its own folder: without an ini file pytest looks for
     # one in the ancestors and may settle on a parent (node ids then start with ../)
     pytester.makeini("[pytest]\n")
-    monkeypatch.syspath_prepend(str(TESTS))            # textbook_eval, in process
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(   # ... and in xdist workers
-        [str(TESTS), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    monkeypatch.syspath_prepend(str(helpers.ROOT))     # tests.helpers, in process
+    monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())  # ... and in xdist workers
 
     def go(adapter: str, *args: str, subprocess: bool = False) -> pytest.RunResult:
         argv = [*_plugin_args(), f"--pokercert-adapter={adapter}",
@@ -214,14 +212,14 @@ def test_xdist_spreads_the_vectors_over_workers(run):
 
 
 def test_vectors_the_adapter_does_not_claim_are_skipped_as_not_applicable(run):
-    result = run("py:textbook_eval:TextbookPocket")
+    result = run("py:tests.helpers.textbook_eval:TextbookPocket")
     result.assert_outcomes(skipped=6)
     result.stdout.fnmatch_lines(["SKIPPED*not applicable: the adapter does not claim*"])
 
 
 def test_an_adapter_spec_that_names_nothing_is_one_usage_error(run):
     # (issue 11: it used to fail every vector of the corpus with the same message)
-    result = run("py:textbook_eval:NoSuchEvaluator")
+    result = run("py:tests.helpers.textbook_eval:NoSuchEvaluator")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*has no attribute 'NoSuchEvaluator'*"])
 

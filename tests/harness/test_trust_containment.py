@@ -1,8 +1,8 @@
 """Containment (issue 11, cases 4 and 5): evaluator code cannot escape scoring, end the
 harness, outlive the run, or hang it; the run records how the evaluator was isolated.
 
-The hostile evaluators are faux adapters: ``tests/faux/hostile_inprocess.py`` (Python
-evaluators, run as ``py:`` specs) and ``tests/faux/hostile_process.py`` (``exec:``
+The hostile evaluators are faux adapters: ``tests/helpers/faux/hostile_inprocess.py`` (Python
+evaluators, run as ``py:`` specs) and ``tests/helpers/faux/hostile_process.py`` (``exec:``
 children).  Survivors are looked for in ``/proc`` by a marker every process they start
 carries on its command line.
 """
@@ -32,12 +32,13 @@ from pokercert.harness.run.runner import _score_chunk
 from pokercert.harness.run.scoring import passes
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.vectors.corpus import load_corpus
+from tests import helpers
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="containment is checked through Linux /proc")
 
-TESTS = Path(__file__).parent
-HOSTILE_PROCESS = TESTS / "faux" / "hostile_process.py"
+HOSTILE_PROCESS = helpers.FAUX / "hostile_process.py"
+HOSTILE_INPROCESS = "py:tests.helpers.faux.hostile_inprocess"   # + ":Evaluator"
 RULESET = "nj-poker-low-3"        # 129 vectors: classify, compare and reject
 PRACTICE = load_profile("practice")
 
@@ -82,9 +83,9 @@ def hostile_exec(mode: str, marker: str) -> str:
 
 
 def env() -> dict[str, str]:
-    """The environment of a ``pokercert`` child: ``tests/`` importable (``faux.*``)."""
+    """The environment of a ``pokercert`` child: ``tests.helpers`` importable."""
     out = dict(os.environ)
-    out["PYTHONPATH"] = os.pathsep.join([str(TESTS), *filter(None, [out.get("PYTHONPATH")])])
+    out["PYTHONPATH"] = helpers.child_pythonpath()
     return out
 
 
@@ -111,7 +112,7 @@ def outcomes(folder: Path) -> dict[str, Outcome]:
                                               ("InterruptInClassify", "KeyboardInterrupt")])
 def test_exit_and_interrupt_raised_by_evaluator_code_are_its_errors(tmp_path, evaluator,
                                                                     raised, isolation):
-    done = cli_run(f"py:faux.hostile_inprocess:{evaluator}", tmp_path / "run", *isolation)
+    done = cli_run(f"{HOSTILE_INPROCESS}:{evaluator}", tmp_path / "run", *isolation)
     assert done.returncode == 1, done.stderr          # NOT COMPLIANT, not 0, not a crash
     got = list(read_results(tmp_path / "run"))
     assert len(got) == read_header(tmp_path / "run").selected == 129   # everything ran
@@ -125,7 +126,7 @@ def test_a_real_ctrl_c_still_interrupts_an_in_process_run(tmp_path):
     out = tmp_path / "run"
     child = subprocess.Popen(
         [sys.executable, "-m", "pokercert.cli", "run", "--adapter",
-         "py:faux.hostile_inprocess:SlowButHonest", "--ruleset", RULESET, "--in-process",
+         f"{HOSTILE_INPROCESS}:SlowButHonest", "--ruleset", RULESET, "--in-process",
          "--out", str(out)], cwd=tmp_path, env=env(), stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,   # SIGINT as at a terminal, even if CI ignores it
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -142,7 +143,7 @@ def test_a_real_ctrl_c_still_interrupts_an_in_process_run(tmp_path):
 
 @pytest.mark.parametrize("isolation", [[], ["--in-process"]], ids=["process", "in-process"])
 def test_a_category_that_equals_everything_is_never_a_pass(tmp_path, isolation):
-    done = cli_run("py:faux.hostile_inprocess:LyingCategories", tmp_path / "run", *isolation)
+    done = cli_run(f"{HOSTILE_INPROCESS}:LyingCategories", tmp_path / "run", *isolation)
     assert done.returncode == 1, done.stderr + done.stdout     # not CERTIFIED (exit 0)
     got = [r for r in read_results(tmp_path / "run") if r.kind == "classify"]
     assert got and not any(r.outcome is Outcome.PASS for r in got)
@@ -155,7 +156,7 @@ def test_a_category_that_equals_everything_is_never_a_pass(tmp_path, isolation):
 
 @pytest.mark.parametrize("isolation", [[], ["--in-process"]], ids=["process", "in-process"])
 def test_a_winner_that_equals_every_index_is_never_a_pass(tmp_path, isolation):
-    done = cli_run("py:faux.hostile_inprocess:LyingWinners", tmp_path / "run", *isolation)
+    done = cli_run(f"{HOSTILE_INPROCESS}:LyingWinners", tmp_path / "run", *isolation)
     assert done.returncode == 1, done.stderr + done.stdout
     got = [r for r in read_results(tmp_path / "run") if r.kind == "compare"]
     passed = [r for r in got if r.outcome is Outcome.PASS]
@@ -166,13 +167,13 @@ def test_a_winner_that_equals_every_index_is_never_a_pass(tmp_path, isolation):
 
 
 def _liar() -> str:
-    from faux.hostile_inprocess import Liar
+    from tests.helpers.faux.hostile_inprocess import Liar
 
     return Liar("high_card")
 
 
 def test_every_answer_path_wants_exact_built_in_types():
-    from faux.hostile_inprocess import LyingInt
+    from tests.helpers.faux.hostile_inprocess import LyingInt
 
     liar = _liar()
     assert liar == "royal_flush"                         # the lie itself
@@ -190,7 +191,7 @@ def test_every_answer_path_wants_exact_built_in_types():
     (scored,) = _score_chunk([vector], [reply], PRACTICE, get_ruleset(RULESET), {})
     assert scored.outcome is Outcome.ERROR
     # the in-process fast path
-    from faux.hostile_inprocess import LyingCategories
+    from tests.helpers.faux.hostile_inprocess import LyingCategories
 
     adapter = InProcessAdapter(LyingCategories(), "py:x", "x", "0")
     adapter.configure(RULESET, {})
@@ -206,7 +207,7 @@ def test_every_answer_path_wants_exact_built_in_types():
 def test_a_loop_swallowing_base_exception_cannot_hang_a_certification_run(tmp_path):
     marker = f"pokercert-hostile-{uuid.uuid4().hex}"
     start = time.monotonic()
-    done = cli_run("py:faux.hostile_inprocess:SwallowsEverything", tmp_path / "run",
+    done = cli_run("py:tests.helpers.faux.hostile_inprocess:SwallowsEverything", tmp_path / "run",
                    "--timeout", "0.5", "--run-timeout", "8", "--max-restarts", "3",
                    timeout=90, marker=marker)
     assert time.monotonic() - start < 60
@@ -219,7 +220,7 @@ def test_a_loop_swallowing_base_exception_cannot_hang_a_certification_run(tmp_pa
 
 def test_in_process_a_watchdog_ends_a_run_whose_evaluator_swallows_the_timeout(tmp_path):
     start = time.monotonic()
-    done = cli_run("py:faux.hostile_inprocess:SwallowsEverything", tmp_path / "run",
+    done = cli_run("py:tests.helpers.faux.hostile_inprocess:SwallowsEverything", tmp_path / "run",
                    "--in-process", "--timeout", "0.5", timeout=90)
     assert time.monotonic() - start < 60
     assert done.returncode == 2
@@ -231,13 +232,13 @@ def test_in_process_a_watchdog_ends_a_run_whose_evaluator_swallows_the_timeout(t
 
 
 def test_an_evaluator_that_patches_the_harness_is_contained_by_default(tmp_path):
-    done = cli_run("py:faux.hostile_inprocess:PatchesTheHarness", tmp_path / "run")
+    done = cli_run("py:tests.helpers.faux.hostile_inprocess:PatchesTheHarness", tmp_path / "run")
     assert done.returncode == 1, done.stdout           # its patch did not reach the scorer
     assert Outcome.FAIL in set(outcomes(tmp_path / "run").values())
 
 
 def test_the_run_and_every_report_say_how_the_evaluator_was_isolated(tmp_path):
-    spec = "py:faux.hostile_inprocess:PatchesTheHarness"
+    spec = "py:tests.helpers.faux.hostile_inprocess:PatchesTheHarness"
     cli_run(spec, tmp_path / "iso")
     cli_run(spec, tmp_path / "fast", "--in-process")
     assert read_header(tmp_path / "iso").isolation == "process"
@@ -330,7 +331,7 @@ def test_kill_9_of_the_harness_orphans_nothing(tmp_path, kind):
     if kind == "exec":     # a hung adapter with a grandchild in its process group
         adapter, expect = hostile_exec("group-hang", marker), 3  # harness, leader, child
     else:                  # a Python evaluator hung in the serve bridge
-        adapter, expect = "py:faux.hostile_inprocess:SwallowsEverything", 2
+        adapter, expect = "py:tests.helpers.faux.hostile_inprocess:SwallowsEverything", 2
     harness = subprocess.Popen(
         [sys.executable, "-m", "pokercert.cli", "run", "--adapter", adapter,
          "--ruleset", "nj-poker-high-5", "--timeout", "60", "--out", str(tmp_path / "run"),

@@ -1,6 +1,6 @@
 """Issue 11, case 6: identity is what the harness measures, not only what the vendor says.
 
-A faux exec: adapter (tests/faux/identity_adapter.py) is copied into tmp_path and run;
+A faux exec: adapter (tests/helpers/faux/identity_adapter.py) is copied into tmp_path and run;
 changing one byte of the copy, or letting its hello declare another build, must make
 ``verify --rerun`` fail and name what differs.  ``py:`` and named adapters are measured
 by their installed distribution, each file checked against RECORD.  Every expected hash
@@ -25,8 +25,9 @@ from pokercert.harness.run.results import read_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
 from pokercert.reports import write_default_reports
 from pokercert.reports.verify import FAILED, OK, verify
+from tests import helpers
 
-FAUX = Path(__file__).resolve().parent / "faux" / "identity_adapter.py"
+FAUX = helpers.FAUX / "identity_adapter.py"
 RULESET = "nj-poker-high-5"
 
 

@@ -4,8 +4,9 @@ Three runs of a made-up evaluator ("Acme Fives"), each a results folder as the r
 writes it: ``passing`` (every applicable vector passed), ``failing`` (one vector of every
 outcome kind) and ``incomplete`` (killed before the end).  Expected answers are the
 hand-worked ones of 13:69F-14.3 (royal flush, the wheel, kicker order, ...), and the
-wrong answers are the classic bugs the flags name.  Importable by the other
-``test_reports_*`` modules (pytest puts ``tests/`` on ``sys.path``).
+wrong answers are the classic bugs the flags name.  Imported by the report
+tests as ``tests.helpers.reports_fixtures``; ``tests/reports/test_reports_fixtures.py``
+checks the fixtures themselves.
 """
 
 from __future__ import annotations
@@ -185,25 +186,3 @@ def make_runs(root: Path) -> dict[str, Path]:
         "incomplete": write_run(root / "incomplete", INCOMPLETE, finished=False,
                                 selected=INCOMPLETE_SELECTED),
     }
-
-
-def test_fixtures_cover_every_outcome_kind():
-    assert {x.outcome for x in FAILING} == set(Outcome)
-
-
-def test_fixture_clauses_exist_in_their_rulesets():
-    from pokercert.reference import get_ruleset
-    for x in PASSING + FAILING:
-        rs = get_ruleset(x.ruleset)
-        assert all(rs.has_clause(c) for c in x.clauses), x.vector_id
-
-
-def test_fixture_expectations_agree_with_the_reference():
-    """The hand-worked expectations are also what the reference engine answers."""
-    from pokercert.reference import evaluator
-    for x in PASSING + FAILING:
-        ev = evaluator(x.ruleset)
-        if x.kind == "classify":
-            assert ev.category(x.inputs["hand"]) == x.expected["category"], x.vector_id
-        elif x.kind == "compare":
-            assert ev.winners(x.inputs["hands"]) == x.expected["winners"], x.vector_id

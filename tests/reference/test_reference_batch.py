@@ -1,7 +1,7 @@
 """The vectorised reference path (reference/batch.py) against independent facts.
 
 Category counts and distinct-value counts are the textbook tables (the same numbers
-tests/test_reference_exhaustive.py proves for the scalar engine); agreement with the
+tests/reference/test_reference_exhaustive.py proves for the scalar engine); agreement with the
 scalar engine is checked hand by hand on random samples, for every ruleset and both
 built-in profiles.  Each five-card pass takes well under a second.
 """
@@ -14,7 +14,9 @@ import pytest
 np = pytest.importorskip("numpy", reason="the batch path needs numpy (extra 'fast')")
 
 # the textbook tables, kept once for the scalar and the batch census
-from test_reference_exhaustive import (  # noqa: E402
+from pokercert.reference import DECK, all_rulesets, evaluator  # noqa: E402
+from pokercert.reference.batch import cards_of, classify_all, hands, table  # noqa: E402
+from tests.reference.test_reference_exhaustive import (  # noqa: E402
     ACE_FIVE,
     DEUCE_SEVEN,
     FIVE_HIGH,
@@ -23,9 +25,6 @@ from test_reference_exhaustive import (  # noqa: E402
     THREE_HIGH,
     THREE_LOW,
 )
-
-from pokercert.reference import DECK, all_rulesets, evaluator  # noqa: E402
-from pokercert.reference.batch import cards_of, classify_all, hands, table  # noqa: E402
 
 # pocket hands: 13 two-card sequences (A-2 counts) x 4 suits = 52 suited, of which A-K
 # is the royal; 13 x 12 unsuited sequences; 13 x 6 pairs, of which 6 are aces.  Under

@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_reports_fixtures import (
+
+from pokercert.cli.main import main
+from pokercert.harness.run.results import Outcome
+from pokercert.reports.diff import diff_reports
+from pokercert.reports.output import load
+from tests.helpers.reports_fixtures import (
     KICKER,
     ROYAL,
     SUITS,
@@ -14,11 +19,6 @@ from test_reports_fixtures import (
     make_runs,
     write_run,
 )
-
-from pokercert.cli.main import main
-from pokercert.harness.run.results import Outcome
-from pokercert.reports.diff import diff_reports
-from pokercert.reports.output import load
 
 # old: evaluator 1.4.2; new: 1.4.3, where the wheel broke, the wraparound bug was fixed,
 # the kicker vector was dropped from the selection and a new vector was added

@@ -16,7 +16,7 @@ import pytest
 from pokercert.reports.output import render
 from pokercert.reports.verify import OK, VIEW_FORMATS, verify_bytes
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "reports" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "reports" / "examples"
 RUNS = sorted(p.name for p in EXAMPLES.iterdir() if (p / "report.json").is_file()) \
     if EXAMPLES.is_dir() else []
 

@@ -1,7 +1,7 @@
 """Every format of every fixed results set, pinned byte for byte, plus what each must hold.
 
-Snapshots live in ``tests/test_reports_formats/``; after an intended change, review the
-diff and refresh with ``pytest tests/test_reports_formats.py --force-regen``.
+Snapshots live in ``tests/reports/test_reports_formats/``; after an intended change, review the
+diff and refresh with ``pytest tests/reports/test_reports_formats.py --force-regen``.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_reports_fixtures import FAILING, PASSING, make_runs, write_run
 
 import pokercert.harness
 from pokercert.harness.run.results import Outcome
 from pokercert.reports import render_markdown
 from pokercert.reports.output import FORMATS, load, render
+from tests.helpers.reports_fixtures import FAILING, PASSING, make_runs, write_run
 
 EXTENSIONS = {"json": ".json", "markdown": ".md", "html": ".html", "junit": ".xml"}
 

@@ -16,9 +16,9 @@ import shutil
 import subprocess
 
 import pytest
-from test_reports_fixtures import make_runs
 
 from pokercert.reports.output import load, render
+from tests.helpers.reports_fixtures import make_runs
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(

@@ -11,7 +11,14 @@ import random
 from pathlib import Path
 
 import pytest
-from test_reports_fixtures import (
+
+from pokercert.harness.run.results import HEADER_FILE, RESULTS_FILE, Outcome
+from pokercert.reference import get_ruleset
+from pokercert.reports import model as M
+from pokercert.reports import verdict as V
+from pokercert.reports.canonical import ReportError, canonical_bytes, schema_errors, seal
+from pokercert.reports.model import build_report
+from tests.helpers.reports_fixtures import (
     FAILING,
     H3,
     H5,
@@ -23,13 +30,6 @@ from test_reports_fixtures import (
     rehash,
     write_run,
 )
-
-from pokercert.harness.run.results import HEADER_FILE, RESULTS_FILE, Outcome
-from pokercert.reference import get_ruleset
-from pokercert.reports import model as M
-from pokercert.reports import verdict as V
-from pokercert.reports.canonical import ReportError, canonical_bytes, schema_errors, seal
-from pokercert.reports.model import build_report
 
 
 @pytest.fixture(scope="module")

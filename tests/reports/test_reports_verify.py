@@ -10,7 +10,6 @@ import stat
 from pathlib import Path
 
 import pytest
-from test_reports_fixtures import H3_ROYAL, PASSING, header, make_runs, write_run
 
 from pokercert.cli.main import main
 from pokercert.harness.run.results import write_header
@@ -19,6 +18,7 @@ from pokercert.reports.canonical import canonical_bytes, compute_digest
 from pokercert.reports.output import load, write_default_reports
 from pokercert.reports.signing import keygen
 from pokercert.reports.verify import FAILED, OK, SKIPPED, passed, verify, verify_bytes
+from tests.helpers.reports_fixtures import H3_ROYAL, PASSING, header, make_runs, write_run
 
 HAS_CRYPTOGRAPHY = importlib.util.find_spec("cryptography") is not None
 needs_cryptography = pytest.mark.skipif(

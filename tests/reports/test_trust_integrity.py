@@ -9,7 +9,7 @@
 3. One run folder holds one run: a later run (even one that writes no report, or whose
    adapter does not start) or merge leaves no earlier report or signature behind.
 
-The hostile adapters are real protocol speakers under tests/faux/ (``adapter.py
+The hostile adapters are real protocol speakers under tests/helpers/faux/ (``adapter.py
 wrong-answers``, ``rewriter.py``).
 """
 
@@ -24,13 +24,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_reports_fixtures import make_runs
 
 from pokercert.cli.main import main
 from pokercert.reports.canonical import canonical_bytes, seal
 from pokercert.reports.verify import FAILED, SKIPPED, passed, verify, verify_bytes
+from tests import helpers
+from tests.helpers.reports_fixtures import make_runs
 
-FAUX = Path(__file__).parent / "faux"
+FAUX = helpers.FAUX
 WRONG = f"exec:{sys.executable} {FAUX / 'adapter.py'} wrong-answers"
 REWRITER = f"exec:{sys.executable} {FAUX / 'rewriter.py'}"
 SMALL = ["--ruleset", "nj-poker-high-5", "--flags", "wheel", "straight-order"]

@@ -6,7 +6,7 @@ from pokercert.cli.main import main
 from pokercert.reference import all_regulations, catalogue
 from pokercert.vectors.interpreting import interpretations_markdown, open_questions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_interpreting_md_is_up_to_date():

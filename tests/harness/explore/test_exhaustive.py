@@ -1,6 +1,6 @@
 """``pokercert exhaustive``: every hand, against the reference, green and red.
 
-The evaluators are the textbook ones of ``tests/textbook_eval.py``, written independently
+The evaluators are the textbook ones of ``tests/helpers/textbook_eval.py``, written independently
 of the reference.  The expected numbers of disagreements are counted by hand:
 
 * three cards, no ace-low straight: A-3-2 in 4 x 4 x 4 = 64 suit combinations, of which 4
@@ -21,7 +21,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from textbook_eval import TextbookHigh, WheelBlind
 
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
@@ -30,6 +29,7 @@ from pokercert.harness.explore.exhaustive import run_exhaustive
 from pokercert.harness.explore.exhaustive_state import load_state
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.reference.classes import Space
+from tests.helpers.textbook_eval import TextbookHigh, WheelBlind
 
 HIGH_3 = "nj-poker-high-3"
 POCKET = "nj-mini-tex-pocket"
@@ -82,7 +82,7 @@ class ManyWheelBlind(WheelBlind):
 
 
 def test_the_batch_form_finds_exactly_what_hand_by_hand_finds(tmp_path):
-    one_by_one = _check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path / "a")
+    one_by_one = _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path / "a")
     evaluator = ManyWheelBlind()
     batched = _check_object(evaluator, HIGH_3, tmp_path / "b")
     assert evaluator.calls > 22_100 // 4096           # the batches, and the class keys
@@ -141,8 +141,8 @@ def test_the_hand_spaces_have_the_textbook_sizes():
 
 
 @pytest.mark.parametrize(("spec", "ruleset", "classes", "mode"), [
-    ("py:textbook_eval:TextbookHigh", HIGH_3, 741, "key"),
-    ("py:textbook_eval:TextbookPocket", POCKET, 6, "key"),
+    ("py:tests.helpers.textbook_eval:TextbookHigh", HIGH_3, 741, "key"),
+    ("py:tests.helpers.textbook_eval:TextbookPocket", POCKET, 6, "key"),
     ("reference", POCKET, 6, "key"),
 ])
 def test_a_correct_evaluator_agrees_on_every_hand(spec, ruleset, classes, mode, tmp_path):
@@ -159,14 +159,14 @@ def get_ruleset_space(ruleset: str) -> int:
 
 
 def test_compare_mode_proves_the_classes_and_counts_what_one_deal_cannot(tmp_path):
-    state = _check("py:textbook_eval:KeylessHigh", HIGH_3, tmp_path)
+    state = _check("py:tests.helpers.textbook_eval:KeylessHigh", HIGH_3, tmp_path)
     assert state.mode == "compare" and state.disagreeing == 0
     assert state.unverifiable_hands == 52
     assert state.unverifiable_orders == 0
 
 
 def test_the_missing_ace_low_straight_is_found_and_written_up(tmp_path):
-    state = _check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path)
+    state = _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path)
     assert state.category_disagreements == 64
     assert state.order_disagreements == 2
     assert state.class_disagreements == 0 and state.errors == 0
@@ -182,7 +182,7 @@ def test_the_missing_ace_low_straight_is_found_and_written_up(tmp_path):
 
 
 def test_a_pocket_evaluator_without_ace_two_is_red(tmp_path):
-    state = _check("py:textbook_eval:PocketNoAceTwo", POCKET, tmp_path)
+    state = _check("py:tests.helpers.textbook_eval:PocketNoAceTwo", POCKET, tmp_path)
     assert state.category_disagreements == 16
     assert state.class_disagreements == 16
     assert state.order_disagreements == 0
@@ -192,7 +192,8 @@ def test_a_pocket_evaluator_without_ace_two_is_red(tmp_path):
 
 
 def test_shards_partition_the_hands_and_a_killed_run_resumes(tmp_path):
-    states = [_check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path / str(k), shard=(k, 3))
+    states = [_check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path / str(k),
+                     shard=(k, 3))
               for k in (1, 2, 3)]
     assert [s.start for s in states] == [0, states[0].stop, states[1].stop]
     assert states[-1].stop == 22_100 and sum(s.checked for s in states) == 22_100
@@ -208,26 +209,27 @@ def test_shards_partition_the_hands_and_a_killed_run_resumes(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        _check("py:textbook_eval:WheelBlind", HIGH_3, folder, batch=4096,
+        _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, folder, batch=4096,
                progress=kill_on_third_batch)
     stopped = load_state(folder / "run")
     assert not stopped.finished and stopped.checked == 3 * 4096
-    resumed = _check("py:textbook_eval:WheelBlind", HIGH_3, folder, resume=True)
+    resumed = _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, folder, resume=True)
     assert resumed.finished and resumed.checked == 22_100
     assert resumed.category_disagreements == 64 and resumed.order_disagreements == 2
 
 
 def test_resume_refuses_another_run(tmp_path):
-    _check("py:textbook_eval:TextbookHigh", HIGH_3, tmp_path)
+    _check("py:tests.helpers.textbook_eval:TextbookHigh", HIGH_3, tmp_path)
     with pytest.raises(ValueError, match="cannot resume"):
-        _check("py:textbook_eval:WheelBlind", HIGH_3, tmp_path, resume=True)
+        _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path, resume=True)
 
 
 def test_cli_green_and_red(tmp_path, capsys):
     assert main(["exhaustive", "--ruleset", POCKET, "--out", str(tmp_path / "a")]) == 0
     assert "AGREES with the reference on every hand checked" in capsys.readouterr().out
     code = main(["exhaustive", "--ruleset", POCKET, "--adapter",
-                 "py:textbook_eval:PocketNoAceTwo", "--out", str(tmp_path / "b"), "--json"])
+                 "py:tests.helpers.textbook_eval:PocketNoAceTwo", "--out", str(tmp_path / "b"),
+                 "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["category_disagreements"] == 16
     assert data["disagreements"][0]["toml"].count("[[vector]]") == 1
@@ -242,7 +244,8 @@ def test_cli_usage_errors(tmp_path, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("spec", "wheels", "orders"), [
-    ("py:textbook_eval:TextbookHigh", 0, 0), ("py:textbook_eval:WheelBlind", 256, 2)])
+    ("py:tests.helpers.textbook_eval:TextbookHigh", 0, 0),
+    ("py:tests.helpers.textbook_eval:WheelBlind", 256, 2)])
 def test_five_card_high_one_shard_and_the_whole_class_order(spec, wheels, orders, tmp_path):
     """A fortieth of the five-card hands, and the order of all 7,462 classes.
 
@@ -296,7 +299,7 @@ def test_batches_follow_the_enumeration_across_the_joker_boundary():
 
 @pytest.mark.parametrize("spec, ruleset", [
     (f"exec:{sys.executable} -m pokercert.harness.adapters.serve reference", POCKET),
-    pytest.param(f"exec:node {Path(__file__).parents[1] / 'examples/js-evaluator/adapter.js'}",
+    pytest.param(f"exec:node {Path(__file__).parents[3] / 'examples/js-evaluator/adapter.js'}",
                  HIGH_3, marks=pytest.mark.skipif(shutil.which("node") is None,
                                                   reason="Node.js is not installed")),
 ])

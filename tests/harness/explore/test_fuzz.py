@@ -1,6 +1,6 @@
 """``pokercert fuzz``: finds a planted bug, shrinks it, and writes a vector the corpus accepts.
 
-The evaluators under test (``tests/textbook_eval.py``) are written from the textbook rules,
+The evaluators under test (``tests/helpers/textbook_eval.py``) are written from the textbook rules,
 independently of the reference engine: ``TextbookHigh`` is right, ``WheelBlind`` is the
 same code with the classic bug (A-2-3-4-5 not recognised as a straight).
 """
@@ -81,13 +81,13 @@ def test_the_generated_hands_reach_the_edges():
 
 
 def test_a_correct_evaluator_survives():
-    report = _run("py:textbook_eval:TextbookHigh", examples=150)
+    report = _run("py:tests.helpers.textbook_eval:TextbookHigh", examples=150)
     assert report.found is None and not report.flaky
     assert report.calls >= 150
 
 
 def test_the_planted_bug_is_found_and_shrunk_to_the_wheel():
-    report = _run("py:textbook_eval:WheelBlind", examples=300)
+    report = _run("py:tests.helpers.textbook_eval:WheelBlind", examples=300)
     assert report.found is not None, "the wheel bug went unnoticed"
     vector = report.found.vector
     hands = [vector.inputs["hand"]] if vector.kind == "classify" else vector.inputs["hands"]
@@ -99,14 +99,14 @@ def test_the_planted_bug_is_found_and_shrunk_to_the_wheel():
 
 
 def test_the_same_seed_finds_the_same_counterexample():
-    first = _run("py:textbook_eval:WheelBlind", examples=300, seed=11)
-    again = _run("py:textbook_eval:WheelBlind", examples=300, seed=11)
+    first = _run("py:tests.helpers.textbook_eval:WheelBlind", examples=300, seed=11)
+    again = _run("py:tests.helpers.textbook_eval:WheelBlind", examples=300, seed=11)
     assert first.found is not None
     assert first.found.vector == again.found.vector
 
 
 def test_the_printed_vector_passes_the_corpus_checker(tmp_path: Path):
-    report = _run("py:textbook_eval:WheelBlind", examples=300)
+    report = _run("py:tests.helpers.textbook_eval:WheelBlind", examples=300)
     assert report.found is not None
     root = tmp_path / "corpus"
     (root / RULESET).mkdir(parents=True)
@@ -121,7 +121,7 @@ def test_the_printed_vector_passes_the_corpus_checker(tmp_path: Path):
 def test_the_saved_draft_goes_in_with_the_authoring_tool(tmp_path: Path):
     from pokercert.vectors.author import add_vectors
 
-    report = _run("py:textbook_eval:WheelBlind", examples=300)
+    report = _run("py:tests.helpers.textbook_eval:WheelBlind", examples=300)
     assert report.found is not None
     root = tmp_path / "corpus"
     root.mkdir()
@@ -163,7 +163,8 @@ def test_wild_cards_and_boards_are_generated_where_the_bugs_are(mutant, ruleset,
 
 def test_cli_reports_the_counterexample_and_keeps_the_database(tmp_path: Path, capsys):
     out = tmp_path / "run"
-    code = main(["fuzz", "--adapter", "py:textbook_eval:WheelBlind", "--ruleset", RULESET,
+    code = main(["fuzz", "--adapter", "py:tests.helpers.textbook_eval:WheelBlind",
+                 "--ruleset", RULESET,
                  "--examples", "300", "--seed", "7", "--out", str(out)])
     text = capsys.readouterr().out
     assert code == 1

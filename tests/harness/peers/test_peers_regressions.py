@@ -4,8 +4,8 @@ Per peer the pinned file holds the evaluator's version, what the adapter claims 
 every vector that is not a PASS or NOT_APPLICABLE, its outcome and the peer's answer.
 A change in a peer (a new release) shows up as a diff of that file, and so does a change
 in the corpus that a peer does not pass (new vectors it passes leave the file alone).
-Regenerate on purpose with ``pytest tests/test_peers_regressions.py --force-regen`` and
-review the diff.
+Regenerate on purpose with
+``pytest tests/harness/peers/test_peers_regressions.py --force-regen`` and review the diff.
 
 Nothing here says the peers are right: the expectations are the corpus's; these files
 record what each library actually does with it.

@@ -1,6 +1,6 @@
 """A faux protocol adapter that misbehaves on purpose (Bowtie-style harness tests).
 
-    python tests/faux/adapter.py MODE [ARG]
+    python tests/helpers/faux/adapter.py MODE [ARG]
 
 It speaks the protocol by hand (no harness code) and answers from the reference engine,
 except where MODE says otherwise:

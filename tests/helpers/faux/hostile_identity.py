@@ -1,6 +1,6 @@
 """A faux protocol adapter whose every vendor-controlled string attacks the report views.
 
-    python tests/faux/hostile_identity.py [ANYTHING]
+    python tests/helpers/faux/hostile_identity.py [ANYTHING]
 
 It speaks the protocol by hand (no harness code).  Its ``hello`` declares an identity
 (vendor, name, version, build, adapter name and version) and a capability key made of

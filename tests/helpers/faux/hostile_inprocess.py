@@ -1,6 +1,7 @@
 """Faux Python evaluators that try to escape scoring from inside the harness process
 (containment tests).  Each is the bundled reference evaluator with one hostile method;
-name them as ``py:faux.hostile_inprocess:NAME`` (``tests/`` on the import path).
+name them as ``py:tests.helpers.faux.hostile_inprocess:NAME`` (the repository root on the
+import path).
 
 ExitInClassify        ``sys.exit(0)`` in ``classify``: must be an ERROR of that request,
                       not a run that exits 0 having run nothing

@@ -1,6 +1,6 @@
 """Faux ``exec:`` adapters that try to outlive the run (containment tests).
 
-    python tests/faux/hostile_process.py MODE MARKER
+    python tests/helpers/faux/hostile_process.py MODE MARKER
 
 Every process it starts carries MARKER on its command line, so a test can look for
 survivors in ``/proc`` (or with ``ps``) after the run.  It speaks the protocol by hand

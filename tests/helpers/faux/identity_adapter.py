@@ -1,6 +1,7 @@
 """A faux protocol adapter for the measured-identity tests (Bowtie-style).
 
-    python tests/faux/identity_adapter.py [--build B] [--manifest PATH ...] [--rewrite-self-at N]
+    python tests/helpers/faux/identity_adapter.py [--build B] [--manifest PATH ...]
+                                                  [--rewrite-self-at N]
 
 It speaks the protocol by hand (no harness code) and answers from the reference engine.
 Copy it into a temporary folder and run the copy: the tests change its bytes.

@@ -1,6 +1,6 @@
 """A faux protocol adapter that tries to forge its own results (issue 11, case 2).
 
-    python tests/faux/rewriter.py
+    python tests/helpers/faux/rewriter.py
 
 It speaks the protocol by hand (no harness code) and answers like the reference engine,
 except that it calls every straight a ``high_card`` (so some vectors FAIL).  It finds

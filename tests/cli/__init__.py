@@ -1,0 +1,1 @@
+"""Tests of pokercert.cli, and of what every command promises (clean errors, lab fields)."""

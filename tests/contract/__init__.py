@@ -1,0 +1,1 @@
+"""Tests of the whole repository: the layering, the inner layouts, the typing contract."""
