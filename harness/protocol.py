@@ -5,7 +5,7 @@ one JSON Schema per message.  This module builds the harness's messages and chec
 adapter's replies.  The handshake and ``configure`` replies are rare and are validated
 against the published schemas; batch replies are frequent and are checked here by hand,
 field by field, so that a run can push hundreds of thousands of hands a second
-(``tests/test_harness_protocol.py`` holds both checks to the same verdicts).
+(``tests/harness/test_harness_protocol.py`` holds both checks to the same verdicts).
 
 Nothing in a request ever carries the expected answer: requests are numbered, and the
 vector ids stay on the harness side.

@@ -15,7 +15,7 @@ computes those two facts for every hand with numpy, asks the engine
 (:meth:`~pokercert.reference.engine.Evaluator.value`) about one real hand per distinct
 pair (a few thousand), and spreads the answers over all hands with one table lookup.
 Agreement with the scalar engine is tested on random samples and by the exhaustive
-censuses in ``tests/test_reference_batch.py``.
+censuses in ``tests/reference/test_reference_batch.py``.
 
 Hands hold natural cards only: wild cards (the Montana jokers) are not enumerated.
 """
