@@ -1,6 +1,6 @@
 """What the CLI prints on a terminal holds no raw vendor text (issue 11, case 8, beyond the
 report files): the run summary and the smoke table of an adapter whose every declared
-string is hostile (``tests/faux/hostile_identity.py``) show its control, bidirectional
+string is hostile (``tests/helpers/faux/hostile_identity.py``) show its control, bidirectional
 and line-break characters as escapes, so it cannot add a line such as a fake
 ``# CERTIFIED`` heading, nor reorder one."""
 
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from pokercert.cli.main import main
+from tests import helpers
 
-HOSTILE_ADAPTER = Path(__file__).resolve().parent / "faux" / "hostile_identity.py"
+HOSTILE_ADAPTER = helpers.FAUX / "hostile_identity.py"
 SPEC = f"exec:{sys.executable} {HOSTILE_ADAPTER}"
 
 
