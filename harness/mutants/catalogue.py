@@ -121,6 +121,18 @@ def _swap_first_two_if(counts: list[int]) -> Tiebreak:
     return fn
 
 
+def _pair_kickers_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
+                          ) -> tuple[int, ...]:
+    """One pair is compared by the pair alone (its kickers never decide)."""
+    return tail[:1] if [n for _, n in groups][:2] == [2, 1] else tail
+
+
+def _two_pair_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
+                             ) -> tuple[int, ...]:
+    """Two pair is compared by its two pairs alone (the odd card never decides)."""
+    return tail[:2] if [n for _, n in groups][:2] == [2, 2] else tail
+
+
 def _aces_low_when_matched(tail: tuple[int, ...], groups: list[tuple[int, int]]
                            ) -> tuple[int, ...]:
     m = _matched(groups)
@@ -219,6 +231,13 @@ MUTANTS: tuple[Mutant, ...] = (
            "Only the category and the paired ranks are compared (the top card for no pair): "
            "kickers never decide.",
            (tiebreak(_kickers_dropped),)),
+    Mutant("pair-kickers-ignored", "kicker-order", WITH_KICKERS,
+           "Two hands of one pair with the same pair are equal: the pair's kickers never "
+           "decide (other categories keep theirs).",
+           (tiebreak(_pair_kickers_dropped),)),
+    Mutant("two-pair-kicker-ignored", "two-pair-order", FIVE_CARD_GROUPS,
+           "Two hands with the same two pairs are equal: the fifth card never decides.",
+           (tiebreak(_two_pair_kicker_dropped),)),
     Mutant("kickers-lowest-first", "kicker-order", HIGH,
            "Unpaired cards are compared from the lowest up.",
            (tiebreak(_kickers_reversed),)),
@@ -355,6 +374,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("five-of-a-kind-as-quads", "five-of-a-kind", ("mt-poker-high",),
            "Five of a kind is not a category: it is read as four of a kind.",
            (without("five_of_a_kind"),)),
+    Mutant("five-of-a-kind-all-equal", "five-of-a-kind", ("mt-poker-high",),
+           "Every five of a kind ties every other: their rank is never compared.",
+           (classified(lambda cat, key: (cat, key[:1] if cat == "five_of_a_kind" else key)),)),
     # not in low poker: five of a kind is the worst low hand, and a wild card is never
     # forced to make it, so the rule cannot change a low answer
     Mutant("five-of-a-kind-needs-four-naturals", "five-of-a-kind", ("mt-poker-high",),

@@ -65,6 +65,12 @@ EXAMPLES: dict[str, list[tuple]] = {
     "suit-tiebreak": [(H5, "winners", (["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"],), [0, 1])],
     # (d): the highest card one hand holds and the other lacks decides: K over Q
     "kickers-ignored": [(H5, "winners", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), [0])],
+    # (d): same pair of aces, the king kicker beats the queen
+    "pair-kickers-ignored": [(H5, "winners", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), [0]),
+                             (LO5, "winners", (["5s 5h 2d 3c 4s", "5c 5d 2h 3h 6s"],), [0])],
+    # (d): same two pairs, the odd card decides: 7 over 6
+    "two-pair-kicker-ignored": [(H5, "winners", (["As Ah Kd Kc 7s", "Ac Ad Ks Kh 6h"],),
+                                 [0])],
     # (d): the ace is the highest card either holds
     "kickers-lowest-first": [(H5, "winners", (["Ah 9d 5c 3s 2h", "Kh Qd Jc Ts 8h"],), [0])],
     # (d): A-K-Q-J equal, 9 beats 8
@@ -136,6 +142,9 @@ EXAMPLES: dict[str, list[tuple]] = {
     # (2): five of a kind is listed above the straight flush
     "five-of-a-kind-below-straight-flush": [
         (MT, "winners", (["2s 2h 2d 2c Xx", "As Ks Qs Js Ts"],), [0])],
+    # (2) five of a kind ranks by its rank like any other group: kings over queens
+    "five-of-a-kind-all-equal": [(MT, "winners", (["Ks Kh Kd Kc Xx", "Qs Qh Qd Qc Xx"],),
+                                  [0])],
     "five-of-a-kind-as-quads": [(MT, "classify", ("Ks Kh Kd Kc Xx",), "five_of_a_kind")],
     # practice reading mt-five-of-a-kind: three kings and two wild cards count
     "five-of-a-kind-needs-four-naturals": [
