@@ -41,7 +41,7 @@ from pokercert.harness.adapters import (
 )
 from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode
-from pokercert.vectors.model import OPERATIONS
+from pokercert.vectors.model import KINDS
 
 DEFAULT_FUZZ_OUT = Path("pokercert-fuzz")
 DEFAULT_EXAMPLES = 1000
@@ -63,7 +63,7 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--seed", type=int, metavar="S",
                    help="random seed (default: a fresh one, printed for reruns)")
     p.add_argument("--kind", action="append", dest="kinds", metavar="KIND",
-                   choices=OPERATIONS,
+                   choices=KINDS,
                    help="only this kind of request (repeatable; default: every kind the "
                    "adapter claims)")
     p.add_argument("--out", type=Path, default=DEFAULT_FUZZ_OUT, metavar="DIR",
@@ -144,8 +144,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             if args.kinds:
                 kinds = [k for k in kinds if k in args.kinds]
             if not kinds:
-                print(f"pokercert fuzz: the adapter claims none of "
-                      f"{', '.join(args.kinds or OPERATIONS)} for "
+                asked = args.kinds or KINDS
+                print(f"pokercert fuzz: the adapter claims none of {', '.join(asked)} for "
                       f"{ruleset.id} (it claims: "
                       f"{dict(identity.capabilities).get(ruleset.id, 'nothing')})",
                       file=sys.stderr)

@@ -262,6 +262,8 @@ def found_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
     """
     prof = load_profile(profile)
     ev = evaluator(ruleset, prof)
+    if kind == "reject":
+        return _found_reject(ev, inputs, actual, message, vector_id)
     expect, iid, by_reading, note = _expectations(ruleset, kind, inputs, prof)
     values = _values(ev, kind, inputs)
     vid = vector_id or next_ids(ruleset, 1)[0]
@@ -271,6 +273,34 @@ def found_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
                     why=_why(ev, kind, inputs, values), expect=expect,
                     interpretations=(iid,) if iid else (), expect_by_reading=by_reading)
     return Found(vector, actual, message, note)
+
+
+def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str, Any] | None,
+                  message: str, vector_id: str | None) -> Found:
+    """A reject vector: the reason the reference refuses with, the clause the corpus's own
+    reject vectors of this ruleset cite (the ruleset's first clause if it has none)."""
+    from collections import Counter
+
+    from pokercert.vectors.corpus import load_corpus
+
+    rs = ev.ruleset
+    expect = expected_outcome(ev, "reject", inputs)
+    cited = Counter(v.clauses for v in load_corpus().vectors
+                    if v.ruleset == rs.id and v.kind == "reject")
+    clauses = cited.most_common(1)[0][0] if cited else (rs.clauses[0].label,)
+    hands = [inputs[k] for k in ("hand", "hole", "board") if k in inputs]
+    hands += list(inputs.get("hands", ()))
+    tokens = [t for h in hands for t in h.split()]
+    across = len(hands) > 1 and expect.get("reason") == "duplicate-card" and \
+        all(len(set(h.split())) == len(h.split()) for h in hands)
+    flags = ("one-deck",) if across else ("input-validation",)
+    why = (f"{' | '.join(hands)}: refused ({expect.get('reason')}); "
+           f"{len(tokens)} card token(s) where a valid {inputs['op']} request has none of "
+           "this fault.")
+    vector = Vector(id=vector_id or next_ids(rs.id, 1)[0], ruleset=rs.id, kind="reject",
+                    inputs=dict(inputs), clauses=tuple(clauses), flags=flags, why=why,
+                    expect=expect)
+    return Found(vector, actual, message)
 
 
 def to_draft_text(found: Found, adapter: str = "") -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from math import factorial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
@@ -39,29 +39,23 @@ from pokercert.harness.explore.counterexample import (
     found_vector,
     placeholder_vector,
 )
+from pokercert.harness.explore.situations import SITUATIONS, Deal, deal_strategy
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.scoring import Scored, request_for, score
 from pokercert.reference import JOKER, Card, Profile, Ruleset, evaluator, format_cards
 from pokercert.reference.cards import SUIT_CHARS
-from pokercert.vectors.model import OPERATIONS, Kind
+from pokercert.vectors.model import KINDS, Kind
 
-__all__ = ["Case", "FuzzReport", "case_strategy", "fuzz", "hand_strategy"]
+__all__ = ["Case", "FuzzReport", "case_strategy", "fuzz", "fuzz_strategy", "hand_strategy"]
 
 ACE, KING, TWO = 14, 13, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
-FUZZ_KINDS = OPERATIONS  # every operation; a reject needs no fuzzing of its own
+FUZZ_KINDS = KINDS  # every kind: reject requests where the adapter claims reject
 
 
-class Case(NamedTuple):
-    """One generated request: a vector kind and its inputs in the corpus's form."""
-
-    kind: str
-    inputs: Mapping[str, Any]
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.inputs.items())
-        return f"{self.kind}({shown})"
+# one generated request (kind, inputs in the corpus's form, situation): the generator's
+Case = Deal
 
 
 # --------------------------------------------------------------------------- rank shapes
@@ -389,6 +383,22 @@ def case_strategy(ruleset: Ruleset, kinds: Sequence[str] = FUZZ_KINDS) \
     return st.one_of(options)
 
 
+# the older card-by-card deals keep a share: related hands and connected boards reach
+# corners no situation names
+FREE_WEIGHT = 5
+
+
+def fuzz_strategy(ruleset: Ruleset, profile: Profile, kinds: Sequence[str] = FUZZ_KINDS) \
+        -> st.SearchStrategy[Case]:
+    """What ``fuzz`` draws from: situation-driven deals (:mod:`.explore.situations`),
+    malformed requests included, plus the free-form deals of :func:`case_strategy`."""
+    try:
+        extra = [(case_strategy(ruleset, kinds), FREE_WEIGHT)]
+    except ValueError:              # only reject asked for: no free-form deal of that kind
+        extra = []
+    return deal_strategy(ruleset, profile, kinds, extra=extra)
+
+
 # --------------------------------------------------------------------------- the oracle
 
 @dataclass
@@ -426,6 +436,8 @@ class FuzzReport:
     found: Found | None = None
     outcome: Outcome | None = None      # the scorer's verdict on the minimal counterexample
     flaky: str = ""                     # the adapter answered the same input differently
+    # requests sent per situation label (shrinking included), in SITUATIONS order
+    situations: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self, adapter: str = "") -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -433,6 +445,7 @@ class FuzzReport:
             "examples": self.examples, "calls": self.calls, "kinds": self.kinds,
             "adapter": adapter, "agrees": self.found is None and not self.flaky,
             "flaky": self.flaky or None, "counterexample": None,
+            "situations": dict(self.situations),
         }
         if self.found is not None:
             from pokercert.vectors.canonical import record
@@ -484,9 +497,11 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
     oracle = Differential(adapter, ruleset, profile)
     last: list[tuple[Case, Scored]] = []
-    strategy = case_strategy(ruleset, kinds)
+    strategy = fuzz_strategy(ruleset, profile, kinds)
+    seen: Counter[str] = Counter()
 
     def check(case: Case) -> None:
+        seen[case.situation] += 1
         scored, _ = oracle.check(case)
         if on_example is not None:
             on_example(oracle.calls)
@@ -511,6 +526,7 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
     except (FlakyFailure, FlakyReplay) as exc:
         report.flaky = f"the adapter answered the same input differently: {exc}"
     report.calls = oracle.calls
+    report.situations = {name: seen[name] for name in SITUATIONS if seen[name]}
     if last:
         case, scored = last[-1]
         report.outcome = scored.outcome

@@ -52,7 +52,7 @@ __all__ = ["DEAL_KINDS", "SITUATIONS", "Deal", "Game", "category_hand", "deal_st
 ACE, KING, QUEEN, TWO = 14, 13, 12, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
-DEAL_KINDS = ("classify", "compare", "best_hand")
+DEAL_KINDS = ("classify", "compare", "best_hand", "reject")
 ROYALS = frozenset({"royal_flush", "royal_straight_flush"})
 RUNS = frozenset({*ROYALS, "straight_flush", "straight"})
 SUITED = frozenset({*ROYALS, "straight_flush", "flush"})
@@ -638,7 +638,7 @@ def _wild(draw: st.DrawFn, game: Game) -> Deal:
     which = draw(_WILD)
     if which == "duplicate" and n >= 3:
         # suited cards holding the suit's top rank: only a duplicate would make it better
-        top = _pick(draw, (ACE, KING)) if not game.ev.rules["direction"] == "low" else \
+        top = _pick(draw, (ACE, KING)) if game.ev.rules["direction"] != "low" else \
             _pick(draw, (TWO, 3))
         rest = _distinct(draw, n - 2, [top])
         wilds = 1
@@ -682,8 +682,10 @@ BAD_SUITS = ("x", "z", "e")
 
 def _reject(draw: st.DrawFn, game: Game) -> Deal:
     """Exactly one fault in an otherwise valid request (the corpus's reject vectors)."""
-    ops = [k for k in game.kinds if k in ("classify", "compare")] or list(game.kinds)
+    ops = [k for k in game.kinds if k in ("classify", "compare", "best_hand")]
     which = draw(_REJECT)
+    if not ops:
+        return _categories(draw, game)
     if which == "across" and "compare" not in ops and "best_hand" not in ops:
         which = "duplicate"
     if which == "joker" and game.jokers:
@@ -710,11 +712,8 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
                                "board": " ".join(board)}, "reject-across")
     i = draw(_index(n))
     if which == "duplicate":
-        j = (i + 1 + draw(_index(n - 1))) % n if n > 1 else i
-        tokens[j] = tokens[i] if j != i else tokens[i]
-        if n == 1 or i == j:
-            tokens.append(tokens[i])
-            tokens.pop(0 if i else -1)
+        j = (i + 1 + draw(_index(n - 1))) % n
+        tokens[j] = tokens[i]
     elif which == "count":
         if draw(st.booleans()) or n == 1:
             tokens.append(str(deck.take(draw, _pick(draw, RANKS))))
@@ -724,10 +723,14 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
         tokens[i] = tokens[i][:-1] + _pick(draw, BAD_SUITS)
     else:
         tokens[i] = "Xx"
-    op = "classify" if "classify" in ops else None
-    if op is None:
-        return Deal("classify", {"hand": _text(hand)}, "categories")
-    return Deal("reject", {"op": "classify", "hand": " ".join(tokens)}, f"reject-{which}")
+    faulty = " ".join(tokens)
+    if "classify" in ops:
+        return Deal("reject", {"op": "classify", "hand": faulty}, f"reject-{which}")
+    if "compare" in ops:
+        other = [deck.take(draw, _pick(draw, RANKS)) for _ in range(n)]
+        hands = [faulty, _text(other)] if draw(st.booleans()) else [_text(other), faulty]
+        return Deal("reject", {"op": "compare", "hands": hands}, f"reject-{which}")
+    return _categories(draw, game)
 
 
 # --------------------------------------------------------------------------- assembly
@@ -755,7 +758,7 @@ def situations_for(game: Game) -> list[str]:
         out.append("board")
     if game.jokers:
         out.append("wild")
-    if game.size >= 2:
+    if game.size >= 2 and "reject" in game.kinds:
         out.append("reject")
     if not {"classify", "compare"} & set(game.kinds):
         out = ["board"] if game.selection is not None else []
