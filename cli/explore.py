@@ -177,6 +177,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     print(f"fuzz {ruleset.id}: {_who(identity, args.adapter)}; profile {profile.name}; "
           f"kinds {', '.join(kinds)}; seed {report.seed}")
     print(f"{report.examples} examples asked, {report.calls} requests sent")
+    print_situations(report.situations)
     if report.flaky:
         print(f"\nFLAKY: {report.flaky}")
     if report.found is None and not report.flaky:
@@ -190,6 +191,20 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print(f"add it with: pokercert vectors add {_quote(str(draft))} --topic fuzz-found")
     print(f"rerun: {' '.join(_quote(a) for a in rerun)}")
     return code
+
+
+def print_situations(counts: dict[str, int]) -> None:
+    """The coverage table: requests sent per situation (see harness/CI.md)."""
+    from tabulate import tabulate
+
+    total = sum(counts.values()) or 1
+    rows = [(name, n, f"{100 * n / total:.0f}%") for name, n in counts.items()]
+    missing = [name for name, n in counts.items() if not n]
+    print("\nsituations exercised (requests sent, shrinking included):")
+    print(tabulate(rows, headers=["situation", "requests", "share"], colalign=("left",)))
+    if missing:
+        print(f"NOT exercised in this run (more --examples, or another seed): "
+              f"{', '.join(missing)}")
 
 
 def _quote(arg: str) -> str:

@@ -24,6 +24,7 @@ from pokercert.cli.options import (
     UsageError,
     out_folder,
     positive_float,
+    positive_int,
     print_json,
     profile_arg,
 )
@@ -62,6 +63,13 @@ def register(sub: Subparsers) -> None:
                    help="list the killing vector ids of every mutant and ruleset")
     p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
                    help="per-request timeout in seconds (default: %(default)s)")
+    p.add_argument("--fuzz", type=positive_int, metavar="N",
+                   help="also fuzz every mutant with N examples, without the corpus, and "
+                   "show which it kills (the 'fuzz' column and a fuzz kill matrix)")
+    p.add_argument("--fuzz-seed", type=int, default=1, metavar="S",
+                   help="seed of the --fuzz runs (default: %(default)s)")
+    p.add_argument("--fuzz-only", action="store_true",
+                   help="with --fuzz: skip the corpus runs, show the fuzz kill matrix only")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_selfcheck)
 
@@ -78,6 +86,10 @@ def cmd_selfcheck(args: argparse.Namespace) -> int:
         raise UsageError(exc.args[0]) from None
     if args.list:
         return _list(chosen, args.json)
+    if args.fuzz_only and not args.fuzz:
+        raise UsageError("--fuzz-only needs --fuzz N")
+    if args.fuzz is not None:
+        return _with_fuzz(args, chosen)
     if args.out is not None:
         out_folder(args.out)
         return _report(_check(args, chosen, args.out), args)
@@ -139,7 +151,7 @@ def _cell_text(cell: Any) -> str:
     return {SURVIVED: "SURVIVED", EXCUSED: "reading"}.get(cell.status, "BROKEN")
 
 
-def _print_human(report: SelfcheckReport, show_ids: bool) -> None:
+def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> None:
     out = sys.stdout
     order = [r.id for r in all_rulesets()]
     used = [r for r in order if any(r in m.cells for m in report.mutants)]
@@ -153,7 +165,10 @@ def _print_human(report: SelfcheckReport, show_ids: bool) -> None:
     for m in report.mutants:
         rows.append([m.mutant.id, m.mutant.flag,
                      *[_cell_text(m.cells[r]) if r in m.cells else "" for r in used]])
-    print(tabulate(rows, headers=["mutant", "flag", *[short(r) for r in used]]), file=out)
+        if fuzz is not None:         # fuzz alone: rulesets killed / rulesets that count
+            rows[-1].append("{}/{}".format(*fuzz.killed_of(m.mutant.id)))
+    print(tabulate(rows, headers=["mutant", "flag", *[short(r) for r in used],
+                                  *(["fuzz"] if fuzz is not None else [])]), file=out)
     if show_ids:
         print("\nKilled by (vector ids):", file=out)
         print(tabulate([(m.mutant.id, c.ruleset, c.status, " ".join(c.killed_by))
@@ -182,3 +197,71 @@ def _print_human(report: SelfcheckReport, show_ids: bool) -> None:
           f"{'CERTIFIED' if report.reference_certified else 'NOT CERTIFIED'}: "
           f"{'GREEN' if report.green else 'RED'}", file=out)
 
+
+
+# ----------------------------------------------------------------------------- --fuzz
+def _fuzz_matrix(args: argparse.Namespace, chosen: list) -> Any:
+    from pokercert.reports.fuzz_kills import fuzz_kills
+
+    bar = Progress()
+    try:
+        return fuzz_kills(chosen, examples=args.fuzz, seed=args.fuzz_seed,
+                          profile=args.profile, progress=lambda _, i, n: bar(i, n))
+    finally:
+        bar.close()
+
+
+def _with_fuzz(args: argparse.Namespace, chosen: list) -> int:
+    """The corpus self-check (unless --fuzz-only) and the fuzz kill matrix; red if fuzz
+    alone lets a mutant through on a ruleset it affects."""
+    kills = _fuzz_matrix(args, chosen)
+    fuzz_code = ExitCode.NONCOMPLIANT if kills.survivors else \
+        (ExitCode.ERROR if kills.broken else ExitCode.OK)
+    report: SelfcheckReport | None = None
+    code = fuzz_code
+    if not args.fuzz_only:
+        if args.out is not None:
+            out_folder(args.out)
+            report = _check(args, chosen, args.out)
+        else:
+            with tempfile.TemporaryDirectory(prefix="pokercert-selfcheck-") as tmp:
+                report = _check(args, chosen, Path(tmp))
+        corpus_code = exit_code(report)
+        code = max(corpus_code, fuzz_code) if ExitCode.OK in (corpus_code, fuzz_code) else \
+            min(corpus_code, fuzz_code)
+    if args.json:
+        data: dict[str, Any] = report.as_dict() if report is not None else {}
+        if report is not None and args.out is None:
+            data.pop("out")
+            for m in data["mutants"].values():
+                m.pop("run")
+        data["fuzz"] = kills.as_dict()
+        data["exit_code"] = code
+        print_json(data)
+        return code
+    if report is not None:
+        _print_human(report, args.ids, fuzz=kills)
+    _print_fuzz(kills, [m.id for m in chosen])
+    return code
+
+
+def _fuzz_text(cell: Any) -> str:
+    if cell.status == KILLED:
+        return cell.situation or "killed"
+    return {SURVIVED: "SURVIVED", EXCUSED: "reading"}.get(cell.status, "BROKEN")
+
+
+def _print_fuzz(kills: Any, order: list[str]) -> None:
+    rulesets = [r.id for r in all_rulesets()]
+    used = [r for r in rulesets if any(r in row for row in kills.cells.values())]
+    print(f"\nFuzz kill matrix: fuzz alone, no corpus; {kills.examples} examples, seed "
+          f"{kills.seed}, profile {kills.profile} (cell: the situation of the minimal "
+          "counterexample; blank: not affected):")
+    rows = [[m, *[_fuzz_text(kills.cells[m][r]) if r in kills.cells[m] else "" for r in used]]
+            for m in order if m in kills.cells]
+    print(tabulate(rows, headers=["mutant", *[short(r) for r in used]]))
+    cells = [c for row in kills.cells.values() for c in row.values() if c.status != EXCUSED]
+    killed = sum(c.status == KILLED for c in cells)
+    print(f"\nfuzz alone killed {killed}/{len(cells)} mutant x ruleset cells "
+          f"({len(kills.survivors)} survived, {len(kills.broken)} broken): "
+          f"{'GREEN' if not kills.survivors and not kills.broken else 'RED'}")

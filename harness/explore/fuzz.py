@@ -39,7 +39,7 @@ from pokercert.harness.explore.counterexample import (
     found_vector,
     placeholder_vector,
 )
-from pokercert.harness.explore.situations import SITUATIONS, Deal, deal_strategy
+from pokercert.harness.explore.situations import Deal, Game, deal_strategy, situation_labels
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.scoring import Scored, request_for, score
 from pokercert.reference import JOKER, Card, Profile, Ruleset, evaluator, format_cards
@@ -436,6 +436,7 @@ class FuzzReport:
     found: Found | None = None
     outcome: Outcome | None = None      # the scorer's verdict on the minimal counterexample
     flaky: str = ""                     # the adapter answered the same input differently
+    situation: str = ""                 # what the minimal counterexample was drawn for
     # requests sent per situation label (shrinking included), in SITUATIONS order
     situations: dict[str, int] = field(default_factory=dict)
 
@@ -445,7 +446,7 @@ class FuzzReport:
             "examples": self.examples, "calls": self.calls, "kinds": self.kinds,
             "adapter": adapter, "agrees": self.found is None and not self.flaky,
             "flaky": self.flaky or None, "counterexample": None,
-            "situations": dict(self.situations),
+            "situations": dict(self.situations), "situation": self.situation or None,
         }
         if self.found is not None:
             from pokercert.vectors.canonical import record
@@ -526,10 +527,13 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
     except (FlakyFailure, FlakyReplay) as exc:
         report.flaky = f"the adapter answered the same input differently: {exc}"
     report.calls = oracle.calls
-    report.situations = {name: seen[name] for name in SITUATIONS if seen[name]}
+    # every situation the run could deal, sent or not (0: not exercised), then "free"
+    labels = situation_labels(Game(ruleset, profile, kinds))
+    report.situations = {name: seen[name] for name in [*labels, "free"]}
     if last:
         case, scored = last[-1]
         report.outcome = scored.outcome
+        report.situation = case.situation
         report.found = found_vector(ruleset.id, case.kind, case.inputs, profile,
                                     actual=scored.actual, message=scored.message)
     return report

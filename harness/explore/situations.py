@@ -47,7 +47,7 @@ from pokercert.reference import (
 from pokercert.reference.cards import SUIT_CHARS
 
 __all__ = ["DEAL_KINDS", "SITUATIONS", "Deal", "Game", "category_hand", "deal_strategy",
-           "situations_for"]
+           "situation_labels", "situations_for"]
 
 ACE, KING, QUEEN, TWO = 14, 13, 12, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
@@ -763,6 +763,46 @@ def situations_for(game: Game) -> list[str]:
     if not {"classify", "compare"} & set(game.kinds):
         out = ["board"] if game.selection is not None else []
     return out
+
+
+def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
+    """Every situation label this game's deals can carry, in :data:`SITUATIONS` order."""
+    n = game.size
+    labels: set[str] = set()
+    for family in situations_for(game):
+        if family == "kicker":
+            most = max((_kicker_count(c, n) for c in game.with_kickers), default=0)
+            labels.update(f"kicker-{i}" for i in range(1, most + 1))
+            if not most:
+                labels.add("categories")
+        elif family == "edge":
+            labels.update(f"edge-{e}" for e in EDGES)
+        elif family == "multiway":
+            labels.update(("multiway-tie", "multiway-chain"))
+        elif family == "board":
+            sel = game.selection
+            assert sel is not None
+            for u in range(min(sel.hole, n) + 1):
+                if u == 0 and sel.board >= n:
+                    labels.add("board-uses-0")
+                else:
+                    labels.add(f"board-uses-{max(u, sel.min_hole, n - sel.board, 1)}")
+        elif family == "wild":
+            labels.add("wild-placed")
+            if n >= 3:
+                labels.add("wild-duplicate")
+            if game.can_make("five_of_a_kind"):
+                labels.add("wild-five")
+        elif family == "reject":
+            if rejects:
+                labels.update(("reject-duplicate", "reject-count", "reject-suit"))
+                if {"compare", "best_hand"} & set(game.kinds):
+                    labels.add("reject-across")
+                if not game.jokers:
+                    labels.add("reject-joker")
+        else:
+            labels.add(family)
+    return [name for name in SITUATIONS if name in labels]
 
 
 def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
