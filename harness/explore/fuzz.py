@@ -488,17 +488,20 @@ class _Disagreement(AssertionError):
 
 def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequence[str],
          examples: int = 1000, seed: int | None = None, database: Path | None = None,
-         on_example: Callable[[int], None] | None = None) -> FuzzReport:
+         on_example: Callable[[int], None] | None = None,
+         strategy: st.SearchStrategy[Case] | None = None) -> FuzzReport:
     """Fuzz a started and configured ``adapter`` on ``ruleset`` against the reference.
 
     ``kinds`` are the vector kinds to generate (those the adapter claims); ``database``
-    is the folder of the Hypothesis example database (None: no database).
+    is the folder of the Hypothesis example database (None: no database); ``strategy``
+    replaces :func:`fuzz_strategy` (benchmarks compare generators through this path).
     """
     run_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
     oracle = Differential(adapter, ruleset, profile)
     last: list[tuple[Case, Scored]] = []
-    strategy = fuzz_strategy(ruleset, profile, kinds)
+    if strategy is None:
+        strategy = fuzz_strategy(ruleset, profile, kinds)
     seen: Counter[str] = Counter()
 
     def check(case: Case) -> None:

@@ -1,0 +1,113 @@
+"""Fuzz speed: 1,000 examples against the reference, per ruleset, and a named peer.
+
+    python benchmarks/bench_fuzz.py [--examples 1000] [--seed 1] [--repeat 1]
+                                    [--ruleset ID ...] [--skip-peers]
+
+For every ruleset, ``pokercert fuzz`` against the reference in process (the path of
+``pokercert fuzz --adapter reference``: generation, the reference's expectation, the
+adapter call and the scorer), timed three ways through the same :func:`fuzz` call:
+
+* ``situations``: the situation-driven generator fuzz uses (``fuzz_strategy``);
+* ``card-by-card``: the older free-form generator alone (``case_strategy``), the peer
+  generator: what the situations cost on top of it;
+* ``treys``: the situation deals (reject requests left out: treys refuses without a
+  reason code), answered by the treys adapter instead of the reference (the rulesets
+  treys claims, where it is installed): a real third-party evaluator through the same
+  path.
+
+Target: 1,000 examples on the reference in <= 5 s CPU per ruleset.  Columns are wall and
+CPU seconds (compare CPU on a shared machine), and requests sent.  Each row keeps its
+fastest of ``--repeat`` runs by CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _timing import Clock
+from tabulate import tabulate
+
+from pokercert.harness.adapters import load_adapter
+from pokercert.harness.fuzz import case_strategy, claimed_kinds, fuzz
+from pokercert.reference import all_rulesets, get_ruleset, load_profile
+
+TARGET_S = 5.0
+
+
+def timed(spec: str, ruleset: str, examples: int, seed: int, legacy: bool,
+          repeat: int) -> tuple[float, float, int] | None:
+    """(wall, cpu, requests) of the fastest run, or None if the adapter lacks the ruleset."""
+    rs, prof = get_ruleset(ruleset), load_profile("practice")
+    best: tuple[float, float, int] | None = None
+    for _ in range(repeat):
+        adapter = load_adapter(spec)
+        with adapter:
+            identity = adapter.start()
+            kinds = claimed_kinds(identity.capabilities, rs)
+            if spec != "reference":     # a peer's own refusals are not what is timed
+                kinds = [k for k in kinds if k != "reject"]
+            if not kinds:
+                return None
+            adapter.configure(ruleset, prof.readings_for(rs))
+            strategy = case_strategy(rs, [k for k in kinds if k != "reject"]) \
+                if legacy else None
+            with Clock() as clock:
+                report = fuzz(adapter, rs, prof, kinds=kinds, examples=examples, seed=seed,
+                              strategy=strategy)
+        if report.found is not None:
+            raise SystemExit(f"{spec} disagrees with the reference on {ruleset}: "
+                             f"{report.found.message}")
+        if best is None or clock.cpu < best[1]:
+            best = (clock.wall, clock.cpu, report.calls)
+    return best
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--examples", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--ruleset", action="append", dest="rulesets")
+    ap.add_argument("--skip-peers", action="store_true")
+    args = ap.parse_args()
+    print(f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
+          f"{args.examples} examples, seed {args.seed}, best of {args.repeat}")
+    rows = []
+    slow = []
+    for rs in all_rulesets():
+        if args.rulesets and rs.id not in args.rulesets:
+            continue
+        row: list[object] = [rs.id]
+        runs = [("reference", False), ("reference", True)]
+        if not args.skip_peers:
+            runs.append(("treys", False))
+        for spec, legacy in runs:
+            try:
+                got = timed(spec, rs.id, args.examples, args.seed, legacy, args.repeat)
+            except Exception as exc:          # a peer not installed: said, not fatal
+                got = None
+                print(f"  {spec} on {rs.id}: skipped ({type(exc).__name__}: {exc})")
+            if got is None:
+                row += ["-", "-", "-"]
+                continue
+            wall, cpu, calls = got
+            row += [f"{wall:.2f}", f"{cpu:.2f}", calls]
+            if spec == "reference" and not legacy and cpu > TARGET_S:
+                slow.append(rs.id)
+        rows.append(row)
+    heads = ["ruleset"]
+    for name in ("situations", "card-by-card", "treys"):
+        heads += [f"{name} wall s", "cpu s", "requests"]
+    print(tabulate(rows, headers=heads))
+    print(f"\ntarget: {args.examples} examples on the reference in <= {TARGET_S:.0f} s CPU "
+          f"per ruleset: {'met' if not slow else 'MISSED on ' + ', '.join(slow)}")
+    return 0 if not slow else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
