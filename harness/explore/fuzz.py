@@ -385,7 +385,7 @@ def case_strategy(ruleset: Ruleset, kinds: Sequence[str] = FUZZ_KINDS) \
 
 # the older card-by-card deals keep a share: related hands and connected boards reach
 # corners no situation names
-FREE_WEIGHT = 5
+FREE_WEIGHT = 4
 
 
 def fuzz_strategy(ruleset: Ruleset, profile: Profile, kinds: Sequence[str] = FUZZ_KINDS) \

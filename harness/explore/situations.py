@@ -125,6 +125,8 @@ class Game:
         self.ace_low_runs = straight_ace in ("both", "low")
         self.ace_high_runs = straight_ace in ("both", "high")
         self.has_runs = any(c in RUNS for c in self.ranking)
+        # a reading may ask a straight for cards of distinct suits
+        self.distinct_straights = self.ev.rules["straight_suits"] == "distinct"
         self.has_flush = any(c in SUITED for c in self.ranking)
         self.makeable = tuple(c for c in self.ranking if self.can_make(c))
         self.with_kickers = tuple(c for c in self.makeable if _kicker_count(c, self.size) > 0
@@ -137,11 +139,14 @@ class Game:
         need = {"five_of_a_kind": 5, "four_of_a_kind": 4, "full_house": 5, "two_pair": 4,
                 "three_of_a_kind": 3, "one_pair": 2, "pair_of_aces": 2}.get(category, 1)
         if category == "five_of_a_kind":
-            return n == 5 and self.jokers > 0
+            # wild cards make the best hand: in a low game never a fifth card of a rank
+            return n == 5 and self.jokers > 0 and self.ev.rules["direction"] == "high"
         if category == "pair_of_aces":
             return n == 2
         if category in ("full_house",):
             return n == 5
+        if category == "straight" and self.distinct_straights:
+            return 2 <= n <= len(SUITS)
         if category in RUNS or category == "flush":
             return n >= 2
         return n >= need
@@ -202,6 +207,7 @@ class Hand(NamedTuple):
     kickers: tuple[int, ...]                # high to low
     suited: bool
     wilds: int = 0
+    distinct: bool = False                  # every card of another suit
 
     @property
     def ranks(self) -> list[int]:
@@ -244,37 +250,65 @@ def _kickers(draw: st.DrawFn, game: Game, k: int, avoid: Sequence[int],
 
 
 def category_hand(draw: st.DrawFn, game: Game, category: str, *, wild_cap: int = 2,
-                  jokers_left: int | None = None) -> Hand:
+                  jokers_left: int | None = None, deck: Deck | None = None) -> Hand:
     """The ranks (and suit plan) of a hand of ``category`` in ``game``.
 
     Five of a kind takes 1 or 2 wild cards (at most ``wild_cap`` and ``jokers_left``);
     a category that cannot be dealt falls back to the next weaker one the game has.
+    With ``deck``, only ranks (and suits) still undealt there are chosen, so that the
+    later hands of a deal keep their category too.
     """
     n = game.size
     left = game.jokers if jokers_left is None else jokers_left
+    if deck is not None:
+        left = min(left, deck.jokers)
+
+    def spare(rank: int, suit: str | None = None) -> int:
+        if deck is None:
+            return 4 if suit is None else 1
+        if suit is not None:
+            return int(deck.free(Card(rank, suit)))
+        return sum(deck.free(Card(rank, s)) for s in SUITS)
+
     if category == "five_of_a_kind" and min(wild_cap, left) < 1:
         category = "four_of_a_kind" if game.can_make("four_of_a_kind") else "three_of_a_kind"
     if category in RUNS:
+        suited = category != "straight"
         tops = game.tops()
         if category in ROYALS:
             tops = [ACE]
         elif category == "straight_flush" and any(c in ROYALS for c in game.ranking):
             tops = [t for t in tops if t != ACE]
-        top = _pick(draw, tops)
-        run = _run(top, n)
-        return Hand((), tuple(run), category != "straight")
+        open_tops = [t for t in tops if (
+            any(all(spare(r, s) for r in _run(t, n)) for s in SUITS) if suited
+            else all(spare(r) for r in _run(t, n)))]
+        top = _pick(draw, open_tops or tops)
+        return Hand((), tuple(_run(top, n)), suited,
+                    distinct=not suited and game.distinct_straights)
     if category == "five_of_a_kind":
-        wilds = 1 + draw(_index(min(wild_cap, left, 2)))
-        rank = _pick(draw, RANKS)
+        # the reading may ask for four naturals and one wild card
+        most = 1 if game.ev.rules.get("five_of_a_kind") == "four_naturals" else 2
+        wilds = 1 + draw(_index(min(wild_cap, left, most)))
+        rank = _pick(draw, [r for r in RANKS if spare(r) >= 5 - wilds] or RANKS)
         return Hand(((rank, 5 - wilds),), (), False, wilds)
     if category == "pair_of_aces":
         return Hand(((ACE, 2),), (), False)
+    if category == "flush" and deck is not None:
+        suit = _pick(draw, SUITS)
+        taken = [r for r in RANKS if not spare(r, suit)]
+        return Hand((), _kickers(draw, game, n, taken, no_run=True), True)
     sizes = _groups(category, n)
     avoid: list[int] = []
     if category == "one_pair" and "pair_of_aces" in game.ranking:
         avoid.append(ACE)
-    group_ranks = _distinct(draw, len(sizes), avoid)
-    kick = _kickers(draw, game, _kicker_count(category, n), group_ranks,
+    group_ranks: list[int] = []
+    for size in sizes:
+        full = [r for r in RANKS if spare(r) < size]
+        group_ranks += _distinct(draw, 1, [*avoid, *group_ranks, *full] if
+                                 len(set(full) | set(avoid) | set(group_ranks)) < len(RANKS)
+                                 else [*avoid, *group_ranks])
+    empty = [r for r in RANKS if not spare(r)]
+    kick = _kickers(draw, game, _kicker_count(category, n), [*group_ranks, *empty],
                     no_run=not sizes)
     return Hand(tuple(zip(group_ranks, sizes, strict=True)), kick, category == "flush")
 
@@ -324,6 +358,8 @@ def deal_hand(draw: st.DrawFn, deck: Deck, hand: Hand, *, avoid_suit: str | None
             free = [s for s in SUITS if deck.free(Card(r, s))]
             if avoid_suit in free and len(free) > 1:
                 free.remove(avoid_suit)
+            if hand.distinct:
+                free = [s for s in free if all(c.suit != s for c in cards)] or free
             cards.append(deck.take(draw, r, _pick(draw, free) if free else None))
         if len(cards) > 1 and len({c.suit for c in cards}) == 1 and not hand.suited:
             last = cards[-1]
@@ -401,8 +437,7 @@ def _categories(draw: st.DrawFn, game: Game) -> Deal:
     near = [ranking[j] for j in (i - 1, i + 1) if 0 <= j < len(ranking)]
     second = _pick(draw, near) if near and draw(st.booleans()) is False else \
         _pick(draw, ranking)
-    b = deal_hand(draw, deck, category_hand(draw, game, second, wild_cap=1,
-                                            jokers_left=deck.jokers))
+    b = deal_hand(draw, deck, category_hand(draw, game, second, wild_cap=1, deck=deck))
     return _deal(draw, game, [a, b], "categories", kind)
 
 
@@ -432,9 +467,15 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
                 ga, gb = (ranks[0], ranks[3]), (ranks[1], ranks[2])
             else:
                 ga, gb = (ranks[0],), (ranks[1],)
-            # the weaker group gets the stronger kickers
+            # the weaker group gets the stronger kickers, above the stronger group when
+            # there is room (3-3-A against 4-4-2: card-by-card comparisons get it wrong)
             ka = _kickers(draw, game, k, [*ga, *gb], no_run=False)
-            kb = _kickers(draw, game, k, [*ga, *gb, *ka], no_run=False)
+            above = [r for r in RANKS if r > ga[0] and r not in (*gb, *ka)]
+            if k and len(above) >= k and draw(st.booleans()):
+                kb = tuple(sorted(_distinct(draw, k, [r for r in RANKS if r not in above]),
+                                  reverse=True))
+            else:
+                kb = _kickers(draw, game, k, [*ga, *gb, *ka], no_run=False)
             if ka > kb:
                 ka, kb = kb, ka
             hands = [Hand(tuple(zip(ga, sizes, strict=True)), ka, False),
@@ -442,6 +483,9 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
         else:                            # flush, high card: every card differs
             a = category_hand(draw, game, category)
             b = category_hand(draw, game, category)
+            if b.kickers == a.kickers:       # the same ranks: another top card for b
+                b = a._replace(kickers=_kickers(draw, game, len(a.kickers), a.kickers[:1],
+                                                no_run=True))
             hands = [a, b]
     if draw(st.booleans()):
         hands.reverse()
@@ -469,14 +513,35 @@ def _kicker(draw: st.DrawFn, game: Game) -> Deal:
     lo = a.kickers[pos + 1] if pos + 1 < k else TWO - 1
     between = [r for r in RANKS if lo < r < hi and r not in used]
     others = [r for r in RANKS if r not in used]
+
+    def keeps_category(kick: tuple[int, ...]) -> bool:
+        return not (game.has_runs and not a.groups and _is_run(kick))
+
     candidates = []
     for r in between + others:
         kick = tuple(sorted((*a.kickers[:pos], r, *a.kickers[pos + 1:]), reverse=True))
-        if not (game.has_runs and not a.groups and _is_run(kick)):
+        if keeps_category(kick):
             candidates.append(kick)
+    if pos + 1 < k and draw(st.booleans()):
+        # crossed: a lower kicker differs the other way too, so that comparing from
+        # the wrong end (or in dealt order) gives the other answer
+        crossed = []
+        for kick in candidates[:len(between)] or candidates[:3]:
+            for j in range(pos + 1, k):
+                for r in others:
+                    if r in kick:
+                        continue
+                    trial = tuple(sorted((*kick[:j], r, *kick[j + 1:]), reverse=True))
+                    first_diff = (trial > a.kickers) - (trial < a.kickers)
+                    last_diff = (trial[::-1] > a.kickers[::-1]) - \
+                        (trial[::-1] < a.kickers[::-1])
+                    if first_diff and first_diff != last_diff and keeps_category(trial):
+                        crossed.append(trial)
+        candidates = crossed or candidates
     if not candidates:
         return _categories(draw, game)
     b = a._replace(kickers=_pick(draw, candidates))
+    pos = next(i for i, (x, y) in enumerate(zip(a.kickers, b.kickers, strict=True)) if x != y)
     deck = Deck(game.jokers)
     first = deal_hand(draw, deck, a)
     second = deal_hand(draw, deck, b, avoid_suit=first[0].suit if a.suited else None)
@@ -562,7 +627,8 @@ def _edge(draw: st.DrawFn, game: Game) -> Deal:
     if "compare" in game.kinds and draw(_KIND_OF_HAND) != "classify":
         rival_edge = draw(_EDGE)
         if rival_edge == "near-flush" or rival_edge == which:
-            rival = category_hand(draw, game, _pick(draw, game.makeable), wild_cap=0)
+            rival = category_hand(draw, game, _pick(draw, game.makeable), wild_cap=0,
+                                  deck=deck)
             hands.append(deal_hand(draw, deck, rival))
         else:
             shape = _pick(draw, _edge_ranks(game, rival_edge))
@@ -583,18 +649,19 @@ def _multiway(draw: st.DrawFn, game: Game) -> Deal:
         for hand in tied:
             deck.used.update(hand)
         extra = [deal_hand(draw, deck, category_hand(
-            draw, game, _pick(draw, game.makeable), wild_cap=0))
+            draw, game, _pick(draw, game.makeable), wild_cap=0, deck=deck))
             for _ in range(draw(_index(2)) + (1 if len(tied) == 2 else 0))]
         hands = shuffled(draw, tied + extra)
         return _deal(draw, game, hands, "multiway-tie", "compare")
     count = 3 + draw(_index(2))
-    picks = sorted(_distinct_from(draw, list(range(len(game.makeable))),
-                                  min(count, len(game.makeable))))
+    natural = [c for c in game.makeable if c != "five_of_a_kind"]
+    picks = sorted(_distinct_from(draw, list(range(len(natural))), min(count, len(natural))))
     # weakest first: the rising chain a dealer-only comparison gets wrong
-    cats = [game.makeable[i] for i in reversed(picks)]
+    cats = [natural[i] for i in reversed(picks)]
     while len(cats) < count:
         cats.append(cats[-1])
-    hands = [deal_hand(draw, deck, category_hand(draw, game, c, wild_cap=0)) for c in cats]
+    hands = [deal_hand(draw, deck, category_hand(draw, game, c, wild_cap=0, deck=deck))
+             for c in cats]
     return _deal(draw, game, hands, "multiway-chain", "compare")
 
 
@@ -738,14 +805,14 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
 # situation families and their weights (a family draws its exact label itself)
 FAMILIES: dict[str, tuple[Builder, int]] = {
     "categories": (_categories, 6),
-    "defining-ranks": (_defining_ranks, 4),
-    "kicker": (_kicker, 5),
+    "defining-ranks": (_defining_ranks, 6),
+    "kicker": (_kicker, 6),
     "suits-only": (_suits_only, 2),
     "edge": (_edge, 4),
     "multiway": (_multiway, 2),
     "board": (_board, 5),
-    "wild": (_wild, 6),
-    "reject": (_reject, 1),
+    "wild": (_wild, 5),
+    "reject": (_reject, 2),
 }
 
 

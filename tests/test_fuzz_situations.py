@@ -1,0 +1,252 @@
+"""The situation-driven deal generator (issue 17): valid deals that reach the situations.
+
+Every property is checked with the reference as the judge, never with the generator's own
+bookkeeping: a "kicker-2" deal must be two hands the reference puts in the same category
+with equal keys up to the second kicker; a "suits-only" deal must split; every category
+a ruleset ranks must be dealt as exactly that category.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokercert.harness.adapters import load_adapter
+from pokercert.harness.cli import main
+from pokercert.harness.counterexample import expected_outcome, found_vector
+from pokercert.harness.explore.situations import (
+    SITUATIONS,
+    Deck,
+    Game,
+    category_hand,
+    deal_hand,
+    deal_strategy,
+    situation_labels,
+)
+from pokercert.harness.fuzz import claimed_kinds, fuzz
+from pokercert.reference import (
+    Evaluator,
+    Profile,
+    all_rulesets,
+    evaluator,
+    get_ruleset,
+    load_profile,
+)
+
+RULESETS = [r.id for r in all_rulesets()]
+PROFILES = ["practice", "literal"]
+QUICK = settings(max_examples=60, database=None, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
+
+
+def _sample(rs_id: str, profile: str, n: int, **kw) -> list:
+    out: list = []
+
+    @settings(QUICK, max_examples=n)
+    @given(deal_strategy(get_ruleset(rs_id), profile, **kw))
+    def collect(deal):
+        out.append(deal)
+
+    collect()
+    return out
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("rs_id", RULESETS)
+def test_every_deal_is_valid_and_every_reject_has_one_fault(rs_id, profile):
+    """Valid deals are accepted by the reference; reject deals refused with a reason."""
+    ev = evaluator(rs_id, profile)
+    for deal in _sample(rs_id, profile, 60):
+        assert deal.situation in SITUATIONS, deal
+        outcome = expected_outcome(ev, deal.kind, deal.inputs)
+        if deal.kind == "reject":
+            assert outcome.get("reason"), (deal, outcome)
+            assert deal.situation.startswith("reject-"), deal
+        else:
+            assert "reason" not in outcome, (deal, outcome)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("rs_id", RULESETS)
+def test_every_ranked_category_is_dealt_as_itself(rs_id, profile):
+    """Category realisation is read from the ruleset: each category the game ranks and
+    can deal comes out as that category according to the reference."""
+    game = Game(get_ruleset(rs_id), profile)
+    ev = game.ev
+    assert game.makeable, rs_id
+
+    def check(category: str) -> None:
+        @st.composite
+        def hands(draw):
+            return deal_hand(draw, Deck(game.jokers), category_hand(draw, game, category))
+
+        @settings(QUICK, max_examples=15)
+        @given(hands())
+        def realised(hand):
+            assert ev.category(hand) == category, (category, hand)
+
+        realised()
+
+    for category in game.makeable:
+        check(category)
+
+
+def _values(ev, deal):
+    return ev.showdown(list(deal.inputs["hands"]), deal.inputs.get("board"))
+
+
+@pytest.mark.parametrize("rs_id", ["nj-poker-high-5", "nj-poker-low-5", "mt-poker-high",
+                                   "nj-poker-high-3", "nj-lowball-2-7"])
+def test_the_situations_are_what_their_labels_say(rs_id):
+    ev = evaluator(rs_id)
+    deals = _sample(rs_id, "practice", 400, rejects=False)
+    seen = Counter(d.situation for d in deals)
+    chains: Counter[bool] = Counter()
+    for deal in deals:
+        if deal.kind != "compare":
+            continue
+        values = _values(ev, deal)
+        if deal.situation.startswith("kicker-"):
+            a, b = values
+            pos = int(deal.situation.split("-")[1])
+            assert a.category == b.category and a.key != b.key, deal
+            # the key: category rank, defining groups, kickers; equal up to the kicker
+            defining = {"one_pair": 1, "two_pair": 2}.get(a.category, 0)
+            first = next(i for i, (x, y) in enumerate(zip(a.key, b.key, strict=True)) if x != y)
+            assert first >= 1 + defining, deal
+            if ev.rules["direction"] == "high":
+                assert first == defining + pos, deal
+        elif deal.situation == "suits-only":
+            assert len({v.key for v in values}) == 1, deal
+        elif deal.situation == "defining-ranks":
+            assert len({v.category for v in values}) == 1, deal
+            assert len({v.key for v in values}) == 2, deal
+        elif deal.situation == "multiway-tie":
+            best = max(v.key for v in values)
+            assert len(values) >= 3 and sum(v.key == best for v in values) >= 1, deal
+            assert len({v.key for v in values}) < len(values), deal
+        elif deal.situation == "multiway-chain":
+            assert len(values) >= 3, deal
+            # weakest dealt first, unless an earlier hand used up the cards of a later one
+            # (four aces leave no royal flush)
+            chains[values[0].key[0] <= min(v.key[0] for v in values)] += 1
+    assert chains[True] >= 4 * chains[False], chains
+    for label in ("categories", "defining-ranks", "kicker-1", "suits-only"):
+        assert seen[label] >= 3, (label, seen)
+    assert sum(n for label, n in seen.items() if label.startswith("edge-")) >= 5, seen
+
+
+def test_kickers_differ_at_every_position_in_turn():
+    """Five-card high: same pair, kickers differing at the 1st, 2nd and 3rd kicker."""
+    ev = evaluator("nj-poker-high-5")
+    deals = _sample("nj-poker-high-5", "practice", 600, rejects=False)
+    positions: set[tuple[str, int]] = set()
+    for deal in deals:
+        if deal.kind != "compare" or not deal.situation.startswith("kicker-"):
+            continue
+        a, b = _values(ev, deal)
+        first = next(i for i, (x, y) in enumerate(zip(a.key, b.key, strict=True)) if x != y)
+        defining = {"one_pair": 1, "two_pair": 2}.get(a.category, 0)
+        positions.add((a.category, first - 1 - defining))
+    for category, count in (("one_pair", 3), ("high_card", 5), ("flush", 5)):
+        assert {p for c, p in positions if c == category} == set(range(count)), positions
+
+
+def test_adjacent_categories_meet_in_every_ruleset():
+    """Every pair of neighbours of the ranking in use meets in a 'categories' compare."""
+    for rs_id in ("nj-poker-high-5", "mt-poker-high", "nj-poker-high-3", "nj-lowball-2-7"):
+        ev = evaluator(rs_id)
+        met = set()
+        for deal in _sample(rs_id, "practice", 600, rejects=False):
+            if deal.kind == "compare" and deal.situation == "categories":
+                cats = {v.category for v in _values(ev, deal)}
+                if len(cats) == 2:
+                    met.add(frozenset(cats))
+        ranking = Game(get_ruleset(rs_id)).makeable
+        missing = [(a, b) for a, b in pairwise(ranking)
+                   if frozenset((a, b)) not in met]
+        assert not missing, (rs_id, missing)
+
+
+def test_montana_wild_situations_need_the_wild_card_rules():
+    """wild-duplicate deals: the reference never plays a duplicate of a held card
+    (except as five of a kind), and a better hand would come out if it could."""
+    ev = evaluator("mt-poker-high")
+    loose = Evaluator("mt-poker-high", Profile("dup", {"wild-duplicates": "literal"}))
+    differs = 0
+    for deal in _sample("mt-poker-high", "practice", 500, rejects=False):
+        if deal.situation != "wild-duplicate":
+            continue
+        hands = [deal.inputs["hand"]] if deal.kind == "classify" else deal.inputs["hands"]
+        for hand in hands:
+            if "Xx" in hand:
+                strict, free = ev.evaluate(hand), loose.evaluate(hand)
+                assert len(set(strict.played)) == len(strict.played), hand
+                differs += free.key > strict.key
+    assert differs >= 3, differs
+
+
+def test_coverage_lists_only_what_the_game_can_deal():
+    labels = situation_labels(Game(get_ruleset("nj-poker-high-5")))
+    assert "board-uses-1" not in labels and "wild-five" not in labels
+    assert {"kicker-1", "kicker-5", "reject-joker", "edge-wheel"} <= set(labels)
+    mt = situation_labels(Game(get_ruleset("mt-poker-high")))
+    assert {"wild-duplicate", "wild-five"} <= set(mt) and "reject-joker" not in mt
+    tex = situation_labels(Game(get_ruleset("nj-mini-tex-3")))
+    assert {"board-uses-0", "board-uses-1", "board-uses-2"} <= set(tex)
+    only_board = situation_labels(Game(get_ruleset("nj-mini-tex-3"), kinds=["best_hand"]))
+    assert only_board and all(label.startswith("board-") for label in only_board)
+
+
+def test_fuzz_reports_the_situations_it_sent(tmp_path: Path, capsys):
+    code = main(["fuzz", "--ruleset", "mt-poker-high", "--examples", "150", "--seed", "3",
+                 "--out", str(tmp_path), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["agrees"]
+    counts = data["situations"]
+    assert sum(counts.values()) == data["calls"]
+    assert set(counts) == {*situation_labels(Game(get_ruleset("mt-poker-high"),
+                                                  kinds=data["kinds"])), "free"}
+    assert counts["wild-placed"] > 0 and counts["categories"] > 0
+    code = main(["fuzz", "--ruleset", "mt-poker-high", "--examples", "150", "--seed", "3",
+                 "--out", str(tmp_path)])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "situations exercised" in text and "wild-duplicate" in text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("rs_id", RULESETS)
+def test_the_reference_is_clean_under_fuzz(rs_id, profile):
+    """No false disagreement: the reference fuzzed against itself, every kind it claims
+    (reject included), every ruleset, both profiles.  (200 examples here to keep CI
+    short; benchmarks/bench_fuzz.py runs 1,000 per ruleset and must find nothing.)"""
+    rs, prof = get_ruleset(rs_id), load_profile(profile)
+    adapter = load_adapter("reference")
+    with adapter:
+        identity = adapter.start()
+        adapter.configure(rs_id, prof.readings_for(rs))
+        report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
+                      examples=200, seed=5)
+    assert report.found is None and not report.flaky, report.found and report.found.message
+    assert report.calls == 200
+
+
+def test_a_reject_counterexample_is_a_corpus_reject_vector():
+    found = found_vector("nj-poker-high-5", "reject",
+                         {"op": "classify", "hand": "As As Kd Qc Jh"}, "practice",
+                         actual={"category": "one_pair"}, vector_id="nj-poker-high-5/0999")
+    vector = found.vector
+    assert vector.kind == "reject" and vector.expect == {"reason": "duplicate-card"}
+    assert vector.flags == ("input-validation",)
+    assert vector.clauses == ("13:69F-14.3(a)",)
+    across = found_vector("nj-poker-high-5", "reject",
+                          {"op": "compare", "hands": ["As Kd Qc Jh 9s", "As 2d 3c 4h 6s"]},
+                          "practice", vector_id="nj-poker-high-5/0999")
+    assert across.vector.flags == ("one-deck",)
