@@ -145,7 +145,7 @@ def test_the_situations_are_what_their_labels_say(rs_id):
 def test_kickers_differ_at_every_position_in_turn():
     """Five-card high: same pair, kickers differing at the 1st, 2nd and 3rd kicker."""
     ev = evaluator("nj-poker-high-5")
-    deals = _sample("nj-poker-high-5", "practice", 600, rejects=False)
+    deals = _sample("nj-poker-high-5", "practice", 300, only=["kicker"])
     positions: set[tuple[str, int]] = set()
     for deal in deals:
         if deal.kind != "compare" or not deal.situation.startswith("kicker-"):
@@ -163,7 +163,7 @@ def test_adjacent_categories_meet_in_every_ruleset():
     for rs_id in ("nj-poker-high-5", "mt-poker-high", "nj-poker-high-3", "nj-lowball-2-7"):
         ev = evaluator(rs_id)
         met = set()
-        for deal in _sample(rs_id, "practice", 600, rejects=False):
+        for deal in _sample(rs_id, "practice", 300, only=["categories"]):
             if deal.kind == "compare" and deal.situation == "categories":
                 cats = {v.category for v in _values(ev, deal)}
                 if len(cats) == 2:
@@ -180,7 +180,7 @@ def test_montana_wild_situations_need_the_wild_card_rules():
     ev = evaluator("mt-poker-high")
     loose = Evaluator("mt-poker-high", Profile("dup", {"wild-duplicates": "literal"}))
     differs = 0
-    for deal in _sample("mt-poker-high", "practice", 500, rejects=False):
+    for deal in _sample("mt-poker-high", "practice", 200, only=["wild"]):
         if deal.situation != "wild-duplicate":
             continue
         hands = [deal.inputs["hand"]] if deal.kind == "classify" else deal.inputs["hands"]

@@ -425,6 +425,9 @@ def _deal(draw: st.DrawFn, game: Game, hands: list[list[Card]], situation: str,
     return Deal("compare", {"hands": [_text(h) for h in hands]}, situation)
 
 
+_ADJACENT = st.sampled_from((True, True, False))
+
+
 def _categories(draw: st.DrawFn, game: Game) -> Deal:
     ranking = game.makeable
     deck = Deck(game.jokers)
@@ -433,11 +436,17 @@ def _categories(draw: st.DrawFn, game: Game) -> Deal:
     a = deal_hand(draw, deck, category_hand(draw, game, first, wild_cap=1))
     if kind == "classify":
         return _deal(draw, game, [a], "categories", kind)
-    i = ranking.index(first)
-    near = [ranking[j] for j in (i - 1, i + 1) if 0 <= j < len(ranking)]
-    second = _pick(draw, near) if near and draw(st.booleans()) is False else \
-        _pick(draw, ranking)
+    if len(ranking) > 1 and draw(_ADJACENT):
+        # neighbours in the ranking in use, every adjacent pair alike
+        i = draw(_index(len(ranking) - 1))
+        first, second = ranking[i], ranking[i + 1]
+        deck = Deck(game.jokers)
+        a = deal_hand(draw, deck, category_hand(draw, game, first, wild_cap=1))
+    else:
+        second = _pick(draw, ranking)
     b = deal_hand(draw, deck, category_hand(draw, game, second, wild_cap=1, deck=deck))
+    if draw(st.booleans()):
+        a, b = b, a
     return _deal(draw, game, [a, b], "categories", kind)
 
 
@@ -804,7 +813,7 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
 
 # situation families and their weights (a family draws its exact label itself)
 FAMILIES: dict[str, tuple[Builder, int]] = {
-    "categories": (_categories, 6),
+    "categories": (_categories, 8),
     "defining-ranks": (_defining_ranks, 6),
     "kicker": (_kicker, 6),
     "suits-only": (_suits_only, 2),
@@ -875,15 +884,17 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
 def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
                   kinds: Sequence[str] = DEAL_KINDS, *,
                   extra: Sequence[tuple[st.SearchStrategy[Deal], int]] = (),
-                  rejects: bool = True) -> st.SearchStrategy[Deal]:
+                  rejects: bool = True, only: Sequence[str] | None = None
+                  ) -> st.SearchStrategy[Deal]:
     """Deals for ``ruleset`` of the given vector kinds, situation first.
 
     ``extra`` adds other deal strategies with a weight (``fuzz`` adds its free-form
     deals); ``rejects=False`` leaves out the malformed requests (challenge sets that
-    only want rankable deals).
+    only want rankable deals); ``only`` keeps these families of :data:`FAMILIES`.
     """
     game = Game(ruleset, profile, kinds)
-    families = [f for f in situations_for(game) if rejects or f != "reject"]
+    families = [f for f in situations_for(game) if (rejects or f != "reject")
+                and (only is None or f in only)]
     if not families and not extra:
         raise ValueError(f"{ruleset.id}: nothing to deal for kinds {list(kinds)}")
     weighted: list[Any] = []
