@@ -215,9 +215,26 @@ class Hand(NamedTuple):
 
 
 # strategies built once and reused: building them on every draw costs more than the draws
+_WIDE = 1 << 24
+
+
 @cache
 def _index(n: int) -> st.SearchStrategy[int]:
-    return st.integers(0, max(n - 1, 0))
+    """An index below n, spread evenly: Hypothesis draws small ranges unevenly (a few
+    values most of the time), so the draw is wide and taken modulo n; it still shrinks
+    to 0, the first (simplest) option."""
+    if n <= 1:
+        return st.just(0)
+    return st.integers(0, _WIDE - 1).map(lambda x: x % n)
+
+
+def _among(options: Sequence[Any]) -> st.SearchStrategy[Any]:
+    """One of ``options``, spread as :func:`_index` spreads (shrinks to the first)."""
+    values = tuple(options)
+    return _index(len(values)).map(values.__getitem__)
+
+
+_BOOL = _among((False, True))
 
 
 def _pick(draw: st.DrawFn, options: Sequence[Any]) -> Any:
@@ -406,7 +423,7 @@ def _echo(draw: st.DrawFn, game: Game, deck: Deck, cards: Sequence[Card],
 # --------------------------------------------------------------------------- situations
 
 Builder = Callable[[st.DrawFn, Game], "Deal"]
-_KIND_OF_HAND = st.sampled_from(("compare", "compare", "classify"))
+_KIND_OF_HAND = _among(("compare", "compare", "classify"))
 
 
 def _hand_kind(draw: st.DrawFn, game: Game) -> str:
@@ -425,7 +442,7 @@ def _deal(draw: st.DrawFn, game: Game, hands: list[list[Card]], situation: str,
     return Deal("compare", {"hands": [_text(h) for h in hands]}, situation)
 
 
-_ADJACENT = st.sampled_from((True, True, False))
+_ADJACENT = _among((True, True, False))
 
 
 def _categories(draw: st.DrawFn, game: Game) -> Deal:
@@ -445,7 +462,7 @@ def _categories(draw: st.DrawFn, game: Game) -> Deal:
     else:
         second = _pick(draw, ranking)
     b = deal_hand(draw, deck, category_hand(draw, game, second, wild_cap=1, deck=deck))
-    if draw(st.booleans()):
+    if draw(_BOOL):
         a, b = b, a
     return _deal(draw, game, [a, b], "categories", kind)
 
@@ -480,7 +497,7 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
             # there is room (3-3-A against 4-4-2: card-by-card comparisons get it wrong)
             ka = _kickers(draw, game, k, [*ga, *gb], no_run=False)
             above = [r for r in RANKS if r > ga[0] and r not in (*gb, *ka)]
-            if k and len(above) >= k and draw(st.booleans()):
+            if k and len(above) >= k and draw(_BOOL):
                 kb = tuple(sorted(_distinct(draw, k, [r for r in RANKS if r not in above]),
                                   reverse=True))
             else:
@@ -496,7 +513,7 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
                 b = a._replace(kickers=_kickers(draw, game, len(a.kickers), a.kickers[:1],
                                                 no_run=True))
             hands = [a, b]
-    if draw(st.booleans()):
+    if draw(_BOOL):
         hands.reverse()
     dealt = []
     for h in hands:
@@ -531,7 +548,7 @@ def _kicker(draw: st.DrawFn, game: Game) -> Deal:
         kick = tuple(sorted((*a.kickers[:pos], r, *a.kickers[pos + 1:]), reverse=True))
         if keeps_category(kick):
             candidates.append(kick)
-    if pos + 1 < k and draw(st.booleans()):
+    if pos + 1 < k and draw(_BOOL):
         # crossed: a lower kicker differs the other way too, so that comparing from
         # the wrong end (or in dealt order) gives the other answer
         crossed = []
@@ -555,7 +572,7 @@ def _kicker(draw: st.DrawFn, game: Game) -> Deal:
     first = deal_hand(draw, deck, a)
     second = deal_hand(draw, deck, b, avoid_suit=first[0].suit if a.suited else None)
     hands = [first, second]
-    if draw(st.booleans()):
+    if draw(_BOOL):
         hands.reverse()
     return _deal(draw, game, hands, f"kicker-{pos + 1}", "compare"
                  if "compare" in game.kinds else "classify")
@@ -612,7 +629,7 @@ def _edge_ranks(game: Game, which: str) -> list[list[int]]:
 
 
 EDGES = ("wheel", "broadway", "lowest", "wrap", "near", "paired-span", "near-flush")
-_EDGE = st.sampled_from(EDGES)
+_EDGE = _among(EDGES)
 
 
 def _edge(draw: st.DrawFn, game: Game) -> Deal:
@@ -631,7 +648,7 @@ def _edge(draw: st.DrawFn, game: Game) -> Deal:
         hands = [cards]
     else:
         shape = _pick(draw, _edge_ranks(game, which))
-        suited = draw(st.sampled_from((False, False, True))) and len(set(shape)) == n
+        suited = draw(_among((False, False, True))) and len(set(shape)) == n
         hands = [deal_hand(draw, deck, Hand(tuple((r, 1) for r in shape), (), suited))]
     if "compare" in game.kinds and draw(_KIND_OF_HAND) != "classify":
         rival_edge = draw(_EDGE)
@@ -642,8 +659,8 @@ def _edge(draw: st.DrawFn, game: Game) -> Deal:
         else:
             shape = _pick(draw, _edge_ranks(game, rival_edge))
             hands.append(deal_hand(draw, deck, Hand(tuple((r, 1) for r in shape), (),
-                                                    draw(st.booleans()))))
-        if draw(st.booleans()):
+                                                    draw(_BOOL))))
+        if draw(_BOOL):
             hands.reverse()
         return _deal(draw, game, hands, f"edge-{which}", "compare")
     return _deal(draw, game, hands[:1], f"edge-{which}", "classify")
@@ -653,7 +670,7 @@ def _multiway(draw: st.DrawFn, game: Game) -> Deal:
     if "compare" not in game.kinds:
         return _categories(draw, game)
     deck = Deck(game.jokers)
-    if draw(st.booleans()) and game.twinnable:
+    if draw(_BOOL) and game.twinnable:
         tied = _twins(draw, game, 2 + draw(_index(2)))
         for hand in tied:
             deck.used.update(hand)
@@ -681,7 +698,7 @@ def _board(draw: st.DrawFn, game: Game) -> Deal:
     deck = Deck(game.jokers)
     strong = game.makeable[:max(1, len(game.makeable) // 2)]
     lowest = max(sel.min_hole, 0)
-    uses = draw(st.integers(0, min(sel.hole, n)))
+    uses = draw(_index(min(sel.hole, n) + 1))
     made = deal_hand(draw, deck, category_hand(draw, game, _pick(draw, strong), wild_cap=0),
                      shuffle=False)
     if uses == 0 and sel.board >= n:
@@ -700,12 +717,12 @@ def _board(draw: st.DrawFn, game: Game) -> Deal:
     if kind == "best_hand":
         return Deal("best_hand", {"hole": _text(hole), "board": _text(board)}, label)
     rival = [deck.take(draw, _pick(draw, RANKS)) for _ in range(sel.hole)]
-    holes = [hole, rival] if draw(st.booleans()) else [rival, hole]
+    holes = [hole, rival] if draw(_BOOL) else [rival, hole]
     return Deal("compare", {"hands": [_text(h) for h in holes], "board": _text(board)}, label)
 
 
-_WILD = st.sampled_from(("duplicate", "five", "placed", "placed"))
-_PLACE = st.sampled_from(("top", "kicker", "group", "any"))
+_WILD = _among(("duplicate", "five", "placed", "placed"))
+_PLACE = _among(("top", "kicker", "group", "any"))
 
 
 def _wild(draw: st.DrawFn, game: Game) -> Deal:
@@ -744,7 +761,7 @@ def _wild(draw: st.DrawFn, game: Game) -> Deal:
     hands = [cards]
     if "compare" in game.kinds and draw(_KIND_OF_HAND) != "classify":
         hands.append(_echo(draw, game, deck, cards, bump=draw(_index(3)) == 0))
-        if draw(st.booleans()):
+        if draw(_BOOL):
             hands.reverse()
         return _deal(draw, game, hands, f"wild-{which}", "compare")
     return _deal(draw, game, hands, f"wild-{which}", "classify")
@@ -752,7 +769,7 @@ def _wild(draw: st.DrawFn, game: Game) -> Deal:
 
 # --------------------------------------------------------------------------- reject
 
-_REJECT = st.sampled_from(("duplicate", "count", "suit", "across", "joker"))
+_REJECT = _among(("duplicate", "count", "suit", "across", "joker"))
 BAD_SUITS = ("x", "z", "e")
 
 
@@ -791,7 +808,7 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
         j = (i + 1 + draw(_index(n - 1))) % n
         tokens[j] = tokens[i]
     elif which == "count":
-        if draw(st.booleans()) or n == 1:
+        if draw(_BOOL) or n == 1:
             tokens.append(str(deck.take(draw, _pick(draw, RANKS))))
         else:
             tokens.pop(i)
@@ -804,7 +821,7 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
         return Deal("reject", {"op": "classify", "hand": faulty}, f"reject-{which}")
     if "compare" in ops:
         other = [deck.take(draw, _pick(draw, RANKS)) for _ in range(n)]
-        hands = [faulty, _text(other)] if draw(st.booleans()) else [_text(other), faulty]
+        hands = [faulty, _text(other)] if draw(_BOOL) else [_text(other), faulty]
         return Deal("reject", {"op": "compare", "hands": hands}, f"reject-{which}")
     return _categories(draw, game)
 
@@ -902,7 +919,7 @@ def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
         weighted += [FAMILIES[name][0]] * FAMILIES[name][1]
     for strategy, weight in extra:
         weighted += [strategy] * weight
-    choice = st.sampled_from(weighted)
+    choice = _among(weighted)
 
     @st.composite
     def deals(draw: st.DrawFn) -> Deal:
