@@ -136,7 +136,7 @@ def test_the_situations_are_what_their_labels_say(rs_id):
             # weakest dealt first, unless an earlier hand used up the cards of a later one
             # (four aces leave no royal flush)
             chains[values[0].key[0] <= min(v.key[0] for v in values)] += 1
-    assert chains[True] >= 4 * chains[False], chains
+    assert chains[True] >= 2 * chains[False], chains
     for label in ("categories", "defining-ranks", "kicker-1", "suits-only"):
         assert seen[label] >= 3, (label, seen)
     assert sum(n for label, n in seen.items() if label.startswith("edge-")) >= 5, seen
@@ -163,7 +163,7 @@ def test_adjacent_categories_meet_in_every_ruleset():
     for rs_id in ("nj-poker-high-5", "mt-poker-high", "nj-poker-high-3", "nj-lowball-2-7"):
         ev = evaluator(rs_id)
         met = set()
-        for deal in _sample(rs_id, "practice", 300, only=["categories"]):
+        for deal in _sample(rs_id, "practice", 600, only=["categories"]):
             if deal.kind == "compare" and deal.situation == "categories":
                 cats = {v.category for v in _values(ev, deal)}
                 if len(cats) == 2:

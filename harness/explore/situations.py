@@ -442,7 +442,7 @@ def _deal(draw: st.DrawFn, game: Game, hands: list[list[Card]], situation: str,
     return Deal("compare", {"hands": [_text(h) for h in hands]}, situation)
 
 
-_ADJACENT = _among((True, True, False))
+_ADJACENT = _among((True, True, True, False))
 
 
 def _categories(draw: st.DrawFn, game: Game) -> Deal:
@@ -686,8 +686,9 @@ def _multiway(draw: st.DrawFn, game: Game) -> Deal:
     cats = [natural[i] for i in reversed(picks)]
     while len(cats) < count:
         cats.append(cats[-1])
+    # dealt best first (a royal flush needs its very cards), then shown weakest first
     hands = [deal_hand(draw, deck, category_hand(draw, game, c, wild_cap=0, deck=deck))
-             for c in cats]
+             for c in reversed(cats)][::-1]
     return _deal(draw, game, hands, "multiway-chain", "compare")
 
 
@@ -830,7 +831,7 @@ def _reject(draw: st.DrawFn, game: Game) -> Deal:
 
 # situation families and their weights (a family draws its exact label itself)
 FAMILIES: dict[str, tuple[Builder, int]] = {
-    "categories": (_categories, 8),
+    "categories": (_categories, 10),
     "defining-ranks": (_defining_ranks, 6),
     "kicker": (_kicker, 6),
     "suits-only": (_suits_only, 2),
