@@ -666,6 +666,12 @@ def _edge(draw: st.DrawFn, game: Game) -> Deal:
     return _deal(draw, game, hands[:1], f"edge-{which}", "classify")
 
 
+# categories by how few ways there are to deal them: the scarcest are dealt first
+_CONSTRAINT = {name: i for i, name in enumerate((
+    "royal_flush", "royal_straight_flush", "straight_flush", "five_of_a_kind",
+    "four_of_a_kind", "pair_of_aces", "full_house", "flush", "straight"))}
+
+
 def _multiway(draw: st.DrawFn, game: Game) -> Deal:
     if "compare" not in game.kinds:
         return _categories(draw, game)
@@ -686,9 +692,13 @@ def _multiway(draw: st.DrawFn, game: Game) -> Deal:
     cats = [natural[i] for i in reversed(picks)]
     while len(cats) < count:
         cats.append(cats[-1])
-    # dealt best first (a royal flush needs its very cards), then shown weakest first
-    hands = [deal_hand(draw, deck, category_hand(draw, game, c, wild_cap=0, deck=deck))
-             for c in reversed(cats)][::-1]
+    # the most constrained hand is dealt first (a royal flush needs its very cards);
+    # shown weakest first
+    dealt: dict[int, list[Card]] = {}
+    for i in sorted(range(len(cats)), key=lambda i: _CONSTRAINT.get(cats[i], len(_CONSTRAINT))):
+        dealt[i] = deal_hand(draw, deck, category_hand(draw, game, cats[i], wild_cap=0,
+                                                       deck=deck))
+    hands = [dealt[i] for i in range(len(cats))]
     return _deal(draw, game, hands, "multiway-chain", "compare")
 
 
