@@ -52,7 +52,7 @@ def test_fuzz_alone_kills_the_mutant(mutant_id, ruleset):
 
 
 def test_cli_fuzz_column_and_matrix(capsys):
-    code = main(["selfcheck", "--mutant", "five-of-a-kind-all-equal", "--fuzz", "300",
+    code = main(["selfcheck", "--mutant", "five-of-a-kind-all-equal", "--fuzz", "1000",
                  "--fuzz-seed", "1"])
     text = capsys.readouterr().out
     assert code == 0, text
