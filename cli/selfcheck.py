@@ -255,8 +255,8 @@ def _print_fuzz(kills: Any, order: list[str]) -> None:
     rulesets = [r.id for r in all_rulesets()]
     used = [r for r in rulesets if any(r in row for row in kills.cells.values())]
     print(f"\nFuzz kill matrix: fuzz alone, no corpus; {kills.examples} examples, seed "
-          f"{kills.seed}, profile {kills.profile} (cell: the situation of the minimal "
-          "counterexample; blank: not affected):")
+          f"{kills.seed}, profile {kills.profile} (cell: the situation of the first "
+          "disagreement; blank: not affected):")
     rows = [[m, *[_fuzz_text(kills.cells[m][r]) if r in kills.cells[m] else "" for r in used]]
             for m in order if m in kills.cells]
     print(tabulate(rows, headers=["mutant", *[short(r) for r in used]]))

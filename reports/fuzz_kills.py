@@ -7,7 +7,8 @@ A cell is
 
 * **killed** when fuzz found a deal the mutant answers wrongly (a FAIL, WRONG_REASON or
   XPASS, or an answer the harness refused as malformed); the cell names the situation
-  the minimal counterexample was drawn for;
+  the first such deal was drawn for (no shrinking: the matrix asks only whether fuzz
+  finds the mistake, and how soon);
 * **survived** when every deal of the budget agreed with the reference;
 * **broken** when fuzz only saw exceptions, timeouts or a flaky adapter (the mutant
   itself is faulty, as in the corpus self-check);
@@ -99,7 +100,7 @@ def fuzz_cell(mutant: Mutant, ruleset: str, profile: str, examples: int, seed: i
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
         report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
-                      examples=examples, seed=seed)
+                      examples=examples, seed=seed, shrink=False)
     if report.found is None:
         status = BROKEN if report.flaky else SURVIVED
         return FuzzCell(ruleset, status, calls=report.calls, counterexample=report.flaky)

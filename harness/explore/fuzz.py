@@ -489,12 +489,14 @@ class _Disagreement(AssertionError):
 def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequence[str],
          examples: int = 1000, seed: int | None = None, database: Path | None = None,
          on_example: Callable[[int], None] | None = None,
-         strategy: st.SearchStrategy[Case] | None = None) -> FuzzReport:
+         strategy: st.SearchStrategy[Case] | None = None, shrink: bool = True) -> FuzzReport:
     """Fuzz a started and configured ``adapter`` on ``ruleset`` against the reference.
 
     ``kinds`` are the vector kinds to generate (those the adapter claims); ``database``
     is the folder of the Hypothesis example database (None: no database); ``strategy``
-    replaces :func:`fuzz_strategy` (benchmarks compare generators through this path).
+    replaces :func:`fuzz_strategy` (benchmarks compare generators through this path);
+    ``shrink=False`` reports the first disagreement as found (the self-check's kill
+    matrix only asks whether there is one).
     """
     run_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
@@ -521,7 +523,8 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
         database=_Keyed(DirectoryBasedExampleDatabase(str(database)), target.encode())
         if database else None,
         suppress_health_check=list(HealthCheck),
-        phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
+        phases=(Phase.explicit, Phase.reuse, Phase.generate,
+                *((Phase.shrink,) if shrink else ())),
     )(hypothesis_seed(run_seed)(given(strategy)(check)))
     try:
         test()
