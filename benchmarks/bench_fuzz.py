@@ -33,7 +33,7 @@ from _timing import Clock
 from tabulate import tabulate
 
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.fuzz import case_strategy, claimed_kinds, fuzz
+from pokercert.harness.explore.fuzz import case_strategy, claimed_kinds, fuzz
 from pokercert.reference import all_rulesets, get_ruleset, load_profile
 
 TARGET_S = 5.0

@@ -200,7 +200,7 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
 
 
 # ----------------------------------------------------------------------------- --fuzz
-def _fuzz_matrix(args: argparse.Namespace, chosen: list) -> Any:
+def _fuzz_matrix(args: argparse.Namespace, chosen: list[Mutant]) -> Any:
     from pokercert.reports.fuzz_kills import fuzz_kills
 
     bar = Progress()
@@ -211,14 +211,14 @@ def _fuzz_matrix(args: argparse.Namespace, chosen: list) -> Any:
         bar.close()
 
 
-def _with_fuzz(args: argparse.Namespace, chosen: list) -> int:
+def _with_fuzz(args: argparse.Namespace, chosen: list[Mutant]) -> int:
     """The corpus self-check (unless --fuzz-only) and the fuzz kill matrix; red if fuzz
     alone lets a mutant through on a ruleset it affects."""
     kills = _fuzz_matrix(args, chosen)
-    fuzz_code = ExitCode.NONCOMPLIANT if kills.survivors else \
+    fuzz_code: int = ExitCode.NONCOMPLIANT if kills.survivors else \
         (ExitCode.ERROR if kills.broken else ExitCode.OK)
     report: SelfcheckReport | None = None
-    code = fuzz_code
+    code: int = fuzz_code
     if not args.fuzz_only:
         if args.out is not None:
             out_folder(args.out)

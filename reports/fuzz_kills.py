@@ -2,7 +2,7 @@
 
 For each mutant of :mod:`pokercert.harness.mutants` and each ruleset it affects, the mutant
 is loaded by its ordinary adapter spec, configured for the ruleset and profile, and fuzzed
-against the reference with a fixed budget and seed (:func:`pokercert.harness.fuzz.fuzz`).
+against the reference with a fixed budget and seed (:func:`pokercert.harness.explore.fuzz.fuzz`).
 A cell is
 
 * **killed** when fuzz found a deal the mutant answers wrongly (a FAIL, WRONG_REASON or

@@ -17,9 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.cli import main
-from pokercert.harness.counterexample import expected_outcome, found_vector
+from pokercert.harness.explore.counterexample import expected_outcome, found_vector
+from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 from pokercert.harness.explore.situations import (
     SITUATIONS,
     Deck,
@@ -29,7 +30,6 @@ from pokercert.harness.explore.situations import (
     deal_strategy,
     situation_labels,
 )
-from pokercert.harness.fuzz import claimed_kinds, fuzz
 from pokercert.reference import (
     Evaluator,
     Profile,

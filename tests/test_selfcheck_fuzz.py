@@ -16,10 +16,10 @@ import json
 
 import pytest
 
-from pokercert.harness.cli import main
-from pokercert.harness.explore.kills import fuzz_cell
+from pokercert.cli.main import main
 from pokercert.harness.mutants import get_mutant
-from pokercert.harness.mutants.selfcheck import KILLED
+from pokercert.reports.fuzz_kills import fuzz_cell
+from pokercert.reports.selfcheck import KILLED
 
 SEED, EXAMPLES = 1, 1000
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from math import factorial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from hypothesis import strategies as st
 
@@ -49,6 +49,7 @@ from pokercert.reference.cards import SUIT_CHARS
 __all__ = ["DEAL_KINDS", "SITUATIONS", "Deal", "Game", "category_hand", "deal_strategy",
            "situation_labels", "situations_for"]
 
+T = TypeVar("T")
 ACE, KING, QUEEN, TWO = 14, 13, 12, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
@@ -391,7 +392,7 @@ def deal_hand(draw: st.DrawFn, deck: Deck, hand: Hand, *, avoid_suit: str | None
     return shuffled(draw, cards) if shuffle else cards
 
 
-def shuffled(draw: st.DrawFn, cards: list[Card]) -> list[Card]:
+def shuffled(draw: st.DrawFn, cards: list[T]) -> list[T]:
     """The cards in a drawn order (one draw; shrinks towards the order they were made in)."""
     rest = list(cards)
     code = draw(_index(factorial(len(rest))))      # the permutation's Lehmer code
@@ -430,7 +431,7 @@ def _hand_kind(draw: st.DrawFn, game: Game) -> str:
     """compare (order bugs) twice as often as classify (naming bugs), where claimed."""
     kinds = [k for k in ("compare", "classify") if k in game.kinds]
     if len(kinds) == 2:
-        return draw(_KIND_OF_HAND)
+        return str(draw(_KIND_OF_HAND))
     return kinds[0]
 
 
@@ -489,6 +490,8 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
         k = _kicker_count(category, n)
         if sizes:
             ranks = sorted(_distinct(draw, 2 * len(sizes)), reverse=True)
+            ga: tuple[int, ...]
+            gb: tuple[int, ...]
             if len(sizes) == 2:          # crossed: A wins on its first group only
                 ga, gb = (ranks[0], ranks[3]), (ranks[1], ranks[2])
             else:
@@ -935,8 +938,8 @@ def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
     @st.composite
     def deals(draw: st.DrawFn) -> Deal:
         picked = draw(choice)
-        if isinstance(picked, st.SearchStrategy):
-            return draw(picked)
-        return picked(draw, game)
+        deal: Deal = draw(picked) if isinstance(picked, st.SearchStrategy) else \
+            picked(draw, game)
+        return deal
 
     return deals()
