@@ -281,6 +281,7 @@ def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str,
     reject vectors of this ruleset cite (the ruleset's first clause if it has none)."""
     from collections import Counter
 
+    from pokercert.reference.cards import DUPLICATE_CARD
     from pokercert.vectors.corpus import load_corpus
 
     rs = ev.ruleset
@@ -291,7 +292,7 @@ def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str,
     hands = [inputs[k] for k in ("hand", "hole", "board") if k in inputs]
     hands += list(inputs.get("hands", ()))
     tokens = [t for h in hands for t in h.split()]
-    across = len(hands) > 1 and expect.get("reason") == "duplicate-card" and \
+    across = len(hands) > 1 and expect.get("reason") == DUPLICATE_CARD and \
         all(len(set(h.split())) == len(h.split()) for h in hands)
     flags = ("one-deck",) if across else ("input-validation",)
     why = (f"{' | '.join(hands)}: refused ({expect.get('reason')}); "

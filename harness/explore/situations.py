@@ -18,7 +18,7 @@ hand plays as, so a rival can echo it exactly.
 
     from pokercert.harness.explore.situations import deal_strategy
     strategy = deal_strategy(get_ruleset("mt-poker-high"), "practice",
-                             kinds=("classify", "compare"))
+                             kinds=(Kind.CLASSIFY, Kind.COMPARE))
     # each example: Deal(kind, inputs, situation), inputs in the corpus's form
 
 :data:`SITUATIONS` names and explains every situation label a deal can carry (``fuzz``
@@ -45,6 +45,7 @@ from pokercert.reference import (
     load_profile,
 )
 from pokercert.reference.cards import SUIT_CHARS
+from pokercert.vectors.model import KINDS, OPERATIONS, Kind
 
 __all__ = ["DEAL_KINDS", "SITUATIONS", "Deal", "Game", "category_hand", "deal_strategy",
            "situation_labels", "situations_for"]
@@ -53,7 +54,7 @@ T = TypeVar("T")
 ACE, KING, QUEEN, TWO = 14, 13, 12, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
-DEAL_KINDS = ("classify", "compare", "best_hand", "reject")
+DEAL_KINDS = KINDS
 ROYALS = frozenset({"royal_flush", "royal_straight_flush"})
 RUNS = frozenset({*ROYALS, "straight_flush", "straight"})
 SUITED = frozenset({*ROYALS, "straight_flush", "flush"})
@@ -424,12 +425,12 @@ def _echo(draw: st.DrawFn, game: Game, deck: Deck, cards: Sequence[Card],
 # --------------------------------------------------------------------------- situations
 
 Builder = Callable[[st.DrawFn, Game], "Deal"]
-_KIND_OF_HAND = _among(("compare", "compare", "classify"))
+_KIND_OF_HAND = _among((Kind.COMPARE, Kind.COMPARE, Kind.CLASSIFY))
 
 
 def _hand_kind(draw: st.DrawFn, game: Game) -> str:
     """compare (order bugs) twice as often as classify (naming bugs), where claimed."""
-    kinds = [k for k in ("compare", "classify") if k in game.kinds]
+    kinds = [k for k in (Kind.COMPARE, Kind.CLASSIFY) if k in game.kinds]
     if len(kinds) == 2:
         return str(draw(_KIND_OF_HAND))
     return kinds[0]
@@ -725,7 +726,7 @@ def _board(draw: st.DrawFn, game: Game) -> Deal:
         board = made[uses:] + [deck.take(draw, _pick(draw, RANKS))
                                for _ in range(sel.board - (n - uses))]
     board = shuffled(draw, board)
-    kinds = [k for k in ("best_hand", "compare") if k in game.kinds]
+    kinds = [k for k in (Kind.BEST_HAND, Kind.COMPARE) if k in game.kinds]
     kind = _pick(draw, kinds)
     label = f"board-uses-{uses}"
     if kind == "best_hand":
@@ -789,7 +790,7 @@ BAD_SUITS = ("x", "z", "e")
 
 def _reject(draw: st.DrawFn, game: Game) -> Deal:
     """Exactly one fault in an otherwise valid request (the corpus's reject vectors)."""
-    ops = [k for k in game.kinds if k in ("classify", "compare", "best_hand")]
+    ops = [k for k in game.kinds if k in OPERATIONS]
     which = draw(_REJECT)
     if not ops:
         return _categories(draw, game)
@@ -867,7 +868,7 @@ def situations_for(game: Game) -> list[str]:
         out.append("wild")
     if game.size >= 2 and "reject" in game.kinds:
         out.append("reject")
-    if not {"classify", "compare"} & set(game.kinds):
+    if not {Kind.CLASSIFY, Kind.COMPARE} & set(game.kinds):
         out = ["board"] if game.selection is not None else []
     return out
 
@@ -903,7 +904,7 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
         elif family == "reject":
             if rejects:
                 labels.update(("reject-duplicate", "reject-count", "reject-suit"))
-                if {"compare", "best_hand"} & set(game.kinds):
+                if {Kind.COMPARE, Kind.BEST_HAND} & set(game.kinds):
                     labels.add("reject-across")
                 if not game.jokers:
                     labels.add("reject-joker")
