@@ -4,16 +4,14 @@
                                     [--ruleset ID ...] [--skip-peers]
 
 For every ruleset, ``pokercert fuzz`` against the reference in process (the path of
-``pokercert fuzz --adapter reference``: generation, the reference's expectation, the
-adapter call and the scorer), timed three ways through the same :func:`fuzz` call:
+``pokercert fuzz --adapter reference``: the seeded round-robin sampler, the reference's
+expectation, the adapter call and the scorer), timed through the same :func:`fuzz` call
+as
 
-* ``situations``: the situation-driven generator fuzz uses (``fuzz_strategy``);
-* ``card-by-card``: the older free-form generator alone (``case_strategy``), the peer
-  generator: what the situations cost on top of it;
-* ``treys``: the situation deals (reject requests left out: treys refuses without a
-  reason code), answered by the treys adapter instead of the reference (the rulesets
-  treys claims, where it is installed): a real third-party evaluator through the same
-  path.
+* ``treys``: the same deals (reject requests left out: treys refuses without a reason
+  code), answered by the treys adapter instead of the reference (the rulesets treys
+  claims, where it is installed): a real third-party evaluator through the same path.
+  ``ratio`` is reference CPU / treys CPU.
 
 Target: 1,000 examples on the reference in <= 5 s CPU per ruleset.  Columns are wall and
 CPU seconds (compare CPU on a shared machine), and requests sent.  Each row keeps its
@@ -33,13 +31,13 @@ from _timing import Clock
 from tabulate import tabulate
 
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.explore.fuzz import case_strategy, claimed_kinds, fuzz
+from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 from pokercert.reference import all_rulesets, get_ruleset, load_profile
 
 TARGET_S = 5.0
 
 
-def timed(spec: str, ruleset: str, examples: int, seed: int, legacy: bool,
+def timed(spec: str, ruleset: str, examples: int, seed: int,
           repeat: int) -> tuple[float, float, int] | None:
     """(wall, cpu, requests) of the fastest run, or None if the adapter lacks the ruleset."""
     rs, prof = get_ruleset(ruleset), load_profile("practice")
@@ -54,11 +52,8 @@ def timed(spec: str, ruleset: str, examples: int, seed: int, legacy: bool,
             if not kinds:
                 return None
             adapter.configure(ruleset, prof.readings_for(rs))
-            strategy = case_strategy(rs, [k for k in kinds if k != "reject"]) \
-                if legacy else None
             with Clock() as clock:
-                report = fuzz(adapter, rs, prof, kinds=kinds, examples=examples, seed=seed,
-                              strategy=strategy)
+                report = fuzz(adapter, rs, prof, kinds=kinds, examples=examples, seed=seed)
         if report.found is not None:
             raise SystemExit(f"{spec} disagrees with the reference on {ruleset}: "
                              f"{report.found.message}")
@@ -83,12 +78,11 @@ def main() -> int:
         if args.rulesets and rs.id not in args.rulesets:
             continue
         row: list[object] = [rs.id]
-        runs = [("reference", False), ("reference", True)]
-        if not args.skip_peers:
-            runs.append(("treys", False))
-        for spec, legacy in runs:
+        specs = ["reference"] + ([] if args.skip_peers else ["treys"])
+        cpus: dict[str, float] = {}
+        for spec in specs:
             try:
-                got = timed(spec, rs.id, args.examples, args.seed, legacy, args.repeat)
+                got = timed(spec, rs.id, args.examples, args.seed, args.repeat)
             except Exception as exc:          # a peer not installed: said, not fatal
                 got = None
                 print(f"  {spec} on {rs.id}: skipped ({type(exc).__name__}: {exc})")
@@ -96,13 +90,19 @@ def main() -> int:
                 row += ["-", "-", "-"]
                 continue
             wall, cpu, calls = got
+            cpus[spec] = cpu
             row += [f"{wall:.2f}", f"{cpu:.2f}", calls]
-            if spec == "reference" and not legacy and cpu > TARGET_S:
+            if spec == "reference" and cpu > TARGET_S:
                 slow.append(rs.id)
+        if not args.skip_peers:
+            row.append(f"{cpus['reference'] / cpus['treys']:.2f}" if "treys" in cpus
+                       and "reference" in cpus else "-")
         rows.append(row)
     heads = ["ruleset"]
-    for name in ("situations", "card-by-card", "treys"):
+    for name in ("reference", *(() if args.skip_peers else ("treys",))):
         heads += [f"{name} wall s", "cpu s", "requests"]
+    if not args.skip_peers:
+        heads.append("ratio ref/treys")
     print(tabulate(rows, headers=heads))
     print(f"\ntarget: {args.examples} examples on the reference in <= {TARGET_S:.0f} s CPU "
           f"per ruleset: {'met' if not slow else 'MISSED on ' + ', '.join(slow)}")

@@ -27,10 +27,12 @@ prints how many deals of each it sent; challenge vectors may reuse the same labe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from math import factorial
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
@@ -47,7 +49,9 @@ from pokercert.reference import (
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.vectors.model import KINDS, OPERATIONS, Kind
 
-__all__ = ["DEAL_KINDS", "SITUATIONS", "Deal", "Game", "category_hand", "deal_strategy",
+__all__ = ["DEAL_KINDS", "SITUATIONS", "Choices", "Deal", "DrawChoices", "Game", "SeededChoices",
+           "applicable", "build", "category_hand", "deal_strategy", "game_strategy",
+           "hand_strategy", "sample_deals", "seeded_deals",
            "situation_labels", "situations_for"]
 
 T = TypeVar("T")
@@ -216,7 +220,22 @@ class Hand(NamedTuple):
         return [r for r, k in self.groups for _ in range(k)] + list(self.kickers)
 
 
-# strategies built once and reused: building them on every draw costs more than the draws
+# --------------------------------------------------------------------------- choices
+#
+# Every situation is built from one primitive, "an index below n" (:class:`Choices`), with
+# two backends: Hypothesis draws (so a failing deal shrinks) and a seeded random.Random
+# (byte-identical deals for a seed on any machine).  A seeded deal records its indices;
+# replayed as Hypothesis choices they rebuild the same deal, which Hypothesis can then
+# shrink (``fuzz`` does so with the first disagreement it finds).
+
+class Choices(Protocol):
+    """The one source of decisions of the generator: an index below ``n``."""
+
+    def index(self, n: int) -> int:
+        """A number in ``range(n)`` (0 when n <= 1, without a decision)."""
+        ...
+
+
 _WIDE = 1 << 24
 
 
@@ -224,39 +243,62 @@ _WIDE = 1 << 24
 def _index(n: int) -> st.SearchStrategy[int]:
     """An index below n, spread evenly: Hypothesis draws small ranges unevenly (a few
     values most of the time), so the draw is wide and taken modulo n; it still shrinks
-    to 0, the first (simplest) option."""
-    if n <= 1:
-        return st.just(0)
+    to 0, the first (simplest) option, and a recorded seeded index i < n replays as i."""
+    if n > _WIDE:
+        return st.integers(0, n - 1)
     return st.integers(0, _WIDE - 1).map(lambda x: x % n)
 
 
-def _among(options: Sequence[Any]) -> st.SearchStrategy[Any]:
-    """One of ``options``, spread as :func:`_index` spreads (shrinks to the first)."""
-    values = tuple(options)
-    return _index(len(values)).map(values.__getitem__)
+class DrawChoices:
+    """Choices drawn by Hypothesis (inside ``@st.composite`` or ``data().draw``)."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+
+    def index(self, n: int) -> int:
+        return 0 if n <= 1 else self.draw(_index(n))
 
 
-_BOOL = _among((False, True))
+class SeededChoices:
+    """Choices from ``random.Random(seed)``: the same seed gives the same indices on any
+    machine and Python run (string seeds are hashed with SHA-512 by ``random``, not by
+    the process's salted ``hash``).  ``record`` keeps every index in order, the choice
+    sequence that replays this deal in Hypothesis."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+        self.record: list[int] = []
+
+    def index(self, n: int) -> int:
+        if n <= 1:
+            return 0
+        value = self.rng.randrange(n)
+        self.record.append(value)
+        return value
 
 
-def _pick(draw: st.DrawFn, options: Sequence[Any]) -> Any:
-    return options[draw(_index(len(options)))]
+def _coin(ch: Choices) -> bool:
+    return ch.index(2) == 1
 
 
-def _distinct(draw: st.DrawFn, k: int, avoid: Iterable[int] = ()) -> list[int]:
+def _pick(ch: Choices, options: Sequence[Any]) -> Any:
+    return options[ch.index(len(options))]
+
+
+def _distinct(ch: Choices, k: int, avoid: Iterable[int] = ()) -> list[int]:
     """k distinct ranks, none in ``avoid`` (one draw per rank; shrinks towards aces)."""
     free = [r for r in RANKS if r not in set(avoid)]
     out = []
     for _ in range(k):
-        out.append(free.pop(draw(_index(len(free)))))
+        out.append(free.pop(ch.index(len(free))))
     return out
 
 
-def _kickers(draw: st.DrawFn, game: Game, k: int, avoid: Sequence[int],
+def _kickers(ch: Choices, game: Game, k: int, avoid: Sequence[int],
              no_run: bool) -> tuple[int, ...]:
     """k distinct kicker ranks, high to low; never a straight when that would change
     the category (all cards single in a game with straights)."""
-    ranks = sorted(_distinct(draw, k, avoid), reverse=True)
+    ranks = sorted(_distinct(ch, k, avoid), reverse=True)
     if no_run and game.has_runs and _is_run(ranks):
         # move the lowest card one rank further down (or the top one up): no run any more
         used = set(avoid) | set(ranks)
@@ -268,7 +310,7 @@ def _kickers(draw: st.DrawFn, game: Game, k: int, avoid: Sequence[int],
     return tuple(ranks)
 
 
-def category_hand(draw: st.DrawFn, game: Game, category: str, *, wild_cap: int = 2,
+def category_hand(ch: Choices, game: Game, category: str, *, wild_cap: int = 2,
                   jokers_left: int | None = None, deck: Deck | None = None) -> Hand:
     """The ranks (and suit plan) of a hand of ``category`` in ``game``.
 
@@ -301,21 +343,21 @@ def category_hand(draw: st.DrawFn, game: Game, category: str, *, wild_cap: int =
         open_tops = [t for t in tops if (
             any(all(spare(r, s) for r in _run(t, n)) for s in SUITS) if suited
             else all(spare(r) for r in _run(t, n)))]
-        top = _pick(draw, open_tops or tops)
+        top = _pick(ch, open_tops or tops)
         return Hand((), tuple(_run(top, n)), suited,
                     distinct=not suited and game.distinct_straights)
     if category == "five_of_a_kind":
         # the reading may ask for four naturals and one wild card
         most = 1 if game.ev.rules.get("five_of_a_kind") == "four_naturals" else 2
-        wilds = 1 + draw(_index(min(wild_cap, left, most)))
-        rank = _pick(draw, [r for r in RANKS if spare(r) >= 5 - wilds] or RANKS)
+        wilds = 1 + ch.index(min(wild_cap, left, most))
+        rank = _pick(ch, [r for r in RANKS if spare(r) >= 5 - wilds] or RANKS)
         return Hand(((rank, 5 - wilds),), (), False, wilds)
     if category == "pair_of_aces":
         return Hand(((ACE, 2),), (), False)
     if category == "flush" and deck is not None:
-        suit = _pick(draw, SUITS)
+        suit = _pick(ch, SUITS)
         taken = [r for r in RANKS if not spare(r, suit)]
-        return Hand((), _kickers(draw, game, n, taken, no_run=True), True)
+        return Hand((), _kickers(ch, game, n, taken, no_run=True), True)
     sizes = _groups(category, n)
     avoid: list[int] = []
     if category == "one_pair" and "pair_of_aces" in game.ranking:
@@ -323,11 +365,11 @@ def category_hand(draw: st.DrawFn, game: Game, category: str, *, wild_cap: int =
     group_ranks: list[int] = []
     for size in sizes:
         full = [r for r in RANKS if spare(r) < size]
-        group_ranks += _distinct(draw, 1, [*avoid, *group_ranks, *full] if
+        group_ranks += _distinct(ch, 1, [*avoid, *group_ranks, *full] if
                                  len(set(full) | set(avoid) | set(group_ranks)) < len(RANKS)
                                  else [*avoid, *group_ranks])
     empty = [r for r in RANKS if not spare(r)]
-    kick = _kickers(draw, game, _kicker_count(category, n), [*group_ranks, *empty],
+    kick = _kickers(ch, game, _kicker_count(category, n), [*group_ranks, *empty],
                     no_run=not sizes)
     return Hand(tuple(zip(group_ranks, sizes, strict=True)), kick, category == "flush")
 
@@ -344,7 +386,7 @@ class Deck:
     def free(self, card: Card) -> bool:
         return card not in self.used
 
-    def take(self, draw: st.DrawFn, rank: int, suit: str | None = None) -> Card:
+    def take(self, ch: Choices, rank: int, suit: str | None = None) -> Card:
         """The card of this rank in ``suit`` (or a drawn free suit); the nearest free rank
         when all four are dealt, so that a deal stays valid whatever was asked."""
         if suit is not None and Card(rank, suit) not in self.used:
@@ -353,25 +395,25 @@ class Deck:
             for other in sorted(RANKS, key=lambda r: (abs(r - rank), -r)):
                 free = [Card(other, s) for s in SUITS if Card(other, s) not in self.used]
                 if free:
-                    card = free[draw(_index(len(free)))]
+                    card = free[ch.index(len(free))]
                     break
         self.used.add(card)
         return card
 
 
-def deal_hand(draw: st.DrawFn, deck: Deck, hand: Hand, *, avoid_suit: str | None = None,
+def deal_hand(ch: Choices, deck: Deck, hand: Hand, *, avoid_suit: str | None = None,
               shuffle: bool = True) -> list[Card]:
     """Cards realising ``hand`` from ``deck``: one suit for a suited hand, otherwise
     drawn suits that never all agree; wild cards last before the shuffle."""
     ranks = hand.ranks
     cards: list[Card] = []
     if hand.suited:
-        order = list(SUITS[draw(_index(4)):]) + list(SUITS)
+        order = list(SUITS[ch.index(4):]) + list(SUITS)
         suits = [s for s in dict.fromkeys(order) if s != avoid_suit] + \
             ([avoid_suit] if avoid_suit else [])
         suit = next((s for s in suits if all(deck.free(Card(r, s)) for r in ranks)), None)
         if suit is not None:
-            cards = [deck.take(draw, r, suit) for r in ranks]
+            cards = [deck.take(ch, r, suit) for r in ranks]
     if not cards:
         for r in ranks:
             free = [s for s in SUITS if deck.free(Card(r, s))]
@@ -379,7 +421,7 @@ def deal_hand(draw: st.DrawFn, deck: Deck, hand: Hand, *, avoid_suit: str | None
                 free.remove(avoid_suit)
             if hand.distinct:
                 free = [s for s in free if all(c.suit != s for c in cards)] or free
-            cards.append(deck.take(draw, r, _pick(draw, free) if free else None))
+            cards.append(deck.take(ch, r, _pick(ch, free) if free else None))
         if len(cards) > 1 and len({c.suit for c in cards}) == 1 and not hand.suited:
             last = cards[-1]
             other = [Card(last.rank, s) for s in SUITS if deck.free(Card(last.rank, s))]
@@ -390,13 +432,13 @@ def deal_hand(draw: st.DrawFn, deck: Deck, hand: Hand, *, avoid_suit: str | None
     wilds = min(hand.wilds, deck.jokers)
     deck.jokers -= wilds
     cards += [JOKER] * wilds
-    return shuffled(draw, cards) if shuffle else cards
+    return shuffled(ch, cards) if shuffle else cards
 
 
-def shuffled(draw: st.DrawFn, cards: list[T]) -> list[T]:
+def shuffled(ch: Choices, cards: list[T]) -> list[T]:
     """The cards in a drawn order (one draw; shrinks towards the order they were made in)."""
     rest = list(cards)
-    code = draw(_index(factorial(len(rest))))      # the permutation's Lehmer code
+    code = ch.index(factorial(len(rest)))      # the permutation's Lehmer code
     out = []
     while rest:
         code, pick = divmod(code, len(rest))
@@ -408,70 +450,69 @@ def _text(cards: Iterable[Card]) -> str:
     return format_cards(cards)
 
 
-def _echo(draw: st.DrawFn, game: Game, deck: Deck, cards: Sequence[Card],
+def _echo(ch: Choices, game: Game, deck: Deck, cards: Sequence[Card],
           bump: bool) -> list[Card]:
     """A natural hand with the ranks (and suit plan) the reference plays ``cards`` as:
     equal to it, or one card a rank apart when ``bump``."""
     played = game.ev.value(tuple(cards)).played
     ranks = sorted((c.rank for c in played), reverse=True)
     if bump:
-        i = draw(_index(len(ranks)))
+        i = ch.index(len(ranks))
         ranks[i] = ranks[i] + 1 if ranks[i] < ACE else ranks[i] - 1
     suited = len({c.suit for c in played}) == 1
     groups = tuple((r, 1) for r in ranks)
-    return deal_hand(draw, deck, Hand(groups, (), suited))
+    return deal_hand(ch, deck, Hand(groups, (), suited))
 
 
 # --------------------------------------------------------------------------- situations
 
-Builder = Callable[[st.DrawFn, Game], "Deal"]
-_KIND_OF_HAND = _among((Kind.COMPARE, Kind.COMPARE, Kind.CLASSIFY))
+KIND_OF_HAND = (Kind.COMPARE, Kind.COMPARE, Kind.CLASSIFY)
 
 
-def _hand_kind(draw: st.DrawFn, game: Game) -> str:
+def _hand_kind(ch: Choices, game: Game) -> str:
     """compare (order bugs) twice as often as classify (naming bugs), where claimed."""
     kinds = [k for k in (Kind.COMPARE, Kind.CLASSIFY) if k in game.kinds]
     if len(kinds) == 2:
-        return str(draw(_KIND_OF_HAND))
+        return str(_pick(ch, KIND_OF_HAND))
     return kinds[0]
 
 
-def _deal(draw: st.DrawFn, game: Game, hands: list[list[Card]], situation: str,
+def _deal(ch: Choices, game: Game, hands: list[list[Card]], situation: str,
           kind: str | None = None) -> Deal:
-    kind = kind or _hand_kind(draw, game)
+    kind = kind or _hand_kind(ch, game)
     if kind == "classify" or len(hands) == 1:
         return Deal("classify", {"hand": _text(hands[0])}, situation)
     return Deal("compare", {"hands": [_text(h) for h in hands]}, situation)
 
 
-_ADJACENT = _among((True, True, True, False))
+ADJACENT = (True, True, True, False)
 
 
-def _categories(draw: st.DrawFn, game: Game) -> Deal:
+def _categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
     ranking = game.makeable
     deck = Deck(game.jokers)
-    kind = _hand_kind(draw, game)
-    first = _pick(draw, ranking)
-    a = deal_hand(draw, deck, category_hand(draw, game, first, wild_cap=1))
+    kind = _hand_kind(ch, game)
+    first = _pick(ch, ranking)
+    a = deal_hand(ch, deck, category_hand(ch, game, first, wild_cap=1))
     if kind == "classify":
-        return _deal(draw, game, [a], "categories", kind)
-    if len(ranking) > 1 and draw(_ADJACENT):
+        return _deal(ch, game, [a], "categories", kind)
+    if len(ranking) > 1 and _pick(ch, ADJACENT):
         # neighbours in the ranking in use, every adjacent pair alike
-        i = draw(_index(len(ranking) - 1))
+        i = ch.index(len(ranking) - 1)
         first, second = ranking[i], ranking[i + 1]
         deck = Deck(game.jokers)
-        a = deal_hand(draw, deck, category_hand(draw, game, first, wild_cap=1))
+        a = deal_hand(ch, deck, category_hand(ch, game, first, wild_cap=1))
     else:
-        second = _pick(draw, ranking)
-    b = deal_hand(draw, deck, category_hand(draw, game, second, wild_cap=1, deck=deck))
-    if draw(_BOOL):
+        second = _pick(ch, ranking)
+    b = deal_hand(ch, deck, category_hand(ch, game, second, wild_cap=1, deck=deck))
+    if _coin(ch):
         a, b = b, a
-    return _deal(draw, game, [a, b], "categories", kind)
+    return _deal(ch, game, [a, b], "categories", kind)
 
 
-def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
+def _defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Deal:
     options = [c for c in game.makeable if c != "pair_of_aces"]
-    category = _pick(draw, options)
+    category = _pick(ch, options)
     deck = Deck(game.jokers)
     n = game.size
     if category in RUNS:
@@ -479,18 +520,18 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
         if category == "straight_flush" and any(c in ROYALS for c in game.ranking):
             tops = [t for t in tops if t != ACE]
         if len(tops) < 2:
-            return _categories(draw, game)
-        t1, t2 = _distinct_from(draw, tops, 2)
+            return _categories(ch, game)
+        t1, t2 = _distinct_from(ch, tops, 2)
         hands = [Hand((), tuple(_run(t, n)), category != "straight") for t in (t1, t2)]
     elif category == "five_of_a_kind":
-        a = category_hand(draw, game, category, wild_cap=1)
-        b = category_hand(draw, game, category, wild_cap=1, jokers_left=game.jokers - 1)
+        a = category_hand(ch, game, category, wild_cap=1)
+        b = category_hand(ch, game, category, wild_cap=1, jokers_left=game.jokers - 1)
         hands = [a, b]
     else:
         sizes = _groups(category, n)
         k = _kicker_count(category, n)
         if sizes:
-            ranks = sorted(_distinct(draw, 2 * len(sizes)), reverse=True)
+            ranks = sorted(_distinct(ch, 2 * len(sizes)), reverse=True)
             ga: tuple[int, ...]
             gb: tuple[int, ...]
             if len(sizes) == 2:          # crossed: A wins on its first group only
@@ -499,44 +540,49 @@ def _defining_ranks(draw: st.DrawFn, game: Game) -> Deal:
                 ga, gb = (ranks[0],), (ranks[1],)
             # the weaker group gets the stronger kickers, above the stronger group when
             # there is room (3-3-A against 4-4-2: card-by-card comparisons get it wrong)
-            ka = _kickers(draw, game, k, [*ga, *gb], no_run=False)
+            ka = _kickers(ch, game, k, [*ga, *gb], no_run=False)
             above = [r for r in RANKS if r > ga[0] and r not in (*gb, *ka)]
-            if k and len(above) >= k and draw(_BOOL):
-                kb = tuple(sorted(_distinct(draw, k, [r for r in RANKS if r not in above]),
+            if k and len(above) >= k and _coin(ch):
+                kb = tuple(sorted(_distinct(ch, k, [r for r in RANKS if r not in above]),
                                   reverse=True))
             else:
-                kb = _kickers(draw, game, k, [*ga, *gb, *ka], no_run=False)
+                kb = _kickers(ch, game, k, [*ga, *gb, *ka], no_run=False)
             if ka > kb:
                 ka, kb = kb, ka
             hands = [Hand(tuple(zip(ga, sizes, strict=True)), ka, False),
                      Hand(tuple(zip(gb, sizes, strict=True)), kb, False)]
         else:                            # flush, high card: every card differs
-            a = category_hand(draw, game, category)
-            b = category_hand(draw, game, category)
+            a = category_hand(ch, game, category)
+            b = category_hand(ch, game, category)
             if b.kickers == a.kickers:       # the same ranks: another top card for b
-                b = a._replace(kickers=_kickers(draw, game, len(a.kickers), a.kickers[:1],
+                b = a._replace(kickers=_kickers(ch, game, len(a.kickers), a.kickers[:1],
                                                 no_run=True))
             hands = [a, b]
-    if draw(_BOOL):
+    if _coin(ch):
         hands.reverse()
     dealt = []
     for h in hands:
-        dealt.append(deal_hand(draw, deck, h._replace(wilds=min(h.wilds, deck.jokers))))
-    return _deal(draw, game, dealt, "defining-ranks")
+        dealt.append(deal_hand(ch, deck, h._replace(wilds=min(h.wilds, deck.jokers))))
+    return _deal(ch, game, dealt, "defining-ranks")
 
 
-def _distinct_from(draw: st.DrawFn, options: Sequence[int], k: int) -> list[int]:
+def _distinct_from(ch: Choices, options: Sequence[int], k: int) -> list[int]:
     pool = list(options)
-    return [pool.pop(draw(_index(len(pool)))) for _ in range(k)]
+    return [pool.pop(ch.index(len(pool))) for _ in range(k)]
 
 
-def _kicker(draw: st.DrawFn, game: Game) -> Deal:
+def _kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if not game.with_kickers:
-        return _categories(draw, game)
-    category = _pick(draw, game.with_kickers)
-    a = category_hand(draw, game, category)
+        return _categories(ch, game)
+    # ``want`` "kicker-n": a category with an n-th kicker, that kicker differs
+    wanted = int(want.rsplit("-", 1)[1]) - 1 if want else None
+    options = game.with_kickers if wanted is None else tuple(
+        c for c in game.with_kickers if _kicker_count(c, game.size) > wanted) or \
+        game.with_kickers
+    category = _pick(ch, options)
+    a = category_hand(ch, game, category)
     k = len(a.kickers)
-    pos = draw(_index(k))
+    pos = wanted if wanted is not None and wanted < k else ch.index(k)
     defining = [r for r, _ in a.groups]
     used = set(defining) | set(a.kickers)
     hi = a.kickers[pos - 1] if pos > 0 else ACE + 1
@@ -552,7 +598,7 @@ def _kicker(draw: st.DrawFn, game: Game) -> Deal:
         kick = tuple(sorted((*a.kickers[:pos], r, *a.kickers[pos + 1:]), reverse=True))
         if keeps_category(kick):
             candidates.append(kick)
-    if pos + 1 < k and draw(_BOOL):
+    if pos + 1 < k and _coin(ch):
         # crossed: a lower kicker differs the other way too, so that comparing from
         # the wrong end (or in dealt order) gives the other answer
         crossed = []
@@ -569,36 +615,36 @@ def _kicker(draw: st.DrawFn, game: Game) -> Deal:
                         crossed.append(trial)
         candidates = crossed or candidates
     if not candidates:
-        return _categories(draw, game)
-    b = a._replace(kickers=_pick(draw, candidates))
+        return _categories(ch, game)
+    b = a._replace(kickers=_pick(ch, candidates))
     pos = next(i for i, (x, y) in enumerate(zip(a.kickers, b.kickers, strict=True)) if x != y)
     deck = Deck(game.jokers)
-    first = deal_hand(draw, deck, a)
-    second = deal_hand(draw, deck, b, avoid_suit=first[0].suit if a.suited else None)
+    first = deal_hand(ch, deck, a)
+    second = deal_hand(ch, deck, b, avoid_suit=first[0].suit if a.suited else None)
     hands = [first, second]
-    if draw(_BOOL):
+    if _coin(ch):
         hands.reverse()
-    return _deal(draw, game, hands, f"kicker-{pos + 1}", "compare"
+    return _deal(ch, game, hands, f"kicker-{pos + 1}", "compare"
                  if "compare" in game.kinds else "classify")
 
 
-def _twins(draw: st.DrawFn, game: Game, count: int) -> list[list[Card]]:
+def _twins(ch: Choices, game: Game, count: int) -> list[list[Card]]:
     """``count`` hands of equal value that differ only in suit."""
     options = game.twinnable if count == 2 else \
         tuple(c for c in game.twinnable if _max_group(c) == 1) or game.twinnable
-    category = _pick(draw, options)
-    hand = category_hand(draw, game, category)
+    category = _pick(ch, options)
+    hand = category_hand(ch, game, category)
     deck = Deck(game.jokers)
     out: list[list[Card]] = []
     for _ in range(count):
-        out.append(deal_hand(draw, deck, hand, avoid_suit=out[-1][0].suit if out else None))
+        out.append(deal_hand(ch, deck, hand, avoid_suit=out[-1][0].suit if out else None))
     return out
 
 
-def _suits_only(draw: st.DrawFn, game: Game) -> Deal:
+def _suits_only(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if not game.twinnable or "compare" not in game.kinds:
-        return _categories(draw, game)
-    return _deal(draw, game, _twins(draw, game, 2), "suits-only", "compare")
+        return _categories(ch, game)
+    return _deal(ch, game, _twins(ch, game, 2), "suits-only", "compare")
 
 
 def _edge_ranks(game: Game, which: str) -> list[list[int]]:
@@ -610,13 +656,7 @@ def _edge_ranks(game: Game, which: str) -> list[list[int]]:
     if which == "lowest":
         return [_run(n + 1, n)]
     if which == "wrap":
-        cycle = list(range(TWO, ACE + 1))
-        found = []
-        for start in range(len(cycle)):
-            window = [cycle[(start + i) % len(cycle)] for i in range(n)]
-            if {KING, ACE, TWO} <= set(window) or (n == 2 and {ACE, KING} == set(window)):
-                found.append(window)
-        return found or [_run(ACE, n)]
+        return _wraps(n) or [_run(ACE, n)]
     if which == "near":
         low = [ACE, *range(TWO, TWO + n - 2), n + 1] if n >= 3 else [ACE, 3]
         high = [*range(ACE, ACE - n + 1, -1), ACE - n] if n >= 3 else [ACE, QUEEN]
@@ -633,41 +673,40 @@ def _edge_ranks(game: Game, which: str) -> list[list[int]]:
 
 
 EDGES = ("wheel", "broadway", "lowest", "wrap", "near", "paired-span", "near-flush")
-_EDGE = _among(EDGES)
 
 
-def _edge(draw: st.DrawFn, game: Game) -> Deal:
-    which = draw(_EDGE)
+def _edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    which = want.removeprefix("edge-") if want else _pick(ch, EDGES)
     deck = Deck(game.jokers)
     n = game.size
     if which == "near-flush":
         if n < 2:
-            return _categories(draw, game)
-        ranks = list(category_hand(draw, game, "flush").kickers) if game.has_flush else \
-            _distinct(draw, n)
-        cards = deal_hand(draw, deck, Hand(tuple((r, 1) for r in ranks[:-1]), (), True),
+            return _categories(ch, game)
+        ranks = list(category_hand(ch, game, "flush").kickers) if game.has_flush else \
+            _distinct(ch, n)
+        cards = deal_hand(ch, deck, Hand(tuple((r, 1) for r in ranks[:-1]), (), True),
                           shuffle=True)
         odd = [s for s in SUITS if s != cards[0].suit and deck.free(Card(ranks[-1], s))]
-        cards.append(deck.take(draw, ranks[-1], odd[0] if odd else None))   # dealt last
+        cards.append(deck.take(ch, ranks[-1], odd[0] if odd else None))   # dealt last
         hands = [cards]
     else:
-        shape = _pick(draw, _edge_ranks(game, which))
-        suited = draw(_among((False, False, True))) and len(set(shape)) == n
-        hands = [deal_hand(draw, deck, Hand(tuple((r, 1) for r in shape), (), suited))]
-    if "compare" in game.kinds and draw(_KIND_OF_HAND) != "classify":
-        rival_edge = draw(_EDGE)
+        shape = _pick(ch, _edge_ranks(game, which))
+        suited = _pick(ch, (False, False, True)) and len(set(shape)) == n
+        hands = [deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (), suited))]
+    if "compare" in game.kinds and _pick(ch, KIND_OF_HAND) != "classify":
+        rival_edge = _pick(ch, EDGES)
         if rival_edge == "near-flush" or rival_edge == which:
-            rival = category_hand(draw, game, _pick(draw, game.makeable), wild_cap=0,
+            rival = category_hand(ch, game, _pick(ch, game.makeable), wild_cap=0,
                                   deck=deck)
-            hands.append(deal_hand(draw, deck, rival))
+            hands.append(deal_hand(ch, deck, rival))
         else:
-            shape = _pick(draw, _edge_ranks(game, rival_edge))
-            hands.append(deal_hand(draw, deck, Hand(tuple((r, 1) for r in shape), (),
-                                                    draw(_BOOL))))
-        if draw(_BOOL):
+            shape = _pick(ch, _edge_ranks(game, rival_edge))
+            hands.append(deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (),
+                                                    _coin(ch))))
+        if _coin(ch):
             hands.reverse()
-        return _deal(draw, game, hands, f"edge-{which}", "compare")
-    return _deal(draw, game, hands[:1], f"edge-{which}", "classify")
+        return _deal(ch, game, hands, f"edge-{which}", "compare")
+    return _deal(ch, game, hands[:1], f"edge-{which}", "classify")
 
 
 # categories by how few ways there are to deal them: the scarcest are dealt first
@@ -676,22 +715,23 @@ _CONSTRAINT = {name: i for i, name in enumerate((
     "four_of_a_kind", "pair_of_aces", "full_house", "flush", "straight"))}
 
 
-def _multiway(draw: st.DrawFn, game: Game) -> Deal:
+def _multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if "compare" not in game.kinds:
-        return _categories(draw, game)
+        return _categories(ch, game)
     deck = Deck(game.jokers)
-    if draw(_BOOL) and game.twinnable:
-        tied = _twins(draw, game, 2 + draw(_index(2)))
+    tie = want == "multiway-tie" if want else _coin(ch)
+    if tie and game.twinnable:
+        tied = _twins(ch, game, 2 + ch.index(2))
         for hand in tied:
             deck.used.update(hand)
-        extra = [deal_hand(draw, deck, category_hand(
-            draw, game, _pick(draw, game.makeable), wild_cap=0, deck=deck))
-            for _ in range(draw(_index(2)) + (1 if len(tied) == 2 else 0))]
-        hands = shuffled(draw, tied + extra)
-        return _deal(draw, game, hands, "multiway-tie", "compare")
-    count = 3 + draw(_index(2))
+        extra = [deal_hand(ch, deck, category_hand(
+            ch, game, _pick(ch, game.makeable), wild_cap=0, deck=deck))
+            for _ in range(ch.index(2) + (1 if len(tied) == 2 else 0))]
+        hands = shuffled(ch, tied + extra)
+        return _deal(ch, game, hands, "multiway-tie", "compare")
+    count = 3 + ch.index(2)
     natural = [c for c in game.makeable if c != "five_of_a_kind"]
-    picks = sorted(_distinct_from(draw, list(range(len(natural))), min(count, len(natural))))
+    picks = sorted(_distinct_from(ch, list(range(len(natural))), min(count, len(natural))))
     # weakest first: the rising chain a dealer-only comparison gets wrong
     cats = [natural[i] for i in reversed(picks)]
     while len(cats) < count:
@@ -700,71 +740,83 @@ def _multiway(draw: st.DrawFn, game: Game) -> Deal:
     # shown weakest first
     dealt: dict[int, list[Card]] = {}
     for i in sorted(range(len(cats)), key=lambda i: _CONSTRAINT.get(cats[i], len(_CONSTRAINT))):
-        dealt[i] = deal_hand(draw, deck, category_hand(draw, game, cats[i], wild_cap=0,
+        dealt[i] = deal_hand(ch, deck, category_hand(ch, game, cats[i], wild_cap=0,
                                                        deck=deck))
     hands = [dealt[i] for i in range(len(cats))]
-    return _deal(draw, game, hands, "multiway-chain", "compare")
+    return _deal(ch, game, hands, "multiway-chain", "compare")
 
 
-def _board(draw: st.DrawFn, game: Game) -> Deal:
+def _board_label(game: Game, uses: int) -> str:
+    """The label of a board deal whose best hand is to take ``uses`` hole cards."""
+    sel = game.selection
+    assert sel is not None
+    if uses == 0 and sel.board >= game.size:
+        return "board-uses-0"
+    return f"board-uses-{max(uses, sel.min_hole, game.size - sel.board, 1)}"
+
+
+def _board(ch: Choices, game: Game, want: str | None = None) -> Deal:
     sel = game.selection
     assert sel is not None
     n = game.size
     deck = Deck(game.jokers)
     strong = game.makeable[:max(1, len(game.makeable) // 2)]
     lowest = max(sel.min_hole, 0)
-    uses = draw(_index(min(sel.hole, n) + 1))
-    made = deal_hand(draw, deck, category_hand(draw, game, _pick(draw, strong), wild_cap=0),
+    choices = list(range(min(sel.hole, n) + 1))
+    if want:                            # the hole cards a "board-uses-k" label can mean
+        choices = [u for u in choices if _board_label(game, u) == want] or choices
+    uses = _pick(ch, choices)
+    made = deal_hand(ch, deck, category_hand(ch, game, _pick(ch, strong), wild_cap=0),
                      shuffle=False)
     if uses == 0 and sel.board >= n:
-        board = made + [deck.take(draw, _pick(draw, RANKS)) for _ in range(sel.board - n)]
-        hole = [deck.take(draw, _pick(draw, RANKS[6:])) for _ in range(sel.hole)]
+        board = made + [deck.take(ch, _pick(ch, RANKS)) for _ in range(sel.board - n)]
+        hole = [deck.take(ch, _pick(ch, RANKS[6:])) for _ in range(sel.hole)]
     else:
         uses = max(uses, lowest, n - sel.board, 1)
-        hole = made[:uses] + [deck.take(draw, _pick(draw, RANKS))
+        hole = made[:uses] + [deck.take(ch, _pick(ch, RANKS))
                               for _ in range(sel.hole - uses)]
-        board = made[uses:] + [deck.take(draw, _pick(draw, RANKS))
+        board = made[uses:] + [deck.take(ch, _pick(ch, RANKS))
                                for _ in range(sel.board - (n - uses))]
-    board = shuffled(draw, board)
+    board = shuffled(ch, board)
     kinds = [k for k in (Kind.BEST_HAND, Kind.COMPARE) if k in game.kinds]
-    kind = _pick(draw, kinds)
+    kind = _pick(ch, kinds)
     label = f"board-uses-{uses}"
     if kind == "best_hand":
         return Deal("best_hand", {"hole": _text(hole), "board": _text(board)}, label)
-    rival = [deck.take(draw, _pick(draw, RANKS)) for _ in range(sel.hole)]
-    holes = [hole, rival] if draw(_BOOL) else [rival, hole]
+    rival = [deck.take(ch, _pick(ch, RANKS)) for _ in range(sel.hole)]
+    holes = [hole, rival] if _coin(ch) else [rival, hole]
     return Deal("compare", {"hands": [_text(h) for h in holes], "board": _text(board)}, label)
 
 
-_WILD = _among(("duplicate", "five", "placed", "placed"))
-_PLACE = _among(("top", "kicker", "group", "any"))
+WILDS = ("duplicate", "five", "placed", "placed")
+PLACES = ("top", "kicker", "group", "any")
 
 
-def _wild(draw: st.DrawFn, game: Game) -> Deal:
+def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
     deck = Deck(game.jokers)
     n = game.size
-    which = draw(_WILD)
+    which = want.removeprefix("wild-") if want else _pick(ch, WILDS)
     if which == "duplicate" and n >= 3:
         # suited cards holding the suit's top rank: only a duplicate would make it better
-        top = _pick(draw, (ACE, KING)) if game.ev.rules["direction"] != "low" else \
-            _pick(draw, (TWO, 3))
-        rest = _distinct(draw, n - 2, [top])
+        top = _pick(ch, (ACE, KING)) if game.ev.rules["direction"] != "low" else \
+            _pick(ch, (TWO, 3))
+        rest = _distinct(ch, n - 2, [top])
         wilds = 1
         naturals = [top, *rest]
         hand = Hand(tuple((r, 1) for r in naturals), (), True, wilds)
     elif which == "five" and game.can_make("five_of_a_kind"):
-        hand = category_hand(draw, game, "five_of_a_kind")
+        hand = category_hand(ch, game, "five_of_a_kind")
     else:
         which = "placed"
-        base = category_hand(draw, game, _pick(draw, game.makeable), wild_cap=0)
+        base = category_hand(ch, game, _pick(ch, game.makeable), wild_cap=0)
         ranks = base.ranks
-        count = 1 + draw(_index(min(game.jokers, 2, n)))
-        place = draw(_PLACE)
+        count = 1 + ch.index(min(game.jokers, 2, n))
+        place = _pick(ch, PLACES)
         order = list(range(len(ranks)))
         if place == "kicker":
             order.reverse()
         elif place == "any":
-            order = shuffled(draw, order)
+            order = shuffled(ch, order)
         elif place == "group":
             grouped = sum(k for _, k in base.groups)
             order = order[:grouped][::-1] + order[grouped:]
@@ -772,89 +824,308 @@ def _wild(draw: st.DrawFn, game: Game) -> Deal:
         kept = [r for i, r in enumerate(ranks) if i not in drop]
         hand = Hand(tuple((r, kept.count(r)) for r in dict.fromkeys(kept)), (), base.suited,
                     count)
-    cards = deal_hand(draw, deck, hand)
+    cards = deal_hand(ch, deck, hand)
     hands = [cards]
-    if "compare" in game.kinds and draw(_KIND_OF_HAND) != "classify":
-        hands.append(_echo(draw, game, deck, cards, bump=draw(_index(3)) == 0))
-        if draw(_BOOL):
+    if "compare" in game.kinds and _pick(ch, KIND_OF_HAND) != "classify":
+        hands.append(_echo(ch, game, deck, cards, bump=ch.index(3) == 0))
+        if _coin(ch):
             hands.reverse()
-        return _deal(draw, game, hands, f"wild-{which}", "compare")
-    return _deal(draw, game, hands, f"wild-{which}", "classify")
+        return _deal(ch, game, hands, f"wild-{which}", "compare")
+    return _deal(ch, game, hands, f"wild-{which}", "classify")
 
 
 # --------------------------------------------------------------------------- reject
 
-_REJECT = _among(("duplicate", "count", "suit", "across", "joker"))
+REJECTS = ("duplicate", "count", "suit", "across", "joker")
 BAD_SUITS = ("x", "z", "e")
 
 
-def _reject(draw: st.DrawFn, game: Game) -> Deal:
+def _reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
     """Exactly one fault in an otherwise valid request (the corpus's reject vectors)."""
     ops = [k for k in game.kinds if k in OPERATIONS]
-    which = draw(_REJECT)
+    which = want.removeprefix("reject-") if want else _pick(ch, REJECTS)
     if not ops:
-        return _categories(draw, game)
+        return _categories(ch, game)
     if which == "across" and "compare" not in ops and "best_hand" not in ops:
         which = "duplicate"
     if which == "joker" and game.jokers:
         which = "count"
     deck = Deck(0)
     n = game.size
-    hand = deal_hand(draw, deck, category_hand(draw, game, _pick(draw, [
+    hand = deal_hand(ch, deck, category_hand(ch, game, _pick(ch, [
         c for c in game.makeable if c != "five_of_a_kind"]), wild_cap=0))
     tokens = [str(c) for c in hand]
     if which == "across":
         if "compare" in ops:
-            other = [deck.take(draw, _pick(draw, RANKS)) for _ in range(n - 1)]
+            other = [deck.take(ch, _pick(ch, RANKS)) for _ in range(n - 1)]
             tokens2 = [str(c) for c in other]
-            tokens2.insert(draw(_index(n)), _pick(draw, tokens))
+            tokens2.insert(ch.index(n), _pick(ch, tokens))
             return Deal("reject", {"op": "compare", "hands": [" ".join(tokens),
                                                               " ".join(tokens2)]},
                         "reject-across")
         sel = game.selection
         assert sel is not None
-        hole = [str(deck.take(draw, _pick(draw, RANKS))) for _ in range(sel.hole)]
-        board = [str(deck.take(draw, _pick(draw, RANKS))) for _ in range(sel.board - 1)]
-        board.insert(draw(_index(sel.board)), _pick(draw, hole))
+        hole = [str(deck.take(ch, _pick(ch, RANKS))) for _ in range(sel.hole)]
+        board = [str(deck.take(ch, _pick(ch, RANKS))) for _ in range(sel.board - 1)]
+        board.insert(ch.index(sel.board), _pick(ch, hole))
         return Deal("reject", {"op": "best_hand", "hole": " ".join(hole),
                                "board": " ".join(board)}, "reject-across")
-    i = draw(_index(n))
+    i = ch.index(n)
     if which == "duplicate":
-        j = (i + 1 + draw(_index(n - 1))) % n
+        j = (i + 1 + ch.index(n - 1)) % n
         tokens[j] = tokens[i]
     elif which == "count":
-        if draw(_BOOL) or n == 1:
-            tokens.append(str(deck.take(draw, _pick(draw, RANKS))))
+        if _coin(ch) or n == 1:
+            tokens.append(str(deck.take(ch, _pick(ch, RANKS))))
         else:
             tokens.pop(i)
     elif which == "suit":
-        tokens[i] = tokens[i][:-1] + _pick(draw, BAD_SUITS)
+        tokens[i] = tokens[i][:-1] + _pick(ch, BAD_SUITS)
     else:
         tokens[i] = "Xx"
     faulty = " ".join(tokens)
     if "classify" in ops:
         return Deal("reject", {"op": "classify", "hand": faulty}, f"reject-{which}")
     if "compare" in ops:
-        other = [deck.take(draw, _pick(draw, RANKS)) for _ in range(n)]
-        hands = [faulty, _text(other)] if draw(_BOOL) else [_text(other), faulty]
+        other = [deck.take(ch, _pick(ch, RANKS)) for _ in range(n)]
+        hands = [faulty, _text(other)] if _coin(ch) else [_text(other), faulty]
         return Deal("reject", {"op": "compare", "hands": hands}, f"reject-{which}")
-    return _categories(draw, game)
+    return _categories(ch, game)
+
+
+# --------------------------------------------------------------------------- free
+
+# the older card-by-card deals: rank shapes biased to edge structure, related hands,
+# hole cards connected to the board; they reach corners no situation names
+
+@cache
+def _partitions(n: int, largest: int = 4) -> tuple[tuple[int, ...], ...]:
+    """Group sizes of an n-card hand (no rank more than four times), simplest first."""
+    out: list[tuple[int, ...]] = []
+
+    def build(left: int, cap: int, acc: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        for part in range(min(left, cap), 0, -1):
+            build(left - part, part, (*acc, part))
+
+    build(n, largest, ())
+    return tuple(sorted(out, key=lambda p: (max(p), p)))   # all-distinct first, pairs, ...
+
+
+def _wraps(n: int) -> list[list[int]]:
+    """Runs of n ranks that go round the corner (contain K, A and 2): no straights."""
+    cycle = list(range(TWO, ACE + 1))
+    found = []
+    for start in range(len(cycle)):
+        window = [cycle[(start + i) % len(cycle)] for i in range(n)]
+        if {KING, ACE, TWO} <= set(window) or (n == 2 and {ACE, KING} == set(window)):
+            found.append(window)
+    return found
+
+
+def rank_list(ch: Choices, n: int) -> list[int]:
+    """Ranks of an n-card hand, biased to edge structure (groups, runs, near-runs, wraps)."""
+    shape = _pick(ch, ("groups", "straight", "groups", "near_straight",
+                       *(("wrap",) if n >= 3 else ())))
+    if shape == "groups":
+        parts = _pick(ch, _partitions(n))
+        ranks = _distinct(ch, len(parts))
+        return [r for r, k in zip(ranks, parts, strict=True) for _ in range(k)]
+    if shape == "wrap":
+        return list(_pick(ch, _wraps(n)))
+    ranks = _run(_pick(ch, [n, *range(ACE, n, -1)]), n)
+    if shape == "near_straight":
+        i = ch.index(n)
+        other = _pick(ch, RANKS)
+        ranks[i] = other if other != ranks[i] else (other % ACE) + 1 if other < ACE else TWO
+    return ranks
+
+
+def _step(rank: int, step: int) -> int:
+    moved = rank + step
+    return TWO if moved > ACE else ACE if moved < TWO else moved
+
+
+def _bumped(ch: Choices, ranks: Sequence[int]) -> list[int]:
+    """The same ranks with one of them moved one step (a kicker or a pair rank)."""
+    out = list(ranks)
+    i = ch.index(len(out))
+    out[i] = _step(out[i], _pick(ch, (-1, 1)))
+    return out
+
+
+def _bumped_group(ch: Choices, ranks: Sequence[int]) -> list[int]:
+    """The same hand with every card of one rank moved one step (AA -> KK or 22)."""
+    groups = sorted(set(ranks), key=lambda r: (-ranks.count(r), -r))
+    rank = _pick(ch, groups)
+    moved = _step(rank, _pick(ch, (-1, 1)))
+    return [moved if r == rank else rank if r == moved else r for r in ranks]
+
+
+def _same_shape(ch: Choices, ranks: Sequence[int]) -> list[int]:
+    """Fresh ranks in the same group sizes (two pair against two pair, ...)."""
+    sizes = sorted(Counter(ranks).values(), reverse=True)
+    fresh = _distinct(ch, len(sizes))
+    return [r for r, k in zip(fresh, sizes, strict=True) for _ in range(k)]
+
+
+SUIT_PLANS = ("any", "flush", "near_flush")
+
+
+def _suited(ch: Choices, ranks: Sequence[int], deck: Deck,
+            plan: str | None = None) -> list[Card]:
+    """Cards for these ranks: any suits, all one suit, or all but one of one suit.
+
+    ``plan`` imposes the suit plan (a hand echoing another one: two flushes); the main
+    suit is then the first one whose cards of these ranks are all still in the deck.
+    """
+    if plan is None:
+        plan = _pick(ch, SUIT_PLANS)
+        main = _pick(ch, SUITS)
+    else:
+        main = next((s for s in SUITS if all(deck.free(Card(r, s)) for r in ranks)),
+                    SUITS[0])
+    odd = ch.index(len(ranks)) if plan == "near_flush" else -1
+    cards = []
+    for i, rank in enumerate(ranks):
+        if plan == "any":
+            suit = _pick(ch, SUITS)
+        elif i == odd:
+            suit = _pick(ch, [s for s in SUITS if s != main])
+        else:
+            suit = main
+        cards.append(deck.take(ch, rank, suit))
+    return cards
+
+
+def _with_jokers(ch: Choices, cards: list[Card], deck: Deck) -> list[Card]:
+    """Replace up to the deck's remaining jokers by wild cards: at drawn positions, or in
+    place of the kickers (quads and a joker make five of a kind, trips and two jokers
+    too, two pair and a joker a full house)."""
+    if not deck.jokers:
+        return cards
+    count = ch.index(min(deck.jokers, len(cards)) + 1)
+    if count:
+        if _pick(ch, ("anywhere", "kickers")) == "kickers":
+            counts = Counter(c.rank for c in cards)
+            order = sorted(range(len(cards)), key=lambda i: (counts[cards[i].rank],
+                                                             cards[i].rank))
+            where = order[:count]
+        else:
+            where = _distinct_from(ch, list(range(len(cards))), count)
+        for i in where:
+            deck.used.discard(cards[i])
+            cards[i] = JOKER
+        deck.jokers -= count
+    return cards
+
+
+def free_hand(ch: Choices, n: int, deck: Deck, ranks: Sequence[int] | None = None,
+              plan: str | None = None) -> list[Card]:
+    """One hand of n cards from ``deck`` drawn card by card (from ``ranks`` if given),
+    in a drawn order, wild cards included where the deck has jokers."""
+    cards = _suited(ch, ranks if ranks is not None else rank_list(ch, n), deck, plan)
+    return shuffled(ch, _with_jokers(ch, cards, deck))
+
+
+RELATIONS = ("independent", "same_ranks", "bump_one", "same_shape", "bump_group",
+             "same_shape")
+
+
+def _related_hands(ch: Choices, count: int, n: int, deck: Deck) -> list[str]:
+    """``count`` hands from one deck; later ones often echo the first one's ranks."""
+    first_ranks = rank_list(ch, n)
+    first_plan = _pick(ch, SUIT_PLANS)
+    hands = [_text(free_hand(ch, n, deck, first_ranks, first_plan))]
+    for _ in range(count - 1):
+        relation = _pick(ch, RELATIONS)
+        ranks: list[int] | None = None
+        if relation == "same_ranks":        # differ in suits only: equal, or a flush
+            ranks = list(first_ranks)
+        elif relation == "bump_one":        # one card a rank apart: kickers
+            ranks = _bumped(ch, first_ranks)
+        elif relation == "bump_group":      # a pair, trips or quads a rank apart
+            ranks = _bumped_group(ch, first_ranks)
+        elif relation == "same_shape":      # e.g. two pair against two pair
+            ranks = _same_shape(ch, first_ranks)
+        # echo the suit plan too, so that two flushes (or two straights) meet
+        plan = first_plan if ranks is not None and _coin(ch) else None
+        hands.append(_text(free_hand(ch, n, deck, ranks, plan)))
+    return hands
+
+
+def _board_deal(ch: Choices, game: Game, holes: int) -> tuple[list[str], str]:
+    """A community board and ``holes`` sets of hole cards, often built around the board."""
+    sel = game.selection
+    assert sel is not None
+    deck = Deck(game.jokers)
+    board_ranks = rank_list(ch, sel.board)
+    board_cards = _suited(ch, board_ranks, deck)
+    board = _text(shuffled(ch, _with_jokers(ch, list(board_cards), deck)))
+    near = sorted({min(max(r + d, TWO), ACE) for r in board_ranks for d in (-1, 0, 1)})
+    out = []
+    for _ in range(holes):
+        if _pick(ch, ("connected", "independent")) == "connected":
+            # ranks and suits that combine with the board
+            suit = board_cards[0].suit
+            cards = [deck.take(ch, _pick(ch, near), _pick(ch, (suit, *SUITS)))
+                     for _ in range(sel.hole)]
+            out.append(_text(_with_jokers(ch, cards, deck)))
+        else:
+            out.append(_text(free_hand(ch, sel.hole, deck)))
+    return out, board
+
+
+def _free(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """A deal drawn card by card, of a kind the game asks for (no reject)."""
+    options: list[str] = [k for k in (Kind.CLASSIFY, Kind.COMPARE) if k in game.kinds]
+    if game.selection is not None:
+        options += [k for k in ("compare_on_board", Kind.BEST_HAND)
+                    if k.removesuffix("_on_board") in game.kinds]
+    if not options:
+        return _reject(ch, game)
+    kind = _pick(ch, options)
+    if kind == "classify":
+        hand = free_hand(ch, game.size, Deck(game.jokers))
+        return Deal("classify", {"hand": _text(hand)}, "free")
+    if kind == "compare":
+        hands = _related_hands(ch, _pick(ch, (2, 3, 4)), game.size, Deck(game.jokers))
+        return Deal("compare", {"hands": hands}, "free")
+    if kind == "compare_on_board":
+        holes, board = _board_deal(ch, game, _pick(ch, (2, 3, 4)))
+        return Deal("compare", {"hands": holes, "board": board}, "free")
+    (hole,), board = _board_deal(ch, game, 1)
+    return Deal("best_hand", {"hole": hole, "board": board}, "free")
 
 
 # --------------------------------------------------------------------------- assembly
 
-# situation families and their weights (a family draws its exact label itself)
-FAMILIES: dict[str, tuple[Builder, int]] = {
-    "categories": (_categories, 10),
-    "defining-ranks": (_defining_ranks, 6),
-    "kicker": (_kicker, 6),
-    "suits-only": (_suits_only, 2),
-    "edge": (_edge, 4),
-    "multiway": (_multiway, 2),
-    "board": (_board, 5),
-    "wild": (_wild, 5),
-    "reject": (_reject, 2),
+Builder = Callable[[Choices, Game, str | None], Deal]
+
+# situation families: each builds a deal of its family, of the label ``want`` if given
+FAMILIES: dict[str, Builder] = {
+    "categories": _categories,
+    "defining-ranks": _defining_ranks,
+    "kicker": _kicker,
+    "suits-only": _suits_only,
+    "edge": _edge,
+    "multiway": _multiway,
+    "board": _board,
+    "wild": _wild,
+    "reject": _reject,
+    "free": _free,
 }
+# a builder that falls back (e.g. no room for the kicker asked for) is asked again
+ATTEMPTS = 8
+
+
+def family_of(label: str) -> str:
+    """The family of a situation label (``kicker-2`` -> ``kicker``)."""
+    if label in FAMILIES:
+        return label
+    return "board" if label.startswith("board-") else label.split("-", 1)[0]
 
 
 def situations_for(game: Game) -> list[str]:
@@ -870,11 +1141,14 @@ def situations_for(game: Game) -> list[str]:
         out.append("reject")
     if not {Kind.CLASSIFY, Kind.COMPARE} & set(game.kinds):
         out = ["board"] if game.selection is not None else []
+        if game.size >= 2 and "reject" in game.kinds:
+            out.append("reject")
     return out
 
 
 def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
-    """Every situation label this game's deals can carry, in :data:`SITUATIONS` order."""
+    """Every situation label this game's deals can carry, in :data:`SITUATIONS` order
+    (``free`` not included: it is the rest of the space, not a situation)."""
     n = game.size
     labels: set[str] = set()
     for family in situations_for(game):
@@ -884,17 +1158,15 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
             if not most:
                 labels.add("categories")
         elif family == "edge":
-            labels.update(f"edge-{e}" for e in EDGES)
+            labels.update(f"edge-{e}" for e in EDGES if e != "near-flush" or n >= 2)
         elif family == "multiway":
-            labels.update(("multiway-tie", "multiway-chain"))
+            labels.add("multiway-chain")
+            if game.twinnable:
+                labels.add("multiway-tie")
         elif family == "board":
             sel = game.selection
             assert sel is not None
-            for u in range(min(sel.hole, n) + 1):
-                if u == 0 and sel.board >= n:
-                    labels.add("board-uses-0")
-                else:
-                    labels.add(f"board-uses-{max(u, sel.min_hole, n - sel.board, 1)}")
+            labels.update(_board_label(game, u) for u in range(min(sel.hole, n) + 1))
         elif family == "wild":
             labels.add("wild-placed")
             if n >= 3:
@@ -913,34 +1185,127 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
     return [name for name in SITUATIONS if name in labels]
 
 
-def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
-                  kinds: Sequence[str] = DEAL_KINDS, *,
-                  extra: Sequence[tuple[st.SearchStrategy[Deal], int]] = (),
-                  rejects: bool = True, only: Sequence[str] | None = None
-                  ) -> st.SearchStrategy[Deal]:
-    """Deals for ``ruleset`` of the given vector kinds, situation first.
+def applicable(game: Game, situations: Sequence[str] | None = None, *,
+               rejects: bool = True, free: bool = False) -> list[str]:
+    """The labels to deal for ``game``: :func:`situation_labels` (and ``free``), or those
+    of ``situations`` the game can deal.  An unknown label is a ValueError, and so is
+    nothing left to deal."""
+    labels = situation_labels(game, rejects=rejects)
+    if free and _free_kinds(game):
+        labels.append("free")
+    if situations is not None:
+        unknown = [s for s in situations if s not in SITUATIONS]
+        if unknown:
+            raise ValueError(f"unknown situation {unknown[0]!r} (known: "
+                             f"{', '.join(SITUATIONS)})")
+        wanted = set(situations)
+        labels = [s for s in [*situation_labels(game, rejects=rejects), "free"]
+                  if s in wanted and (s != "free" or _free_kinds(game))]
+    if not labels:
+        raise ValueError(f"{game.ruleset.id}: nothing to deal for kinds "
+                         f"{list(game.kinds)}" + (f" in situations {list(situations)}"
+                                                  if situations is not None else ""))
+    return labels
 
-    ``extra`` adds other deal strategies with a weight (``fuzz`` adds its free-form
-    deals); ``rejects=False`` leaves out the malformed requests (challenge sets that
-    only want rankable deals); ``only`` keeps these families of :data:`FAMILIES`.
-    """
+
+def _free_kinds(game: Game) -> bool:
+    return bool({Kind.CLASSIFY, Kind.COMPARE, Kind.BEST_HAND} & set(game.kinds))
+
+
+def build(ch: Choices, game: Game, label: str) -> Deal:
+    """A deal of situation ``label`` from the choices ``ch`` (either backend)."""
+    make = FAMILIES[family_of(label)]
+    deal = make(ch, game, label)
+    for _ in range(ATTEMPTS - 1):
+        if deal.situation == label:
+            break
+        deal = make(ch, game, label)
+    return deal
+
+
+def labelled(ch: Choices, game: Game, labels: Sequence[str],
+             label: str | None = None) -> Deal:
+    """A label (one choice among ``labels``, or ``label`` recorded as that choice by a
+    seeded backend), then a deal of it: the one shape both backends share."""
+    if label is None:
+        label = labels[ch.index(len(labels))]
+    return build(ch, game, label)
+
+
+def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
+                  kinds: Sequence[str] = DEAL_KINDS, *, rejects: bool = True,
+                  free: bool = False, situations: Sequence[str] | None = None
+                  ) -> st.SearchStrategy[Deal]:
+    """Hypothesis strategy of deals for ``ruleset`` of the given vector kinds: a label
+    evenly among the applicable ones (:func:`applicable`), then its cards; failing deals
+    shrink.  ``rejects=False`` leaves out the malformed requests, ``free=True`` adds the
+    card-by-card deals, ``situations`` keeps only these labels."""
     game = Game(ruleset, profile, kinds)
-    families = [f for f in situations_for(game) if (rejects or f != "reject")
-                and (only is None or f in only)]
-    if not families and not extra:
-        raise ValueError(f"{ruleset.id}: nothing to deal for kinds {list(kinds)}")
-    weighted: list[Any] = []
-    for name in families:
-        weighted += [FAMILIES[name][0]] * FAMILIES[name][1]
-    for strategy, weight in extra:
-        weighted += [strategy] * weight
-    choice = _among(weighted)
+    return game_strategy(game, applicable(game, situations, rejects=rejects, free=free))
+
+
+def game_strategy(game: Game, labels: Sequence[str]) -> st.SearchStrategy[Deal]:
+    """:func:`deal_strategy` for a :class:`Game` and its labels (fuzz's shrinking path:
+    a seeded deal's record, its label's index first, replays here as the same deal)."""
+    chosen = tuple(labels)
 
     @st.composite
     def deals(draw: st.DrawFn) -> Deal:
-        picked = draw(choice)
-        deal: Deal = draw(picked) if isinstance(picked, st.SearchStrategy) else \
-            picked(draw, game)
-        return deal
+        return labelled(DrawChoices(draw), game, chosen)
 
     return deals()
+
+
+def hand_strategy(ruleset: Ruleset, profile: Profile | str | None = None, *,
+                  count: int = 1) -> st.SearchStrategy[list[tuple[Card, ...]]]:
+    """``count`` hands from one deck of ``ruleset``, through the same generator: each of
+    a category of the game (any of them evenly), or drawn card by card (one in four);
+    for properties that want hands, not requests."""
+    game = Game(ruleset, profile, (Kind.CLASSIFY,))
+
+    @st.composite
+    def hands(draw: st.DrawFn) -> list[tuple[Card, ...]]:
+        ch = DrawChoices(draw)
+        deck = Deck(game.jokers)
+        out = []
+        for _ in range(count):
+            if ch.index(4) == 0:
+                out.append(tuple(free_hand(ch, game.size, deck)))
+            else:
+                category = _pick(ch, game.makeable)
+                out.append(tuple(deal_hand(ch, deck, category_hand(
+                    ch, game, category, deck=deck))))
+        return out
+
+    return hands()
+
+
+def seeded_deals(game: Game, labels: Sequence[str], *, seed: int, count: int
+                 ) -> Iterator[tuple[Deal, list[int]]]:
+    """``count`` deals round-robin over ``labels``, each with its choice record.
+
+    Deal i is of ``labels[i % len(labels)]`` and drawn from its own
+    ``random.Random(f"pokercert-deal:{seed}:{i}")``, so it depends on the seed and its
+    place only.  The record starts with the label's index: replayed through
+    :func:`game_strategy` with the same labels it rebuilds the same deal.
+    """
+    for i in range(count):
+        which = i % len(labels)
+        ch = SeededChoices(f"pokercert-deal:{seed}:{i}")
+        deal = labelled(ch, game, labels, labels[which])
+        yield deal, [which, *ch.record]
+
+
+def sample_deals(ruleset: Ruleset, profile: Profile | str | None,
+                 kinds: Sequence[str], *, seed: int, count: int,
+                 situations: Sequence[str] | None = None) -> list[Deal]:
+    """``count`` deals for ``ruleset``, stratified and deterministic for ``seed``.
+
+    Round-robin over the situations :func:`applicable` to the ruleset, profile and
+    kinds (or those of ``situations``), so each appears at least
+    ``count // len(applicable)`` times; the same seed gives the same list on any
+    machine and Python run (no Hypothesis, no clock, no database).
+    """
+    game = Game(ruleset, profile, kinds)
+    labels = applicable(game, situations)
+    return [deal for deal, _ in seeded_deals(game, labels, seed=seed, count=count)]

@@ -15,7 +15,8 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.explore.fuzz import case_strategy, claimed_kinds, fuzz
+from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
+from pokercert.harness.explore.situations import deal_strategy
 from pokercert.reference import get_ruleset, load_profile, parse_cards
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import file_header
@@ -44,7 +45,7 @@ def _ranks(text: str) -> set[int]:
 @pytest.mark.parametrize("rs_id", ["nj-poker-high-5", "mt-poker-high", "nj-mini-tex-3",
                                    "nj-mini-tex-pocket"])
 def test_strategies_make_valid_deals(rs_id):
-    """Every generated deal is one the reference accepts: right counts, one deck."""
+    """Every card-by-card deal is one the reference accepts: right counts, one deck."""
     from hypothesis import given, settings
 
     from pokercert.harness.explore.counterexample import expected_outcome
@@ -54,7 +55,7 @@ def test_strategies_make_valid_deals(rs_id):
     ev = evaluator(rs_id)
 
     @settings(max_examples=40, database=None)
-    @given(case_strategy(rs))
+    @given(deal_strategy(rs, "practice", situations=["free"]))
     def valid(case):
         expected_outcome(ev, case.kind, case.inputs)   # raises CardError on a bad deal
 
@@ -69,7 +70,7 @@ def test_the_generated_hands_reach_the_edges():
     rs = get_ruleset(RULESET)
 
     @settings(max_examples=300, database=None, derandomize=True)
-    @given(case_strategy(rs, ["classify"]))
+    @given(deal_strategy(rs, "practice", ["classify"], situations=["free"]))
     def sample(case):
         cards = parse_cards(case.inputs["hand"])
         ranks = {c.rank for c in cards}

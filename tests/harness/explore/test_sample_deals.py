@@ -1,0 +1,133 @@
+"""``sample_deals``: the seeded, stratified sampler of the situation generator.
+
+Deterministic for a seed (also across processes with different hash salts), different
+for different seeds, every applicable situation at least its quota, every deal valid for
+the reference and every reject deal really rejected.  The judge is the reference, never
+the sampler's own labels: "rare" categories are counted from the reference's answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from pokercert.harness.explore.counterexample import expected_outcome
+from pokercert.harness.explore.situations import (
+    DEAL_KINDS,
+    SITUATIONS,
+    Game,
+    applicable,
+    sample_deals,
+)
+from pokercert.reference import all_rulesets, evaluator, get_ruleset
+
+RULESETS = [r.id for r in all_rulesets()]
+PROFILES = ["practice", "literal"]
+
+_DUMP = """
+import json, sys
+from pokercert.harness.explore.situations import DEAL_KINDS, sample_deals
+from pokercert.reference import get_ruleset
+deals = sample_deals(get_ruleset(sys.argv[1]), "practice", DEAL_KINDS, seed=int(sys.argv[2]),
+                     count=200)
+print(json.dumps([[d.kind, d.inputs, d.situation] for d in deals], sort_keys=True))
+"""
+
+
+def _dump(deals) -> str:
+    return json.dumps([[d.kind, d.inputs, d.situation] for d in deals], sort_keys=True)
+
+
+def _sample(rs_id: str, profile: str = "practice", seed: int = 1, count: int = 200,
+            kinds=DEAL_KINDS, situations=None):
+    return sample_deals(get_ruleset(rs_id), profile, kinds, seed=seed, count=count,
+                        situations=situations)
+
+
+def test_same_seed_same_deals_and_other_seeds_differ():
+    first = _sample("mt-poker-high", seed=3)
+    assert _dump(first) == _dump(_sample("mt-poker-high", seed=3))
+    assert _dump(first) != _dump(_sample("mt-poker-high", seed=4))
+    # a deal depends on the seed and its place only: a longer run starts the same way
+    assert _dump(_sample("mt-poker-high", seed=3, count=400)[:200]) == _dump(first)
+
+
+@pytest.mark.parametrize("rs_id", ["mt-poker-high", "nj-mini-tex-3"])
+def test_same_seed_same_deals_in_two_processes(rs_id):
+    """Byte-identical output in two fresh interpreters with different hash salts."""
+    outs = []
+    for salt in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": salt}
+        done = subprocess.run([sys.executable, "-c", _DUMP, rs_id, "7"], env=env,
+                              capture_output=True, text=True, check=True)
+        outs.append(done.stdout)
+    assert outs[0] == outs[1]
+    assert outs[0].strip() == _dump(_sample(rs_id, seed=7))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("rs_id", RULESETS)
+def test_every_situation_gets_its_quota_and_every_deal_is_valid(rs_id, profile):
+    count = 250
+    game = Game(get_ruleset(rs_id), profile, DEAL_KINDS)
+    labels = applicable(game)
+    deals = _sample(rs_id, profile, seed=11, count=count)
+    assert len(deals) == count
+    seen = Counter(d.situation for d in deals)
+    short = {s: seen[s] for s in labels if seen[s] < count // len(labels)}
+    assert not short, short
+    assert set(seen) <= set(labels), set(seen) - set(labels)
+    ev = evaluator(rs_id, profile)
+    for deal in deals:
+        outcome = expected_outcome(ev, deal.kind, deal.inputs)    # raises on a bad deal
+        if deal.kind == "reject":
+            assert outcome.get("reason"), (deal, outcome)
+        else:
+            assert "reason" not in outcome, (deal, outcome)
+
+
+def _categories(ev, deals) -> Counter[str]:
+    cats: Counter[str] = Counter()
+    for deal in deals:
+        if deal.kind == "classify":
+            cats[ev.category(deal.inputs["hand"])] += 1
+        elif deal.kind == "compare" and "board" not in deal.inputs:
+            cats.update(ev.category(h) for h in deal.inputs["hands"])
+    return cats
+
+
+def test_rare_categories_and_edges_come_up():
+    """In 500 deals: straight flushes, royal flushes, wheels (five-card high); five of a
+    kind (Montana); boards that play alone (Mini-tex) - by the reference's account."""
+    ev = evaluator("nj-poker-high-5")
+    deals = _sample("nj-poker-high-5", count=500)
+    cats = _categories(ev, deals)
+    assert cats["straight_flush"] >= 5 and cats["four_of_a_kind"] >= 5, cats
+    wheels = [d for d in deals if d.kind == "classify"
+              and sorted(c.rank for c in ev.evaluate(d.inputs["hand"]).played) == [2, 3, 4, 5, 14]
+              and ev.category(d.inputs["hand"]) in ("straight", "straight_flush")]
+    assert len(wheels) >= 2, len(wheels)
+    mt = evaluator("mt-poker-high")
+    assert _categories(mt, _sample("mt-poker-high", count=500))["five_of_a_kind"] >= 5
+    # Mini-tex (a hole card must play): boards that would beat the best legal hand alone
+    tex = evaluator("nj-mini-tex-3")
+    plays = sum(tex.compare(d.inputs["board"],
+                            tex.best_hand(d.inputs["hole"], d.inputs["board"]).value.played) > 0
+                for d in _sample("nj-mini-tex-3", count=300, kinds=["best_hand"]))
+    assert plays >= 10, plays
+
+
+def test_situations_restrict_and_unknown_names_are_refused():
+    deals = _sample("nj-poker-high-5", count=40, situations=["kicker-2", "wild-five"])
+    # wild-five does not apply without jokers: only kicker-2 is dealt
+    assert {d.situation for d in deals} == {"kicker-2"}
+    with pytest.raises(ValueError, match="unknown situation 'kicker-9'"):
+        _sample("nj-poker-high-5", situations=["kicker-9"])
+    with pytest.raises(ValueError, match="nothing to deal"):
+        _sample("nj-poker-high-5", situations=["wild-five"])
+    assert set(SITUATIONS) >= set(applicable(Game(get_ruleset("mt-poker-high"))))
