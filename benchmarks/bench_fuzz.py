@@ -13,6 +13,12 @@ as
   claims, where it is installed): a real third-party evaluator through the same path.
   ``ratio`` is reference CPU / treys CPU.
 
+With ``--kills 1,2,3,4`` it runs the issue-17 bar instead: the fuzz kill matrix (every
+self-check mutant on every ruleset it affects, fuzz alone, ``--examples`` each, no
+shrinking) for each seed, one row per seed with its CPU time, the cell that took the
+most requests to kill (the margin left in the budget) and every survivor; exit 1 if any.
+It is the slow four-seed check the test suite leaves out (the suite pins seed 1).
+
 Target: 1,000 examples on the reference in <= 5 s CPU per ruleset.  Columns are wall and
 CPU seconds (compare CPU on a shared machine), and requests sent.  Each row keeps its
 fastest of ``--repeat`` runs by CPU time.
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -62,6 +69,30 @@ def timed(spec: str, ruleset: str, examples: int, seed: int,
     return best
 
 
+def kill_matrix(seeds: list[int], examples: int) -> int:
+    """The fuzz kill matrix for each seed (see the module docstring)."""
+    from pokercert.reports.fuzz_kills import fuzz_kills
+
+    print(f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
+          f"fuzz kill matrix, {examples} examples, profile practice")
+    rows, survivors = [], []
+    for seed in seeds:
+        with Clock() as clock:
+            kills = fuzz_kills(examples=examples, seed=seed)
+        cells = [(m, r, c) for m, row in kills.cells.items() for r, c in row.items()]
+        status = Counter(c.status for _, _, c in cells)
+        slowest = max((c.calls, f"{m} on {r}") for m, r, c in cells if c.status == "killed")
+        rows.append([seed, len(cells), status["killed"], status["survived"],
+                     status["broken"], status["excused"],
+                     f"{slowest[0]} ({slowest[1]})", f"{clock.cpu:.1f}"])
+        survivors += [f"seed {seed}: {m} on {r}" for m, r in kills.survivors]
+    print(tabulate(rows, headers=["seed", "cells", "killed", "survived", "broken",
+                                  "excused", "most requests to a kill", "cpu s"]))
+    for line in survivors:
+        print("SURVIVED", line)
+    return 1 if survivors else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--examples", type=int, default=1000)
@@ -69,7 +100,11 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--ruleset", action="append", dest="rulesets")
     ap.add_argument("--skip-peers", action="store_true")
+    ap.add_argument("--kills", metavar="SEEDS",
+                    help="comma-separated seeds: the fuzz kill matrix per seed instead")
     args = ap.parse_args()
+    if args.kills:
+        return kill_matrix([int(s) for s in args.kills.split(",")], args.examples)
     print(f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
           f"{args.examples} examples, seed {args.seed}, best of {args.repeat}")
     rows = []

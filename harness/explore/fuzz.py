@@ -67,10 +67,19 @@ FUZZ_KINDS = KINDS  # every kind: reject requests where the adapter claims rejec
 Case = Deal
 
 
+# extra turns in fuzz's round-robin: the situations that split into the most cases
+# (a pair of neighbours among ten categories, a category among ten for crossed ranks)
+EXTRA_TURNS = {"categories": 2, "defining-ranks": 2}
+
+
 def fuzz_labels(game: Game) -> list[str]:
     """The situations fuzz deals round-robin: every one the game allows (reject ones
-    where the adapter claims reject) and the card-by-card ``free`` deals."""
-    return applicable(game, free=True)
+    where the adapter claims reject) and the card-by-card ``free`` deals, once each per
+    round, then the extra turns of :data:`EXTRA_TURNS`."""
+    labels = applicable(game, free=True)
+    return labels + [name for turn in range(max(EXTRA_TURNS.values()))
+                     for name, extra in EXTRA_TURNS.items()
+                     if turn < extra and name in labels]
 
 
 # --------------------------------------------------------------------------- the oracle

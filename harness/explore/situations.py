@@ -525,13 +525,18 @@ def _defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Deal:
         hands = [Hand((), tuple(_run(t, n)), category != "straight") for t in (t1, t2)]
     elif category == "five_of_a_kind":
         a = category_hand(ch, game, category, wild_cap=1)
-        b = category_hand(ch, game, category, wild_cap=1, jokers_left=game.jokers - 1)
+        b = _other_five(ch, game, a)
+        if b is None:
+            return _categories(ch, game)
         hands = [a, b]
     else:
         sizes = _groups(category, n)
         k = _kicker_count(category, n)
         if sizes:
-            ranks = sorted(_distinct(ch, 2 * len(sizes)), reverse=True)
+            # aces in one deal of two: an ace counted low once it is paired is a mistake
+            # only groups of aces show
+            ranks = sorted([*_distinct(ch, 2 * len(sizes) - 1, [ACE]), ACE] if _coin(ch)
+                           else _distinct(ch, 2 * len(sizes)), reverse=True)
             ga: tuple[int, ...]
             gb: tuple[int, ...]
             if len(sizes) == 2:          # crossed: A wins on its first group only
@@ -564,6 +569,18 @@ def _defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Deal:
     for h in hands:
         dealt.append(deal_hand(ch, deck, h._replace(wilds=min(h.wilds, deck.jokers))))
     return _deal(ch, game, dealt, "defining-ranks")
+
+
+def _other_five(ch: Choices, game: Game, hand: Hand, jokers: int | None = None
+                ) -> Hand | None:
+    """Five of a kind of another rank beside ``hand`` with the jokers left (``jokers``,
+    default: the game's less ``hand``'s), or None when no joker is left."""
+    left = (game.jokers - hand.wilds) if jokers is None else jokers
+    if left < 1:
+        return None
+    rank = _pick(ch, [r for r in RANKS if r != hand.groups[0][0]])
+    wilds = min(hand.wilds, left)
+    return Hand(((rank, 5 - wilds),), (), False, wilds)
 
 
 def _distinct_from(ch: Choices, options: Sequence[int], k: int) -> list[int]:
@@ -827,7 +844,10 @@ def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
     cards = deal_hand(ch, deck, hand)
     hands = [cards]
     if "compare" in game.kinds and _pick(ch, KIND_OF_HAND) != "classify":
-        hands.append(_echo(ch, game, deck, cards, bump=ch.index(3) == 0))
+        rival = _other_five(ch, game, hand, deck.jokers) if which == "five" and \
+            _coin(ch) else None
+        hands.append(deal_hand(ch, deck, rival) if rival is not None else
+                     _echo(ch, game, deck, cards, bump=ch.index(3) == 0))
         if _coin(ch):
             hands.reverse()
         return _deal(ch, game, hands, f"wild-{which}", "compare")
@@ -1034,11 +1054,11 @@ RELATIONS = ("independent", "same_ranks", "bump_one", "same_shape", "bump_group"
              "same_shape")
 
 
-def _related_hands(ch: Choices, count: int, n: int, deck: Deck) -> list[str]:
+def _related_hands(ch: Choices, count: int, n: int, deck: Deck) -> list[list[Card]]:
     """``count`` hands from one deck; later ones often echo the first one's ranks."""
     first_ranks = rank_list(ch, n)
     first_plan = _pick(ch, SUIT_PLANS)
-    hands = [_text(free_hand(ch, n, deck, first_ranks, first_plan))]
+    hands = [free_hand(ch, n, deck, first_ranks, first_plan)]
     for _ in range(count - 1):
         relation = _pick(ch, RELATIONS)
         ranks: list[int] | None = None
@@ -1052,7 +1072,7 @@ def _related_hands(ch: Choices, count: int, n: int, deck: Deck) -> list[str]:
             ranks = _same_shape(ch, first_ranks)
         # echo the suit plan too, so that two flushes (or two straights) meet
         plan = first_plan if ranks is not None and _coin(ch) else None
-        hands.append(_text(free_hand(ch, n, deck, ranks, plan)))
+        hands.append(free_hand(ch, n, deck, ranks, plan))
     return hands
 
 
@@ -1092,7 +1112,7 @@ def _free(ch: Choices, game: Game, want: str | None = None) -> Deal:
         return Deal("classify", {"hand": _text(hand)}, "free")
     if kind == "compare":
         hands = _related_hands(ch, _pick(ch, (2, 3, 4)), game.size, Deck(game.jokers))
-        return Deal("compare", {"hands": hands}, "free")
+        return Deal("compare", {"hands": [_text(h) for h in hands]}, "free")
     if kind == "compare_on_board":
         holes, board = _board_deal(ch, game, _pick(ch, (2, 3, 4)))
         return Deal("compare", {"hands": holes, "board": board}, "free")
@@ -1259,23 +1279,20 @@ def game_strategy(game: Game, labels: Sequence[str]) -> st.SearchStrategy[Deal]:
 def hand_strategy(ruleset: Ruleset, profile: Profile | str | None = None, *,
                   count: int = 1) -> st.SearchStrategy[list[tuple[Card, ...]]]:
     """``count`` hands from one deck of ``ruleset``, through the same generator: each of
-    a category of the game (any of them evenly), or drawn card by card (one in four);
-    for properties that want hands, not requests."""
+    a category of the game (any of them evenly), or (one draw in four) hands drawn card
+    by card where the later ones echo the first (same ranks, a rank apart, the same
+    shape); for properties that want hands, not requests."""
     game = Game(ruleset, profile, (Kind.CLASSIFY,))
 
     @st.composite
     def hands(draw: st.DrawFn) -> list[tuple[Card, ...]]:
         ch = DrawChoices(draw)
         deck = Deck(game.jokers)
-        out = []
-        for _ in range(count):
-            if ch.index(4) == 0:
-                out.append(tuple(free_hand(ch, game.size, deck)))
-            else:
-                category = _pick(ch, game.makeable)
-                out.append(tuple(deal_hand(ch, deck, category_hand(
-                    ch, game, category, deck=deck))))
-        return out
+        if ch.index(4) == 0:
+            return [tuple(h) for h in _related_hands(ch, count, game.size, deck)]
+        return [tuple(deal_hand(ch, deck, category_hand(ch, game, _pick(ch, game.makeable),
+                                                        deck=deck)))
+                for _ in range(count)]
 
     return hands()
 

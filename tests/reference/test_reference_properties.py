@@ -4,34 +4,38 @@ These are facts about any correct ranking, independent of the rules' details: th
 order of cards and the names of suits never matter (suits are equal in every seed
 regulation), comparison is a total preorder, winners() agrees with pairwise compare,
 and Mini-tex never lets the board play alone.
+
+Hands come from the situation generator fuzz and the challenge vectors use
+(:func:`pokercert.harness.explore.situations.hand_strategy`, ``deal_strategy``): every
+category of the game evenly, related hands (equal ranks, a rank apart) and boards that
+would play, where a uniformly shuffled deck almost never reaches.
 """
 
+from functools import cache
 from itertools import permutations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokercert.reference import DECK, JOKER, Card, all_rulesets, evaluator
+from pokercert.harness.explore.situations import deal_strategy, hand_strategy
+from pokercert.reference import Card, all_rulesets, evaluator, get_ruleset, parse_cards
 
 RULESETS = [r.id for r in all_rulesets()]
 PROFILES = ["practice", "literal"]
 SUIT_PERMUTATIONS = list(permutations("shdc"))
 
 
-def deck_for(ruleset_id: str) -> list[Card]:
-    rs = evaluator(ruleset_id).ruleset
-    return list(DECK) + [JOKER] * rs.jokers
+@cache
+def _hands(ruleset_id: str, profile: str, n_hands: int) -> st.SearchStrategy:
+    return hand_strategy(get_ruleset(ruleset_id), profile, count=n_hands)
 
 
 @st.composite
 def deal(draw, n_hands: int = 1, ruleset_ids=RULESETS):
-    """A ruleset, a profile and ``n_hands`` hands dealt from one (shuffled) deck."""
+    """A ruleset, a profile and ``n_hands`` hands dealt from one deck."""
     rid = draw(st.sampled_from(ruleset_ids))
     profile = draw(st.sampled_from(PROFILES))
-    size = evaluator(rid).ruleset.hand_size
-    cards = draw(st.permutations(deck_for(rid)))
-    hands = [tuple(cards[i * size:(i + 1) * size]) for i in range(n_hands)]
-    return rid, profile, hands
+    return rid, profile, draw(_hands(rid, profile, n_hands))
 
 
 def relabel(hand, mapping):
@@ -81,10 +85,16 @@ def test_winners_agree_with_pairwise_compare(dealt, n):
         assert any(ev.compare(hands[w], hands[i]) > 0 for w in winners)
 
 
-@given(st.permutations(DECK), st.sampled_from(PROFILES))
-def test_mini_tex_best_hand_uses_a_hole_card_and_is_maximal(cards, profile):
+@cache
+def _boards(profile: str) -> st.SearchStrategy:
+    return deal_strategy(get_ruleset("nj-mini-tex-3"), profile, ["best_hand"], free=True)
+
+
+@given(st.sampled_from(PROFILES).flatmap(lambda p: st.tuples(st.just(p), _boards(p))))
+def test_mini_tex_best_hand_uses_a_hole_card_and_is_maximal(dealt):
+    profile, case = dealt
     ev = evaluator("nj-mini-tex-3", profile)
-    hole, board = cards[:2], cards[2:5]
+    hole, board = parse_cards(case.inputs["hole"]), parse_cards(case.inputs["board"])
     best = ev.best_hand(hole, board)
     for alt in best.alternatives:
         assert set(alt) & set(hole), "the board alone never plays"
