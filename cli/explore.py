@@ -1,6 +1,7 @@
 """Commands ``fuzz`` and ``exhaustive``: an evaluator against the reference, beyond the corpus.
 
-``pokercert fuzz`` generates deals with Hypothesis (:mod:`pokercert.harness.explore.fuzz`);
+``pokercert fuzz`` deals situation by situation from a seeded sampler and shrinks what it
+finds with Hypothesis (:mod:`pokercert.harness.explore.fuzz`);
 ``pokercert exhaustive`` walks every hand of a ruleset
 (:mod:`pokercert.harness.explore.exhaustive`).
 Both print any disagreement as a ready-to-add corpus vector.  ``--adapter`` defaults to
@@ -50,10 +51,13 @@ DEFAULT_EXAMPLES = 1000
 def register(sub: Subparsers) -> None:
     p = sub.add_parser(
         "fuzz", help="differential fuzzing of an evaluator against the reference",
-        description="Generate deals with Hypothesis (biased towards straights with the ace, "
-        "flushes, pairs and kickers, wild cards, Mini-tex boards), compare the adapter's "
-        "answers with the reference, shrink the first disagreement to a minimal "
-        "counterexample and print it as a ready-to-add corpus vector. Exit code: 0 no "
+        description="Deal N requests round-robin over the situations where evaluators go "
+        "wrong (adjacent categories, kickers, crossed ranks, the wheel and broadway, "
+        "boards, wild cards, malformed input where the adapter claims reject, and "
+        "card-by-card deals), from a seeded sampler (the same seed, the same deals), "
+        "compare the adapter's answers with the reference, shrink the first disagreement "
+        "with Hypothesis to a minimal counterexample and print it as a ready-to-add corpus "
+        "vector, with the situations exercised. Exit code: 0 no "
         "disagreement, 1 a disagreement, 2 adapter error, 3 usage error.")
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")

@@ -5,21 +5,42 @@ category with the same defining ranks and different kickers: exactly where imple
 slip.  This module draws a *situation* first (two categories side by side, a kicker that
 differs at one position, equal hands in other suits, the wheel and broadway, a board that
 plays, a wild card that must not duplicate a held card, a multiway split, a malformed
-input ...) and then the cards that realise it.  Everything is a Hypothesis strategy, so a
-deal that exposes a bug still shrinks to a minimal counterexample.
+input ...) and then the cards that realise it.
+
+Every decision goes through one primitive, :class:`Choices` (``index(n)``: a number
+below n), with two backends:
+
+* :class:`DrawChoices`: Hypothesis draws, so a deal that exposes a bug shrinks to a
+  minimal counterexample (:func:`deal_strategy`, :func:`hand_strategy` for properties);
+* :class:`SeededChoices`: ``random.Random`` seeded per deal, so the same seed gives
+  byte-identical deals on any machine and Python run (no Hypothesis database, no clock,
+  no salted ``hash``).  It records its indices; replayed as Hypothesis choices through
+  :func:`game_strategy` they rebuild the same deal, which Hypothesis can then shrink
+  (``fuzz`` explores with the seeded backend and shrinks what it finds that way).
+
+The seeded sampler, for fuzz and for the challenge vectors::
+
+    sample_deals(ruleset, profile, kinds, *, seed: int, count: int,
+                 situations: Sequence[str] | None = None) -> list[Deal]
+
+``count`` deals, round-robin over the situations :func:`applicable` to the ruleset,
+profile and kinds (or only those of ``situations`` that apply; an unknown name is a
+ValueError): deal i is of situation ``i mod len(applicable)`` and depends on ``seed`` and
+i only, so every applicable situation appears at least ``count // len(applicable)``
+times and a longer list starts with the shorter one.  Each :class:`Deal` is
+``(kind, inputs, situation)`` with ``inputs`` in the corpus's form; reject deals (kind
+``reject``, where ``kinds`` has it) carry exactly one fault.
+
+    from pokercert.harness.explore.situations import sample_deals
+    deals = sample_deals(get_ruleset("mt-poker-high"), "practice",
+                         (Kind.CLASSIFY, Kind.COMPARE), seed=1, count=200)
 
 Nothing here knows a jurisdiction.  What can be dealt is read from the ruleset and the
 reference's public API: the category ranking in use (:attr:`Evaluator.categories`, best
 first, so "adjacent" means adjacent in *this* game), the hand size, the deck's jokers, the
 hold'em selection and the engine knobs (which aces make a straight); each category is
-realised from its shape in the engine's vocabulary
-(:data:`pokercert.reference.rulesets.SHAPES`).  The reference also answers what a wild
-hand plays as, so a rival can echo it exactly.
-
-    from pokercert.harness.explore.situations import deal_strategy
-    strategy = deal_strategy(get_ruleset("mt-poker-high"), "practice",
-                             kinds=(Kind.CLASSIFY, Kind.COMPARE))
-    # each example: Deal(kind, inputs, situation), inputs in the corpus's form
+realised from its shape.  The reference also answers what a wild hand plays as, so a
+rival can echo it exactly.
 
 :data:`SITUATIONS` names and explains every situation label a deal can carry (``fuzz``
 prints how many deals of each it sent; challenge vectors may reuse the same labels).
