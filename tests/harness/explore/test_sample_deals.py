@@ -131,3 +131,37 @@ def test_situations_restrict_and_unknown_names_are_refused():
     with pytest.raises(ValueError, match="nothing to deal"):
         _sample("nj-poker-high-5", situations=["wild-five"])
     assert set(SITUATIONS) >= set(applicable(Game(get_ruleset("mt-poker-high"))))
+
+
+def _replayed(game, labels, record):
+    """The first deal Hypothesis builds when ``record`` is its only stored example."""
+    from hypothesis import Phase, given, settings
+    from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
+
+    from pokercert.harness.explore.fuzz import _Keyed
+    from pokercert.harness.explore.situations import game_strategy
+
+    seen = []
+    db = _Keyed(InMemoryExampleDatabase(), b"replay", [choices_to_bytes(tuple(record))])
+
+    @settings(database=db, phases=(Phase.reuse,), deadline=None)
+    @given(game_strategy(game, labels))
+    def replay(case):
+        seen.append(case)
+
+    replay()
+    return seen[0]
+
+
+@pytest.mark.parametrize("rs_id", ["mt-poker-high", "nj-mini-tex-3", "nj-lowball-2-7"])
+def test_a_seeded_deal_replays_in_hypothesis_from_its_record(rs_id):
+    """The record of a seeded deal, offered to Hypothesis as a stored example, rebuilds
+    exactly that deal through the Hypothesis backend: what lets fuzz shrink what the
+    seeded sampler found."""
+    from pokercert.harness.explore.fuzz import fuzz_labels
+    from pokercert.harness.explore.situations import seeded_deals
+
+    game = Game(get_ruleset(rs_id), "practice", DEAL_KINDS)
+    labels = fuzz_labels(game)
+    for deal, record in list(seeded_deals(game, labels, seed=9, count=len(labels))):
+        assert _replayed(game, labels, record) == deal, deal.situation
