@@ -25,7 +25,7 @@ and whatever it answers is reported.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from email.utils import parseaddr
 from importlib.metadata import PackageMetadata, PackageNotFoundError, distribution
 from operator import itemgetter
@@ -184,6 +184,12 @@ def lookup_all(table: Mapping[Any, Any] | Sequence[Any], keys: Sequence[Any]) ->
     if len(keys) < 2:  # itemgetter of one key returns the value itself, not a tuple
         return [table[k] for k in keys]
     return list(itemgetter(*keys)(table))
+
+
+def chunks(items: Sequence[Any], n: int) -> Iterator[tuple[Any, ...]]:
+    """The hands of a batch's flat list of cards, as ``n``-tuples (one iterator zipped
+    with itself: chunked in C, no slice per hand).  ``len(items)`` must divide by ``n``."""
+    return zip(*[iter(items)] * n, strict=True)
 
 
 def category_names(ruleset: str) -> frozenset[str]:

@@ -31,10 +31,15 @@ Why ``reject`` is claimed
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
+
+try:    # the C functions evaluate_cards calls for 5, 6 and 7 card ids (phevaluator >= 0.6)
+    from phevaluator import _pheval
+except ImportError:     # pragma: no cover - a build without the extension module
+    _pheval = None
 
 from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
@@ -68,6 +73,14 @@ def category_of_rank(rank: int) -> str:
 
 # the same bands spread over every rank, for one lookup per hand on the exhaustive path
 _BY_RANK = {rank: category_of_rank(rank) for rank in range(1, _LAST[-1] + 1)}
+
+
+def c_entry(size: int) -> Callable[..., int] | None:
+    """phevaluator's C function for ``size`` card ids (what ``evaluate_cards`` calls once
+    it has turned its arguments into ids and checked their number), None where the
+    installed phevaluator has none."""
+    found: Callable[..., int] | None = getattr(_pheval, f"evaluate_{size}cards", None)
+    return found
 
 
 class PhevaluatorEvaluator(PeerEvaluator):
@@ -104,19 +117,26 @@ class PhevaluatorEvaluator(PeerEvaluator):
         return category_of_rank(rank), -rank
 
     def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
-        """:meth:`evaluate` of every hand, as a list comprehension over phevaluator's call
-        (for a :class:`~pokercert.harness.api.Hands`, over slices of its flat list of
-        cards); should any hand fail, the hands are asked again one by one through
+        """:meth:`evaluate` of every hand.  For a :class:`~pokercert.harness.api.Hands`,
+        its cards become phevaluator's ids through one table and go to phevaluator's C
+        function for the hand size (:func:`c_entry`, ``evaluate_cards`` without its
+        per-card Python conversion), mapped over the batch's ids column by column, so
+        the loop itself runs in C; without that function, ``evaluate_cards`` on slices.
+        Should any hand fail, the hands are asked again one by one through
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
             if isinstance(hands, Hands):    # phevaluator's own card ids, one lookup per card
                 codes, n = hands.codes, hands.size
                 ids = lookup_all(self._by_code, codes) if codes is not None \
                     else lookup_all(self._ids, hands.flat)
-                ranks = [evaluate_cards(*ids[i:i + n]) for i in range(0, len(ids), n)]
+                native = c_entry(n)
+                if native is not None:      # column j: card j of every hand
+                    ranks = list(map(native, *(ids[j::n] for j in range(n))))
+                else:
+                    ranks = [evaluate_cards(*ids[i:i + n]) for i in range(0, len(ids), n)]
             else:
                 ranks = [evaluate_cards(*h) for h in hands]
-            categories = list(map(_BY_RANK.__getitem__, ranks))
+            categories = lookup_all(_BY_RANK, ranks)
         except Exception:
             pairs = [self.evaluate(h) for h in hands]
             return [c for c, _ in pairs], [k for _, k in pairs]

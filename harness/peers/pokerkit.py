@@ -50,26 +50,33 @@ Why ``reject`` is claimed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import attrgetter, neg
 from types import MappingProxyType
 
 from pokerkit import (
     Card,
     CombinationHand,
     Hand,
+    Label,
     RegularLowHand,
     RhodeIslandHoldemHand,
     StandardHighHand,
     StandardLowHand,
 )
 
-from pokercert.harness.api import EvaluatorInfo
+from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     PeerEvaluator,
     best_of,
+    by_code,
     category_names,
+    chunks,
     distribution_info,
+    lookup_all,
     refused,
 )
+from pokercert.reference.cards import DECK
 from pokercert.vectors.model import KINDS, Kind
 
 BASIC = tuple(k for k in KINDS if k != Kind.BEST_HAND)
@@ -92,6 +99,7 @@ CATEGORY = {
 ROYAL = {5: "AsKsQsJsTs", 3: "AsKsQs"}
 # what PokerKit raises from Card.parse, hand constructors and lookups on input it refuses
 LIBRARY_ERRORS = (ValueError, KeyError)
+_INDEX, _LABEL = attrgetter("index"), attrgetter("label")
 
 
 class PokerkitEvaluator(PeerEvaluator):
@@ -107,6 +115,12 @@ class PokerkitEvaluator(PeerEvaluator):
         self.info: EvaluatorInfo = distribution_info("pokerkit", "uoftcprg")
         self._type: type[CombinationHand] = StandardHighHand
         self._royal: Hand | None = None
+        # PokerKit's own cards for the 52 canonical spellings, parsed by Card.parse: by
+        # spelling, and by position in CODED_CARDS (Hands.codes; PokerKit has no joker)
+        self._parsed = {str(c): next(iter(Card.parse(str(c)))) for c in DECK}
+        self._by_code = by_code(self._parsed)
+        # our category of each of PokerKit's labels, for one lookup per hand
+        self._label_category = {label: CATEGORY[label.value] for label in Label}
 
     def _configured(self, ruleset: str) -> None:
         self._type = HAND_TYPE[ruleset]
@@ -153,6 +167,38 @@ class PokerkitEvaluator(PeerEvaluator):
         """``(classify(hand), key(hand))`` from one PokerKit hand."""
         made = self._hand(hand)
         return self._category(made), self._key(made)
+
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
+        """:meth:`evaluate` of every hand, in one pass over PokerKit's lookup.
+
+        The cards come from the adapter's table of PokerKit's own cards (for a
+        :class:`~pokercert.harness.api.Hands`, by code, or by spelling from its flat
+        list), each hand goes to the hand type's lookup (``lookup.get_entry``: what a
+        hand of that type looks up for its ``entry``, and refuses exactly when the
+        type's constructor does), and labels and indices become categories and keys
+        through the same rules as :meth:`evaluate`.  A plain list of hands, or a batch
+        with any hand that needs more (another spelling, a refusal), is asked hand by
+        hand through :meth:`evaluate`, which raises for the first hand that fails.
+        """
+        self._ruleset()
+        try:
+            if not isinstance(hands, Hands):
+                raise TypeError("hand by hand")
+            cards = lookup_all(self._by_code, hands.codes) if hands.codes is not None \
+                else lookup_all(self._parsed, hands.flat)
+            get_entry = self._type.lookup.get_entry
+            entries = [get_entry(h) for h in chunks(cards, hands.size)]
+            categories = lookup_all(self._label_category, list(map(_LABEL, entries)))
+            indices = list(map(_INDEX, entries))
+        except Exception:
+            pairs = [self.evaluate(h) for h in hands]
+            return [c for c, _ in pairs], [k for _, k in pairs]
+        if self._royal is not None:
+            royal = self._royal.entry.index
+            if royal in indices:        # a C-level scan; a royal is rare
+                categories = ["royal_flush" if i == royal and c == "straight_flush" else c
+                              for c, i in zip(categories, indices, strict=True)]
+        return categories, list(map(neg, indices)) if self._type.low else indices
 
     def _from_game(self, hole: list[str], board: list[str]) -> Hand:
         try:

@@ -8,11 +8,25 @@ own consistency check: anything but PASS there is a bug in the corpus or the eng
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from pokercert.harness import __version__
-from pokercert.harness.api import EvaluatorInfo, Rejected
-from pokercert.reference import CardError, Evaluator, Profile, all_rulesets, evaluator
+from pokercert.harness.api import EvaluatorInfo, Hands, Rejected
+from pokercert.harness.peers._library import chunks, lookup_all
+from pokercert.reference import (
+    DECK,
+    JOKER,
+    Card,
+    CardError,
+    Evaluator,
+    HandValue,
+    Profile,
+    all_rulesets,
+    evaluator,
+)
 from pokercert.vectors.model import KINDS, Kind
+
+_CATEGORY, _KEY = itemgetter(0), itemgetter(1)   # of a HandValue
 
 
 class ReferenceEvaluator:
@@ -24,6 +38,10 @@ class ReferenceEvaluator:
 
     def __init__(self) -> None:
         self._ev: Evaluator | None = None
+        # the engine's card for each position in CODED_CARDS (Hands.codes): the 52 of
+        # DECK, then the joker where the ruleset has jokers (else a joker's code is not in
+        # the table, and the hands go through the parser, which refuses it)
+        self._by_code: tuple[Card, ...] = DECK
 
     def capabilities(self) -> dict[str, list[str]]:
         caps = {}
@@ -35,6 +53,7 @@ class ReferenceEvaluator:
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         profile = Profile("adapter", dict(readings))
         self._ev = evaluator(ruleset, profile)
+        self._by_code = (*DECK, JOKER) if self._ev.ruleset.jokers else DECK
 
     @property
     def engine(self) -> Evaluator:
@@ -65,13 +84,34 @@ class ReferenceEvaluator:
     def evaluate_many(self, hands: Sequence[list[str]]) \
             -> tuple[list[str], list[tuple[int, ...]]]:
         """:meth:`evaluate` of every hand: the scalar engine, hand by hand (so that an
-        exhaustive run of the reference checks the engine against the batch path)."""
-        evaluate = self.engine.evaluate
+        exhaustive run of the reference checks the engine against the batch path).
+
+        A :class:`~pokercert.harness.api.Hands` of codes of the ruleset's hand size is
+        read without card strings: each code becomes the engine's own card through one
+        table, and a hand of distinct cards goes straight to ``Evaluator.value``.  Any
+        other hand (a card twice, jokers repeated) goes through the card parser, exactly
+        as a string would, so the same input is refused for the same reason.
+        """
+        engine = self.engine
         try:
-            values = [evaluate(" ".join(h)) for h in hands]
+            if isinstance(hands, Hands) and hands.codes is not None \
+                    and hands.size == engine.ruleset.hand_size:
+                values = self._values_of_codes(hands.codes, hands.size)
+            else:
+                evaluate = engine.evaluate
+                values = [evaluate(" ".join(h)) for h in hands]
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
-        return [v.category for v in values], [v.key for v in values]
+        return list(map(_CATEGORY, values)), list(map(_KEY, values))
+
+    def _values_of_codes(self, codes: list[int], n: int) -> list[HandValue]:
+        """The values of hands given as codes (``n`` per hand); raises CardError."""
+        try:
+            cards = lookup_all(self._by_code, codes)
+        except IndexError:      # a joker the ruleset has not: the parser names the fault
+            return [self.engine.evaluate(" ".join(h)) for h in Hands(None, n, codes)]
+        value, parsed = self.engine.value, self.engine.evaluate
+        return [value(h) if len(set(h)) == n else parsed(h) for h in chunks(cards, n)]
 
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
         try:

@@ -14,6 +14,7 @@ from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import score_vectors
 from pokercert.reference import all_rulesets, load_profile
 from pokercert.vectors.corpus import load_corpus
+from tests.helpers.coded_hands import CodesOnly, coded
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +51,44 @@ def test_the_reference_refuses_with_the_card_parsers_codes(hand, code):
         with pytest.raises(Rejected) as info:
             call(hand)
         assert info.value.code == code
+
+
+def test_a_batch_of_codes_is_valued_without_card_strings():
+    # 13:69F-14.3(b)1 and 3: a royal flush; four aces with a king
+    ev = ReferenceEvaluator()
+    ev.configure("nj-poker-high-5", {})
+    hands = ["As Ks Qs Js Ts", "Ac Ad Ah As Kc"]
+    categories, keys = ev.evaluate_many(coded(*hands, cls=CodesOnly))
+    assert categories == ["royal_flush", "four_of_a_kind"]
+    assert (categories, keys) == ev.evaluate_many([h.split() for h in hands])
+
+
+@pytest.mark.parametrize("ruleset, hand, code", [
+    ("nj-poker-high-5", "As As Qs Js Ts", "duplicate-card"),
+    ("nj-poker-high-5", "As Ks Qs Js Xx", "joker-not-allowed"),
+    # mt-poker-high's deck has two jokers (its ruleset's deck section): three are too many
+    ("mt-poker-high", "Xx Xx Xx Js Ts", "duplicate-card"),
+])
+def test_a_batch_of_codes_is_refused_as_its_card_strings_are(ruleset, hand, code):
+    ev = ReferenceEvaluator()
+    ev.configure(ruleset, {})
+    with pytest.raises(Rejected) as info:
+        ev.evaluate_many(coded("As Ks Qs Js Ts", hand))
+    assert info.value.code == code
+    with pytest.raises(Rejected) as by_text:
+        ev.evaluate(hand.split())
+    assert (by_text.value.code, str(by_text.value)) == (code, str(info.value))
+
+
+def test_jokers_in_a_batch_of_codes_are_wild_where_the_ruleset_has_them():
+    # in mt-poker-high a joker completes a royal flush, and two jokers with three aces
+    # make five of a kind (ARM 23.16.1205, the ruleset's wild-card clauses)
+    ev = ReferenceEvaluator()
+    ev.configure("mt-poker-high", {})
+    hands = ["Xx Ks Qs Js Ts", "Xx Xx As Ah Ad"]
+    categories, keys = ev.evaluate_many(coded(*hands))
+    assert categories == ["royal_flush", "five_of_a_kind"]
+    assert (categories, keys) == ev.evaluate_many([h.split() for h in hands])
 
 
 def test_the_reference_keys_order_hands_as_the_rules_do():

@@ -10,6 +10,7 @@ import importlib
 import pytest
 
 from pokercert.harness.api import CODED_CARDS, Hands, Rejected
+from tests.helpers.coded_hands import CodesOnly, coded
 
 PEERS = {
     "treys": ("treys", "TreysEvaluator"),
@@ -137,3 +138,13 @@ def test_evaluate_and_evaluate_many_answer_as_classify_and_key_do(peer):
     bad = ["As", "Ks", "Qs", "Js", "Zz"]
     assert _answer(peer.evaluate_many, [*good, bad]) == _answer(peer.evaluate, bad)
     assert _answer(peer.evaluate, bad) == _answer(peer.classify, bad)
+
+
+def test_a_batch_of_codes_is_converted_by_one_table_not_card_strings(peer):
+    """Exhaustive gives hands as codes: each adapter reads them through its own table
+    (never making card strings), and answers exactly as hand by hand."""
+    peer.configure("nj-poker-high-5", {})
+    hands = [h for h, _ in CATEGORIES]
+    categories, keys = peer.evaluate_many(coded(*hands, cls=CodesOnly))
+    assert list(categories) == [c for _, c in CATEGORIES]
+    assert [peer.evaluate(h.split()) for h in hands] == list(zip(categories, keys, strict=True))

@@ -10,8 +10,11 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit", reason="pokerkit is not installed (pip install "
                                "'pokercert[pokerkit]')")
 
-from pokercert.harness.api import Rejected  # noqa: E402
-from pokercert.harness.peers.pokerkit import PokerkitEvaluator  # noqa: E402
+import random  # noqa: E402
+from itertools import combinations, islice  # noqa: E402
+
+from pokercert.harness.api import Hands, Rejected  # noqa: E402
+from pokercert.harness.peers.pokerkit import HAND_TYPE, PokerkitEvaluator  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +144,19 @@ def test_what_pokerkit_does_with_invalid_hands(adapter):
     # its parser reads 10s as the ten, and one token as two cards
     assert adapter.classify(["10s", "Ks", "Qs", "Js", "As"]) == "royal_flush"
     assert adapter.classify(["AsKs", "Qs", "Js", "Ts"]) == "royal_flush"
+
+
+@pytest.mark.parametrize("ruleset", sorted(HAND_TYPE))
+def test_the_batch_path_answers_as_hand_by_hand_in_every_claimed_game(adapter, ruleset):
+    # the first 2,000 hands of the enumeration (four of a kind down to pairs), every hand
+    # of one suit (flushes, straight flushes, the royal flush), 4,000 random hands (high
+    # cards, pairs, straights); in the three-card games, the same drawn three at a time
+    adapter.configure(ruleset, {})
+    size = HAND_TYPE[ruleset].card_count
+    draw = random.Random(16)
+    hands = [*islice(combinations(range(52), size), 2_000),
+             *combinations(range(0, 52, 4), size),
+             *(draw.sample(range(52), size) for _ in range(4_000))]
+    batch = Hands(None, size, [c for h in hands for c in h])
+    categories, keys = adapter.evaluate_many(batch)
+    assert list(zip(categories, keys, strict=True)) == [adapter.evaluate(h) for h in batch]
