@@ -50,7 +50,7 @@ DEFAULT_EXAMPLES = 1000
 
 def register(sub: Subparsers) -> None:
     p = sub.add_parser(
-        "fuzz", help="differential fuzzing of an evaluator against the reference",
+        "fuzz",
         description="Deal N requests round-robin over the situations where evaluators go "
         "wrong (adjacent categories, kickers, crossed ranks, the wheel and broadway, "
         "boards, wild cards, malformed input where the adapter claims reject, and "
@@ -76,7 +76,7 @@ def register(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_fuzz)
 
     p = sub.add_parser(
-        "exhaustive", help="every hand of a ruleset: categories and equivalence classes",
+        "exhaustive",
         description="Send every hand of the ruleset through the adapter (2,598,960 five-card, "
         "22,100 three-card, 1,326 two-card hands; with jokers where the game has them) and "
         "check that every category agrees with the reference and that the adapter's order "

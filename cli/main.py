@@ -3,41 +3,93 @@
 Each group of subcommands lives in its own module of this package and exposes
 ``register(subparsers)``: it adds its parsers and sets ``func`` on each, a callable
 taking the parsed arguments and returning the exit code.  :data:`COMMAND_GROUPS` lists
-them explicitly: a command module that fails to import fails the command line, loudly.
+them explicitly, each command with the one line ``pokercert --help`` shows for it: the
+one place commands are listed.  A group's module is imported only when one of its
+commands runs (or shows its own help), so ``pokercert --help`` or ``pokercert rules``
+never imports the harness or the reports.  A command module that fails to import fails
+its commands, loudly; one that registers a command the list does not hold fails too.
 
 Exit codes (all commands, :class:`ExitCode`): 0 compliant / ok, 1 non-compliant (a
 verdict, a refused report, or a corpus error found by ``vectors check``), 2 adapter or
 harness error, 3 usage error.  Library code raises :class:`PokercertError` kinds;
-:data:`EXIT_CODES` is the one table that turns them into exit codes.
+:func:`exit_codes` is the one table that turns them into exit codes.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from pokercert.cli import explore, reports, rules, run, selfcheck, vectors
-from pokercert.harness.adapters import AdapterAborted, AdapterError
 from pokercert.reference.errors import ExitCode, InputError, PokercertError
-from pokercert.reports.model import ReportRefused
 
-__all__ = ["COMMAND_GROUPS", "EXIT_CODES", "ExitCode", "build_parser", "main"]
+__all__ = ["COMMAND_GROUPS", "CommandGroup", "ExitCode", "build_parser", "exit_codes",
+           "main"]
+
+
+@dataclass(frozen=True)
+class CommandGroup:
+    """A module of commands, imported on use (its ``register(subparsers)`` adds them),
+    and its commands: (name, the line ``pokercert --help`` shows), in that order."""
+
+    module: str
+    commands: tuple[tuple[str, str], ...]
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+    def help(self, command: str) -> str | None:
+        return dict(self.commands).get(command)
+
 
 # the command groups, in the order ``pokercert --help`` lists their commands
-COMMAND_GROUPS: tuple[ModuleType, ...] = (rules, vectors, run, reports, explore, selfcheck)
-
-# exception -> (exit code, how the message starts); the first class that matches wins,
-# so a narrower class comes before the class it derives from
-EXIT_CODES: tuple[tuple[type[BaseException], ExitCode, str], ...] = (
-    (ReportRefused, ExitCode.NONCOMPLIANT, "refused: "),      # a ReportError, so first
-    (InputError, ExitCode.USAGE, "error: "),
-    (AdapterAborted, ExitCode.ERROR, "the harness gave up on the adapter: "),
-    (AdapterError, ExitCode.ERROR, "adapter error: "),
-    (PokercertError, ExitCode.ERROR, "error: "),
+COMMAND_GROUPS: tuple[CommandGroup, ...] = (
+    CommandGroup("pokercert.cli.rules", (
+        ("rulesets", "list the rulesets (ids, citations, clause counts)"),
+        ("rules", "one ruleset: citation, clauses, categories, interpretations"),
+        ("interpretations", "the catalogue of ambiguous clauses, their readings and vectors"),
+        ("evaluate", "classify a hand with the reference evaluator"),
+        ("compare", "decide a showdown between hands with the reference"))),
+    CommandGroup("pokercert.cli.vectors", (
+        ("vectors", "check, measure and extend the vector corpus"),)),
+    CommandGroup("pokercert.cli.run", (
+        ("run", "run the corpus against an evaluator (default: certify the reference)"),
+        ("merge", "join the run folders of the shards of one run"),
+        ("smoke", "a dozen trivial requests: is the adapter itself sound?"))),
+    CommandGroup("pokercert.cli.reports", (
+        ("report", "write certification reports from a results folder"),
+        ("verify", "check a report is genuine (and optionally re-run it)"),
+        ("diff", "what changed per vector between two runs"),
+        ("keygen", "make an Ed25519 key pair for signing reports"))),
+    CommandGroup("pokercert.cli.explore", (
+        ("fuzz", "differential fuzzing of an evaluator against the reference"),
+        ("exhaustive", "every hand of a ruleset: categories and equivalence classes"))),
+    CommandGroup("pokercert.cli.selfcheck", (
+        ("selfcheck", "prove the corpus fails every deliberately broken evaluator"),)),
 )
+
+
+@cache
+def exit_codes() -> tuple[tuple[type[BaseException], ExitCode, str], ...]:
+    """Exception -> (exit code, how the message starts); the first class that matches
+    wins, so a narrower class comes before the class it derives from.  (A function, so
+    that the harness and reports are imported when an error is turned into a code, not
+    by every start of the command line.)"""
+    from pokercert.harness.adapters import AdapterAborted, AdapterError
+    from pokercert.reports.model import ReportRefused
+    return (
+        (ReportRefused, ExitCode.NONCOMPLIANT, "refused: "),      # a ReportError, so first
+        (InputError, ExitCode.USAGE, "error: "),
+        (AdapterAborted, ExitCode.ERROR, "the harness gave up on the adapter: "),
+        (AdapterError, ExitCode.ERROR, "adapter error: "),
+        (PokercertError, ExitCode.ERROR, "error: "),
+    )
+
 
 DEFAULT_COMMAND = "run"   # `pokercert` alone certifies the bundled reference
 
@@ -49,22 +101,63 @@ class _Parser(argparse.ArgumentParser):
         self.exit(ExitCode.USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of every command of :data:`COMMAND_GROUPS`."""
-    from pokercert.harness import __version__
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
 
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from pokercert.harness import __version__
+        parser.exit(message=f"pokercert {__version__}\n")
+
+
+class _Listed:
+    """The subparsers as one group's ``register`` sees them: each command it adds must
+    be listed in its :class:`CommandGroup`, whose line is the command's help."""
+
+    def __init__(self, sub: Any, group: CommandGroup) -> None:
+        self._sub, self._group = sub, group
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        text = self._group.help(name)
+        if text is None or "help" in kwargs:
+            raise LookupError(f"{self._group.module} registers the command {name!r}: "
+                              "list it (with its help line) in COMMAND_GROUPS "
+                              "(pokercert.cli.main), and only there")
+        parser: argparse.ArgumentParser = self._sub.add_parser(name, help=text, **kwargs)
+        return parser
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command of :data:`COMMAND_GROUPS`: in full for the group of
+    ``command`` (its module imported), the others by name and help line only."""
     parser = _Parser(prog="pokercert", description="Certify poker hand evaluators against "
                      "regulations, clause by clause.")
-    parser.add_argument("--version", action="version", version=f"pokercert {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for group in COMMAND_GROUPS:
-        group.register(sub)
+        if group.help(command or "") is not None:
+            group.load().register(_Listed(sub, group))
+            continue
+        for name, text in group.commands:   # a stand-in: its arguments are not read here
+            sub.add_parser(name, help=text, add_help=False)
     return parser
 
 
+def _command(argv: list[str]) -> str | None:
+    """The command ``argv`` names, read by the parser of names alone (so ``--help``,
+    ``--version`` and an unknown command are answered without importing any group)."""
+    args, _ = build_parser().parse_known_args(argv)
+    command: str | None = args.command
+    return command
+
+
 def exit_code_of(exc: BaseException) -> tuple[ExitCode, str] | None:
-    """The exit code and message prefix :data:`EXIT_CODES` gives ``exc`` (None: not ours)."""
-    for kind, code, prefix in EXIT_CODES:
+    """The exit code and message prefix :func:`exit_codes` gives ``exc`` (None: not ours)."""
+    for kind, code, prefix in exit_codes():
         if isinstance(exc, kind):
             return code, prefix
     return None
@@ -72,11 +165,11 @@ def exit_code_of(exc: BaseException) -> tuple[ExitCode, str] | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pokercert`` console script."""
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         argv = [DEFAULT_COMMAND]
     try:
+        parser = build_parser(_command(argv))
         args = parser.parse_args(argv)
     except SystemExit as exc:      # a usage error is a return code, like any other error
         if exc.code == ExitCode.USAGE:   # (--help and --version still exit)

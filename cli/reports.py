@@ -26,7 +26,7 @@ from pokercert.reports.signing import SIG_SUFFIX, keygen, sign
 
 
 def register(sub: Subparsers) -> None:
-    p = sub.add_parser("report", help="write certification reports from a results folder",
+    p = sub.add_parser("report",
                        description="Build the report of a results folder (or re-render a "
                        "genuine JSON report) as JSON, Markdown, HTML or JUnit XML. Exit code: "
                        "0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE.")
@@ -42,7 +42,7 @@ def register(sub: Subparsers) -> None:
     lab_args(p)
     p.set_defaults(func=cmd_report)
 
-    p = sub.add_parser("verify", help="check a report is genuine (and optionally re-run it)",
+    p = sub.add_parser("verify",
                        description="Recompute a report's digest and every conclusion from its "
                        "per-vector facts, check its corpus against the installed corpus, its "
                        "signature with --key, for a run folder that the report was built from "
@@ -62,7 +62,7 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("diff", help="what changed per vector between two runs",
+    p = sub.add_parser("diff",
                        description="Compare two results folders or JSON reports vector by "
                        "vector. Exit 1 if any vector newly fails, else 0.")
     p.add_argument("old", metavar="OLD", type=Path, help="results folder or report.json")
@@ -70,7 +70,7 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("keygen", help="make an Ed25519 key pair for signing reports")
+    p = sub.add_parser("keygen")
     p.add_argument("--out", type=Path, default=Path("pokercert-signing-key.pem"),
                    help="private key file (default: %(default)s); the public key is OUT.pub")
     p.add_argument("--force", action="store_true", help="overwrite existing key files")

@@ -26,31 +26,30 @@ from pokercert.vectors.interpreting import interpretations_json, interpretations
 
 
 def register(sub: Subparsers) -> None:
-    p = sub.add_parser("rulesets", help="list the rulesets (ids, citations, clause counts)")
+    p = sub.add_parser("rulesets")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_rulesets)
 
-    p = sub.add_parser("rules", help="one ruleset: citation, clauses, categories, interpretations")
+    p = sub.add_parser("rules")
     p.add_argument("ruleset", metavar="ID")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_rules)
 
-    p = sub.add_parser("interpretations",
-                       help="the catalogue of ambiguous clauses, their readings and vectors")
+    p = sub.add_parser("interpretations")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--json", action="store_true", help="machine-readable output")
     group.add_argument("--markdown", action="store_true",
                        help="the regulator's document (INTERPRETING.md is this output)")
     p.set_defaults(func=cmd_interpretations)
 
-    p = sub.add_parser("evaluate", help="classify a hand with the reference evaluator")
+    p = sub.add_parser("evaluate")
     _common(p)
     p.add_argument("cards", nargs="+", metavar="CARDS",
                    help="the hand (or, with --board, the hole cards), e.g. As Kd 9h 5c 3s")
     p.add_argument("--board", help="community cards (hold'em style rulesets)")
     p.set_defaults(func=cmd_evaluate)
 
-    p = sub.add_parser("compare", help="decide a showdown between hands with the reference")
+    p = sub.add_parser("compare")
     _common(p)
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="each hand quoted as one argument, e.g. 'As Ks Qs Js Ts' '2c 2d ...'")

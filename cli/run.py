@@ -42,7 +42,7 @@ SHORT = {Outcome.WRONG_REASON: "WRONG_RSN", Outcome.NOT_APPLICABLE: "N/A"}
 
 def register(sub: Subparsers) -> None:
     p = sub.add_parser(
-        "run", help="run the corpus against an evaluator (default: certify the reference)",
+        "run",
         description="Run the vector corpus against an evaluator and stream scored results "
         "into a run folder. Exit code: 0 compliant, 1 non-compliant, 2 adapter or harness "
         "error (the run did not finish), 3 usage error.")
@@ -76,7 +76,7 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_run)
 
-    p = sub.add_parser("merge", help="join the run folders of the shards of one run",
+    p = sub.add_parser("merge",
                        description="Merge shard run folders (run with --shard K/N) into one "
                        "run folder. Exit code as for run, from the merged results.")
     p.add_argument("out", type=Path, metavar="OUT", help="merged run folder to write")
@@ -84,7 +84,7 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_merge)
 
-    p = sub.add_parser("smoke", help="a dozen trivial requests: is the adapter itself sound?",
+    p = sub.add_parser("smoke",
                        description="Send trivial requests to tell a broken adapter (exit 2) "
                        "from an evaluator that does not comply (exit 1); 0 if all pass.")
     adapter_args(p, default=None)

@@ -46,7 +46,7 @@ IDS_SHOWN = 3
 
 def register(sub: Subparsers) -> None:
     p = sub.add_parser(
-        "selfcheck", help="prove the corpus fails every deliberately broken evaluator",
+        "selfcheck",
         description="Certify the reference, then run the corpus against every mutant (a "
         "reference with one realistic mistake put in) through the real runner and print "
         "which vectors kill which mutant on which ruleset. Exit code: 0 every mutant "

@@ -27,7 +27,7 @@ from pokercert.vectors.model import KINDS
 
 
 def register(sub: Subparsers) -> None:
-    group = sub.add_parser("vectors", help="check, measure and extend the vector corpus")
+    group = sub.add_parser("vectors")
     vsub = group.add_subparsers(dest="vectors_command", metavar="SUBCOMMAND",
                                 parser_class=type(group))
     group.set_defaults(func=lambda args: _help(group))
