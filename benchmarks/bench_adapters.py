@@ -22,6 +22,9 @@ too) and the ratios adapter/bare and command/bare against the floor named in the
 ``vs`` column.  ``--repeat K`` interleaves K rounds and keeps each path's fastest.
 ``--python`` runs the command with another interpreter (e.g. another checkout's venv,
 for a before/after in one run; the bare and adapter columns always use this one).
+``--shard N`` times the first 1/N of the hands on every path (the command's ``--shard
+1/N``): the adapter/bare ratio does not depend on N, but the command's fixed costs
+(start-up, the reference's classes of the whole space) weigh N times more.
 """
 
 from __future__ import annotations
@@ -53,16 +56,23 @@ CANONICAL = [str(c) for c in DECK]
 
 # ---------------------------------------------------------------- bare loops
 # each: {label: (cpu s, wall s)} of the library's own loop over every hand
+HANDS = FIVE       # hands timed: the first FIVE // --shard of the enumeration
+
+
+def _combinations(deck: Any) -> Any:
+    return islice(combinations(deck, 5), HANDS)
+
+
 def _timed(fn: Callable[[], list[Any]]) -> tuple[float, float]:
     with Clock() as clock:
         values = fn()
-    assert len(values) == FIVE, len(values)
+    assert len(values) == HANDS, len(values)
     return clock.cpu, clock.wall
 
 
 def _bare_reference() -> dict[str, tuple[float, float]]:
     value = evaluator(RULESET).value
-    return {"Evaluator.value": _timed(lambda: [value(h) for h in combinations(DECK, 5)])}
+    return {"Evaluator.value": _timed(lambda: [value(h) for h in _combinations(DECK)])}
 
 
 def _bare_treys() -> dict[str, tuple[float, float]]:
@@ -70,14 +80,14 @@ def _bare_treys() -> dict[str, tuple[float, float]]:
     evaluate = Evaluator().evaluate
     deck = [Card.new(c) for c in CANONICAL]
     return {"Evaluator.evaluate": _timed(
-        lambda: [evaluate(list(h), []) for h in combinations(deck, 5)])}
+        lambda: [evaluate(list(h), []) for h in _combinations(deck)])}
 
 
 def _bare_eval7() -> dict[str, tuple[float, float]]:
     import eval7
     evaluate = eval7.evaluate
     deck = [eval7.Card(c) for c in CANONICAL]
-    return {"eval7.evaluate": _timed(lambda: [evaluate(h) for h in combinations(deck, 5)])}
+    return {"eval7.evaluate": _timed(lambda: [evaluate(h) for h in _combinations(deck)])}
 
 
 def _bare_phevaluator() -> dict[str, tuple[float, float]]:
@@ -87,8 +97,8 @@ def _bare_phevaluator() -> dict[str, tuple[float, float]]:
     deck = [Card(c).id_ for c in CANONICAL]
     native = _pheval.evaluate_5cards
     return {"evaluate_5cards": _timed(lambda: [evaluate_5cards(*h)
-                                               for h in combinations(deck, 5)]),
-            "C entry (_pheval)": _timed(lambda: [native(*h) for h in combinations(deck, 5)])}
+                                               for h in _combinations(deck)]),
+            "C entry (_pheval)": _timed(lambda: [native(*h) for h in _combinations(deck)])}
 
 
 def _bare_pokerkit() -> dict[str, tuple[float, float]]:
@@ -96,8 +106,8 @@ def _bare_pokerkit() -> dict[str, tuple[float, float]]:
     deck = [next(iter(Card.parse(c))) for c in CANONICAL]
     get_entry = StandardHighHand.lookup.get_entry
     return {"StandardHighHand(h).entry": _timed(
-                lambda: [StandardHighHand(h).entry for h in combinations(deck, 5)]),
-            "lookup.get_entry": _timed(lambda: [get_entry(h) for h in combinations(deck, 5)])}
+                lambda: [StandardHighHand(h).entry for h in _combinations(deck)]),
+            "lookup.get_entry": _timed(lambda: [get_entry(h) for h in _combinations(deck)])}
 
 
 BARE: dict[str, tuple[str, Callable[[], dict[str, tuple[float, float]]]]] = {
@@ -112,7 +122,7 @@ BARE: dict[str, tuple[str, Callable[[], dict[str, tuple[float, float]]]]] = {
 # ---------------------------------------------------------------- adapter batch path
 def _batches() -> list[list[int]]:
     """Every hand as codes (positions in CODED_CARDS = DECK order), in batches."""
-    hands = combinations(range(len(DECK)), 5)
+    hands = islice(combinations(range(len(DECK)), 5), HANDS)
     out = []
     while chunk := list(islice(hands, BATCH)):
         out.append([c for h in chunk for c in h])
@@ -129,17 +139,18 @@ def _adapter(name: str, batches: list[list[int]]) -> tuple[float, float]:
         for codes in batches:
             categories, _ = many(Hands(None, 5, codes[:]))
             n += len(categories)
-    assert n == FIVE, n
+    assert n == HANDS, n
     return clock.cpu, clock.wall
 
 
 # ---------------------------------------------------------------- whole command
-def _command(python: str, name: str) -> tuple[float, float]:
+def _command(python: str, name: str, shard: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as out:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         done = subprocess.run([python, "-m", "pokercert.cli", "exhaustive", "--adapter", name,
-                               "--ruleset", RULESET, "--out", out],
+                               "--ruleset", RULESET, "--out", out,
+                               "--shard", f"1/{shard}"],
                               capture_output=True, text=True, check=False)
         wall = time.perf_counter() - t
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -163,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="rounds; each path keeps its best")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter that runs the whole command (default: this one)")
+    parser.add_argument("--shard", type=int, default=1, metavar="N",
+                        help="time the first 1/N of the hands (default: all)")
     parser.add_argument("--skip-command", action="store_true",
                         help="bare loops and adapter batch paths only")
     args = parser.parse_args(argv)
@@ -171,9 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown adapters {unknown}; known: {', '.join(BARE)}")
     names = [n for n in names if _installed(BARE[n][0]) is not None]
+    global HANDS
+    HANDS = FIVE // args.shard
 
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; command run by {args.python}")
+          f"load average {os.getloadavg()[0]:.1f}; command run by {args.python}; "
+          f"{HANDS:,} hands")
     batches = _batches()
     best: dict[tuple[str, str], tuple[float, float]] = {}
 
@@ -187,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
                 keep((name, "bare: " + label), got)
             keep((name, "adapter"), _adapter(name, batches))
             if not args.skip_command:
-                keep((name, "command"), _command(args.python, name))
+                keep((name, "command"), _command(args.python, name, args.shard))
 
     rows = []
     for name in names:
