@@ -14,7 +14,7 @@ problem in every file is collected with its ``file:line`` and raised together as
 :class:`CorpusError`, never a traceback.  Agreement with the reference engine and the
 manifest is checked by :mod:`pokercert.vectors.check` (``pokercert vectors check``).
 
-A corpus that loads without problems is kept in a cache file (see :func:`cache_file`),
+A corpus that loads without problems is kept in a cache file (:mod:`.corpus_cache`),
 keyed by everything its loading depends on: the corpus digest (the one ``MANIFEST.json``
 records, computed afresh from the files on every load), the manifest itself, the schema,
 the rulesets, the interpretations and the code that reads and validates them.  Any change
@@ -27,10 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import re
-import sys
-import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,15 +43,10 @@ from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset,
 from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
-from pokercert.vectors import registry
+from pokercert.vectors import corpus_cache, registry
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
 MANIFEST_FILE = "MANIFEST.json"
-# the corpus cache: $POKERCERT_CACHE_DIR/corpus if set, else the user's cache folder
-CACHE_ENV = "POKERCERT_CACHE_DIR"
-CACHE_FORMAT = 1
-CACHE_KEEP = 16       # cache files kept (the newest); each is one corpus as loaded
-_HERE = Path(__file__).resolve().parent
 NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not rulesets
 _HEADER = re.compile(r"^\s*\[\[\s*vector\s*\]\]\s*(#.*)?$")
 _TOML_LINE = re.compile(r"at line (\d+)")
@@ -574,104 +566,27 @@ def load_corpus(root: Path | str | None = None) -> Corpus:
     where = Path(root) if root is not None else default_root()
     if not where.is_dir():
         raise CorpusError(read_corpus(where)[1])
-    files = hashed_files(where)
-    key = cache_key(where, files)
-    cached = _read_cache(key)
-    if cached is not None:
+    key = _cache_key(where, hashed_files(where))
+    cached = corpus_cache.read(key)
+    if isinstance(cached, Corpus):
         return cached
     corpus, problems = read_corpus(where)
     if problems:
         raise CorpusError(problems)
-    _write_cache(key, corpus)
+    corpus_cache.write(key, corpus)
     return corpus
 
 
-# --------------------------------------------------------------------------- cache
-
-def cache_folder() -> Path:
-    """Where loaded corpora are kept: ``$POKERCERT_CACHE_DIR/corpus`` if set, else the
-    user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``; ``%LOCALAPPDATA%`` on
-    Windows, ``~/Library/Caches`` on macOS) ``/pokercert/corpus``."""
-    explicit = os.environ.get(CACHE_ENV)
-    if explicit:
-        return Path(explicit) / "corpus"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "pokercert" / "corpus"
+def _cache_key(root: Path, files: Mapping[str, str]) -> str:
+    """The corpus digest of ``files`` (as :func:`hashed_files` gives them) and what else
+    a load of the corpus under ``root`` depends on (:func:`corpus_cache.cache_key`)."""
+    return corpus_cache.cache_key(root, total_sha256(files), display_path(root))
 
 
-def _sources() -> list[Path]:
-    """The files besides the corpus that loading reads or runs: the vector schema, the
-    rulesets and interpretations, and the code of the reference and of this loader."""
-    reference = Path(sys.modules[InputError.__module__].__file__ or "").resolve().parent
-    return sorted([*reference.rglob("*.py"), *reference.rglob("*.toml"),
-                   *(_HERE / name for name in ("corpus.py", "model.py", "registry.py")),
-                   _HERE / registry.SCHEMA_FILE])
+def cache_file_of(root: Path) -> Path:
+    """The cache file a load of the corpus under ``root`` would read or write now."""
+    return corpus_cache.cache_file(_cache_key(root, hashed_files(root)))
 
 
-def cache_key(root: Path, files: Mapping[str, str]) -> str:
-    """The cache key of the corpus under ``root`` whose files hash to ``files`` (as
-    :func:`hashed_files` gives them): everything a load of it depends on, including the
-    paths its problems and locations are shown with (relative to the working folder)."""
-    digest = hashlib.sha256()
-    for part in (f"format {CACHE_FORMAT}", sys.version, str(root.resolve()),
-                 display_path(root), os.getcwd() if Path.cwd().is_relative_to(root.resolve())
-                 else "", total_sha256(files)):
-        digest.update(part.encode() + b"\0")
-    for path in [root / MANIFEST_FILE, *_sources()]:
-        try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"absent")
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
-def cache_file(key: str) -> Path:
-    return cache_folder() / f"{key[:32]}.pickle"
-
-
-def _read_cache(key: str) -> Corpus | None:
-    """The corpus cached under ``key``; None if there is none, or the file is damaged,
-    of another format, or written for another key (then it will be replaced)."""
-    try:
-        data = cache_file(key).read_bytes()
-    except OSError:
-        return None
-    try:
-        stored_key, corpus = pickle.loads(data)    # our own file in the user's cache
-    except Exception:       # a damaged or foreign file: anything unpickling can raise
-        return None
-    if stored_key != key or not isinstance(corpus, Corpus):
-        return None
-    return corpus
-
-
-def _write_cache(key: str, corpus: Corpus) -> None:
-    """Keep ``corpus`` under ``key`` (atomically: a reader sees a whole file or none);
-    a cache folder that cannot be written just means no cache."""
-    target = cache_file(key)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=target.parent, suffix=".tmp",
-                                         delete=False) as out:
-            try:
-                pickle.dump((key, corpus), out, protocol=pickle.HIGHEST_PROTOCOL)
-                out.close()
-                os.replace(out.name, target)
-            finally:
-                Path(out.name).unlink(missing_ok=True)     # left only if replace failed
-        old = sorted(target.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
-        for stale in old[:-CACHE_KEEP]:
-            stale.unlink(missing_ok=True)
-    except OSError:
-        return
-
-
-__all__ = ["CACHE_ENV", "FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "cache_file",
-           "cache_folder", "cache_key", "load_corpus", "read_corpus", "read_text",
-           "vector_starts"]
+__all__ = ["FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "cache_file_of", "load_corpus",
+           "read_corpus", "read_text", "vector_starts"]

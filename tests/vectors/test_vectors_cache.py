@@ -18,15 +18,8 @@ import pytest
 
 from pokercert.vectors import corpus as corpus_module
 from pokercert.vectors import registry
-from pokercert.vectors.corpus import (
-    CACHE_ENV,
-    CorpusError,
-    cache_file,
-    cache_folder,
-    cache_key,
-    hashed_files,
-    load_corpus,
-)
+from pokercert.vectors.corpus import CorpusError, cache_file_of, load_corpus
+from pokercert.vectors.corpus_cache import CACHE_ENV, cache_folder
 
 RULESET = "nj-poker-low-3"      # the smallest folder of the shipped corpus
 
@@ -41,10 +34,6 @@ def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
-def _the_file(root: Path) -> Path:
-    return cache_file(cache_key(root, hashed_files(root)))
-
-
 def _unread(monkeypatch: pytest.MonkeyPatch) -> None:
     """From here on, reading a corpus from its files fails the test."""
     def fail(*args: object, **kwargs: object) -> None:
@@ -54,7 +43,7 @@ def _unread(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_loaded_corpus_is_cached_and_loaded_from_the_cache(mini, monkeypatch):
     first = load_corpus(mini)
-    assert _the_file(mini).is_file()
+    assert cache_file_of(mini).is_file()
     _unread(monkeypatch)
     again = load_corpus(mini)
     assert [v.id for v in again.vectors] == [v.id for v in first.vectors]
@@ -87,7 +76,7 @@ def test_a_new_manifest_is_a_new_key(mini):
 ])
 def test_a_damaged_cache_file_is_ignored_and_replaced(mini, monkeypatch, damage):
     want = load_corpus(mini)
-    _the_file(mini).write_bytes(damage)
+    cache_file_of(mini).write_bytes(damage)
     got = load_corpus(mini)                     # read from the files again...
     assert got.vectors == want.vectors
     _unread(monkeypatch)
@@ -98,7 +87,7 @@ def test_a_corpus_with_problems_is_not_cached(mini):
     (mini / RULESET / "broken.toml").write_text("this is not TOML [", encoding="utf-8")
     with pytest.raises(CorpusError, match="invalid TOML"):
         load_corpus(mini)
-    assert not _the_file(mini).exists()
+    assert not cache_file_of(mini).exists()
 
 
 def test_the_cache_folder_is_the_users_unless_overridden(monkeypatch, tmp_path):
