@@ -21,6 +21,7 @@ from pokercert.cli.options import (
     adapter_args,
     lab_args,
     lab_fields,
+    nonnegative_int,
     out_folder,
     positive_float,
     positive_int,
@@ -30,6 +31,7 @@ from pokercert.cli.options import (
 from pokercert.cli.progress import Progress
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
 from pokercert.harness.adapters import load_adapter as _load_adapter
+from pokercert.harness.run.challenge import DEFAULT_FRESH, SEED_LIMIT
 from pokercert.harness.run.results import FAILING, Outcome, RunHeader
 from pokercert.reference.errors import ExitCode
 from pokercert.reports.text import one_line
@@ -65,6 +67,18 @@ def register(sub: Subparsers) -> None:
                    help="requests per batch (default: %(default)s)")
     p.add_argument("--no-report", action="store_true",
                    help="do not write the default reports into the run folder")
+    challenge = p.add_mutually_exclusive_group()
+    challenge.add_argument("--challenge", type=nonnegative_int, metavar="N",
+                           dest="challenge_fresh",
+                           help="fresh challenge deals per ruleset, after a twin of every "
+                           f"curated vector (default: {DEFAULT_FRESH}, topped up to the "
+                           "ruleset's curated count)")
+    challenge.add_argument("--no-challenge", action="store_true",
+                           help="curated corpus only, no challenge vectors (CI gates; every "
+                           "report states it)")
+    p.add_argument("--challenge-seed", type=challenge_seed, metavar="N",
+                   help="replay the challenge set of this seed (default: drawn at run time "
+                   "and recorded)")
     p.add_argument("--identity-file", action="append", default=[], metavar="PATH",
                    dest="identity_files",
                    help="a file (or folder) of the evaluator whose SHA-256 the harness "
@@ -92,6 +106,14 @@ def register(sub: Subparsers) -> None:
                    "ruleset the adapter claims)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_smoke)
+
+
+def challenge_seed(text: str) -> int:
+    """``--challenge-seed``: an integer in [0, 2**32)."""
+    value = nonnegative_int(text)
+    if value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be below {SEED_LIMIT}, got {text!r}")
+    return value
 
 
 # ----------------------------------------------------------------------------- summary
@@ -163,7 +185,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         run_timeout=args.run_timeout, batch_size=args.batch_size,
         max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
         max_cpu_s=args.max_cpu, resume=args.resume, identity_files=args.identity_files,
-        command=["pokercert", *sys.argv[1:]], lab=lab, in_process=args.in_process)
+        command=["pokercert", *sys.argv[1:]], lab=lab, in_process=args.in_process,
+        challenge=not args.no_challenge, challenge_seed=args.challenge_seed,
+        challenge_fresh=args.challenge_fresh)
     progress = Progress()
     try:
         outcome = run(config, progress=progress)

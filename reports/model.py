@@ -43,7 +43,7 @@ from pokercert.reference.rulesets import RulesetError, all_regulations, get_rule
 from pokercert.reports import verdict as V
 from pokercert.reports.canonical import ReportError
 
-REPORT_FORMAT_VERSION = 2
+REPORT_FORMAT_VERSION = 3
 STDERR_LIMIT = 2000  # characters of a failure's stderr excerpt kept in the report
 UNKNOWN = "unknown"
 
@@ -155,6 +155,7 @@ def _failure(r: Result) -> dict[str, Any]:
         "stderr": _excerpt(r.stderr), "attachment": r.attachment,
         "known_failure": getattr(r, "known_failure", ""),
         "scored_as": getattr(r, "scored_as", ""),
+        "origin": r.origin,
     }
 
 
@@ -253,6 +254,51 @@ def _flag_rows(vectors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows.values(), key=lambda x: (-x["failed"], -x["known_failures"], x["flag"]))
 
 
+# the challenge block's states (reports/README.md, "The challenge")
+CHALLENGE_PASSED, CHALLENGE_FAILED = "passed", "failed"
+CHALLENGE_INCOMPLETE, CHALLENGE_NOT_APPLICABLE = "incomplete", "not applicable"
+CHALLENGE_DISABLED, CHALLENGE_NOT_RECORDED = "disabled", "not recorded"
+_ORIGINS = ("twin", "fresh")
+
+
+def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[str, Any]]],
+               rulesets: Sequence[str], complete: bool) -> dict[str, Any]:
+    """The challenge block: the seed and size the run recorded (``filters.challenge``),
+    and per ruleset how the twins and fresh deals ended, from the vector records."""
+    asked = ident.get("filters", {}).get("challenge")
+    rows, denied, ran = [], 0, 0
+    for rid in rulesets:
+        row: dict[str, Any] = {"id": rid}
+        for origin in _ORIGINS:
+            mine = [v for v in by_ruleset.get(rid, [])
+                    if v.get("origin", "").partition(":")[0] == origin]
+            outcomes = [v["outcome"] for v in mine]
+            row[origin] = {"run": sum(o != _NA for o in outcomes),
+                           "passed": outcomes.count(_PASS),
+                           "failed": sum(o in _DENYING for o in outcomes),
+                           "not_applicable": outcomes.count(_NA)}
+            denied += row[origin]["failed"]
+            ran += row[origin]["run"]
+        rows.append(row)
+    if not isinstance(asked, Mapping):
+        status = CHALLENGE_NOT_RECORDED
+    elif asked.get("disabled"):
+        status = CHALLENGE_DISABLED
+    elif denied:
+        status = CHALLENGE_FAILED
+    elif not complete:
+        status = CHALLENGE_INCOMPLETE
+    else:
+        status = CHALLENGE_PASSED if ran else CHALLENGE_NOT_APPLICABLE
+    asked = asked if isinstance(asked, Mapping) else {}
+    seed = asked.get("seed")
+    return {"status": status, "seed": seed,
+            "fresh_per_ruleset": asked.get("fresh_per_ruleset"),
+            "sha256": asked.get("sha256"),
+            "replay": f"--challenge-seed {seed}" if seed is not None else "",
+            "failed": denied, "rulesets": rows if seed is not None else []}
+
+
 def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str, Any]],
                 clause_labels: Mapping[str, Iterable[str]]) -> dict[str, Any]:
     """Every conclusion of a report, derived from its facts: the one place they are made.
@@ -278,11 +324,16 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
     completeness = {"complete": not whole, "reasons": whole, "selected": ident.get("selected", 0),
                     "results": len(ids),
                     "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0}
+    challenge = _challenge(ident, by_ruleset, rulesets, not whole)
     ruleset_rows = []
     for rid in rulesets:
         mine = by_ruleset.get(rid, [])
         counts = _counts(v["outcome"] for v in mine)
         verdict, reasons = V.ruleset_verdict(counts, _missing(ident, rid, len(mine)) + whole)
+        found = sum(v["outcome"] in _DENYING for v in mine if v.get("origin"))
+        if found and verdict == V.NOT_CERTIFIED:
+            reasons.append(f"{found} of the findings on challenge vectors (seed "
+                           f"{challenge['seed']}): inputs no published vector holds")
         ruleset_rows.append({"id": rid, "verdict": verdict, "reasons": reasons,
                              "counts": counts,
                              "clauses": _clause_rows(clause_labels.get(rid, ()), mine)})
@@ -305,16 +356,20 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
         "completeness": completeness,
         "rulesets": ruleset_rows,
         "failures": [{k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
-                     for v in denying],
+                     | {"origin": v.get("origin", "")} for v in denying],
         "flags": _flag_rows(vectors),
         "not_applicable": not_applicable,
+        "challenge": challenge,
     }
 
 
 def _vector(r: Result) -> dict[str, Any]:
-    return {"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind, "outcome": str(r.outcome),
-            "clauses": list(r.clauses), "flags": list(r.flags),
-            "duration_us": round((r.duration_s or 0.0) * 1e6)}
+    out = {"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind, "outcome": str(r.outcome),
+           "clauses": list(r.clauses), "flags": list(r.flags),
+           "duration_us": round((r.duration_s or 0.0) * 1e6)}
+    if r.origin:
+        out["origin"] = r.origin
+    return out
 
 
 LAB_KEYS = ("lab", "engineer", "submission_id", "scope")
@@ -450,6 +505,7 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
             row["flag"], "(flag not in the installed corpus)"), **row}
             for row in derived["flags"]],
         "not_applicable": derived["not_applicable"],
+        "challenge": derived["challenge"],
         "vectors": vectors,
     }
 
@@ -534,7 +590,7 @@ def contradiction(report: Mapping[str, Any]) -> str:
     claimed = {**report, "failures": [
         {**f, "clauses": [c["label"] for c in f["clauses"]]} for f in report["failures"]]}
     for name in ("counts", "completeness", "rulesets", "failures", "flags", "not_applicable",
-                 "verdict", "exit_code"):
+                 "challenge", "verdict", "exit_code"):
         found = _first_difference(name, claimed.get(name), derived[name])
         if found is None:
             continue

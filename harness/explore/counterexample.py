@@ -36,8 +36,8 @@ from pokercert.vectors.model import Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
 
-__all__ = ["Found", "found_vector", "next_ids", "placeholder_vector", "to_draft_text",
-           "to_record_text"]
+__all__ = ["Found", "describe", "found_vector", "next_ids", "placeholder_vector",
+           "to_draft_text", "to_drafts_text", "to_record_text"]
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,15 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
     return f"{hands[w]} ({label(values[w])}) beats {beaten}."
 
 
+def describe(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) \
+        -> tuple[list[str], list[str], str]:
+    """The clauses that decide a (valid) generated input, its bug-class flags and a
+    one-line why: the tags a counterexample gets, for a challenge vector too."""
+    values = _values(ev, kind, inputs)
+    return _clauses(ev, kind, values), _flags(ev, kind, inputs, values), \
+        _why(ev, kind, inputs, values)
+
+
 # --------------------------------------------------------------------------- ids
 
 # next_ids (pokercert.vectors.ids, re-exported here): a counterexample's draft gets the
@@ -306,10 +315,18 @@ def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str,
 
 def to_draft_text(found: Found, adapter: str = "") -> str:
     """A draft for ``pokercert vectors add DRAFT --topic TOPIC`` (the tool assigns the id)."""
-    rec = record(found.vector)
-    del rec["id"]
-    return (f"ruleset = \"{found.vector.ruleset}\"\n\n"
-            + to_toml(rec, comment=_comment(found, adapter)))
+    return to_drafts_text([found], adapter)
+
+
+def to_drafts_text(found: Sequence[Found], adapter: str = "") -> str:
+    """Several drafts of one ruleset in one file for ``pokercert vectors add``."""
+    header = f"ruleset = \"{found[0].vector.ruleset}\"\n\n"
+    tables = []
+    for f in found:
+        rec = record(f.vector)
+        del rec["id"]
+        tables.append(to_toml(rec, comment=_comment(f, adapter)))
+    return header + "\n".join(tables)
 
 
 def _comment(found: Found, adapter: str) -> list[str]:

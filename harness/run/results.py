@@ -83,9 +83,14 @@ class Result(NamedTuple):
     attachment: str = ""      # file name under attachments/, if any
     known_failure: str = ""   # XFAIL/XPASS: the reason given in the expectations file
     scored_as: str = ""       # XFAIL/XPASS: the outcome before the expectations file
+    # a challenge vector's origin: "twin:<curated id>" or "fresh:<situation>" (""
+    # for a curated vector, and then left out of the line)
+    origin: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data = self._asdict()
+        if not self.origin:
+            del data["origin"]
         data["outcome"] = str(self.outcome)
         data["clauses"] = list(self.clauses)
         data["flags"] = list(self.flags)
@@ -118,7 +123,7 @@ def passed(vector_id: str, ruleset: str, kind: str, expected: Mapping[str, Any],
     passes, and this builds one without the keyword handling (the fields in order)."""
     return _tuple_new(Result, (vector_id, ruleset, kind, _PASS, expected, actual, "",
                                readings, clauses, flags, why, inputs, duration_s,
-                               "", "", "", ""))
+                               "", "", "", "", ""))
 
 
 @dataclass
@@ -269,13 +274,15 @@ def read_results(folder: Path) -> Iterator[Result]:
 
 
 ATTACHMENTS = "attachments"
+COUNTEREXAMPLES = "counterexamples"   # ready-to-add drafts of what the challenge found
 
 
 def clear_folder(folder: Path, keep_results: bool = False) -> None:
     """Make ``folder`` hold one run only: remove every earlier report (``report.*``, any
     format), every signature (``*.sig``) and, unless ``keep_results`` (a resume), the
-    run header, results and attachments.  Called before an adapter is started, so no
-    stale report outlives the run that replaces its results, even a run that fails."""
+    run header, results, attachments and counterexample drafts.  Called before an
+    adapter is started, so no stale report outlives the run that replaces its results,
+    even a run that fails."""
     if not folder.is_dir():
         return
     for pattern in ("report.*", "*.sig"):
@@ -286,11 +293,11 @@ def clear_folder(folder: Path, keep_results: bool = False) -> None:
         return
     for name in (HEADER_FILE, HEADER_FILE + ".tmp", RESULTS_FILE):
         (folder / name).unlink(missing_ok=True)
-    attachments = folder / ATTACHMENTS
-    if attachments.is_dir():
-        for f in attachments.iterdir():
-            if f.is_file() or f.is_symlink():
-                f.unlink()
+    for sub in (ATTACHMENTS, COUNTEREXAMPLES):
+        if (folder / sub).is_dir():
+            for f in (folder / sub).iterdir():
+                if f.is_file() or f.is_symlink():
+                    f.unlink()
 
 
 def write_results(folder: Path, results: Iterable[Result]) -> tuple[str, int]:

@@ -322,6 +322,11 @@ class RunConfig:
     # run a py: or named evaluator in this process (fast, not isolated: CI gates) instead
     # of in a child process through the serve bridge (the default of a certification)
     in_process: bool = False
+    # challenge vectors after the curated ones (harness/run/challenge.py): on by default
+    # (a certification); False is --no-challenge (CI gates), which every report states
+    challenge: bool = True
+    challenge_seed: int | None = None       # None: drawn at run time (a resume keeps its own)
+    challenge_fresh: int | None = None      # fresh deals per ruleset (None: DEFAULT_FRESH)
     # --in-process only: how long past its timeout (or the run timeout) a call that will
     # not stop may run before the harness writes what it has and exits 2 (None: the
     # timeout, at least 1 s)
@@ -357,14 +362,45 @@ def _load_corpus(corpus: Any) -> Any:
     return load_corpus()
 
 
-def plan(config: RunConfig, corpus: Any) -> tuple[list[Vector], dict[str, Any]]:
-    """The vectors this run (or shard) takes, and the filters that chose them."""
+@dataclass
+class Plan:
+    """What a run (or shard) takes: the vectors, curated then challenge, the filters that
+    chose them (``filters["challenge"]``: the challenge's seed and size, as run.json
+    records them), and the origin of each challenge vector by id."""
+
+    vectors: list[Vector]
+    filters: dict[str, Any]
+    origins: dict[str, str] = field(default_factory=dict)
+
+
+def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
+         seed: int | None = None) -> Plan:
+    """The vectors this run (or shard) takes, and the filters that chose them.
+
+    With ``config.challenge`` the challenge set (:mod:`.challenge`) of the whole filtered
+    selection follows the curated vectors, from ``seed`` (else ``config.challenge_seed``,
+    else a fresh one); a shard then takes its share of both."""
+    from pokercert.harness.run.challenge import DEFAULT_FRESH, build_challenge, draw_seed
+
     try:
         chosen = corpus.select(rulesets=config.rulesets, flags=config.flags)
     except ValueError as exc:
         raise RunError(str(exc)) from None
     filters: dict[str, Any] = {"rulesets": sorted(config.rulesets or []),
                                "flags": sorted(config.flags or [])}
+    origins: dict[str, str] = {}
+    if config.challenge:
+        fresh = config.challenge_fresh if config.challenge_fresh is not None \
+            else DEFAULT_FRESH
+        seed = seed if seed is not None else config.challenge_seed
+        challenge = build_challenge(chosen, profile or load_profile(config.profile),
+                                    seed if seed is not None else draw_seed(), fresh,
+                                    fresh=not config.flags)
+        filters["challenge"] = challenge.summary()
+        origins = challenge.origins
+        chosen = [*chosen, *challenge.vectors]
+    else:
+        filters["challenge"] = {"seed": None, "disabled": "--no-challenge"}
     if config.shard:
         try:
             k, n = parse_shard(config.shard)
@@ -373,7 +409,29 @@ def plan(config: RunConfig, corpus: Any) -> tuple[list[Vector], dict[str, Any]]:
         filters["unsharded_selected"] = len(chosen)
         filters["unsharded_ids_sha256"] = ids_digest(v.id for v in chosen)
         chosen = shard(chosen, k, n)
-    return chosen, filters
+    return Plan(chosen, filters, origins)
+
+
+def _resumed_seed(config: RunConfig, folder: Path) -> int | None:
+    """A resumed run keeps the challenge seed it began with (unless one is given)."""
+    if not (config.resume and config.challenge and config.challenge_seed is None
+            and (folder / HEADER_FILE).is_file()):
+        return None
+    try:
+        seed = read_header(folder).filters.get("challenge", {}).get("seed")
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None        # the resume itself says what is wrong with the folder
+    return seed if type(seed) is int else None
+
+
+def with_origins(results: Sequence[Result], origins: Mapping[str, str]) -> list[Result]:
+    """``results`` with each challenge vector's origin (:mod:`.challenge`) filled in."""
+    get = origins.get
+    out = []
+    for r in results:
+        origin = get(r.vector_id)
+        out.append(r._replace(origin=origin) if origin else r)
+    return out
 
 
 def _expectations(config: RunConfig, corpus: Any) -> tuple[dict[str, Known], dict[str, Any]]:
@@ -491,11 +549,12 @@ def run(config: RunConfig, corpus: Any = None,
         profile = load_profile(config.profile)
     except ValueError as exc:
         raise RunError(str(exc)) from None
-    chosen, filters = plan(config, corpus)
+    folder = Path(config.out)
+    planned = plan(config, corpus, profile, _resumed_seed(config, folder))
+    chosen, filters, origins = planned.vectors, planned.filters, planned.origins
     known, expect_info = _expectations(config, corpus)
     if expect_info:
         filters["expectations"] = expect_info
-    folder = Path(config.out)
     folder.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     deadline = started + config.run_timeout if config.run_timeout else None
@@ -561,6 +620,8 @@ def run(config: RunConfig, corpus: Any = None,
             try:
                 for results in score_vectors(adapter, identity, todo, profile, known,
                                              config.batch_size, deadline):
+                    if origins:
+                        results = with_origins(results, origins)
                     writer.write_many(results)
                     scored.extend(results)
                     count(results, into=counts)
@@ -586,5 +647,9 @@ def run(config: RunConfig, corpus: Any = None,
     header.finished_at = now_iso()
     header.results_sha256, header.results_lines = writer.sha256, writer.lines
     write_header(folder, header)
+    if origins:
+        from pokercert.harness.run.challenge import write_drafts
+
+        write_drafts(folder, scored, profile, config.adapter)
     return RunOutcome(folder, header, counts, exit_code_for(header, counts), new, scored)
 

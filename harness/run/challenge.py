@@ -1,0 +1,331 @@
+"""Challenge vectors: a fresh set for every certification run, drawn from a seed.
+
+The curated corpus is public, so an evaluator could pass it by looking every request up.
+``pokercert run`` therefore adds, after the curated vectors it selected, a *challenge*
+set generated from a seed drawn when the run starts (``--challenge-seed`` replays one):
+
+* a **metamorphic twin** of every curated vector: the cards shuffled within each hand
+  (and on the board), the hands of a compare reordered with the expected winners
+  remapped, and the suits relabelled by one random permutation of the four suits.
+  Card order and suit names never change a hand's value under any ruleset (no ruleset
+  ranks suits: both readings of the ``suits-equal`` interpretation say so), so the
+  twin's expectation is the curated one, remapped (winner indices, the card sets of a
+  ``best_hand``), never recomputed: it stays the corpus's hand-checked expectation.
+  A ``reject`` twin keeps its expected reason only where the fault does not depend on
+  where it sits: it is checked against the reference's refusal (a hand with two faults
+  may be refused for the first one seen) and skipped when it differs
+  (:data:`SKIP_REJECT_POSITION`);
+* **fresh deals** per ruleset and kind, stratified over every situation the ruleset can
+  deal (:func:`pokercert.harness.explore.situations.sample_deals`), with expectations
+  from the reference under the run's profile and the clauses and bug-class flags that
+  decide them.
+
+Everything here is a pure function of (seed, selection, profile): the same seed gives
+the same challenge set, byte for byte (:meth:`ChallengeSet.to_jsonl`).  Ids are
+``<ruleset>/challenge-<seed>-<index>`` (index from 1 within the ruleset: twins in corpus
+order, then fresh deals), so a finding names the seed that reproduces it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
+from pokercert.reference import Profile, get_ruleset
+from pokercert.reference.cards import SUIT_CHARS
+from pokercert.vectors.model import KINDS, Kind, Vector
+
+__all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "build_challenge", "challenge_id",
+           "draw_seed", "fresh_vectors", "origin_kind", "twin", "write_drafts"]
+
+SEED_LIMIT = 2 ** 32          # seeds are drawn in [0, 2**32): ten digits at most in an id
+DEFAULT_FRESH = 96            # fresh deals per ruleset unless --challenge N says otherwise
+TWIN, FRESH = "twin", "fresh"
+SKIP_REJECT_POSITION = ("reject twin refused for another reason by the reference: the "
+                        "reason depends on where the fault sits")
+_SUIT_SET = frozenset(SUIT_CHARS)
+
+
+def draw_seed() -> int:
+    """A fresh challenge seed from the operating system's randomness."""
+    return random.SystemRandom().randrange(SEED_LIMIT)
+
+
+def challenge_id(ruleset: str, seed: int, index: int) -> str:
+    """The id of the ``index``-th (from 1) challenge vector of ``ruleset`` under ``seed``."""
+    return f"{ruleset}/challenge-{seed}-{index:05d}"
+
+
+def origin_kind(origin: str) -> str:
+    """``twin`` or ``fresh`` for a challenge result's origin (``""``: a curated vector)."""
+    return origin.partition(":")[0]
+
+
+def _stream(seed: int, *parts: str) -> random.Random:
+    """An independent random stream for one part of the set (a ruleset, a kind), so
+    selecting fewer rulesets or kinds never changes the others' vectors."""
+    digest = hashlib.sha256("|".join((str(seed), *parts)).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def _sub_seed(seed: int, *parts: str) -> int:
+    return _stream(seed, *parts).randrange(SEED_LIMIT)
+
+
+# ----------------------------------------------------------------------------- twins
+class _Relabel:
+    """One shuffle-and-relabel: a permutation of the suits applied to canonical tokens."""
+
+    def __init__(self, rng: random.Random) -> None:
+        suits = list(SUIT_CHARS)
+        rng.shuffle(suits)
+        self.rng = rng
+        self.suit = dict(zip(SUIT_CHARS, suits, strict=True))
+
+    def card(self, token: str) -> str:
+        """A token with its suit relabelled (a joker, or a malformed token of a reject
+        vector, stays as it is)."""
+        if len(token) == 2 and token[1] in _SUIT_SET:
+            return token[0] + self.suit[token[1]]
+        return token
+
+    def cards(self, text: str, shuffle: bool = True) -> str:
+        tokens = [self.card(t) for t in text.split()]
+        if shuffle:
+            self.rng.shuffle(tokens)
+        return " ".join(tokens)
+
+
+def _remap_expect(kind: str, expect: Mapping[str, Any], relabel: _Relabel,
+                  new_index: Mapping[int, int]) -> dict[str, Any]:
+    out = dict(expect)
+    if kind == Kind.COMPARE and "winners" in out:
+        out["winners"] = sorted(new_index[w] for w in out["winners"])
+    if kind == Kind.BEST_HAND and "cards" in out:
+        out["cards"] = sorted(relabel.cards(c, shuffle=False) for c in out["cards"])
+    return out
+
+
+def twin(vector: Vector, rng: random.Random, vector_id: str) -> Vector:
+    """The metamorphic twin of ``vector`` under one draw of ``rng``: cards shuffled
+    within each hand and the board, hands reordered, suits relabelled; its expectation
+    (or each reading's) remapped, never recomputed."""
+    relabel = _Relabel(rng)
+    op = vector.inputs["op"] if vector.kind == Kind.REJECT else vector.kind
+    inputs = dict(vector.inputs)
+    new_index: dict[int, int] = {}
+    for key in ("hand", "hole", "board"):
+        if isinstance(inputs.get(key), str):
+            inputs[key] = relabel.cards(inputs[key])
+    if isinstance(inputs.get("hands"), (list, tuple)):
+        hands = list(inputs["hands"])
+        order = list(range(len(hands)))
+        rng.shuffle(order)
+        new_index = {old: new for new, old in enumerate(order)}
+        inputs["hands"] = [relabel.cards(str(hands[old])) for old in order]
+    remap_kind = op if vector.kind != Kind.REJECT else Kind.REJECT
+    expect = _remap_expect(remap_kind, vector.expect, relabel, new_index) \
+        if vector.expect is not None else None
+    by_reading = {r: _remap_expect(remap_kind, e, relabel, new_index)
+                  for r, e in vector.expect_by_reading.items()} \
+        if vector.expect_by_reading is not None else None
+    return Vector(id=vector_id, ruleset=vector.ruleset, kind=vector.kind, inputs=inputs,
+                  clauses=vector.clauses, flags=vector.flags,
+                  why=f"Twin of {vector.id} (shuffled, hands reordered, suits relabelled): "
+                      f"{vector.why}",
+                  expect=expect, interpretations=vector.interpretations,
+                  expect_by_reading=by_reading)
+
+
+def _reject_holds(twin_vector: Vector, profile: Profile) -> bool:
+    """Whether the reference refuses a reject twin for the curated vector's reason."""
+    from pokercert.reference import evaluator
+    from pokercert.vectors.check import reference_outcome
+
+    ev = evaluator(twin_vector.ruleset, profile)
+    return reference_outcome(ev, twin_vector).get("reason") == \
+        twin_vector.expected(profile).get("reason")
+
+
+# ----------------------------------------------------------------------------- fresh
+def fresh_vectors(ruleset_id: str, profile: Profile, seed: int, count: int,
+                  curated: Sequence[Vector], first_index: int) -> list[tuple[Vector, str]]:
+    """``count`` fresh deals of ``ruleset_id``, spread over every kind the ruleset has
+    (best_hand only with a board), each kind stratified over its situations; each as a
+    vector with the reference's expectation under ``profile``, the deciding clauses,
+    flags and a why, paired with the situation it was dealt for."""
+    if count <= 0:
+        return []
+    from pokercert.harness.explore.counterexample import describe, expected_outcome
+    from pokercert.harness.explore.situations import sample_deals
+    from pokercert.reference import evaluator
+
+    ruleset = get_ruleset(ruleset_id)
+    kinds = [k for k in KINDS if k != Kind.BEST_HAND or ruleset.selection is not None]
+    ev = evaluator(ruleset_id, profile)
+    reject_clauses = _reject_clauses(ruleset_id, curated)
+    out: list[tuple[Vector, str]] = []
+    index = first_index
+    for i, kind in enumerate(kinds):
+        share = count // len(kinds) + (i < count % len(kinds))
+        if not share:
+            continue
+        deals = sample_deals(ruleset, profile, [kind], seed=_sub_seed(seed, ruleset_id, kind),
+                             count=share)
+        for deal in deals:
+            inputs = dict(deal.inputs)
+            expect = expected_outcome(ev, deal.kind, inputs)
+            if deal.kind == Kind.REJECT:
+                clauses, flags = reject_clauses, ("input-validation",)
+                why = f"Fresh deal ({deal.situation}): refused ({expect.get('reason')})."
+            else:
+                clauses_l, flags_l, why = describe(ev, deal.kind, inputs)
+                clauses, flags = tuple(clauses_l), tuple(flags_l)
+                why = f"Fresh deal ({deal.situation}): {why}"
+            out.append((Vector(id=challenge_id(ruleset_id, seed, index), ruleset=ruleset_id,
+                               kind=deal.kind, inputs=inputs, clauses=clauses, flags=flags,
+                               why=why, expect=expect), deal.situation))
+            index += 1
+    return out
+
+
+def _reject_clauses(ruleset_id: str, curated: Iterable[Vector]) -> tuple[str, ...]:
+    """The clauses the curated reject vectors of the ruleset cite most (its first clause
+    if none was selected): what a fresh malformed request exercises."""
+    cited = Counter(v.clauses for v in curated
+                    if v.ruleset == ruleset_id and v.kind == Kind.REJECT)
+    if cited:
+        return cited.most_common(1)[0][0]
+    return (get_ruleset(ruleset_id).clauses[0].label,)
+
+
+# ----------------------------------------------------------------------------- the set
+@dataclass
+class ChallengeSet:
+    """The challenge vectors of one run, with where each came from."""
+
+    seed: int
+    fresh_per_ruleset: int
+    vectors: list[Vector] = field(default_factory=list)
+    # vector id -> "twin:<curated id>" or "fresh:<situation>"
+    origins: dict[str, str] = field(default_factory=dict)
+    # ruleset -> why a curated vector got no twin -> how many
+    skipped: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def to_jsonl(self) -> str:
+        """The set as canonical JSON lines (id, ruleset, kind, origin, inputs,
+        expectations): what :meth:`sha256` hashes and what a replay must reproduce."""
+        lines = []
+        for v in self.vectors:
+            rec = {"id": v.id, "ruleset": v.ruleset, "kind": v.kind, "origin":
+                   self.origins[v.id], "inputs": dict(v.inputs),
+                   "expect": dict(v.expect) if v.expect is not None else None,
+                   "interpretations": list(v.interpretations),
+                   "expect_by_reading": {r: dict(e) for r, e in
+                                         v.expect_by_reading.items()}
+                   if v.expect_by_reading is not None else None,
+                   "clauses": list(v.clauses), "flags": list(v.flags)}
+            lines.append(json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n")
+        return "".join(lines)
+
+    def sha256(self) -> str:
+        return hashlib.sha256(self.to_jsonl().encode("utf-8")).hexdigest()
+
+    def summary(self) -> dict[str, Any]:
+        """What ``run.json`` records (``filters.challenge``): the seed, the size asked
+        for, how many twins and fresh deals per ruleset, what was skipped and why, and
+        the SHA-256 of the set."""
+        per: dict[str, dict[str, int]] = {}
+        for v in self.vectors:
+            row = per.setdefault(v.ruleset, {TWIN: 0, FRESH: 0})
+            row[origin_kind(self.origins[v.id])] += 1
+        return {"seed": self.seed, "fresh_per_ruleset": self.fresh_per_ruleset,
+                "vectors": len(self.vectors), "by_ruleset": dict(sorted(per.items())),
+                "twins_skipped": {k: dict(sorted(v.items()))
+                                  for k, v in sorted(self.skipped.items())},
+                "sha256": self.sha256()}
+
+
+def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
+                    fresh_per_ruleset: int = DEFAULT_FRESH, *, fresh: bool = True) \
+        -> ChallengeSet:
+    """The challenge set of a run whose curated selection is ``curated``.
+
+    Per ruleset (in the order the selection lists them): one twin of each curated
+    vector, then ``fresh_per_ruleset`` fresh deals, topped up so the ruleset has at
+    least as many challenge vectors as curated ones (``fresh=False``: twins only, as
+    under a ``--flags`` filter, which fresh deals cannot honour).
+    """
+    out = ChallengeSet(seed, fresh_per_ruleset if fresh else 0)
+    by_ruleset: dict[str, list[Vector]] = {}
+    for v in curated:
+        by_ruleset.setdefault(v.ruleset, []).append(v)
+    for rid, group in by_ruleset.items():
+        rng = _stream(seed, rid, TWIN)
+        index = 1
+        skipped: Counter[str] = Counter()
+        for v in group:
+            t = twin(v, rng, challenge_id(rid, seed, index))
+            if t.kind == Kind.REJECT and not _reject_holds(t, profile):
+                skipped[SKIP_REJECT_POSITION] += 1
+                continue
+            out.vectors.append(t)
+            out.origins[t.id] = f"{TWIN}:{v.id}"
+            index += 1
+        if skipped:
+            out.skipped[rid] = dict(skipped)
+        if not fresh:
+            continue
+        count = max(fresh_per_ruleset, len(group) - (index - 1))
+        for f, situation in fresh_vectors(rid, profile, seed, count, curated, index):
+            out.vectors.append(f)
+            out.origins[f.id] = f"{FRESH}:{situation}"
+    return out
+
+
+# ----------------------------------------------------------------------------- drafts
+DRAFT_LIMIT = 10      # drafts written per ruleset: wrong answers (FAIL) first, then by id
+
+
+def write_drafts(folder: Path, results: Iterable[Result], profile: Profile,
+                 adapter: str = "", limit: int = DRAFT_LIMIT) -> list[Path]:
+    """Write the challenge vectors that failed as ready-to-add corpus drafts, one file
+    per ruleset (``counterexamples/challenge-<ruleset>.toml``, for ``pokercert vectors
+    add FILE --topic challenge-found``), as ``fuzz`` writes its counterexample: the
+    reference's expectation under every reading, deciding clauses, flags, a why.
+    A reject vector keeps its own tags and reason (refusals do not depend on readings).
+    Returns the files written."""
+    from pokercert.harness.explore.counterexample import Found, found_vector, to_drafts_text
+
+    by_ruleset: dict[str, list[Result]] = {}
+    for r in results:
+        if r.origin and r.outcome in FAILING:
+            by_ruleset.setdefault(r.ruleset, []).append(r)
+    written = []
+    for rid, failed in sorted(by_ruleset.items()):
+        failed.sort(key=lambda r: (r.outcome is not Outcome.FAIL, r.vector_id))
+        found = []
+        for r in failed[:limit]:
+            message = f"{r.outcome} on challenge vector {r.vector_id} ({r.origin})" + \
+                (f": {r.message}" if r.message else "")
+            if r.kind == Kind.REJECT:
+                found.append(Found(Vector(
+                    id=r.vector_id, ruleset=rid, kind=r.kind, inputs=dict(r.inputs),
+                    clauses=r.clauses, flags=r.flags, why=r.why, expect=dict(r.expected)),
+                    r.actual, message))
+            else:
+                found.append(found_vector(rid, r.kind, r.inputs, profile, actual=r.actual,
+                                          message=message, vector_id=f"{rid}/0000"))
+        out = Path(folder) / COUNTEREXAMPLES / f"challenge-{rid}.toml"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(to_drafts_text(found, adapter), encoding="utf-8")
+        written.append(out)
+    return written
+
