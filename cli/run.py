@@ -137,6 +137,19 @@ def summary_rows(header: RunHeader, counts: Mapping[str, Counter[str]]) -> list[
     return rows
 
 
+def challenge_summary(header: RunHeader) -> str:
+    """The run's challenge in one line: seed and size, or that there was none."""
+    ch = header.filters.get("challenge") or {}
+    if ch.get("seed") is None:
+        return ("challenge: none (--no-challenge): the curated corpus alone, which a lookup "
+                "table could also pass")
+    per = ch.get("by_ruleset", {})
+    twins = sum(r.get("twin", 0) for r in per.values())
+    fresh = sum(r.get("fresh", 0) for r in per.values())
+    return (f"challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals (sha256 "
+            f"{str(ch.get('sha256', ''))[:12]}); replay with --challenge-seed {ch['seed']}")
+
+
 def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder: Path,
                   exit_code: int, as_json: bool) -> None:
     rows = summary_rows(header, counts)
@@ -144,7 +157,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
         print_json({"run": str(folder), "exit_code": exit_code, "aborted": header.aborted,
                     "evaluator": header.evaluator, "adapter_spec": header.adapter_spec,
                     "measured_identity": header.measured_identity.get("digest", ""),
-                    "rulesets": rows})
+                    "challenge": header.filters.get("challenge"), "rulesets": rows})
         return
     ident = header.evaluator
     declared = one_line(f"{ident.get('vendor', '?')} {ident.get('name', '?')} "
@@ -162,6 +175,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
              sum(r["not run"] for r in rows) or "", ""]
     heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
+    print(f"\n{challenge_summary(header)}")
     if header.aborted:
         print(f"\nthe run did not finish: {one_line(header.aborted)}")
     verdict = {ExitCode.OK: "COMPLIANT", ExitCode.NONCOMPLIANT: "NOT COMPLIANT",

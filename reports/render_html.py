@@ -62,7 +62,7 @@ def _banner(report: dict[str, Any]) -> str:
     for reason in report["completeness"]["reasons"]:
         lines.append(f"<p><strong>Incomplete:</strong> {esc(reason)}</p>")
     lines.append("</section>")
-    links = [("rulesets", "Rulesets"), ("clauses", "Clauses"),
+    links = [("rulesets", "Rulesets"), ("challenge", "Challenge"), ("clauses", "Clauses"),
              ("findings", f"Findings ({len(report['failures'])})"), ("flags", "Bug classes"),
              ("not-applicable", "Not applicable"), ("identification", "Identification")]
     lines.append("<nav>" + "".join(f'<a href="#{a}">{esc(t)}</a>' for a, t in links) + "</nav>")
@@ -82,6 +82,17 @@ def _rulesets(report: dict[str, Any]) -> str:
     return '<h2 id="rulesets">Rulesets</h2>\n' + table(
         ["Ruleset", "Game", "Citation (confidence)", "Verdict", "Run", "Passed", "Not passed",
          "Not applicable", "Why"], rows, "ruleset", frozenset({4, 5, 6, 7}))
+
+
+def _challenge(report: dict[str, Any]) -> str:
+    parts = ['<h2 id="challenge">Challenge</h2>', f"<p>{esc(T.challenge_line(report))}</p>"]
+    rows = T.challenge_rows(report)
+    if rows:
+        parts.append(f'<p class="muted">{esc(T.CHALLENGE_LEGEND)}</p>')
+        parts.append(table(T.CHALLENGE_HEADERS,
+                           [[f"<code>{esc(r[0])}</code>", *(str(x) for x in r[1:])]
+                            for r in rows], "challenge", frozenset(range(1, 8))))
+    return "\n".join(parts)
 
 
 def _clauses(report: dict[str, Any]) -> str:
@@ -179,7 +190,7 @@ def _identification(report: dict[str, Any]) -> str:
              ("Rulesets", esc(", ".join(ident["rulesets"]))),
              *[(T.LAB_LABELS[k], esc(v) if v else '<span class="muted">not given</span>')
                for k, v in T.lab_items(ident)],
-             ("Filters", esc(T.describe(ident["filters"]))),
+             ("Filters", esc(T.filters_line(ident))),
              ("Shard", esc(ident["shard"] or "whole run")),
              ("Selected vectors", f"{ident['selected']} (ids sha256 <code>"
               f"{esc(ident['selected_ids_sha256'])}</code>)"),
@@ -205,7 +216,8 @@ def _identification(report: dict[str, Any]) -> str:
 
 def render(report: dict[str, Any]) -> str:
     """The HTML view of a sealed report."""
-    body = "\n".join([_banner(report), _rulesets(report), _clauses(report), _failures(report),
+    body = "\n".join([_banner(report), _rulesets(report), _challenge(report), _clauses(report),
+                      _failures(report),
                       _flags(report), _not_applicable(report), _identification(report)])
     ident = report["identification"]
     return Template(_template("report.html")).substitute(

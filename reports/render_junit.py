@@ -1,4 +1,5 @@
-"""JUnit XML view: one testsuite per ruleset, one testcase per vector (its id as name).
+"""JUnit XML view: one testsuite per ruleset, one testcase per vector (its id as name);
+the challenge vectors of each ruleset in a suite of their own (``<ruleset> challenge``).
 
 FAIL, WRONG_REASON and XPASS are ``<failure>``; ERROR, CRASH and TIMEOUT are
 ``<error>``; NOT_APPLICABLE and XFAIL are ``<skipped>`` (as pytest writes xfail).  The
@@ -57,12 +58,17 @@ def render(report: dict[str, Any]) -> str:
     findings = {f["id"]: f for f in report["failures"]}
     root = ET.Element("testsuites", name=T.printable(f"pokercert {T.evaluator_line(ident)}"))
     _totals(root, report["vectors"])
+    # one suite per ruleset for the curated vectors, then one per ruleset for its
+    # challenge vectors (named "<ruleset> challenge")
     by_ruleset: dict[str, list[dict[str, Any]]] = {rs["id"]: [] for rs in report["rulesets"]}
+    challenge: dict[str, list[dict[str, Any]]] = {}
     for v in report["vectors"]:
-        by_ruleset.setdefault(v["ruleset"], []).append(v)
+        (challenge if v.get("origin") else by_ruleset).setdefault(v["ruleset"], []).append(v)
     verdicts = {rs["id"]: rs["verdict"] for rs in report["rulesets"]}
-    for rid, vectors in by_ruleset.items():
-        suite = ET.SubElement(root, "testsuite", name=rid)
+    suites = [(rid, rid, vectors) for rid, vectors in by_ruleset.items()]
+    suites += [(f"{rid} challenge", rid, vectors) for rid, vectors in challenge.items()]
+    for name, rid, vectors in suites:
+        suite = ET.SubElement(root, "testsuite", name=name)
         _totals(suite, vectors)
         suite.set("timestamp", ident["started_at"])
         props = ET.SubElement(suite, "properties")
@@ -79,6 +85,8 @@ def render(report: dict[str, Any]) -> str:
                           ("report_digest", report["digest"]),
                           ("citation", T.citation_line(next(
                               (rs for rs in report["rulesets"] if rs["id"] == rid), {}))),
+                          ("challenge", T.challenge_line(report)),
+                          ("challenge_seed", report["challenge"]["seed"]),
                           *T.lab_items(ident)):
             ET.SubElement(props, "property", name=name, value=T.printable(str(val)))
         for v in vectors:

@@ -72,6 +72,14 @@ def _rulesets(report: dict[str, Any]) -> list[str]:
             ""]
 
 
+def _challenge(report: dict[str, Any]) -> list[str]:
+    lines = ["## Challenge", "", cell(T.challenge_line(report)), ""]
+    if report["challenge"]["rulesets"]:
+        lines += [cell(T.CHALLENGE_LEGEND), "",
+                  table(T.CHALLENGE_HEADERS, T.challenge_rows(report)), ""]
+    return lines
+
+
 def _broken(report: dict[str, Any]) -> list[str]:
     rows = [[rs["id"], c["label"], c["summary"], c["run"], c["passed"],
              c["failed"] + c["known_failures"]]
@@ -144,7 +152,7 @@ def _identification(report: dict[str, Any]) -> list[str]:
             ["Readings", ", ".join(f"{k}={v}" for k, v in ident["profile"]["readings"].items())],
             ["Rulesets", ", ".join(ident["rulesets"])],
             *[[T.LAB_LABELS[k], v or "not given"] for k, v in T.lab_items(ident)],
-            ["Filters", T.describe(ident["filters"])],
+            ["Filters", T.filters_line(ident)],
             ["Shard", ident["shard"] or "whole run"],
             ["Capabilities claimed", T.capabilities_line(ident)],
             ["Limits", T.describe(ident["limits"])],
@@ -160,7 +168,7 @@ def _identification(report: dict[str, Any]) -> list[str]:
 
 def render(report: dict[str, Any], limit: int = LIMIT) -> str:
     """The Markdown view of a sealed report, at most ``limit`` characters when possible."""
-    head = _head(report) + _rulesets(report) + _broken(report)
+    head = _head(report) + _rulesets(report) + _challenge(report) + _broken(report)
     folded = [_matrix(report), _flags(report), _not_applicable(report)]
     tail = _identification(report)
     folded = [s for s in folded if s]

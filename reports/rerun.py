@@ -5,6 +5,8 @@ shard, every interpretation reading of its profile (written to a profile file, s
 custom profile is reproduced exactly), and its timeouts.  It runs without the vendor's
 expectations file: outcomes are compared as scored before any expectations applied
 (an XFAIL that was a FAIL must be a FAIL again), so a regulator needs no vendor file.
+The challenge set is generated again from the report's seed and size (the same seed
+gives the same vectors), so its outcomes compare vector by vector as well.
 The same ``--identity-file`` paths are measured again, so the rerun's measured identity
 compares with the report's (:func:`identity_changes`).
 """
@@ -26,6 +28,16 @@ def _profile_file(profile: dict[str, Any], folder: Path) -> Path:
     return path
 
 
+def challenge_of(filters: dict[str, Any]) -> dict[str, Any]:
+    """The run options that replay a report's challenge: its seed and size, or none
+    (a run with --no-challenge, or from before challenge vectors)."""
+    challenge = filters.get("challenge") or {}
+    if challenge.get("seed") is None:
+        return {"challenge": False}
+    return {"challenge": True, "challenge_seed": int(challenge["seed"]),
+            "challenge_fresh": int(challenge.get("fresh_per_ruleset", 0))}
+
+
 def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
     """Run ``spec`` on the report's selection into ``folder``; returns the results folder."""
     from pokercert.harness.adapters import AdapterError, SpecError
@@ -40,7 +52,7 @@ def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
         timeout=float(limits.get("timeout_s") or 10.0),
         max_restarts=int(limits.get("max_restarts") or 50),
         identity_files=list(ident.get("measured_identity", {}).get("identity_files", [])),
-        command=["pokercert", "verify", "--rerun", spec])
+        command=["pokercert", "verify", "--rerun", spec], **challenge_of(filters))
     try:
         outcome = run(config)
     except (RunError, SpecError) as exc:

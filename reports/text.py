@@ -253,3 +253,53 @@ def citation_line(ruleset: dict[str, Any]) -> str:
     """A ruleset's citation with how sure its section number is: ``13:69F-14.3 (likely)``."""
     confidence = ruleset.get("confidence") or "confidence unknown"
     return f"{ruleset.get('citation') or '-'} ({confidence})"
+
+
+# ----------------------------------------------------------------------------- challenge
+CHALLENGE_LEGEND = ("Challenge vectors are generated for each run from its seed, after the "
+                    "curated corpus: a twin of every curated vector (cards shuffled, hands "
+                    "reordered, suits relabelled; the corpus's expectation, remapped) and "
+                    "fresh deals over every situation (the reference's expectation under the "
+                    "run's profile). No published vector holds them, so an evaluator that "
+                    "looks answers up in the corpus fails them; a correct one passes them. "
+                    "Replay them with the seed.")
+
+
+def challenge_line(report: dict[str, Any]) -> str:
+    """The challenge in one sentence: seed, size, outcome, how to replay it."""
+    ch = report["challenge"]
+    status = ch["status"]
+    if status == "disabled":
+        return ("Challenge: none (--no-challenge): the verdict rests on the published corpus "
+                "alone, which an evaluator could also pass by looking answers up.")
+    if status == "not recorded":
+        return "Challenge: not recorded (a run made before challenge vectors)."
+    twins = sum(r["twin"]["run"] for r in ch["rulesets"])
+    fresh = sum(r["fresh"]["run"] for r in ch["rulesets"])
+    skipped = report["identification"]["filters"].get("challenge", {}).get("twins_skipped", {})
+    why: dict[str, int] = {}
+    for reasons in skipped.values():
+        for reason, n in reasons.items():
+            why[reason] = why.get(reason, 0) + n
+    without = "".join(f" {n} curated vector(s) without a twin: {reason}."
+                      for reason, n in sorted(why.items()))
+    return (f"Challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals run, "
+            f"{ch['failed']} failed: {status} (replay: pokercert run {ch['replay']})."
+            + without)
+
+
+CHALLENGE_HEADERS = ["Ruleset", "Twins run", "Twins passed", "Twins failed", "Fresh run",
+                     "Fresh passed", "Fresh failed", "Not applicable"]
+
+
+def challenge_rows(report: dict[str, Any]) -> list[list[Any]]:
+    """Per ruleset: twins and fresh deals run, passed and failed, and not applicable."""
+    return [[r["id"], r["twin"]["run"], r["twin"]["passed"], r["twin"]["failed"],
+             r["fresh"]["run"], r["fresh"]["passed"], r["fresh"]["failed"],
+             r["twin"]["not_applicable"] + r["fresh"]["not_applicable"]]
+            for r in report["challenge"]["rulesets"]]
+
+
+def filters_line(ident: dict[str, Any]) -> str:
+    """The run's filters in words, the challenge (shown in its own section) left out."""
+    return describe({k: v for k, v in ident["filters"].items() if k != "challenge"})
