@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pokercert.reference import (
@@ -186,9 +187,15 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
             flags.append("suit-tiebreak")
     if not flags:
         flags.append("category-order" if kind == Kind.CLASSIFY else "rank-order")
-    known = registry.flags()
+    known = _registered_flags()
     kept = [f for f in dict.fromkeys(flags) if f in known]
     return kept or [next(iter(known))]
+
+
+@cache
+def _registered_flags() -> Mapping[str, str]:
+    """The shipped flag registry, read once (a challenge tags hundreds of deals)."""
+    return registry.flags()
 
 
 def _same_category_flag(category: str) -> str:

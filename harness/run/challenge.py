@@ -157,10 +157,12 @@ def _reject_holds(twin_vector: Vector, profile: Profile) -> bool:
 # ----------------------------------------------------------------------------- fresh
 def fresh_vectors(ruleset_id: str, profile: Profile, seed: int, count: int,
                   curated: Sequence[Vector], first_index: int) -> list[tuple[Vector, str]]:
-    """``count`` fresh deals of ``ruleset_id``, spread over every kind the ruleset has
-    (best_hand only with a board), each kind stratified over its situations; each as a
-    vector with the reference's expectation under ``profile``, the deciding clauses,
-    flags and a why, paired with the situation it was dealt for."""
+    """``count`` fresh deals of ``ruleset_id`` of every kind the ruleset has (best_hand
+    only with a board), stratified over every situation it can deal (round robin:
+    :func:`~pokercert.harness.explore.situations.sample_deals`); each as a vector with
+    the reference's expectation under ``profile``, the deciding clauses, flags and a
+    why, paired with the situation it was dealt for.  Deals of a kind the adapter does
+    not claim are scored NOT_APPLICABLE, like curated vectors."""
     if count <= 0:
         return []
     from pokercert.harness.explore.counterexample import describe, expected_outcome
@@ -173,26 +175,22 @@ def fresh_vectors(ruleset_id: str, profile: Profile, seed: int, count: int,
     reject_clauses = _reject_clauses(ruleset_id, curated)
     out: list[tuple[Vector, str]] = []
     index = first_index
-    for i, kind in enumerate(kinds):
-        share = count // len(kinds) + (i < count % len(kinds))
-        if not share:
-            continue
-        deals = sample_deals(ruleset, profile, [kind], seed=_sub_seed(seed, ruleset_id, kind),
-                             count=share)
-        for deal in deals:
-            inputs = dict(deal.inputs)
-            expect = expected_outcome(ev, deal.kind, inputs)
-            if deal.kind == Kind.REJECT:
-                clauses, flags = reject_clauses, ("input-validation",)
-                why = f"Fresh deal ({deal.situation}): refused ({expect.get('reason')})."
-            else:
-                clauses_l, flags_l, why = describe(ev, deal.kind, inputs)
-                clauses, flags = tuple(clauses_l), tuple(flags_l)
-                why = f"Fresh deal ({deal.situation}): {why}"
-            out.append((Vector(id=challenge_id(ruleset_id, seed, index), ruleset=ruleset_id,
-                               kind=deal.kind, inputs=inputs, clauses=clauses, flags=flags,
-                               why=why, expect=expect), deal.situation))
-            index += 1
+    deals = sample_deals(ruleset, profile, kinds, seed=_sub_seed(seed, ruleset_id, FRESH),
+                         count=count)
+    for deal in deals:
+        inputs = dict(deal.inputs)
+        expect = expected_outcome(ev, deal.kind, inputs)
+        if deal.kind == Kind.REJECT:
+            clauses, flags = reject_clauses, ("input-validation",)
+            why = f"Fresh deal ({deal.situation}): refused ({expect.get('reason')})."
+        else:
+            clauses_l, flags_l, why = describe(ev, deal.kind, inputs)
+            clauses, flags = tuple(clauses_l), tuple(flags_l)
+            why = f"Fresh deal ({deal.situation}): {why}"
+        out.append((Vector(id=challenge_id(ruleset_id, seed, index), ruleset=ruleset_id,
+                           kind=deal.kind, inputs=inputs, clauses=clauses, flags=flags,
+                           why=why, expect=expect), deal.situation))
+        index += 1
     return out
 
 

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from pokercert.harness.explore.situations import Game, situation_labels
 from pokercert.harness.run.challenge import (
+    DEFAULT_FRESH,
     SKIP_REJECT_POSITION,
     build_challenge,
     challenge_id,
@@ -24,13 +26,13 @@ from pokercert.harness.run.challenge import (
 )
 from pokercert.harness.run.results import COUNTEREXAMPLES, Outcome, read_header, read_results
 from pokercert.harness.run.runner import RunConfig, run
-from pokercert.reference import evaluator, load_profile
+from pokercert.reference import evaluator, get_ruleset, load_profile
 from pokercert.reports.model import build_report
-from pokercert.vectors.check import reference_outcome
 from pokercert.vectors.author import add_vectors
+from pokercert.vectors.check import reference_outcome
 from pokercert.vectors.corpus import default_root, load_corpus
 from pokercert.vectors.manifest import write_manifest
-from pokercert.vectors.model import Kind, Vector
+from pokercert.vectors.model import KINDS, Kind, Vector
 
 LOOKUP = "py:tests.helpers.faux.corpus_lookup:CorpusLookup"
 FALLBACK = "py:tests.helpers.faux.corpus_lookup:LookupWithFallback"
@@ -44,8 +46,8 @@ def corpus():  # type: ignore[no-untyped-def]
 
 def _run(tmp_path: Path, name: str, **kw: object):  # type: ignore[no-untyped-def]
     kw.setdefault("rulesets", SMALL)
-    kw.setdefault("challenge_fresh", 0)
-    return run(RunConfig(out=tmp_path / name, in_process=True, command=["test"], **kw))
+    return run(RunConfig(out=tmp_path / name, in_process=True, command=["test"], **kw),
+               corpus=load_corpus())
 
 
 def _same_answer(kind: str, got: dict[str, object], want: dict[str, object]) -> bool:
@@ -109,9 +111,11 @@ def test_a_twin_by_hand() -> None:
 
 
 def test_same_seed_same_challenge_set_and_results(tmp_path, corpus):  # type: ignore[no-untyped-def]
-    one = build_challenge(corpus.vectors, load_profile("practice"), 77, 0)
-    two = build_challenge(corpus.vectors, load_profile("practice"), 77, 0)
-    other = build_challenge(corpus.vectors, load_profile("practice"), 78, 0)
+    small = [v for v in corpus.vectors if v.ruleset in SMALL]
+    one = build_challenge(small, load_profile("practice"), 77)
+    two = build_challenge(small, load_profile("practice"), 77)
+    other = build_challenge(small, load_profile("practice"), 78)
+    assert any(o.startswith("fresh:") for o in one.origins.values())
     assert one.to_jsonl() == two.to_jsonl() and one.sha256() == two.sha256()
     assert other.sha256() != one.sha256()
     first = _run(tmp_path, "a", challenge_seed=77)
@@ -153,7 +157,32 @@ def test_lookup_falling_back_to_a_correct_evaluator_is_certified(tmp_path):  # t
     report = build_report(outcome.folder)
     assert outcome.exit_code == 0 and report["verdict"] == "CERTIFIED"
     assert report["challenge"]["status"] == "passed"
-    assert sum(r["twin"]["passed"] for r in report["challenge"]["rulesets"]) > 400
+    rows = report["challenge"]["rulesets"]
+    assert sum(r["twin"]["passed"] for r in rows) > 400
+    assert all(r["fresh"]["passed"] >= DEFAULT_FRESH for r in rows)
+
+
+@pytest.mark.parametrize("rid", ["mt-poker-high", "nj-mini-tex-3", "nj-lowball-2-7"])
+def test_fresh_deals_cover_every_situation_and_rare_hands(rid, corpus):  # type: ignore[no-untyped-def]
+    """Stratified: every situation the ruleset can deal appears among the default fresh
+    deals, so rare hands (five of a kind, straight flushes, wheels, a board that plays)
+    are there on every seed."""
+    prof = load_profile("practice")
+    curated = [v for v in corpus.vectors if v.ruleset == rid]
+    ruleset = get_ruleset(rid)
+    kinds = [k for k in KINDS if k != Kind.BEST_HAND or ruleset.selection is not None]
+    wanted = set(situation_labels(Game(ruleset, prof, kinds)))
+    for seed in (1, 2):
+        challenge = build_challenge(curated, prof, seed)
+        fresh = [v for v in challenge.vectors if challenge.origins[v.id].startswith("fresh:")]
+        assert len(fresh) >= DEFAULT_FRESH
+        assert {challenge.origins[v.id].partition(":")[2] for v in fresh} == wanted
+        categories = {reference_outcome(evaluator(rid, prof), v).get("category")
+                      for v in fresh if v.kind == Kind.CLASSIFY}
+        rare = {"mt-poker-high": "five-of-a-kind", "nj-mini-tex-3": "best-hand-selection",
+                "nj-lowball-2-7": "ace-high-lowball"}[rid]
+        assert any(rare in v.flags for v in fresh)
+        assert len(categories) >= 3
 
 
 def test_challenge_failures_become_vector_drafts(tmp_path):  # type: ignore[no-untyped-def]

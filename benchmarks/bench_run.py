@@ -1,0 +1,108 @@
+"""A full default certification run of the reference: the curated corpus plus the challenge.
+
+    python benchmarks/bench_run.py [--repeat 5] [--seed 1]
+
+1. The whole command, as a lab types it: ``pokercert run --out DIR`` (the bundled
+   reference, every ruleset, the default challenge: a twin of every curated vector and
+   the default fresh deals per ruleset, then the four reports), in a child process, wall
+   time and CPU time (user + system, from the child's resource usage).  Beside it the
+   same command with ``--no-challenge`` (the curated corpus alone) and the ratio of the
+   two: what the challenge costs.  Target: the default run under 3 s wall.
+2. Where the time goes, in this process (one run each, CPU seconds): loading the corpus,
+   building the challenge set (twins; fresh deals, including the first import of the
+   situation sampler), scoring corpus + challenge through the reference in process
+   (``run`` with reports left out) and building and writing the four reports.
+
+Each row keeps its fastest of ``--repeat`` runs (by wall time for the command rows, so
+the figure is comparable with the target; CPU is the steadier column on a shared
+machine).  ``--seed`` fixes the challenge seed so every repeat runs the same vectors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import Clock
+
+TARGET_S = 3.0
+
+
+def _command(args: list[str], repeat: int) -> tuple[float, float]:
+    """Fastest wall time of ``pokercert run ARGS`` and the CPU time of that run."""
+    best = (float("inf"), 0.0)
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "pokercert.cli", "run", "--out",
+                            str(Path(tmp) / "run"), *args], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            best = min(best, (wall, cpu))
+    return best
+
+
+def _phases(seed: int) -> list[tuple[str, float]]:
+    from pokercert.harness.run.challenge import build_challenge
+    from pokercert.harness.run.runner import RunConfig, run
+    from pokercert.reference import load_profile
+    from pokercert.reports.output import write_default_reports
+    from pokercert.vectors.corpus import load_corpus
+
+    rows = []
+    with Clock() as c:
+        corpus = load_corpus()
+    rows.append(("load the corpus", c.cpu))
+    profile = load_profile("practice")
+    with Clock() as c:
+        build_challenge(corpus.vectors, profile, seed, 0)
+    rows.append(("challenge: twins of every curated vector", c.cpu))
+    with Clock() as c:
+        build_challenge(corpus.vectors, profile, seed)
+    rows.append(("challenge: twins + default fresh deals (first sampler import inside)",
+                 c.cpu))
+    with tempfile.TemporaryDirectory() as tmp, Clock() as c:
+        outcome = run(RunConfig(out=Path(tmp) / "run", challenge_seed=seed,
+                                command=["bench"]), corpus=corpus)
+        rows.append(("run: plan + score corpus and challenge, write results", c.cpu))
+        with Clock() as r:
+            write_default_reports(outcome.folder)
+        rows.append(("reports: build, seal, write four formats", r.cpu))
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}; Python {platform.python_version()}")
+    seed = ["--challenge-seed", str(args.seed)]
+    default = _command(seed, args.repeat)
+    curated = _command(["--no-challenge"], args.repeat)
+    print(f"\n{'command (best of ' + str(args.repeat) + ' by wall)':<52} {'wall s':>7} "
+          f"{'cpu s':>7} {'x curated':>10}")
+    for name, (wall, cpu) in (("pokercert run (corpus + challenge: the default)", default),
+                              ("pokercert run --no-challenge (corpus only)", curated)):
+        print(f"{name:<52} {wall:7.2f} {cpu:7.2f} {wall / curated[0]:10.2f}")
+    verdict = "meets" if default[0] < TARGET_S else "MISSES"
+    print(f"\ndefault run: {default[0]:.2f} s wall {verdict} the {TARGET_S:.0f} s target")
+    print(f"\n{'phase (in process, one run)':<72} {'cpu s':>7}")
+    for name, cpu in _phases(args.seed):
+        print(f"{name:<72} {cpu:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
