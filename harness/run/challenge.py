@@ -177,6 +177,8 @@ def fresh_vectors(ruleset_id: str, profile: Profile, seed: int, count: int,
     index = first_index
     deals = sample_deals(ruleset, profile, kinds, seed=_sub_seed(seed, ruleset_id, FRESH),
                          count=count)
+    clauses: tuple[str, ...]
+    flags: tuple[str, ...]
     for deal in deals:
         inputs = dict(deal.inputs)
         expect = expected_outcome(ev, deal.kind, inputs)

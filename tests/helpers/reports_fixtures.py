@@ -27,7 +27,7 @@ LOW_READINGS = {"lowball-wheel": "practice", "low-card-order": "practice",
 
 def header(ids: list[str], *, finished: bool = True, selected: list[str] | None = None,
            shard: str | None = None, version: str = "1.4.2",
-           rulesets: list[str] | None = None) -> RunHeader:
+           rulesets: list[str] | None = None, challenge: dict | None = None) -> RunHeader:
     chosen = ids if selected is None else selected
     by_ruleset: dict[str, int] = {}
     for vid in chosen:
@@ -40,7 +40,8 @@ def header(ids: list[str], *, finished: bool = True, selected: list[str] | None 
         evaluator={"vendor": "Acme Gaming", "name": "acme-fives", "version": version,
                    "build": "9f3c2e1"},
         adapter={"name": "acme-fives-pokercert", "version": "0.3"},
-        profile=PROFILE, rulesets=list(rulesets or RULESETS), filters={"flags": []},
+        profile=PROFILE, rulesets=list(rulesets or RULESETS),
+        filters={"flags": [], **({"challenge": challenge} if challenge else {})},
         selected=len(chosen), selected_ids_sha256=ids_digest(chosen),
         platform={"python": "3.11.2", "system": "Linux", "machine": "x86_64"},
         command=["pokercert", "run", "--adapter", "py:acme_fives.pokercert:AcmeEvaluator",
@@ -104,7 +105,22 @@ LOW_NA = [r(f"low-{i:03d}", LOW, kind, Outcome.NOT_APPLICABLE, inputs, expect, N
                ("13:69F-14.3(d)", "13:69F-14.3(e)"), ("rank-order",),
                "7-5 low beats 7-6 low.")], 1)]
 
-PASSING = [ROYAL, WHEEL, WRAP, KICKER, SUITS, DUP, H3_ORDER, H3_ROYAL, H3_DUP_NA, *LOW_NA]
+# the challenge of the run (seed 7): a twin of a curated vector and a fresh deal
+CHALLENGE = {"seed": 7, "fresh_per_ruleset": 1, "vectors": 2, "sha256": "cd" * 32,
+             "by_ruleset": {H5: {"twin": 1, "fresh": 1}}, "twins_skipped": {}}
+NO_CHALLENGE = {"seed": None, "disabled": "--no-challenge"}
+TWIN_WHEEL = r("h5-challenge-7-00001", H5, "classify", Outcome.PASS, {"hand": "3c Ah 2d 5s 4h"},
+               {"category": "straight"}, {"category": "straight"}, ("13:69F-14.3(b)6",),
+               ("wheel",), "Twin of h5-wheel-001 (shuffled, hands reordered, suits "
+               "relabelled): A-2-3-4-5 is the lowest straight.", origin="twin:h5-wheel-001")
+FRESH_KICKER = r("h5-challenge-7-00002", H5, "compare", Outcome.PASS,
+                 {"hands": ["9c Kd Kh 7s 2c", "Ks 9d Kc 8h 2d"]}, {"winners": [1]},
+                 {"winners": [1]}, ("13:69F-14.3(d)", "13:69F-14.3(b)9"), ("kicker-order",),
+                 "Fresh deal (kicker-2): Ks 9d Kc 8h 2d (One pair) beats 9c Kd Kh 7s 2c "
+                 "(One pair).", origin="fresh:kicker-2")
+
+PASSING = [ROYAL, WHEEL, WRAP, KICKER, SUITS, DUP, H3_ORDER, H3_ROYAL, H3_DUP_NA, *LOW_NA,
+           TWIN_WHEEL, FRESH_KICKER]
 
 # every outcome kind, each with the bug that typically produces it
 FAILING = [
@@ -148,6 +164,9 @@ FAILING = [
       message="the category is wrong", known_failure="acme ticket #42: A-K-Q read as high card",
       scored_as="FAIL"),
     H3_DUP_NA, *LOW_NA,
+    # the wheel's twin fails as the wheel does; the fresh deal passes
+    TWIN_WHEEL._replace(outcome=Outcome.FAIL, actual={"category": "high_card"}),
+    FRESH_KICKER,
 ]
 
 INCOMPLETE = [ROYAL, WHEEL, WRAP, H3_ORDER]
@@ -181,8 +200,8 @@ def rehash(folder: Path) -> None:
 def make_runs(root: Path) -> dict[str, Path]:
     """The three fixed results folders under ``root``."""
     return {
-        "passing": write_run(root / "passing", PASSING),
-        "failing": write_run(root / "failing", FAILING),
+        "passing": write_run(root / "passing", PASSING, challenge=CHALLENGE),
+        "failing": write_run(root / "failing", FAILING, challenge=CHALLENGE),
         "incomplete": write_run(root / "incomplete", INCOMPLETE, finished=False,
-                                selected=INCOMPLETE_SELECTED),
+                                selected=INCOMPLETE_SELECTED, challenge=NO_CHALLENGE),
     }

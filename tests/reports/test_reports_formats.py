@@ -52,7 +52,7 @@ def test_junit_one_testcase_per_vector_named_by_id(runs):
     cases = root.findall("./testsuite/testcase")
     assert sorted(c.get("name") for c in cases) == sorted(r.vector_id for r in FAILING)
     assert (root.get("tests"), root.get("failures"), root.get("errors"),
-            root.get("skipped")) == ("14", "4", "3", "4")
+            root.get("skipped")) == ("16", "5", "3", "4")
     by_name = {c.get("name"): c for c in cases}
     wheel = by_name["h5-wheel-001"].find("failure")
     assert wheel.get("message") == "FAIL 13:69F-14.3(b)6: A-2-3-4-5 is the lowest straight."
@@ -87,7 +87,37 @@ def test_html_escapes_vendor_text(runs):
     assert "<b>bold</b>" not in page
     assert "&lt;b&gt;bold&lt;/b&gt;" in page
     assert "\x00" not in page and "\\x00" in page
-    assert page.count('<tr class="failure">') == 8
+    assert page.count('<tr class="failure">') == 9
+
+
+# ---------------------------------------------------------------- the challenge
+def test_every_format_has_the_challenge_section_with_its_seed(runs):
+    """Issue 13: the challenge's seed, size and outcome in JSON, Markdown, HTML, JUnit;
+    its vectors in suites of their own; a run without one says so."""
+    report = load(runs["failing"])
+    assert report["challenge"]["status"] == "failed" and report["challenge"]["seed"] == 7
+    assert report["challenge"]["rulesets"][0] == {
+        "id": "nj-poker-high-5", "twin": {"run": 1, "passed": 0, "failed": 1,
+                                          "not_applicable": 0},
+        "fresh": {"run": 1, "passed": 1, "failed": 0, "not_applicable": 0}}
+    line = ("Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed: failed (replay: "
+            "pokercert run --challenge-seed 7).")
+    md = render(report, "markdown").decode()
+    assert "## Challenge" in md and line in md.replace("\\", "")
+    page = render(report, "html").decode()
+    assert '<h2 id="challenge">Challenge</h2>' in page and line in page
+    root = ET.fromstring(render(report, "junit"))
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    challenge = suites["nj-poker-high-5 challenge"]
+    assert [c.get("name") for c in challenge.findall("testcase")] == [
+        "h5-challenge-7-00001", "h5-challenge-7-00002"]
+    props = {p.get("name"): p.get("value") for p in challenge.iter("property")}
+    assert props["challenge_seed"] == "7" and props["challenge"] == line
+    assert "h5-challenge-7-00001" not in [c.get("name") for c in suites[
+        "nj-poker-high-5"].findall("testcase")]
+    without = load(runs["incomplete"])
+    assert without["challenge"]["status"] == "disabled"
+    assert "--no-challenge" in render(without, "markdown").decode().replace("\\", "")
 
 
 # ---------------------------------------------------------------- Markdown
