@@ -393,6 +393,10 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
         fresh = config.challenge_fresh if config.challenge_fresh is not None \
             else DEFAULT_FRESH
         seed = seed if seed is not None else config.challenge_seed
+        if seed is None and config.shard:
+            raise RunError(f"--shard {config.shard}: give every shard the same "
+                           "--challenge-seed (or --no-challenge), so the shards of one run "
+                           "share one challenge set")
         challenge = build_challenge(chosen, profile or load_profile(config.profile),
                                     seed if seed is not None else draw_seed(), fresh,
                                     fresh=not config.flags)

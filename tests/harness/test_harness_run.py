@@ -11,6 +11,7 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.harness.run import runner
+from pokercert.harness.run.challenge import DEFAULT_FRESH
 from pokercert.harness.run.merge import MergeError, merge
 from pokercert.harness.run.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
@@ -43,8 +44,13 @@ def test_a_run_folder_identifies_everything(tmp_path, corpus):
     assert (h.corpus_version, h.corpus_sha256) == ("test-1", corpus.sha256)
     assert h.adapter_spec == "reference" and h.evaluator["name"] == "pokercert-reference"
     assert h.profile["name"] == "practice" and "suits-equal" in h.profile["readings"]
-    assert h.selected == len(VECTORS) == len(ids(tmp_path))
-    assert h.selected_by_ruleset == {"nj-poker-high-5": len(VECTORS)}
+    # the curated vectors, then the challenge: a twin of each and the default fresh deals
+    challenge = h.filters["challenge"]
+    assert challenge["by_ruleset"] == {"nj-poker-high-5": {"twin": len(VECTORS),
+                                                           "fresh": DEFAULT_FRESH}}
+    assert h.selected == len(VECTORS) + challenge["vectors"] == len(ids(tmp_path))
+    assert ids(tmp_path)[:len(VECTORS)] == [v.id for v in VECTORS]
+    assert h.selected_by_ruleset == {"nj-poker-high-5": h.selected}
     assert h.finished_at and h.platform["python"] and h.command == ["pokercert", "run"]
     assert {r.outcome for r in read_results(tmp_path)} == {Outcome.PASS}
 
@@ -58,8 +64,8 @@ def test_resume_finishes_a_killed_run_without_repeating_it(tmp_path, corpus):
     head.finished_at = head.results_sha256 = head.results_lines = None
     write_header(tmp_path, head)
     out = run(RunConfig(out=tmp_path, resume=True), corpus)
-    assert out.new_results == len(VECTORS) - 3
-    assert sorted(ids(tmp_path)) == sorted(v.id for v in VECTORS)
+    assert out.new_results == head.selected - 3
+    assert len(ids(tmp_path)) == head.selected and set(ids(tmp_path)) >= {v.id for v in VECTORS}
     assert len(read_header(tmp_path).resumed_at) == 1
     assert out.exit_code == 0
 
@@ -71,14 +77,14 @@ def test_resume_refuses_a_different_run(tmp_path, corpus):
 
 
 def test_shards_partition_the_run_and_merge_back(tmp_path, corpus):
-    whole = run(RunConfig(out=tmp_path / "whole"), corpus)
+    whole = run(RunConfig(out=tmp_path / "whole", challenge_seed=3), corpus)
     shards = []
     for k in (1, 2, 3):
         folder = tmp_path / f"shard{k}"
-        run(RunConfig(out=folder, shard=f"{k}/3", command=["pokercert", "run", "--shard",
-                                                            f"{k}/3"]), corpus)
+        run(RunConfig(out=folder, shard=f"{k}/3", challenge_seed=3,
+                      command=["pokercert", "run", "--shard", f"{k}/3"]), corpus)
         shards.append(folder)
-    assert sum(len(ids(s)) for s in shards) == len(VECTORS)
+    assert sum(len(ids(s)) for s in shards) == whole.header.selected
     header, warnings = merge(tmp_path / "merged", shards)
     assert warnings == [] and header.shard is None
     assert header.selected_ids_sha256 == whole.header.selected_ids_sha256
@@ -88,7 +94,7 @@ def test_shards_partition_the_run_and_merge_back(tmp_path, corpus):
 
 def test_merge_reports_a_missing_shard_and_refuses_a_repeated_one(tmp_path, corpus):
     for k in (1, 2):
-        run(RunConfig(out=tmp_path / f"s{k}", shard=f"{k}/2"), corpus)
+        run(RunConfig(out=tmp_path / f"s{k}", shard=f"{k}/2", challenge=False), corpus)
     assert main(["merge", str(tmp_path / "m"), str(tmp_path / "s1")]) == 2  # incomplete
     with pytest.raises(MergeError, match="twice"):
         merge(tmp_path / "m2", [tmp_path / "s1", tmp_path / "s1"])
@@ -158,7 +164,14 @@ def test_cli_json_summary_and_exit_code(tmp_path, cli_corpus, capsys):
                  "--flags", "wheel", "wraparound"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 == data["exit_code"]
-    assert [r["PASS"] for r in data["rulesets"]] == [2]
+    # the two flagged vectors and their twins (fresh deals cannot honour a flag filter)
+    assert [r["PASS"] for r in data["rulesets"]] == [4]
+    assert data["challenge"]["by_ruleset"] == {"nj-poker-high-5": {"twin": 2, "fresh": 0}}
+
+
+def test_a_shard_needs_a_challenge_seed(tmp_path, corpus):
+    with pytest.raises(RunError, match="--challenge-seed"):
+        run(RunConfig(out=tmp_path, shard="1/2"), corpus)
 
 
 @pytest.mark.parametrize("args", [

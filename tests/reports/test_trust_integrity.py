@@ -85,7 +85,26 @@ def test_a_report_with_flipped_verdicts_does_not_verify(forged, failing_run, cap
     assert checks["digest"].status != FAILED          # the digest alone is no defence
     assert checks["consistent"].status == FAILED
     assert (f"rulesets[{H5}].verdict says CERTIFIED, its vectors give NOT CERTIFIED "
-            f"({fails} FAIL)") in checks["consistent"].detail
+            f"({fails} FAIL; ") in checks["consistent"].detail
+    assert "of the findings on challenge vectors (seed" in checks["consistent"].detail
+
+
+def test_a_report_that_hides_its_failed_challenge_does_not_verify(failing_run):
+    """Challenge records are facts too: a report whose challenge block is edited to say
+    passed (digest recomputed) disagrees with its own vector records."""
+    from pokercert.reports.canonical import canonical_bytes, seal
+
+    report = json.loads((failing_run / "report.json").read_bytes())
+    assert report["challenge"]["status"] == "failed"
+    report.pop("digest")
+    report["challenge"] = {**report["challenge"], "status": "passed", "failed": 0}
+    forged = failing_run.parent / "hidden-challenge.json"
+    forged.write_bytes(canonical_bytes(seal(report)))
+    checks = {c.name: c for c in verify(forged)}
+    assert checks["digest"].status != FAILED
+    assert checks["consistent"].status == FAILED
+    assert "challenge.status says passed, its vectors give failed" in \
+        checks["consistent"].detail
 
 
 def test_verify_rerun_of_a_forged_report_is_not_ok(forged, capsys):
@@ -271,7 +290,8 @@ def test_a_run_reports_in_memory_what_a_rebuild_from_its_folder_gives(failing_ru
 def test_merge_refuses_a_shard_whose_results_were_changed(tmp_path, capsys):
     shards = [tmp_path / f"shard{k}" for k in (1, 2)]
     for k, shard in enumerate(shards, 1):
-        assert run_cli("--shard", f"{k}/2", "--out", str(shard), "--no-report") == 0
+        assert run_cli("--shard", f"{k}/2", "--challenge-seed", "5", "--out", str(shard),
+                       "--no-report") == 0
     path = shards[1] / "results.jsonl"
     path.write_text(path.read_text().replace('"PASS"', '"FAIL"', 1))
     assert main(["merge", str(tmp_path / "merged"), *map(str, shards)]) == 3
@@ -386,8 +406,8 @@ def test_a_resumed_run_with_no_report_leaves_no_stale_report(reported_certified)
 def test_a_merge_into_a_reported_folder_leaves_no_stale_report(reported_certified, tmp_path):
     shards = [tmp_path / f"shard{k}" for k in (1, 2)]
     for k, shard in enumerate(shards, 1):
-        assert run_cli("--adapter", WRONG, "--shard", f"{k}/2", "--out", str(shard),
-                       "--no-report") in (0, 1)
+        assert run_cli("--adapter", WRONG, "--shard", f"{k}/2", "--challenge-seed", "5",
+                       "--out", str(shard), "--no-report") in (0, 1)
     assert main(["merge", str(reported_certified), *map(str, shards)]) == 1
     assert report_files(reported_certified) == []
     merged = sum(1 for _ in (reported_certified / "results.jsonl").open())

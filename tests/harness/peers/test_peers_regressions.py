@@ -14,11 +14,11 @@ record what each library actually does with it.
 import pytest
 
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.challenge import build_challenge
+from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import count, score_vectors, with_origins
-from pokercert.reports.verdict import ruleset_verdict
 from pokercert.reference import load_profile
+from pokercert.reports.verdict import ruleset_verdict
 from pokercert.vectors.corpus import load_corpus
 
 PEERS = {"treys": "treys", "phevaluator": "phevaluator", "eval7": "eval7",
