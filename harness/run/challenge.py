@@ -46,7 +46,7 @@ __all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "build_challenge", "ch
            "draw_seed", "fresh_vectors", "origin_kind", "twin", "write_drafts"]
 
 SEED_LIMIT = 2 ** 32          # seeds are drawn in [0, 2**32): ten digits at most in an id
-DEFAULT_FRESH = 96            # fresh deals per ruleset unless --challenge N says otherwise
+DEFAULT_FRESH = 48            # fresh deals per ruleset unless --challenge N says otherwise
 TWIN, FRESH = "twin", "fresh"
 SKIP_REJECT_POSITION = ("reject twin refused for another reason by the reference: the "
                         "reason depends on where the fault sits")
