@@ -185,9 +185,14 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if rows:
             print(tabulate(rows, headers=["Change", "Vector", "Ruleset", "Old", "New"],
                            disable_numparse=True))
+        ch = result["challenge"]
+        print(f"challenge: seed {ch['old']['seed']} {ch['old']['status']} -> seed "
+              f"{ch['new']['seed']} {ch['new']['status']} ({ch['new']['failed']} failed), "
+              f"compared {ch['compared']}")
         print(f"{result['old']['verdict']} -> {result['new']['verdict']}: " + ", ".join(
             f"{n} {k.replace('_', ' ')}" for k, n in result["counts"].items()))
-    return ExitCode.NONCOMPLIANT if result["counts"]["newly_failing"] else ExitCode.OK
+    newly = result["counts"]["newly_failing"] or result["challenge"]["newly_failing"]
+    return ExitCode.NONCOMPLIANT if newly else ExitCode.OK
 
 
 def cmd_keygen(args: argparse.Namespace) -> int:

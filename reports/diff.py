@@ -2,7 +2,9 @@
 
 For a modification re-test of a certified evaluator: which vectors newly fail, which
 were fixed, which changed in another way (for example PASS to NOT_APPLICABLE, a loss of
-coverage), which were added to or removed from the selection; and which identifying
+coverage), which were added to or removed from the selection (challenge vectors by id only when
+both runs used the same challenge seed; else the two challenges compare as a whole,
+and a challenge that newly fails counts as a new failure); and which identifying
 facts (evaluator version, corpus, profile, rulesets) differ, since outcomes only
 compare under the same corpus and profile.
 """
@@ -24,6 +26,8 @@ _DENYING = {str(o) for o in DENYING}
 def _get(ident: dict[str, Any], path: tuple[str, ...]) -> Any:
     for key in path:
         ident = ident.get(key, {}) if isinstance(ident, dict) else {}
+    if path == ("filters",) and isinstance(ident, dict):   # the challenge: compared apart
+        return {k: v for k, v in ident.items() if k != "challenge"}
     return ident
 
 
@@ -43,8 +47,10 @@ def _kind(old: str | None, new: str | None) -> str | None:
 
 def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """Per vector id, how ``new`` differs from ``old`` (both sealed or unsealed reports)."""
-    before = {v["id"]: v for v in old["vectors"]}
-    after = {v["id"]: v for v in new["vectors"]}
+    same_seed = _challenge(old)["seed"] == _challenge(new)["seed"]
+    # challenge vectors of different seeds are different inputs: compared as a whole
+    before = {v["id"]: v for v in old["vectors"] if same_seed or not v.get("origin")}
+    after = {v["id"]: v for v in new["vectors"] if same_seed or not v.get("origin")}
     changes: dict[str, list[dict[str, Any]]] = {k: [] for k in CHANGE_KINDS}
     for vid in sorted(before.keys() | after.keys()):
         a, b = before.get(vid), after.get(vid)
@@ -63,4 +69,15 @@ def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         "identification_changes": differs,
         "changes": changes,
         "counts": {k: len(v) for k, v in changes.items()},
+        "challenge": {"old": _challenge(old), "new": _challenge(new),
+                      "compared": "by vector id" if same_seed else
+                      "as a whole (the seeds differ, so the vectors do)",
+                      "newly_failing": not same_seed and _challenge(new)["status"] ==
+                      "failed" and _challenge(old)["status"] != "failed"},
     }
+
+
+def _challenge(report: dict[str, Any]) -> dict[str, Any]:
+    ch = report.get("challenge") or {}
+    return {"seed": ch.get("seed"), "status": ch.get("status", "not recorded"),
+            "failed": ch.get("failed", 0)}

@@ -51,6 +51,7 @@ TWIN, FRESH = "twin", "fresh"
 SKIP_REJECT_POSITION = ("reject twin refused for another reason by the reference: the "
                         "reason depends on where the fault sits")
 _SUIT_SET = frozenset(SUIT_CHARS)
+_encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 
 
 def draw_seed() -> int:
@@ -232,7 +233,7 @@ class ChallengeSet:
                                          v.expect_by_reading.items()}
                    if v.expect_by_reading is not None else None,
                    "clauses": list(v.clauses), "flags": list(v.flags)}
-            lines.append(json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n")
+            lines.append(_encode(rec) + "\n")
         return "".join(lines)
 
     def sha256(self) -> str:

@@ -119,3 +119,23 @@ def test_report_usage_errors(runs, argv, capsys):
     assert code == 3
     assert "error" in capsys.readouterr().err
 
+
+
+def test_challenges_of_different_seeds_compare_as_a_whole(tmp_path):
+    """Challenge vectors of another seed are other inputs: not 'added' and 'removed' by
+    id; a challenge that newly fails is a new failure (exit 1) all the same."""
+    from tests.helpers.reports_fixtures import CHALLENGE, FAILING, PASSING, write_run
+
+    old = load(write_run(tmp_path / "old", PASSING, challenge=CHALLENGE))
+    renamed = [r._replace(vector_id=r.vector_id.replace("-7-", "-8-")) if r.origin else r
+               for r in FAILING]
+    new = load(write_run(tmp_path / "new", renamed, challenge={**CHALLENGE, "seed": 8}))
+    result = diff_reports(old, new)
+    assert not any("challenge" in c["id"] for k in result["changes"]
+                   for c in result["changes"][k])
+    assert result["challenge"]["newly_failing"] is True
+    assert result["challenge"]["compared"].startswith("as a whole")
+    assert main(["diff", str(tmp_path / "old"), str(tmp_path / "new")]) == 1
+    same = diff_reports(old, load(write_run(tmp_path / "same", FAILING, challenge=CHALLENGE)))
+    assert {"id": "h5-challenge-7-00001", "ruleset": "nj-poker-high-5", "old": "PASS",
+            "new": "FAIL"} in same["changes"]["newly_failing"]
