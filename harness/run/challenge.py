@@ -32,18 +32,19 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
 from pokercert.reference import Profile, get_ruleset
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.vectors.model import KINDS, Kind, Vector
 
-__all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "build_challenge", "challenge_id",
-           "draw_seed", "fresh_vectors", "origin_kind", "twin", "write_drafts"]
+__all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "FreshDeal", "build_challenge",
+           "challenge_id", "draw_seed", "fresh_deals", "fresh_vectors", "origin_kind",
+           "prefetch_fresh", "twin", "write_drafts"]
 
 SEED_LIMIT = 2 ** 32          # seeds are drawn in [0, 2**32): ten digits at most in an id
 DEFAULT_FRESH = 48            # fresh deals per ruleset unless --challenge N says otherwise
@@ -156,14 +157,24 @@ def _reject_holds(twin_vector: Vector, profile: Profile) -> bool:
 
 
 # ----------------------------------------------------------------------------- fresh
-def fresh_vectors(ruleset_id: str, profile: Profile, seed: int, count: int,
-                  curated: Sequence[Vector], first_index: int) -> list[tuple[Vector, str]]:
+class FreshDeal(NamedTuple):
+    """One fresh deal with the reference's expectation and tags, before it gets an id
+    (plain data: a child process may deal it, see :func:`prefetch_fresh`)."""
+
+    kind: str
+    inputs: dict[str, Any]
+    situation: str
+    expect: dict[str, Any]
+    clauses: tuple[str, ...]     # empty for a reject deal: it takes the curated ones'
+    flags: tuple[str, ...]
+    why: str
+
+
+def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int) -> list[FreshDeal]:
     """``count`` fresh deals of ``ruleset_id`` of every kind the ruleset has (best_hand
     only with a board), stratified over every situation it can deal (round robin:
-    :func:`~pokercert.harness.explore.situations.sample_deals`); each as a vector with
-    the reference's expectation under ``profile``, the deciding clauses, flags and a
-    why, paired with the situation it was dealt for.  Deals of a kind the adapter does
-    not claim are scored NOT_APPLICABLE, like curated vectors."""
+    :func:`~pokercert.harness.explore.situations.sample_deals`), each with the
+    reference's expectation under ``profile``, the deciding clauses, flags and a why."""
     if count <= 0:
         return []
     from pokercert.harness.explore.counterexample import describe, expected_outcome
@@ -173,28 +184,68 @@ def fresh_vectors(ruleset_id: str, profile: Profile, seed: int, count: int,
     ruleset = get_ruleset(ruleset_id)
     kinds = [k for k in KINDS if k != Kind.BEST_HAND or ruleset.selection is not None]
     ev = evaluator(ruleset_id, profile)
-    reject_clauses = _reject_clauses(ruleset_id, curated)
-    out: list[tuple[Vector, str]] = []
-    index = first_index
-    deals = sample_deals(ruleset, profile, kinds, seed=_sub_seed(seed, ruleset_id, FRESH),
-                         count=count)
-    clauses: tuple[str, ...]
-    flags: tuple[str, ...]
-    for deal in deals:
+    out = []
+    for deal in sample_deals(ruleset, profile, kinds, seed=_sub_seed(seed, ruleset_id, FRESH),
+                             count=count):
         inputs = dict(deal.inputs)
         expect = expected_outcome(ev, deal.kind, inputs)
         if deal.kind == Kind.REJECT:
-            clauses, flags = reject_clauses, ("input-validation",)
-            why = f"Fresh deal ({deal.situation}): refused ({expect.get('reason')})."
-        else:
-            clauses_l, flags_l, why = describe(ev, deal.kind, inputs)
-            clauses, flags = tuple(clauses_l), tuple(flags_l)
-            why = f"Fresh deal ({deal.situation}): {why}"
-        out.append((Vector(id=challenge_id(ruleset_id, seed, index), ruleset=ruleset_id,
-                           kind=deal.kind, inputs=inputs, clauses=clauses, flags=flags,
-                           why=why, expect=expect), deal.situation))
-        index += 1
+            out.append(FreshDeal(deal.kind, inputs, deal.situation, expect, (),
+                                 ("input-validation",), f"Fresh deal ({deal.situation}): "
+                                 f"refused ({expect.get('reason')})."))
+            continue
+        clauses, flags, why = describe(ev, deal.kind, inputs)
+        out.append(FreshDeal(deal.kind, inputs, deal.situation, expect, tuple(clauses),
+                             tuple(flags), f"Fresh deal ({deal.situation}): {why}"))
     return out
+
+
+def fresh_vectors(ruleset_id: str, seed: int, deals: Sequence[FreshDeal],
+                  curated: Sequence[Vector], first_index: int) -> list[tuple[Vector, str]]:
+    """The fresh deals as vectors numbered from ``first_index``, each paired with the
+    situation it was dealt for; a reject deal cites the clauses the curated reject
+    vectors of its ruleset cite.  Deals of a kind the adapter does not claim are scored
+    NOT_APPLICABLE, like curated vectors."""
+    reject_clauses = _reject_clauses(ruleset_id, curated)
+    return [(Vector(id=challenge_id(ruleset_id, seed, first_index + i), ruleset=ruleset_id,
+                    kind=d.kind, inputs=d.inputs,
+                    clauses=d.clauses if d.kind != Kind.REJECT else reject_clauses,
+                    flags=d.flags, why=d.why, expect=d.expect), d.situation)
+            for i, d in enumerate(deals)]
+
+
+def _fresh_for(ruleset_ids: Sequence[str], profile: Profile, seed: int, count: int) \
+        -> dict[str, list[FreshDeal]]:
+    return {rid: fresh_deals(rid, profile, seed, count) for rid in ruleset_ids}
+
+
+def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
+                   count: int) -> Callable[[], dict[str, list[FreshDeal]]]:
+    """Start dealing the fresh deals of these rulesets in a child process (forked, on
+    Linux; elsewhere nothing starts) while the caller loads the corpus; returns a
+    function giving them, by ruleset, when they are needed (``{}`` if the child could
+    not deal them: :func:`build_challenge` then deals them itself, the same deals)."""
+    import multiprocessing
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+
+    if not sys.platform.startswith("linux") or count <= 0:
+        return dict
+    try:
+        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+        future = pool.submit(_fresh_for, list(ruleset_ids), profile, seed, count)
+    except (OSError, ValueError):
+        return dict
+
+    def result() -> dict[str, list[FreshDeal]]:
+        try:
+            return future.result()
+        except Exception:      # a child that failed: deal in this process instead
+            return {}
+        finally:
+            pool.shutdown(wait=False)
+
+    return result
 
 
 def _reject_clauses(ruleset_id: str, curated: Iterable[Vector]) -> tuple[str, ...]:
@@ -255,14 +306,16 @@ class ChallengeSet:
 
 
 def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
-                    fresh_per_ruleset: int = DEFAULT_FRESH, *, fresh: bool = True) \
-        -> ChallengeSet:
+                    fresh_per_ruleset: int = DEFAULT_FRESH, *, fresh: bool = True,
+                    dealt: Mapping[str, Sequence[FreshDeal]] | None = None) -> ChallengeSet:
     """The challenge set of a run whose curated selection is ``curated``.
 
     Per ruleset (in the order the selection lists them): one twin of each curated
     vector, then ``fresh_per_ruleset`` fresh deals, topped up so the ruleset has at
     least as many challenge vectors as curated ones (``fresh=False``: twins only, as
-    under a ``--flags`` filter, which fresh deals cannot honour).
+    under a ``--flags`` filter, which fresh deals cannot honour).  ``dealt`` holds
+    fresh deals already dealt for this seed and profile (:func:`prefetch_fresh`), used
+    where their number is the one needed.
     """
     out = ChallengeSet(seed, fresh_per_ruleset if fresh else 0)
     by_ruleset: dict[str, list[Vector]] = {}
@@ -285,7 +338,10 @@ def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
         if not fresh:
             continue
         count = max(fresh_per_ruleset, len(group) - (index - 1))
-        for f, situation in fresh_vectors(rid, profile, seed, count, curated, index):
+        deals = (dealt or {}).get(rid)
+        if deals is None or len(deals) != count:
+            deals = fresh_deals(rid, profile, seed, count)
+        for f, situation in fresh_vectors(rid, seed, deals, curated, index):
             out.vectors.append(f)
             out.origins[f.id] = f"{FRESH}:{situation}"
     return out

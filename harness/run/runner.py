@@ -62,7 +62,7 @@ from pokercert.harness.run.results import (
 )
 from pokercert.harness.run.scoring import operation, passes, request_for, score
 from pokercert.harness.run.selection import ids_digest, parse_shard, shard
-from pokercert.reference import Profile, Ruleset, get_ruleset, load_profile
+from pokercert.reference import Profile, Ruleset, all_rulesets, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode, InputError
 from pokercert.vectors.model import Kind, Vector
 
@@ -374,12 +374,14 @@ class Plan:
 
 
 def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
-         seed: int | None = None) -> Plan:
+         seed: int | None = None,
+         dealt: Callable[[], Mapping[str, Sequence[Any]]] | None = None) -> Plan:
     """The vectors this run (or shard) takes, and the filters that chose them.
 
     With ``config.challenge`` the challenge set (:mod:`.challenge`) of the whole filtered
     selection follows the curated vectors, from ``seed`` (else ``config.challenge_seed``,
-    else a fresh one); a shard then takes its share of both."""
+    else a fresh one); a shard then takes its share of both.  ``dealt`` gives fresh deals
+    dealt ahead (:func:`~pokercert.harness.run.challenge.prefetch_fresh`)."""
     from pokercert.harness.run.challenge import DEFAULT_FRESH, build_challenge, draw_seed
 
     try:
@@ -399,7 +401,8 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
                            "share one challenge set")
         challenge = build_challenge(chosen, profile or load_profile(config.profile),
                                     seed if seed is not None else draw_seed(), fresh,
-                                    fresh=not config.flags)
+                                    fresh=not config.flags,
+                                    dealt=dealt() if dealt is not None else None)
         filters["challenge"] = challenge.summary()
         origins = challenge.origins
         chosen = [*chosen, *challenge.vectors]
@@ -416,16 +419,26 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
     return Plan(chosen, filters, origins)
 
 
-def _resumed_seed(config: RunConfig, folder: Path) -> int | None:
-    """A resumed run keeps the challenge seed it began with (unless one is given)."""
-    if not (config.resume and config.challenge and config.challenge_seed is None
-            and (folder / HEADER_FILE).is_file()):
+def _challenge_seed(config: RunConfig, folder: Path) -> int | None:
+    """The run's challenge seed: the one given, else the one a resumed run began with,
+    else a fresh one (None: no challenge, or a shard given none, which :func:`plan`
+    refuses)."""
+    if not config.challenge:
         return None
-    try:
-        seed = read_header(folder).filters.get("challenge", {}).get("seed")
-    except (OSError, ValueError, TypeError, AttributeError):
-        return None        # the resume itself says what is wrong with the folder
-    return seed if type(seed) is int else None
+    if config.challenge_seed is not None:
+        return config.challenge_seed
+    if config.resume and (folder / HEADER_FILE).is_file():
+        try:
+            seed = read_header(folder).filters.get("challenge", {}).get("seed")
+        except (OSError, ValueError, TypeError, AttributeError):
+            seed = None        # the resume itself says what is wrong with the folder
+        if type(seed) is int:
+            return seed
+    if config.shard:
+        return None
+    from pokercert.harness.run.challenge import draw_seed
+
+    return draw_seed()
 
 
 def with_origins(results: Sequence[Result], origins: Mapping[str, str]) -> list[Result]:
@@ -548,13 +561,21 @@ def run(config: RunConfig, corpus: Any = None,
     Raises :class:`RunError` for bad input, :class:`AdapterError` if the adapter cannot
     be started at all (nothing is run then).
     """
-    corpus = _load_corpus(corpus)
     try:
         profile = load_profile(config.profile)
     except ValueError as exc:
         raise RunError(str(exc)) from None
     folder = Path(config.out)
-    planned = plan(config, corpus, profile, _resumed_seed(config, folder))
+    seed, dealt = _challenge_seed(config, folder), None
+    if corpus is None and seed is not None and not config.flags:
+        # deal the fresh challenge deals in a child process while the corpus loads
+        from pokercert.harness.run.challenge import DEFAULT_FRESH, prefetch_fresh
+
+        dealt = prefetch_fresh(config.rulesets or [rs.id for rs in all_rulesets()], profile,
+                               seed, DEFAULT_FRESH if config.challenge_fresh is None
+                               else config.challenge_fresh)
+    corpus = _load_corpus(corpus)
+    planned = plan(config, corpus, profile, seed, dealt)
     chosen, filters, origins = planned.vectors, planned.filters, planned.origins
     known, expect_info = _expectations(config, corpus)
     if expect_info:

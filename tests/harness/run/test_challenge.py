@@ -230,3 +230,13 @@ def test_resume_keeps_the_seed(tmp_path):  # type: ignore[no-untyped-def]
     assert read_header(again.folder).filters["challenge"]["seed"] == seed
     assert again.new_results == 0 and again.exit_code == 0
     assert all(r.outcome is Outcome.PASS for r in again.results)
+
+
+def test_fresh_deals_dealt_ahead_in_a_child_are_the_same_set(tmp_path, corpus):  # type: ignore[no-untyped-def]
+    """The command line deals the fresh deals in a child process while the corpus loads
+    (run without a corpus given): the same set, byte for byte, as dealt in process."""
+    outcome = run(RunConfig(out=tmp_path / "ahead", rulesets=SMALL, challenge_seed=9,
+                            in_process=True, command=["test"]))
+    small = [v for v in corpus.vectors if v.ruleset in SMALL]
+    assert read_header(outcome.folder).filters["challenge"]["sha256"] == \
+        build_challenge(small, load_profile("practice"), 9).sha256()
