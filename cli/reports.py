@@ -129,6 +129,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                 write_file(args.out.with_name(args.out.name + SIG_SUFFIX), sign(data, args.sign))
     print(T.printable(f"{report['verdict']}: {T.evaluator_line(report['identification'])} "
                       f"({T.counts_line(report['counts'])})"), file=sys.stderr)
+    print(T.printable(T.challenge_line(report)), file=sys.stderr)
     return int(report["exit_code"])
 
 
