@@ -295,7 +295,10 @@ def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[s
     return {"status": status, "seed": seed,
             "fresh_per_ruleset": asked.get("fresh_per_ruleset"),
             "sha256": asked.get("sha256"),
-            "replay": f"--challenge-seed {seed}" if seed is not None else "",
+            "replay": f"--challenge-seed {seed}" + (
+                f" --challenge {asked['fresh_per_ruleset']}"
+                if asked.get("fresh_per_ruleset") is not None else "")
+            if seed is not None else "",
             "failed": denied, "rulesets": rows if seed is not None else []}
 
 

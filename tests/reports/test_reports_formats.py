@@ -101,7 +101,7 @@ def test_every_format_has_the_challenge_section_with_its_seed(runs):
                                           "not_applicable": 0},
         "fresh": {"run": 1, "passed": 1, "failed": 0, "not_applicable": 0}}
     line = ("Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed: failed (replay: "
-            "pokercert run --challenge-seed 7).")
+            "pokercert run --challenge-seed 7 --challenge 1).")
     md = render(report, "markdown").decode()
     assert "## Challenge" in md and line in md.replace("\\", "")
     page = render(report, "html").decode()
