@@ -81,12 +81,13 @@ def test_failing_report_on_screen(tmp_path):
     assert seen["verdict_on_first_screen"]
     assert seen["resources"] == 0
     assert [(r["id"], r["outcome"]) for r in seen["rows"]] == [
+        ("h5-challenge-7-00001", "FAIL"),       # the wheel's challenge twin
         ("h5-wheel-001", "FAIL"), ("h5-wrap-001", "FAIL"), ("h5-suits-001", "XPASS"),
         ("h5-quads-001", "TIMEOUT"), ("h5-fullhouse-001", "ERROR"),
         ("h5-reject-dup-001", "WRONG_REASON"), ("h3-royal-001", "CRASH"),
         ("h3-straight-001", "XFAIL")]
     assert all(r["shown"] for r in seen["rows"])
-    wheel = seen["rows"][0]["text"]
+    wheel = seen["rows"][1]["text"]
     assert "13:69F-14.3(b)6" in wheel and "category: high_card" in wheel
 
 

@@ -19,6 +19,7 @@ from pokercert.reports import verdict as V
 from pokercert.reports.canonical import ReportError, canonical_bytes, schema_errors, seal
 from pokercert.reports.model import build_report
 from tests.helpers.reports_fixtures import (
+    CHALLENGE,
     FAILING,
     H3,
     H5,
@@ -110,7 +111,8 @@ def test_failing_run_verdicts_and_counts(reports):
     rep = reports["failing"]
     assert (rep["verdict"], rep["exit_code"]) == ("NOT CERTIFIED", 1)
     rs = by_id(rep["rulesets"])
-    assert rs[H5]["counts"] == counts(PASS=2, FAIL=2, XPASS=1, WRONG_REASON=1, ERROR=1,
+    # (the challenge: the wheel's twin fails, the fresh deal passes)
+    assert rs[H5]["counts"] == counts(PASS=3, FAIL=3, XPASS=1, WRONG_REASON=1, ERROR=1,
                                       TIMEOUT=1)
     assert rs[H3]["counts"] == counts(PASS=1, CRASH=1, XFAIL=1, NOT_APPLICABLE=1)
     assert rs[H3]["verdict"] == "NOT CERTIFIED"
@@ -120,12 +122,12 @@ def test_failing_run_verdicts_and_counts(reports):
 def test_clause_matrix_counts_by_hand(reports):
     rs = by_id(reports["failing"]["rulesets"])
     h5 = by_id(rs[H5]["clauses"], "label")
-    # (b)6: the wheel and the wraparound vectors, both FAIL
+    # (b)6: the wheel, its twin and the wraparound vectors, all FAIL
     assert {k: h5["13:69F-14.3(b)6"][k] for k in ("run", "passed", "failed", "status")} == \
-        {"run": 2, "passed": 0, "failed": 2, "status": "broken"}
-    # (d): kicker PASS, suits XPASS, full house ERROR
+        {"run": 3, "passed": 0, "failed": 3, "status": "broken"}
+    # (d): kicker PASS, the fresh kicker deal PASS, suits XPASS, full house ERROR
     assert (h5["13:69F-14.3(d)"]["run"], h5["13:69F-14.3(d)"]["passed"],
-            h5["13:69F-14.3(d)"]["failed"]) == (3, 1, 2)
+            h5["13:69F-14.3(d)"]["failed"]) == (4, 2, 2)
     assert h5["13:69F-14.3(b)2"]["status"] == "untested"
     h3 = by_id(rs[H3]["clauses"], "label")
     assert (h3["13:69F-14.3(c)4"]["status"], h3["13:69F-14.3(c)4"]["known_failures"]) == \
@@ -139,11 +141,14 @@ def test_clause_matrix_counts_by_hand(reports):
 def test_findings_rule_breaches_first_with_everything_a_reader_needs(reports):
     failures = reports["failing"]["failures"]
     assert [(f["id"], f["outcome"]) for f in failures] == [
+        ("h5-challenge-7-00001", "FAIL"),
         ("h5-wheel-001", "FAIL"), ("h5-wrap-001", "FAIL"), ("h5-suits-001", "XPASS"),
         ("h5-quads-001", "TIMEOUT"), ("h5-fullhouse-001", "ERROR"),
         ("h5-reject-dup-001", "WRONG_REASON"), ("h3-royal-001", "CRASH"),
         ("h3-straight-001", "XFAIL")]
-    wheel = failures[0]
+    assert failures[0]["origin"] == "twin:h5-wheel-001"
+    assert {f["origin"] for f in failures[1:]} == {""}
+    wheel = failures[1]
     assert wheel["expected"] == {"category": "straight"}
     assert wheel["actual"] == {"category": "high_card"}
     assert wheel["clauses"][0]["summary"].startswith("Straight: five cards in sequence")
@@ -283,7 +288,7 @@ def test_a_folder_without_run_json_is_a_usage_error(tmp_path):
 def test_same_results_anywhere_in_any_order_give_identical_bytes(tmp_path, runs):
     shuffled = FAILING[:]
     random.Random(7).shuffle(shuffled)
-    again = write_run(tmp_path / "elsewhere" / "deeper", shuffled)
+    again = write_run(tmp_path / "elsewhere" / "deeper", shuffled, challenge=CHALLENGE)
     one, two = build_report(runs["failing"]), build_report(again)
     # the one difference: the hash of results.jsonl, whose lines are in another order
     assert one["identification"].pop("results_sha256") != \
