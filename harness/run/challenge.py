@@ -28,6 +28,7 @@ order, then fresh deals), so a finding names the seed that reproduces it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import random
@@ -219,31 +220,69 @@ def _fresh_for(ruleset_ids: Sequence[str], profile: Profile, seed: int, count: i
     return {rid: fresh_deals(rid, profile, seed, count) for rid in ruleset_ids}
 
 
+PREFETCH_DEADLINE_S = 120.0   # how long a run waits for the child dealing ahead
+
+
 def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
                    count: int) -> Callable[[], dict[str, list[FreshDeal]]]:
-    """Start dealing the fresh deals of these rulesets in a child process (forked, on
-    Linux; elsewhere nothing starts) while the caller loads the corpus; returns a
-    function giving them, by ruleset, when they are needed (``{}`` if the child could
-    not deal them: :func:`build_challenge` then deals them itself, the same deals)."""
-    import multiprocessing
+    """Start dealing the fresh deals of these rulesets in a forked child (Linux; elsewhere
+    nothing starts) while the caller loads the corpus; returns a function giving them,
+    by ruleset, when they are needed (``{}`` if the child could not deal them in
+    :data:`PREFETCH_DEADLINE_S`: :func:`build_challenge` then deals them itself, the
+    same deals).  The child dies with its parent (``PR_SET_PDEATHSIG``), so a killed
+    run leaves nothing behind, and it exits as soon as it has sent its deals."""
+    import os
+    import pickle
+    import signal
     import sys
-    from concurrent.futures import ProcessPoolExecutor
 
     if not sys.platform.startswith("linux") or count <= 0:
         return dict
+    parent = os.getpid()
     try:
-        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-        future = pool.submit(_fresh_for, list(ruleset_ids), profile, seed, count)
-    except (OSError, ValueError):
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+    except OSError:
         return dict
+    if pid == 0:                                    # the child: deal, send, exit
+        try:
+            os.close(read_fd)
+            from pokercert.harness.adapters.supervise import PR_SET_PDEATHSIG, _prctl
+
+            _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            if os.getppid() == parent:
+                data = pickle.dumps(_fresh_for(ruleset_ids, profile, seed, count))
+                with os.fdopen(write_fd, "wb") as out:
+                    out.write(data)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
 
     def result() -> dict[str, list[FreshDeal]]:
+        import select
+        import time
+
+        chunks: list[bytes] = []
+        deadline = time.monotonic() + PREFETCH_DEADLINE_S
         try:
-            return future.result()
-        except Exception:      # a child that failed: deal in this process instead
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+                    os.kill(pid, signal.SIGKILL)
+                    return {}
+                chunk = os.read(read_fd, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            dealt: dict[str, list[FreshDeal]] = pickle.loads(b"".join(chunks)) \
+                if chunks else {}
+            return dealt
+        except Exception:    # a child that failed: deal in this process instead
             return {}
         finally:
-            pool.shutdown(wait=False)
+            os.close(read_fd)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
 
     return result
 

@@ -149,8 +149,8 @@ def test_merge_refuses_shards_of_different_measured_software(tmp_path, script, c
         if k == 2:
             flip_one_byte(script)     # shard 2 ran another build that declares the same
         run(RunConfig(adapter=spec, out=tmp_path / f"s{k}", rulesets=[RULESET],
-                      flags=["wheel"], shard=f"{k}/2", command=["pokercert", "run"]),
-            corpus=corpus_once)
+                      flags=["wheel"], shard=f"{k}/2", challenge_seed=1,
+                      command=["pokercert", "run"]), corpus=corpus_once)
     code = main(["merge", str(tmp_path / "merged"), str(tmp_path / "s1"), str(tmp_path / "s2")])
     assert code == 3
 
