@@ -247,9 +247,12 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
     if pid == 0:                                    # the child: deal, send, exit
         try:
             os.close(read_fd)
-            from pokercert.harness.adapters.supervise import PR_SET_PDEATHSIG, _prctl
+            import ctypes
 
-            _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            from pokercert.harness.adapters.supervise import PR_SET_PDEATHSIG
+
+            # die with the harness, however it ends
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
             if os.getppid() == parent:
                 data = pickle.dumps(_fresh_for(ruleset_ids, profile, seed, count))
                 with os.fdopen(write_fd, "wb") as out:
