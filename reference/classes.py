@@ -21,8 +21,8 @@ from pokercert.reference.engine import evaluator
 from pokercert.reference.interpretations import Profile
 from pokercert.reference.rulesets import Ruleset
 
-__all__ = ["CODED_CARDS", "ReferenceClasses", "Space", "cards", "joker_count", "mask",
-           "signature", "text"]
+__all__ = ["CODED_CARDS", "ReferenceClasses", "Space", "card_order", "cards", "joker_count",
+           "mask", "shuffled", "signature", "text"]
 
 # the cards a batch of hands is coded with: DECK's canonical spellings in DECK's order,
 # then the joker (the evaluator API's ``Hands.codes`` index into this tuple)
@@ -31,6 +31,79 @@ CODED_CARDS: tuple[str, ...] = (*(str(c) for c in DECK), str(JOKER))
 _TEXT = {c: str(c) for c in (*DECK, JOKER)}
 _CODE = {c: CODED_CARDS.index(str(c)) for c in (*DECK, JOKER)}
 _BIT = {c: 1 << i for i, c in enumerate(DECK)}
+_JOKER_CODE = len(DECK)
+_U64 = (1 << 64) - 1
+
+
+# --------------------------------------------------------------------------- card order
+# Exhaustive passes send each hand in a seeded random card order, so that an evaluator
+# that reads cards in the order given (kickers compared in input order) is caught.  The
+# order of a hand is a pure function of (seed, the hand's cards): the same hand gets the
+# same order in every batch, shard, resume and request of one run, on any machine, with or
+# without numpy.  It comes from SplitMix64 (Steele, Lea and Flood, 2014) over a counter
+# made of the hand's card set and the slot number: the cards, in deck order (their
+# CODED_CARDS positions ascending), are sorted by their numbers.
+def _splitmix(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _U64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _U64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _U64
+    return x ^ (x >> 31)
+
+
+def _identity(codes: Sequence[int]) -> int:
+    """The hand's card set as one integer: its natural cards as bits, jokers counted above
+    them (a hand's cards in any order give the same number)."""
+    m = jokers = 0
+    for c in codes:
+        if c == _JOKER_CODE:
+            jokers += 1
+        else:
+            m |= 1 << c
+    return m | jokers << len(DECK)
+
+
+def _ordered(seed: int, codes: Sequence[int]) -> list[int]:
+    """The codes of one hand in the card order of ``seed``."""
+    ranked = sorted(codes)
+    base = _splitmix(seed & _U64)
+    counter = _identity(ranked) << 3
+    draws = [_splitmix((base + counter + j) & _U64) for j in range(len(ranked))]
+    return [ranked[i] for i in sorted(range(len(ranked)), key=draws.__getitem__)]
+
+
+def shuffled(hand: Sequence[Card], seed: int | None) -> tuple[Card, ...]:
+    """The hand in the card order of ``seed`` (:func:`card_order`; the same whatever order
+    it is given in); as given if None."""
+    if seed is None:
+        return tuple(hand)
+    return tuple(_CARD_OF_CODE[c] for c in _ordered(seed, [_CODE[c] for c in hand]))
+
+
+def card_order(seed: int, codes: Any) -> Any:
+    """Each row of ``codes`` (an (m, size) numpy array of :data:`CODED_CARDS` positions)
+    in the card order of ``seed``: the same permutation :func:`shuffled` gives each hand."""
+    import numpy as np
+
+    codes = np.sort(codes, axis=1)
+    m, size = codes.shape
+    if size > 8:
+        raise ValueError("card orders are drawn for hands of up to 8 cards")
+    natural = codes < _JOKER_CODE
+    one = np.uint64(1)
+    bits = np.where(natural, np.left_shift(one, np.minimum(codes, _JOKER_CODE - 1)
+                                           .astype(np.uint64)), np.uint64(0))
+    ident = np.bitwise_or.reduce(bits, axis=1) if size else np.zeros(m, np.uint64)
+    jokers = (~natural).sum(axis=1).astype(np.uint64)
+    ident = ident | (jokers << np.uint64(len(DECK)))
+    base = np.uint64(_splitmix(seed & _U64))
+    x = base + (ident << np.uint64(3))[:, None] + np.arange(size, dtype=np.uint64)[None, :]
+    with np.errstate(over="ignore"):
+        x = x + np.uint64(0x9E3779B97F4A7C15)
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        x = x ^ (x >> np.uint64(31))
+    perm = np.argsort(x, axis=1, kind="stable")
+    return np.take_along_axis(codes, perm, axis=1)
 
 @dataclass(frozen=True)
 class Space:
@@ -75,6 +148,7 @@ def mask(hand: Sequence[Card]) -> int:
 
 
 _CARD = {name: card for card, name in _TEXT.items()}
+_CARD_OF_CODE = {code: card for card, code in _CODE.items()}
 
 
 def cards(tokens: Sequence[str]) -> tuple[Card, ...]:
@@ -223,15 +297,17 @@ class ReferenceClasses:
         """The engine's value of a hand (a seam for tests)."""
         return self.ev.value(hand)
 
-    def tokens(self, start: int, stop: int) -> list[list[str]]:
+    def tokens(self, start: int, stop: int, order_seed: int | None = None) -> list[list[str]]:
         """Hands ``start`` to ``stop - 1`` as card-token lists (the in-process form)."""
-        flat = [CODED_CARDS[c] for c in self.codes(start, stop)]
+        flat = [CODED_CARDS[c] for c in self.codes(start, stop, order_seed)]
         n = self.space.size
         return [flat[i:i + n] for i in range(0, len(flat), n)]
 
-    def codes(self, start: int, stop: int) -> list[int]:
+    def codes(self, start: int, stop: int, order_seed: int | None = None) -> list[int]:
         """The cards of hands ``start`` to ``stop - 1``, one flat list of their positions in
-        :data:`CODED_CARDS` (``space.size`` per hand), made anew on every call.
+        :data:`CODED_CARDS` (``space.size`` per hand), made anew on every call; each hand's
+        cards in the order of ``order_seed`` (:func:`card_order`), or as enumerated (rank
+        descending) if None.
 
         With numpy they come from the batch path's index rows, the hands with jokers
         too (their natural cards are the rows of the smaller hand size); without, from
@@ -244,6 +320,9 @@ class ReferenceClasses:
                 self._stream = self.space.hands(start, self.space.total)
             codes = [_CODE[c] for h in islice(self._stream, stop - start) for c in h]
             self._stream_at = stop
+            if order_seed is not None:
+                codes = [c for j in range(0, len(codes), size)
+                         for c in _ordered(order_seed, codes[j:j + size])]
             return codes
         from pokercert.reference.batch import hands
 
@@ -266,6 +345,8 @@ class ReferenceClasses:
         if not blocks:
             return []
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+        if order_seed is not None:
+            both = card_order(order_seed, both)
         return both.ravel().tolist()
 
     def class_index(self, start: int, tokens: Sequence[list[str]]) -> Any:
