@@ -97,6 +97,13 @@ def register(sub: Subparsers) -> None:
                    help="skip the hands holding jokers (games with wild cards)")
     p.add_argument("--report", type=nonnegative_int, default=10, metavar="N",
                    help="write up the first N disagreements as vectors (default: %(default)s)")
+    order = p.add_mutually_exclusive_group()
+    order.add_argument("--order-seed", type=nonnegative_int, metavar="N",
+                       help="send each hand's cards in the order of seed N (default: a fresh "
+                       "seed, printed and recorded for replays)")
+    order.add_argument("--sorted", action="store_true",
+                       help="send each hand's cards sorted high to low, as enumerated (an "
+                       "evaluator that reads cards in input order is then not caught)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_exhaustive)
 
@@ -250,7 +257,8 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
             state = run_exhaustive(
                 adapter, identity, ruleset, profile, out, adapter_spec=args.adapter,
                 shard=shard, resume=args.resume, batch=args.batch_size,
-                jokers=not args.naturals_only, report_limit=args.report, progress=progress)
+                jokers=not args.naturals_only, report_limit=args.report, progress=progress,
+                order_seed=args.order_seed, sorted_cards=args.sorted)
     except ResumeError as exc:
         raise UsageError(str(exc)) from None
     except AdapterAborted as exc:
@@ -266,11 +274,47 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     code = ExitCode.NONCOMPLIANT if state.disagreeing else ExitCode.OK
+    rerun = _exhaustive_rerun(args, state, out)
+    draft = _write_drafts(state, ruleset.id, args.adapter, out)
     if args.json:
-        print_json({**state.as_dict(), "exit_code": code, "folder": str(out)})
+        print_json({**state.as_dict(), "exit_code": code, "folder": str(out), "rerun": rerun,
+                    **({"draft": str(draft)} if draft else {})})
         return code
     _print_exhaustive(state, identity, args.adapter, out)
+    if draft:
+        print(f"add them with: pokercert vectors add {_quote(str(draft))} --topic "
+              "exhaustive-found")
+    print(f"rerun: {' '.join(_quote(a) for a in rerun)}")
     return code
+
+
+def _exhaustive_rerun(args: argparse.Namespace, state: Any, out: Path) -> list[str]:
+    """The command that replays this run: same adapter, ruleset, profile, shard, card
+    order (the seed, or --sorted)."""
+    rerun = ["pokercert", "exhaustive", "--adapter", args.adapter, "--ruleset", state.ruleset,
+             "--profile", args.profile]
+    if args.shard:
+        rerun += ["--shard", args.shard]
+    if args.naturals_only:
+        rerun.append("--naturals-only")
+    rerun += ["--sorted"] if state.order_seed is None else ["--order-seed",
+                                                             str(state.order_seed)]
+    return [*rerun, "--out", str(out)]
+
+
+def _write_drafts(state: Any, ruleset: str, adapter: str, out: Path) -> Path | None:
+    """The disagreements written up as one draft for ``pokercert vectors add`` (the tool
+    assigns ids), beside the state; None (and no file) when there are none."""
+    from pokercert.harness.explore.counterexample import drafts_text
+
+    path = out / f"counterexamples-{ruleset}.toml"
+    records = [d.vector for d in state.disagreements if d.vector]
+    if not records:
+        path.unlink(missing_ok=True)
+        return None
+    path.write_text(drafts_text(ruleset, records, [d.message for d in state.disagreements
+                                                   if d.vector], adapter), encoding="utf-8")
+    return path
 
 
 def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> None:
@@ -282,10 +326,14 @@ def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> N
           f"{jokers}): {state.checked:,} checked in {state.elapsed_s:.1f} s "
           f"({rate:,.0f} hands/s)")
     print(f"reference equivalence classes: {state.classes:,}")
+    print("card order: sorted high to low, as enumerated (--sorted)" if state.order_seed is None
+          else f"card order: shuffled per hand, seed {state.order_seed} (--order-seed "
+          f"{state.order_seed} replays it)")
     rows = [("categories", state.category_disagreements),
             ("hands valued apart from their class", state.class_disagreements),
             ("neighbouring classes out of order or merged", state.order_disagreements),
-            ("errors (raised, malformed, timed out)", state.errors)]
+            ("hands with errors (raised, malformed, timed out, no answer)", state.errors),
+            ("class keys or class pairs with errors", state.order_errors)]
     for label, n in rows:
         print(f"  {label}: {n:,} disagreement(s)")
     if state.mode == "categories-only":

@@ -37,7 +37,7 @@ from pokercert.vectors.model import Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
 
-__all__ = ["Found", "describe", "found_vector", "next_ids", "placeholder_vector",
+__all__ = ["Found", "describe", "drafts_text", "found_vector", "next_ids", "placeholder_vector",
            "to_draft_text", "to_drafts_text", "to_record_text"]
 
 
@@ -334,6 +334,21 @@ def to_drafts_text(found: Sequence[Found], adapter: str = "") -> str:
         del rec["id"]
         tables.append(to_toml(rec, comment=_comment(f, adapter)))
     return header + "\n".join(tables)
+
+
+def drafts_text(ruleset: str, records: Sequence[Mapping[str, Any]], messages: Sequence[str],
+                adapter: str = "") -> str:
+    """Several found records (as :func:`pokercert.vectors.canonical.record` gives them, an
+    exhaustive run's state keeps them) as one draft for ``pokercert vectors add``: ids
+    dropped (the tool assigns them), each with the comment of :meth:`Found.draft`."""
+    who = f"adapter {adapter}" if adapter else "the evaluator"
+    tables = []
+    for rec, message in zip(records, messages, strict=True):
+        rec = {k: v for k, v in rec.items() if k != "id"}
+        comment = [f"found by pokercert: {who} disagrees with the reference",
+                   *([f"{who}: {message}"] if message else [])]
+        tables.append(to_toml(rec, comment=comment))
+    return f"ruleset = \"{ruleset}\"\n\n" + "\n".join(tables)
 
 
 def _comment(found: Found, adapter: str) -> list[str]:

@@ -25,6 +25,7 @@ the state saved for ``--resume`` is :mod:`.exhaustive_state`; this module is the
 
 from __future__ import annotations
 
+import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -42,6 +43,7 @@ from pokercert.harness.explore.counterexample import (
 from pokercert.harness.explore.exhaustive_state import (
     Disagreement,
     State,
+    load_state,
     resume_state,
     shard_range,
 )
@@ -54,6 +56,7 @@ from pokercert.reference.classes import (
     cards,
     joker_count,
     mask,
+    shuffled,
     text,
 )
 
@@ -162,12 +165,29 @@ class Checker:
                 "classify_many" if adapter.supports("classify_many") else "classify"
         self.class_keys: list[Any] = []
         self._class_keys_of: Callable[[Any], list[Any]] | None = None
+        # the card order every hand is sent in (None: as enumerated, rank descending)
+        self.seed = state.order_seed
+        # hands of the current batch already counted as errors: a hand is one error
+        # however many of its requests (classify, key, compare) got no answer
+        self._erred: set[str] = set()
 
     # ------------------------------------------------------------------ findings
+    def _text(self, hand: Sequence[Card]) -> str:
+        """A hand of the reference's (a class member) as it is sent: in the run's order."""
+        return text(shuffled(hand, self.seed))
+
     def _record(self, check: str, hands: list[str], message: str,
-                vector: Found | None = None) -> None:
+                vector: Found | None = None, *, of_classes: bool = False) -> None:
+        """Count and (up to the report limit) keep a finding.  An error on a hand of the
+        enumeration counts once per hand; ``of_classes``: an error on a class key or a
+        pair of classes (``order_errors``)."""
+        if check == "error" and not of_classes:
+            if hands[0] in self._erred:
+                return
+            self._erred.add(hands[0])
         attr = {"category": "category_disagreements", "class": "class_disagreements",
-                "order": "order_disagreements", "error": "errors"}[check]
+                "order": "order_disagreements",
+                "error": "order_errors" if of_classes else "errors"}[check]
         setattr(self.state, attr, getattr(self.state, attr) + 1)
         if len(self.state.disagreements) >= self.report_limit:
             return
@@ -224,7 +244,8 @@ class Checker:
     def _keys(self, hands: Sequence[Sequence[Card]]) -> list[Any]:
         """Normalised adapter keys of some hands (exceptions in place of bad ones)."""
         out: list[Any] = []
-        for k in self._raw_keys([[str(c) for c in h] for h in hands]):
+        seed = self.seed
+        for k in self._raw_keys([[str(c) for c in shuffled(h, seed)] for h in hands]):
             try:
                 out.append(k if isinstance(k, Exception) else _norm(k))
             except TypeError as exc:
@@ -256,8 +277,9 @@ class Checker:
             self.class_keys = self._class_keys()
             for i, k in enumerate(self.class_keys):
                 if isinstance(k, Exception):
-                    self._record("error", [text(self.ref.rep[i])], f"key() raised or returned "
-                                 f"garbage on a class representative: {k}")
+                    self._record("error", [self._text(self.ref.rep[i])], f"key() raised or "
+                                 f"returned garbage on a class representative: {k}",
+                                 of_classes=True)
             if not self.state.order_checked:
                 for i in range(1, n):
                     lo, hi = self.class_keys[i - 1], self.class_keys[i]
@@ -275,13 +297,32 @@ class Checker:
         what = "the same key" if lo == hi else "keys in the wrong order"
         message = (f"reference classes {lower} and {upper} ({ref.category[lower]} < "
                    f"{ref.category[upper]}) get {what}: {lo!r} vs {hi!r}")
-        hands = [text(ref.rep[upper]), text(ref.rep[lower])]
+        hands = [self._text(ref.rep[upper]), self._text(ref.rep[lower])]
         found = None
-        pair = ref.disjoint_pair(lower, upper)
-        if pair is not None:
+        pair = self._misordered_pair(lower, upper)
+        if pair is not None and len(self.state.disagreements) < self.report_limit:
             low, up = pair
-            found = self._found("compare", {"hands": [text(up), text(low)]}, None, message)
+            found = self._found("compare", {"hands": [self._text(up), self._text(low)]},
+                                None, message)
         self._record("order", hands, message, found)
+
+    def _misordered_pair(self, lower: int, upper: int) \
+            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+        """A member of each class, dealt together, that the adapter's keys do not put in
+        the reference's order (so the vector written from them fails it), if one of the
+        suit renamings shows it; else any disjoint pair."""
+        ref = self.ref
+        if len(self.state.disagreements) >= self.report_limit:
+            return None
+        for m_lo, low in ref.alternatives(lower)[:24]:
+            for m_up, up in ref.alternatives(upper)[:24]:
+                if m_lo & m_up or not ref.fits(up, joker_count(low)):
+                    continue
+                k_lo, k_up = self._keys([low, up])
+                if not isinstance(k_lo, Exception) and not isinstance(k_up, Exception) \
+                        and not k_lo < k_up:
+                    return low, up
+        return ref.disjoint_pair(lower, upper)
 
     def _compare_order(self, n: int) -> None:
         requests = []
@@ -291,11 +332,11 @@ class Checker:
                 self.state.unverifiable_orders += 1
                 continue
             low, high = pair
-            requests.append({"op": "compare", "hands": [text(high), text(low)]})
+            requests.append({"op": "compare", "hands": [self._text(high), self._text(low)]})
         for start in range(0, len(requests), DEFAULT_BATCH):
             chunk = requests[start:start + DEFAULT_BATCH]
             for req, reply in zip(chunk, self.adapter.run_batch(chunk), strict=True):
-                self._check_compare(req, reply, [0], "order")
+                self._check_compare(req, reply, [0], "order", of_classes=True)
 
     # ------------------------------------------------------------------ batches
     def run_range(self, stop: int, batch: int,
@@ -305,6 +346,7 @@ class Checker:
         last_save = time.monotonic()
         t0 = time.monotonic() - st.elapsed_s
         for start, end, tokens, classes, answers in self._batches(stop, batch):
+            self._erred.clear()
             categories, keys = answers
             self._categories(start, tokens, classes, categories)
             if st.mode == "key":
@@ -366,7 +408,7 @@ class Checker:
     def _hands(self, start: int, stop: int) -> Hands:
         """Hands ``start`` to ``stop - 1`` as the reference makes them, a new batch on every
         call (cards coded: :meth:`ReferenceClasses.codes`)."""
-        return Hands(None, self.ref.space.size, self.ref.codes(start, stop))
+        return Hands(None, self.ref.space.size, self.ref.codes(start, stop, self.seed))
 
     def _give(self, start: int, tokens: Hands, again: bool = False) \
             -> Hands:
@@ -498,7 +540,7 @@ class Checker:
 
     def _split_finding(self, hand: tuple[Card, ...], c: int, k: Any) -> None:
         ref = self.ref
-        message = (f"{text(hand)} and {text(ref.rep[c])} are equal for the reference "
+        message = (f"{text(hand)} and {self._text(ref.rep[c])} are equal for the reference "
                    f"({ref.category[c]}), but their keys differ: {k!r} vs "
                    f"{self.class_keys[c]!r}")
         found = None
@@ -509,12 +551,12 @@ class Checker:
                     continue
                 try:
                     if self._key(other) != k:
-                        inputs = {"hands": [text(hand), text(other)]}
+                        inputs = {"hands": [text(hand), self._text(other)]}
                         found = self._found("compare", inputs, None, message)
                         break
                 except Exception:
                     continue
-        self._record("class", [text(hand), text(ref.rep[c])], message, found)
+        self._record("class", [text(hand), self._text(ref.rep[c])], message, found)
 
     def _classes_by_compare(self, hands: Sequence[tuple[Card, ...]],
                             classes: Sequence[int]) -> None:
@@ -525,14 +567,14 @@ class Checker:
             if other is None:
                 self.state.unverifiable_hands += 1
                 continue
-            requests.append({"op": "compare", "hands": [text(h), text(other)]})
+            requests.append({"op": "compare", "hands": [text(h), self._text(other)]})
         if not requests:
             return
         for req, reply in zip(requests, self.adapter.run_batch(requests), strict=True):
             self._check_compare(req, reply, [0, 1], "class")
 
     def _check_compare(self, request: dict[str, Any], reply: Reply, winners: list[int],
-                       check: str) -> None:
+                       check: str, *, of_classes: bool = False) -> None:
         if reply.status == ANSWERED and sorted(reply.data.get("winners", ())) == winners:
             return
         expect = {"winners": winners}
@@ -543,7 +585,7 @@ class Checker:
             return
         found = self._found("compare", inputs, actual, message)
         self._record(check if outcome is Outcome.FAIL else "error", list(request["hands"]),
-                     f"{outcome}: {message}", found)
+                     f"{outcome}: {message}", found, of_classes=of_classes)
 
 
 def _record_of(found: Found) -> dict[str, Any]:
@@ -563,15 +605,32 @@ def choose_mode(adapter: Adapter, identity: Identity, ruleset: Ruleset) -> str:
     return "categories-only"
 
 
+def draw_order_seed() -> int:
+    """A fresh card-order seed (as ``fuzz`` draws its seeds): recorded, so a run replays."""
+    return random.SystemRandom().randrange(2 ** 32)
+
+
 def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
                    out: Path, *, adapter_spec: str, shard: tuple[int, int] = (1, 1),
                    resume: bool = False, batch: int = DEFAULT_BATCH, jokers: bool = True,
                    report_limit: int = DEFAULT_REPORT,
-                   progress: Callable[[int, int], None] | None = None) -> State:
+                   progress: Callable[[int, int], None] | None = None,
+                   order_seed: int | None = None, sorted_cards: bool = False) -> State:
     """Check every hand of shard ``shard`` of the ruleset; state is saved in ``out``.
 
-    The adapter must be started and configured for ``ruleset`` and ``profile``.
+    The adapter must be started and configured for ``ruleset`` and ``profile``.  Each
+    hand is sent in the card order of ``order_seed`` (:func:`~pokercert.reference.classes.
+    card_order`; drawn with :func:`draw_order_seed` when None, taken from the saved state
+    on ``resume``) or, with ``sorted_cards``, as enumerated (rank descending).  The seed
+    is ``State.order_seed`` (None when sorted).
     """
+    if sorted_cards and order_seed is not None:
+        raise ValueError("an order seed and sorted cards exclude each other")
+    if resume and order_seed is None and not sorted_cards:
+        saved = load_state(out)
+        if saved is not None:
+            order_seed, sorted_cards = saved.order_seed, saved.order_seed is None
+    seed = None if sorted_cards else draw_order_seed() if order_seed is None else order_seed
     space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
     lo, hi = shard_range(space.total, *shard)
     ref = ReferenceClasses(ruleset, profile, space)
@@ -579,7 +638,7 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     fresh = State(ruleset=ruleset.id, profile=profile.as_dict(), adapter=adapter_spec,
                   evaluator=dict(identity.evaluator), shard=f"{shard[0]}/{shard[1]}",
                   start=lo, stop=hi, total=space.total, jokers=space.jokers, mode=mode,
-                  classes=len(ref.keys), next=lo)
+                  classes=len(ref.keys), order_seed=seed, next=lo)
     state = resume_state(out, fresh) if resume else fresh
     checker = Checker(adapter, identity, ruleset, profile, state, ref, report_limit)
     state.save(out)

@@ -43,12 +43,16 @@ class State:
     jokers: int
     mode: str                                # key | compare | categories-only
     classes: int
+    # the seed of the card order each hand is sent in (reference.classes.card_order);
+    # None: every hand in the enumeration's order (rank descending, --sorted)
+    order_seed: int | None = None
     next: int = -1
     checked: int = 0
     category_disagreements: int = 0
     class_disagreements: int = 0
     order_disagreements: int = 0
-    errors: int = 0
+    errors: int = 0                          # hands with no usable answer (each once)
+    order_errors: int = 0                    # class keys or class pairs with no answer
     unverifiable_hands: int = 0              # compare mode: no disjoint class member
     unverifiable_orders: int = 0             # compare mode: no disjoint pair of classes
     order_checked: bool = False
@@ -60,7 +64,7 @@ class State:
     @property
     def disagreeing(self) -> int:
         return (self.category_disagreements + self.class_disagreements
-                + self.order_disagreements + self.errors)
+                + self.order_disagreements + self.errors + self.order_errors)
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -102,7 +106,7 @@ class ResumeError(InputError, ValueError):
 
 # what must be the same for a run to go on from a saved state
 _RESUME_MUST_MATCH = ("ruleset", "profile", "adapter", "evaluator", "shard", "start", "stop",
-                      "jokers", "mode")
+                      "jokers", "mode", "order_seed")
 
 
 def resume_state(folder: Path, fresh: State) -> State:
