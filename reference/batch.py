@@ -18,6 +18,13 @@ Agreement with the scalar engine is tested on random samples and by the exhausti
 censuses in ``tests/reference/test_reference_batch.py``.
 
 Hands hold natural cards only: wild cards (the Montana jokers) are not enumerated.
+
+Nothing here needs the whole space in memory: :func:`rows` makes any range of the
+enumeration by combinatorial unranking, and a :class:`Table` is built by streaming the
+enumeration in chunks.  :func:`table` keeps a built table on disk
+(:mod:`pokercert.reference.table_cache`), so a table is built once per ruleset, profile
+and engine version, and every later process (a shard, a Dask worker, the next run) loads
+it.
 """
 
 from __future__ import annotations
@@ -38,7 +45,8 @@ from pokercert.reference.cards import DECK, SUIT_CHARS, Card
 from pokercert.reference.engine import DISTINCT, MIXED, SAME, Evaluator, evaluator, suit_class
 from pokercert.reference.interpretations import Profile, load_profile
 
-__all__ = ["Classified", "Table", "cards_of", "classify_all", "hands", "table"]
+__all__ = ["CHUNK", "Classified", "Table", "cards_of", "classify_all", "hands", "rows",
+           "table"]
 
 RANKS = 13
 # suit classes as small integers, in the engine's own terms
@@ -74,6 +82,46 @@ def hands(size: int) -> np.ndarray:
     assert rows.shape[0] == comb(n, size)
     rows.setflags(write=False)
     return rows
+
+
+# hands per chunk when a whole space is streamed (about 5 MB of rows for five cards)
+CHUNK = 1 << 20
+
+
+@cache
+def _unrank_tables(size: int) -> tuple[np.ndarray, ...]:
+    """Per card slot j, G[c] = how many hands of the enumeration put a card before c in
+    slot j (for a fixed prefix): prefix sums of C(n - 1 - c, size - 1 - j)."""
+    n = len(DECK)
+    out = []
+    for j in range(size):
+        counts = [comb(n - 1 - c, size - 1 - j) for c in range(n)]
+        out.append(np.concatenate([[0], np.cumsum(counts)]).astype(np.int64))
+    return tuple(out)
+
+
+def rows(size: int, start: int, stop: int) -> np.ndarray:
+    """Hands ``start`` to ``stop - 1`` of :func:`hands` (the same rows), made by
+    combinatorial unranking: memory in proportion to the range, never to the space.
+
+    In lexicographic order, the hands whose slot j holds card c (after a fixed prefix
+    ending in card p) number C(n - 1 - c, size - 1 - j); the card of slot j is the last c
+    whose prefix sum over p < c' < c still fits the rank (one ``searchsorted`` per slot).
+    """
+    n = len(DECK)
+    total = comb(n, size)
+    if not 0 <= start <= stop <= total:
+        raise ValueError(f"range {start}..{stop} is not inside 0..{total}")
+    rank = np.arange(start, stop, dtype=np.int64)
+    out = np.empty((stop - start, size), dtype=np.uint8)
+    after = np.zeros(stop - start, dtype=np.int64)        # the first card slot j may hold
+    for j, g in enumerate(_unrank_tables(size)):
+        base = g[after]
+        card = np.searchsorted(g, rank + base, side="right") - 1
+        rank -= g[card] - base
+        out[:, j] = card
+        after = card + 1
+    return out
 
 
 def cards_of(row: Sequence[int] | np.ndarray) -> tuple[Card, ...]:
@@ -154,38 +202,99 @@ class Classified:
 class Table:
     """Lookup tables for one evaluator and hand size, built from the scalar engine.
 
-    Built once from every hand of ``size`` cards; :meth:`classify` then values any array
-    of such hands (rows of indices into ``DECK``) with two table lookups.
+    Built once by streaming every hand of ``size`` cards (:func:`rows`, chunk by chunk);
+    :meth:`classify` then values any array of such hands (rows of indices into ``DECK``)
+    with two table lookups.  Besides the lookups it knows, per class (dense key), the
+    engine's key and category and the positions of three members of the enumeration:
+    the first, the first in its second half (or the first) and the last
+    (``members``), all an exhaustive pass needs from the whole space.
     """
 
-    def __init__(self, ev: Evaluator, size: int) -> None:
+    def __init__(self, ev: Evaluator, size: int,
+                 built: dict[str, np.ndarray] | None = None) -> None:
         self.evaluator = ev
         self.size = size
         self.category_names: tuple[str, ...] = ev.categories
-        every = hands(size)
-        codes = _codes(every)
+        self._all: tuple[np.ndarray, np.ndarray] | None = None
+        if built is None:
+            built = self._build(ev, size)
+        self._category = built["category"]
+        self._key = built["key"]
+        self.members: np.ndarray = built["members"]            # (classes, 3) positions
+        self.class_keys: np.ndarray = built["class_keys"]      # (classes, width) engine keys
+        self.class_categories: np.ndarray = built["class_categories"]
+        self.distinct = int(self.members.shape[0])
+        for array in built.values():
+            array.setflags(write=False)
+
+    @property
+    def arrays(self) -> dict[str, np.ndarray]:
+        """What the table is made of (what the disk cache stores)."""
+        return {"category": self._category, "key": self._key, "members": self.members,
+                "class_keys": self.class_keys, "class_categories": self.class_categories}
+
+    @staticmethod
+    def _build(ev: Evaluator, size: int) -> dict[str, np.ndarray]:
+        total = comb(len(DECK), size)
         space = RANKS ** size * len(SUIT_CLASSES)
-        # one real hand per distinct code: whichever write lands, its code is the index
-        example = np.empty(space, dtype=np.int64)
-        example[codes] = np.arange(codes.shape[0])
-        found = np.flatnonzero(np.bincount(codes, minlength=space))
+        # pass 1: one real hand (its position) per distinct code
+        example = np.full(space, -1, dtype=np.int64)
+        for lo in range(0, total, CHUNK):
+            codes = _codes(rows(size, lo, min(lo + CHUNK, total)))
+            first, at = np.unique(codes, return_index=True)
+            new = example[first] < 0
+            example[first[new]] = at[new] + lo
+        found = np.flatnonzero(example >= 0)
         values = []
         for code in found:
-            hand = cards_of(every[example[code]])
+            pos = int(example[code])
+            hand = cards_of(rows(size, pos, pos + 1)[0])
             if SUIT_CLASSES[code % len(SUIT_CLASSES)] != suit_class(hand):
                 raise AssertionError(f"batch suit class disagrees with the engine on {hand}")
             values.append(ev.value(hand))
-        order = {key: i for i, key in enumerate(sorted({v.key for v in values}))}
-        index = {name: i for i, name in enumerate(self.category_names)}
-        self._category = np.full(space, -1, dtype=np.int8)
-        self._key = np.full(space, -1, dtype=np.int32)
-        self._category[found] = [index[v.category] for v in values]
-        self._key[found] = [order[v.key] for v in values]
-        self.distinct = len(order)
-        # the full enumeration is what the table was built from: keep its answer
-        self._all = (self._category[codes], self._key[codes])
-        for array in self._all:
-            array.setflags(write=False)
+        keys = sorted({v.key for v in values})
+        order = {key: i for i, key in enumerate(keys)}
+        index = {name: i for i, name in enumerate(ev.categories)}
+        category = np.full(space, -1, dtype=np.int8)
+        key = np.full(space, -1, dtype=np.int32)
+        category[found] = [index[v.category] for v in values]
+        key[found] = [order[v.key] for v in values]
+        class_categories = np.empty(len(keys), dtype=np.int8)
+        class_categories[[order[v.key] for v in values]] = [index[v.category] for v in values]
+        # pass 2: the first, middle and last member of every class
+        n = len(keys)
+        first = np.full(n, -1, dtype=np.int64)
+        middle = np.full(n, -1, dtype=np.int64)
+        last = np.full(n, -1, dtype=np.int64)
+        half = total // 2
+        for lo in range(0, total, CHUNK):
+            hi = min(lo + CHUNK, total)
+            dense = key[_codes(rows(size, lo, hi))]
+            seen, at = np.unique(dense, return_index=True)
+            new = first[seen] < 0
+            first[seen[new]] = at[new] + lo
+            seen, at = np.unique(dense[::-1], return_index=True)
+            last[seen] = hi - 1 - at
+            if hi > half:
+                cut = max(half - lo, 0)
+                seen, at = np.unique(dense[cut:], return_index=True)
+                new = middle[seen] < 0
+                middle[seen[new]] = at[new] + lo + cut
+        middle = np.where(middle < 0, first, middle)
+        width = max(len(k) for k in keys)
+        class_keys = np.full((n, width), -1, dtype=np.int64)
+        for i, k in enumerate(keys):
+            class_keys[i, :len(k)] = k
+        return {"category": category, "key": key,
+                "members": np.stack([first, middle, last], axis=1),
+                "class_keys": class_keys, "class_categories": class_categories}
+
+    def engine_key(self, dense: int) -> tuple[int, ...]:
+        """The engine's key of class ``dense`` (as :meth:`Evaluator.value` gives it)."""
+        row = self.class_keys[dense].tolist()
+        while row and row[-1] == -1:
+            row.pop()
+        return tuple(row)
 
     def classify(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Category indices and dense keys of ``rows``: an (m, size) array of DECK indices.
@@ -210,7 +319,13 @@ class Table:
         return self._category[codes], self._key[codes]
 
     def classify_all(self) -> Classified:
-        """Every hand of this size, in :func:`hands` order."""
+        """Every hand of this size, in :func:`hands` order (the whole space in memory)."""
+        if self._all is None:
+            every = hands(self.size)
+            codes = _codes(every)
+            self._all = (self._category[codes], self._key[codes])
+            for array in self._all:
+                array.setflags(write=False)
         categories, keys = self._all
         return Classified(self.evaluator.ruleset.id, self.evaluator.profile.name, self.size,
                           self.category_names, categories, keys)
@@ -223,13 +338,17 @@ def _profile_key(profile: Profile | str | None) -> tuple[str, tuple[tuple[str, s
 
 @cache
 def _table(ruleset: str, profile_key: tuple[str, tuple[tuple[str, str], ...]]) -> Table:
+    from pokercert.reference.table_cache import load_or_build
+
     name, choices = profile_key
     ev = evaluator(ruleset, Profile(name, dict(choices)))
-    return Table(ev, ev.ruleset.hand_size)
+    size = ev.ruleset.hand_size
+    return load_or_build(ev, size, lambda built: Table(ev, size, built))
 
 
 def table(ruleset: str, profile: Profile | str | None = None) -> Table:
-    """The (cached) :class:`Table` of a ruleset's hand size under a profile."""
+    """The :class:`Table` of a ruleset's hand size under a profile: kept in memory, and on
+    disk (:mod:`pokercert.reference.table_cache`) for every later process."""
     return _table(ruleset, _profile_key(profile))
 
 

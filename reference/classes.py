@@ -185,6 +185,7 @@ class ReferenceClasses:
     """
 
     _np: Any      # the numpy module, or None: set by _naturals, which takes either path
+    _table: Any   # the batch path's Table (numpy only)
 
     def __init__(self, ruleset: Ruleset, profile: Profile, space: Space) -> None:
         self.ev = evaluator(ruleset.id, profile)
@@ -211,11 +212,12 @@ class ReferenceClasses:
         self._joker_class = {sig: self.index[k] for sig, k in self._joker_sig.items()}
         if self._np is not None:
             np = self._np
-            to_global = np.array([self.index[k] for k, _, _ in natural_keys], dtype=np.int32)
-            self._natural_class = to_global[self._dense]
+            # dense key of the batch table -> class number here
+            self._to_global = np.array([self.index[k] for k, _, _ in natural_keys],
+                                       dtype=np.int32)
         self._categories_of = self.lookup(self.category)
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
-        self._pools: tuple[Any, Any, Any] | None = None
+        self._pools: dict[int, tuple[Any, Any] | None] = {}
         self._stream: Iterator[tuple[Card, ...]] = iter(())
         self._stream_at = -1
 
@@ -226,41 +228,28 @@ class ReferenceClasses:
         return self._np is not None
 
     def _naturals(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
-        """(engine key, category, [first, middle, last member]) per natural class."""
+        """(engine key, category, [first, middle, last member]) per natural class, from
+        the batch path's table (built once, then loaded from disk: nothing here holds the
+        whole space)."""
         try:
             import numpy as np
 
-            from pokercert.reference.batch import hands, table
+            from pokercert.reference.batch import rows, table
         except ImportError:
             self._np = None
             return self._naturals_scalar()
         self._np = np
-        tab = table(self.ev.ruleset.id, self.ev.profile)
+        tab = self._table = table(self.ev.ruleset.id, self.ev.profile)
         if tab.size != self.space.size:
             raise ValueError(f"{self.ev.ruleset.id}: batch table holds {tab.size}-card hands")
-        classified = tab.classify_all()
-        keys = self._dense = classified.keys          # dense: 0 .. distinct - 1
-        n = int(keys.shape[0])
-        distinct = int(keys.max()) + 1
-        # every hand's position, grouped by class and in enumeration order within a class
-        # (a stable sort; 16-bit keys sort by radix)
-        order = np.argsort(keys.astype(np.uint16) if distinct <= 1 << 16 else keys,
-                           kind="stable")
-        counts = np.bincount(keys, minlength=distinct)
-        starts = np.cumsum(counts) - counts
-        # the middle member: the first one in the second half of the enumeration, if any
-        before_middle = np.bincount(keys[:n // 2], minlength=distinct)
-        middle = np.where(before_middle < counts, starts + before_middle, starts)
-        picks = np.stack([order[starts], order[middle], order[starts + counts - 1]], axis=1)
-        rows = self._rows = hands(self.space.size)
-        deck = np.empty(len(DECK), dtype=object)
-        deck[:] = DECK
-        value = self.ev.value
+        size = self.space.size
+        names = tab.category_names
         out = []
-        for members in deck[rows[picks]].tolist():     # (class, member, card)
-            members = [tuple(m) for m in members]
-            v = value(members[0])
-            out.append((v.key, v.category, members))
+        for dense, positions in enumerate(tab.members.tolist()):
+            members = [tuple(DECK[int(j)] for j in rows(size, p, p + 1)[0])
+                       for p in positions]
+            out.append((tab.engine_key(dense), names[int(tab.class_categories[dense])],
+                        members))
         return out
 
     def _naturals_scalar(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
@@ -324,7 +313,7 @@ class ReferenceClasses:
                 codes = [c for j in range(0, len(codes), size)
                          for c in _ordered(order_seed, codes[j:j + size])]
             return codes
-        from pokercert.reference.batch import hands
+        from pokercert.reference.batch import rows
 
         np = self._np
         blocks = []
@@ -334,11 +323,11 @@ class ReferenceClasses:
             if lo < hi:
                 naturals = size - jokers
                 if jokers == 0:
-                    blocks.append(self._rows[lo:hi])   # DECK positions are the codes
+                    blocks.append(rows(size, lo, hi))   # DECK positions are the codes
                 else:
                     block = np.empty((hi - lo, size), dtype=np.uint8)
                     if naturals:
-                        block[:, :naturals] = hands(naturals)[lo:hi]
+                        block[:, :naturals] = rows(naturals, lo, hi)
                     block[:, naturals:] = _CODE[JOKER]
                     blocks.append(block)
             offset += count
@@ -355,7 +344,12 @@ class ReferenceClasses:
         n = len(tokens)
         split = max(0, min(n, self._natural_count - start))
         if self._np is not None:
-            out = self._natural_class[start:start + split]
+            from pokercert.reference.batch import rows
+
+            stop = min(start + split, self._natural_count)
+            natural = rows(self.space.size, start, stop) if split else \
+                self._np.empty((0, self.space.size), dtype=self._np.uint8)
+            out = self._to_global[self._table.classify(natural)[1]]
             if split < n:
                 rest = [self._joker_class[signature(cards(t))] for t in tokens[split:]]
                 out = self._np.concatenate([out, self._np.array(rest, dtype=out.dtype)])
@@ -423,7 +417,7 @@ class ReferenceClasses:
         masks, rows = pool
         for idx in np.flatnonzero((masks & np.uint64(hand_mask)) == 0)[:2].tolist():
             if int(masks[idx]) != skip:
-                return tuple(DECK[int(j)] for j in self._rows[rows[idx]])
+                return tuple(DECK[int(j)] for j in rows[idx])
         return None
 
     def disjoint_pair(self, lower: int, upper: int) \
@@ -446,8 +440,8 @@ class ReferenceClasses:
             m = lo_pool[0][p]
             ok = np.flatnonzero((hi_pool[0] & m) == 0)
             if ok.size:
-                low = tuple(DECK[int(j)] for j in self._rows[lo_pool[1][p]])
-                high = tuple(DECK[int(j)] for j in self._rows[hi_pool[1][int(ok[0])]])
+                low = tuple(DECK[int(j)] for j in lo_pool[1][p])
+                high = tuple(DECK[int(j)] for j in hi_pool[1][int(ok[0])])
                 return low, high
         return None
 
@@ -459,21 +453,28 @@ class ReferenceClasses:
         return None
 
     def _pool(self, i: int) -> tuple[Any, Any] | None:
-        """(card masks, row numbers) of every natural hand of class i (numpy only)."""
+        """(card masks, rows) of every natural hand of class i (numpy only), found by one
+        streamed pass over the space the first time class i needs it (compare mode, for
+        the few classes whose members' suit renamings all share cards with a hand)."""
         if self._np is None:
             return None
-        if self._pools is None:
+        if i not in self._pools:
+            from pokercert.reference.batch import CHUNK, rows
+
             np = self._np
-            rows = self._rows.astype(np.uint64)
-            masks = np.zeros(rows.shape[0], dtype=np.uint64)
-            for j in range(rows.shape[1]):
-                masks |= np.left_shift(np.uint64(1), rows[:, j])
-            order = np.argsort(self._natural_class, kind="stable")
-            starts = np.searchsorted(self._natural_class[order], np.arange(len(self.keys) + 1))
-            self._pools = (masks[order], order, starts)
-        masks, order, starts = self._pools
-        lo, hi = int(starts[i]), int(starts[i + 1])
-        return (masks[lo:hi], order[lo:hi]) if hi > lo else None
+            size, total = self.space.size, self._natural_count
+            dense = np.flatnonzero(self._to_global == i)
+            found = []
+            for lo in range(0, total, CHUNK):
+                block = rows(size, lo, min(lo + CHUNK, total))
+                keep = np.isin(self._table.classify(block)[1], dense)
+                found.append(block[keep])
+            members = np.concatenate(found) if found else np.empty((0, size), np.uint8)
+            masks = np.zeros(members.shape[0], dtype=np.uint64)
+            for j in range(size):
+                masks |= np.left_shift(np.uint64(1), members[:, j].astype(np.uint64))
+            self._pools[i] = (masks, members) if members.shape[0] else None
+        return self._pools[i]
 
     def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
         return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers
