@@ -104,6 +104,15 @@ def register(sub: Subparsers) -> None:
     order.add_argument("--sorted", action="store_true",
                        help="send each hand's cards sorted high to low, as enumerated (an "
                        "evaluator that reads cards in input order is then not caught)")
+    p.add_argument("--dask", metavar="SCHEDULER",
+                   help="run the hands as tasks on the dask.distributed cluster at SCHEDULER "
+                   "(tcp://host:8786); each worker starts its own adapter (extra: "
+                   "pokercert[dask])")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
+                   help="with N > 1 and no --dask: start a local Dask cluster of N worker "
+                   "processes (default: %(default)s, no Dask)")
+    p.add_argument("--task-size", type=positive_int, metavar="N",
+                   help="hands per Dask task (default: 262144)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_exhaustive)
 
@@ -254,11 +263,25 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
                       f"{ruleset.id}", file=sys.stderr)
                 return ExitCode.USAGE
             adapter.configure(ruleset.id, profile.readings_for(ruleset))
-            state = run_exhaustive(
-                adapter, identity, ruleset, profile, out, adapter_spec=args.adapter,
-                shard=shard, resume=args.resume, batch=args.batch_size,
-                jokers=not args.naturals_only, report_limit=args.report, progress=progress,
-                order_seed=args.order_seed, sorted_cards=args.sorted)
+            common: dict[str, Any] = {
+                "adapter_spec": args.adapter, "shard": shard, "resume": args.resume,
+                "batch": args.batch_size, "jokers": not args.naturals_only,
+                "report_limit": args.report, "progress": progress,
+                "order_seed": args.order_seed, "sorted_cards": args.sorted}
+            if args.dask or args.workers > 1:
+                from pokercert.harness.explore.distributed import (
+                    DEFAULT_TASK_HANDS,
+                    run_exhaustive_on_dask,
+                )
+
+                state = run_exhaustive_on_dask(
+                    adapter, identity, ruleset, profile, out, options=_options(args, out),
+                    scheduler=args.dask, workers=args.workers,
+                    hands_per_task=args.task_size or DEFAULT_TASK_HANDS,
+                    **common)
+            else:
+                state = run_exhaustive(adapter, identity, ruleset, profile, out,
+                                       **common)
     except ResumeError as exc:
         raise UsageError(str(exc)) from None
     except AdapterAborted as exc:
@@ -297,6 +320,10 @@ def _exhaustive_rerun(args: argparse.Namespace, state: Any, out: Path) -> list[s
         rerun += ["--shard", args.shard]
     if args.naturals_only:
         rerun.append("--naturals-only")
+    if args.dask:
+        rerun += ["--dask", args.dask]
+    elif args.workers > 1:
+        rerun += ["--workers", str(args.workers)]
     rerun += ["--sorted"] if state.order_seed is None else ["--order-seed",
                                                              str(state.order_seed)]
     return [*rerun, "--out", str(out)]

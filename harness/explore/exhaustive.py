@@ -276,7 +276,7 @@ class Checker:
         if self.state.mode == "key":
             self.class_keys = self._class_keys()
             for i, k in enumerate(self.class_keys):
-                if isinstance(k, Exception):
+                if isinstance(k, Exception) and not self.state.order_checked:
                     self._record("error", [self._text(self.ref.rep[i])], f"key() raised or "
                                  f"returned garbage on a class representative: {k}",
                                  of_classes=True)
@@ -610,6 +610,25 @@ def draw_order_seed() -> int:
     return random.SystemRandom().randrange(2 ** 32)
 
 
+def card_order_seed(order_seed: int | None, sorted_cards: bool) -> int | None:
+    """The run's card-order seed: the one given, a fresh one, or None for sorted cards."""
+    if sorted_cards and order_seed is not None:
+        raise ValueError("an order seed and sorted cards exclude each other")
+    return None if sorted_cards else draw_order_seed() if order_seed is None else order_seed
+
+
+def new_state(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
+              ref: ReferenceClasses, *, adapter_spec: str, shard: str, start: int, stop: int,
+              order_seed: int | None) -> State:
+    """The state of a run of hands ``start`` to ``stop - 1`` that has not begun."""
+    space = ref.space
+    return State(ruleset=ruleset.id, profile=profile.as_dict(), adapter=adapter_spec,
+                 evaluator=dict(identity.evaluator), shard=shard, start=start, stop=stop,
+                 total=space.total, jokers=space.jokers,
+                 mode=choose_mode(adapter, identity, ruleset), classes=len(ref.keys),
+                 order_seed=order_seed, next=start)
+
+
 def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
                    out: Path, *, adapter_spec: str, shard: tuple[int, int] = (1, 1),
                    resume: bool = False, batch: int = DEFAULT_BATCH, jokers: bool = True,
@@ -624,21 +643,16 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     on ``resume``) or, with ``sorted_cards``, as enumerated (rank descending).  The seed
     is ``State.order_seed`` (None when sorted).
     """
-    if sorted_cards and order_seed is not None:
-        raise ValueError("an order seed and sorted cards exclude each other")
     if resume and order_seed is None and not sorted_cards:
         saved = load_state(out)
         if saved is not None:
             order_seed, sorted_cards = saved.order_seed, saved.order_seed is None
-    seed = None if sorted_cards else draw_order_seed() if order_seed is None else order_seed
+    seed = card_order_seed(order_seed, sorted_cards)
     space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
     lo, hi = shard_range(space.total, *shard)
     ref = ReferenceClasses(ruleset, profile, space)
-    mode = choose_mode(adapter, identity, ruleset)
-    fresh = State(ruleset=ruleset.id, profile=profile.as_dict(), adapter=adapter_spec,
-                  evaluator=dict(identity.evaluator), shard=f"{shard[0]}/{shard[1]}",
-                  start=lo, stop=hi, total=space.total, jokers=space.jokers, mode=mode,
-                  classes=len(ref.keys), order_seed=seed, next=lo)
+    fresh = new_state(adapter, identity, ruleset, profile, ref, adapter_spec=adapter_spec,
+                      shard=f"{shard[0]}/{shard[1]}", start=lo, stop=hi, order_seed=seed)
     state = resume_state(out, fresh) if resume else fresh
     checker = Checker(adapter, identity, ruleset, profile, state, ref, report_limit)
     state.save(out)

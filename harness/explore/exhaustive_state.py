@@ -8,8 +8,9 @@ every few seconds and at the end; ``--resume`` reopens it only for the same run
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,93 @@ def load_state(folder: Path) -> State | None:
 def shard_range(total: int, k: int, n: int) -> tuple[int, int]:
     """Positions of shard k of n (1-based): contiguous, together exactly [0, total)."""
     return (k - 1) * total // n, k * total // n
+
+
+class MergeError(InputError, ValueError):
+    """States that are not the parts of one run, or whose ranges overlap or leave gaps."""
+
+
+# what the parts of one run share
+_SAME_RUN = ("ruleset", "profile", "adapter", "evaluator", "total", "jokers", "mode",
+             "classes", "order_seed")
+# counted per hand of the part's range: the merged count is the sum
+_PER_HAND = ("checked", "category_disagreements", "class_disagreements", "errors",
+             "unverifiable_hands")
+# counted over the classes, which every part that checks the order checks whole: the
+# merged count is the one part's (the largest: parts that skipped it count 0)
+_PER_CLASS = ("order_disagreements", "order_errors", "unverifiable_orders")
+
+
+def merge_states(parts: Sequence[State], report_limit: int) -> State:
+    """One state for the parts of one run, merged by range.
+
+    Parts are ordered by their first hand; a range given twice (a task run again after
+    its worker was lost) counts once if both answers are the same, and the ranges must
+    then follow one another with no gap or overlap: every hand is counted exactly once.
+    Findings are kept in range order (duplicates of the class checks once), the first
+    ``report_limit`` of them, their vectors renumbered as one run would number them.
+    """
+    if not parts:
+        raise MergeError("nothing to merge")
+    first = parts[0]
+    for part in parts[1:]:
+        for name in _SAME_RUN:
+            if getattr(part, name) != getattr(first, name):
+                raise MergeError(f"not parts of one run: their {name} differs "
+                                 f"({getattr(first, name)!r} vs {getattr(part, name)!r})")
+    unique: dict[tuple[int, int], State] = {}
+    for part in parts:
+        seen = unique.setdefault((part.start, part.stop), part)
+        if _result(seen) != _result(part):
+            raise MergeError(f"hands {part.start}..{part.stop} were checked twice with "
+                             "different results")
+    ordered = [unique[r] for r in sorted(unique)]
+    for a, b in pairwise(ordered):
+        if a.stop != b.start:
+            what = "overlap" if b.start < a.stop else "leave a gap"
+            raise MergeError(f"hands {a.start}..{a.stop} and {b.start}..{b.stop} {what}")
+    merged = replace(ordered[0], shard="1/1" if (ordered[0].start, ordered[-1].stop) ==
+                     (0, first.total) else f"{ordered[0].start}..{ordered[-1].stop}",
+                     stop=ordered[-1].stop, next=ordered[-1].next,
+                     finished=all(p.finished for p in ordered),
+                     aborted="; ".join(p.aborted for p in ordered if p.aborted),
+                     elapsed_s=max(p.elapsed_s for p in ordered),
+                     order_checked=any(p.order_checked for p in ordered))
+    for name in _PER_HAND:
+        setattr(merged, name, sum(getattr(p, name) for p in ordered))
+    for name in _PER_CLASS:
+        setattr(merged, name, max(getattr(p, name) for p in ordered))
+    findings: list[Disagreement] = []
+    seen_findings: set[tuple[str, tuple[str, ...], str]] = set()
+    for part in ordered:
+        for d in part.disagreements:
+            mark = (d.check, tuple(d.hands), d.message)
+            if mark not in seen_findings:
+                seen_findings.add(mark)
+                findings.append(d)
+    merged.disagreements = _renumbered(first.ruleset, findings[:report_limit])
+    return merged
+
+
+def _result(state: State) -> dict[str, Any]:
+    return {k: v for k, v in state.as_dict().items() if k != "elapsed_s"}
+
+
+def _renumbered(ruleset: str, findings: list[Disagreement]) -> list[Disagreement]:
+    """The findings' vectors with the ids one run hands out: the next free ones, in order."""
+    from pokercert.vectors.ids import next_ids
+
+    with_vector = [d for d in findings if d.vector]
+    ids = next_ids(ruleset, len(with_vector)) if with_vector else []
+    out = []
+    fresh = iter(ids)
+    for d in findings:
+        if d.vector:
+            old, new = d.vector["id"], next(fresh)
+            d = replace(d, vector={**d.vector, "id": new},
+                        toml=d.toml.replace(f'id = "{old}"', f'id = "{new}"', 1))
+        out.append(d)
+    return out
 
 
 
