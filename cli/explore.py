@@ -258,9 +258,10 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
     progress = Progress(unit="hands/s")
     try:
         with started(args, out) as (adapter, identity):
-            if not identity.claims(ruleset.id, "classify"):
-                print(f"pokercert exhaustive: the adapter does not claim classify for "
-                      f"{ruleset.id}", file=sys.stderr)
+            if not (identity.claims(ruleset.id, "classify")
+                    or identity.claims(ruleset.id, "compare")):
+                print(f"pokercert exhaustive: the adapter claims neither classify nor "
+                      f"compare for {ruleset.id}", file=sys.stderr)
                 return ExitCode.USAGE
             adapter.configure(ruleset.id, profile.readings_for(ruleset))
             common: dict[str, Any] = {
@@ -363,6 +364,9 @@ def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> N
             ("class keys or class pairs with errors", state.order_errors)]
     for label, n in rows:
         print(f"  {label}: {n:,} disagreement(s)")
+    if state.mode == "compare-only":
+        print("  categories NOT checked: the adapter claims compare, not classify; the "
+              "order and every hand's class are checked by its compare alone")
     if state.mode == "categories-only":
         print("  equivalence classes NOT checked: the adapter has no key() and does not "
               "claim compare")

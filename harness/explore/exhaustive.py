@@ -29,6 +29,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -288,8 +289,13 @@ class Checker:
                     if not lo < hi:
                         self._order_finding(i - 1, i, lo, hi)
             self._class_keys_of = self.ref.lookup(self.class_keys)   # whole batches at once
-        elif self.state.mode == "compare" and not self.state.order_checked:
-            self._compare_order(n)
+        elif self.state.mode in COMPARE_MODES:
+            # each class stands for itself by its first candidate member, as in the key
+            # path when the candidates agree, so both paths write up the same hands
+            for i, members in enumerate(self.ref.candidates):
+                self.ref.rep[i] = members[0]
+            if not self.state.order_checked:
+                self._compare_order(n)
         self.state.order_checked = True
 
     def _order_finding(self, lower: int, upper: int, lo: Any, hi: Any) -> None:
@@ -325,18 +331,139 @@ class Checker:
         return ref.disjoint_pair(lower, upper)
 
     def _compare_order(self, n: int) -> None:
-        requests = []
+        """The classes in the evaluator's own order, by its ``compare`` alone.
+
+        The class representatives are sorted with the evaluator's comparisons (a bottom-up
+        merge sort from the reference's order, every step of every merge of a level sent
+        as one batch: O(n log n) requests in O(n) batches), then each neighbour in that
+        order is asked once more to tell ties from wins; the class's place in the order is
+        its key, and the classes are checked as the key path checks keys: each class must
+        sit strictly above the one below it in the reference's order.  Two classes with
+        no members that can be dealt together are taken in the reference's order; among
+        neighbours they are counted as not decidable in one deal.
+        """
+        ranks = self._ranks(self._sorted_classes(n))
         for i in range(1, n):
-            pair = self.ref.disjoint_pair(i - 1, i)
-            if pair is None:
+            if self.ref.disjoint_pair(i - 1, i) is None:
                 self.state.unverifiable_orders += 1
                 continue
-            low, high = pair
-            requests.append({"op": "compare", "hands": [self._text(high), self._text(low)]})
-        for start in range(0, len(requests), DEFAULT_BATCH):
-            chunk = requests[start:start + DEFAULT_BATCH]
-            for req, reply in zip(chunk, self.adapter.run_batch(chunk), strict=True):
-                self._check_compare(req, reply, [0], "order", of_classes=True)
+            lo, hi = ranks[i - 1], ranks[i]
+            if isinstance(lo, Exception) or isinstance(hi, Exception):
+                continue
+            if not lo < hi:
+                self._compare_order_finding(i - 1, i, lo, hi)
+
+    def _pairs(self, lower: int, upper: int) -> Iterator[tuple[tuple[Card, ...],
+                                                              tuple[Card, ...]]]:
+        """Members of two classes that can be dealt together, from their suit renamings
+        (the key path's search order, so both paths write up the same pair)."""
+        ref = self.ref
+        for m_lo, low in ref.alternatives(lower)[:24]:
+            for m_up, up in ref.alternatives(upper)[:24]:
+                if not m_lo & m_up and ref.fits(up, joker_count(low)):
+                    yield low, up
+
+    def _compare_classes(self, pairs: Sequence[tuple[int, int]]) -> list[Any]:
+        """For each (a, b) of classes with a < b in the reference's order: -1 if the
+        evaluator puts a below b, 0 a tie, 1 above; an exception for no usable answer; the
+        reference's -1 where no members can be dealt together.  One batch."""
+        requests, where = [], []
+        out: list[Any] = [-1] * len(pairs)
+        for i, (a, b) in enumerate(pairs):
+            pair = next(self._pairs(a, b), None)
+            if pair is None:
+                continue
+            low, up = pair
+            requests.append({"op": "compare", "hands": [self._text(low), self._text(up)]})
+            where.append(i)
+        replies = self.adapter.run_batch(requests) if requests else []
+        for i, reply in zip(where, replies, strict=True):
+            winners = sorted(reply.data.get("winners") or ()) if reply.status == ANSWERED \
+                else None
+            out[i] = {(1,): -1, (0, 1): 0, (0,): 1}.get(tuple(winners or ()),
+                                                        _Failed(f"{reply.status}: "
+                                                                f"{reply.message}"))
+        return out
+
+    def _sorted_classes(self, n: int) -> list[int]:
+        """Every class, ordered by the evaluator's compare (stable: ties keep the
+        reference's order): merges of a level advance in lockstep, one batch per step."""
+        runs = [[i] for i in range(n)]
+        while len(runs) > 1:
+            merges = [(runs[k], runs[k + 1]) for k in range(0, len(runs) - 1, 2)]
+            merged: list[list[int]] = [[] for _ in merges]
+            at = [[0, 0] for _ in merges]
+            while True:
+                active = [m for m, (left, right) in enumerate(merges)
+                          if at[m][0] < len(left) and at[m][1] < len(right)]
+                if not active:
+                    break
+                asks = []
+                for m in active:
+                    a, b = merges[m][0][at[m][0]], merges[m][1][at[m][1]]
+                    asks.append((min(a, b), max(a, b)))
+                for m, (a, _b), answer in zip(active, asks, self._compare_classes(asks),
+                                             strict=True):
+                    left, right = merges[m]
+                    x = left[at[m][0]]
+                    below = -1 if isinstance(answer, Exception) else answer
+                    if x != a:               # the left one is the reference's upper
+                        below = -below
+                    take_left = below <= 0
+                    merged[m].append(x if take_left else right[at[m][1]])
+                    at[m][0 if take_left else 1] += 1
+            for m, (left, right) in enumerate(merges):
+                merged[m].extend(left[at[m][0]:])
+                merged[m].extend(right[at[m][1]:])
+            if len(runs) % 2:
+                merged.append(runs[-1])
+            runs = merged
+        return runs[0] if runs else []
+
+    def _ranks(self, order: list[int]) -> list[Any]:
+        """Each class's place in the evaluator's order (ties share one); neighbours that
+        got no usable answer are recorded, and the class above takes the exception."""
+        asks = [(min(a, b), max(a, b)) for a, b in pairwise(order)]
+        answers = self._compare_classes(asks)
+        ranks: list[Any] = [0] * len(order)
+        rank = 0
+        for k, ((a, b), answer) in enumerate(zip(asks, answers, strict=True)):
+            cls = order[k + 1]
+            if isinstance(answer, Exception):
+                self._record("error", [self._text(self.ref.rep[a]), self._text(self.ref.rep[b])],
+                             f"compare gave no usable answer for two class members: {answer}",
+                             of_classes=True)
+                ranks[cls] = answer
+                continue
+            # the evaluator says order[k] < order[k + 1] unless it is a tie
+            rank += answer != 0
+            ranks[cls] = rank
+        return ranks
+
+    def _compare_order_finding(self, lower: int, upper: int, lo: Any, hi: Any) -> None:
+        """As :meth:`_order_finding`, the pair written up being the first the evaluator's
+        compare misorders."""
+        ref = self.ref
+        what = "the same place" if lo == hi else "places in the wrong order"
+        message = (f"reference classes {lower} and {upper} ({ref.category[lower]} < "
+                   f"{ref.category[upper]}) get {what} in the evaluator's order: {lo!r} vs "
+                   f"{hi!r}")
+        hands = [self._text(ref.rep[upper]), self._text(ref.rep[lower])]
+        found = None
+        if len(self.state.disagreements) < self.report_limit:
+            pair = None
+            for low, up in self._pairs(lower, upper):
+                reply, = self.adapter.run_batch([{"op": "compare", "hands": [
+                    self._text(up), self._text(low)]}])
+                if not (reply.status == ANSWERED and reply.data.get("winners") == [0]):
+                    pair = low, up
+                    break
+            pair = pair or ref.disjoint_pair(lower, upper)
+            if pair is not None:
+                low, up = pair
+                found = self._found("compare", {"hands": [self._text(up), self._text(low)]},
+                                    None, message)
+        self._record("order", hands, message, found)
 
     # ------------------------------------------------------------------ batches
     def run_range(self, stop: int, batch: int,
@@ -348,10 +475,11 @@ class Checker:
         for start, end, tokens, classes, answers in self._batches(stop, batch):
             self._erred.clear()
             categories, keys = answers
-            self._categories(start, tokens, classes, categories)
+            if st.mode != "compare-only":
+                self._categories(start, tokens, classes, categories)
             if st.mode == "key":
                 self._classes_by_key(start, tokens, classes, keys)
-            elif st.mode == "compare":
+            elif st.mode in COMPARE_MODES:
                 hands = tokens if self.remote else self._give(start, tokens, again=True)
                 self._classes_by_compare([cards(t) for t in hands], classes if isinstance(
                     classes, list) else classes.tolist())
@@ -377,7 +505,7 @@ class Checker:
         many = "evaluate_many" if self.state.mode == "key" else "classify_many"
         if self.remote and not self.adapter.supports(many):
             many = ""
-        if self.remote and self.state.mode != "compare":
+        if self.remote and self.state.mode not in COMPARE_MODES:
             pending: deque[tuple[int, int, Hands, Any]] = deque()
 
             def requests() -> Iterator[list[dict[str, Any]]]:
@@ -397,7 +525,9 @@ class Checker:
             end = min(pos + size, stop)
             tokens = self._hands(pos, end)
             classes = self.ref.class_index(pos, tokens)
-            if self.remote:
+            if self.state.mode == "compare-only":
+                answers: tuple[list[Any], list[Any]] = ([], [])   # no categories to ask for
+            elif self.remote:
                 answers = _answers(many, self.adapter.run_batch(_requests(many, tokens)),
                                    end - pos)
             else:
@@ -596,13 +726,18 @@ def _record_of(found: Found) -> dict[str, Any]:
 
 def choose_mode(adapter: Adapter, identity: Identity, ruleset: Ruleset) -> str:
     """key (the adapter gives its evaluator's order: an in-process ``key``, ``evaluate``
-    or ``evaluate_many``, or the protocol's ``evaluate_many``), compare (claimed), or
+    or ``evaluate_many``, or the protocol's ``evaluate_many``), compare (claims classify
+    and compare), compare-only (claims compare, not classify: no categories to check), or
     categories-only."""
-    if adapter.supports("evaluate"):
+    classify = identity.claims(ruleset.id, "classify")
+    if classify and adapter.supports("evaluate"):
         return "key"
     if identity.claims(ruleset.id, "compare"):
-        return "compare"
+        return "compare" if classify else "compare-only"
     return "categories-only"
+
+
+COMPARE_MODES = ("compare", "compare-only")
 
 
 def draw_order_seed() -> int:
