@@ -35,16 +35,10 @@ from pokercert.harness.explore.exhaustive import (
     DEFAULT_BATCH,
     DEFAULT_REPORT,
     Checker,
-    card_order_seed,
     new_state,
+    plan_run,
 )
-from pokercert.harness.explore.exhaustive_state import (
-    State,
-    load_state,
-    merge_states,
-    resume_state,
-    shard_range,
-)
+from pokercert.harness.explore.exhaustive_state import State, merge_states, resume_state
 from pokercert.reference import Profile, Ruleset, get_ruleset
 from pokercert.reference.classes import ReferenceClasses, Space
 from pokercert.reference.errors import InputError
@@ -238,16 +232,10 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
     workers start their own from ``adapter_spec`` and ``options``.  The result is the
     state one process would have reached (counts, findings, vector ids).
     """
-    if resume and order_seed is None and not sorted_cards:
-        saved = load_state(out)
-        if saved is not None:
-            order_seed, sorted_cards = saved.order_seed, saved.order_seed is None
-    seed = card_order_seed(order_seed, sorted_cards)
-    space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
-    lo, hi = shard_range(space.total, *shard)
-    ref = ReferenceClasses(ruleset, profile, space)
-    template = new_state(adapter, identity, ruleset, profile, ref, adapter_spec=adapter_spec,
-                         shard=f"{shard[0]}/{shard[1]}", start=lo, stop=hi, order_seed=seed)
+    template, _ = plan_run(adapter, identity, ruleset, profile, out,
+                           adapter_spec=adapter_spec, shard=shard, resume=resume,
+                           jokers=jokers, order_seed=order_seed, sorted_cards=sorted_cards)
+    seed, lo, hi = template.order_seed, template.start, template.stop
     if resume:
         resume_state(out, template)           # refuses another run's folder
     ranges = plan_ranges(lo, hi, hands_per_task)

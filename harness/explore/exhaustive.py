@@ -764,6 +764,28 @@ def new_state(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: P
                  order_seed=order_seed, next=start)
 
 
+def plan_run(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
+             out: Path, *, adapter_spec: str, shard: tuple[int, int], resume: bool,
+             jokers: bool, order_seed: int | None, sorted_cards: bool) \
+        -> tuple[State, ReferenceClasses]:
+    """The state of the run (or shard) before its first hand, and the reference's classes.
+
+    The card order is ``order_seed``, a fresh seed, or sorted (``sorted_cards``); on
+    ``resume`` with neither given, the one saved in ``out``.
+    """
+    if resume and order_seed is None and not sorted_cards:
+        saved = load_state(out)
+        if saved is not None:
+            order_seed, sorted_cards = saved.order_seed, saved.order_seed is None
+    seed = card_order_seed(order_seed, sorted_cards)
+    space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
+    lo, hi = shard_range(space.total, *shard)
+    ref = ReferenceClasses(ruleset, profile, space)
+    fresh = new_state(adapter, identity, ruleset, profile, ref, adapter_spec=adapter_spec,
+                      shard=f"{shard[0]}/{shard[1]}", start=lo, stop=hi, order_seed=seed)
+    return fresh, ref
+
+
 def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
                    out: Path, *, adapter_spec: str, shard: tuple[int, int] = (1, 1),
                    resume: bool = False, batch: int = DEFAULT_BATCH, jokers: bool = True,
@@ -778,17 +800,11 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     on ``resume``) or, with ``sorted_cards``, as enumerated (rank descending).  The seed
     is ``State.order_seed`` (None when sorted).
     """
-    if resume and order_seed is None and not sorted_cards:
-        saved = load_state(out)
-        if saved is not None:
-            order_seed, sorted_cards = saved.order_seed, saved.order_seed is None
-    seed = card_order_seed(order_seed, sorted_cards)
-    space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
-    lo, hi = shard_range(space.total, *shard)
-    ref = ReferenceClasses(ruleset, profile, space)
-    fresh = new_state(adapter, identity, ruleset, profile, ref, adapter_spec=adapter_spec,
-                      shard=f"{shard[0]}/{shard[1]}", start=lo, stop=hi, order_seed=seed)
+    fresh, ref = plan_run(adapter, identity, ruleset, profile, out, adapter_spec=adapter_spec,
+                          shard=shard, resume=resume, jokers=jokers, order_seed=order_seed,
+                          sorted_cards=sorted_cards)
     state = resume_state(out, fresh) if resume else fresh
+    lo, hi = fresh.start, fresh.stop
     checker = Checker(adapter, identity, ruleset, profile, state, ref, report_limit)
     state.save(out)
     try:

@@ -1,0 +1,159 @@
+"""Whole ``pokercert exhaustive`` command vs each peer's bare library loop, peak RSS.
+
+Run:  python benchmarks/bench_exhaustive.py [--peers treys,eval7,phevaluator]
+                                            [--repeat K] [--pokercert PATH] [--workers]
+
+For each named peer, in one run, interleaved, the fastest of ``--repeat`` runs:
+
+* ``command``: ``pokercert exhaustive --adapter PEER --ruleset nj-poker-high-5`` as a
+  child process (every one of the 2,598,960 five-card hands, start-up and reports
+  included): CPU seconds of it and its children (steadier than wall time on a shared
+  machine), wall seconds and its peak RSS;
+* ``bare``: the peer's own loop over the same hands (CPU seconds), cards already in its
+  own form
+  (treys ``Evaluator.evaluate``, eval7 ``evaluate``, phevaluator ``evaluate_cards``);
+* ``ratio``: command / bare (the targets of issue 16: treys and eval7 <= 1.3x, pokerkit
+  <= 2x, phevaluator <= 2x its C entry point).
+
+Also the fixed set-up every process pays (``setup``: the command on a one-hand shard,
+``--shard 1/2598960``), cold (an empty class-table cache) and warm (the table on disk),
+with its peak RSS; and with ``--workers``, the whole command with ``--workers 2`` (a
+local Dask cluster) against one process.  ``--pokercert PATH`` times another install's
+command (a checkout of main, for a before/after); it must take the same options except
+those this branch added (``--order-seed``, ``--workers``), which are left out for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from itertools import combinations
+from pathlib import Path
+
+from tabulate import tabulate
+
+CANONICAL = [r + s for r in "AKQJT98765432" for s in "shdc"]
+FIVE = 2_598_960
+
+
+def bare_treys() -> float:
+    from treys import Card, Evaluator
+
+    evaluate = Evaluator().evaluate
+    deck = [Card.new(c) for c in CANONICAL]
+    t = time.process_time()
+    for h in combinations(deck, 5):
+        evaluate(list(h), [])
+    return time.process_time() - t
+
+
+def bare_eval7() -> float:
+    import eval7
+
+    evaluate = eval7.evaluate
+    deck = [eval7.Card(c) for c in CANONICAL]
+    t = time.process_time()
+    for h in combinations(deck, 5):
+        evaluate(list(h))
+    return time.process_time() - t
+
+
+def bare_phevaluator() -> float:
+    from phevaluator import evaluate_cards
+
+    # phevaluator's own card ids: 4 * rank (2 = 0) + suit (c d h s)
+    ids = [4 * "23456789TJQKA".index(c[0]) + "cdhs".index(c[1]) for c in CANONICAL]
+    t = time.process_time()
+    for h in combinations(ids, 5):
+        evaluate_cards(*h)
+    return time.process_time() - t
+
+
+BARE = {"treys": bare_treys, "eval7": bare_eval7, "phevaluator": bare_phevaluator}
+
+
+def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float, float]:
+    """(CPU seconds, wall seconds, peak RSS MB) of one child command and its children
+    (Dask workers, adapter processes)."""
+    out = Path(tempfile.mkdtemp(prefix="bench-exh-"))
+    env = {**os.environ, "POKERCERT_CACHE_DIR": str(cache)}
+    # a fresh process per command, so that the children's usage is this command's alone
+    probe = [sys.executable, "-c",
+             "import resource, subprocess, sys, time; t = time.perf_counter(); "
+             "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+             "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+             "print(u.ru_utime + u.ru_stime, time.perf_counter() - t, u.ru_maxrss); "
+             "sys.exit(r.returncode)",
+             pokercert, "exhaustive", *args, "--out", str(out)]
+    done = subprocess.run(probe, capture_output=True, text=True, env=env)
+    shutil.rmtree(out, ignore_errors=True)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(args)}: exit {done.returncode}\n{done.stderr[-2000:]}")
+    cpu, wall, rss = done.stdout.split()[-3:]
+    return float(cpu), float(wall), int(rss) / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--peers", default="treys,eval7,phevaluator")
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--pokercert", default=shutil.which("pokercert") or "pokercert")
+    parser.add_argument("--old", action="store_true",
+                        help="the command predates --sorted/--order-seed/--workers")
+    parser.add_argument("--workers", action="store_true",
+                        help="also time --workers 2 (a local Dask cluster)")
+    args = parser.parse_args()
+    peers = args.peers.split(",")
+    order = [] if args.old else ["--order-seed", "1"]
+    cache = Path(tempfile.mkdtemp(prefix="bench-exh-cache-"))
+    rows = []
+    best: dict[str, dict[str, float]] = {p: {} for p in peers}
+    for _ in range(args.repeat):
+        for peer in peers:
+            b = best[peer]
+            b["bare"] = min(b.get("bare", 1e9), BARE[peer]())
+            cpu, wall, rss = command(args.pokercert, ["--adapter", peer, "--ruleset",
+                                                      "nj-poker-high-5", *order], cache)
+            if cpu < b.get("command", 1e9):
+                b["command"], b["wall"], b["rss"] = cpu, wall, rss
+            if args.workers:
+                _, wall, _ = command(args.pokercert, ["--adapter", peer, "--ruleset",
+                                                      "nj-poker-high-5", *order,
+                                                      "--workers", "2"], cache)
+                b["workers2"] = min(b.get("workers2", 1e9), wall)
+    for peer in peers:
+        b = best[peer]
+        row = [peer, f"{b['command']:.2f}", f"{b['bare']:.2f}",
+               f"**{b['command'] / b['bare']:.2f}x**", f"{b['wall']:.2f}", f"{b['rss']:.0f}"]
+        if args.workers:
+            row.append(f"{b['workers2']:.2f} ({b['wall'] / b['workers2']:.2f}x)")
+        rows.append(row)
+    headers = ["peer", "command CPU s", "bare loop CPU s", "ratio", "command wall s",
+               "peak RSS MB"]
+    if args.workers:
+        headers.append("--workers 2 wall s (speed-up)")
+    print(tabulate(rows, headers=headers, tablefmt="github"))
+
+    # the fixed set-up: a one-hand shard, cold and warm class-table cache
+    empty = Path(tempfile.mkdtemp(prefix="bench-exh-cold-"))
+    one = ["--adapter", "treys", "--ruleset", "nj-poker-high-5", "--shard", f"1/{FIVE}",
+           *order]
+    cold = command(args.pokercert, one, empty)
+    warm = min((command(args.pokercert, one, empty) for _ in range(max(args.repeat, 2))),
+               key=lambda r: r[0])
+    print()
+    print(tabulate([["cold (no table on disk)", f"{cold[0]:.2f}", f"{cold[2]:.0f}"],
+                    ["warm (table on disk)", f"{warm[0]:.2f}", f"{warm[2]:.0f}"]],
+                   headers=["set-up: one-hand shard", "CPU s", "peak RSS MB"],
+                   tablefmt="github"))
+    shutil.rmtree(cache, ignore_errors=True)
+    shutil.rmtree(empty, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
