@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -150,7 +151,7 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], None
         client = dist.Client(scheduler)
         return client, client.close
     cluster = dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                dashboard_address=None)
+                                dashboard_address=None, silence_logs=logging.ERROR)
     client = dist.Client(cluster)
 
     def close() -> None:
