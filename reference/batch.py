@@ -46,7 +46,7 @@ from pokercert.reference.engine import DISTINCT, MIXED, SAME, Evaluator, evaluat
 from pokercert.reference.interpretations import Profile, load_profile
 
 __all__ = ["CHUNK", "Classified", "Table", "cards_of", "classify_all", "hands", "rows",
-           "table"]
+           "table", "unrank"]
 
 RANKS = 13
 # suit classes as small integers, in the engine's own terms
@@ -108,13 +108,17 @@ def rows(size: int, start: int, stop: int) -> np.ndarray:
     ending in card p) number C(n - 1 - c, size - 1 - j); the card of slot j is the last c
     whose prefix sum over p < c' < c still fits the rank (one ``searchsorted`` per slot).
     """
-    n = len(DECK)
-    total = comb(n, size)
+    total = comb(len(DECK), size)
     if not 0 <= start <= stop <= total:
         raise ValueError(f"range {start}..{stop} is not inside 0..{total}")
-    rank = np.arange(start, stop, dtype=np.int64)
-    out = np.empty((stop - start, size), dtype=np.uint8)
-    after = np.zeros(stop - start, dtype=np.int64)        # the first card slot j may hold
+    return unrank(size, np.arange(start, stop, dtype=np.int64))
+
+
+def unrank(size: int, positions: np.ndarray) -> np.ndarray:
+    """The hands at any ``positions`` of :func:`hands` (an int64 array), one row each."""
+    rank = np.array(positions, dtype=np.int64)
+    out = np.empty((rank.shape[0], size), dtype=np.uint8)
+    after = np.zeros(rank.shape[0], dtype=np.int64)       # the first card slot j may hold
     for j, g in enumerate(_unrank_tables(size)):
         base = g[after]
         card = np.searchsorted(g, rank + base, side="right") - 1
@@ -317,6 +321,11 @@ class Table:
                 raise ValueError(f"row {int(bad[0])} repeats a card: {rows[bad[0]].tolist()}")
         codes = _codes(rows)
         return self._category[codes], self._key[codes]
+
+    def keys_of(self, rows: np.ndarray) -> np.ndarray:
+        """Dense keys of rows made by :func:`rows` (ascending card indices, unchecked:
+        :meth:`classify` is the checked form)."""
+        return self._key[_codes(rows)]  # type: ignore[no-any-return]
 
     def classify_all(self) -> Classified:
         """Every hand of this size, in :func:`hands` order (the whole space in memory)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, islice, permutations
 from math import comb
 from typing import Any
@@ -40,9 +41,10 @@ _U64 = (1 << 64) - 1
 # that reads cards in the order given (kickers compared in input order) is caught.  The
 # order of a hand is a pure function of (seed, the hand's cards): the same hand gets the
 # same order in every batch, shard, resume and request of one run, on any machine, with or
-# without numpy.  It comes from SplitMix64 (Steele, Lea and Flood, 2014) over a counter
-# made of the hand's card set and the slot number: the cards, in deck order (their
-# CODED_CARDS positions ascending), are sorted by their numbers.
+# without numpy.  One SplitMix64 draw (Steele, Lea and Flood, 2014) over the seed and the
+# hand's card set picks one of the size! orders of its cards (taken in deck order, their
+# CODED_CARDS positions ascending; the orders numbered as itertools.permutations lists
+# them); the bias of the modulo is below 2**-50.
 def _splitmix(x: int) -> int:
     x = (x + 0x9E3779B97F4A7C15) & _U64
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _U64
@@ -62,13 +64,24 @@ def _identity(codes: Sequence[int]) -> int:
     return m | jokers << len(DECK)
 
 
+@cache
+def _orders(size: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(permutations(range(size)))
+
+
+@cache
+def _order_table(size: int) -> Any:
+    import numpy as np
+
+    return np.array(_orders(size), dtype=np.intp).reshape(-1, size)
+
+
 def _ordered(seed: int, codes: Sequence[int]) -> list[int]:
     """The codes of one hand in the card order of ``seed``."""
     ranked = sorted(codes)
-    base = _splitmix(seed & _U64)
-    counter = _identity(ranked) << 3
-    draws = [_splitmix((base + counter + j) & _U64) for j in range(len(ranked))]
-    return [ranked[i] for i in sorted(range(len(ranked)), key=draws.__getitem__)]
+    orders = _orders(len(ranked))
+    pick = _splitmix((_splitmix(seed & _U64) + _identity(ranked)) & _U64) % len(orders)
+    return [ranked[i] for i in orders[pick]]
 
 
 def shuffled(hand: Sequence[Card], seed: int | None) -> tuple[Card, ...]:
@@ -79,31 +92,29 @@ def shuffled(hand: Sequence[Card], seed: int | None) -> tuple[Card, ...]:
     return tuple(_CARD_OF_CODE[c] for c in _ordered(seed, [_CODE[c] for c in hand]))
 
 
-def card_order(seed: int, codes: Any) -> Any:
+def card_order(seed: int, codes: Any, presorted: bool = False) -> Any:
     """Each row of ``codes`` (an (m, size) numpy array of :data:`CODED_CARDS` positions)
-    in the card order of ``seed``: the same permutation :func:`shuffled` gives each hand."""
+    in the card order of ``seed``: the same order :func:`shuffled` gives each hand.
+    ``presorted``: the rows are in deck order already (as the enumeration makes them)."""
     import numpy as np
 
-    codes = np.sort(codes, axis=1)
-    m, size = codes.shape
+    if not presorted:
+        codes = np.sort(codes, axis=1)
+    size = codes.shape[1]
     if size > 8:
         raise ValueError("card orders are drawn for hands of up to 8 cards")
-    natural = codes < _JOKER_CODE
-    one = np.uint64(1)
-    bits = np.where(natural, np.left_shift(one, np.minimum(codes, _JOKER_CODE - 1)
-                                           .astype(np.uint64)), np.uint64(0))
-    ident = np.bitwise_or.reduce(bits, axis=1) if size else np.zeros(m, np.uint64)
-    jokers = (~natural).sum(axis=1).astype(np.uint64)
-    ident = ident | (jokers << np.uint64(len(DECK)))
-    base = np.uint64(_splitmix(seed & _U64))
-    x = base + (ident << np.uint64(3))[:, None] + np.arange(size, dtype=np.uint64)[None, :]
+    # _identity: the natural cards' bits, jokers counted from bit 52 up; as the cards of
+    # a hand differ and the joker's code is 52, that is the sum of 1 << code
+    x = np.left_shift(np.uint64(1), codes.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
     with np.errstate(over="ignore"):
-        x = x + np.uint64(0x9E3779B97F4A7C15)
+        x = x + np.uint64(_splitmix(seed & _U64)) + np.uint64(0x9E3779B97F4A7C15)
         x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         x = x ^ (x >> np.uint64(31))
-    perm = np.argsort(x, axis=1, kind="stable")
-    return np.take_along_axis(codes, perm, axis=1)
+    orders = _order_table(size)
+    pick = (x % np.uint64(orders.shape[0])).astype(np.intp)
+    return np.take_along_axis(codes, orders[pick], axis=1)
+
 
 @dataclass(frozen=True)
 class Space:
@@ -218,6 +229,7 @@ class ReferenceClasses:
         self._categories_of = self.lookup(self.category)
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
         self._pools: dict[int, tuple[Any, Any] | None] = {}
+        self._last_rows: tuple[int, int, Any] = (-1, -1, None)
         self._stream: Iterator[tuple[Card, ...]] = iter(())
         self._stream_at = -1
 
@@ -234,7 +246,7 @@ class ReferenceClasses:
         try:
             import numpy as np
 
-            from pokercert.reference.batch import rows, table
+            from pokercert.reference.batch import table, unrank
         except ImportError:
             self._np = None
             return self._naturals_scalar()
@@ -244,13 +256,11 @@ class ReferenceClasses:
             raise ValueError(f"{self.ev.ruleset.id}: batch table holds {tab.size}-card hands")
         size = self.space.size
         names = tab.category_names
-        out = []
-        for dense, positions in enumerate(tab.members.tolist()):
-            members = [tuple(DECK[int(j)] for j in rows(size, p, p + 1)[0])
-                       for p in positions]
-            out.append((tab.engine_key(dense), names[int(tab.class_categories[dense])],
-                        members))
-        return out
+        deck = np.empty(len(DECK), dtype=object)
+        deck[:] = DECK
+        every = deck[unrank(size, tab.members.ravel())].reshape(-1, 3, size).tolist()
+        return [(tab.engine_key(dense), names[int(tab.class_categories[dense])],
+                 [tuple(m) for m in members]) for dense, members in enumerate(every)]
 
     def _naturals_scalar(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
         """Without numpy: every natural hand through the engine once (about 10 s for 5)."""
@@ -323,7 +333,7 @@ class ReferenceClasses:
             if lo < hi:
                 naturals = size - jokers
                 if jokers == 0:
-                    blocks.append(rows(size, lo, hi))   # DECK positions are the codes
+                    blocks.append(self._rows(lo, hi))   # DECK positions are the codes
                 else:
                     block = np.empty((hi - lo, size), dtype=np.uint8)
                     if naturals:
@@ -335,8 +345,17 @@ class ReferenceClasses:
             return []
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
         if order_seed is not None:
-            both = card_order(order_seed, both)
+            both = card_order(order_seed, both, presorted=True)
         return both.ravel().tolist()
+
+    def _rows(self, start: int, stop: int) -> Any:
+        """Natural hands ``start`` to ``stop - 1`` as batch rows, the last range kept: a
+        batch's codes and its classes are made from one unranking."""
+        if self._last_rows[:2] != (start, stop):
+            from pokercert.reference.batch import rows
+
+            self._last_rows = (start, stop, rows(self.space.size, start, stop))
+        return self._last_rows[2]
 
     def class_index(self, start: int, tokens: Sequence[list[str]]) -> Any:
         """The class of each hand of a batch that starts at position ``start``: a numpy
@@ -344,12 +363,10 @@ class ReferenceClasses:
         n = len(tokens)
         split = max(0, min(n, self._natural_count - start))
         if self._np is not None:
-            from pokercert.reference.batch import rows
-
             stop = min(start + split, self._natural_count)
-            natural = rows(self.space.size, start, stop) if split else \
+            natural = self._rows(start, stop) if split else \
                 self._np.empty((0, self.space.size), dtype=self._np.uint8)
-            out = self._to_global[self._table.classify(natural)[1]]
+            out = self._to_global[self._table.keys_of(natural)]
             if split < n:
                 rest = [self._joker_class[signature(cards(t))] for t in tokens[split:]]
                 out = self._np.concatenate([out, self._np.array(rest, dtype=out.dtype)])
