@@ -346,7 +346,7 @@ class ReferenceClasses:
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
         if order_seed is not None:
             both = card_order(order_seed, both, presorted=True)
-        return both.ravel().tolist()
+        return both.ravel().tolist()  # type: ignore[no-any-return]
 
     def _rows(self, start: int, stop: int) -> Any:
         """Natural hands ``start`` to ``stop - 1`` as batch rows, the last range kept: a
