@@ -7,6 +7,10 @@ Typical use::
     ev.category("As Ks Qs Js Ts")                # 'royal_flush'
     ev.winners(["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"])   # [0, 1]: a split
 
+    omaha = evaluator("nj-omaha-hi-lo")          # poker-room games: selection + split pot
+    omaha.best_hand("Ah 2h Kd Qd", "3c 4d 9s Ks Jh", half="low")   # None if no 8-low
+    omaha.pot(["Ah 2h Kd Qd", "Ac 3s 9d 9c"], "4c 5d 7h Kc Ks")     # Pot(high, low, shares)
+
 The names below are imported from their modules when first used (PEP 562), so that
 importing one light module of the package (``pokercert.reference.errors``, as every
 command line start does) does not import the engine, the rulesets and TOML with it.
@@ -29,7 +33,7 @@ if TYPE_CHECKING:
         parse_cards,
         sort_cards,
     )
-    from pokercert.reference.engine import BestHand, Evaluator, HandValue, evaluator
+    from pokercert.reference.engine import BestHand, Evaluator, HandValue, Pot, evaluator
     from pokercert.reference.interpretations import (
         Interpretation,
         Profile,
@@ -41,9 +45,12 @@ if TYPE_CHECKING:
     from pokercert.reference.rulesets import (
         Category,
         Clause,
+        Half,
+        Qualifier,
         Regulation,
         Ruleset,
         RulesetError,
+        Selection,
         all_regulations,
         all_rulesets,
         get_ruleset,
@@ -53,19 +60,20 @@ if TYPE_CHECKING:
 _HOME = {
     **dict.fromkeys(("DECK", "JOKER", "REASON_CODES", "Card", "CardError", "format_cards",
                      "parse_card", "parse_cards", "sort_cards"), "cards"),
-    **dict.fromkeys(("BestHand", "Evaluator", "HandValue", "evaluator"), "engine"),
+    **dict.fromkeys(("BestHand", "Evaluator", "HandValue", "Pot", "evaluator"), "engine"),
     **dict.fromkeys(("Interpretation", "Profile", "Reading", "catalogue",
                      "get_interpretation", "load_profile"), "interpretations"),
-    **dict.fromkeys(("Category", "Clause", "Regulation", "Ruleset", "RulesetError",
-                     "all_regulations", "all_rulesets", "get_ruleset"), "rulesets"),
+    **dict.fromkeys(("Category", "Clause", "Half", "Qualifier", "Regulation", "Ruleset",
+                     "RulesetError", "Selection", "all_regulations", "all_rulesets",
+                     "get_ruleset"), "rulesets"),
 }
 
 __all__ = [
     "DECK", "JOKER", "REASON_CODES", "BestHand", "Card", "CardError", "Category", "Clause",
-    "Evaluator", "HandValue", "Interpretation", "Profile", "Reading", "Regulation", "Ruleset",
-    "RulesetError", "all_regulations", "all_rulesets", "catalogue", "evaluator",
-    "format_cards", "get_interpretation", "get_ruleset", "load_profile", "parse_card",
-    "parse_cards", "sort_cards",
+    "Evaluator", "Half", "HandValue", "Interpretation", "Pot", "Profile", "Qualifier", "Reading",
+    "Regulation", "Ruleset", "RulesetError", "Selection", "all_regulations", "all_rulesets",
+    "catalogue", "evaluator", "format_cards", "get_interpretation", "get_ruleset",
+    "load_profile", "parse_card", "parse_cards", "sort_cards",
 ]
 
 

@@ -6,7 +6,9 @@ Nothing here knows a jurisdiction.  :class:`Evaluator` reads the ruleset's categ
 * which shape a hand has (the strongest of :data:`SHAPES` that the ruleset lists),
 * its comparable ``key`` (a tuple; larger is better in the game's own direction),
 * winners among several hands, and the best hand where the ruleset selects one
-  (hold'em style, at least ``min_hole`` hole cards).
+  (``Selection``: how many hole and board cards, how many hole cards a hand may use),
+* how a pot is shared (``Ruleset.pot_halves``: high only, low only, or high and a
+  qualifying low, each half ranked by its own ruleset; see :meth:`Evaluator.pot`).
 
 Wild cards (jokers) are resolved by trying every card a wild may stand for, under the
 profile's rules for duplicates and five of a kind, and keeping the best result.
@@ -16,12 +18,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
 
 from pokercert.reference.cards import SUIT_CHARS, WRONG_COUNT, Card, CardError, parse_cards
 from pokercert.reference.interpretations import Profile, load_profile
-from pokercert.reference.rulesets import SHAPES, Ruleset, RulesetError, get_ruleset
+from pokercert.reference.rulesets import SHAPES, Qualifier, Ruleset, RulesetError, get_ruleset
 
 STRAIGHT_SHAPES = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
 ACE = 14
@@ -58,6 +61,22 @@ class BestHand(NamedTuple):
         return self.value.cards
 
 
+class Pot(NamedTuple):
+    """How one pot is shared among the hands of a showdown (indices into the hands).
+
+    ``high``: the high half's winners (empty in a game with no high half, e.g. razz).
+    ``low``: the low half's winners; None when the game has no low half or no hand
+    qualifies for it (the high hands then take the whole pot).  ``shares``: each hand's
+    exact fraction of the pot (they sum to 1); a half is split equally among the hands
+    tied for it, so a low shared by two beside a lone high gives 3/4 and 1/4.  Odd chips
+    are out of scope: shares are exact fractions.
+    """
+
+    high: tuple[int, ...]
+    low: tuple[int, ...] | None
+    shares: tuple[Fraction, ...]
+
+
 def suit_class(cards: Sequence[Card]) -> str:
     suits = {c.suit for c in cards}
     if len(suits) == 1:
@@ -85,6 +104,7 @@ class Evaluator:
         if self._low and self.rules["tiebreak"] != "grouped":
             raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
         self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
+        self._halves: dict[str, tuple[Evaluator, Qualifier | None]] = {}
 
     # ----------------------------------------------------------------- input
     def parse_hand(self, cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -98,15 +118,20 @@ class Evaluator:
         """Parse several hands (and an optional board) dealt from one deck.
 
         Each hand must have ``per_hand`` cards (default: the ruleset's hand size, or its
-        hole-card count when a board is given); no card may appear twice in the deal.
+        hole-card count when a board is given; in a game without a board, such as stud,
+        either); no card may appear twice in the deal.
         """
         sel = self.ruleset.selection
-        if per_hand is None:
-            per_hand = sel.hole if (board is not None and sel) else self.ruleset.hand_size
-        parsed = [parse_cards(h, jokers=self.ruleset.jokers, count=per_hand) for h in hands]
+        count: int | tuple[int, ...] = self.ruleset.hand_size if per_hand is None else per_hand
+        if per_hand is None and sel is not None:
+            if board is not None:
+                count = sel.hole
+            elif sel.board == 0 and sel.hole != self.ruleset.hand_size:
+                count = (self.ruleset.hand_size, sel.hole)
+        parsed = [parse_cards(h, jokers=self.ruleset.jokers, count=count) for h in hands]
         table: tuple[Card, ...] = ()
         if board is not None:
-            if sel is None:
+            if sel is None or sel.board == 0:
                 raise RulesetError(f"{self.ruleset.id} has no community cards")
             table = parse_cards(board, jokers=self.ruleset.jokers, count=sel.board)
         # one deck: the whole deal must be free of duplicates
@@ -144,33 +169,125 @@ class Evaluator:
 
     def showdown(self, hands: Sequence[str | Iterable[str | Card]],
                  board: str | Iterable[str | Card] | None = None) -> list[HandValue]:
-        """The value of every hand in one deal."""
+        """The value of every hand in one deal (its best hand for the ruleset's first half:
+        high, or low in a low-only game)."""
         if len(hands) < 2:
             raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
         parsed, table = self.parse_deal(hands, board)
-        if board is None:
-            return [self.value(h) for h in parsed]
-        return [self._best(h, table).value for h in parsed]
+        first = self.ruleset.pot_halves[0].name
+        return [self._value_of(h, table, first) for h in parsed]
+
+    @overload
+    def best_hand(self, hole: str | Iterable[str | Card],
+                  board: str | Iterable[str | Card] | None = None,
+                  half: Literal["high"] = "high") -> BestHand: ...
+
+    @overload
+    def best_hand(self, hole: str | Iterable[str | Card],
+                  board: str | Iterable[str | Card] | None = None,
+                  half: str = "high") -> BestHand | None: ...
 
     def best_hand(self, hole: str | Iterable[str | Card],
-                  board: str | Iterable[str | Card]) -> BestHand:
-        """The best hand from ``hole`` + ``board`` under the ruleset's selection rule."""
+                  board: str | Iterable[str | Card] | None = None,
+                  half: str = "high") -> BestHand | None:
+        """The best hand from ``hole`` (+ ``board``) for one half of the pot.
+
+        ``half`` is ``"high"`` or ``"low"`` (the low half of a split game, or the only half
+        of a low game such as razz); a half the ruleset does not have is a
+        :class:`RulesetError`.  The hand is chosen under the ruleset's selection rule and
+        ranked by the half's ranking.  Returns None when no hand qualifies for the half
+        (a low half behind "eight or better" with no such five cards).
+        """
+        self.ruleset.half(half)
         (hand,), table = self.parse_deal([hole], board)
-        return self._best(hand, table)
+        return self._best(hand, table, half)
+
+    def pot(self, hands: Sequence[str | Iterable[str | Card]],
+            board: str | Iterable[str | Card] | None = None) -> Pot:
+        """Who wins each half of the pot, and each hand's exact share (see :class:`Pot`).
+
+        Each half goes to the best hand(s) that qualify for it, ranked by the half's own
+        ruleset; a half no hand qualifies for goes to the other half's winners; the same
+        hand (even the same five cards) may win both halves.
+        """
+        if len(hands) < 2:
+            raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
+        parsed, table = self.parse_deal(hands, board)
+        won: dict[str, tuple[int, ...] | None] = {}
+        for half in self.ruleset.pot_halves:
+            keys = [None if b is None else b.value.key
+                    for b in (self._best(h, table, half.name) for h in parsed)]
+            best = max((k for k in keys if k is not None), default=None)
+            won[half.name] = None if best is None else \
+                tuple(i for i, k in enumerate(keys) if k == best)
+        awarded = [w for w in won.values() if w]
+        shares = [Fraction(0)] * len(parsed)
+        for winners in awarded:
+            for i in winners:
+                shares[i] += Fraction(1, len(awarded) * len(winners))
+        return Pot(high=won.get("high") or (), low=won.get("low"), shares=tuple(shares))
 
     # ----------------------------------------------------------------- internals
-    def _best(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> BestHand:
+    def _half_ranking(self, half: str) -> tuple[Evaluator, Qualifier | None]:
+        """The evaluator that ranks ``half`` (this one, or another ruleset's) and its
+        qualifier."""
+        found = self._halves.get(half)
+        if found is None:
+            spec = self.ruleset.half(half)
+            ranking = self if spec.ranks_by is None else evaluator(spec.ranks_by, self.profile)
+            found = self._halves[half] = (ranking, spec.qualifier)
+        return found
+
+    def _candidates(self, hole: tuple[Card, ...], board: tuple[Card, ...],
+                    size: int) -> Iterable[tuple[Card, ...]]:
+        """Every hand of ``size`` cards the selection rule allows from ``hole`` + ``board``
+        (a hand dealt at its final size, with no board, is taken as it is)."""
         sel = self.ruleset.selection
-        assert sel is not None
-        size = self.ruleset.hand_size
-        candidates = []
-        for used in range(sel.min_hole, min(len(hole), size) + 1):
+        if sel is None or (not board and len(hole) == size):
+            yield hole
+            return
+        mode = self.rules.get("hole_cards", "as_dealt")
+        span = sel.hole_range if mode == "as_dealt" else \
+            range(0 if mode == "any" else 1, sel.hole + 1)
+        for used in span:
+            if used > len(hole) or not 0 <= size - used <= len(board):
+                continue
             for h in combinations(hole, used):
                 for b in combinations(board, size - used):
-                    candidates.append(self.value(h + b))
+                    yield h + b
+
+    def _value_of(self, hole: tuple[Card, ...], board: tuple[Card, ...],
+                  half: str) -> HandValue:
+        best = self._best(hole, board, half)
+        assert best is not None, "the first half of a pot has no qualifier"
+        return best.value
+
+    def _best(self, hole: tuple[Card, ...], board: tuple[Card, ...],
+              half: str = "high") -> BestHand | None:
+        ranking, qualifier = self._half_ranking(half)
+        candidates = [ranking.value(c)
+                      for c in self._candidates(hole, board, ranking.ruleset.hand_size)]
+        if qualifier is not None and self.rules.get("low_qualifier", "as_posted") == "as_posted":
+            candidates = [v for v in candidates if ranking.qualifies(v, qualifier)]
+        first = self.ruleset.pot_halves[0].name
+        if half != first and self.rules.get("halves_cards", "shared") == "distinct":
+            high = self._best(hole, board, first)
+            taken = {frozenset(cards) for cards in high.alternatives} if high else set()
+            candidates = [v for v in candidates if frozenset(v.cards) not in taken]
+        if not candidates:
+            return None
         best = max(v.key for v in candidates)
         top = [v for v in candidates if v.key == best]
         return BestHand(top[0], tuple(v.cards for v in top))
+
+    def qualifies(self, value: HandValue, qualifier: Qualifier) -> bool:
+        """Whether a hand valued by this evaluator meets ``qualifier`` (its category is
+        one of the qualifier's and no card ranks above ``max_rank``, the ace counting 1
+        where this ranking plays it low)."""
+        ace = 1 if self.rules["ace"] == "low" else ACE
+        return (value.category in qualifier.categories
+                and all((ace if c.rank == ACE else c.rank) <= qualifier.max_rank
+                        for c in value.played))
 
     def value(self, hand: tuple[Card, ...]) -> HandValue:
         """Value of an already parsed and validated hand (the fast path for bulk passes)."""

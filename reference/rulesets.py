@@ -48,6 +48,13 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
     "low_pair_ace": ("high", "low"),
     "five_of_a_kind": ("any", "four_naturals"),
     "wild_duplicates": ("five_of_a_kind_only", "allowed"),
+    # poker-room games (optional; the first value is the default the engine assumes):
+    # how many hole cards a hand may use: the Selection's own range, any, or at least one
+    "hole_cards": ("as_dealt", "any", "at_least_one"),
+    # whether a half's qualifier (eight or better) applies, or every hand qualifies
+    "low_qualifier": ("as_posted", "none"),
+    # whether the five cards that make a player's best high may also make the low
+    "halves_cards": ("shared", "distinct"),
 }
 EQUAL_OUTCOMES = ("split", "push", "tie")
 
@@ -78,6 +85,7 @@ class Regulation:
     current_through: str
     source: str
     clauses: tuple[Clause, ...]
+    retrieved: str = ""     # when a public copy of ``source`` was read (ISO date)
 
     def clause(self, label_or_id: str) -> Clause:
         for c in self.clauses:
@@ -97,12 +105,53 @@ class Category:
 
 @dataclass(frozen=True)
 class Selection:
-    """Hold'em style best-hand selection: ``hole`` + ``board`` cards, >= ``min_hole`` used."""
+    """Best-hand selection: each player holds ``hole`` cards and shares ``board`` cards.
+
+    A hand of ``hand_size`` cards uses between ``min_hole`` and ``max_hole`` hole cards,
+    the rest from the board: any (``0..hole``), exactly k (``k..k``) or at least k
+    (``k..hole``).  ``board = 0`` is a game without community cards (stud: the best five
+    of seven); ``max_hole`` defaults to ``hole`` in the data.
+    """
 
     hole: int
     board: int
     min_hole: int
     clause: str
+    max_hole: int | None = None
+
+    @property
+    def hole_range(self) -> range:
+        """How many hole cards a hand may use (before the hand size caps it)."""
+        return range(self.min_hole, (self.hole if self.max_hole is None else self.max_hole) + 1)
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """What a hand must be to take part in a half: one of ``categories`` (names in the
+    half's own ranking) with every card at most ``max_rank`` (the ace counts 1 where that
+    ranking plays it low).  "Eight or better": ``("high_card",)`` and 8."""
+
+    categories: tuple[str, ...]
+    max_rank: int
+    clause: str
+
+
+@dataclass(frozen=True)
+class Half:
+    """One share of a pot: ``high`` or ``low``, ranked by the ruleset's own categories
+    (``ranks_by`` None) or by another ruleset's, optionally behind a qualifier.
+
+    A pot is split equally between the halves that some hand qualifies for; each half
+    equally between the hands that tie for it.
+    """
+
+    name: str
+    ranks_by: str | None = None
+    qualifier: Qualifier | None = None
+    clause: str | None = None
+
+
+HALF_NAMES = ("high", "low")
 
 
 @dataclass(frozen=True)
@@ -125,6 +174,7 @@ class Ruleset:
     jokers: int = 0
     wild: str | None = None
     selection: Selection | None = None
+    halves: tuple[Half, ...] = ()           # empty: one half, named by rules["direction"]
     order_clauses: tuple[str, ...] = ()     # labels of the clauses that order the categories
     tiebreak_clauses: tuple[str, ...] = ()  # labels of the clauses that break same-category ties
     _clause_index: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
@@ -132,6 +182,19 @@ class Ruleset:
     @property
     def citation(self) -> str:
         return self.regulation.citation
+
+    @property
+    def pot_halves(self) -> tuple[Half, ...]:
+        """The halves a pot is split into (one unless the ruleset says otherwise)."""
+        return self.halves or (Half(str(self.rules["direction"])),)
+
+    def half(self, name: str) -> Half:
+        """The half called ``name``; :class:`RulesetError` if the game has none."""
+        for h in self.pot_halves:
+            if h.name == name:
+                return h
+        have = ", ".join(h.name for h in self.pot_halves)
+        raise RulesetError(f"ruleset {self.id} has no {name!r} half (it has: {have})")
 
     @property
     def category_names(self) -> tuple[str, ...]:
@@ -177,7 +240,7 @@ def check_rules(rules: dict[str, Any], where: str) -> None:
             raise RulesetError(f"{where}: rule {key} = {value!r}; allowed {RULE_VALUES[key]}")
 
 
-def _load_regulation(name: str, data: dict[str, Any]) -> tuple[Regulation, list[Ruleset]]:
+def _load_regulation(name: str, data: dict[str, Any]) -> Regulation:
     reg = _need(data, "regulation", name, dict)
     where = f"{name} [regulation]"
     section = _need(reg, "section", where)
@@ -186,74 +249,188 @@ def _load_regulation(name: str, data: dict[str, Any]) -> tuple[Regulation, list[
         cid = _need(c, "id", f"{name} clause #{i + 1}")
         clauses.append(Clause(label=section + cid, id=cid,
                               summary=_need(c, "summary", f"{name} clause {cid}")))
-    regulation = Regulation(
+    return Regulation(
         id=_need(reg, "id", where), jurisdiction=_need(reg, "jurisdiction", where),
         citation=_need(reg, "citation", where), section=section,
         confidence=_need(reg, "confidence", where),
         confidence_note=_need(reg, "confidence_note", where),
         current_through=_need(reg, "current_through", where),
-        source=_need(reg, "source", where), clauses=tuple(clauses))
-    rulesets = [_load_ruleset(name, regulation, r) for r in data.get("ruleset", [])]
-    return regulation, rulesets
+        source=_need(reg, "source", where), clauses=tuple(clauses),
+        retrieved=str(reg.get("retrieved", "")))
 
 
-def _load_ruleset(name: str, regulation: Regulation, r: dict[str, Any]) -> Ruleset:
-    rid = _need(r, "id", f"{name} ruleset")
-    where = f"{name} ruleset {rid}"
-    known = {c.id: c for c in regulation.clauses}
+# keys a game ruleset takes from the ruleset it ``ranks_by`` when it does not set them
+INHERITED = ("hand_size", "equal_outcome", "rules", "categories", "order_clauses",
+             "tiebreak_clauses")
 
-    def clause_label(cid: str, ctx: str) -> str:
-        if cid not in known:
-            raise RulesetError(f"{where}: {ctx} names clause {cid!r}, not in the regulation")
-        return known[cid].label
 
-    listed = _need(r, "clauses", where, list)
-    clauses = tuple(known[c] for c in listed if clause_label(c, "clauses"))
-    rules = dict(_need(r, "rules", where, dict))
-    check_rules(rules, where)
-    missing = [k for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")
-               if k not in rules]
-    if missing:
-        raise RulesetError(f"{where}: rules lacks {missing}")
-    categories = []
-    for c in _need(r, "categories", where, list):
-        if c.get("name") not in SHAPES:
-            raise RulesetError(f"{where}: unknown category {c.get('name')!r}")
-        categories.append(Category(c["name"], _need(c, "label", where),
-                                   clause_label(_need(c, "clause", where), "a category")))
-    # rules.categories is the ranking in use (best first); by default every defined one
-    rules.setdefault("categories", [c.name for c in categories])
-    undefined = set(rules["categories"]) - {c.name for c in categories}
-    if undefined:
-        raise RulesetError(f"{where}: rules.categories ranks undefined {sorted(undefined)}")
-    equal = _need(r, "equal_outcome", where)
-    if equal not in EQUAL_OUTCOMES:
-        raise RulesetError(f"{where}: equal_outcome {equal!r} not in {EQUAL_OUTCOMES}")
-    deck = r.get("deck", {})
-    sel = r.get("selection")
-    selection = None
-    if sel is not None:
-        selection = Selection(hole=_need(sel, "hole", where, int), board=_need(sel, "board", where,
-                              int), min_hole=_need(sel, "min_hole", where, int),
-                              clause=clause_label(_need(sel, "clause", where), "selection"))
-    return Ruleset(
-        id=rid, title=_need(r, "title", where), regulation=regulation, clauses=clauses,
-        hand_size=_need(r, "hand_size", where, int), equal_outcome=equal,
-        interpretations=tuple(_need(r, "interpretations", where, list)),
-        rules=MappingProxyType(rules), categories=tuple(categories),
-        jokers=int(deck.get("jokers", 0)), wild=deck.get("wild"), selection=selection,
-        order_clauses=tuple(clause_label(c, "order_clauses")
-                            for c in _need(r, "order_clauses", where, list)),
-        tiebreak_clauses=tuple(clause_label(c, "tiebreak_clauses")
-                               for c in _need(r, "tiebreak_clauses", where, list)),
-        _clause_index={c.label: c for c in clauses},
-    )
+class _Loader:
+    """Builds every ruleset once all regulations are known: a game may cite clauses of
+    another regulation (by full label) and rank by another file's ruleset."""
+
+    def __init__(self, regulations: dict[str, Regulation],
+                 raw: dict[str, tuple[str, Regulation, dict[str, Any]]]) -> None:
+        self.labels = {c.label: c for reg in regulations.values() for c in reg.clauses}
+        self.raw = raw
+        self.done: dict[str, Ruleset] = {}
+        self.busy: set[str] = set()
+
+    def get(self, rid: str, where: str) -> Ruleset:
+        if rid in self.done:
+            return self.done[rid]
+        if rid not in self.raw:
+            raise RulesetError(f"{where}: ranks by unknown ruleset {rid!r}")
+        if rid in self.busy:
+            raise RulesetError(f"{where}: ranks_by goes round in a circle through {rid!r}")
+        self.busy.add(rid)
+        name, regulation, table = self.raw[rid]
+        self.done[rid] = self._build(name, regulation, table)
+        return self.done[rid]
+
+    def _build(self, name: str, regulation: Regulation, r: dict[str, Any]) -> Ruleset:
+        rid = r["id"]
+        where = f"{name} ruleset {rid}"
+        own = {c.id: c for c in regulation.clauses}
+        cited: dict[str, Clause] = {}
+
+        def clause_label(cid: str, ctx: str) -> str:
+            """A clause id of this regulation, or the full label of any regulation's."""
+            found = own.get(cid) or self.labels.get(cid)
+            if found is None:
+                raise RulesetError(f"{where}: {ctx} names clause {cid!r}, not in the regulation "
+                                   "(nor a full label of another one)")
+            return found.label
+
+        base = None
+        if "ranks_by" in r:
+            base = self.get(_need(r, "ranks_by", where), where)
+            for key in INHERITED:
+                r.setdefault(key, _inherited(base, key))
+            unlisted = set(base.interpretations) - set(_need(r, "interpretations", where, list))
+            if unlisted:
+                raise RulesetError(f"{where}: ranks by {base.id} but does not list its "
+                                   f"interpretations {sorted(unlisted)}")
+        for c in _need(r, "clauses", where, list):
+            label = clause_label(c, "clauses")
+            cited.setdefault(label, self.labels[label])
+        if base is not None:
+            for c in base.clauses:
+                cited.setdefault(c.label, c)
+        rules = dict(_need(r, "rules", where, dict))
+        check_rules(rules, where)
+        missing = [k for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")
+                   if k not in rules]
+        if missing:
+            raise RulesetError(f"{where}: rules lacks {missing}")
+        categories = []
+        for c in _need(r, "categories", where, list):
+            if isinstance(c, Category):      # taken over from the ruleset it ranks by
+                categories.append(c)
+                continue
+            if c.get("name") not in SHAPES:
+                raise RulesetError(f"{where}: unknown category {c.get('name')!r}")
+            categories.append(Category(c["name"], _need(c, "label", where),
+                                       clause_label(_need(c, "clause", where), "a category")))
+        # rules.categories is the ranking in use (best first); by default every defined one
+        rules.setdefault("categories", [c.name for c in categories])
+        undefined = set(rules["categories"]) - {c.name for c in categories}
+        if undefined:
+            raise RulesetError(f"{where}: rules.categories ranks undefined {sorted(undefined)}")
+        equal = _need(r, "equal_outcome", where)
+        if equal not in EQUAL_OUTCOMES:
+            raise RulesetError(f"{where}: equal_outcome {equal!r} not in {EQUAL_OUTCOMES}")
+        hand_size = _need(r, "hand_size", where, int)
+        deck = r.get("deck", {})
+        sel = r.get("selection")
+        selection = None
+        if sel is not None:
+            selection = Selection(
+                hole=_need(sel, "hole", where, int), board=_need(sel, "board", where, int),
+                min_hole=_need(sel, "min_hole", where, int),
+                max_hole=sel.get("max_hole"),
+                clause=clause_label(_need(sel, "clause", where), "selection"))
+            _check_selection(selection, hand_size, where)
+            cited.setdefault(selection.clause, self.labels[selection.clause])
+        halves = tuple(self._half(h, i, where, clause_label, cited)
+                       for i, h in enumerate(r.get("half", [])))
+        names = [h.name for h in halves]
+        if len(set(names)) != len(names):
+            raise RulesetError(f"{where}: a half is named twice in {names}")
+        clauses = tuple(cited.values())
+        return Ruleset(
+            id=rid, title=_need(r, "title", where), regulation=regulation, clauses=clauses,
+            hand_size=hand_size, equal_outcome=equal,
+            interpretations=tuple(_need(r, "interpretations", where, list)),
+            rules=MappingProxyType(rules), categories=tuple(categories),
+            jokers=int(deck.get("jokers", 0)), wild=deck.get("wild"), selection=selection,
+            halves=halves,
+            order_clauses=tuple(clause_label(c, "order_clauses")
+                                for c in _need(r, "order_clauses", where, list)),
+            tiebreak_clauses=tuple(clause_label(c, "tiebreak_clauses")
+                                   for c in _need(r, "tiebreak_clauses", where, list)),
+            _clause_index={c.label: c for c in clauses},
+        )
+
+    def _half(self, h: dict[str, Any], i: int, where: str, clause_label: Any,
+              cited: dict[str, Clause]) -> Half:
+        name = _need(h, "name", f"{where} half #{i + 1}")
+        at = f"{where} half {name}"
+        if name not in HALF_NAMES:
+            raise RulesetError(f"{at}: a half is one of {HALF_NAMES}")
+        ranks_by = h.get("ranks_by")
+        if (ranks_by is None) != (i == 0):
+            raise RulesetError(f"{at}: the first half ranks by the ruleset's own categories, "
+                               "every other half names the ruleset it ranks_by")
+        if ranks_by is not None:
+            ranking = self.get(ranks_by, at)
+            for c in ranking.clauses:
+                cited.setdefault(c.label, c)
+        qualifier = None
+        q = h.get("qualifier")
+        if q is not None:
+            if i == 0:
+                raise RulesetError(f"{at}: the first half takes no qualifier (someone must win)")
+            qualifier = Qualifier(
+                categories=tuple(_need(q, "categories", f"{at} qualifier", list)),
+                max_rank=_need(q, "max_rank", f"{at} qualifier", int),
+                clause=clause_label(_need(q, "clause", f"{at} qualifier"), "a qualifier"))
+            unknown = set(qualifier.categories) - set(ranking.rules["categories"])
+            if unknown:
+                raise RulesetError(f"{at}: qualifier names categories {sorted(unknown)} that "
+                                   f"{ranking.id} does not rank")
+        half = Half(name=name, ranks_by=ranks_by, qualifier=qualifier,
+                    clause=clause_label(_need(h, "clause", at), "a half"))
+        for label in (half.clause, qualifier and qualifier.clause):
+            if label:
+                cited.setdefault(label, self.labels[label])
+        return half
+
+
+def _inherited(base: Ruleset, key: str) -> Any:
+    if key == "rules":
+        return dict(base.rules)
+    if key == "order_clauses":
+        return list(base.order_clauses)
+    if key == "tiebreak_clauses":
+        return list(base.tiebreak_clauses)
+    if key == "categories":
+        return list(base.categories)
+    return getattr(base, key)
+
+
+def _check_selection(sel: Selection, hand_size: int, where: str) -> None:
+    top = sel.hole if sel.max_hole is None else sel.max_hole
+    if not 0 <= sel.min_hole <= top <= sel.hole:
+        raise RulesetError(f"{where}: selection needs 0 <= min_hole <= max_hole <= hole")
+    if not any(0 <= hand_size - used <= sel.board for used in sel.hole_range
+               if used <= hand_size):
+        raise RulesetError(f"{where}: selection can never make a hand of {hand_size} cards")
 
 
 @cache
 def _registry() -> tuple[dict[str, Regulation], dict[str, Ruleset]]:
     regulations: dict[str, Regulation] = {}
-    rulesets: dict[str, Ruleset] = {}
+    raw: dict[str, tuple[str, Regulation, dict[str, Any]]] = {}
     folder = resources.files("pokercert.reference") / "regulations"
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         if not entry.name.endswith(".toml"):
@@ -262,12 +439,15 @@ def _registry() -> tuple[dict[str, Regulation], dict[str, Ruleset]]:
             data = tomllib.loads(entry.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
             raise RulesetError(f"{entry.name}: {exc}") from None
-        regulation, found = _load_regulation(entry.name, data)
+        regulation = _load_regulation(entry.name, data)
         regulations[regulation.id] = regulation
-        for rs in found:
-            if rs.id in rulesets:
-                raise RulesetError(f"{entry.name}: ruleset id {rs.id!r} defined twice")
-            rulesets[rs.id] = rs
+        for r in data.get("ruleset", []):
+            rid = _need(r, "id", f"{entry.name} ruleset")
+            if rid in raw:
+                raise RulesetError(f"{entry.name}: ruleset id {rid!r} defined twice")
+            raw[rid] = (entry.name, regulation, r)
+    loader = _Loader(regulations, raw)
+    rulesets = {rid: loader.get(rid, raw[rid][0]) for rid in raw}
     return regulations, rulesets
 
 

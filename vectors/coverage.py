@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabulate import tabulate
@@ -31,6 +31,7 @@ class Coverage:
     flags: dict[str, dict[str, int]]
     interpretations: dict[str, dict[str, int]]
     under_minimum: list[dict[str, Any]]
+    awaiting: list[str] = field(default_factory=list)   # rulesets with no vectors yet
 
     @property
     def lowest(self) -> int:
@@ -41,16 +42,21 @@ class Coverage:
     def as_dict(self) -> dict[str, Any]:
         return {"minimum": self.minimum, "lowest_clause_count": self.lowest,
                 "rulesets": self.rulesets, "flags": self.flags,
-                "interpretations": self.interpretations, "under_minimum": self.under_minimum}
+                "interpretations": self.interpretations, "under_minimum": self.under_minimum,
+                "awaiting_vectors": self.awaiting}
 
 
 def coverage(corpus: Corpus, minimum: int = DEFAULT_MINIMUM,
              rulesets: Sequence[str] | None = None) -> Coverage:
     """Count the corpus's vectors by clause (every clause of every ruleset), flag, reading."""
-    chosen = [rs for rs in all_rulesets() if rulesets is None or rs.id in rulesets]
     by_ruleset: dict[str, list[Vector]] = defaultdict(list)
     for v in corpus.vectors:
         by_ruleset[v.ruleset].append(v)
+    # a ruleset awaiting its first vectors is left out, unless asked for or it has some
+    waiting = [rs.id for rs in all_rulesets() if rulesets is None
+               and rs.id in registry.awaiting() and not by_ruleset.get(rs.id)]
+    chosen = [rs for rs in all_rulesets()
+              if (rulesets is None or rs.id in rulesets) and rs.id not in waiting]
     out: dict[str, dict[str, Any]] = {}
     under: list[dict[str, Any]] = []
     for rs in chosen:
@@ -77,7 +83,7 @@ def coverage(corpus: Corpus, minimum: int = DEFAULT_MINIMUM,
                       if iid in v.interpretations and v.ruleset in ids)
         row = {rid: per.get(rid, 0) for rid in interp.rulesets if rid in ids}
         interps[iid] = {"total": sum(row.values()), **row}
-    return Coverage(minimum, out, flags, interps, under)
+    return Coverage(minimum, out, flags, interps, under, waiting)
 
 
 def render(cov: Coverage) -> str:
@@ -99,6 +105,9 @@ def render(cov: Coverage) -> str:
                    for iid, row in cov.interpretations.items()]
     parts.append("interpretations (vectors with per-reading expectations)\n" + tabulate(
         interp_rows, headers=["interpretation", "vectors", "by ruleset"], tablefmt="simple"))
+    if cov.awaiting:
+        parts.append("awaiting their first vectors (vectors/awaiting.toml, not counted): "
+                     + ", ".join(cov.awaiting))
     if cov.under_minimum:
         rows = [[u["ruleset"], u["clause"], u["vectors"]] for u in cov.under_minimum]
         parts.append(f"clauses with fewer than {cov.minimum} vectors\n" + tabulate(

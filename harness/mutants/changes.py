@@ -237,8 +237,8 @@ def wild_resolved_by(ruleset_id: str) -> Change:
 def best_from_single_hole_card() -> Change:
     """The best hand is searched with exactly one hole card, never both."""
     def wrap(orig: Callable[..., BestHand], ev: Evaluator) -> Callable[..., BestHand]:
-        def best(hole: tuple[Card, ...], board: tuple[Card, ...]) -> BestHand:
-            found = [orig((card,), board) for card in hole]
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str) -> BestHand:
+            found = [orig((card,), board, *half) for card in hole]
             return max(found, key=lambda b: b.value.key)
         return best
     return patch("_best", wrap)
@@ -246,11 +246,16 @@ def best_from_single_hole_card() -> Change:
 
 def best_by_category_only() -> Change:
     """The best hand is the first candidate of the best category (kickers not looked at)."""
-    def wrap(orig: Callable[..., BestHand], ev: Evaluator) -> Callable[..., BestHand]:
+    def wrap(orig: Callable[..., BestHand | None], ev: Evaluator
+             ) -> Callable[..., BestHand | None]:
         coarse = sibling(ev, classified(lambda cat, key: (cat, key[:1])))
 
-        def best(hole: tuple[Card, ...], board: tuple[Card, ...]) -> BestHand:
-            chosen = ev.value(coarse._best(hole, board).value.cards)
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str
+                 ) -> BestHand | None:
+            found = coarse._best(hole, board, *half)
+            if found is None:
+                return None
+            chosen = ev.value(found.value.cards)
             return BestHand(chosen, (chosen.cards,))
         return best
     return patch("_best", wrap)

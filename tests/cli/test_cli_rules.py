@@ -17,7 +17,10 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
     ids = {r["id"] for r in data["rulesets"]}
     assert ids == {"nj-poker-high-5", "nj-poker-high-3", "nj-poker-low-5", "nj-poker-low-3",
                    "nj-lowball-2-7", "nj-caribbean-stud", "nj-winners-pot", "mt-poker-high",
-                   "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket"}
+                   "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket",
+                   # issue 14's poker-room games
+                   "nj-holdem", "nj-omaha", "nj-omaha-hi-lo", "nj-seven-card-stud",
+                   "nj-stud-hi-lo", "nj-razz"}
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"
     assert words["nj-caribbean-stud"] == "push" and words["nj-winners-pot"] == "tie"
