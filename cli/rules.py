@@ -1,4 +1,4 @@
-"""``pokercert rulesets|rules|evaluate|compare``: look at the rules and the reference.
+"""``pokercert rulesets|rules|evaluate|compare|showdown``: the rules and the reference.
 
 Every command takes ``--json`` for a stable machine-readable answer (keys sorted,
 documented in the README) because labs script these.
@@ -20,7 +20,7 @@ from pokercert.reference import (
     get_ruleset,
     sort_cards,
 )
-from pokercert.reference.engine import HandValue, deciding_clauses
+from pokercert.reference.engine import BestHand, Evaluator, HandValue, deciding_clauses
 from pokercert.reference.errors import ExitCode
 from pokercert.vectors.interpreting import interpretations_json, interpretations_markdown
 
@@ -56,6 +56,15 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--board", help="community cards; each HAND is then a player's hole cards")
     p.set_defaults(func=cmd_compare)
 
+    p = sub.add_parser("showdown", help="a poker-room showdown: who wins each half of the pot "
+                                        "and each player's exact share")
+    _common(p)
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help="each player's cards quoted as one argument (hole cards with "
+                        "--board; all seven in stud)")
+    p.add_argument("--board", help="community cards (hold'em, Omaha)")
+    p.set_defaults(func=cmd_showdown)
+
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", required=True, metavar="ID")
@@ -85,14 +94,21 @@ def _ruleset_json(rid: str) -> dict[str, Any]:
         "equal_outcome": rs.equal_outcome,
         "regulation": {"citation": reg.citation, "section": reg.section,
                        "confidence": reg.confidence, "confidence_note": reg.confidence_note,
-                       "current_through": reg.current_through, "source": reg.source},
+                       "current_through": reg.current_through, "source": reg.source,
+                       "retrieved": reg.retrieved},
         "clauses": [{"label": c.label, "summary": c.summary} for c in rs.clauses],
         "categories": [{"name": c.name, "label": c.label, "clause": c.clause}
                        for c in rs.categories],
         "deck": {"jokers": rs.jokers, "wild": rs.wild},
         "selection": None if rs.selection is None else {
             "hole": rs.selection.hole, "board": rs.selection.board,
-            "min_hole": rs.selection.min_hole, "clause": rs.selection.clause},
+            "min_hole": rs.selection.min_hole, "max_hole": rs.selection.hole_range[-1],
+            "clause": rs.selection.clause},
+        "halves": [{"name": h.name, "ranks_by": h.ranks_by or rs.id, "clause": h.clause,
+                    "qualifier": None if h.qualifier is None else {
+                        "categories": list(h.qualifier.categories),
+                        "max_rank": h.qualifier.max_rank, "clause": h.qualifier.clause}}
+                   for h in rs.pot_halves],
         "rules": dict(rs.rules),
         "interpretations": [
             {"id": i.id, "title": i.title, "clauses": list(i.clauses), "default": i.default,
@@ -131,29 +147,97 @@ def _hand_json(v: HandValue) -> dict[str, Any]:
             "category": v.category, "key": list(v.key)}
 
 
+def _selects(ev: Evaluator, cards: str, board: str | None) -> bool:
+    """Whether ``cards`` (+ ``board``) are chosen from (hold'em, Omaha, stud's seven)
+    rather than valued as one hand of the ruleset's size."""
+    sel = ev.ruleset.selection
+    return sel is not None and (board is not None or len(cards.split()) != ev.ruleset.hand_size)
+
+
+def _half_json(ev: Evaluator, half: str, best: BestHand | None) -> dict[str, Any] | None:
+    """One half's best hand, its category in the words of the ranking it is ranked by and
+    the clauses that chose and ranked it (None: nothing qualifies for this half)."""
+    spec = ev.ruleset.half(half)
+    ranking = get_ruleset(spec.ranks_by) if spec.ranks_by else ev.ruleset
+    if best is None:
+        return None
+    sel = ev.ruleset.selection
+    clauses = [c for c in (sel.clause if sel else None, spec.clause,
+                           spec.qualifier.clause if spec.qualifier else None,
+                           ranking.category(best.category).clause) if c]
+    return {**_hand_json(best.value), "category_label": ranking.category(best.category).label,
+            "alternatives": [format_cards(sort_cards(a)) for a in best.alternatives],
+            "clauses": list(dict.fromkeys(clauses))}
+
+
+def _half_line(name: str, hand: dict[str, Any] | None, ev: Evaluator) -> str:
+    if hand is None:
+        qualifier = ev.ruleset.half(name).qualifier
+        rule = f" [{qualifier.clause}]" if qualifier else ""
+        return f"{name}: no qualifying {name}{rule}"
+    played = f" (played as {hand['played']})" if hand["played"] != hand["cards"] else ""
+    return (f"{name}: {hand['cards']}{played}: {hand['category']} - {hand['category_label']} "
+            f"[{', '.join(hand['clauses'])}]")
+
+
 def cmd_evaluate(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
     cards = " ".join(args.cards)
-    if args.board is not None:
-        best = ev.best_hand(cards, args.board)
-        value = best.value
-        extra = {"alternatives": [format_cards(sort_cards(a)) for a in best.alternatives]}
-        clauses = [ev.ruleset.selection.clause] if ev.ruleset.selection else []
-    else:
-        value = ev.evaluate(cards)
-        extra = {}
-        clauses = []
+    head = {"ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings}
+    if _selects(ev, cards, args.board):
+        # each half of the pot on its own: high, and the low of split games and razz
+        halves = {h.name: _half_json(ev, h.name, ev.best_hand(cards, args.board, half=h.name))
+                  for h in ev.ruleset.pot_halves}
+        first = ev.ruleset.pot_halves[0].name
+        data: dict[str, Any] = {**head, **(halves[first] or {}), "halves": halves}
+        if args.json:
+            print_json(data)
+        else:
+            for name, hand in halves.items():
+                line = _half_line(name, hand, ev)
+                print(line if len(halves) > 1 else line.split(": ", 1)[1])
+        return ExitCode.OK
+    value = ev.evaluate(cards)
     category = ev.ruleset.category(value.category)
-    data: dict[str, Any] = {
-        "ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings,
-        **_hand_json(value), "category_label": category.label,
-        "clauses": [*clauses, category.clause], **extra}
+    data = {**head, **_hand_json(value), "category_label": category.label,
+            "clauses": [category.clause]}
     if args.json:
         print_json(data)
     else:
         played = f" (played as {data['played']})" if data["played"] != data["cards"] else ""
         print(f"{data['cards']}{played}: {value.category} - {category.label} "
               f"[{', '.join(data['clauses'])}]")
+    return ExitCode.OK
+
+
+def cmd_showdown(args: argparse.Namespace) -> int:
+    ev = evaluator(args.ruleset, args.profile)
+    pot = ev.pot(args.hands, args.board)
+    names = [h.name for h in ev.ruleset.pot_halves]
+    players = []
+    for i, hand in enumerate(args.hands):
+        best = {name: _half_json(ev, name, ev.best_hand(hand, args.board, half=name))
+                for name in names}
+        players.append({"player": i, "cards": format_cards(ev.parse_deal(
+            [hand], args.board)[0][0]), **best, "share": str(pot.shares[i])})
+    data: dict[str, Any] = {
+        "ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings,
+        "board": args.board, "halves": names, "players": players,
+        "high": list(pot.high), "low": None if pot.low is None else list(pot.low),
+        "shares": [str(s) for s in pot.shares]}
+    if args.json:
+        print_json(data)
+        return ExitCode.OK
+    rows = [[p["player"], p["cards"],
+             *(f"{p[n]['category']} {p[n]['cards']}" if p[n] else "-" for n in names),
+             p["share"]] for p in players]
+    print(tabulate(rows, headers=["player", "cards", *names, "share"]))
+    for name in names:
+        won = data[name]
+        who = ("no qualifying " + name) if won is None else \
+            ", ".join(f"player {i}" for i in won)
+        print(f"{name}: {who}")
+    print("odd chips: out of scope (shares are exact fractions)")
     return ExitCode.OK
 
 

@@ -119,7 +119,7 @@ class Evaluator:
 
         Each hand must have ``per_hand`` cards (default: the ruleset's hand size, or its
         hole-card count when a board is given; in a game without a board, such as stud,
-        either); no card may appear twice in the deal.
+        either, and an empty board is no board); no card may appear twice in the deal.
         """
         sel = self.ruleset.selection
         count: int | tuple[int, ...] = self.ruleset.hand_size if per_hand is None else per_hand
@@ -131,9 +131,11 @@ class Evaluator:
         parsed = [parse_cards(h, jokers=self.ruleset.jokers, count=count) for h in hands]
         table: tuple[Card, ...] = ()
         if board is not None:
-            if sel is None or sel.board == 0:
+            table = parse_cards(board, jokers=self.ruleset.jokers)
+            if sel is None or (sel.board == 0 and table):
                 raise RulesetError(f"{self.ruleset.id} has no community cards")
-            table = parse_cards(board, jokers=self.ruleset.jokers, count=sel.board)
+            if sel is not None and sel.board:
+                table = parse_cards(table, count=sel.board)
         # one deck: the whole deal must be free of duplicates
         everything = [c for h in parsed for c in h] + list(table)
         parse_cards(everything, jokers=self.ruleset.jokers)

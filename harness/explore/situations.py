@@ -108,6 +108,9 @@ SITUATIONS: dict[str, str] = {
     "board-uses-0": "a board that plays on its own against weak hole cards",
     "board-uses-1": "the best hand needs exactly one hole card",
     "board-uses-2": "the best hand needs two hole cards",
+    "board-uses-3": "the best hand needs three hole cards (a rule may forbid it: Omaha)",
+    "board-uses-4": "the best hand needs four hole cards (a rule may forbid it: Omaha)",
+    "board-uses-5": "all five from the player's own cards (games without a board: stud)",
     "wild-duplicate": "suited cards with their top card held plus a wild card: a wild "
                       "card that duplicates a held card would make a better hand",
     "wild-five": "five of a kind (four naturals and a wild card, or three and two)",

@@ -32,7 +32,8 @@ def test_rules_shows_clauses_categories_and_interpretations(capsys):
     assert data["regulation"]["confidence"] == "confirmed"
     assert [c["name"] for c in data["categories"]][:2] == ["straight_flush", "three_of_a_kind"]
     assert "13:69F-37.5(b)3" in {c["label"] for c in data["clauses"]}
-    assert data["selection"] == {"hole": 2, "board": 3, "min_hole": 1, "clause": "13:69F-37.5(a)"}
+    assert data["selection"] == {"hole": 2, "board": 3, "min_hole": 1, "max_hole": 2,
+                                 "clause": "13:69F-37.5(a)"}
     assert {i["id"] for i in data["interpretations"]} >= {"unsuited", "identical-rank-tiebreak"}
     assert main(["rules", "nj-mini-tex-3"]) == 0
     assert "13:69F-37.5(b)3" in capsys.readouterr().out
