@@ -182,24 +182,26 @@ class Evaluator:
     @overload
     def best_hand(self, hole: str | Iterable[str | Card],
                   board: str | Iterable[str | Card] | None = None,
-                  half: Literal["high"] = "high") -> BestHand: ...
+                  half: Literal["high"] | None = None) -> BestHand: ...
 
     @overload
     def best_hand(self, hole: str | Iterable[str | Card],
                   board: str | Iterable[str | Card] | None = None,
-                  half: str = "high") -> BestHand | None: ...
+                  half: str | None = None) -> BestHand | None: ...
 
     def best_hand(self, hole: str | Iterable[str | Card],
                   board: str | Iterable[str | Card] | None = None,
-                  half: str = "high") -> BestHand | None:
+                  half: str | None = None) -> BestHand | None:
         """The best hand from ``hole`` (+ ``board``) for one half of the pot.
 
         ``half`` is ``"high"`` or ``"low"`` (the low half of a split game, or the only half
-        of a low game such as razz); a half the ruleset does not have is a
+        of a low game such as razz); None is the game's first half (high, or low in a
+        low-only game), never unqualified.  A half the ruleset does not have is a
         :class:`RulesetError`.  The hand is chosen under the ruleset's selection rule and
         ranked by the half's ranking.  Returns None when no hand qualifies for the half
         (a low half behind "eight or better" with no such five cards).
         """
+        half = self.ruleset.pot_halves[0].name if half is None else half
         self.ruleset.half(half)
         (hand,), table = self.parse_deal([hole], board)
         return self._best(hand, table, half)

@@ -248,7 +248,9 @@ def test_razz_ranks_ace_to_five_without_qualifier() -> None:
     assert sorted(c.rank for c in best.cards) == [2, 3, 4, 14, 14]
     # no high half in razz; and a nine-low still wins when it is the lowest
     with pytest.raises(RulesetError, match="no 'high' half"):
-        ev.best_hand("Ah Ad 2c 2d 3h 3s 4c")
+        ev.best_hand("Ah Ad 2c 2d 3h 3s 4c", half="high")
+    # no half named: the game's own (first) half, here the low
+    assert ev.best_hand("Ah Ad 2c 2d 3h 3s 4c") == best
     assert ev.pot(["9h 6d 4c 3s 2h Kd Kc", "Ts 8h 7d 6c 5s Qd Qc"]).low == (0,)
 
 

@@ -41,8 +41,11 @@ from pokercert.reference import (
     load_profile,
 )
 from pokercert.vectors.model import KINDS
+from pokercert.vectors.registry import in_corpus
 
-RULESETS = [r.id for r in all_rulesets()]
+# the poker-room games of issue 14 wait for their fuzz situations with their vectors
+# (vectors/awaiting.toml; branch showdown): the generator still deals five-card hands
+RULESETS = in_corpus(r.id for r in all_rulesets())
 PROFILES = ["practice", "literal"]
 QUICK = settings(max_examples=60, database=None, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
