@@ -24,7 +24,7 @@ from typing import Any, Literal, NamedTuple, overload
 
 from pokercert.reference.cards import SUIT_CHARS, WRONG_COUNT, Card, CardError, parse_cards
 from pokercert.reference.interpretations import Profile, load_profile
-from pokercert.reference.rulesets import SHAPES, Qualifier, Ruleset, RulesetError, get_ruleset
+from pokercert.reference.rulesets import SHAPES, HalfQualifier, Ruleset, RulesetError, get_ruleset
 
 STRAIGHT_SHAPES = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
 ACE = 14
@@ -104,7 +104,7 @@ class Evaluator:
         if self._low and self.rules["tiebreak"] != "grouped":
             raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
         self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
-        self._halves: dict[str, tuple[Evaluator, Qualifier | None]] = {}
+        self._halves: dict[str, tuple[Evaluator, HalfQualifier | None]] = {}
 
     # ----------------------------------------------------------------- input
     def parse_hand(self, cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -232,7 +232,7 @@ class Evaluator:
         return Pot(high=won.get("high") or (), low=won.get("low"), shares=tuple(shares))
 
     # ----------------------------------------------------------------- internals
-    def _half_ranking(self, half: str) -> tuple[Evaluator, Qualifier | None]:
+    def _half_ranking(self, half: str) -> tuple[Evaluator, HalfQualifier | None]:
         """The evaluator that ranks ``half`` (this one, or another ruleset's) and its
         qualifier."""
         found = self._halves.get(half)
@@ -272,7 +272,7 @@ class Evaluator:
         candidates = [ranking.value(c)
                       for c in self._candidates(hole, board, ranking.ruleset.hand_size)]
         if qualifier is not None and self.rules.get("low_qualifier", "as_posted") == "as_posted":
-            candidates = [v for v in candidates if ranking.qualifies(v, qualifier)]
+            candidates = [v for v in candidates if ranking.meets(v, qualifier)]
         first = self.ruleset.pot_halves[0].name
         if half != first and self.rules.get("halves_cards", "shared") == "distinct":
             high = self._best(hole, board, first)
@@ -284,7 +284,7 @@ class Evaluator:
         top = [v for v in candidates if v.key == best]
         return BestHand(top[0], tuple(v.cards for v in top))
 
-    def qualifies(self, value: HandValue, qualifier: Qualifier) -> bool:
+    def meets(self, value: HandValue, qualifier: HalfQualifier) -> bool:
         """Whether a hand valued by this evaluator meets ``qualifier`` (its category is
         one of the qualifier's and no card ranks above ``max_rank``, the ace counting 1
         where this ranking plays it low)."""

@@ -126,7 +126,7 @@ class Selection:
 
 
 @dataclass(frozen=True)
-class Qualifier:
+class HalfQualifier:
     """What a hand must be to take part in a half: one of ``categories`` (names in the
     half's own ranking) with every card at most ``max_rank`` (the ace counts 1 where that
     ranking plays it low).  "Eight or better": ``("high_card",)`` and 8."""
@@ -147,7 +147,7 @@ class Half:
 
     name: str
     ranks_by: str | None = None
-    qualifier: Qualifier | None = None
+    qualifier: HalfQualifier | None = None
     clause: str | None = None
 
 
@@ -390,7 +390,7 @@ class _Loader:
         if q is not None:
             if i == 0:
                 raise RulesetError(f"{at}: the first half takes no qualifier (someone must win)")
-            qualifier = Qualifier(
+            qualifier = HalfQualifier(
                 categories=tuple(_need(q, "categories", f"{at} qualifier", list)),
                 max_rank=_need(q, "max_rank", f"{at} qualifier", int),
                 clause=clause_label(_need(q, "clause", f"{at} qualifier"), "a qualifier"))
