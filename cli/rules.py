@@ -104,7 +104,8 @@ def _ruleset_json(rid: str) -> dict[str, Any]:
             "hole": rs.selection.hole, "board": rs.selection.board,
             "min_hole": rs.selection.min_hole, "max_hole": rs.selection.hole_range[-1],
             "clause": rs.selection.clause},
-        "halves": [{"name": h.name, "ranks_by": h.ranks_by or rs.id, "clause": h.clause,
+        "halves": [{"name": h.name, "ranks_by": h.ranks_by or rs.ranks_by or rs.id,
+                    "clause": h.clause,
                     "qualifier": None if h.qualifier is None else {
                         "categories": list(h.qualifier.categories),
                         "max_rank": h.qualifier.max_rank, "clause": h.qualifier.clause}}
@@ -126,7 +127,21 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print(f"{data['id']}: {data['title']}")
     print(f"{reg['citation']} (confidence: {reg['confidence']}); current through "
           f"{reg['current_through']}")
-    print(f"{data['hand_size']} cards; equal hands: {data['equal_outcome']}\n")
+    print(f"{data['hand_size']} cards; equal hands: {data['equal_outcome']}")
+    sel = data["selection"]
+    if sel is not None:
+        uses = (f"{sel['min_hole']}" if sel["min_hole"] == sel["max_hole"]
+                else f"{sel['min_hole']} to {sel['max_hole']}")
+        print(f"best hand: the best {data['hand_size']} of {sel['hole']} own cards "
+              f"[{sel['clause']}]" if not sel["board"] else
+              f"best hand: {uses} of {sel['hole']} own cards with {sel['board']} board "
+              f"cards [{sel['clause']}]")
+    for half in data["halves"] if sel is not None else []:
+        q = half["qualifier"]
+        gate = "" if q is None else (f", only {'/'.join(q['categories'])} of "
+                                     f"{q['max_rank']} or lower [{q['clause']}]")
+        print(f"pot half {half['name']}: ranked by {half['ranks_by']}{gate}")
+    print()
     print(tabulate([[c["label"], c["summary"]] for c in data["clauses"]],
                    headers=["clause", "summary (ours)"], maxcolwidths=[None, 80]))
     print()

@@ -175,6 +175,7 @@ class Ruleset:
     wild: str | None = None
     selection: Selection | None = None
     halves: tuple[Half, ...] = ()           # empty: one half, named by rules["direction"]
+    ranks_by: str | None = None             # the ruleset whose ranking this one took over
     order_clauses: tuple[str, ...] = ()     # labels of the clauses that order the categories
     tiebreak_clauses: tuple[str, ...] = ()  # labels of the clauses that break same-category ties
     _clause_index: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
@@ -363,7 +364,7 @@ class _Loader:
             interpretations=tuple(_need(r, "interpretations", where, list)),
             rules=MappingProxyType(rules), categories=tuple(categories),
             jokers=int(deck.get("jokers", 0)), wild=deck.get("wild"), selection=selection,
-            halves=halves,
+            halves=halves, ranks_by=None if base is None else base.id,
             order_clauses=tuple(clause_label(c, "order_clauses")
                                 for c in _need(r, "order_clauses", where, list)),
             tiebreak_clauses=tuple(clause_label(c, "tiebreak_clauses")

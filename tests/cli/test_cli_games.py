@@ -74,3 +74,16 @@ def test_showdown_razz_has_no_high_and_bad_input_is_one_line(capsys):
     code, _, err = run(capsys, "showdown", "--ruleset", "nj-omaha", "--board",
                        "9c Td Jh Qs 2d", "Ah Kh", "2c 3c 4c 5c")
     assert code == 3 and len(err.strip().splitlines()) == 1 and "expected 4 cards" in err
+
+
+def test_rules_shows_selection_and_halves(capsys):
+    code, out, _ = run(capsys, "rules", "nj-omaha-hi-lo", "--json")
+    data = json.loads(out)
+    assert data["selection"]["min_hole"] == data["selection"]["max_hole"] == 2
+    assert [(h["name"], h["ranks_by"]) for h in data["halves"]] == [
+        ("high", "nj-poker-high-5"), ("low", "nj-poker-low-5")]
+    assert data["halves"][1]["qualifier"] == {"categories": ["high_card"], "max_rank": 8,
+                                              "clause": "RRoP-10"}
+    assert data["regulation"]["retrieved"] == "2026-12-01"
+    code, out, _ = run(capsys, "rules", "nj-razz")
+    assert "the best 5 of 7 own cards [RRoP-8]" in out
