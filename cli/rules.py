@@ -229,7 +229,7 @@ def cmd_showdown(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
     pot = ev.pot(args.hands, args.board)
     names = [h.name for h in ev.ruleset.pot_halves]
-    players = []
+    players: list[dict[str, Any]] = []
     for i, hand in enumerate(args.hands):
         best = {name: _half_json(ev, name, ev.best_hand(hand, args.board, half=name))
                 for name in names}
