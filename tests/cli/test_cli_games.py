@@ -79,6 +79,7 @@ def test_showdown_razz_has_no_high_and_bad_input_is_one_line(capsys):
 def test_rules_shows_selection_and_halves(capsys):
     code, out, _ = run(capsys, "rules", "nj-omaha-hi-lo", "--json")
     data = json.loads(out)
+    assert code == 0
     assert data["selection"]["min_hole"] == data["selection"]["max_hole"] == 2
     assert [(h["name"], h["ranks_by"]) for h in data["halves"]] == [
         ("high", "nj-poker-high-5"), ("low", "nj-poker-low-5")]
@@ -86,4 +87,4 @@ def test_rules_shows_selection_and_halves(capsys):
                                               "clause": "RRoP-10"}
     assert data["regulation"]["retrieved"] == "2026-12-01"
     code, out, _ = run(capsys, "rules", "nj-razz")
-    assert "the best 5 of 7 own cards [RRoP-8]" in out
+    assert code == 0 and "the best 5 of 7 own cards [RRoP-8]" in out
