@@ -177,7 +177,9 @@ class Evaluator:
             raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
         parsed, table = self.parse_deal(hands, board)
         first = self.ruleset.pot_halves[0].name
-        return [self._value_of(h, table, first) for h in parsed]
+        # a hand dealt at its final size with no board is valued as it is (no selection)
+        return [self.value(h) if board is None and len(h) == self.ruleset.hand_size
+                else self._value_of(h, table, first) for h in parsed]
 
     @overload
     def best_hand(self, hole: str | Iterable[str | Card],
