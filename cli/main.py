@@ -54,7 +54,9 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
         ("rules", "one ruleset: citation, clauses, categories, interpretations"),
         ("interpretations", "the catalogue of ambiguous clauses, their readings and vectors"),
         ("evaluate", "classify a hand with the reference evaluator"),
-        ("compare", "decide a showdown between hands with the reference"))),
+        ("compare", "decide a showdown between hands with the reference"),
+        ("showdown", "a poker-room showdown: who wins each half of the pot and each "
+                     "player's exact share"))),
     CommandGroup("pokercert.cli.vectors", (
         ("vectors", "check, measure and extend the vector corpus"),)),
     CommandGroup("pokercert.cli.run", (

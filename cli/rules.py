@@ -56,8 +56,7 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--board", help="community cards; each HAND is then a player's hole cards")
     p.set_defaults(func=cmd_compare)
 
-    p = sub.add_parser("showdown", help="a poker-room showdown: who wins each half of the pot "
-                                        "and each player's exact share")
+    p = sub.add_parser("showdown")
     _common(p)
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="each player's cards quoted as one argument (hole cards with "
