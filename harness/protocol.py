@@ -25,7 +25,11 @@ from pokercert.reference.errors import PokercertError
 PROTOCOL_VERSION = 1
 # protocol features this harness speaks, each with its version (PROTOCOL.md, section 6):
 # optional message forms negotiated in hello, used only with an adapter that names them
-FEATURES = {"classify_many": 1, "evaluate_many": 1}
+FEATURES = {"classify_many": 1, "evaluate_many": 1, "input_rules": 1}
+# features that change what an input means (section 3), not the form of a message: the
+# vectors that test them carry one of these flags and go only to adapters that name the
+# feature, so an adapter written before it was defined is scored as before
+VALIDATION_FEATURES = {"input_rules": frozenset({"unused-field"})}
 # the request op of each feature, and the single op whose requests it carries
 MANY_OPS = {"classify_many": "classify", "evaluate_many": "evaluate"}
 
@@ -46,6 +50,7 @@ __all__ = [
     "MANY_OPS",
     "PROTOCOL_VERSION",
     "SCHEMAS",
+    "VALIDATION_FEATURES",
     "ProtocolError",
     "batch_request",
     "check_capabilities",
@@ -55,6 +60,7 @@ __all__ = [
     "exact_key",
     "hand_answer",
     "hello_request",
+    "needs_feature",
     "negotiated",
     "parse_batch_reply",
     "parse_configure_reply",
@@ -156,6 +162,15 @@ def negotiated(hello: Mapping[str, Any]) -> frozenset[str]:
         return frozenset()
     return frozenset(name for name, version in FEATURES.items()
                      if declared.get(name) == version)
+
+
+def needs_feature(flags: Sequence[str]) -> str | None:
+    """The protocol feature an adapter must name to be sent a vector with these flags
+    (None: every adapter is)."""
+    for feature, marked in VALIDATION_FEATURES.items():
+        if not marked.isdisjoint(flags):
+            return feature
+    return None
 
 
 def parse_configure_reply(line: str | bytes) -> None:

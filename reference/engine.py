@@ -131,10 +131,14 @@ class Evaluator:
         parsed = [parse_cards(h, jokers=self.ruleset.jokers, count=count) for h in hands]
         table: tuple[Card, ...] = ()
         if board is not None:
+            if sel is None:   # a field the game does not deal: too many cards (PROTOCOL.md 3.3)
+                raise CardError(WRONG_COUNT, f"{self.ruleset.id} deals no community cards, "
+                                "got a board")
             table = parse_cards(board, jokers=self.ruleset.jokers)
-            if sel is None or (sel.board == 0 and table):
-                raise RulesetError(f"{self.ruleset.id} has no community cards")
-            if sel is not None and sel.board:
+            if sel.board == 0 and table:   # stud: an empty board is no board (3.3)
+                raise CardError(WRONG_COUNT, f"{self.ruleset.id} deals no community cards, "
+                                f"got a board of {len(table)}")
+            if sel.board:
                 table = parse_cards(table, count=sel.board)
         # one deck: the whole deal must be free of duplicates
         everything = [c for h in parsed for c in h] + list(table)

@@ -8,8 +8,9 @@ checks what needs the reference engine or the manifest:
   ``interpretations`` must come out the same under all of them, a vector with one
   interpretation must match its ``expect_by_reading`` entry for that reading whatever
   the other interpretations read;
-* a reject vector holds exactly one fault (so the reason code an evaluator gives does
-  not depend on the order of its checks), and the reference refuses it for that reason;
+* a reject vector names every fault its input has (``reason``, and ``also`` for the
+  others of a several-fault input: any of them is a right answer, PROTOCOL.md 3.2), found
+  token by token by :func:`reject_faults`, and the reference refuses it for ``reason``;
 * the manifest is fresh and no released id changed meaning (:mod:`.manifest`).
 
 Known disagreements of the reference engine with the regulation are listed, with the
@@ -168,6 +169,9 @@ def card_set(text: str) -> str:
 def normalise(kind: str, expect: Mapping[str, Any]) -> dict[str, Any]:
     """An expectation in the comparable form :func:`reference_outcome` returns."""
     out = dict(expect)
+    # a reject vector with several faults: the reference names ``reason``; ``also`` lists
+    # the input's other faults, checked against the input by :func:`reject_faults`
+    out.pop("also", None)
     if kind == Kind.COMPARE:
         out["winners"] = sorted(out["winners"])
     if kind == Kind.BEST_HAND:
@@ -230,6 +234,9 @@ def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
         groups.extend((h, per_hand) for h in hands)
         if board is not None and sel:
             groups.append((board, sel.board))
+        elif board is not None:       # a board where the game deals none: too many cards
+            faults.add(WRONG_COUNT)
+            groups.append((board, len(board.split())))
     elif sel is not None:
         groups.extend([(inputs.get("hole", ""), sel.hole), (inputs.get("board", ""), sel.board)])
     seen: set[Any] = set()
@@ -401,16 +408,20 @@ class _Checker:
     def check_reject_faults(self, vector: Vector, rs: Ruleset) -> None:
         faults, spelling = reject_faults(vector, rs)
         reason = vector.expect["reason"] if vector.expect else None
+        also = set(vector.expect.get("also", ())) if vector.expect else set()
         inputs = ("hand", "hands", "hole", "board")
         if spelling:
             self.problem(vector, "write the valid cards of a reject vector canonically: "
                          + ", ".join(spelling), *inputs)
         if not faults:
             self.problem(vector, "the input has no fault: it is valid", *inputs)
-        elif faults != {reason}:
-            self.problem(vector, f"a reject vector must hold exactly one fault, the one it "
-                         f"expects ({reason}); this input has: {', '.join(sorted(faults))}",
-                         *inputs)
+        elif reason in also:
+            self.problem(vector, f"'also' repeats the reason {reason!r}", "expect")
+        elif faults != {reason} | also:
+            named = ", ".join(sorted({str(reason)} | also))
+            self.problem(vector, f"a reject vector expects exactly the faults its input has "
+                         f"(reason, and 'also' for the others): it names {named}; this input "
+                         f"has: {', '.join(sorted(faults))}", *inputs)
 
 
 def check_vectors(vectors: Sequence[Vector], root: Path | None = None) -> list[Problem]:

@@ -386,7 +386,8 @@ class _Reader:
             self.problem(ft.at(index, "kind" if vec.kind == Kind.BEST_HAND else "op"),
                          f"{rs.id} has no hole and community cards: best_hand does not apply")
             return
-        if op == Kind.COMPARE and "board" in inputs and rs.selection is None:
+        if vec.kind == Kind.COMPARE and "board" in inputs and rs.selection is None:
+            # (a reject vector may carry one on purpose: a field the game does not use)
             self.problem(ft.at(index, "board"), f"{rs.id} has no community cards")
             return
         if vec.kind == Kind.REJECT:

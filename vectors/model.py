@@ -65,7 +65,8 @@ class Vector:
       reject inputs are raw strings and may be invalid on purpose.
 
     ``expect`` by kind: classify ``{"category"}``, compare ``{"winners": [indices]}``,
-    best_hand ``{"category", "cards": [acceptable card sets]}``, reject ``{"reason"}``.
+    best_hand ``{"category", "cards": [acceptable card sets]}``, reject ``{"reason"}``
+    (and ``"also"``: the other faults of an input that has several; any of them passes).
     When the vector depends on an interpretation, ``expect_by_reading`` maps each
     reading name of that (single) interpretation to such a dict instead.
     """

@@ -103,6 +103,9 @@ class Identity:
     capabilities: Mapping[str, Sequence[str]]
     protocol: int | None = None            # subprocess adapters only
     manifest: tuple[str, ...] = ()         # files the hello's "identity" lists (absolute)
+    # protocol features both sides speak (PROTOCOL.md section 6); in-process evaluators
+    # name theirs in an optional ``protocol_features`` mapping, as a hello reply would
+    features: frozenset[str] = frozenset()
 
     def claims(self, ruleset: str, kind: str) -> bool:
         return kind in self.capabilities.get(ruleset, ())

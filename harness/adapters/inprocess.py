@@ -38,7 +38,13 @@ from pokercert.harness.adapters.base import (
     many_reply,
 )
 from pokercert.harness.api import EvaluatorInfo, FastMethods, Rejected, fast_methods
-from pokercert.harness.protocol import MANY_OPS, ProtocolError, check_capabilities, check_item
+from pokercert.harness.protocol import (
+    MANY_OPS,
+    ProtocolError,
+    check_capabilities,
+    check_item,
+    negotiated,
+)
 
 TRACEBACK_LIMIT = 4000
 
@@ -203,7 +209,9 @@ def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Iden
         if not evaluators_exception(exc):
             raise
         raise AdapterError(f"{adapter_name}: capabilities() raised {exc!r}") from exc
-    return Identity(declared, {"name": adapter_name, "version": adapter_version}, caps)
+    features = negotiated({"features": getattr(evaluator, "protocol_features", None)})
+    return Identity(declared, {"name": adapter_name, "version": adapter_version}, caps,
+                    features=features)
 
 
 class InProcessAdapter(Adapter):

@@ -357,7 +357,7 @@ class ProcessAdapter(Adapter):
         msg = parse_hello_reply(line)
         self.features = negotiated(msg)
         ident = Identity(msg["evaluator"], msg["adapter"], check_capabilities(msg["capabilities"]),
-                         PROTOCOL_VERSION, tuple(msg.get("identity", ())))
+                         PROTOCOL_VERSION, tuple(msg.get("identity", ())), self.features)
         if self.identity is not None and (ident.evaluator, ident.adapter) != \
                 (self.identity.evaluator, self.identity.adapter):
             raise AdapterAborted(f"{self.spec}: the adapter declared another identity after a "

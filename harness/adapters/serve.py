@@ -19,7 +19,13 @@ from pokercert.harness.adapters.base import AdapterError
 from pokercert.harness.adapters.inprocess import call_evaluator, identity_of
 from pokercert.harness.adapters.spec import SpecError, parse_spec, resolve
 from pokercert.harness.api import Rejected, has_key
-from pokercert.harness.protocol import FEATURES, MANY_OPS, PROTOCOL_VERSION, check_item
+from pokercert.harness.protocol import (
+    FEATURES,
+    MANY_OPS,
+    PROTOCOL_VERSION,
+    VALIDATION_FEATURES,
+    check_item,
+)
 
 
 def _answer(evaluator: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -64,7 +70,8 @@ def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: Bina
                   "capabilities": {k: list(v) for k, v in ident.capabilities.items()},
                   "features": {name: version for name, version in FEATURES.items()
                                if asked.get(name) == version and (
-                                   name != "evaluate_many" or has_key(evaluator))}})
+                                   name != "evaluate_many" or has_key(evaluator)) and (
+                                   name not in VALIDATION_FEATURES or name in ident.features)}})
         elif kind == "configure":
             try:
                 evaluator.configure(msg["ruleset"], msg.get("readings", {}))

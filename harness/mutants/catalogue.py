@@ -405,6 +405,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("jokers-accepted", "input-validation", NJ,
            "Jokers are accepted (as wild cards) in games whose deck has none.",
            (deck_jokers(2, five_of_a_kind="any", wild_duplicates="five_of_a_kind_only"),)),
+    Mutant("board-ignored", "unused-field", tuple(r for r in SHOWDOWN if r not in MINITEX),
+           "A board sent with a showdown of a game without community cards is ignored "
+           "instead of refused (PROTOCOL.md 3.3).",
+           (patch("showdown", lambda orig, ev: lambda hands, board=None: orig(
+               hands, board if ev.ruleset.selection is not None else None)),)),
     Mutant("duplicates-across-hands-accepted", "one-deck", SHOWDOWN,
            "Each hand is checked for duplicates on its own: one card in two hands, or in the "
            "hole and on the board, passes.",

@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from pokercert.harness import __version__
 from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
@@ -164,6 +164,10 @@ class MutantEvaluator:
     It claims every vector kind the reference answers, on the rulesets the mutant affects
     (and only those: elsewhere it is the reference, and says nothing).
     """
+
+    # the reference with one mistake in: it follows PROTOCOL.md section 3 as the reference
+    # does, so it is sent the vectors of that feature too (and board-ignored fails them)
+    protocol_features: ClassVar[dict[str, int]] = {"input_rules": 1}
 
     def __init__(self, mutant: Mutant) -> None:
         self.mutant = mutant

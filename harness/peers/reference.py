@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import ClassVar
 
 from pokercert.harness import __version__
 from pokercert.harness.api import EvaluatorInfo, Hands, Rejected
@@ -35,6 +36,9 @@ class ReferenceEvaluator:
     info = EvaluatorInfo(vendor="pokercert", name="pokercert-reference", version=__version__,
                          build="")
     adapter_version = __version__
+    # it follows PROTOCOL.md section 3 to the letter (a board where the game deals none is
+    # wrong-count), so it is sent the vectors of that feature too
+    protocol_features: ClassVar[dict[str, int]] = {"input_rules": 1}
 
     def __init__(self) -> None:
         self._ev: Evaluator | None = None

@@ -42,7 +42,7 @@ from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.spec import isolation_of
 from pokercert.harness.identity import IdentityError, differences, measure_spec
-from pokercert.harness.protocol import PROTOCOL_VERSION
+from pokercert.harness.protocol import PROTOCOL_VERSION, needs_feature
 from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.run.results import (
     EMPTY,
@@ -103,19 +103,31 @@ def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
         scored_as=str(outcome) if final is not outcome else "")
 
 
-def not_applicable(vector: Vector, profile: Profile) -> Result:
-    """The result of a vector outside the adapter's declared capabilities."""
+def not_applicable(vector: Vector, profile: Profile, identity: Identity | None = None) \
+        -> Result:
+    """The result of a vector outside the adapter's declared capabilities (or of one that
+    tests a protocol feature the adapter does not name)."""
     op = operation(vector)
     need = Kind.REJECT.value if vector.kind == Kind.REJECT else op
     what = f"{need!r}" + (f" and {op!r}" if vector.kind == Kind.REJECT else "")
+    message = f"the adapter does not claim {what} for {vector.ruleset}"
+    feature = needs_feature(vector.flags)
+    if feature is not None and (identity is None or feature not in identity.features):
+        message += f" or does not name the protocol feature {feature!r} this vector tests"
+        if identity is not None and identity.claims(vector.ruleset, vector.kind):
+            message = (f"the adapter does not name the protocol feature {feature!r} this "
+                       "vector tests (PROTOCOL.md section 6)")
     return _result(vector, profile, Reply(ERROR), None, vector.expected(profile),
-                   Outcome.NOT_APPLICABLE, None,
-                   f"the adapter does not claim {what} for {vector.ruleset}")
+                   Outcome.NOT_APPLICABLE, None, message)
 
 
 def applicable(identity: Identity, vector: Vector) -> bool:
-    """Whether the adapter claims this vector (a reject vector needs its op as well)."""
+    """Whether the adapter claims this vector (a reject vector needs its op as well, and a
+    vector testing a rule of a protocol feature needs the feature: PROTOCOL.md 6)."""
     if not identity.claims(vector.ruleset, vector.kind):
+        return False
+    feature = needs_feature(vector.flags)
+    if feature is not None and feature not in identity.features:
         return False
     return vector.kind != Kind.REJECT or identity.claims(vector.ruleset, vector.inputs["op"])
 
@@ -175,14 +187,15 @@ def _claimed(group: list[Vector], identity: Identity, profile: Profile,
     kinds = frozenset(identity.capabilities.get(group[0].ruleset, ()))
     present = set(map(_KIND, group))
     if present <= kinds and ("reject" not in present or {
-            v.inputs["op"] for v in group if v.kind == Kind.REJECT} <= kinds):
+            v.inputs["op"] for v in group if v.kind == Kind.REJECT} <= kinds) and all(
+            needs_feature(v.flags) in (None, *identity.features) for v in group):
         return group, []                       # the usual case: everything is claimed
     todo, skipped = [], []
     for v in group:
         if applicable(identity, v):
             todo.append(v)
         else:
-            skipped.append(not_applicable(v, profile))
+            skipped.append(not_applicable(v, profile, identity))
     return todo, skipped
 
 

@@ -3,8 +3,9 @@
 The request carries the vector's inputs only (never its expectation).  Scoring rules:
 
 * TIMEOUT, CRASH and ERROR replies keep their status;
-* reject vectors: a refusal with the expected reason code is PASS, with another code or
-  none WRONG_REASON, an answer (as if the input were valid) FAIL;
+* reject vectors: a refusal with a reason code the input earns is PASS (``reason``, or one
+  of ``also`` for an input with several faults: PROTOCOL.md 3.2), with another code or none
+  WRONG_REASON, an answer (as if the input were valid) FAIL;
 * an answer or reason code not of the exact built-in types (``type(x) is str``, a ``list``
   of ``int``) is ERROR, whatever its ``__eq__`` says;
 * other vectors: a refusal of valid input is FAIL; an answer outside the protocol's
@@ -121,16 +122,14 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     if problem:
         return Scored(Outcome.ERROR, None, problem)
     if vector.kind == Kind.REJECT:
-        want = expected["reason"]
+        wanted = reasons(expected)
         if reply.status == REJECTED:
             code = actual.get("rejected")
-            if code == want:
+            if code in wanted:
                 return Scored(Outcome.PASS, actual, "")
-            got = f"reason {code!r}" if code else "no reason code"
-            return Scored(Outcome.WRONG_REASON, actual,
-                          f"refused with {got}; expected reason {want!r}")
+            return Scored(Outcome.WRONG_REASON, actual, wrong_reason(code, wanted))
         return Scored(Outcome.FAIL, actual, f"answered invalid input instead of refusing it "
-                      f"({want})")
+                      f"({' or '.join(wanted)})")
     if reply.status == REJECTED:
         code = actual.get("rejected")
         return Scored(Outcome.FAIL, actual, f"refused valid input (reason {code!r})")
@@ -144,6 +143,22 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
         return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
                                                                    ruleset)
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
+
+
+def reasons(expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every reason code that passes a reject vector: each fault its input has
+    (PROTOCOL.md 3.2: ``reason``, and ``also`` when the input has several)."""
+    return (expected["reason"], *expected.get("also", ()))
+
+
+def wrong_reason(code: Any, wanted: tuple[str, ...]) -> str:
+    """Why a refusal's reason code does not pass: which faults the input has."""
+    got = f"reason {code!r}" if code else "no reason code"
+    if len(wanted) == 1:
+        return f"refused with {got}; expected reason {wanted[0]!r}"
+    named = ", ".join(repr(w) for w in wanted)
+    return (f"refused with {got}; this input has several faults ({named}) and any of them "
+            "passes (PROTOCOL.md 3.2)")
 
 
 def _inexact(op: str, status: str, actual: Mapping[str, Any]) -> str | None:

@@ -164,6 +164,9 @@ EXAMPLES: dict[str, list[tuple]] = {
     # one deck: two players cannot both hold the ace of spades
     "duplicates-across-hands-accepted": [
         (H5, "winners", (["As Kd Qc Jh 9s", "As Kh Qd Jc 8s"],), reject("duplicate-card"))],
+    # PROTOCOL.md 3.3: five-card stud deals no community cards, so a board is too many cards
+    "board-ignored": [
+        (H5, "winners", (["As Kd Qc Jh 9s", "2c 4d 6h 8s Tc"], "2h 3h 4h"), reject("wrong-count"))],
 }
 
 

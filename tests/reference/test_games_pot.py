@@ -21,6 +21,7 @@ from pokercert.reference import (
     get_ruleset,
     sort_cards,
 )
+from pokercert.reference.cards import WRONG_COUNT
 
 HALF, QUARTER, THREE_QUARTERS = Fraction(1, 2), Fraction(1, 4), Fraction(3, 4)
 
@@ -262,5 +263,7 @@ def test_deals_are_checked_for_counts_and_duplicates() -> None:
         evaluator("nj-omaha").pot(["Ah Kh", "2c 3c 4c 5c"], "9c Td Jh Qs 2d")
     with pytest.raises(CardError, match="duplicate"):
         evaluator("nj-holdem").pot(["Ah Kh", "Ah 3c"], "9c Td Jh Qs 2d")
-    with pytest.raises(RulesetError, match="no community cards"):
+    # PROTOCOL.md 3.3: a board where the game deals none is too many cards (wrong-count)
+    with pytest.raises(CardError, match="no community cards") as board:
         evaluator("nj-razz").pot(["Ah Kh 2c 3c 4c 5c 6c", "Ad Kd 2d 3d 4d 5d 6d"], "9c")
+    assert board.value.code == WRONG_COUNT

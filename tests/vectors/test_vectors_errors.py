@@ -163,7 +163,9 @@ why = "Fours full beat threes full in practice."
                and "unknown: ['acceptable']" in m for _, _, m in found), found
 
 
-def test_a_reject_vector_holds_exactly_one_fault(mini: Path) -> None:
+def test_a_reject_vector_names_exactly_the_faults_its_input_has(mini: Path) -> None:
+    """PROTOCOL.md 3.2: any fault of the input is a right reason, so a reject vector names
+    them all: ``reason`` (the reference's) and ``also`` (the others), no more, no fewer."""
     edge = mini / RS / "edge-cases.toml"
     edge.write_text(edge.read_text() + '''
 [[vector]]
@@ -185,11 +187,33 @@ expect = { reason = "bad-card" }
 clauses = ["13:69F-14.3(a)"]
 flags = ["input-validation"]
 why = "Nothing is wrong with this hand."
+
+[[vector]]
+id = "nj-poker-high-5/0904"
+kind = "reject"
+op = "classify"
+hand = "As As Kd 9h"
+expect = { reason = "duplicate-card", also = ["wrong-count"] }
+clauses = ["13:69F-14.3(a)"]
+flags = ["input-validation"]
+why = "Both faults named: right."
+
+[[vector]]
+id = "nj-poker-high-5/0905"
+kind = "reject"
+op = "classify"
+hand = "As Zz Kd 9h 5c"
+expect = { reason = "bad-card", also = ["wrong-count"] }
+clauses = ["13:69F-14.3(a)"]
+flags = ["input-validation"]
+why = "Five tokens: the count is right, so wrong-count is not one of its faults."
 ''')
     found = messages(mini)
-    assert any("0902" in m and "exactly one fault" in m and "wrong-count" in m
+    assert any("0902" in m and "exactly the faults its input has" in m and "wrong-count" in m
                for _, _, m in found), found
     assert any("0903" in m and "no fault" in m for _, _, m in found), found
+    assert not any("0904" in m for _, _, m in found), found
+    assert any("0905" in m and "this input has: bad-card" in m for _, _, m in found), found
 
 
 def test_reference_gaps_are_reported_and_must_stay_needed(mini: Path) -> None:

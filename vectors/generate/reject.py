@@ -1,7 +1,10 @@
-"""The reject family of every ruleset: one input fault per vector."""
+"""The reject family of every ruleset: one input fault per vector, then inputs with several
+faults (any reason code the input earns passes: PROTOCOL.md 3.2; ``reason`` is the one the
+reference names, ``also`` the others) and fields the game does not use (3.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokercert.reference import get_ruleset
@@ -14,7 +17,8 @@ CARD_CLAUSE = {"nj-mini-tex-pocket": "(d)"}
 
 
 def fam_reject(g: Game | None, rid: str) -> list[dict[str, Any]]:
-    """One fault per vector, for every ruleset: duplicate, count, token, joker."""
+    """One fault per vector, for every ruleset: duplicate, count, token, joker; then
+    several faults per vector, and a board where the game deals none."""
     if g is not None:
         size, sec, clause, jokers = g.size, g.sec, g.ranks, g.jokers
     else:  # a ruleset without a Game of its own: its shape from the ruleset file
@@ -28,9 +32,10 @@ def fam_reject(g: Game | None, rid: str) -> list[dict[str, Any]]:
     out = []
 
     def rej(op: str, inputs: dict[str, Any], reason: str, why: str,
-            extra: list[str] | None = None) -> None:
+            extra: list[str] | None = None, also: list[str] | None = None) -> None:
+        expect: dict[str, Any] = {"reason": reason, **({"also": also} if also else {})}
         out.append(make_record("reject", {"op": op, **inputs}, label, flags + (extra or []), why,
-                               expect={"reason": reason}))
+                               expect=expect))
 
     rej("classify", {"hand": hand_of([*hand[:-1], hand[0]])}, DUPLICATE_CARD,
         f"{hand[0]} appears twice in one hand: a deck holds one of each card.")
@@ -58,8 +63,17 @@ def fam_reject(g: Game | None, rid: str) -> list[dict[str, Any]]:
     else:
         rej("classify", {"hand": "Xx Xx Xx As Kd"}, DUPLICATE_CARD,
             "Three jokers: the deck holds at most two.", ["wild-card"])
-    if rid == "nj-mini-tex-pocket":
-        return out
+    if rid != "nj-mini-tex-pocket":
+        _one_fault_deals(rej, rid, size, hand, jokers)
+    _several_faults(rej, rid, size, hand, jokers)
+    return out
+
+
+Rej = Callable[..., None]
+
+
+def _one_fault_deals(rej: Rej, rid: str, size: int, hand: list[str], jokers: int) -> None:
+    """One fault per vector in a showdown (and, for Mini-tex, a best hand)."""
     other = ["2c", "4d", "6h", "8s", "Tc"][:size]
     rej("compare", {"hands": [hand_of(hand), hand_of([hand[1], *other[1:]])]},
         DUPLICATE_CARD, f"{hand[1]} is in both hands: one deck is dealt.", ["one-deck"])
@@ -105,5 +119,48 @@ def fam_reject(g: Game | None, rid: str) -> list[dict[str, Any]]:
             "The player holds three hole cards.")
         rej("compare", {"hands": ["Ks Qs", "8c 2d"], "board": "Ah 7c"}, WRONG_COUNT,
             "A showdown on a two-card board.")
-    return out
+
+
+def _several_faults(rej: Rej, rid: str, size: int, hand: list[str], jokers: int) -> None:
+    """Inputs with two or three faults: ``reason`` is the fault the reference meets first
+    (it reads cards left to right and counts them last), ``also`` the others; the check
+    finds every fault token by token and requires exactly these."""
+    several: list[str] = []          # (a several-fault vector is one with expect.also)
+    short = [*hand[:size - 2], "Zs"]
+    rej("classify", {"hand": hand_of(short)}, BAD_CARD,
+        f"{len(short)} tokens where the game needs {size}, and 'Zs' is not a card: both faults "
+        "are true, so either reason passes.", several, [WRONG_COUNT])
+    twice = [hand[0], hand[0], "1s", *hand[3:size]]
+    faults = [BAD_CARD] + ([WRONG_COUNT] if len(twice) != size else [])
+    rej("classify", {"hand": hand_of(twice)}, DUPLICATE_CARD,
+        f"{hand[0]} twice and '1s', which is not a card"
+        + (f", in {len(twice)} tokens where the game needs {size}" if len(twice) != size
+           else "") + ": any of these reasons passes.", several, faults)
+    if jokers == 0:
+        jok = ["Xx", hand[0], hand[0], *hand[3:size]]
+        extra = [DUPLICATE_CARD] + ([WRONG_COUNT] if len(jok) != size else [])
+        rej("classify", {"hand": hand_of(jok)}, JOKER_NOT_ALLOWED,
+            f"A joker in a game without jokers, and {hand[0]} twice: either reason passes.",
+            [*several, "wild-card"], extra)
+    elif jokers + 2 <= size:
+        jok = ["Xx"] * (jokers + 1) + ["Zs", *hand[1:size - jokers - 1]]
+        rej("classify", {"hand": hand_of(jok)}, DUPLICATE_CARD,
+            f"{jokers + 1} jokers where the deck holds {jokers}, and 'Zs', which is not a card: "
+            "either reason passes.", [*several, "wild-card"], [BAD_CARD])
+    if rid == "nj-mini-tex-pocket":
+        return
+    rej("compare", {"hands": [hand_of([*hand[:-1], "Zz"])]}, WRONG_COUNT,
+        "One hand only, and 'Zz' is not a card: either reason passes.", several, [BAD_CARD])
+    other = ["2c", "4d", "6h", "8s", "Tc"][:size]
+    rej("compare", {"hands": [hand_of(hand), hand_of([hand[1], *other[2:]])]}, WRONG_COUNT,
+        f"The second hand has {size - 1} cards, and {hand[1]} is in both hands: either reason "
+        "passes.", [*several, "one-deck"], [DUPLICATE_CARD])
+    if rid == "nj-mini-tex-3":
+        rej("best_hand", {"hole": "Ks Zz Qs", "board": "Ah 7c 3d"}, BAD_CARD,
+            "Three hole cards, one of them 'Zz', which is not a card: either reason passes.",
+            several, [WRONG_COUNT])
+    elif get_ruleset(rid).selection is None:
+        rej("compare", {"hands": [hand_of(hand), hand_of(other)], "board": "2h 3h 4h"},
+            WRONG_COUNT, "A board in a game without community cards: a field the game does "
+            "not use is refused as too many cards (PROTOCOL.md 3.3).", ["unused-field"])
 
