@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -102,8 +102,11 @@ def register(sub: Subparsers) -> None:
                        description="Send trivial requests to tell a broken adapter (exit 2) "
                        "from an evaluator that does not comply (exit 1); 0 if all pass.")
     adapter_args(p, default=None)
-    p.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
-                   "ruleset the adapter claims)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
+                       "ruleset the adapter claims)")
+    which.add_argument("--all", action="store_true", help="every ruleset the adapter claims, "
+                       "in one table (one configure and one batch per ruleset)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_smoke)
 
@@ -286,7 +289,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 def cmd_smoke(args: argparse.Namespace) -> int:
     from pokercert.harness.run.runner import score_vectors
-    from pokercert.harness.run.smoke import pick_ruleset, smoke_vectors
+    from pokercert.harness.run.smoke import claimed_rulesets, pick_ruleset, smoke_vectors
     from pokercert.reference import get_ruleset, load_profile
 
     if args.ruleset:
@@ -305,27 +308,42 @@ def cmd_smoke(args: argparse.Namespace) -> int:
         if args.ruleset and args.ruleset not in claimed:
             raise UsageError(f"--ruleset {args.ruleset}: the adapter does not claim it; it "
                              f"claims {', '.join(claimed) or 'no ruleset'}")
-        ruleset = pick_ruleset(identity, args.ruleset)
-        if ruleset is None:
+        first = pick_ruleset(identity, args.ruleset)
+        rulesets = claimed_rulesets(identity) if args.all else [first] if first else []
+        if not rulesets:
             return _smoke_verdict(args, [], "the adapter claims no ruleset", identity.evaluator)
-        vectors = smoke_vectors(ruleset, identity.capabilities.get(ruleset, []))
-        if not vectors:
-            return _smoke_verdict(args, [], f"the adapter claims nothing of {ruleset} the "
-                                  "smoke set can test", identity.evaluator)
+        vectors = [v for rs in rulesets
+                   for v in smoke_vectors(rs, identity.capabilities.get(rs, []))]
+        untested = [rs for rs in rulesets if not any(v.ruleset == rs for v in vectors)]
+        if (untested and not args.all) or not vectors:
+            return _smoke_verdict(args, [], f"the adapter claims nothing of "
+                                  f"{', '.join(untested)} the smoke set can test",
+                                  identity.evaluator)
         try:
             for batch in score_vectors(adapter, identity, vectors, load_profile("practice"),
-                                       batch_size=len(vectors)):
+                                       batch_size=max(len(v) for v in _per_ruleset(vectors))):
                 results.extend(batch)
         except AdapterAborted as exc:
             problem = str(exc)
-    return _smoke_verdict(args, results, problem, identity.evaluator)
+    return _smoke_verdict(args, results, problem, identity.evaluator,
+                          rulesets if args.all else None, untested)
+
+
+def _per_ruleset(vectors: list[Any]) -> list[list[Any]]:
+    groups: dict[str, list[Any]] = {}
+    for v in vectors:
+        groups.setdefault(v.ruleset, []).append(v)
+    return list(groups.values())
 
 
 BROKEN = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
 
 
 def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
-                   evaluator: Mapping[str, Any] | None) -> int:
+                   evaluator: Mapping[str, Any] | None, rulesets: list[str] | None = None,
+                   untested: Sequence[str] = ()) -> int:
+    """Print the smoke table and verdict; ``rulesets`` (with ``--all``): every ruleset
+    smoked, each also with a verdict of its own."""
     if problem or any(r.outcome in BROKEN for r in results):
         code, verdict = ExitCode.ERROR, "ADAPTER BROKEN"
     elif any(r.outcome in FAILING for r in results):
@@ -334,10 +352,14 @@ def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
         code, verdict = ExitCode.ERROR, "NOTHING TESTED"
     else:
         code, verdict = ExitCode.OK, "ADAPTER OK"
+    per_ruleset = {rs: _smoke_one([r for r in results if r.ruleset == rs], rs in untested)
+                   for rs in rulesets or ()}
     if args.json:
         print_json({"verdict": verdict, "exit_code": code, "problem": problem,
                     "evaluator": dict(evaluator or {}),
-                    "checks": [{"id": r.vector_id, "kind": r.kind, "inputs": r.inputs,
+                    **({"rulesets": per_ruleset} if rulesets is not None else {}),
+                    "checks": [{"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind,
+                                "inputs": r.inputs,
                                 "expected": r.expected, "actual": r.actual,
                                 "outcome": str(r.outcome), "message": r.message}
                                for r in results]})
@@ -348,10 +370,24 @@ def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
                  str(r.outcome)] for r in results]
         print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual",
                                       "outcome"]))
+    if per_ruleset:
+        print("\n" + tabulate([[rs, v] for rs, v in per_ruleset.items()],
+                              headers=["ruleset", "smoke verdict"]))
     if problem:
         print(f"\n{one_line(problem)}")
     print(f"\n{verdict}")
     return code
+
+
+def _smoke_one(results: list[Any], untested: bool) -> str:
+    """One ruleset's part of a ``smoke --all`` verdict."""
+    if untested:
+        return "NOTHING TESTED"
+    if any(r.outcome in BROKEN for r in results):
+        return "ADAPTER BROKEN"
+    if any(r.outcome in FAILING for r in results):
+        return "EVALUATOR NON-COMPLIANT"
+    return "ADAPTER OK" if results else "NOTHING TESTED"
 
 
 def _inputs(inputs: Mapping[str, Any]) -> str:

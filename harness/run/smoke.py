@@ -97,13 +97,18 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
     return out
 
 
+def claimed_rulesets(identity: Identity) -> list[str]:
+    """Every known ruleset the adapter claims, :data:`PREFERRED` first."""
+    from pokercert.reference import all_rulesets
+
+    known = sorted((rs.id for rs in all_rulesets()), key=lambda r: r != PREFERRED)
+    return [r for r in known if identity.capabilities.get(r)]
+
+
 def pick_ruleset(identity: Identity, wanted: str | None) -> str | None:
     """The ruleset to smoke: the one asked for, else the first the adapter claims."""
     if wanted:
         return wanted
-    from pokercert.reference import all_rulesets
-
-    known = sorted((rs.id for rs in all_rulesets()), key=lambda r: r != PREFERRED)
-    claimed = [r for r in known if identity.capabilities.get(r)]
+    claimed = claimed_rulesets(identity)
     return claimed[0] if claimed else None
 

@@ -1,0 +1,57 @@
+"""``pokercert smoke --all``: every ruleset the adapter claims, in one table; the default
+stays one ruleset."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from pokercert.cli.main import main
+from tests import helpers
+
+FAUX = helpers.FAUX / "validating_adapter.py"
+CLAIMED = ["nj-poker-high-5", "nj-mini-tex-3", "nj-mini-tex-pocket"]   # the faux claims
+
+
+def spec(mode: str) -> str:
+    return f"exec:{sys.executable} {FAUX} {mode}"
+
+
+def smoke(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:
+    code = main(["smoke", "--adapter", spec("bad-pocket"), "--json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_the_default_smokes_one_ruleset_and_misses_the_others(capsys):
+    code, out = smoke(capsys)
+    assert code == 0 and out["verdict"] == "ADAPTER OK"
+    assert {c["ruleset"] for c in out["checks"]} == {"nj-poker-high-5"}
+    assert "rulesets" not in out
+
+
+def test_all_smokes_every_claimed_ruleset_and_finds_the_one_that_fails(capsys):
+    code, out = smoke(capsys, "--all")
+    assert code == 1 and out["verdict"] == "EVALUATOR NON-COMPLIANT"
+    assert set(out["rulesets"]) == set(CLAIMED)
+    assert out["rulesets"] == {"nj-poker-high-5": "ADAPTER OK", "nj-mini-tex-3": "ADAPTER OK",
+                               "nj-mini-tex-pocket": "EVALUATOR NON-COMPLIANT"}
+    assert {c["ruleset"] for c in out["checks"]} == set(CLAIMED)
+    failed = [c for c in out["checks"] if c["outcome"] != "PASS"]
+    assert failed and {c["ruleset"] for c in failed} == {"nj-mini-tex-pocket"}
+
+
+def test_all_prints_one_table_with_a_verdict_per_ruleset(capsys):
+    code = main(["smoke", "--adapter", spec("text"), "--all"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.count("\ncheck ") + out.startswith("check ") == 1      # one checks table
+    for ruleset in CLAIMED:
+        assert f"smoke/{ruleset}/01" in out
+        assert any(line.split() == [ruleset, "ADAPTER", "OK"] for line in out.splitlines())
+
+
+def test_all_and_ruleset_exclude_each_other(capsys):
+    assert main(["smoke", "--adapter", "reference", "--all", "--ruleset",
+                 "nj-poker-high-5"]) == 3
