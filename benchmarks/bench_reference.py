@@ -1,6 +1,7 @@
 """Exhaustive passes: the reference's batch path against the fastest PyPI evaluators.
 
 Run:  python benchmarks/bench_reference.py [--peers treys,eval7,...] [--skip-peers]
+      [--write-docs]
 
 Part 1 values all 2,598,960 five-card hands (nj-poker-high-5) with the reference's
 vectorised path (:mod:`pokercert.reference.batch`), timed cold: the hand enumeration and
@@ -20,6 +21,8 @@ three-card one.
 
 Target (issues 2 and 4): the reference no slower than the fastest peer, and the other
 passes as fast.  This is a benchmark, not a test: numbers depend on the machine.
+``--write-docs`` rewrites the block ``reference-vs-peers`` of benchmarks/README.md with
+both tables (benchmarks/_docs.py).
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 from itertools import combinations
 
+from _docs import write_block
 from _timing import Clock
 from tabulate import tabulate
 
 from pokercert.reference import DECK, batch
+
+DOC_BLOCKS = {"reference-vs-peers": "benchmarks/README.md"}
 
 CANONICAL = [str(c) for c in DECK]
 FIVE = 2_598_960
@@ -129,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peers", default=",".join(PEERS),
                         help=f"comma-separated subset of {', '.join(PEERS)}")
     parser.add_argument("--skip-peers", action="store_true", help="reference passes only")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="rewrite the block reference-vs-peers of benchmarks/README.md")
     args = parser.parse_args(argv)
     wanted = [] if args.skip_peers else [p for p in args.peers.split(",") if p]
     unknown = [p for p in wanted if p not in PEERS]
@@ -160,9 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         assert len(values) == FIVE
         rows.append(row(name, ver, clock, f"{ref.wall / clock.wall:.2f} / "
                         f"{ref.cpu / clock.cpu:.2f}", len(set(values))))
-    print(tabulate(rows, headers=["evaluator", "version", "wall s", "cpu s", "hands/s",
-                                  "reference/peer (wall / cpu)", "distinct values"],
-                   disable_numparse=True))
+    headers = ["evaluator", "version", "wall s", "cpu s", "hands/s",
+               "reference/peer (wall / cpu)", "distinct values"]
+    print(tabulate(rows, headers=headers, disable_numparse=True))
+    part1 = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
 
     print("\nPart 2: the reference's other exhaustive passes (cold)\n")
     rows = []
@@ -171,13 +180,19 @@ def main(argv: list[str] | None = None) -> int:
         clock, n, distinct = _cold_reference(ruleset)
         rows.append([ruleset, f"{n:,}", f"{clock.wall:.3f}", f"{clock.cpu:.3f}",
                      f"{n / clock.wall:,.0f}", distinct])
-    print(tabulate(rows, headers=["ruleset", "hands", "wall s", "cpu s", "hands/s",
-                                  "distinct values"], disable_numparse=True))
+    headers = ["ruleset", "hands", "wall s", "cpu s", "hands/s", "distinct values"]
+    print(tabulate(rows, headers=headers, disable_numparse=True))
+    part2 = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
+    pokerkit = ""
     if not args.skip_peers:
         pk = _pokerkit_three()
         if pk is not None:
-            print(f"\npokerkit {_installed('pokerkit')}, RhodeIslandHoldemHand over all 22,100 "
-                  f"three-card hands: {pk.wall:.3f} s wall, {pk.cpu:.3f} s cpu")
+            pokerkit = (f"pokerkit {_installed('pokerkit')}, RhodeIslandHoldemHand over all "
+                        f"22,100 three-card hands: {pk.wall:.3f} s wall, {pk.cpu:.3f} s cpu")
+            print(f"\n{pokerkit}")
+    if args.write_docs:
+        write_block(DOC_BLOCKS["reference-vs-peers"], "reference-vs-peers",
+                    f"{part1}\n\n{part2}\n\n{pokerkit}\n")
     return 0
 
 
