@@ -73,6 +73,8 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
         ("exhaustive", "every hand of a ruleset: categories and equivalence classes"))),
     CommandGroup("pokercert.cli.selfcheck", (
         ("selfcheck", "prove the corpus fails every deliberately broken evaluator"),)),
+    CommandGroup("pokercert.cli.new_adapter", (
+        ("new-adapter", "write a skeleton adapter (protocol layer done, stub evaluator)"),)),
 )
 
 
