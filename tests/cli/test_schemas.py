@@ -65,9 +65,9 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert main(["run", "--adapter", WRONG, "--ruleset", "nj-poker-high-5", "--out",
                  str(folders["fail"])]) == 1
     assert main(["run", "--adapter", "reference", "--ruleset", "nj-poker-high-3", "--shard",
-                 "1/2", "--out", str(base / "s1")]) == 0
+                 "1/2", "--challenge-seed", "7", "--out", str(base / "s1")]) == 0
     assert main(["run", "--adapter", "reference", "--ruleset", "nj-poker-high-3", "--shard",
-                 "2/2", "--out", str(folders["shard"])]) == 0
+                 "2/2", "--challenge-seed", "7", "--out", str(folders["shard"])]) == 0
     assert main(["merge", str(folders["merged"]), str(base / "s1"),
                  str(folders["shard"])]) == 0
     return folders
