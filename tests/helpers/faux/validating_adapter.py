@@ -95,7 +95,7 @@ def answer(req: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
-        if MODE == "hang-pocket" and "As Ah" in line:
+        if MODE == "hang-pocket" and ("As Ah" in line or "Ah As" in line):   # either order
             time.sleep(3600)
         if msg["type"] == "hello":
             features = {} if MODE in ("old", "literal-split") else {"input_rules": 1}
