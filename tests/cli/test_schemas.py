@@ -132,11 +132,24 @@ def test_fuzz_findings_and_output(adapter, code, tmp_path, capsys):
 COMMANDS = {
     "rulesets": [["rulesets"]],
     "rules": [["rules", "nj-poker-high-5"], ["rules", "nj-mini-tex-3"],
-              ["rules", "mt-poker-low"]],
+              ["rules", "mt-poker-low"], ["rules", "nj-omaha-hi-lo"],
+              ["rules", "nj-seven-card-stud"]],
     "interpretations": [["interpretations"]],
     "evaluate": [["evaluate", "--ruleset", "nj-poker-high-5", "As", "Ks", "Qs", "Js", "Ts"],
                  ["evaluate", "--ruleset", "nj-mini-tex-3", "--board", "Qs Js 3h", "As",
-                  "Ks"]],
+                  "Ks"],
+                 # each half of the pot; the low half null when no low qualifies
+                 ["evaluate", "--ruleset", "nj-omaha-hi-lo", "--board", "9c 8d 3h Qs 2d",
+                  "Ah 4c Kd Kh"],
+                 ["evaluate", "--ruleset", "nj-omaha-hi-lo", "--board", "9c Td 3h Qs 2d",
+                  "Ah 4c Kd Kh"],
+                 ["evaluate", "--ruleset", "nj-razz", "Ah 2c 3d 4s 5h Kc Kd"]],
+    "showdown": [["showdown", "--ruleset", "nj-omaha-hi-lo", "--board", "9c 8d 3h Qs 2d",
+                  "Ah 4c Kd Kh", "As 5c Js Jh"],
+                 ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board", "9c Td 3h Qs 2d",
+                  "Ah 4c Kd Kh", "As 5c Js Jh"],
+                 ["showdown", "--ruleset", "nj-seven-card-stud", "Ah 4c Kd Kh 2c 3c 9d",
+                  "As 5c Js Jh 7h 8h 9h"]],
     "compare": [["compare", "--ruleset", "nj-poker-high-5", "As Ks Qs Js Ts",
                  "2c 3c 4c 5c 7d"],
                 ["compare", "--ruleset", "nj-mini-tex-3", "--board", "Qs Js 3h", "As Ks",
@@ -158,6 +171,38 @@ COMMANDS = {
 def test_json_output(name, argv, capsys):
     _, out = printed(capsys, *argv, "--json")
     valid(f"urn:pokercert:cli:{name}", out)
+
+
+def _json_commands() -> list[str]:
+    """Every command (``vectors-SUB`` for the corpus tools) whose parser takes --json."""
+    import argparse
+
+    from pokercert.cli.main import COMMAND_GROUPS, build_parser
+
+    def takes_json(parser: argparse.ArgumentParser) -> bool:
+        return any("--json" in a.option_strings for a in parser._actions)
+
+    def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        return next((dict(a.choices) for a in parser._actions
+                     if isinstance(a, argparse._SubParsersAction)), {})
+
+    found = []
+    for group in COMMAND_GROUPS:
+        for command, _ in group.commands:
+            parser = subcommands(build_parser(command))[command]
+            if takes_json(parser):
+                found.append(command)
+            found += [f"{command}-{name}" for name, p in subcommands(parser).items()
+                      if takes_json(p)]
+    return found
+
+
+def test_every_command_with_json_has_a_schema():
+    """A command that gains --json (showdown did) without a schema fails here."""
+    commands = _json_commands()
+    assert {"showdown", "evaluate", "vectors-coverage", "selfcheck"} <= set(commands)
+    missing = [c for c in commands if f"urn:pokercert:cli:{c}" not in output_schemas()]
+    assert not missing, f"no cli/schema/COMMAND.schema.json for {missing}"
 
 
 def test_run_merge_verify_and_diff_outputs(runs, tmp_path, capsys):
