@@ -39,7 +39,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
 
 HOSTILE_PROCESS = helpers.FAUX / "hostile_process.py"
 HOSTILE_INPROCESS = "py:tests.helpers.faux.hostile_inprocess"   # + ":Evaluator"
-RULESET = "nj-poker-low-3"        # 129 vectors: classify, compare and reject
+RULESET = "nj-poker-low-3"        # 135 vectors: classify, compare and reject
 PRACTICE = load_profile("practice")
 
 
@@ -116,7 +116,9 @@ def test_exit_and_interrupt_raised_by_evaluator_code_are_its_errors(tmp_path, ev
     assert done.returncode == 1, done.stderr          # NOT COMPLIANT, not 0, not a crash
     got = list(read_results(tmp_path / "run"))
     assert len(got) == read_header(tmp_path / "run").selected        # everything ran:
-    assert sum(not r.origin for r in got) == 129        # the curated vectors and a challenge
+    # the curated vectors (every one of the ruleset in the corpus) and a challenge
+    assert sum(not r.origin for r in got) == \
+        sum(v.ruleset == RULESET for v in load_corpus().vectors)
     classify = [r for r in got if r.kind == "classify"]
     assert classify and all(r.outcome is Outcome.ERROR for r in classify)
     assert all(raised in r.message for r in classify)
