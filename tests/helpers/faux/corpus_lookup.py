@@ -56,6 +56,9 @@ class CorpusLookup:
     """Answers what the corpus stores for exactly this request; anything else raises."""
 
     info = EvaluatorInfo(vendor="faux", name="corpus-lookup", version="1", build="")
+    # names every protocol feature the reference does, so it is sent every vector the
+    # reference is (the unused-field ones of PROTOCOL.md 3.3 too) and answers them all
+    protocol_features = ReferenceEvaluator.protocol_features
 
     def __init__(self) -> None:
         self.ruleset = ""
