@@ -60,7 +60,8 @@ def timed(spec: str, ruleset: str, examples: int, seed: int,
                 return None
             adapter.configure(ruleset, prof.readings_for(rs))
             with Clock() as clock:
-                report = fuzz(adapter, rs, prof, kinds=kinds, examples=examples, seed=seed)
+                report = fuzz(adapter, rs, prof, kinds=kinds, examples=examples, seed=seed,
+                              features=identity.features)
         if report.found is not None:
             raise SystemExit(f"{spec} disagrees with the reference on {ruleset}: "
                              f"{report.found.message}")

@@ -173,6 +173,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             adapter.configure(ruleset.id, profile.readings_for(ruleset))
             report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=args.examples,
                           seed=args.seed, database=out / "hypothesis",
+                          features=identity.features,
                           on_example=lambda n: progress(min(n, args.examples), args.examples))
     finally:                          # (adapter errors: reported by cli.main)
         progress.close()

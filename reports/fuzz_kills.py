@@ -100,7 +100,7 @@ def fuzz_cell(mutant: Mutant, ruleset: str, profile: str, examples: int, seed: i
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
         report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
-                      examples=examples, seed=seed, shrink=False)
+                      examples=examples, seed=seed, shrink=False, features=identity.features)
     if report.found is None:
         status = BROKEN if report.flaky else SURVIVED
         return FuzzCell(ruleset, status, calls=report.calls, counterexample=report.flaky)

@@ -310,7 +310,9 @@ def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str,
     tokens = [t for h in hands for t in h.split()]
     across = len(hands) > 1 and expect.get("reason") == DUPLICATE_CARD and \
         all(len(set(h.split())) == len(h.split()) for h in hands)
-    flags = ("one-deck",) if across else ("input-validation",)
+    flags: tuple[str, ...] = ("one-deck",) if across else ("input-validation",)
+    if "board" in inputs and rs.selection is None:    # a field the game does not use
+        flags += ("unused-field",)
     why = (f"{' | '.join(hands)}: refused ({expect.get('reason')}); "
            f"{len(tokens)} card token(s) where a valid {inputs['op']} request has none of "
            "this fault.")

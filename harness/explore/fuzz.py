@@ -181,8 +181,8 @@ class _Disagreement(AssertionError):
 
 def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequence[str],
          examples: int = 1000, seed: int | None = None, database: Path | None = None,
-         on_example: Callable[[int], None] | None = None, shrink: bool = True
-         ) -> FuzzReport:
+         on_example: Callable[[int], None] | None = None, shrink: bool = True,
+         features: Iterable[str] = ()) -> FuzzReport:
     """Fuzz a started and configured ``adapter`` on ``ruleset`` against the reference.
 
     ``kinds`` are the vector kinds to generate (those the adapter claims).  Exploration
@@ -192,11 +192,14 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
     record and shrunk (``shrink=False``: reported as found, as the self-check's kill
     matrix does).  ``database`` is the folder of the Hypothesis example database (None:
     none): a rerun there replays the stored counterexample before exploring.
+    ``features`` are the protocol features the adapter names (``Identity.features``):
+    a rule a feature states (PROTOCOL.md 3.3) is fuzzed only where the adapter names it,
+    as the corpus sends its vectors.
     """
     run_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
     oracle = Differential(adapter, ruleset, profile)
-    game = Game(ruleset, profile, kinds)
+    game = Game(ruleset, profile, kinds, features)
     labels = fuzz_labels(game)
     seen: Counter[str] = Counter()
     last: list[tuple[Case, Scored]] = []

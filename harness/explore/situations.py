@@ -57,6 +57,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
+from pokercert.harness.protocol import needs_feature
 from pokercert.reference import (
     JOKER,
     Card,
@@ -120,6 +121,8 @@ SITUATIONS: dict[str, str] = {
     "reject-count": "one card too many or too few",
     "reject-suit": "a card with an unknown suit",
     "reject-joker": "a joker in a game whose deck has none",
+    "reject-board": "a board with a compare in a game that deals none (PROTOCOL.md 3.3: "
+                    "wrong-count; only to adapters naming the feature input_rules)",
     "free": "deals drawn card by card with the older biases (related hands, connected "
             "boards): the rest of the space",
 }
@@ -142,8 +145,11 @@ class Game:
     """What the generator reads about one ruleset under one profile (all from data)."""
 
     def __init__(self, ruleset: Ruleset, profile: Profile | str | None = None,
-                 kinds: Sequence[str] = DEAL_KINDS) -> None:
+                 kinds: Sequence[str] = DEAL_KINDS, features: Iterable[str] = ()) -> None:
         self.ruleset = ruleset
+        # protocol features the adapter names (PROTOCOL.md 6): a rule of section 3 that a
+        # feature states is dealt only to adapters naming it, as its vectors are sent
+        self.features = frozenset(features)
         self.ev: Evaluator = evaluator(ruleset.id, load_profile(profile))
         self.ranking: tuple[str, ...] = self.ev.categories          # best first
         self.size = ruleset.hand_size
@@ -882,6 +888,16 @@ def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
 REJECTS = ("duplicate", "count", "suit", "across", "joker")
 BAD_SUITS = ("x", "z", "e")
+# the protocol feature whose rule "reject-board" deals (PROTOCOL.md 3.3), read from the
+# flag its corpus vectors carry so that deals and vectors are gated by the same feature
+BOARD_FEATURE = needs_feature(("unused-field",))
+
+
+def _board_deals(game: Game) -> bool:
+    """Whether ``game`` deals "reject-board": a compare with a board in a game without
+    community cards, to an adapter that claims compare and reject and names the rule."""
+    return game.selection is None and Kind.COMPARE in game.kinds and \
+        Kind.REJECT in game.kinds and BOARD_FEATURE in game.features
 
 
 def _reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
@@ -894,8 +910,17 @@ def _reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
         which = "duplicate"
     if which == "joker" and game.jokers:
         which = "count"
+    if which == "board" and not _board_deals(game):
+        which = "count"
     deck = Deck(0)
     n = game.size
+    if which == "board":        # two valid hands; the board is the one fault (3.3)
+        hands = [_text(deal_hand(ch, deck, category_hand(ch, game, _pick(ch, [
+            c for c in game.makeable if c != "five_of_a_kind"]), wild_cap=0, deck=deck)))
+            for _ in range(2)]
+        table = [deck.take(ch, _pick(ch, RANKS)) for _ in range(1 + ch.index(5))]
+        return Deal("reject", {"op": "compare", "hands": hands, "board": _text(table)},
+                    "reject-board")
     hand = deal_hand(ch, deck, category_hand(ch, game, _pick(ch, [
         c for c in game.makeable if c != "five_of_a_kind"]), wild_cap=0))
     tokens = [str(c) for c in hand]
@@ -1224,6 +1249,8 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
                     labels.add("reject-across")
                 if not game.jokers:
                     labels.add("reject-joker")
+                if _board_deals(game):
+                    labels.add("reject-board")
         else:
             labels.add(family)
     return [name for name in SITUATIONS if name in labels]
@@ -1339,14 +1366,16 @@ def seeded_deals(game: Game, labels: Sequence[str], *, seed: int, count: int
 
 def sample_deals(ruleset: Ruleset, profile: Profile | str | None,
                  kinds: Sequence[str], *, seed: int, count: int,
-                 situations: Sequence[str] | None = None) -> list[Deal]:
+                 situations: Sequence[str] | None = None,
+                 features: Iterable[str] = ()) -> list[Deal]:
     """``count`` deals for ``ruleset``, stratified and deterministic for ``seed``.
 
     Round-robin over the situations :func:`applicable` to the ruleset, profile and
     kinds (or those of ``situations``), so each appears at least
     ``count // len(applicable)`` times; the same seed gives the same list on any
-    machine and Python run (no Hypothesis, no clock, no database).
+    machine and Python run (no Hypothesis, no clock, no database).  ``features``: the
+    protocol features of the adapter the deals are for (see :class:`Game`).
     """
-    game = Game(ruleset, profile, kinds)
+    game = Game(ruleset, profile, kinds, features)
     labels = applicable(game, situations)
     return [deal for deal, _ in seeded_deals(game, labels, seed=seed, count=count)]

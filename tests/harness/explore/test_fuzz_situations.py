@@ -32,6 +32,7 @@ from pokercert.harness.explore.situations import (
     sample_deals,
     situation_labels,
 )
+from pokercert.harness.peers.reference import ReferenceEvaluator
 from pokercert.reference import (
     Evaluator,
     Profile,
@@ -227,9 +228,13 @@ def test_fuzz_reports_the_situations_it_sent(tmp_path: Path, capsys):
     assert code == 0 and data["agrees"]
     counts = data["situations"]
     assert sum(counts.values()) == data["calls"]
+    # the reference names the protocol feature input_rules: it is dealt boards to refuse
+    features = ReferenceEvaluator.protocol_features
     assert set(counts) == {*situation_labels(Game(get_ruleset("mt-poker-high"),
-                                                  kinds=data["kinds"])), "free"}
+                                                  kinds=data["kinds"], features=features)),
+                           "free"}
     assert counts["wild-placed"] > 0 and counts["categories"] > 0
+    assert counts["reject-board"] > 0
     code = main(["fuzz", "--ruleset", "mt-poker-high", "--examples", "150", "--seed", "3",
                  "--out", str(tmp_path)])
     text = capsys.readouterr().out
@@ -249,9 +254,60 @@ def test_the_reference_is_clean_under_fuzz(rs_id, profile):
         identity = adapter.start()
         adapter.configure(rs_id, prof.readings_for(rs))
         report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
-                      examples=200, seed=5)
+                      examples=200, seed=5, features=identity.features)
     assert report.found is None and not report.flaky, report.found and report.found.message
     assert report.calls == 200
+    if rs.selection is None:    # the reference names input_rules: it is sent boards too
+        assert report.situations["reject-board"] > 0, report.situations
+
+
+BOARDLESS = [r for r in RULESETS if get_ruleset(r).selection is None]
+
+
+def test_a_board_on_a_boardless_game_is_dealt_only_to_adapters_naming_the_rule():
+    """PROTOCOL.md 3.3 is negotiated (feature input_rules): fuzz deals the board that a
+    game without community cards must refuse only where the adapter names the feature,
+    as the corpus sends its unused-field vectors; never in a game with a board."""
+    every = ("input_rules",)
+    for rs_id in RULESETS:
+        rs = get_ruleset(rs_id)
+        named = situation_labels(Game(rs, "practice", KINDS, every))
+        assert "reject-board" not in situation_labels(Game(rs, "practice", KINDS)), rs_id
+        assert ("reject-board" in named) == (rs.selection is None), rs_id
+    # it needs compare (the op that can carry a board) and reject
+    rs = get_ruleset("nj-poker-high-5")
+    assert "reject-board" not in situation_labels(Game(rs, "practice", ["classify", "reject"],
+                                                       every))
+    assert "reject-board" not in situation_labels(Game(rs, "practice", ["compare"], every))
+
+
+@pytest.mark.parametrize("rs_id", BOARDLESS)
+def test_a_reject_board_deal_has_the_board_as_its_one_fault(rs_id):
+    """The reference refuses it wrong-count; the same hands without the board are a
+    valid compare (so a reason for any other fault would be wrong)."""
+    ev = evaluator(rs_id)
+    deals = sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=3, count=40,
+                         situations=["reject-board"], features=["input_rules"])
+    assert deals and {d.situation for d in deals} == {"reject-board"}
+    sizes = set()
+    for deal in deals:
+        assert deal.kind == "reject" and deal.inputs["op"] == "compare", deal
+        assert expected_outcome(ev, "reject", deal.inputs) == {"reason": "wrong-count"}
+        valid = {k: v for k, v in deal.inputs.items() if k not in ("op", "board")}
+        assert "winners" in expected_outcome(ev, "compare", valid), deal
+        sizes.add(len(deal.inputs["board"].split()))
+    assert len(sizes) > 1, sizes         # boards of several sizes, not one shape
+
+
+def test_a_board_counterexample_carries_the_flag_of_its_feature():
+    """A fuzz finding of this rule becomes a vector the corpus sends only to adapters
+    naming input_rules, like the corpus's own unused-field vectors."""
+    found = found_vector("nj-poker-high-5", "reject",
+                         {"op": "compare", "hands": ["As Kd Qc Jh 9s", "2s 2d 3c 4h 6s"],
+                          "board": "7h 8h"}, "practice", actual={"winners": [0]},
+                         vector_id="nj-poker-high-5/0999")
+    assert found.vector.expect == {"reason": "wrong-count"}
+    assert found.vector.flags == ("input-validation", "unused-field")
 
 
 def test_a_reject_counterexample_is_a_corpus_reject_vector():
