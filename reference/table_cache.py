@@ -18,9 +18,9 @@ later run would pay for it again.  This module keeps each built table as one fil
   reader sees a whole file or none, and two writers of the same table both leave a good
   one.
 
-The folder is ``$POKERCERT_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/pokercert`` (or
-``~/.cache/pokercert``) ``/tables``.  If it cannot be written, tables are built in memory
-and the run goes on.
+The folder is :func:`pokercert.reference.cache_dir.cache_folder` ``("tables")``:
+``$POKERCERT_CACHE_DIR/tables`` if set, else the user's cache folder ``/pokercert/tables``.
+If it cannot be written, tables are built in memory and the run goes on.
 """
 
 from __future__ import annotations
@@ -38,13 +38,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
+from pokercert.reference.cache_dir import CACHE_ENV, cache_folder
+
 if TYPE_CHECKING:
     from pokercert.reference.engine import Evaluator
 
 __all__ = ["CACHE_ENV", "cache_dir", "engine_version", "load_or_build", "table_digest",
            "table_path"]
 
-CACHE_ENV = "POKERCERT_CACHE_DIR"
 FORMAT = 1
 # the sources whose behaviour a table records
 _ENGINE_SOURCES = ("engine.py", "cards.py", "batch.py", "rulesets.py", "interpretations.py")
@@ -61,11 +62,7 @@ T = TypeVar("T", bound=_Saved)
 
 def cache_dir() -> Path:
     """Where tables are kept (see the module docstring)."""
-    explicit = os.environ.get(CACHE_ENV)
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pokercert" / "tables"
+    return cache_folder("tables")
 
 
 @cache

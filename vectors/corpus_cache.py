@@ -8,7 +8,8 @@ and interpretations, the code of the reference and of the loader, the paths prob
 shown with, and the Python version.  A file that cannot be read or was written for
 another key is ignored (and replaced by the next write); writes are atomic (a temporary
 file renamed over the final name), and a folder that cannot be written means no cache.
-The folder: ``$POKERCERT_CACHE_DIR/corpus`` if set, else the user's cache folder.
+The folder: :func:`pokercert.reference.cache_dir.cache_folder` ``("corpus")``
+(``$POKERCERT_CACHE_DIR/corpus`` if set, else the user's cache folder).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from pokercert.reference.cache_dir import CACHE_ENV
+from pokercert.reference.cache_dir import cache_folder as _cache_folder
 from pokercert.reference.errors import InputError
 from pokercert.vectors import registry
 
 __all__ = ["CACHE_ENV", "cache_file", "cache_folder", "cache_key", "read", "write"]
 
-CACHE_ENV = "POKERCERT_CACHE_DIR"
 FORMAT = 1
 KEEP = 16       # cache files kept (the newest); each is one corpus as loaded
 MANIFEST_FILE = "MANIFEST.json"
@@ -37,16 +39,7 @@ def cache_folder() -> Path:
     """Where loaded corpora are kept: ``$POKERCERT_CACHE_DIR/corpus`` if set, else the
     user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``; ``%LOCALAPPDATA%`` on
     Windows, ``~/Library/Caches`` on macOS) ``/pokercert/corpus``."""
-    explicit = os.environ.get(CACHE_ENV)
-    if explicit:
-        return Path(explicit) / "corpus"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "pokercert" / "corpus"
+    return _cache_folder("corpus")
 
 
 def _sources() -> list[Path]:

@@ -43,8 +43,9 @@ def test_a_range_outside_the_space_is_refused():
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
+    """The tables' folder under a fresh $POKERCERT_CACHE_DIR."""
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
-    return tmp_path / "cache"
+    return tmp_path / "cache" / "tables"
 
 
 def _load(ruleset: str, profile: str = "practice") -> tuple[Table, int]:
@@ -145,3 +146,17 @@ def test_the_in_memory_table_goes_through_the_disk_cache(cache):
         assert any(cache.iterdir())
     finally:
         batch_mod._table.cache_clear()
+
+
+def test_tables_and_corpora_share_one_cache_root(tmp_path, monkeypatch):
+    """One helper resolves $POKERCERT_CACHE_DIR for both (reference.cache_dir): each kind
+    of file in its own folder under the same root, also without the variable."""
+    from pokercert.reference.table_cache import cache_dir
+    from pokercert.vectors.corpus_cache import cache_folder
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "mine"))
+    assert (cache_dir(), cache_folder()) == (tmp_path / "mine" / "tables",
+                                             tmp_path / "mine" / "corpus")
+    monkeypatch.delenv(CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir().parent == cache_folder().parent
