@@ -226,6 +226,7 @@ class Table:
         self._key = built["key"]
         self.members: np.ndarray = built["members"]            # (classes, 3) positions
         self.class_keys: np.ndarray = built["class_keys"]      # (classes, width) engine keys
+        self.class_key_len: np.ndarray = built["class_key_len"]  # each key's own length
         self.class_categories: np.ndarray = built["class_categories"]
         self.distinct = int(self.members.shape[0])
         for array in built.values():
@@ -235,7 +236,8 @@ class Table:
     def arrays(self) -> dict[str, np.ndarray]:
         """What the table is made of (what the disk cache stores)."""
         return {"category": self._category, "key": self._key, "members": self.members,
-                "class_keys": self.class_keys, "class_categories": self.class_categories}
+                "class_keys": self.class_keys, "class_key_len": self.class_key_len,
+                "class_categories": self.class_categories}
 
     @staticmethod
     def _build(ev: Evaluator, size: int) -> dict[str, np.ndarray]:
@@ -291,14 +293,15 @@ class Table:
             class_keys[i, :len(k)] = k
         return {"category": category, "key": key,
                 "members": np.stack([first, middle, last], axis=1),
-                "class_keys": class_keys, "class_categories": class_categories}
+                "class_keys": class_keys,
+                "class_key_len": np.array([len(k) for k in keys], dtype=np.int8),
+                "class_categories": class_categories}
 
     def engine_key(self, dense: int) -> tuple[int, ...]:
-        """The engine's key of class ``dense`` (as :meth:`Evaluator.value` gives it)."""
-        row = self.class_keys[dense].tolist()
-        while row and row[-1] == -1:
-            row.pop()
-        return tuple(row)
+        """The engine's key of class ``dense`` (as :meth:`Evaluator.value` gives it; the
+        row's padding cut by the key's own length: -1 is also a key digit, the ace of
+        an ace-to-five low)."""
+        return tuple(self.class_keys[dense, :self.class_key_len[dense]].tolist())
 
     def classify(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Category indices and dense keys of ``rows``: an (m, size) array of DECK indices.

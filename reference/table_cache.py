@@ -46,9 +46,10 @@ if TYPE_CHECKING:
 __all__ = ["CACHE_ENV", "cache_dir", "engine_version", "load_or_build", "table_digest",
            "table_path"]
 
-FORMAT = 1
+FORMAT = 2      # 2: each class key's length stored (a -1 digit is no padding)
 # the sources whose behaviour a table records
-_ENGINE_SOURCES = ("engine.py", "cards.py", "batch.py", "rulesets.py", "interpretations.py")
+_ENGINE_SOURCES = ("engine.py", "cards.py", "batch.py", "seven.py", "rulesets.py",
+                   "interpretations.py")
 
 
 

@@ -129,3 +129,18 @@ def test_classify_refuses_rows_that_are_no_hands(rows, message):
 
 def test_deck_indices_are_the_deck():
     assert cards_of([0, 51]) == (DECK[0], DECK[51])
+
+
+def test_each_class_key_is_the_engines_whole_key_even_ending_in_minus_one():
+    """Ace-to-five low keys end in -1 (the ace): the table's padding must not eat it
+    (it did: the best low, 5-4-3-2-A, came back as 5-4-3-2)."""
+    from pokercert.reference import DECK, evaluator
+    from pokercert.reference.batch import table, unrank
+
+    ev = evaluator("nj-poker-low-5")
+    tab = table("nj-poker-low-5")
+    members = unrank(5, tab.members[:, 0]).tolist()
+    wrong = [d for d, row in enumerate(members)
+             if ev.value(tuple(DECK[i] for i in row)).key != tab.engine_key(d)]
+    assert wrong == []
+    assert tab.engine_key(tab.distinct - 1) == ev.evaluate("5s 4h 3d 2c Ah").key
