@@ -25,6 +25,7 @@ from pokercert.cli.options import (
     Subparsers,
     UsageError,
     adapter_args,
+    hand_range,
     nonnegative_int,
     out_folder,
     positive_int,
@@ -78,7 +79,9 @@ def register(sub: Subparsers) -> None:
     p = sub.add_parser(
         "exhaustive",
         description="Send every hand of the ruleset through the adapter (2,598,960 five-card, "
-        "22,100 three-card, 1,326 two-card hands; with jokers where the game has them) and "
+        "22,100 three-card, 1,326 two-card hands; with jokers where the game has them; in "
+        "a best-five-of-seven game, stud or hold 'em where the board plays, all "
+        "133,784,560 seven-card deals, each valued by its best five) and "
         "check that every category agrees with the reference and that the adapter's order "
         "induces exactly the reference's equivalence classes (by the evaluator's key() if "
         "it has one, else by compare requests). Resumable and shardable. Exit code: 0 "
@@ -86,11 +89,16 @@ def register(sub: Subparsers) -> None:
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     profile_arg(p)
-    p.add_argument("--shard", metavar="K/N", help="check shard K of N (contiguous ranges)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--shard", metavar="K/N", help="check shard K of N (contiguous ranges)")
+    where.add_argument("--range", dest="hands", type=hand_range, metavar="START..STOP",
+                       help="check the hands at positions START to STOP - 1 of the "
+                       "enumeration (e.g. 0..1000000); merge ranges as shards")
     p.add_argument("--resume", action="store_true",
                    help="continue the run saved in --out from its last checkpoint")
     p.add_argument("--out", type=Path, metavar="DIR",
-                   help="run folder (default: pokercert-exhaustive/RULESET[-K-of-N])")
+                   help="run folder (default: pokercert-exhaustive/RULESET[-K-of-N | "
+                   "-START-STOP])")
     p.add_argument("--batch-size", type=positive_int, default=4096, metavar="N",
                    help="hands per batch (default: %(default)s)")
     p.add_argument("--naturals-only", action="store_true",
@@ -245,7 +253,8 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
     except SelectionError as exc:
         raise UsageError(str(exc)) from None
     ruleset, profile = _ruleset_and_profile(args)
-    suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else ""
+    suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else \
+        f"-{args.hands[0]}-{args.hands[1]}" if args.hands else ""
     out: Path = out_folder(args.out or Path("pokercert-exhaustive") / f"{ruleset.id}{suffix}")
     if args.resume:
         try:
@@ -269,7 +278,8 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
                 "adapter_spec": args.adapter, "shard": shard, "resume": args.resume,
                 "batch": args.batch_size, "jokers": not args.naturals_only,
                 "report_limit": args.report, "progress": progress,
-                "order_seed": args.order_seed, "sorted_cards": args.sorted}
+                "order_seed": args.order_seed, "sorted_cards": args.sorted,
+                "hands": args.hands}
             if args.dask or args.workers > 1:
                 from pokercert.harness.explore.distributed import (
                     DEFAULT_TASK_HANDS,
@@ -320,6 +330,8 @@ def _exhaustive_rerun(args: argparse.Namespace, state: Any, out: Path) -> list[s
              "--profile", args.profile]
     if args.shard:
         rerun += ["--shard", args.shard]
+    if args.hands:
+        rerun += ["--range", f"{args.hands[0]}..{args.hands[1]}"]
     if args.naturals_only:
         rerun.append("--naturals-only")
     if args.dask:
@@ -346,6 +358,14 @@ def _write_drafts(state: Any, ruleset: str, adapter: str, out: Path) -> Path | N
     return path
 
 
+def _hand_size(ruleset: str, total: int, jokers: int) -> int:
+    """The size of the hands of an exhaustive space of ``total`` hands (C(52, n) + the
+    joker hands)."""
+    from pokercert.reference.classes import Space
+
+    return next(n for n in range(1, 8) if Space(n, jokers).total == total)
+
+
 def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> None:
     rate = state.checked / state.elapsed_s if state.elapsed_s else 0.0
     print(f"exhaustive {state.ruleset}: {_who(identity, spec)}; profile "
@@ -355,6 +375,10 @@ def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> N
           f"{jokers}): {state.checked:,} checked in {state.elapsed_s:.1f} s "
           f"({rate:,.0f} hands/s)")
     print(f"reference equivalence classes: {state.classes:,}")
+    size = _hand_size(state.ruleset, state.total, state.jokers)
+    if size != get_ruleset(state.ruleset).hand_size:
+        print(f"hands: every {size}-card deal, each valued by its best "
+              f"{get_ruleset(state.ruleset).hand_size} cards")
     print("card order: sorted high to low, as enumerated (--sorted)" if state.order_seed is None
           else f"card order: shuffled per hand, seed {state.order_seed} (--order-seed "
           f"{state.order_seed} replays it)")

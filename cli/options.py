@@ -70,6 +70,19 @@ def positive_int(text: str) -> int:
     return value
 
 
+def hand_range(text: str) -> tuple[int, int]:
+    """An argparse type: ``START..STOP``, two integers with 0 <= START < STOP."""
+    start, sep, stop = text.partition("..")
+    try:
+        lo, hi = int(start.replace("_", "")), int(stop.replace("_", ""))
+    except ValueError:
+        lo = hi = -1
+    if not sep or not 0 <= lo < hi:
+        raise argparse.ArgumentTypeError(f"expected START..STOP with 0 <= START < STOP, "
+                                         f"got {text!r}")
+    return lo, hi
+
+
 def nonnegative_int(text: str) -> int:
     """An argparse type: an integer of at least 0."""
     value = int(_number(text, int))

@@ -18,12 +18,12 @@ from math import comb
 from typing import Any
 
 from pokercert.reference.cards import DECK, JOKER, SUIT_CHARS, Card
-from pokercert.reference.engine import evaluator
+from pokercert.reference.engine import Evaluator, evaluator
 from pokercert.reference.interpretations import Profile
 from pokercert.reference.rulesets import Ruleset
 
-__all__ = ["CODED_CARDS", "ReferenceClasses", "Space", "card_order", "cards", "joker_count",
-           "mask", "shuffled", "signature", "text"]
+__all__ = ["CODED_CARDS", "ReferenceClasses", "Space", "card_order", "cards", "dealt_size",
+           "joker_count", "mask", "shuffled", "signature", "space_of", "text"]
 
 # the cards a batch of hands is coded with: DECK's canonical spellings in DECK's order,
 # then the joker (the evaluator API's ``Hands.codes`` index into this tuple)
@@ -116,6 +116,33 @@ def card_order(seed: int, codes: Any, presorted: bool = False) -> Any:
     return np.take_along_axis(codes, orders[pick], axis=1)
 
 
+# the most cards dealt to one player that an exhaustive pass enumerates: C(52, 7) hands
+MOST_DEALT = 7
+
+
+def dealt_size(ev: Evaluator) -> int:
+    """The size of the hands an exhaustive pass of ``ev``'s ruleset enumerates.
+
+    The ruleset's hand size, except in a game whose hand is the best ``hand_size`` of
+    the cards dealt to a player when *any* of them may play under ``ev``'s profile, and
+    one half of the pot decides (stud: the best five of seven; hold 'em under a reading
+    where the board may play): then the cards dealt (hole + board, at most
+    :data:`MOST_DEALT`), each hand valued by its best five.  Whether any of them may
+    play is asked of the engine's own candidates for one deal, not read from a name.
+    """
+    rs = ev.ruleset
+    sel = rs.selection
+    if sel is None or len(rs.pot_halves) != 1 or rs.pot_halves[0].qualifier is not None:
+        return rs.hand_size
+    dealt = sel.hole + sel.board
+    if dealt == rs.hand_size or dealt > MOST_DEALT or rs.jokers:
+        return rs.hand_size
+    hole, board = DECK[:sel.hole], DECK[sel.hole:dealt]
+    candidates = {frozenset(c) for c in ev._candidates(hole, board, rs.hand_size)}
+    every = {frozenset(c) for c in combinations(DECK[:dealt], rs.hand_size)}
+    return dealt if candidates == every else rs.hand_size
+
+
 @dataclass(frozen=True)
 class Space:
     """Every hand of a ruleset, in a fixed order: naturals, then 1, 2, ... jokers."""
@@ -143,6 +170,12 @@ class Space:
                 for hand in islice(combinations(DECK, self.size - j), lo, hi):
                     yield hand + tail
             offset += n
+
+
+def space_of(ruleset: Ruleset, profile: Profile, jokers: bool = True) -> Space:
+    """The hands an exhaustive pass of ``ruleset`` under ``profile`` enumerates: hands of
+    :func:`dealt_size` cards, with the deck's jokers unless ``jokers`` is False."""
+    return Space(dealt_size(evaluator(ruleset.id, profile)), ruleset.jokers if jokers else 0)
 
 
 def text(hand: Sequence[Card]) -> str:
@@ -248,10 +281,20 @@ class ReferenceClasses:
 
             from pokercert.reference.batch import table, unrank
         except ImportError:
+            if self.space.size != self.ev.ruleset.hand_size:
+                raise ImportError("a best-five-of-seven pass needs numpy: "
+                                  "pip install 'pokercert[fast]'") from None
             self._np = None
             return self._naturals_scalar()
         self._np = np
-        tab = self._table = table(self.ev.ruleset.id, self.ev.profile)
+        tab: Any
+        if self.space.size != self.ev.ruleset.hand_size:
+            from pokercert.reference.seven import seven_table
+
+            tab = seven_table(self.ev.ruleset.id, self.ev.profile)
+        else:
+            tab = table(self.ev.ruleset.id, self.ev.profile)
+        self._table = tab
         if tab.size != self.space.size:
             raise ValueError(f"{self.ev.ruleset.id}: batch table holds {tab.size}-card hands")
         size = self.space.size
@@ -295,6 +338,12 @@ class ReferenceClasses:
     def value(self, hand: tuple[Card, ...]) -> Any:
         """The engine's value of a hand (a seam for tests)."""
         return self.ev.value(hand)
+
+    @property
+    def best_of_dealt(self) -> bool:
+        """Whether hands are the cards dealt, each valued by its best ``hand_size``
+        (:func:`dealt_size`), rather than hands of the ruleset's own size."""
+        return self.space.size != self.ev.ruleset.hand_size
 
     def tokens(self, start: int, stop: int, order_seed: int | None = None) -> list[list[str]]:
         """Hands ``start`` to ``stop - 1`` as card-token lists (the in-process form)."""
@@ -473,8 +522,8 @@ class ReferenceClasses:
         """(card masks, rows) of every natural hand of class i (numpy only), found by one
         streamed pass over the space the first time class i needs it (compare mode, for
         the few classes whose members' suit renamings all share cards with a hand)."""
-        if self._np is None:
-            return None
+        if self._np is None or self.best_of_dealt:
+            return None        # no whole-space pass over C(52, 7) hands for a few members
         if i not in self._pools:
             from pokercert.reference.batch import CHUNK, rows
 

@@ -41,7 +41,7 @@ from pokercert.harness.explore.exhaustive import (
 )
 from pokercert.harness.explore.exhaustive_state import State, merge_states, resume_state
 from pokercert.reference import Profile, Ruleset, get_ruleset
-from pokercert.reference.classes import ReferenceClasses, Space
+from pokercert.reference.classes import ReferenceClasses, space_of
 from pokercert.reference.errors import InputError
 
 __all__ = ["DaskMissing", "RangeTask", "check_range", "plan_ranges", "run_distributed",
@@ -109,7 +109,7 @@ def _worker_reference(task: RangeTask) -> ReferenceClasses:
     key = ("reference", task.ruleset, json.dumps(task.profile, sort_keys=True), task.jokers)
     found = _WORKER.get(key)
     if found is None:
-        space = Space(ruleset.hand_size, ruleset.jokers if task.jokers else 0)
+        space = space_of(ruleset, _profile(task.profile), task.jokers)
         found = _WORKER[key] = ReferenceClasses(ruleset, _profile(task.profile), space)
     return found
 
@@ -226,7 +226,8 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
                            report_limit: int = DEFAULT_REPORT,
                            order_seed: int | None = None, sorted_cards: bool = False,
                            hands_per_task: int = DEFAULT_TASK_HANDS,
-                           progress: Callable[[int, int], None] | None = None) -> State:
+                           progress: Callable[[int, int], None] | None = None,
+                           hands: tuple[int, int] | None = None) -> State:
     """:func:`~.exhaustive.run_exhaustive` with the hands checked as Dask tasks.
 
     ``adapter`` (started and configured here) gives the identity and mode of the run; the
@@ -235,7 +236,8 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
     """
     template, _ = plan_run(adapter, identity, ruleset, profile, out,
                            adapter_spec=adapter_spec, shard=shard, resume=resume,
-                           jokers=jokers, order_seed=order_seed, sorted_cards=sorted_cards)
+                           jokers=jokers, order_seed=order_seed, sorted_cards=sorted_cards,
+                           hands=hands)
     seed, lo, hi = template.order_seed, template.start, template.stop
     if resume:
         resume_state(out, template)           # refuses another run's folder

@@ -53,13 +53,14 @@ from pokercert.harness.run.scoring import score
 from pokercert.reference import Card, Profile, Ruleset
 from pokercert.reference.classes import (
     ReferenceClasses,
-    Space,
     cards,
     joker_count,
     mask,
     shuffled,
+    space_of,
     text,
 )
+from pokercert.reference.errors import InputError
 
 DEFAULT_BATCH = 4096
 DEFAULT_REPORT = 10
@@ -200,7 +201,9 @@ class Checker:
 
     def _found(self, kind: str, inputs: dict[str, Any], actual: Any, message: str) \
             -> Found | None:
-        if len(self.state.disagreements) >= self.report_limit:
+        if len(self.state.disagreements) >= self.report_limit or self.ref.best_of_dealt:
+            # a hand of the cards dealt (best five of seven) is no classify or compare
+            # vector of the corpus: such findings are reported by their hands alone
             return None
         taken = [d.vector["id"] for d in self.state.disagreements if d.vector]
         vid = next_ids(self.ruleset.id, 1, taken)[0]
@@ -766,23 +769,34 @@ def new_state(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: P
 
 def plan_run(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
              out: Path, *, adapter_spec: str, shard: tuple[int, int], resume: bool,
-             jokers: bool, order_seed: int | None, sorted_cards: bool) \
-        -> tuple[State, ReferenceClasses]:
+             jokers: bool, order_seed: int | None, sorted_cards: bool,
+             hands: tuple[int, int] | None = None) -> tuple[State, ReferenceClasses]:
     """The state of the run (or shard) before its first hand, and the reference's classes.
 
-    The card order is ``order_seed``, a fresh seed, or sorted (``sorted_cards``); on
-    ``resume`` with neither given, the one saved in ``out``.
+    The hands are shard ``shard`` (k of n), or the positions ``hands`` (start, stop) of
+    the enumeration when given.  The card order is ``order_seed``, a fresh seed, or
+    sorted (``sorted_cards``); on ``resume`` with neither given, the one saved in ``out``.
     """
     if resume and order_seed is None and not sorted_cards:
         saved = load_state(out)
         if saved is not None:
             order_seed, sorted_cards = saved.order_seed, saved.order_seed is None
     seed = card_order_seed(order_seed, sorted_cards)
-    space = Space(ruleset.hand_size, ruleset.jokers if jokers else 0)
-    lo, hi = shard_range(space.total, *shard)
+    space = space_of(ruleset, profile, jokers)
+    lo, hi = shard_range(space.total, *shard) if hands is None else hands
+    if not 0 <= lo <= hi <= space.total:
+        raise InputError(f"hands {lo}..{hi} are not inside the {space.total:,} hands of "
+                         f"{ruleset.id}")
+    if space.size != ruleset.hand_size and choose_mode(adapter, identity, ruleset) \
+            in COMPARE_MODES:
+        raise InputError(f"{ruleset.id}: the pass over every {space.size}-card deal checks "
+                         "each hand's best five by the evaluator's own value (key, "
+                         "evaluate or evaluate_many; the protocol's evaluate_many), which "
+                         "this adapter does not give")
     ref = ReferenceClasses(ruleset, profile, space)
+    label = f"{shard[0]}/{shard[1]}" if hands is None else f"{lo}..{hi}"
     fresh = new_state(adapter, identity, ruleset, profile, ref, adapter_spec=adapter_spec,
-                      shard=f"{shard[0]}/{shard[1]}", start=lo, stop=hi, order_seed=seed)
+                      shard=label, start=lo, stop=hi, order_seed=seed)
     return fresh, ref
 
 
@@ -791,8 +805,10 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
                    resume: bool = False, batch: int = DEFAULT_BATCH, jokers: bool = True,
                    report_limit: int = DEFAULT_REPORT,
                    progress: Callable[[int, int], None] | None = None,
-                   order_seed: int | None = None, sorted_cards: bool = False) -> State:
-    """Check every hand of shard ``shard`` of the ruleset; state is saved in ``out``.
+                   order_seed: int | None = None, sorted_cards: bool = False,
+                   hands: tuple[int, int] | None = None) -> State:
+    """Check every hand of shard ``shard`` of the ruleset (or of the positions ``hands``,
+    start and stop, when given); state is saved in ``out``.
 
     The adapter must be started and configured for ``ruleset`` and ``profile``.  Each
     hand is sent in the card order of ``order_seed`` (:func:`~pokercert.reference.classes.
@@ -802,7 +818,7 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     """
     fresh, ref = plan_run(adapter, identity, ruleset, profile, out, adapter_spec=adapter_spec,
                           shard=shard, resume=resume, jokers=jokers, order_seed=order_seed,
-                          sorted_cards=sorted_cards)
+                          sorted_cards=sorted_cards, hands=hands)
     state = resume_state(out, fresh) if resume else fresh
     lo, hi = fresh.start, fresh.stop
     checker = Checker(adapter, identity, ruleset, profile, state, ref, report_limit)

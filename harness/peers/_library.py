@@ -7,8 +7,10 @@
 * :class:`PeerEvaluator`: capabilities from a table, ``configure``, and ``winners`` by
   the library's own order.
 * :data:`FIVE_CARD_HIGH`: the claims of a library that values five-card high hands and
-  nothing else (treys, phevaluator, eval7); :func:`by_code`: a library's own cards in
-  the order of :data:`~pokercert.harness.api.CODED_CARDS`.
+  nothing else (treys, phevaluator, eval7); :data:`SEVEN_CARD_HIGH`: the games where such
+  a library also values a player's seven cards by their best five (eval7, treys);
+  :func:`by_code`: a library's own cards in the order of
+  :data:`~pokercert.harness.api.CODED_CARDS`.
 
 The rule for exceptions, the same in every peer: an exception of a type the library is
 known to raise from its own card parser or evaluator, raised while it reads or values
@@ -47,6 +49,13 @@ INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
 FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
     ruleset: tuple(k for k in KINDS if k != Kind.BEST_HAND)
     for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")})
+
+
+# the best-five-of-seven high games (stud, and hold 'em where the board may play): a
+# library that values seven cards by their best five answers ``classify`` (and key) of a
+# player's seven cards, which is what ``pokercert exhaustive`` sends there
+SEVEN_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
+    ruleset: (Kind.CLASSIFY,) for ruleset in ("nj-holdem", "nj-seven-card-stud")})
 
 
 def by_code(cards: Mapping[str, Any]) -> list[Any]:

@@ -4,7 +4,9 @@ Claims
     ``nj-poker-high-5``, ``nj-caribbean-stud``, ``nj-winners-pot``: classify, compare,
     reject.  eval7 values high hands only (its equity tools are hold'em); it has no
     low, 2-7, three-card or wild-card game.  Its ranking is the practice reading of every
-    interpretation on these rulesets.
+    interpretation on these rulesets.  ``nj-holdem``, ``nj-seven-card-stud``: classify
+    (five cards, or a player's seven, valued by eval7 as their best five: what
+    ``pokercert exhaustive`` sends in these games).
 
 Categories
     ``eval7.handtype(eval7.evaluate(cards))``, eval7's own names, mapped by name: Straight
@@ -26,12 +28,14 @@ Why ``reject`` is claimed
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 import eval7
 
 from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     FIVE_CARD_HIGH,
+    SEVEN_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
     by_code,
@@ -57,7 +61,7 @@ class Eval7Evaluator(PeerEvaluator):
     """eval7 behind the in-process evaluator interface (see the module docstring)."""
 
     library = "eval7"
-    RULESETS = FIVE_CARD_HIGH
+    RULESETS = MappingProxyType({**FIVE_CARD_HIGH, **SEVEN_CARD_HIGH})
 
     def __init__(self) -> None:
         super().__init__()

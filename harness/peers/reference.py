@@ -65,11 +65,31 @@ class ReferenceEvaluator:
             raise RuntimeError("configure() was not called")
         return self._ev
 
+    def _dealt(self, n: int) -> bool:
+        """Whether ``n`` cards are a whole deal of a best-of-the-dealt-cards game (the
+        seven cards of stud, or hold 'em's two hole cards then five board cards):
+        what an exhaustive pass sends there (:func:`pokercert.reference.classes.dealt_size`)."""
+        engine = self.engine
+        sel = engine.ruleset.selection
+        return sel is not None and n != engine.ruleset.hand_size \
+            and n == sel.hole + sel.board
+
+    def _value(self, hand: str | Sequence[Card]) -> HandValue:
+        """The hand's value: its best five (``Evaluator.best_hand``, the pot's first half)
+        when it is a whole deal, else the hand itself; raises CardError."""
+        engine = self.engine
+        cards = hand.split() if isinstance(hand, str) else hand
+        if self._dealt(len(cards)):
+            hole = engine.ruleset.selection.hole  # type: ignore[union-attr]
+            board = cards[hole:] if len(cards) > hole else None
+            return engine.best_hand(cards[:hole], board).value
+        return engine.evaluate(hand)
+
     # The engine parses a card string faster than a token list (one tokenizing pass), and
     # tokens never hold spaces, so joining them changes nothing but the speed.
     def classify(self, hand: list[str]) -> str:
         try:
-            return self.engine.category(" ".join(hand))
+            return self._value(" ".join(hand)).category
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
 
@@ -80,7 +100,7 @@ class ReferenceEvaluator:
     def evaluate(self, hand: list[str]) -> tuple[str, tuple[int, ...]]:
         """Category and key of one hand, from one parse and one valuation."""
         try:
-            value = self.engine.evaluate(" ".join(hand))
+            value = self._value(" ".join(hand))
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
         return value.category, value.key
@@ -94,7 +114,10 @@ class ReferenceEvaluator:
         read without card strings: each code becomes the engine's own card through one
         table, and a hand of distinct cards goes straight to ``Evaluator.value``.  Any
         other hand (a card twice, jokers repeated) goes through the card parser, exactly
-        as a string would, so the same input is refused for the same reason.
+        as a string would, so the same input is refused for the same reason.  A whole
+        deal of a best-five-of-seven game is valued by ``Evaluator.best_hand``, hand by
+        hand (the engine's own selection, independent of the seven-card class table the
+        exhaustive pass checks it against).
         """
         engine = self.engine
         try:
@@ -102,8 +125,8 @@ class ReferenceEvaluator:
                     and hands.size == engine.ruleset.hand_size:
                 values = self._values_of_codes(hands.codes, hands.size)
             else:
-                evaluate = engine.evaluate
-                values = [evaluate(" ".join(h)) for h in hands]
+                value = self._value
+                values = [value(" ".join(h)) for h in hands]
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
         return list(map(_CATEGORY, values)), list(map(_KEY, values))

@@ -4,7 +4,9 @@ Claims
     ``nj-poker-high-5``, ``nj-caribbean-stud``, ``nj-winners-pot``: classify, compare,
     reject.  treys values five-card high hands only (six and seven cards are reduced to
     the best five, which no ruleset here asks for); it has no low, 2-7, three-card or
-    wild-card game, so it claims none of them.  Its ranking is the practice reading of
+    wild-card game, so it claims none of them.  ``nj-holdem``, ``nj-seven-card-stud``:
+    classify (five cards, or a player's seven, which treys values as their best five:
+    what ``pokercert exhaustive`` sends in these games).  Its ranking is the practice reading of
     every interpretation that touches these rulesets (grouped tie-break, A-2-3-4-5 the
     lowest straight, suits never rank).
 
@@ -30,12 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import neg
+from types import MappingProxyType
 
 from treys import Card, Evaluator
 
 from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     FIVE_CARD_HIGH,
+    SEVEN_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
     by_code,
@@ -61,7 +65,7 @@ class TreysEvaluator(PeerEvaluator):
     """treys behind the in-process evaluator interface (see the module docstring)."""
 
     library = "treys"
-    RULESETS = FIVE_CARD_HIGH
+    RULESETS = MappingProxyType({**FIVE_CARD_HIGH, **SEVEN_CARD_HIGH})
 
     def __init__(self) -> None:
         super().__init__()

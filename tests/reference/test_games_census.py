@@ -22,7 +22,9 @@ from functools import cache
 from itertools import combinations
 from math import comb, prod
 
-from pokercert.reference import Card, evaluator
+import pytest
+
+from pokercert.reference import DECK, Card, evaluator
 
 RANKS = tuple(range(2, 15))          # 2 .. ace (14)
 SUITS = "shdc"
@@ -175,14 +177,26 @@ def test_the_textbook_categories_on_hands_worked_by_hand() -> None:
 
 def test_the_engine_puts_every_class_in_its_category() -> None:
     """Stud's best five of seven for one hand of each class: the class's category, and
-    over all classes exactly the published number of distinct values."""
+    over all classes exactly the published number of distinct values.
+
+    The same representatives looked up in the reference's seven-card class table
+    (pokercert.reference.seven, what ``pokercert exhaustive`` checks seven-card hands
+    against): every one of the 190,346 classes gets the engine's own best-five key and
+    category, so the table is the engine's best_hand on every seven-card hand; and its
+    classes weighted by their sizes give the published census."""
+    np = pytest.importorskip("numpy")
+    from pokercert.reference.seven import seven_table
+
     ev = evaluator("nj-seven-card-stud")
     wrong = []
     values = set()
+    keys, hands = [], []
     for counts, flush_ranks, _ in all_classes():
         hand = representative(counts, flush_ranks)
         best = ev.best_hand(hand)
         values.add(best.value.key)
+        keys.append(best.value.key)
+        hands.append(hand)
         want = category_of(counts, flush_ranks)
         if best.category != want:
             wrong.append((" ".join(map(str, hand)), best.category, want))
@@ -190,6 +204,17 @@ def test_the_engine_puts_every_class_in_its_category() -> None:
     # a class fixes the best five's value (its ranks, and its flush suit's ranks), so the
     # classes' values are every value a seven-card hand can have
     assert len(values) == DISTINCT_BEST_FIVE
+    assert len(keys) == 190_346
+    table = seven_table("nj-seven-card-stud")
+    assert table.distinct == DISTINCT_BEST_FIVE
+    index = {c: i for i, c in enumerate(DECK)}
+    rows = np.array([[index[c] for c in h] for h in hands], dtype=np.uint8)
+    categories, dense = table.classify(rows)
+    assert [table.engine_key(int(d)) for d in dense] == keys
+    totals = Counter[str]()
+    for (_, _, n), c in zip(all_classes(), categories.tolist(), strict=True):
+        totals[table.category_names[c]] += n
+    assert dict(totals) == CENSUS
 
 
 def test_holdem_selection_agrees_with_the_census_classes() -> None:
