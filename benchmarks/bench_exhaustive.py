@@ -2,6 +2,7 @@
 
 Run:  python benchmarks/bench_exhaustive.py [--peers treys,eval7,phevaluator]
                                             [--repeat K] [--pokercert PATH] [--workers]
+      python benchmarks/bench_exhaustive.py --seven N [--repeat K] [--workers]
 
 For each named peer, in one run, interleaved, the fastest of ``--repeat`` runs:
 
@@ -21,6 +22,15 @@ with its peak RSS; and with ``--workers``, the whole command with ``--workers 2`
 local Dask cluster) against one process.  ``--pokercert PATH`` times another install's
 command (a checkout of main, for a before/after); it must take the same options except
 those this branch added (``--order-seed``, ``--workers``), which are left out for it.
+
+``--seven N``: the seven-card pass instead (issue 16), ``pokercert exhaustive --adapter
+eval7 --ruleset nj-holdem --range 0..N`` (the first N of the 133,784,560 deals, each
+valued by its best five) against eval7's bare loop over the same N hands
+(``eval7.evaluate`` of each ``combinations(deck, 7)``); the command's fixed set-up (a
+one-hand range, class tables on disk) is measured apart, so the whole space is
+extrapolated as set-up + N-hand rate x 133,784,560, for both sides, and said so.  Peak
+RSS per process; with ``--workers``, the same range on ``--workers 2`` against one
+process (wall: what two cores buy), each row with the load average it ran under.
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ from tabulate import tabulate
 
 CANONICAL = [r + s for r in "AKQJT98765432" for s in "shdc"]
 FIVE = 2_598_960
+SEVEN = 133_784_560
 
 
 def bare_treys() -> float:
@@ -77,6 +88,96 @@ def bare_phevaluator() -> float:
 BARE = {"treys": bare_treys, "eval7": bare_eval7, "phevaluator": bare_phevaluator}
 
 
+def bare_eval7_seven(n: int) -> float:
+    """CPU seconds of eval7's own loop over the first ``n`` seven-card hands."""
+    from itertools import islice
+
+    import eval7
+
+    evaluate = eval7.evaluate
+    deck = [eval7.Card(c) for c in CANONICAL]
+    t = time.process_time()
+    for h in islice(combinations(deck, 7), n):
+        evaluate(list(h))
+    return time.process_time() - t
+
+
+CONTROL = ("import time; t = time.perf_counter(); x = 0\n"
+           "for i in range(20_000_000): x += i\n"
+           "print(time.perf_counter() - t)")
+
+
+def control() -> float:
+    """What two cores buy right now: wall of one CPU-bound Python loop alone, over the
+    wall of two run at once (2.0 on an idle 2-core machine; a loaded one gives less)."""
+    def run(n: int) -> float:
+        t = time.perf_counter()
+        procs = [subprocess.Popen([sys.executable, "-c", CONTROL], stdout=subprocess.DEVNULL)
+                 for _ in range(n)]
+        for p in procs:
+            p.wait()
+        return time.perf_counter() - t
+    one = run(1)
+    return 2 * one / run(2)
+
+
+def load() -> str:
+    """The 1-minute load average now (the machine is shared: every row says it)."""
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def seven(args: argparse.Namespace) -> None:
+    """The seven-card rows (see the module docstring)."""
+    n = args.seven
+    cache = Path(tempfile.mkdtemp(prefix="bench-exh7-cache-"))
+    base = ["--adapter", "eval7", "--ruleset", "nj-holdem", "--order-seed", "1"]
+    cold = command(args.pokercert, [*base, "--range", "0..1"], cache)   # builds the tables
+    best: dict[str, tuple[float, ...]] = {}
+    loads: dict[str, list[str]] = {}
+    for _ in range(args.repeat):
+        runs = [("bare", lambda: (bare_eval7_seven(n), 0.0, 0.0)),
+                ("setup", lambda: command(args.pokercert, [*base, "--range", "0..1"], cache)),
+                ("command", lambda: command(args.pokercert, [*base, "--range", f"0..{n}"],
+                                            cache))]
+        if args.workers:
+            runs.append(("workers2", lambda: command(
+                args.pokercert, [*base, "--range", f"0..{n}", "--workers", "2",
+                                 "--task-size", str(max(n // 16, 1))], cache)))
+        for name, run in runs:
+            before = load()
+            got = run()
+            loads.setdefault(name, []).append(f"{before}-{load()}")
+            if name not in best or got[0] < best[name][0]:
+                best[name] = got
+    bare, setup, cmd = best["bare"][0], best["setup"][0], best["command"][0]
+    per_hand = (cmd - setup) / n
+    whole_cmd, whole_bare = setup + per_hand * SEVEN, bare / n * SEVEN
+    rows = [["eval7 bare loop (CPU)", f"{bare:.2f}", "", f"{whole_bare:,.0f}", "",
+             ", ".join(loads["bare"])],
+            ["set-up: one-hand range (CPU)", f"{setup:.2f}", f"{best['setup'][2]:.0f}", "",
+             "", ", ".join(loads["setup"])],
+            ["whole command (CPU)", f"{cmd:.2f}", f"{best['command'][2]:.0f}",
+             f"{whole_cmd:,.0f}", f"**{whole_cmd / whole_bare:.2f}x**",
+             ", ".join(loads["command"])],
+            ["whole command (wall)", f"{best['command'][1]:.2f}", "", "", "",
+             ", ".join(loads["command"])]]
+    if args.workers:
+        w2 = best["workers2"]
+        before = load()
+        twice = control()
+        rows.append(["--workers 2 (wall)", f"{w2[1]:.2f}", f"{w2[2]:.0f}", "",
+                     f"**{best['command'][1] / w2[1]:.2f}x** one process's wall",
+                     ", ".join(loads["workers2"])])
+        rows.append(["control: two CPU-bound loops at once", "", "", "",
+                     f"{twice:.2f}x one loop's throughput", f"{before}-{load()}"])
+    print(f"seven-card pass, nj-holdem, eval7 0.1.11, hands 0..{n:,} (min of {args.repeat}); "
+          f"cold set-up (tables built) {cold[0]:.2f} s CPU")
+    print(tabulate(rows, headers=["", f"{n:,} hands, s", "peak RSS MB",
+                                  "133,784,560 hands, s (extrapolated)", "ratio",
+                                  "load average (before-after)"], tablefmt="github"))
+    shutil.rmtree(cache, ignore_errors=True)
+
+
 def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float, float]:
     """(CPU seconds, wall seconds, peak RSS MB) of one child command and its children
     (Dask workers, adapter processes)."""
@@ -107,7 +208,12 @@ def main() -> None:
                         help="the command predates --sorted/--order-seed/--workers")
     parser.add_argument("--workers", action="store_true",
                         help="also time --workers 2 (a local Dask cluster)")
+    parser.add_argument("--seven", type=int, metavar="N",
+                        help="the seven-card pass over the first N deals instead")
     args = parser.parse_args()
+    if args.seven:
+        seven(args)
+        return
     peers = args.peers.split(",")
     order = [] if args.old else ["--order-seed", "1"]
     cache = Path(tempfile.mkdtemp(prefix="bench-exh-cache-"))

@@ -39,7 +39,11 @@ same answers.  Implement any of them; exhaustive takes the fastest one present::
             return [CATEGORY[r] for r in ranks], [7462 - r for r in ranks]
 
 Each must give exactly what ``classify`` (and ``key``, if present) give for the same
-hand: exhaustive holds them to it.  ``evaluate_many`` gets a sequence of hands (token
+hand: exhaustive holds them to it.  In a game whose hand is the best five of the seven
+cards dealt to a player (``nj-seven-card-stud``; ``nj-holdem`` where the board may play),
+exhaustive sends each player's whole deal, seven cards (hold 'em: the two hole cards,
+then the five board cards), to these same methods and to ``classify``: the answer is
+the category and value of the deal's best five.  ``evaluate_many`` gets a sequence of hands (token
 lists).  On exhaustive runs it is a :class:`Hands`, which also holds the whole batch as
 one flat list of card strings (``hands.flat``, ``hands.size`` cards per hand), so that an
 evaluator can convert every card of the batch with one pass over its own table (and

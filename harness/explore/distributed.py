@@ -53,6 +53,11 @@ RANGES = "ranges"
 DEFAULT_TASK_HANDS = 1 << 18
 
 
+# the configuration of the workers of an embedded LocalCluster (see _client); a cluster
+# of one's own: DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False in each worker's env
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+
+
 class DaskMissing(InputError):
     """``--dask`` or ``--workers`` without the optional extra installed."""
 
@@ -150,8 +155,11 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], None
     if scheduler:
         client = dist.Client(scheduler)
         return client, client.close
-    cluster = dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                dashboard_address=None, silence_logs=logging.ERROR)
+    # Dask's statistical profiler samples every worker thread's stack every 10 ms: on a
+    # CPU-bound task that slowed each hand by about half (measured in benchmarks/README.md)
+    with importlib.import_module("dask").config.set(WORKER_CONFIG):
+        cluster = dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                    dashboard_address=None, silence_logs=logging.ERROR)
     client = dist.Client(cluster)
 
     def close() -> None:

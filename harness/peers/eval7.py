@@ -71,6 +71,7 @@ class Eval7Evaluator(PeerEvaluator):
         self._cards: dict[str, eval7.Card] = {str(c): eval7.Card(str(c)) for c in DECK}
         self._by_code = by_code(self._cards)  # Hands.codes
         self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
+        self._known: dict[int, str] = {}      # eval7 value -> our category
 
     def _card(self, token: str) -> eval7.Card:
         card = self._cards.get(token)
@@ -100,6 +101,17 @@ class Eval7Evaluator(PeerEvaluator):
             return "royal_flush"
         return category
 
+    def _categories_of(self, values: list[int]) -> list[str]:
+        """:meth:`_category_of` of each value, each distinct value asked once (eval7 has
+        at most 7,462 of them; a batch of thousands of hands repeats them)."""
+        known = self._known
+        try:
+            return list(map(known.__getitem__, values))
+        except KeyError:
+            for value in set(values).difference(known):
+                known[value] = self._category_of(value)
+            return list(map(known.__getitem__, values))
+
     def classify(self, hand: list[str]) -> str:
         return self._category_of(self._value(hand))
 
@@ -113,17 +125,17 @@ class Eval7Evaluator(PeerEvaluator):
         (cards from the adapter's table of the ones already parsed by ``eval7.Card``;
         for a :class:`~pokercert.harness.api.Hands`, one pass over its flat list of
         cards); should any hand need more, the hands are asked again one by one."""
-        cards, evaluate, category_of = self._cards.__getitem__, eval7.evaluate, \
-            self._category_of
+        cards, evaluate = self._cards.__getitem__, eval7.evaluate
         try:
             if isinstance(hands, Hands):
                 codes, n = hands.codes, hands.size
                 parsed = lookup_all(self._by_code, codes) if codes is not None \
                     else lookup_all(self._cards, hands.flat)
-                values = [evaluate(parsed[i:i + n]) for i in range(0, len(parsed), n)]
+                # each hand a tuple of n cards, the loop in C (eval7 takes any sequence)
+                values = list(map(evaluate, zip(*[iter(parsed)] * n, strict=True)))
             else:
                 values = [evaluate(list(map(cards, h))) for h in hands]
-            categories = list(map(category_of, values))
+            categories = self._categories_of(values)
         except Exception:
             pairs = [self.evaluate(h) for h in hands]
             return [c for c, _ in pairs], [k for _, k in pairs]
