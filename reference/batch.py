@@ -45,8 +45,8 @@ from pokercert.reference.cards import DECK, SUIT_CHARS, Card
 from pokercert.reference.engine import DISTINCT, MIXED, SAME, Evaluator, evaluator, suit_class
 from pokercert.reference.interpretations import Profile, load_profile
 
-__all__ = ["CHUNK", "Classified", "Table", "cards_of", "classify_all", "hands", "rows",
-           "table", "unrank"]
+__all__ = ["CHUNK", "ClassTable", "Classified", "Table", "cards_of", "classify_all", "hands",
+           "profile_key", "rank_rows", "rows", "table", "unrank"]
 
 RANKS = 13
 # suit classes as small integers, in the engine's own terms
@@ -128,6 +128,18 @@ def unrank(size: int, positions: np.ndarray) -> np.ndarray:
     return out
 
 
+def rank_rows(size: int, hands: np.ndarray) -> np.ndarray:
+    """The position in the enumeration (:func:`rows`) of each
+    row of ascending DECK indices: the inverse of :func:`unrank`."""
+    hands = np.asarray(hands, dtype=np.int64)
+    position = np.zeros(hands.shape[0], dtype=np.int64)
+    after = np.zeros(hands.shape[0], dtype=np.int64)
+    for j, g in enumerate(_unrank_tables(size)):
+        position += g[hands[:, j]] - g[after]
+        after = hands[:, j] + 1
+    return position
+
+
 def cards_of(row: Sequence[int] | np.ndarray) -> tuple[Card, ...]:
     """The cards of one row of :func:`hands` (indices into ``DECK``)."""
     return tuple(DECK[int(i)] for i in row)
@@ -203,7 +215,40 @@ class Classified:
         return self.category_names[int(self.categories[i])]
 
 
-class Table:
+class ClassTable:
+    """What every class table holds per class (dense key, 0 the worst value): the
+    positions in the enumeration of three members (``members``), the engine's key
+    (``class_keys`` padded with -1, cut by ``class_key_len``) and its category index;
+    and ``arrays``, what the disk cache stores.  Subclasses look hands up."""
+
+    size: int
+
+    def __init__(self, built: dict[str, np.ndarray]) -> None:
+        self.members: np.ndarray = built["members"]            # (classes, 3) positions
+        self.class_keys: np.ndarray = built["class_keys"]      # (classes, width) engine keys
+        self.class_key_len: np.ndarray = built["class_key_len"]  # each key's own length
+        self.class_categories: np.ndarray = built["class_categories"]
+        self.distinct = int(self.members.shape[0])
+        self._built = built
+        for array in built.values():
+            array.setflags(write=False)
+
+    @property
+    def arrays(self) -> dict[str, np.ndarray]:
+        """What the table is made of (what the disk cache stores)."""
+        return dict(self._built)
+
+    def engine_key(self, dense: int) -> tuple[int, ...]:
+        """The engine's key of class ``dense`` (as :meth:`Evaluator.value` gives it; the
+        row's padding cut by the key's own length: -1 is also a key digit, the ace of
+        an ace-to-five low)."""
+        return tuple(self.class_keys[dense, :self.class_key_len[dense]].tolist())
+
+    def keys_of(self, rows: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class Table(ClassTable):
     """Lookup tables for one evaluator and hand size, built from the scalar engine.
 
     Built once by streaming every hand of ``size`` cards (:func:`rows`, chunk by chunk);
@@ -222,22 +267,9 @@ class Table:
         self._all: tuple[np.ndarray, np.ndarray] | None = None
         if built is None:
             built = self._build(ev, size)
+        super().__init__(built)
         self._category = built["category"]
         self._key = built["key"]
-        self.members: np.ndarray = built["members"]            # (classes, 3) positions
-        self.class_keys: np.ndarray = built["class_keys"]      # (classes, width) engine keys
-        self.class_key_len: np.ndarray = built["class_key_len"]  # each key's own length
-        self.class_categories: np.ndarray = built["class_categories"]
-        self.distinct = int(self.members.shape[0])
-        for array in built.values():
-            array.setflags(write=False)
-
-    @property
-    def arrays(self) -> dict[str, np.ndarray]:
-        """What the table is made of (what the disk cache stores)."""
-        return {"category": self._category, "key": self._key, "members": self.members,
-                "class_keys": self.class_keys, "class_key_len": self.class_key_len,
-                "class_categories": self.class_categories}
 
     @staticmethod
     def _build(ev: Evaluator, size: int) -> dict[str, np.ndarray]:
@@ -297,12 +329,6 @@ class Table:
                 "class_key_len": np.array([len(k) for k in keys], dtype=np.int8),
                 "class_categories": class_categories}
 
-    def engine_key(self, dense: int) -> tuple[int, ...]:
-        """The engine's key of class ``dense`` (as :meth:`Evaluator.value` gives it; the
-        row's padding cut by the key's own length: -1 is also a key digit, the ace of
-        an ace-to-five low)."""
-        return tuple(self.class_keys[dense, :self.class_key_len[dense]].tolist())
-
     def classify(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Category indices and dense keys of ``rows``: an (m, size) array of DECK indices.
 
@@ -343,7 +369,8 @@ class Table:
                           self.category_names, categories, keys)
 
 
-def _profile_key(profile: Profile | str | None) -> tuple[str, tuple[tuple[str, str], ...]]:
+def profile_key(profile: Profile | str | None) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A profile as a hashable key (name and choices), for tables kept per profile."""
     prof = load_profile(profile)
     return prof.name, tuple(sorted(prof.choices.items()))
 
@@ -361,7 +388,7 @@ def _table(ruleset: str, profile_key: tuple[str, tuple[tuple[str, str], ...]]) -
 def table(ruleset: str, profile: Profile | str | None = None) -> Table:
     """The :class:`Table` of a ruleset's hand size under a profile: kept in memory, and on
     disk (:mod:`pokercert.reference.table_cache`) for every later process."""
-    return _table(ruleset, _profile_key(profile))
+    return _table(ruleset, profile_key(profile))
 
 
 def classify_all(ruleset: str, profile: Profile | str | None = None) -> Classified:

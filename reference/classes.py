@@ -138,7 +138,7 @@ def dealt_size(ev: Evaluator) -> int:
     if dealt == rs.hand_size or dealt > MOST_DEALT or rs.jokers:
         return rs.hand_size
     hole, board = DECK[:sel.hole], DECK[sel.hole:dealt]
-    candidates = {frozenset(c) for c in ev._candidates(hole, board, rs.hand_size)}
+    candidates = {frozenset(c) for c in ev.candidates(hole, board, rs.hand_size)}
     every = {frozenset(c) for c in combinations(DECK[:dealt], rs.hand_size)}
     return dealt if candidates == every else rs.hand_size
 

@@ -238,6 +238,16 @@ class Evaluator:
         return Pot(high=won.get("high") or (), low=won.get("low"), shares=tuple(shares))
 
     # ----------------------------------------------------------------- internals
+    def half_ranking(self, half: str) -> tuple[Evaluator, HalfQualifier | None]:
+        """The evaluator that ranks the pot's half ``half`` and the half's qualifier."""
+        return self._half_ranking(half)
+
+    def candidates(self, hole: tuple[Card, ...], board: tuple[Card, ...],
+                   size: int) -> list[tuple[Card, ...]]:
+        """Every hand of ``size`` cards the ruleset's selection rule (under this
+        evaluator's readings) makes of ``hole`` and ``board``."""
+        return list(self._candidates(hole, board, size))
+
     def _half_ranking(self, half: str) -> tuple[Evaluator, HalfQualifier | None]:
         """The evaluator that ranks ``half`` (this one, or another ruleset's) and its
         qualifier."""

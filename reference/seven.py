@@ -34,12 +34,12 @@ from itertools import combinations
 
 import numpy as np
 
-from pokercert.reference.batch import RANKS, table
+from pokercert.reference.batch import RANKS, ClassTable, profile_key, rank_rows, table
 from pokercert.reference.cards import DECK, SUIT_CHARS
 from pokercert.reference.engine import Evaluator, evaluator
-from pokercert.reference.interpretations import Profile, load_profile
+from pokercert.reference.interpretations import Profile
 
-__all__ = ["SEVEN", "SevenTable", "class_codes", "rank_rows", "seven_table"]
+__all__ = ["SEVEN", "SevenTable", "class_codes", "seven_table"]
 
 SEVEN = 7
 FLUSH = 5                      # cards of one suit that make a flush
@@ -69,20 +69,6 @@ def class_codes(hands: np.ndarray) -> np.ndarray:
                                         0).sum(axis=1)
     out: np.ndarray = (multiset << _FLUSH_BITS) + flush_ranks
     return out
-
-
-def rank_rows(size: int, hands: np.ndarray) -> np.ndarray:
-    """The position in the enumeration (:func:`pokercert.reference.batch.rows`) of each
-    row of ascending DECK indices: the inverse of :func:`~pokercert.reference.batch.unrank`."""
-    from pokercert.reference.batch import _unrank_tables
-
-    hands = np.asarray(hands, dtype=np.int64)
-    position = np.zeros(hands.shape[0], dtype=np.int64)
-    after = np.zeros(hands.shape[0], dtype=np.int64)
-    for j, g in enumerate(_unrank_tables(size)):
-        position += g[hands[:, j]] - g[after]
-        after = hands[:, j] + 1
-    return position
 
 
 # ----------------------------------------------------------------- the classes
@@ -145,12 +131,12 @@ def _classes() -> tuple[np.ndarray, np.ndarray]:
 
 
 # ----------------------------------------------------------------- the table
-class SevenTable:
+class SevenTable(ClassTable):
     """The reference's value of every seven-card hand of a best-five-of-seven game.
 
-    The interface of :class:`pokercert.reference.batch.Table` as far as an exhaustive
-    pass uses it (``keys_of``, ``classify``, ``members``, ``engine_key``,
-    ``class_categories``, ``arrays``), over hands of seven cards: dense keys are the
+    A :class:`~pokercert.reference.batch.ClassTable` like the five-card
+    :class:`~pokercert.reference.batch.Table` (``keys_of``, ``classify``, ``members``,
+    ``engine_key``, ``class_categories``, ``arrays``), over hands of seven cards: dense keys are the
     distinct best-five values (4,824 in five-card high), 0 the worst.
     """
 
@@ -158,25 +144,13 @@ class SevenTable:
 
     def __init__(self, ev: Evaluator, built: dict[str, np.ndarray] | None = None) -> None:
         self.evaluator = ev
-        ranking, _ = ev._half_ranking(ev.ruleset.pot_halves[0].name)
+        ranking, _ = ev.half_ranking(ev.ruleset.pot_halves[0].name)
         self.category_names: tuple[str, ...] = ranking.categories
         if built is None:
             built = self._build(ev, ranking)
+        super().__init__(built)
         self._codes = built["codes"]
         self._class = built["class_of"]
-        self.members: np.ndarray = built["members"]
-        self.class_keys: np.ndarray = built["class_keys"]
-        self.class_key_len: np.ndarray = built["class_key_len"]
-        self.class_categories: np.ndarray = built["class_categories"]
-        self.distinct = int(self.members.shape[0])
-        for array in built.values():
-            array.setflags(write=False)
-
-    @property
-    def arrays(self) -> dict[str, np.ndarray]:
-        return {"codes": self._codes, "class_of": self._class, "members": self.members,
-                "class_keys": self.class_keys, "class_key_len": self.class_key_len,
-                "class_categories": self.class_categories}
 
     @staticmethod
     def _build(ev: Evaluator, ranking: Evaluator) -> dict[str, np.ndarray]:
@@ -207,10 +181,6 @@ class SevenTable:
                 "class_key_len": five.class_key_len[values].astype(np.int8),
                 "class_categories": five.class_categories[values].astype(np.int8)}
 
-    def engine_key(self, dense: int) -> tuple[int, ...]:
-        """The engine's key of class ``dense`` (its best five's)."""
-        return tuple(self.class_keys[dense, :self.class_key_len[dense]].tolist())
-
     def keys_of(self, hands: np.ndarray) -> np.ndarray:
         """Dense keys of rows of seven DECK indices (any order, unchecked)."""
         codes = class_codes(hands)
@@ -235,11 +205,6 @@ class SevenTable:
         return self.class_categories[keys], keys
 
 
-def _profile_key(profile: Profile | str | None) -> tuple[str, tuple[tuple[str, str], ...]]:
-    prof = load_profile(profile)
-    return prof.name, tuple(sorted(prof.choices.items()))
-
-
 @cache
 def _seven(ruleset: str, profile_key: tuple[str, tuple[tuple[str, str], ...]]) -> SevenTable:
     from pokercert.reference.table_cache import load_or_build
@@ -252,4 +217,4 @@ def _seven(ruleset: str, profile_key: tuple[str, tuple[tuple[str, str], ...]]) -
 def seven_table(ruleset: str, profile: Profile | str | None = None) -> SevenTable:
     """The :class:`SevenTable` of a best-five-of-seven ruleset under a profile: kept in
     memory, and on disk (:mod:`pokercert.reference.table_cache`)."""
-    return _seven(ruleset, _profile_key(profile))
+    return _seven(ruleset, profile_key(profile))

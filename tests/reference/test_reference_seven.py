@@ -19,10 +19,10 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from pokercert.reference import DECK, evaluator  # noqa: E402
-from pokercert.reference.batch import rows, unrank  # noqa: E402
+from pokercert.reference.batch import rank_rows, rows, unrank  # noqa: E402
 from pokercert.reference.classes import ReferenceClasses, dealt_size, space_of  # noqa: E402
 from pokercert.reference.rulesets import get_ruleset  # noqa: E402
-from pokercert.reference.seven import rank_rows, seven_table  # noqa: E402
+from pokercert.reference.seven import seven_table  # noqa: E402
 
 TOTAL = comb(52, 7)
 
