@@ -55,7 +55,7 @@ FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
 # library that values seven cards by their best five answers ``classify`` (and key) of a
 # player's seven cards, which is what ``pokercert exhaustive`` sends there
 SEVEN_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: (Kind.CLASSIFY,) for ruleset in ("nj-holdem", "nj-seven-card-stud")})
+    ruleset: (Kind.CLASSIFY.value,) for ruleset in ("nj-holdem", "nj-seven-card-stud")})
 
 
 def by_code(cards: Mapping[str, Any]) -> list[Any]:
