@@ -106,6 +106,19 @@ def test_exhaustive_json_and_its_output(adapter, code, tmp_path, capsys):
     assert state["finished"] and (code == 0) == state["agrees"]
 
 
+def test_a_range_of_seven_card_deals(tmp_path, capsys):
+    """--range START..STOP names its shard by the range; a seven-card pass (nj-holdem)."""
+    pytest.importorskip("eval7")
+    got, out = printed(capsys, "exhaustive", "--adapter", "eval7", "--ruleset", "nj-holdem",
+                       "--range", "0..2000", "--order-seed", "1", "--out", str(tmp_path),
+                       "--json")
+    assert got == 0
+    valid("urn:pokercert:cli:exhaustive", out)
+    state = json.loads((tmp_path / "exhaustive.json").read_text())
+    valid("urn:pokercert:harness:exhaustive", state)
+    assert state["shard"] == "0..2000" and state["total"] == 133_784_560
+
+
 def test_the_live_exhaustive_state(tmp_path, capsys):
     """An unfinished run's state (what --resume reopens): the adapter hangs on one hand
     and the run stops before the end."""
