@@ -45,7 +45,11 @@ import time
 from itertools import combinations
 from pathlib import Path
 
+from _docs import write_block
 from tabulate import tabulate
+
+# the block --seven --write-docs rewrites (tests/contract/test_bench_blocks.py)
+DOC_BLOCKS = {"exhaustive-seven": "benchmarks/README.md"}
 
 CANONICAL = [r + s for r in "AKQJT98765432" for s in "shdc"]
 FIVE = 2_598_960
@@ -170,11 +174,14 @@ def seven(args: argparse.Namespace) -> None:
                      ", ".join(loads["workers2"])])
         rows.append(["control: two CPU-bound loops at once", "", "", "",
                      f"{twice:.2f}x one loop's throughput", f"{before}-{load()}"])
-    print(f"seven-card pass, nj-holdem, eval7 0.1.11, hands 0..{n:,} (min of {args.repeat}); "
-          f"cold set-up (tables built) {cold[0]:.2f} s CPU")
-    print(tabulate(rows, headers=["", f"{n:,} hands, s", "peak RSS MB",
-                                  "133,784,560 hands, s (extrapolated)", "ratio",
-                                  "load average (before-after)"], tablefmt="github"))
+    text = (f"seven-card pass, nj-holdem, eval7, hands 0..{n:,} (min of {args.repeat}); "
+            f"cold set-up (tables built) {cold[0]:.2f} s CPU\n\n" +
+            tabulate(rows, headers=["", f"{n:,} hands, s", "peak RSS MB",
+                                    "133,784,560 hands, s (extrapolated)", "ratio",
+                                    "load average (before-after)"], tablefmt="github"))
+    print(text)
+    if args.write_docs:
+        write_block(DOC_BLOCKS["exhaustive-seven"], "exhaustive-seven", text + "\n")
     shutil.rmtree(cache, ignore_errors=True)
 
 
@@ -210,6 +217,9 @@ def main() -> None:
                         help="also time --workers 2 (a local Dask cluster)")
     parser.add_argument("--seven", type=int, metavar="N",
                         help="the seven-card pass over the first N deals instead")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="with --seven: rewrite the block exhaustive-seven of "
+                        "benchmarks/README.md with the figures")
     args = parser.parse_args()
     if args.seven:
         seven(args)
