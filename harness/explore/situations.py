@@ -386,6 +386,11 @@ def category_hand(ch: Choices, game: Game, category: str, *, wild_cap: int = 2,
         return Hand(((ACE, 2),), (), False)
     if category == "flush" and deck is not None:
         suit = _pick(ch, SUITS)
+        # a suit the deal has used up (a royal and a straight flush in it, say) cannot
+        # hold a flush: the next suit round that still can (the same deal otherwise)
+        at = SUITS.index(suit)
+        suit = next((s for s in SUITS[at:] + SUITS[:at]
+                     if sum(spare(r, s) for r in RANKS) >= n), suit)
         taken = [r for r in RANKS if not spare(r, suit)]
         return Hand((), _kickers(ch, game, n, taken, no_run=True), True)
     sizes = _groups(category, n)
@@ -740,7 +745,8 @@ def _edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
         shape = _pick(ch, _edge_ranks(game, which))
         suited = _pick(ch, (False, False, True)) and len(set(shape)) == n
         hands = [deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (), suited))]
-    if "compare" in game.kinds and _pick(ch, KIND_OF_HAND) != "classify":
+    if "compare" in game.kinds and (Kind.CLASSIFY not in game.kinds
+                                    or _pick(ch, KIND_OF_HAND) != "classify"):
         rival_edge = _pick(ch, EDGES)
         if rival_edge == "near-flush" or rival_edge == which:
             rival = category_hand(ch, game, _pick(ch, game.makeable), wild_cap=0,
@@ -873,7 +879,8 @@ def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
                     count)
     cards = deal_hand(ch, deck, hand)
     hands = [cards]
-    if "compare" in game.kinds and _pick(ch, KIND_OF_HAND) != "classify":
+    if "compare" in game.kinds and (Kind.CLASSIFY not in game.kinds
+                                    or _pick(ch, KIND_OF_HAND) != "classify"):
         rival = _other_five(ch, game, hand, deck.jokers) if which == "five" and \
             _coin(ch) else None
         hands.append(deal_hand(ch, deck, rival) if rival is not None else
@@ -901,11 +908,12 @@ def _board_deals(game: Game) -> bool:
 
 
 def _reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
-    """Exactly one fault in an otherwise valid request (the corpus's reject vectors)."""
-    ops = [k for k in game.kinds if k in OPERATIONS]
+    """Exactly one fault in an otherwise valid request (the corpus's reject vectors).
+    The request's operation is one of the kinds asked for; with ``reject`` alone, one of
+    the operations the ruleset has (a malformed request of any of them)."""
+    ops = [k for k in game.kinds if k in OPERATIONS] or [
+        k for k in OPERATIONS if k != Kind.BEST_HAND or game.selection is not None]
     which = want.removeprefix("reject-") if want else _pick(ch, REJECTS)
-    if not ops:
-        return _categories(ch, game)
     if which == "across" and "compare" not in ops and "best_hand" not in ops:
         which = "duplicate"
     if which == "joker" and game.jokers:
@@ -1202,14 +1210,15 @@ def situations_for(game: Game) -> list[str]:
     out = ["categories", "defining-ranks", "kicker", "edge"]
     if "compare" in game.kinds:
         out += ["suits-only", "multiway"]
-    if game.selection is not None:
-        out.append("board")
+    if game.selection is not None and {Kind.BEST_HAND, Kind.COMPARE} & set(game.kinds):
+        out.append("board")          # a board deal is a best_hand or a compare on it
     if game.jokers:
         out.append("wild")
     if game.size >= 2 and "reject" in game.kinds:
         out.append("reject")
     if not {Kind.CLASSIFY, Kind.COMPARE} & set(game.kinds):
-        out = ["board"] if game.selection is not None else []
+        out = ["board"] if game.selection is not None and Kind.BEST_HAND in game.kinds \
+            else []
         if game.size >= 2 and "reject" in game.kinds:
             out.append("reject")
     return out

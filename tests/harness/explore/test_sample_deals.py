@@ -165,3 +165,69 @@ def test_a_seeded_deal_replays_in_hypothesis_from_its_record(rs_id):
     labels = fuzz_labels(game)
     for deal, record in list(seeded_deals(game, labels, seed=9, count=len(labels))):
         assert _replayed(game, labels, record) == deal, deal.situation
+
+
+# the rulesets the corpus certifies (the poker-room games await their vectors and their
+# showdown situations: issue 14)
+def _certified_rulesets() -> list[str]:
+    from pokercert.vectors import registry
+
+    return [r for r in RULESETS if r not in registry.awaiting()]
+
+
+@pytest.mark.parametrize("rs_id", _certified_rulesets())
+def test_reject_alone_deals_malformed_requests_of_the_rulesets_operations(rs_id):
+    """``kinds=["reject"]``: only malformed requests, each of an operation the ruleset
+    has, each refused by the reference (it raised IndexError in ``_hand_kind``)."""
+    from pokercert.vectors.model import OPERATIONS
+
+    rs = get_ruleset(rs_id)
+    ops = {k for k in OPERATIONS if k != "best_hand" or rs.selection is not None}
+    deals = _sample(rs_id, count=30, kinds=["reject"])
+    assert len(deals) == 30
+    assert {d.kind for d in deals} == {"reject"}
+    assert {d.inputs["op"] for d in deals} <= ops
+    assert all(d.situation.startswith("reject-") for d in deals)
+    ev = evaluator(rs_id)
+    assert all(expected_outcome(ev, "reject", d.inputs).get("reason") for d in deals)
+
+
+@pytest.mark.parametrize("rs_id", _certified_rulesets())
+@pytest.mark.parametrize("kinds", [["classify"], ["compare"], ["best_hand"], ["reject"],
+                                   ["classify", "reject"]])
+def test_every_situation_alone_deals_or_says_nothing_to_deal(rs_id, kinds):
+    """A restricted list deals exactly its situation, of the kinds asked, or refuses with
+    "nothing to deal"; never an IndexError (a board situation under classify alone
+    raised one: a board deal is a best_hand or a compare on the board)."""
+    rs = get_ruleset(rs_id)
+    if "best_hand" in kinds and rs.selection is None:
+        pytest.skip("best_hand needs a board")
+    ev = evaluator(rs_id)
+    dealt = 0
+    for name in SITUATIONS:
+        try:
+            deals = _sample(rs_id, count=6, kinds=kinds, situations=[name])
+        except ValueError as exc:
+            assert "nothing to deal" in str(exc), (name, exc)
+            continue
+        dealt += 1
+        assert {d.situation for d in deals} == {name}, name
+        assert {d.kind for d in deals} <= set(kinds), name
+        for d in deals:   # every deal is a request the reference answers as its kind says
+            outcome = expected_outcome(ev, d.kind, d.inputs)
+            assert ("reason" in outcome) == (d.kind == "reject"), (name, d, outcome)
+    assert dealt, f"{rs_id} {kinds}: no situation dealt at all"
+
+
+def test_multiway_chain_flush_when_its_suit_is_used_up():
+    """mt-poker-high, ``situations=["multiway-chain"]``, seed 135: a chain holding a royal
+    flush and a straight flush in one suit left a later flush too few ranks of that suit
+    ("pop from empty list"); the flush now takes the next suit that still holds one."""
+    ev = evaluator("mt-poker-high")
+    deals = _sample("mt-poker-high", seed=135, count=25, kinds=["compare"],
+                    situations=["multiway-chain"])
+    assert len(deals) == 25
+    for d in deals:      # a chain: every hand of its own category, weakest first
+        cats = [ev.evaluate(h).category for h in d.inputs["hands"]]
+        keys = [ev.evaluate(h).key for h in d.inputs["hands"]]
+        assert keys == sorted(keys), (d, cats)
