@@ -346,15 +346,15 @@ def _exhaustive_rerun(args: argparse.Namespace, state: Any, out: Path) -> list[s
 def _write_drafts(state: Any, ruleset: str, adapter: str, out: Path) -> Path | None:
     """The disagreements written up as one draft for ``pokercert vectors add`` (the tool
     assigns ids), beside the state; None (and no file) when there are none."""
-    from pokercert.harness.explore.counterexample import drafts_text
+    from pokercert.harness.explore.counterexample import Draft, drafts_text, finding_comment
 
     path = out / f"counterexamples-{ruleset}.toml"
-    records = [d.vector for d in state.disagreements if d.vector]
-    if not records:
+    drafts = [Draft(d.vector, finding_comment(adapter, d.message))
+              for d in state.disagreements if d.vector]
+    if not drafts:
         path.unlink(missing_ok=True)
         return None
-    path.write_text(drafts_text(ruleset, records, [d.message for d in state.disagreements
-                                                   if d.vector], adapter), encoding="utf-8")
+    path.write_text(drafts_text(ruleset, drafts), encoding="utf-8")
     return path
 
 

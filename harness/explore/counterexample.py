@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pokercert.reference import (
     Card,
@@ -37,8 +37,8 @@ from pokercert.vectors.model import Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
 
-__all__ = ["Found", "describe", "drafts_text", "found_vector", "next_ids", "placeholder_vector",
-           "to_draft_text", "to_drafts_text", "to_record_text"]
+__all__ = ["Draft", "Found", "describe", "draft_of", "drafts_text", "finding_comment",
+           "found_vector", "next_ids", "placeholder_vector", "to_record_text"]
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Found:
 
     def draft(self, adapter: str = "") -> str:
         """The same record as a draft for ``pokercert vectors add`` (no id)."""
-        return to_draft_text(self, adapter)
+        return drafts_text(self.vector.ruleset, [draft_of(self, adapter)])
 
 
 def placeholder_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
@@ -322,47 +322,46 @@ def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str,
     return Found(vector, actual, message)
 
 
-def to_draft_text(found: Found, adapter: str = "") -> str:
-    """A draft for ``pokercert vectors add DRAFT --topic TOPIC`` (the tool assigns the id)."""
-    return to_drafts_text([found], adapter)
+class Draft(NamedTuple):
+    """One entry of a draft file: a corpus record (as
+    :func:`pokercert.vectors.canonical.record` gives it; its id is dropped) and the
+    comment lines saying what was found."""
+
+    record: Mapping[str, Any]
+    comment: Sequence[str]
 
 
-def to_drafts_text(found: Sequence[Found], adapter: str = "") -> str:
-    """Several drafts of one ruleset in one file for ``pokercert vectors add``."""
-    header = f"ruleset = \"{found[0].vector.ruleset}\"\n\n"
-    tables = []
-    for f in found:
-        rec = record(f.vector)
-        del rec["id"]
-        tables.append(to_toml(rec, comment=_comment(f, adapter)))
-    return header + "\n".join(tables)
-
-
-def drafts_text(ruleset: str, records: Sequence[Mapping[str, Any]], messages: Sequence[str],
-                adapter: str = "") -> str:
-    """Several found records (as :func:`pokercert.vectors.canonical.record` gives them, an
-    exhaustive run's state keeps them) as one draft for ``pokercert vectors add``: ids
-    dropped (the tool assigns them), each with the comment of :meth:`Found.draft`."""
+def finding_comment(adapter: str = "", message: str = "",
+                    actual: Mapping[str, Any] | None = None, note: str = "") -> list[str]:
+    """The comment over a found record: who disagreed, and how (the scorer's message,
+    else the answer), and a note when the record needs a human before it is added."""
     who = f"adapter {adapter}" if adapter else "the evaluator"
-    tables = []
-    for rec, message in zip(records, messages, strict=True):
-        rec = {k: v for k, v in rec.items() if k != "id"}
-        comment = [f"found by pokercert: {who} disagrees with the reference",
-                   *([f"{who}: {message}"] if message else [])]
-        tables.append(to_toml(rec, comment=comment))
+    comment = [f"found by pokercert: {who} disagrees with the reference"]
+    if message:
+        comment.append(f"{who}: {message}")
+    elif actual is not None:
+        comment.append(f"{who} answered {dict(actual)}")
+    if note:
+        comment.append(f"NOTE: {note}")
+    return comment
+
+
+def draft_of(found: Found, adapter: str = "") -> Draft:
+    """A :class:`Found` as a draft entry."""
+    return Draft(record(found.vector), _comment(found, adapter))
+
+
+def drafts_text(ruleset: str, drafts: Sequence[Draft]) -> str:
+    """The one writer of ready-to-add drafts (fuzz, exhaustive and challenge findings
+    alike): one file of ``ruleset`` for ``pokercert vectors add FILE --topic TOPIC``,
+    ids dropped (the tool assigns them), each record under its comment."""
+    tables = [to_toml({k: v for k, v in d.record.items() if k != "id"}, comment=d.comment)
+              for d in drafts]
     return f"ruleset = \"{ruleset}\"\n\n" + "\n".join(tables)
 
 
 def _comment(found: Found, adapter: str) -> list[str]:
-    who = f"adapter {adapter}" if adapter else "the evaluator"
-    comment = [f"found by pokercert: {who} disagrees with the reference"]
-    if found.message:
-        comment.append(f"{who}: {found.message}")
-    elif found.actual is not None:
-        comment.append(f"{who} answered {dict(found.actual)}")
-    if found.note:
-        comment.append(f"NOTE: {found.note}")
-    return comment
+    return finding_comment(adapter, found.message, found.actual, found.note)
 
 
 def to_record_text(found: Found, adapter: str = "") -> str:

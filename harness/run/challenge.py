@@ -404,7 +404,12 @@ def write_drafts(folder: Path, results: Iterable[Result], profile: Profile,
     reference's expectation under every reading, deciding clauses, flags, a why.
     A reject vector keeps its own tags and reason (refusals do not depend on readings).
     Returns the files written."""
-    from pokercert.harness.explore.counterexample import Found, found_vector, to_drafts_text
+    from pokercert.harness.explore.counterexample import (
+        Found,
+        draft_of,
+        drafts_text,
+        found_vector,
+    )
 
     by_ruleset: dict[str, list[Result]] = {}
     for r in results:
@@ -427,7 +432,8 @@ def write_drafts(folder: Path, results: Iterable[Result], profile: Profile,
                                           message=message, vector_id=f"{rid}/0000"))
         out = Path(folder) / COUNTEREXAMPLES / f"challenge-{rid}.toml"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(to_drafts_text(found, adapter), encoding="utf-8")
+        out.write_text(drafts_text(rid, [draft_of(f, adapter) for f in found]),
+                       encoding="utf-8")
         written.append(out)
     return written
 
