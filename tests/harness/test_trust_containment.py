@@ -360,3 +360,78 @@ def test_kill_9_of_the_harness_orphans_nothing(tmp_path, kind):
             harness.kill()
         for pid, _ in survivors(marker):
             os.kill(pid, signal.SIGKILL)
+
+
+def _dealing_child(harness: subprocess.Popen[bytes], marker: str) -> int:
+    """The pid of the child the harness forked to deal the challenge's fresh deals
+    (``prefetch_fresh``): a process carrying the marker whose parent is the harness and
+    whose command line is the harness's (a fork, not an adapter: none has started yet)."""
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        for pid, _ in survivors(marker):
+            with contextlib.suppress(OSError):
+                # (read each time: just after Popen the harness may not have exec'd yet)
+                own = Path(f"/proc/{harness.pid}/cmdline").read_bytes()
+                stat = Path(f"/proc/{pid}/stat").read_text()
+                parent = int(stat.rsplit(")", 1)[1].split()[1])
+                if pid != harness.pid and parent == harness.pid and \
+                        Path(f"/proc/{pid}/cmdline").read_bytes() == own:
+                    return pid
+        assert harness.poll() is None, "the harness ended before its dealing child was seen"
+        time.sleep(0.02)
+    raise AssertionError("no challenge-dealing child seen")
+
+
+def test_kill_9_of_the_harness_while_its_child_deals_the_challenge(tmp_path):
+    """The challenge's fresh deals are dealt in a forked child while the corpus loads: a
+    kill -9 of the harness then leaves no process behind (the child dies with it) and no
+    certificate, and the folder is no run a report can be made from."""
+    marker = f"pokercert-dealing-{uuid.uuid4().hex}"
+    run = tmp_path / "run"
+    harness = subprocess.Popen(
+        [sys.executable, "-m", "pokercert.cli", "run", "--ruleset", "nj-poker-high-5",
+         "--challenge", "20000", "--challenge-seed", "7", "--out", str(run)], cwd=tmp_path,
+        env={**env(), "POKERCERT_TEST_MARKER": marker},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        child = _dealing_child(harness, marker)
+        harness.kill()
+        harness.wait(timeout=10)
+        assert gone(marker) == [], f"the dealing child {child} outlived the harness"
+        assert not any(run.glob("report.*")) if run.exists() else True
+        done = cli("report", str(run), cwd=tmp_path)
+        assert done.returncode in (2, 3), done      # incomplete, or no run at all
+        assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) <= 1
+    finally:
+        if harness.poll() is None:
+            harness.kill()
+        for pid, _ in survivors(marker):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_kill_9_of_the_dealing_child_gives_the_same_certificate(tmp_path):
+    """A dealing child killed mid-deal (or mid-send) costs time, not correctness: the
+    harness deals the same fresh deals itself, and the run certifies with the challenge
+    set (by its SHA-256) an undisturbed run of the same seed has; nothing is left."""
+    marker = f"pokercert-dealing-{uuid.uuid4().hex}"
+    args = ["run", "--ruleset", "nj-poker-high-3", "--challenge", "4000", "--challenge-seed",
+            "11", "--no-report", "--json"]
+    harness = subprocess.Popen(
+        [sys.executable, "-m", "pokercert.cli", *args, "--out", str(tmp_path / "killed")],
+        cwd=tmp_path, env={**env(), "POKERCERT_TEST_MARKER": marker},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        os.kill(_dealing_child(harness, marker), signal.SIGKILL)
+        out, err = harness.communicate(timeout=300)
+        assert harness.returncode == 0, err
+        assert gone(marker) == []
+    finally:
+        if harness.poll() is None:
+            harness.kill()
+        for pid, _ in survivors(marker):
+            os.kill(pid, signal.SIGKILL)
+    killed = json.loads(out)
+    undisturbed = json.loads(cli(*args, "--out", str(tmp_path / "whole"), cwd=tmp_path).stdout)
+    assert killed["challenge"] == undisturbed["challenge"]
+    assert killed["challenge"]["vectors"] > 4000
+    assert [r["verdict"] for r in killed["rulesets"]] == ["CERTIFIED"]
