@@ -79,6 +79,19 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--challenge-seed", type=challenge_seed, metavar="N",
                    help="replay the challenge set of this seed (default: drawn at run time "
                    "and recorded)")
+    p.add_argument("--fuzz", type=positive_int, metavar="N", dest="fuzz",
+                   help="attach fuzzing to the run: N deals per ruleset against the "
+                   "reference after the vectors; a disagreement withholds the certificate")
+    p.add_argument("--fuzz-seed", type=challenge_seed, metavar="S",
+                   help="replay the fuzzing of this seed (with --fuzz; default: drawn at run "
+                   "time and recorded)")
+    p.add_argument("--exhaustive", action="store_true",
+                   help="attach an exhaustive check to the run: every hand of each ruleset "
+                   "the adapter claims classify or compare for (others are skipped and "
+                   "named); a disagreement withholds the certificate")
+    p.add_argument("--order-seed", type=challenge_seed, metavar="S",
+                   help="with --exhaustive: send each hand in the card order of seed S "
+                   "(default: drawn at run time and recorded)")
     p.add_argument("--identity-file", action="append", default=[], metavar="PATH",
                    dest="identity_files",
                    help="a file (or folder) of the evaluator whose SHA-256 the harness "
@@ -153,14 +166,25 @@ def challenge_summary(header: RunHeader) -> str:
             f"{str(ch.get('sha256', ''))[:12]}); replay with --challenge-seed {ch['seed']}")
 
 
+def attached_modes(header: RunHeader) -> dict[str, Any]:
+    """The blocks of the attached modes, as every report derives them."""
+    from pokercert.reports.model import mode_blocks
+
+    return mode_blocks({"filters": header.filters}, header.attached, header.rulesets)
+
+
 def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder: Path,
                   exit_code: int, as_json: bool) -> None:
+    from pokercert.reports.text import mode_line
+
     rows = summary_rows(header, counts)
+    modes = attached_modes(header)
     if as_json:
         print_json({"run": str(folder), "exit_code": exit_code, "aborted": header.aborted,
                     "evaluator": header.evaluator, "adapter_spec": header.adapter_spec,
                     "measured_identity": header.measured_identity.get("digest", ""),
-                    "challenge": header.filters.get("challenge"), "rulesets": rows})
+                    "challenge": header.filters.get("challenge"), "rulesets": rows,
+                    "modes": modes})
         return
     ident = header.evaluator
     declared = one_line(f"{ident.get('vendor', '?')} {ident.get('name', '?')} "
@@ -179,6 +203,13 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
     print(f"\n{challenge_summary(header)}")
+    for mode, block in modes.items():
+        print(one_line(mode_line(mode, block)))
+        for r in block["rulesets"]:
+            if r["status"] != "passed":
+                print(one_line(f"  {r['id']}: {r['status']}, {r['disagreements']} "
+                               f"disagreement(s) in {r['checked']:,} of {r['of']:,}"
+                               + (f": {r['why']}" if r["why"] else "")))
     if header.aborted:
         print(f"\nthe run did not finish: {one_line(header.aborted)}")
     verdict = {ExitCode.OK: "COMPLIANT", ExitCode.NONCOMPLIANT: "NOT COMPLIANT",
@@ -191,6 +222,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     from pokercert.harness.run.runner import RunConfig, run
 
     lab = lab_fields(args)
+    if args.fuzz_seed is not None and args.fuzz is None:
+        raise UsageError("--fuzz-seed replays an attached fuzzing: give --fuzz N as well")
+    if args.order_seed is not None and not args.exhaustive:
+        raise UsageError("--order-seed sets the card order of an attached exhaustive check: "
+                         "give --exhaustive as well")
     if args.expect is not None and not args.expect.is_file():
         raise UsageError(f"--expect {args.expect}: no such file")
     if args.resume:
@@ -204,7 +240,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         max_cpu_s=args.max_cpu, resume=args.resume, identity_files=args.identity_files,
         command=["pokercert", *sys.argv[1:]], lab=lab, in_process=args.in_process,
         challenge=not args.no_challenge, challenge_seed=args.challenge_seed,
-        challenge_fresh=args.challenge_fresh)
+        challenge_fresh=args.challenge_fresh, fuzz=args.fuzz, fuzz_seed=args.fuzz_seed,
+        exhaustive=args.exhaustive, order_seed=args.order_seed)
     progress = Progress()
     try:
         outcome = run(config, progress=progress)

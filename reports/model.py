@@ -43,7 +43,7 @@ from pokercert.reference.rulesets import RulesetError, all_regulations, get_rule
 from pokercert.reports import verdict as V
 from pokercert.reports.canonical import ReportError
 
-REPORT_FORMAT_VERSION = 3
+REPORT_FORMAT_VERSION = 4
 STDERR_LIMIT = 2000  # characters of a failure's stderr excerpt kept in the report
 UNKNOWN = "unknown"
 
@@ -302,8 +302,95 @@ def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[s
             "failed": denied, "rulesets": rows if seed is not None else []}
 
 
+# the attached modes' block (reports/README.md, "Attached modes")
+MODE_PASSED, MODE_FAILED, MODE_INCOMPLETE = "passed", "failed", "incomplete"
+MODE_NOT_APPLICABLE = "not applicable"
+
+
+def _mode_settings(mode: str, asked: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """A mode's seed and size as the run recorded them, and the run options replaying it."""
+    from pokercert.harness.run.attached import FUZZ
+
+    if mode == FUZZ:
+        seed, examples = asked.get("seed"), asked.get("examples")
+        return {"seed": seed, "examples": examples}, \
+            f"--fuzz {examples} --fuzz-seed {seed}"
+    seed = asked.get("order_seed")
+    return {"order_seed": seed}, f"--exhaustive --order-seed {seed}"
+
+
+def _item_row(mode: str, rid: str, item: Mapping[str, Any] | None) -> dict[str, Any]:
+    """One ruleset's row of a mode: its status (derived from the record), how much it
+    checked of how much, how many disagreements it found, and why it was skipped or
+    stopped."""
+    from pokercert.harness.run.attached import DISAGREEMENTS, FUZZ, INCOMPLETE, item_status
+
+    if item is None:
+        return {"id": rid, "status": INCOMPLETE, "checked": 0, "of": 0, "disagreements": 0,
+                "why": "no record: the run ended before this mode reached the ruleset"}
+    if mode == FUZZ:
+        checked, of = int(item.get("requests") or 0), int(item.get("examples") or 0)
+        found = int(bool(item.get("counterexample") or item.get("flaky")))
+    else:
+        checked, of = int(item.get("checked") or 0), int(item.get("total") or 0)
+        found = sum(int(item.get(k) or 0) for k in DISAGREEMENTS)
+    return {"id": rid, "status": item_status(mode, item), "checked": checked, "of": of,
+            "disagreements": found,
+            "why": str(item.get("skipped") or item.get("aborted") or "")}
+
+
+def mode_blocks(ident: Mapping[str, Any], attached: Mapping[str, Any],
+                rulesets: Sequence[str]) -> dict[str, Any]:
+    """Each attached mode's block: the seed and size the run recorded
+    (``filters.fuzz``/``filters.exhaustive``), the options that replay it, and per
+    ruleset its status and counts, from the mode's records (``attached``)."""
+    from pokercert.harness.run.attached import FAILED, INCOMPLETE, MODES, PASSED
+
+    filters = ident.get("filters", {})
+    out: dict[str, Any] = {}
+    for mode in MODES:
+        asked = filters.get(mode)
+        if not isinstance(asked, Mapping):
+            continue
+        by_ruleset = {i.get("ruleset"): i for i in attached.get(mode, []) or []
+                      if isinstance(i, Mapping)}
+        rows = [_item_row(mode, rid, by_ruleset.get(rid)) for rid in rulesets]
+        statuses = {r["status"] for r in rows}
+        status = (MODE_FAILED if FAILED in statuses else
+                  MODE_INCOMPLETE if INCOMPLETE in statuses else
+                  MODE_PASSED if PASSED in statuses else MODE_NOT_APPLICABLE)
+        settings, replay = _mode_settings(mode, asked)
+        out[mode] = {"status": status, **settings, "replay": replay,
+                     "failed": sum(r["status"] == FAILED for r in rows),
+                     "skipped": sum(r["status"] == "skipped" for r in rows),
+                     "rulesets": rows}
+    return out
+
+
+def _mode_reasons(modes: Mapping[str, Any], rid: str) -> tuple[list[str], list[str]]:
+    """Why the attached modes deny ruleset ``rid`` a certificate (found a disagreement)
+    or leave it incomplete, in words."""
+    from pokercert.harness.run.attached import FAILED, FUZZ, INCOMPLETE
+
+    failed, incomplete = [], []
+    for mode, block in modes.items():
+        row = next((r for r in block["rulesets"] if r["id"] == rid), None)
+        if row is None:
+            continue
+        seed = f"seed {block['seed']}" if mode == FUZZ else f"order seed {block['order_seed']}"
+        if row["status"] == FAILED:
+            failed.append(f"{mode} ({seed}) found {row['disagreements']} disagreement(s) "
+                          f"with the reference in {row['checked']:,} "
+                          f"{'requests' if mode == FUZZ else 'hands checked'}")
+        elif row["status"] == INCOMPLETE:
+            why = row["why"] or f"stopped at {row['checked']:,} of {row['of']:,}"
+            incomplete.append(f"{mode} ({seed}) did not finish: {why}")
+    return failed, incomplete
+
+
 def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str, Any]],
-                clause_labels: Mapping[str, Iterable[str]]) -> dict[str, Any]:
+                clause_labels: Mapping[str, Iterable[str]],
+                attached: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every conclusion of a report, derived from its facts: the one place they are made.
 
     ``identification`` and ``vectors`` are the report's (each vector: id, ruleset, kind,
@@ -312,7 +399,9 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
     reasons of each ruleset with its clause matrix (numbers and status), the overall
     verdict and exit code, the failures (id, ruleset, kind, outcome, clauses and flags of
     every denying vector, in report order), the flag rows (without descriptions) and the
-    not-applicable list.  ``build_report`` adds the words (titles, summaries) around
+    not-applicable list, the challenge block and each attached mode's block (from
+    ``attached``, the modes' per-ruleset records: a mode that failed on a ruleset denies
+    it a certificate).  ``build_report`` adds the words (titles, summaries) around
     them; :func:`contradiction` holds a loaded report to them.
     """
     ident = identification
@@ -328,6 +417,7 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
                     "results": len(ids),
                     "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0}
     challenge = _challenge(ident, by_ruleset, rulesets, not whole)
+    modes = mode_blocks(ident, attached or {}, rulesets)
     ruleset_rows = []
     for rid in rulesets:
         mine = by_ruleset.get(rid, [])
@@ -337,6 +427,7 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
         if found and verdict == V.NOT_CERTIFIED:
             reasons.append(f"{found} of the findings on challenge vectors (seed "
                            f"{challenge['seed']}): inputs no published vector holds")
+        verdict, reasons = V.with_attached(verdict, reasons, *_mode_reasons(modes, rid))
         ruleset_rows.append({"id": rid, "verdict": verdict, "reasons": reasons,
                              "counts": counts,
                              "clauses": _clause_rows(clause_labels.get(rid, ()), mine)})
@@ -363,6 +454,7 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
         "flags": _flag_rows(vectors),
         "not_applicable": not_applicable,
         "challenge": challenge,
+        "modes": modes,
     }
 
 
@@ -486,7 +578,9 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
         ident["results_lines"] = len(raw)
     vectors = [_vector(r) for r in results]
     rulesets = set(ident["rulesets"]) | {r.ruleset for r in results}
-    derived = conclusions(ident, vectors, {rid: _clause_labels(rid) for rid in rulesets})
+    attached = json.loads(json.dumps(getattr(header, "attached", None) or {}))
+    derived = conclusions(ident, vectors, {rid: _clause_labels(rid) for rid in rulesets},
+                          attached)
     descriptions = flag_descriptions()
     by_id = {r.vector_id: r for r in results}
     return {
@@ -509,6 +603,8 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
             for row in derived["flags"]],
         "not_applicable": derived["not_applicable"],
         "challenge": derived["challenge"],
+        "modes": derived["modes"],
+        "attached": attached,
         "vectors": vectors,
     }
 
@@ -577,10 +673,11 @@ def contradiction(report: Mapping[str, Any]) -> str:
     """The first way a report disagrees with itself, in words; ``""`` if it does not.
 
     Recomputes every conclusion (:func:`conclusions`) from the report's facts (its
-    identification and per-vector records) and compares, in this order: the vector
-    records themselves, the counts, the completeness, each ruleset (counts, verdict,
-    reasons, clause matrix), the failures, the flag rows, the not-applicable list, the
-    overall verdict and the exit code.  Expects a report that follows the schema.
+    identification, per-vector records and the attached modes' records) and compares,
+    in this order: the vector records themselves, the counts, the completeness, each
+    ruleset (counts, verdict, reasons, clause matrix), the failures, the flag rows, the
+    not-applicable list, the challenge, the attached modes, the overall verdict and the
+    exit code.  Expects a report that follows the schema.
     """
     vectors = report["vectors"]
     seen: set[str] = set()
@@ -589,11 +686,11 @@ def contradiction(report: Mapping[str, Any]) -> str:
             return f"vectors lists {v['id']} twice"
         seen.add(v["id"])
     labels = {row["id"]: [c["label"] for c in row["clauses"]] for row in report["rulesets"]}
-    derived = conclusions(report["identification"], vectors, labels)
+    derived = conclusions(report["identification"], vectors, labels, report.get("attached"))
     claimed = {**report, "failures": [
         {**f, "clauses": [c["label"] for c in f["clauses"]]} for f in report["failures"]]}
     for name in ("counts", "completeness", "rulesets", "failures", "flags", "not_applicable",
-                 "challenge", "verdict", "exit_code"):
+                 "challenge", "modes", "verdict", "exit_code"):
         found = _first_difference(name, claimed.get(name), derived[name])
         if found is None:
             continue
@@ -604,6 +701,6 @@ def contradiction(report: Mapping[str, Any]) -> str:
             return (f"{path} says {said}, its vectors give {gives} "
                     f"({'; '.join(row['reasons'])})")
         source = "its rulesets give" if name in ("verdict", "exit_code") else \
-            "its vectors give"
+            "its mode records give" if name == "modes" else "its vectors give"
         return f"{path} says {_shown(said)}, {source} {_shown(gives)}"
     return _scored_as_problem(report["failures"])

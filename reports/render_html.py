@@ -62,7 +62,9 @@ def _banner(report: dict[str, Any]) -> str:
     for reason in report["completeness"]["reasons"]:
         lines.append(f"<p><strong>Incomplete:</strong> {esc(reason)}</p>")
     lines.append("</section>")
-    links = [("rulesets", "Rulesets"), ("challenge", "Challenge"), ("clauses", "Clauses"),
+    links = [("rulesets", "Rulesets"), ("challenge", "Challenge"),
+             *((f"mode-{m}", T.MODE_TITLES.get(m, m)) for m, _ in T.attached_modes(report)),
+             ("clauses", "Clauses"),
              ("findings", f"Findings ({len(report['failures'])})"), ("flags", "Bug classes"),
              ("not-applicable", "Not applicable"), ("identification", "Identification")]
     lines.append("<nav>" + "".join(f'<a href="#{a}">{esc(t)}</a>' for a, t in links) + "</nav>")
@@ -92,6 +94,26 @@ def _challenge(report: dict[str, Any]) -> str:
         parts.append(table(T.CHALLENGE_HEADERS,
                            [[f"<code>{esc(r[0])}</code>", *(str(x) for x in r[1:])]
                             for r in rows], "challenge", frozenset(range(1, 8))))
+    return "\n".join(parts)
+
+
+def _modes(report: dict[str, Any]) -> str:
+    """One section per attached mode (``run --fuzz N``, ``run --exhaustive``)."""
+    parts = []
+    for mode, block in T.attached_modes(report):
+        parts += [f'<h2 id="mode-{esc(mode)}">{esc(T.MODE_TITLES.get(mode, mode))}</h2>',
+                  f"<p>{esc(T.mode_line(mode, block))}</p>",
+                  f'<p class="muted">{esc(T.MODE_LEGENDS.get(mode, ""))}</p>',
+                  table(T.MODE_HEADERS, [[f"<code>{esc(r[0])}</code>", badge(r[1]),
+                                          *(esc(str(x)) for x in r[2:])]
+                                         for r in T.mode_rows(block)],
+                        "mode", frozenset({2, 3, 4}))]
+        found = T.mode_findings(report, mode)
+        if found:
+            parts += [f"<h3>Counterexamples ({len(found)})</h3>",
+                      table(T.MODE_FINDING_HEADERS,
+                            [[f"<code>{esc(r[0])}</code>", *(esc(x) for x in r[1:])]
+                             for r in found], "finding")]
     return "\n".join(parts)
 
 
@@ -216,7 +238,8 @@ def _identification(report: dict[str, Any]) -> str:
 
 def render(report: dict[str, Any]) -> str:
     """The HTML view of a sealed report."""
-    body = "\n".join([_banner(report), _rulesets(report), _challenge(report), _clauses(report),
+    body = "\n".join([_banner(report), _rulesets(report), _challenge(report), _modes(report),
+                      _clauses(report),
                       _failures(report),
                       _flags(report), _not_applicable(report), _identification(report)])
     ident = report["identification"]

@@ -1,5 +1,6 @@
 """JUnit XML view: one testsuite per ruleset, one testcase per vector (its id as name);
-the challenge vectors of each ruleset in a suite of their own (``<ruleset> challenge``).
+the challenge vectors of each ruleset in a suite of their own (``<ruleset> challenge``),
+and each attached mode (``fuzz``, ``exhaustive``) in a suite with a testcase per ruleset.
 
 FAIL, WRONG_REASON and XPASS are ``<failure>``; ERROR, CRASH and TIMEOUT are
 ``<error>``; NOT_APPLICABLE and XFAIL are ``<skipped>`` (as pytest writes xfail).  The
@@ -52,6 +53,44 @@ def _testcase(parent: ET.Element, v: dict[str, Any], finding: dict[str, Any] | N
         ET.SubElement(case, "system-err").text = T.printable(finding["stderr"])
 
 
+_MODE_TAGS = {"failed": "failure", "incomplete": "error", "skipped": "skipped"}
+
+
+def _mode_suite(root: ET.Element, report: dict[str, Any], mode: str,
+                block: dict[str, Any]) -> None:
+    """An attached mode as a suite of its own (``fuzz``, ``exhaustive``): one testcase
+    per ruleset, a failure where it found a disagreement (the counterexamples in the
+    text), an error where it did not finish, skipped where it could not cover the
+    ruleset; the suite's properties say the seed and how to replay it."""
+    rows = block["rulesets"]
+    suite = ET.SubElement(root, "testsuite", name=mode)
+    counts = {tag: sum(_MODE_TAGS.get(r["status"]) == tag for r in rows)
+              for tag in ("failure", "error", "skipped")}
+    for attr, n in (("tests", len(rows)), ("failures", counts["failure"]),
+                    ("errors", counts["error"]), ("skipped", counts["skipped"])):
+        suite.set(attr, str(n))
+        root.set(attr, str(int(root.get(attr, "0")) + n))
+    suite.set("time", _seconds(0))
+    props = ET.SubElement(suite, "properties")
+    for name, val in (("mode", mode), ("summary", T.mode_line(mode, block)),
+                      ("replay", block["replay"]), ("overall_verdict", report["verdict"]),
+                      *((k, block[k]) for k in ("seed", "examples", "order_seed")
+                        if k in block)):
+        ET.SubElement(props, "property", name=name, value=T.printable(str(val)))
+    found = T.mode_findings(report, mode)
+    for r in rows:
+        case = ET.SubElement(suite, "testcase", name=f"{r['id']} {mode}",
+                             classname=f"pokercert.{r['id']}.{mode}", time=_seconds(0))
+        tag = _MODE_TAGS.get(r["status"])
+        if tag is None:
+            continue    # passed
+        element = ET.SubElement(case, tag, type=r["status"], message=T.printable(
+            f"{r['status']}: {r['disagreements']} disagreement(s) in {r['checked']} of "
+            f"{r['of']}" + (f"; {r['why']}" if r["why"] else "")))
+        element.text = "\n".join(" · ".join(x for x in f[1:] if x) for f in found
+                                 if f[0] == r["id"]) or None
+
+
 def render(report: dict[str, Any]) -> str:
     """The JUnit XML view of a sealed report."""
     ident = report["identification"]
@@ -91,5 +130,7 @@ def render(report: dict[str, Any]) -> str:
             ET.SubElement(props, "property", name=name, value=T.printable(str(val)))
         for v in vectors:
             _testcase(suite, v, findings.get(v["id"]))
+    for mode, block in T.attached_modes(report):
+        _mode_suite(root, report, mode, block)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

@@ -80,6 +80,20 @@ def _challenge(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _modes(report: dict[str, Any]) -> list[str]:
+    """One section per attached mode (``run --fuzz N``, ``run --exhaustive``)."""
+    lines: list[str] = []
+    for mode, block in T.attached_modes(report):
+        lines += [f"## {cell(T.MODE_TITLES.get(mode, mode))}", "",
+                  cell(T.mode_line(mode, block)), "", cell(T.MODE_LEGENDS.get(mode, "")), "",
+                  table(T.MODE_HEADERS, T.mode_rows(block)), ""]
+        found = T.mode_findings(report, mode)
+        if found:
+            lines += [f"**Counterexamples ({len(found)})**", "",
+                      table(T.MODE_FINDING_HEADERS, found), ""]
+    return lines
+
+
 def _broken(report: dict[str, Any]) -> list[str]:
     rows = [[rs["id"], c["label"], c["summary"], c["run"], c["passed"],
              c["failed"] + c["known_failures"]]
@@ -168,7 +182,8 @@ def _identification(report: dict[str, Any]) -> list[str]:
 
 def render(report: dict[str, Any], limit: int = LIMIT) -> str:
     """The Markdown view of a sealed report, at most ``limit`` characters when possible."""
-    head = _head(report) + _rulesets(report) + _challenge(report) + _broken(report)
+    head = _head(report) + _rulesets(report) + _challenge(report) + _modes(report) + \
+        _broken(report)
     folded = [_matrix(report), _flags(report), _not_applicable(report)]
     tail = _identification(report)
     folded = [s for s in folded if s]

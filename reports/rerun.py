@@ -6,7 +6,9 @@ custom profile is reproduced exactly), and its timeouts.  It runs without the ve
 expectations file: outcomes are compared as scored before any expectations applied
 (an XFAIL that was a FAIL must be a FAIL again), so a regulator needs no vendor file.
 The challenge set is generated again from the report's seed and size (the same seed
-gives the same vectors), so its outcomes compare vector by vector as well.
+gives the same vectors), so its outcomes compare vector by vector as well; so are the
+attached modes, fuzz with its seed and deals per ruleset, exhaustive with its card-order
+seed (:func:`modes_of`), whose records must come out the same (:func:`mode_changes`).
 The same ``--identity-file`` paths are measured again, so the rerun's measured identity
 compares with the report's (:func:`identity_changes`).
 """
@@ -38,6 +40,18 @@ def challenge_of(filters: dict[str, Any]) -> dict[str, Any]:
             "challenge_fresh": int(challenge.get("fresh_per_ruleset", 0))}
 
 
+def modes_of(filters: dict[str, Any]) -> dict[str, Any]:
+    """The run options that replay a report's attached modes: the fuzz seed and deals per
+    ruleset, the exhaustive card-order seed (none: the mode was not attached)."""
+    out: dict[str, Any] = {}
+    fuzz, exhaustive = filters.get("fuzz"), filters.get("exhaustive")
+    if isinstance(fuzz, dict):
+        out.update(fuzz=int(fuzz["examples"]), fuzz_seed=int(fuzz["seed"]))
+    if isinstance(exhaustive, dict):
+        out.update(exhaustive=True, order_seed=int(exhaustive["order_seed"]))
+    return out
+
+
 def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
     """Run ``spec`` on the report's selection into ``folder``; returns the results folder."""
     from pokercert.harness.adapters import AdapterError, SpecError
@@ -52,7 +66,8 @@ def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
         timeout=float(limits.get("timeout_s") or 10.0),
         max_restarts=int(limits.get("max_restarts") or 50),
         identity_files=list(ident.get("measured_identity", {}).get("identity_files", [])),
-        command=["pokercert", "verify", "--rerun", spec], **challenge_of(filters))
+        command=["pokercert", "verify", "--rerun", spec], **challenge_of(filters),
+        **modes_of(filters))
     try:
         outcome = run(config)
     except (RunError, SpecError) as exc:
@@ -84,3 +99,26 @@ def identity_changes(report: dict[str, Any], fresh: dict[str, Any]) -> list[str]
     out += [f"measured {d}" for d in differences(old.get("measured_identity", {}),
                                                   new.get("measured_identity", {}))]
     return out
+
+
+def mode_changes(report: dict[str, Any], fresh: dict[str, Any]) -> list[str]:
+    """How the rerun's attached modes differ from the report's: per mode and ruleset, the
+    first field of its record that differs (the same seeds give the same records)."""
+    out = []
+    old, new = report.get("attached", {}), fresh.get("attached", {})
+    for mode in sorted(set(old) | set(new)):
+        before = {i.get("ruleset"): i for i in old.get(mode, [])}
+        after = {i.get("ruleset"): i for i in new.get(mode, [])}
+        for rid in sorted(set(before) | set(after), key=str):
+            a, b = before.get(rid, {}), after.get(rid, {})
+            for key in sorted(set(a) | set(b)):
+                if key != "draft" and a.get(key) != b.get(key):
+                    out.append(f"{mode} {rid}: {key} {_short(a.get(key))} -> "
+                               f"{_short(b.get(key))}")
+                    break
+    return out
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:79] + "…"

@@ -301,5 +301,70 @@ def challenge_rows(report: dict[str, Any]) -> list[list[Any]]:
 
 
 def filters_line(ident: dict[str, Any]) -> str:
-    """The run's filters in words, the challenge (shown in its own section) left out."""
-    return describe({k: v for k, v in ident["filters"].items() if k != "challenge"})
+    """The run's filters in words, the challenge and the attached modes (each shown in
+    its own section) left out."""
+    return describe({k: v for k, v in ident["filters"].items()
+                     if k not in ("challenge", *MODE_TITLES)})
+
+
+# ----------------------------------------------------------------------------- modes
+MODE_TITLES = {"fuzz": "Fuzz", "exhaustive": "Exhaustive"}
+MODE_LEGENDS = {
+    "fuzz": ("Fuzzing, attached to this run (run --fuzz N): N deals per ruleset, "
+             "round-robin over the situations where evaluators go wrong, from the seed, "
+             "each answer compared with the reference's; the first disagreement is shrunk "
+             "to a minimal counterexample. Evidence beyond the corpus, not a proof."),
+    "exhaustive": ("Exhaustive check, attached to this run (run --exhaustive): every hand "
+                   "of each ruleset the adapter claims classify or compare for, each sent "
+                   "in the card order of the seed; every category and the whole order "
+                   "compared with the reference's. A ruleset without that path is "
+                   "skipped and named."),
+}
+MODE_HEADERS = ["Ruleset", "Status", "Checked", "Of", "Disagreements", "Why"]
+MODE_FINDING_HEADERS = ["Ruleset", "Finding", "Inputs", "Expected", "Actual", "Message"]
+
+
+def attached_modes(report: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The report's attached modes in their fixed order (fuzz, then exhaustive): the
+    JSON report sorts its keys, every view shows them the same way round."""
+    modes = report.get("modes") or {}
+    return [(m, modes[m]) for m in (*MODE_TITLES, *sorted(set(modes) - set(MODE_TITLES)))
+            if m in modes]
+
+
+def mode_line(mode: str, block: dict[str, Any]) -> str:
+    """An attached mode in one sentence: seed, size, outcome, how to replay it."""
+    size = (f"seed {block['seed']}, {block['examples']} deals per ruleset"
+            if mode == "fuzz" else f"card order seed {block['order_seed']}")
+    ran = sum(r["status"] != "skipped" for r in block["rulesets"])
+    skipped = [r["id"] for r in block["rulesets"] if r["status"] == "skipped"]
+    return (f"{MODE_TITLES.get(mode, mode)}: {size}, {ran} ruleset(s) run, "
+            f"{block['failed']} failed: {block['status']} (replay: pokercert run "
+            f"{block['replay']})." + (f" Skipped: {', '.join(skipped)}." if skipped else ""))
+
+
+def mode_rows(block: dict[str, Any]) -> list[list[Any]]:
+    """Per ruleset: status, how much was checked of how much, disagreements, why."""
+    return [[r["id"], r["status"], r["checked"], r["of"], r["disagreements"], r["why"]]
+            for r in block["rulesets"]]
+
+
+def mode_findings(report: dict[str, Any], mode: str) -> list[list[str]]:
+    """The counterexamples of a mode, from its records: fuzz's minimal counterexample per
+    ruleset (inputs, the reference's answer, the adapter's, the scorer's message), and
+    the first findings of each exhaustive pass (the hands and what differed)."""
+    rows: list[list[str]] = []
+    for item in report.get("attached", {}).get(mode, []):
+        rid = str(item.get("ruleset", ""))
+        ce = item.get("counterexample")
+        if isinstance(ce, dict):
+            rows.append([rid, f"{ce.get('outcome')} {ce.get('kind')} "
+                              f"({ce.get('situation') or 'free'})",
+                         describe(ce.get("inputs")), describe(ce.get("expected")),
+                         describe(ce.get("actual")), printable(str(ce.get("message") or ""))])
+        if item.get("flaky"):
+            rows.append([rid, "flaky", "", "", "", printable(str(item["flaky"]))])
+        for f in item.get("findings") or []:
+            rows.append([rid, str(f.get("check")), printable(" | ".join(f.get("hands", []))),
+                         "", "", printable(str(f.get("message") or ""))])
+    return rows

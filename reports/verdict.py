@@ -11,6 +11,9 @@ The rules, in the order they are applied to one ruleset:
 3. NOT APPLICABLE if every vector of the ruleset is outside what the adapter claims:
    the ruleset is not certified and does not count towards the overall verdict.
 4. CERTIFIED otherwise: every applicable vector passed.
+5. Then the attached modes (:func:`with_attached`): a fuzz or exhaustive run attached to
+   the run that found a disagreement on the ruleset makes it NOT CERTIFIED; one that did
+   not finish makes it INCOMPLETE.
 
 Overall: NOT CERTIFIED if any ruleset is; else INCOMPLETE if any ruleset is, or if no
 ruleset was applicable at all; else CERTIFIED.  (The number a report records for its
@@ -63,6 +66,20 @@ def ruleset_verdict(counts: Mapping[str, int], incomplete: Iterable[str] = ()) -
             return NOT_APPLICABLE, ["the adapter claims none of this ruleset's vectors"]
         return INCOMPLETE, ["no vector of this ruleset was run"]
     return CERTIFIED, [f"all {applicable} applicable vectors passed"]
+
+
+def with_attached(verdict: str, reasons: list[str], failed: Iterable[str],
+                  incomplete: Iterable[str]) -> tuple[str, list[str]]:
+    """Rule 5, after the vectors: the modes attached to the run (``run --fuzz N``,
+    ``run --exhaustive``) must pass too.  A mode that found a disagreement on the ruleset
+    makes it NOT CERTIFIED (``failed``: why, in words); one that did not finish it makes
+    a ruleset that would be CERTIFIED (or not applicable) INCOMPLETE."""
+    failed, incomplete = list(failed), list(incomplete)
+    if failed:
+        return NOT_CERTIFIED, (reasons if verdict == NOT_CERTIFIED else []) + failed
+    if incomplete and verdict in (CERTIFIED, NOT_APPLICABLE, INCOMPLETE):
+        return INCOMPLETE, (reasons if verdict == INCOMPLETE else []) + incomplete
+    return verdict, reasons
 
 
 def overall_verdict(verdicts: Iterable[str]) -> str:

@@ -198,7 +198,7 @@ def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool =
     the differences are named in the detail)."""
     from pokercert.reports.diff import diff_reports
     from pokercert.reports.model import build_report
-    from pokercert.reports.rerun import identity_changes, rerun, scored_outcomes
+    from pokercert.reports.rerun import identity_changes, mode_changes, rerun, scored_outcomes
 
     with tempfile.TemporaryDirectory(prefix="pokercert-rerun-") as tmp:
         try:
@@ -215,12 +215,19 @@ def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool =
         parts = [f"{len(v)} {k.replace('_', ' ')} ({', '.join(x['id'] for x in v[:5])}"
                  f"{', …' if len(v) > 5 else ''})" for k, v in changed.items()]
         problems.append("outcomes differ: " + "; ".join(parts))
+    modes = mode_changes(report, fresh)
+    if modes:
+        problems.append("attached modes differ: " + "; ".join(modes[:5])
+                        + (f"; and {len(modes) - 5} more" if len(modes) > 5 else ""))
     if identity and not allow_identity_change:
         problems.append(f"the software differs from the one the report describes: {shown} "
                         "(--allow-identity-change compares the outcomes of another build)")
     if problems:
         return Check("rerun", FAILED, "; ".join(problems))
     n = len(report["vectors"])
+    if report.get("modes"):
+        n_modes = ", ".join(f"{m} ({b['replay']})" for m, b in sorted(report["modes"].items()))
+        spec = f"{spec}; attached modes replayed the same: {n_modes}"
     note = f"; identity change allowed (--allow-identity-change): {shown}" if identity else \
         "; same declared and measured identity " \
         f"(sha256 {fresh['identification']['measured_identity']['digest'][:16]})"

@@ -165,6 +165,9 @@ class RunHeader:
     # (this process, --in-process or the bundled reference: not isolated); None: a run
     # from before the field
     isolation: str | None = None
+    # what the attached modes found, per mode, one record per ruleset
+    # (harness/run/attached.py; what was asked is in filters["fuzz"/"exhaustive"])
+    attached: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -274,7 +277,8 @@ def read_results(folder: Path) -> Iterator[Result]:
 
 
 ATTACHMENTS = "attachments"
-COUNTEREXAMPLES = "counterexamples"   # ready-to-add drafts of what the challenge found
+COUNTEREXAMPLES = "counterexamples"   # ready-to-add drafts of what the run found
+ATTACHED = "attached"   # the working state of the attached modes (exhaustive.json per ruleset)
 
 
 def clear_folder(folder: Path, keep_results: bool = False) -> None:
@@ -298,6 +302,9 @@ def clear_folder(folder: Path, keep_results: bool = False) -> None:
             for f in (folder / sub).iterdir():
                 if f.is_file() or f.is_symlink():
                     f.unlink()
+    import shutil
+
+    shutil.rmtree(folder / ATTACHED, ignore_errors=True)   # the attached modes' state
 
 
 def write_results(folder: Path, results: Iterable[Result]) -> tuple[str, int]:

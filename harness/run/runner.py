@@ -340,6 +340,13 @@ class RunConfig:
     challenge: bool = True
     challenge_seed: int | None = None       # None: drawn at run time (a resume keeps its own)
     challenge_fresh: int | None = None      # fresh deals per ruleset (None: DEFAULT_FRESH)
+    # attached modes (harness/run/attached.py), after the vectors, with the same adapter:
+    # --fuzz N deals per ruleset from fuzz_seed, --exhaustive every hand in the card order
+    # of order_seed (None seeds: drawn at run time, a resume keeps its own)
+    fuzz: int | None = None
+    fuzz_seed: int | None = None
+    exhaustive: bool = False
+    order_seed: int | None = None
     # --in-process only: how long past its timeout (or the run timeout) a call that will
     # not stop may run before the harness writes what it has and exits 2 (None: the
     # timeout, at least 1 s)
@@ -388,13 +395,16 @@ class Plan:
 
 def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
          seed: int | None = None,
-         dealt: Callable[[], Mapping[str, Sequence[Any]]] | None = None) -> Plan:
+         dealt: Callable[[], Mapping[str, Sequence[Any]]] | None = None,
+         folder: Path | None = None) -> Plan:
     """The vectors this run (or shard) takes, and the filters that chose them.
 
     With ``config.challenge`` the challenge set (:mod:`.challenge`) of the whole filtered
     selection follows the curated vectors, from ``seed`` (else ``config.challenge_seed``,
     else a fresh one); a shard then takes its share of both.  ``dealt`` gives fresh deals
-    dealt ahead (:func:`~pokercert.harness.run.challenge.prefetch_fresh`)."""
+    dealt ahead (:func:`~pokercert.harness.run.challenge.prefetch_fresh`).  The attached
+    modes asked (``--fuzz``, ``--exhaustive``) are recorded with their seeds; ``folder``
+    is the run folder a resume takes their seeds from."""
     from pokercert.harness.run.challenge import DEFAULT_FRESH, build_challenge, draw_seed
 
     try:
@@ -421,6 +431,11 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
         chosen = [*chosen, *challenge.vectors]
     else:
         filters["challenge"] = {"seed": None, "disabled": "--no-challenge"}
+    attached = _attached_asked(config, folder)
+    if attached and config.shard:
+        raise RunError(f"--shard {config.shard}: attach --fuzz and --exhaustive to an "
+                       "unsharded run (they cover whole rulesets, not a share of vectors)")
+    filters.update(attached)
     if config.shard:
         try:
             k, n = parse_shard(config.shard)
@@ -430,6 +445,25 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
         filters["unsharded_ids_sha256"] = ids_digest(v.id for v in chosen)
         chosen = shard(chosen, k, n)
     return Plan(chosen, filters, origins)
+
+
+def _attached_asked(config: RunConfig, folder: Path | None) -> dict[str, dict[str, Any]]:
+    """``filters["fuzz"]`` and ``filters["exhaustive"]``: the seeds and sizes of the
+    modes the run attaches; a seed not given is the one a resumed run began with, else a
+    fresh one (:func:`~pokercert.harness.run.attached.asked`)."""
+    from pokercert.harness.run.attached import EXHAUSTIVE, FUZZ, asked
+
+    fuzz_seed, order_seed = config.fuzz_seed, config.order_seed
+    if config.resume and folder is not None and (folder / HEADER_FILE).is_file():
+        try:
+            old = read_header(folder).filters
+        except (OSError, ValueError, TypeError):
+            old = {}               # the resume itself says what is wrong with the folder
+        if fuzz_seed is None and type(old.get(FUZZ, {}).get("seed")) is int:
+            fuzz_seed = old[FUZZ]["seed"]
+        if order_seed is None and type(old.get(EXHAUSTIVE, {}).get("order_seed")) is int:
+            order_seed = old[EXHAUSTIVE]["order_seed"]
+    return asked(config.fuzz, fuzz_seed, config.exhaustive, order_seed)
 
 
 def _challenge_seed(config: RunConfig, folder: Path) -> int | None:
@@ -539,11 +573,20 @@ def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> Exit
         total.update(c)
     if header.aborted or sum(total.values()) < header.selected:
         return ExitCode.ERROR
-    if any(total[str(o)] for o in FAILING):
+    if any(total[str(o)] for o in FAILING) or _attached_failed(header):
         return ExitCode.NONCOMPLIANT
     if not sum(n for o, n in total.items() if o != str(Outcome.NOT_APPLICABLE)):
         return ExitCode.NONCOMPLIANT
     return ExitCode.OK
+
+
+def _attached_failed(header: RunHeader) -> bool:
+    """Whether an attached mode found a disagreement (the report's rule, in one place:
+    :func:`pokercert.harness.run.attached.item_status`)."""
+    from pokercert.harness.run.attached import FAILED, item_status
+
+    return any(item_status(mode, item) == FAILED
+               for mode, items in header.attached.items() for item in items)
 
 
 def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None) \
@@ -588,7 +631,7 @@ def run(config: RunConfig, corpus: Any = None,
                                seed, DEFAULT_FRESH if config.challenge_fresh is None
                                else config.challenge_fresh)
     corpus = _load_corpus(corpus)
-    planned = plan(config, corpus, profile, seed, dealt)
+    planned = plan(config, corpus, profile, seed, dealt, folder)
     chosen, filters, origins = planned.vectors, planned.filters, planned.origins
     known, expect_info = _expectations(config, corpus)
     if expect_info:
@@ -671,6 +714,15 @@ def run(config: RunConfig, corpus: Any = None,
             finally:
                 if watchdog:
                     watchdog.stop()
+        modes: dict[str, Any] = {m: filters[m] for m in ("fuzz", "exhaustive") if m in filters}
+        if modes and not header.aborted:
+            from pokercert.harness.run.attached import run_attached
+
+            write_header(folder, header)        # the vectors are done: say so first
+            header.attached, gave_up = run_attached(
+                adapter, identity, header.rulesets, profile, modes, folder, config.adapter)
+            if gave_up:
+                header.aborted = gave_up
         # the bytes launched must be the bytes measured, to the end: an adapter that
         # rewrites its own files (at start-up or later) is not the software recorded
         changed = [d for d in differences(started_as, measured)

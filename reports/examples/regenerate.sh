@@ -11,8 +11,9 @@ for adapter in reference pokerkit; do
   # run exits 1 when the evaluator does not comply (pokerkit does not): that is a result;
   # 2 or 3 mean the run itself went wrong
   rc=0
-  # a fixed challenge seed, so that regenerating shows only what changed
+  # fixed challenge and fuzz seeds, so that regenerating shows only what changed
   pokercert run --adapter "$adapter" --out "$adapter" --no-report --challenge-seed 20261201 \
+    --fuzz 100 --fuzz-seed 20261201 \
     >/dev/null || rc=$?
   if [ "$rc" -ge 2 ]; then
     echo "pokercert run --adapter $adapter failed (exit $rc)" >&2

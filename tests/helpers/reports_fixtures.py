@@ -12,6 +12,7 @@ checks the fixtures themselves.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pokercert.harness.run.results import Outcome, Result, RunHeader, write_header, write_results
 from pokercert.harness.run.selection import ids_digest
@@ -27,7 +28,8 @@ LOW_READINGS = {"lowball-wheel": "practice", "low-card-order": "practice",
 
 def header(ids: list[str], *, finished: bool = True, selected: list[str] | None = None,
            shard: str | None = None, version: str = "1.4.2",
-           rulesets: list[str] | None = None, challenge: dict | None = None) -> RunHeader:
+           rulesets: list[str] | None = None, challenge: dict | None = None,
+           modes: dict | None = None, attached: dict | None = None) -> RunHeader:
     chosen = ids if selected is None else selected
     by_ruleset: dict[str, int] = {}
     for vid in chosen:
@@ -41,7 +43,9 @@ def header(ids: list[str], *, finished: bool = True, selected: list[str] | None 
                    "build": "9f3c2e1"},
         adapter={"name": "acme-fives-pokercert", "version": "0.3"},
         profile=PROFILE, rulesets=list(rulesets or RULESETS),
-        filters={"flags": [], **({"challenge": challenge} if challenge else {})},
+        filters={"flags": [], **({"challenge": challenge} if challenge else {}),
+                 **(modes or {})},
+        attached=dict(attached or {}),
         selected=len(chosen), selected_ids_sha256=ids_digest(chosen),
         platform={"python": "3.11.2", "system": "Linux", "machine": "x86_64"},
         command=["pokercert", "run", "--adapter", "py:acme_fives.pokercert:AcmeEvaluator",
@@ -197,11 +201,57 @@ def rehash(folder: Path) -> None:
     write_header(folder, head)
 
 
+# attached modes (run --fuzz N, run --exhaustive): what was asked, and the records
+FUZZ_ASKED = {"fuzz": {"seed": 3, "examples": 100}}
+BOTH_ASKED = {**FUZZ_ASKED, "exhaustive": {"order_seed": 5}}
+NO_FUZZ = "the adapter claims no kind fuzz deals for this ruleset"
+NO_EXHAUSTIVE = ("the adapter claims neither classify nor compare for this ruleset: no "
+                 "exhaustive path")
+
+
+def fuzz_record(ruleset: str, requests: int, counterexample: dict | None = None) -> dict:
+    return {"ruleset": ruleset, "seed": 3, "examples": 100, "kinds": ["classify", "compare"],
+            "requests": requests, "situations": {"categories": requests}, "flaky": None,
+            "counterexample": counterexample, "aborted": None,
+            "draft": f"counterexamples/fuzz-{ruleset}.toml" if counterexample else None}
+
+
+def exhaustive_record(ruleset: str, total: int, classes: int, **found: Any) -> dict:
+    findings = found.pop("findings", [])
+    return {"ruleset": ruleset, "order_seed": 5, "mode": "key", "total": total,
+            "checked": total, "classes": classes, "category_disagreements": 0,
+            "class_disagreements": 0, "order_disagreements": 0, "errors": 0,
+            "order_errors": 0, "unverifiable_hands": 0, "unverifiable_orders": 0,
+            "finished": True, "aborted": None, "findings": findings, "draft": None, **found}
+
+
+PASSING_ATTACHED = {"fuzz": [fuzz_record(H5, 100), fuzz_record(H3, 100),
+                             {"ruleset": LOW, "skipped": NO_FUZZ}]}
+# vendor text in the answers and messages: shown in every format, never interpreted
+HOSTILE_CATEGORY = "<b>bold</b> | `tick` **CERTIFIED** \u202e"
+FAILING_ATTACHED = {
+    "fuzz": [fuzz_record(H5, 12, {
+        "kind": "classify", "inputs": {"hand": "5d 4c 3h 2s Ad"},
+        "expected": {"category": "straight"}, "actual": {"category": HOSTILE_CATEGORY},
+        "outcome": "FAIL", "message": f"category {HOSTILE_CATEGORY!r}, expected 'straight'",
+        "situation": "edge-wheel"}),
+        fuzz_record(H3, 100), {"ruleset": LOW, "skipped": NO_FUZZ}],
+    "exhaustive": [
+        {"ruleset": H5, "aborted": "run timeout reached"},
+        exhaustive_record(H3, 22100, 741, class_disagreements=2, findings=[
+            {"check": "class", "hands": ["Ah 9d 4c", "<i>9h Ac 4d</i>"],
+             "message": "keys differ: <script>x</script>"}]),
+        {"ruleset": LOW, "skipped": NO_EXHAUSTIVE}],
+}
+
+
 def make_runs(root: Path) -> dict[str, Path]:
     """The three fixed results folders under ``root``."""
     return {
-        "passing": write_run(root / "passing", PASSING, challenge=CHALLENGE),
-        "failing": write_run(root / "failing", FAILING, challenge=CHALLENGE),
+        "passing": write_run(root / "passing", PASSING, challenge=CHALLENGE, modes=FUZZ_ASKED,
+                             attached=PASSING_ATTACHED),
+        "failing": write_run(root / "failing", FAILING, challenge=CHALLENGE, modes=BOTH_ASKED,
+                             attached=FAILING_ATTACHED),
         "incomplete": write_run(root / "incomplete", INCOMPLETE, finished=False,
                                 selected=INCOMPLETE_SELECTED, challenge=NO_CHALLENGE),
     }

@@ -14,6 +14,7 @@ import pytest
 import pokercert.harness
 from pokercert.harness.run.results import Outcome
 from pokercert.reports import render_markdown
+from pokercert.reports import text as T
 from pokercert.reports.output import FORMATS, load, render
 from tests.helpers.reports_fixtures import FAILING, PASSING, make_runs, write_run
 
@@ -49,10 +50,13 @@ def test_rendering_twice_gives_the_same_bytes(runs):
 def test_junit_one_testcase_per_vector_named_by_id(runs):
     report = load(runs["failing"])
     root = ET.fromstring(render(report, "junit"))
-    cases = root.findall("./testsuite/testcase")
+    cases = [c for s in root.findall("./testsuite") if s.get("name") not in T.MODE_TITLES
+             for c in s.findall("testcase")]
     assert sorted(c.get("name") for c in cases) == sorted(r.vector_id for r in FAILING)
+    # the 16 vectors, then a testcase per ruleset of each attached mode (fuzz: a failure
+    # and a skip; exhaustive: an error (did not finish), a failure and a skip)
     assert (root.get("tests"), root.get("failures"), root.get("errors"),
-            root.get("skipped")) == ("16", "5", "3", "4")
+            root.get("skipped")) == ("22", "7", "4", "6")
     by_name = {c.get("name"): c for c in cases}
     wheel = by_name["h5-wheel-001"].find("failure")
     assert wheel.get("message") == "FAIL 13:69F-14.3(b)6: A-2-3-4-5 is the lowest straight."
@@ -118,6 +122,57 @@ def test_every_format_has_the_challenge_section_with_its_seed(runs):
     without = load(runs["incomplete"])
     assert without["challenge"]["status"] == "disabled"
     assert "--no-challenge" in render(without, "markdown").decode().replace("\\", "")
+
+
+# ---------------------------------------------------------------- attached modes
+def test_every_format_shows_each_attached_mode_in_its_own_section(runs):
+    """Issue 13: run --fuzz N and run --exhaustive in the same certificate: each mode's
+    seed, size, outcome per ruleset and counterexamples in JSON, Markdown, HTML, JUnit;
+    a mode that failed withholds the certificate; a ruleset it could not cover is named;
+    the vendor's answers and messages are shown, never interpreted."""
+    report = load(runs["failing"])
+    fuzz, exhaustive = report["modes"]["fuzz"], report["modes"]["exhaustive"]
+    assert (fuzz["status"], fuzz["seed"], fuzz["examples"]) == ("failed", 3, 100)
+    assert [(r["id"], r["status"]) for r in fuzz["rulesets"]] == [
+        ("nj-poker-high-5", "failed"), ("nj-poker-high-3", "passed"),
+        ("nj-lowball-2-7", "skipped")]
+    assert (exhaustive["status"], exhaustive["order_seed"]) == ("failed", 5)
+    assert [(r["id"], r["status"], r["disagreements"]) for r in exhaustive["rulesets"]] == [
+        ("nj-poker-high-5", "incomplete", 0), ("nj-poker-high-3", "failed", 2),
+        ("nj-lowball-2-7", "skipped", 0)]
+    verdicts = {rs["id"]: (rs["verdict"], rs["reasons"]) for rs in report["rulesets"]}
+    assert verdicts["nj-poker-high-3"][0] == "NOT CERTIFIED"
+    assert "exhaustive (order seed 5) found 2 disagreement(s) with the reference in 22,100 " \
+        "hands checked" in verdicts["nj-poker-high-3"][1]
+    assert any(w.startswith("fuzz (seed 3) found 1 disagreement(s)")
+               for w in verdicts["nj-poker-high-5"][1])
+    fuzz_line = ("Fuzz: seed 3, 100 deals per ruleset, 2 ruleset(s) run, 1 failed: failed "
+                 "(replay: pokercert run --fuzz 100 --fuzz-seed 3). Skipped: nj-lowball-2-7.")
+    md = render(report, "markdown").decode()
+    assert md.index("## Challenge") < md.index("## Fuzz") < md.index("## Exhaustive")
+    assert fuzz_line in md.replace("\\", "")
+    assert "<b>bold</b>" not in md and "\\<b\\>bold\\</b\\>" in md
+    assert "**CERTIFIED**" not in md and "\u202e" not in md and "\\u202e" in md
+    assert "<script>" not in md and "<i>" not in md
+    page = render(report, "html").decode()
+    assert '<h2 id="mode-fuzz">Fuzz</h2>' in page and fuzz_line in page
+    assert '<h2 id="mode-exhaustive">Exhaustive</h2>' in page
+    assert "<b>bold</b>" not in page and "&lt;b&gt;bold&lt;/b&gt;" in page
+    assert "<script>" not in page and "&lt;script&gt;" in page and "\u202e" not in page
+    root = ET.fromstring(render(report, "junit"))
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    cases = {c.get("name"): c for c in suites["fuzz"].findall("testcase")}
+    assert cases["nj-poker-high-5 fuzz"].find("failure") is not None
+    assert "<b>bold</b>" in cases["nj-poker-high-5 fuzz"].find("failure").text  # XML-escaped
+    assert cases["nj-lowball-2-7 fuzz"].find("skipped") is not None
+    assert list(cases["nj-poker-high-3 fuzz"]) == []
+    ex = {c.get("name"): c for c in suites["exhaustive"].findall("testcase")}
+    assert ex["nj-poker-high-5 exhaustive"].find("error").get("type") == "incomplete"
+    props = {p.get("name"): p.get("value") for p in suites["exhaustive"].iter("property")}
+    assert props["order_seed"] == "5" and props["replay"] == "--exhaustive --order-seed 5"
+    # a run without attached modes has no such section
+    plain = load(runs["incomplete"])
+    assert plain["modes"] == {} and "## Fuzz" not in render(plain, "markdown").decode()
 
 
 # ---------------------------------------------------------------- Markdown

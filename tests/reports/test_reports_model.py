@@ -19,8 +19,10 @@ from pokercert.reports import verdict as V
 from pokercert.reports.canonical import ReportError, canonical_bytes, schema_errors, seal
 from pokercert.reports.model import build_report
 from tests.helpers.reports_fixtures import (
+    BOTH_ASKED,
     CHALLENGE,
     FAILING,
+    FAILING_ATTACHED,
     H3,
     H5,
     LOW,
@@ -288,7 +290,8 @@ def test_a_folder_without_run_json_is_a_usage_error(tmp_path):
 def test_same_results_anywhere_in_any_order_give_identical_bytes(tmp_path, runs):
     shuffled = FAILING[:]
     random.Random(7).shuffle(shuffled)
-    again = write_run(tmp_path / "elsewhere" / "deeper", shuffled, challenge=CHALLENGE)
+    again = write_run(tmp_path / "elsewhere" / "deeper", shuffled, challenge=CHALLENGE,
+                      modes=BOTH_ASKED, attached=FAILING_ATTACHED)
     one, two = build_report(runs["failing"]), build_report(again)
     # the one difference: the hash of results.jsonl, whose lines are in another order
     assert one["identification"].pop("results_sha256") != \

@@ -126,3 +126,34 @@ class LookupWithFallback(CorpusLookup):
         if op == Kind.COMPARE:
             return self.fallback.winners(inputs["hands"], inputs["board"])
         return self.fallback.best_hand(inputs["hole"], inputs["board"])
+
+
+class LookupOverKickerOrder(CorpusLookup):
+    """Teaching to the test: the corpus's answer where it has one (every failing vector
+    "fixed"), a buggy evaluator everywhere else (kickers compared in the order the cards
+    come: ``tests/helpers/faux/kicker_order.py``).  Five- and three-card high only.  The
+    curated corpus certifies it; fresh inputs (fuzz, the challenge) do not.
+
+        --adapter py:tests.helpers.faux.corpus_lookup:LookupOverKickerOrder
+    """
+
+    info = EvaluatorInfo(vendor="faux", name="corpus-lookup-kicker-order", version="1",
+                         build="")
+
+    def __init__(self) -> None:
+        from tests.helpers.faux.kicker_order import KickerOrder
+
+        super().__init__()
+        self.fallback = KickerOrder()
+
+    def capabilities(self) -> dict[str, list[str]]:
+        return self.fallback.capabilities()
+
+    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
+        super().configure(ruleset, readings)
+        self.fallback.configure(ruleset, readings)
+
+    def unknown(self, op: str, inputs: dict[str, Any]) -> Any:
+        if op == Kind.CLASSIFY:
+            return self.fallback.classify(inputs["hand"])
+        return self.fallback.winners(inputs["hands"], inputs["board"])
