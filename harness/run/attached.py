@@ -69,14 +69,16 @@ def asked(fuzz_examples: int | None, fuzz_seed: int | None, exhaustive: bool,
           order_seed: int | None) -> dict[str, dict[str, Any]]:
     """What ``run.json`` records as asked (``filters.fuzz`` / ``filters.exhaustive``):
     the seed and size of each mode the run attaches, seeds drawn where none was given."""
-    from pokercert.harness.explore.exhaustive import draw_order_seed
-    from pokercert.harness.run.challenge import draw_seed
-
+    # (the imports only when asked: the default run pays nothing for the modes)
     out: dict[str, dict[str, Any]] = {}
     if fuzz_examples is not None:
+        from pokercert.harness.run.challenge import draw_seed
+
         out[FUZZ] = {"seed": draw_seed() if fuzz_seed is None else fuzz_seed,
                      "examples": fuzz_examples}
     if exhaustive:
+        from pokercert.harness.explore.exhaustive import draw_order_seed
+
         out[EXHAUSTIVE] = {"order_seed": draw_order_seed() if order_seed is None
                            else order_seed}
     return out

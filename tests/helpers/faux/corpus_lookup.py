@@ -128,7 +128,8 @@ class LookupWithFallback(CorpusLookup):
         return self.fallback.best_hand(inputs["hole"], inputs["board"])
 
 
-class LookupOverKickerOrder(CorpusLookup):
+
+class LookupOverKickerOrder(LookupWithFallback):
     """Teaching to the test: the corpus's answer where it has one (every failing vector
     "fixed"), a buggy evaluator everywhere else (kickers compared in the order the cards
     come: ``tests/helpers/faux/kicker_order.py``).  Five- and three-card high only.  The
@@ -144,16 +145,7 @@ class LookupOverKickerOrder(CorpusLookup):
         from tests.helpers.faux.kicker_order import KickerOrder
 
         super().__init__()
-        self.fallback = KickerOrder()
+        self.fallback = KickerOrder()       # (its rulesets, classify and compare)
 
     def capabilities(self) -> dict[str, list[str]]:
         return self.fallback.capabilities()
-
-    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
-        super().configure(ruleset, readings)
-        self.fallback.configure(ruleset, readings)
-
-    def unknown(self, op: str, inputs: dict[str, Any]) -> Any:
-        if op == Kind.CLASSIFY:
-            return self.fallback.classify(inputs["hand"])
-        return self.fallback.winners(inputs["hands"], inputs["board"])
