@@ -539,6 +539,7 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
         old.command = header.command
         old.results_sha256 = old.results_lines = None
         old.isolation = header.isolation
+        old.attached = {}        # the attached modes run again, whole, when the vectors end
         return old, done
     clear_folder(folder)
     return header, []

@@ -162,3 +162,15 @@ def test_a_report_whose_modes_contradict_their_records_is_refused(exhaustive_run
 def test_usage_errors(tmp_path, capsys, args, needle):
     assert main(["run", "--ruleset", H3, *args, "--out", str(tmp_path / "x")]) == 3
     assert needle in capsys.readouterr().err
+
+
+def test_a_resume_keeps_the_seeds_its_run_began_with(tmp_path):
+    out = tmp_path / "run"
+    assert _run(out, "reference", "--fuzz", "40", "--fuzz-seed", "9", "--exhaustive",
+                "--order-seed", "8") == 0
+    first = json.loads((out / "run.json").read_bytes())
+    assert main([*BASE, "--fuzz", "40", "--exhaustive", "--resume", "--out", str(out)]) == 0
+    again = json.loads((out / "run.json").read_bytes())
+    assert again["filters"]["fuzz"] == {"seed": 9, "examples": 40}
+    assert again["filters"]["exhaustive"] == {"order_seed": 8}
+    assert again["attached"] == first["attached"]
