@@ -18,8 +18,9 @@ Checks, each reported with its outcome and a reason:
 * ``corpus``: the report's corpus SHA-256 is the installed corpus's;
 * ``signature`` (with a public key): the detached Ed25519 signature holds;
 * ``rerun`` (with an adapter spec): re-running the evaluator through the harness, with
-  the report's rulesets, profile, filters and challenge seed, gives every vector the
-  same outcome, and
+  the report's rulesets, profile, filters, challenge seed and attached modes' seeds
+  and sizes, gives every vector the same outcome and every attached mode the same
+  record, and
   the rerun's declared and measured identity are the report's (unless
   ``allow_identity_change``).
 """
