@@ -130,6 +130,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     print(T.printable(f"{report['verdict']}: {T.evaluator_line(report['identification'])} "
                       f"({T.counts_line(report['counts'])})"), file=sys.stderr)
     print(T.printable(T.challenge_line(report)), file=sys.stderr)
+    for mode, block in T.attached_modes(report):
+        print(T.one_line(T.mode_line(mode, block)), file=sys.stderr)
     return int(report["exit_code"])
 
 
