@@ -151,7 +151,7 @@ def _fuzz(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
         return skipped_item(rid, "the adapter claims no kind fuzz deals for this ruleset")
     adapter.configure(rid, profile.readings_for(ruleset))
     report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=int(settings["examples"]),
-                  seed=int(settings["seed"]))
+                  seed=int(settings["seed"]), features=identity.features)
     found = [draft_of(report.found, spec)] if report.found is not None else []
     return fuzz_item(report, _write_drafts(folder, FUZZ, rid, found))
 

@@ -260,3 +260,18 @@ def test_every_cli_schema_has_a_test():
               "exhaustive", "fuzz"}
     shipped = {p.name.removesuffix(".schema.json") for p in (ROOT / "cli/schema").iterdir()}
     assert shipped == tested
+
+
+def test_attached_modes_in_run_json_report_and_run_output(tmp_path, capsys):
+    """run --fuzz N --exhaustive: run.json (filters.fuzz, filters.exhaustive, attached),
+    the report (modes, attached) and run --json (modes) follow their schemas."""
+    out = tmp_path / "attached"
+    code, printed_out = printed(capsys, "run", "--adapter", "reference", "--ruleset",
+                                "nj-poker-high-3", "--no-challenge", "--fuzz", "30",
+                                "--exhaustive", "--json", "--out", str(out))
+    assert code == 0 and set(printed_out["modes"]) == {"fuzz", "exhaustive"}
+    valid("urn:pokercert:cli:run", printed_out)
+    header = json.loads((out / "run.json").read_text())
+    assert set(header["attached"]) == {"fuzz", "exhaustive"}
+    valid("urn:pokercert:harness:run", header)
+    valid("urn:pokercert:schema:report:1", json.loads((out / "report.json").read_text()))
