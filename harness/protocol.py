@@ -21,17 +21,20 @@ from typing import Any
 
 from pokercert.harness.api import CAPABILITY_KINDS
 from pokercert.reference.errors import PokercertError
+from pokercert.vectors.model import parse_share
 
 PROTOCOL_VERSION = 1
 # protocol features this harness speaks, each with its version (PROTOCOL.md, section 6):
 # optional message forms negotiated in hello, used only with an adapter that names them
-FEATURES = {"classify_many": 1, "evaluate_many": 1, "input_rules": 1}
+FEATURES = {"classify_many": 1, "evaluate_many": 1, "input_rules": 1, "best_hand_half": 1}
 # features that change what an input means (section 3), not the form of a message: the
 # vectors that test them carry one of these flags and go only to adapters that name the
 # feature, so an adapter written before it was defined is scored as before
 VALIDATION_FEATURES = {"input_rules": frozenset({"unused-field"})}
 # the request op of each feature, and the single op whose requests it carries
 MANY_OPS = {"classify_many": "classify", "evaluate_many": "evaluate"}
+# the feature a request needs beyond its op (a best_hand request naming a ``half``)
+HALF_FEATURE = "best_hand_half"
 
 # message type -> schema file (harness/schema/<name>.json)
 SCHEMAS = {
@@ -47,6 +50,7 @@ SCHEMAS = {
 
 __all__ = [
     "FEATURES",
+    "HALF_FEATURE",
     "MANY_OPS",
     "PROTOCOL_VERSION",
     "SCHEMAS",
@@ -203,7 +207,7 @@ def parse_batch_reply(line: str | bytes, batch_id: int) -> list[Any] | None:
     return replies
 
 
-_OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards")
+_OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards", "high", "low", "shares")
 _NOT_CLASSIFY = frozenset({"error", "rejected", "winners", "cards"})
 _NOT_COMPARE = frozenset({"error", "rejected", "category", "cards"})
 
@@ -255,7 +259,24 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
             return "a best_hand reply needs 'cards', a string of cards"
         return None if type(item.get("category")) is str else \
             "a best_hand reply needs a string 'category' (exactly a str)"
+    if op == "showdown":
+        return _check_pot(item)
     return f"unknown operation {op!r}"
+
+
+def _check_pot(item: Mapping[str, Any]) -> str | None:
+    """What is wrong with the shape of a showdown answer (None: fine)."""
+    extra = sorted(set(item) - {"id", "high", "low", "shares"})
+    if extra:
+        return f"a showdown reply carries 'high', 'low' and 'shares', not {extra}"
+    for half in ("high", "low"):
+        got = item.get(half)
+        if not (type(got) is list and all(type(i) is int for i in got)):
+            return f"a showdown reply needs '{half}', a list of integers"
+    shares = item.get("shares")
+    if not (type(shares) is list and all(parse_share(s) is not None for s in shares)):
+        return "a showdown reply needs 'shares', a list of fractions written \"n/d\" or \"n\""
+    return None
 
 
 def exact_key(key: Any) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 from pokercert.vectors.model import Vector
 
 # record keys in the order they are written
-INPUT_KEYS = ("op", "hand", "hands", "hole", "board")
+INPUT_KEYS = ("op", "hand", "hands", "hole", "board", "half")
 KEY_ORDER = ("id", "kind", *INPUT_KEYS, "interpretations", "expect", "expect_by_reading",
              "clauses", "flags", "why")
 

@@ -25,6 +25,7 @@ import json
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.canonical import digest
 from pokercert.vectors.corpus import Corpus, Problem, display_path, key_location, read_corpus
-from pokercert.vectors.model import Kind, Location, Vector
+from pokercert.vectors.model import Kind, Location, Vector, parse_share, share_text
 
 GAPS_FILE = "reference-gaps.toml"
 
@@ -176,7 +177,17 @@ def normalise(kind: str, expect: Mapping[str, Any]) -> dict[str, Any]:
         out["winners"] = sorted(out["winners"])
     if kind == Kind.BEST_HAND:
         out["cards"] = sorted(card_set(c) for c in out["cards"])
+    if kind == Kind.SHOWDOWN:
+        out = pot_outcome(out["high"], out["low"], [parse_share(s) for s in out["shares"]])
     return out
+
+
+def pot_outcome(high: Sequence[int], low: Sequence[int] | None,
+                shares: Sequence[Fraction | None]) -> dict[str, Any]:
+    """A settled pot in the comparable form of a showdown expectation (winners sorted,
+    no low half as an empty list, shares as exact fractions written canonically)."""
+    return {"high": sorted(high), "low": sorted(low or ()),
+            "shares": [share_text(s) if s is not None else "?" for s in shares]}
 
 
 def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
@@ -186,8 +197,11 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
         return {"category": ev.category(inputs["hand"])}
     if vector.kind == Kind.COMPARE:
         return {"winners": ev.winners(list(inputs["hands"]), inputs.get("board"))}
+    if vector.kind == Kind.SHOWDOWN:
+        pot = ev.pot(list(inputs["hands"]), inputs.get("board"))
+        return pot_outcome(pot.high, pot.low, pot.shares)
     if vector.kind == Kind.BEST_HAND:
-        best = ev.best_hand(inputs["hole"], inputs["board"])
+        best = ev.best_hand(inputs["hole"], inputs.get("board"), half=inputs.get("half", "high"))
         return {"category": best.category,
                 "cards": sorted(format_cards(sort_cards(c)) for c in best.alternatives)}
     op = inputs["op"]

@@ -44,7 +44,7 @@ from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
-from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
+from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector, parse_share
 
 MANIFEST_FILE = "MANIFEST.json"
 NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not rulesets
@@ -346,8 +346,8 @@ class _Reader:
         if vid.split("/")[0] != rid:
             self.problem(ft.at(index, "id"), f"id {vid} does not start with the ruleset {rid}/")
         kind = raw["kind"]
-        inputs: dict[str, Any] = {k: raw[k] for k in ("op", "hand", "hands", "hole", "board")
-                                  if k in raw}
+        inputs: dict[str, Any] = {k: raw[k] for k in ("op", "hand", "hands", "hole", "board",
+                                                      "half") if k in raw}
         expect = raw.get("expect")
         by_reading = raw.get("expect_by_reading")
         interps = tuple(raw.get("interpretations", ()))
@@ -392,17 +392,29 @@ class _Reader:
             return
         if vec.kind == Kind.REJECT:
             return  # invalid on purpose; pokercert vectors check verifies the fault
+        if vec.kind in (Kind.BEST_HAND, Kind.SHOWDOWN) and \
+                ("board" in inputs) != takes_board(rs):
+            self.problem(ft.at(index, "board" if "board" in inputs else "kind"),
+                         f"{rs.id} {'has no' if 'board' in inputs else 'needs'} community "
+                         "cards (board)")
+            return
+        if "half" in inputs and inputs["half"] != "high" and not has_low_half(rs):
+            self.problem(ft.at(index, "half"), f"{rs.id} has no low half")
+            return
         ev = evaluator(rs.id)
         try:
             if vec.kind == Kind.CLASSIFY:
                 ev.parse_hand(inputs["hand"])
             elif vec.kind == Kind.COMPARE:
                 ev.parse_deal(inputs["hands"], inputs.get("board"))
+            elif vec.kind == Kind.SHOWDOWN:
+                ev.pot(list(inputs["hands"]), inputs.get("board"))
             else:
-                ev.parse_deal([inputs["hole"]], inputs["board"])
+                ev.best_hand(inputs["hole"], inputs.get("board"),
+                             half=inputs.get("half", "high"))
         except CardError as exc:
             cards_field: dict[str, str] = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands",
-                                           Kind.BEST_HAND: "hole"}
+                                           Kind.BEST_HAND: "hole", Kind.SHOWDOWN: "hands"}
             key = cards_field[vec.kind]
             self.problem(ft.at(index, key), f"invalid cards ({exc.code}): {exc}")
 
@@ -437,16 +449,42 @@ class _Reader:
                 elif list(winners) != sorted(winners):
                     self.problem(ft.at(index, "expect"), f"list winners in ascending order: "
                                  f"{sorted(winners)}")
+            if vec.kind == Kind.SHOWDOWN:
+                self.check_pot(ft, index, vec, expect)
             if vec.kind == Kind.BEST_HAND and "cards" in expect:
                 self.check_best_cards(ft, index, vec, rs, expect["cards"])
+
+    def check_pot(self, ft: FileText, index: int, vec: Vector, expect: Mapping[str, Any]) \
+            -> None:
+        """A showdown expectation must be a pot: winners in range and ascending, one
+        share per hand, shares adding up to the whole pot, a share only for a winner."""
+        n = len(vec.inputs.get("hands", ()))
+        for half in ("high", "low"):
+            got = list(expect.get(half, ()))
+            if any(w >= n for w in got):
+                self.problem(ft.at(index, "expect"),
+                             f"{half} winner index out of range for {n} hands: {got}")
+            elif got != sorted(got):
+                self.problem(ft.at(index, "expect"),
+                             f"list {half} winners in ascending order: {sorted(got)}")
+        shares = [parse_share(s) for s in expect.get("shares", ())]
+        if len(shares) != n:
+            self.problem(ft.at(index, "expect"), f"{len(shares)} shares for {n} hands")
+            return
+        if any(s is None for s in shares):
+            return  # reported by the schema
+        winners = set(expect.get("high", ())) | set(expect.get("low", ()))
+        if sum(s for s in shares if s is not None) != 1:
+            self.problem(ft.at(index, "expect"), "the shares do not add up to the whole pot")
+        elif any(s and i not in winners for i, s in enumerate(shares)):
+            self.problem(ft.at(index, "expect"), "a hand that wins neither half has a share")
 
     def check_best_cards(self, ft: FileText, index: int, vec: Vector, rs: Ruleset,
                          sets: Sequence[str]) -> None:
         sel = rs.selection
-        assert sel is not None
         try:
             hole = set(parse_cards(vec.inputs["hole"]))
-            board = set(parse_cards(vec.inputs["board"]))
+            board = set(parse_cards(vec.inputs.get("board", "")))
         except CardError:
             return  # reported by check_inputs
         for text in sets:
@@ -460,7 +498,7 @@ class _Reader:
             if outside:
                 self.problem(ft.at(index, "expect"),
                              f"best hand {text!r} uses cards not dealt: {' '.join(outside)}")
-            elif used < sel.min_hole:
+            elif sel is not None and used < sel.min_hole:
                 self.problem(ft.at(index, "expect"),
                              f"best hand {text!r} uses {used} hole card(s); {rs.id} needs at "
                              f"least {sel.min_hole}")
@@ -483,6 +521,16 @@ def key_location(where: Location, *keys: str) -> Location:
         if any(re.match(rf"^\s*{re.escape(k)}\s*[=.]", text) for k in keys):
             return Location(where.file, n)
     return where
+
+
+def takes_board(rs: Ruleset) -> bool:
+    """Whether the ruleset's deals have community cards (a board)."""
+    return rs.selection is not None and rs.selection.board > 0
+
+
+def has_low_half(rs: Ruleset) -> bool:
+    """Whether the ruleset splits the pot into a high and a low half."""
+    return bool(getattr(rs, "low_half", False))
 
 
 def known_categories(rs: Ruleset) -> list[str]:

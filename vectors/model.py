@@ -8,9 +8,11 @@ bug-class flags it targets, and a one-line ``why`` a regulator understands.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 from pokercert.reference.interpretations import Profile, load_profile
@@ -22,7 +24,7 @@ class Kind(StrEnum):
     """The one vocabulary of vector kinds (the ``kind`` key of a vector file).
 
     The same words name the operations an evaluator answers (``classify``, ``compare``,
-    ``best_hand``); ``reject`` sends invalid input through one of them.  Members are
+    ``best_hand``, ``showdown``); ``reject`` sends invalid input through one of them.  Members are
     ``str``: they compare equal to, hash like and print as their value, so files and
     outputs read exactly as before.
     """
@@ -31,6 +33,11 @@ class Kind(StrEnum):
     COMPARE = "compare"
     BEST_HAND = "best_hand"
     REJECT = "reject"
+    SHOWDOWN = "showdown"
+
+
+# the halves of a split pot a best_hand request may ask for (``half``; absent: high)
+HALVES: tuple[str, ...] = ("high", "low")
 
 
 # the kinds and the operations as plain strings, for data that is written out (capability
@@ -38,6 +45,22 @@ class Kind(StrEnum):
 KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 # the operations an evaluator answers; a reject vector sends its invalid input through one
 OPERATIONS: tuple[str, ...] = tuple(k.value for k in Kind if k is not Kind.REJECT)
+
+
+_SHARE = re.compile(r"(0|[1-9][0-9]*)(/[1-9][0-9]*)?")
+
+
+def parse_share(text: Any) -> Fraction | None:
+    """An exact pot share written as ``"n"`` or ``"n/d"`` (``"1/2"``, ``"3/4"``), or None
+    when ``text`` is not exactly such a string (the wire and the corpus spell shares so)."""
+    if type(text) is not str or len(text) > 40 or not _SHARE.fullmatch(text):
+        return None
+    return Fraction(text)
+
+
+def share_text(share: Fraction) -> str:
+    """A share as the corpus and the protocol spell it: ``"1/2"``, ``"1"``, ``"0"``."""
+    return str(Fraction(share))
 
 
 @dataclass(frozen=True)
@@ -60,13 +83,20 @@ class Vector:
     * classify: ``{"hand": "As Ks Qs Js Ts"}``
     * compare: ``{"hands": ["...", "..."]}`` plus ``"board"`` for hold'em rulesets
       (then each hand is a player's hole cards)
-    * best_hand: ``{"hole": "...", "board": "..."}``
+    * best_hand: ``{"hole": "...", "board": "..."}`` plus ``"half": "high"|"low"`` in
+      split-pot games (absent: high); a game without community cards (stud) has no board
+      and ``hole`` holds all of the player's cards
+    * showdown: ``{"hands": [...]}`` plus ``"board"`` in games with community cards (each
+      hand is then a player's hole cards); the whole pot is settled
     * reject: ``{"op": "classify"|"compare"|"best_hand", ...that op's inputs...}``;
       reject inputs are raw strings and may be invalid on purpose.
 
     ``expect`` by kind: classify ``{"category"}``, compare ``{"winners": [indices]}``,
     best_hand ``{"category", "cards": [acceptable card sets]}``, reject ``{"reason"}``
-    (and ``"also"``: the other faults of an input that has several; any of them passes).
+    (and ``"also"``: the other faults of an input that has several; any of them passes),
+    showdown ``{"high": [indices], "low": [indices], "shares": ["1/2", ...]}`` (``low``
+    empty when no low half is awarded: the game has none or no hand qualifies; one exact
+    fraction of the pot per hand; odd chips are out of scope).
     When the vector depends on an interpretation, ``expect_by_reading`` maps each
     reading name of that (single) interpretation to such a dict instead.
     """

@@ -139,7 +139,9 @@ class Adapter:
     def supports(self, op: str) -> bool:
         """Whether :meth:`run_batch` takes requests of ``op``: the protocol's operations,
         and ``evaluate`` (``{"op": "evaluate", "hand": ...}`` -> ``category`` and ``key``:
-        the evaluator's own value of a hand) where the evaluator exposes its order."""
+        the evaluator's own value of a hand) where the evaluator exposes its order, and
+        ``best_hand_half`` (best_hand requests that name a ``half``) where the adapter
+        speaks it."""
         return op in OPERATIONS
 
     def direct(self) -> FastMethods | None:

@@ -23,6 +23,7 @@ import signal
 import threading
 import traceback
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from time import perf_counter
 from typing import Any
 
@@ -39,12 +40,14 @@ from pokercert.harness.adapters.base import (
 )
 from pokercert.harness.api import EvaluatorInfo, FastMethods, Rejected, fast_methods
 from pokercert.harness.protocol import (
+    HALF_FEATURE,
     MANY_OPS,
     ProtocolError,
     check_capabilities,
     check_item,
     negotiated,
 )
+from pokercert.vectors.model import share_text
 
 TRACEBACK_LIMIT = 4000
 
@@ -104,8 +107,17 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
         found = evaluator.winners(hands, _cards(board)) if board is not None \
             else evaluator.winners(hands)
         return {"winners": list(found) if isinstance(found, (list, tuple)) else found}
+    if op == "showdown":
+        board = request.get("board")
+        hands = [_cards(h) for h in request["hands"]]
+        found = evaluator.showdown(hands, _cards(board)) if board is not None \
+            else evaluator.showdown(hands)
+        return pot_item(found)
     if op == "best_hand":
-        found = evaluator.best_hand(_cards(request["hole"]), _cards(request["board"]))
+        board = request.get("board")
+        args = [_cards(request["hole"])] + ([_cards(board)] if board is not None else [])
+        found = evaluator.best_hand(*args, half=request["half"]) if "half" in request \
+            else evaluator.best_hand(*args)
         if not (isinstance(found, (list, tuple)) and len(found) == 2):
             return {"cards": found, "category": None}
         cards, category = found
@@ -113,6 +125,23 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
             cards = " ".join(str(c) for c in cards)
         return {"cards": cards, "category": category}
     raise ValueError(f"unknown operation {op!r}")
+
+
+def pot_item(found: Any) -> dict[str, Any]:
+    """The reply item of a showdown from what the evaluator returned: an object or a
+    mapping with ``high``, ``low`` (None: no low half awarded) and ``shares`` (fractions
+    or ``"n/d"`` strings).  Whatever is not of that shape is passed on as it came, for
+    :func:`~pokercert.harness.protocol.check_item` to refuse."""
+    if isinstance(found, Mapping):
+        high, low, shares = found.get("high"), found.get("low"), found.get("shares")
+    else:
+        high, low, shares = (getattr(found, name, None) for name in ("high", "low", "shares"))
+    if low is None:
+        low = []
+    return {"high": list(high) if isinstance(high, (list, tuple)) else high,
+            "low": list(low) if isinstance(low, (list, tuple)) else low,
+            "shares": [share_text(s) if type(s) in (Fraction, int) else s for s in shares]
+            if isinstance(shares, (list, tuple)) else shares}
 
 
 def evaluate(evaluator: Any, hand: list[str]) -> dict[str, Any]:
@@ -234,7 +263,7 @@ class InProcessAdapter(Adapter):
         return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
 
     def supports(self, op: str) -> bool:
-        if op == "classify_many":
+        if op in ("classify_many", HALF_FEATURE):
             return True
         if op in ("evaluate", "evaluate_many"):
             fast = fast_methods(self.evaluator)

@@ -55,6 +55,7 @@ from pokercert.harness.adapters.base import (
     one_hand,
 )
 from pokercert.harness.protocol import (
+    HALF_FEATURE,
     MANY_OPS,
     PROTOCOL_VERSION,
     ProtocolError,
@@ -572,7 +573,7 @@ class ProcessAdapter(Adapter):
 
     # ------------------------------------------------------------------ requests
     def supports(self, op: str) -> bool:
-        if op in MANY_OPS:
+        if op in MANY_OPS or op == HALF_FEATURE:
             return op in self.features
         if op == "evaluate":
             return "evaluate_many" in self.features

@@ -10,6 +10,7 @@ never a milder mutant.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from pokercert.harness.mutants.changes import (
     ACE,
@@ -26,18 +27,26 @@ from pokercert.harness.mutants.changes import (
     categories,
     classified,
     deck_jokers,
+    first_of_each_half,
     first_winner_only,
     flush_ignores_last_card,
+    hole_cards_used,
     kickers_in_dealt_order,
     knobs,
+    low_from_high_five,
+    low_ranking,
+    low_selection,
     order_like,
     patch,
     per_ruleset_order,
+    qualifier_rank,
     reason_code,
     remap_ranks,
     run_top,
     selection,
+    shares_by,
     straight_only_in_dealt_order,
+    stud_first_five,
     swap,
     tiebreak,
     wild_always_ace,
@@ -69,6 +78,13 @@ WITH_KICKERS = (*HIGH, *LOW)                          # all but the pocket wager
 SHOWDOWN = WITH_KICKERS
 NJ = tuple(r for r in ALL if r.startswith("nj-"))
 FIVE_CARD_GROUPS = (*HIGH5, "nj-poker-low-5", "nj-lowball-2-7", "mt-poker-low")
+# the poker-room games (showdown vectors: whole pots, high and low halves)
+HOLDEM = ("nj-holdem",)
+OMAHAS = ("nj-omaha", "nj-omaha-hi-lo")
+HI_LO = ("nj-omaha-hi-lo", "nj-stud-hi-lo")
+RAZZ = ("nj-razz",)
+STUDS = ("nj-seven-card-stud", "nj-stud-hi-lo", "nj-razz")
+ROOM = (*HOLDEM, *OMAHAS, *STUDS)
 
 
 # ----------------------------------------------------------------- small mistakes
@@ -165,6 +181,12 @@ def _naturals_first() -> Change:
             return v._replace(key=(*v.key, 0 if any(c.is_joker for c in hand) else 1))
         return value
     return patch("value", wrap)
+
+
+def _quads_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
+                         ) -> tuple[int, ...]:
+    """Four of a kind is compared by the quads alone (the kicker never decides)."""
+    return tail[:1] if [n for _, n in groups][:1] == [4] else tail
 
 
 # ----------------------------------------------------------------- the mutants
@@ -415,6 +437,90 @@ MUTANTS: tuple[Mutant, ...] = (
            "hole and on the board, passes.",
            (accept_duplicates_across_hands(),)),
 )
+
+
+def _winners_share_equally(won: dict[str, tuple[int, ...]], n: int) -> list[Fraction]:
+    """Every hand that wins anything gets the same part of the pot."""
+    everyone = sorted({i for w in won.values() for i in w})
+    return [Fraction(1, len(everyone)) if i in everyone else Fraction(0) for i in range(n)]
+
+
+def _high_keeps_half(won: dict[str, tuple[int, ...]], n: int) -> list[Fraction]:
+    """Each half is half the pot even when no low qualifies (that half goes to no one)."""
+    shares = [Fraction(0)] * n
+    for w in won.values():
+        for i in w:
+            shares[i] += Fraction(1, 2 * len(w))
+    return shares
+
+
+_LOW_WITH_STRAIGHTS = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
+                       "flush", "full_house", "four_of_a_kind", "straight_flush")
+
+POT_MUTANTS: tuple[Mutant, ...] = (
+    # --- which five cards: the board, the hole cards
+    Mutant("board-cannot-play", "board-plays", HOLDEM,
+           "Hold'em hands must use at least one hole card: the board never plays alone.",
+           (hole_cards_used(1, 2),)),
+    Mutant("holdem-two-hole-cards", "board-plays", HOLDEM,
+           "Hold'em hands use exactly two hole cards (the Omaha rule copied into hold'em).",
+           (hole_cards_used(2, 2),)),
+    Mutant("omaha-any-five", "exactly-two-hole", OMAHAS,
+           "Omaha hands are the best five of all nine cards (hold'em's rule): a four-card "
+           "flush on the board plays with one hole card.",
+           (hole_cards_used(0, 4),)),
+    Mutant("omaha-three-hole-cards", "exactly-two-hole", OMAHAS,
+           "Omaha hands may use two or three hole cards.",
+           (hole_cards_used(2, 3),)),
+    Mutant("omaha-low-one-hole-card", "exactly-two-hole", ("nj-omaha-hi-lo",),
+           "The Omaha low is made with one or two hole cards (the high with exactly two).",
+           (low_selection(1, 2),)),
+    Mutant("stud-first-five-cards", "best-five-of-seven", STUDS,
+           "A stud hand is valued from the first five of its seven cards.",
+           (stud_first_five(),)),
+    # --- the low half: qualifier and ranking
+    Mutant("qualifier-nine-or-better", "low-qualifier", HI_LO,
+           "The low qualifier is off by one: a nine-low qualifies.",
+           (qualifier_rank(9),)),
+    Mutant("qualifier-seven-or-better", "low-qualifier", HI_LO,
+           "The low qualifier is off by one the other way: an eight-low does not qualify.",
+           (qualifier_rank(7),)),
+    Mutant("low-without-qualifier", "no-qualifying-low", HI_LO,
+           "The low half is awarded to the best low even when none is eight or better.",
+           (qualifier_rank(None),)),
+    Mutant("wheel-not-a-low", "wheel", (*HI_LO, *RAZZ),
+           "The ace counts high in the low ranking: A-2-3-4-5 is an ace-high hand, no low.",
+           (low_ranking(knobs(ace="high", straight_ace="high")),)),
+    Mutant("straights-count-against-low", "low-straights-flushes", (*HI_LO, *RAZZ),
+           "Straights and flushes count in the low ranking (as bad hands): the wheel is a "
+           "straight, not the best low.",
+           (low_ranking(categories(lambda names, rs: list(_LOW_WITH_STRAIGHTS))),)),
+    Mutant("low-from-high-hand", "split-pot", HI_LO,
+           "The low half is valued from the five cards of the high hand instead of being "
+           "chosen separately.",
+           (low_from_high_five(),)),
+    Mutant("razz-pairs-ignored", "razz-pairs", RAZZ,
+           "Razz hands are ranked by their cards alone: a pair does not count against a low.",
+           (without("one_pair", "two_pair", "three_of_a_kind", "full_house",
+                    "four_of_a_kind"),)),
+    # --- kickers on a shared board
+    Mutant("quads-kicker-ignored", "shared-board-kicker", HOLDEM,
+           "Four of a kind is compared by its rank alone: the kicker beside quads on the "
+           "board never decides.",
+           (tiebreak(_quads_kicker_dropped),)),
+    # --- sharing the pot
+    Mutant("quarter-shares-wrong", "quartered-pot", HI_LO,
+           "Every hand that wins a half gets an equal part of the whole pot: a quartered "
+           "low pays 1/2 and 1/2 instead of 3/4 and 1/4.",
+           (shares_by(_winners_share_equally),)),
+    Mutant("no-low-half-kept", "no-qualifying-low", HI_LO,
+           "When no low qualifies the high hand still gets only half the pot.",
+           (shares_by(_high_keeps_half),)),
+    Mutant("tied-half-not-split", "multiway-split", ROOM,
+           "A half several hands tie for goes whole to the first of them.",
+           (first_of_each_half(),)),
+)
+MUTANTS = (*MUTANTS, *POT_MUTANTS)
 
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"

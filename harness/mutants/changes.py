@@ -10,9 +10,10 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
-from pokercert.harness.mutants.model import Change, hook, replace_ruleset
+from pokercert.harness.mutants.model import Change, hook, replace_ruleset, with_categories
 from pokercert.reference.cards import (
     JOKER,
     SUIT_CHARS,
@@ -355,3 +356,135 @@ def accept_unknown_suits() -> Change:
         loose = [lenient(c, i) for i, c in enumerate(_items(cards))]
         return parse_cards(loose, jokers=ev.ruleset.jokers, count=n)
     return _parsing(parse_one, whole_deal=True)
+
+
+# --------------------------------------------------------------------- pots and halves
+def hole_cards_used(lowest: int, highest: int) -> Change:
+    """A hand may use ``lowest`` to ``highest`` hole cards (the rest from the board)."""
+    def apply(rs: Ruleset) -> Ruleset:
+        assert rs.selection is not None, f"{rs.id} has no selection"
+        return replace_ruleset(rs, selection=dataclasses.replace(
+            rs.selection, min_hole=lowest, max_hole=highest))
+    return Change(ruleset=apply)
+
+
+def _halves(rs: Ruleset, edit: Callable[[Any], Any]) -> Ruleset:
+    """``rs`` with ``edit`` applied to its low half (the other halves as they are)."""
+    halves = tuple(edit(h) if h.name == "low" else h for h in rs.halves)
+    assert halves != rs.halves, f"{rs.id} has no low half to change"
+    return replace_ruleset(rs, halves=halves)
+
+
+def qualifier_rank(max_rank: int | None) -> Change:
+    """The low half's qualifier asks for cards of at most ``max_rank`` (None: no
+    qualifier at all, any low wins the low half)."""
+    def edit(half: Any) -> Any:
+        if max_rank is None:
+            return dataclasses.replace(half, qualifier=None)
+        return dataclasses.replace(half, qualifier=dataclasses.replace(
+            half.qualifier, max_rank=max_rank))
+    return Change(ruleset=lambda rs: _halves(rs, edit))
+
+
+def low_ranking(change: Change) -> Change:
+    """The low half ranked by an engine with ``change`` in (its own ranking ruleset's,
+    or this ruleset's when the low half is the game's only one)."""
+    def install(ev: Evaluator) -> None:
+        def wrap(orig: Callable[[str], Any]) -> Callable[[str], Any]:
+            def ranking(half: str) -> Any:
+                found, qualifier = orig(half)
+                if half != "low":
+                    return found, qualifier
+                rs = found.ruleset
+                if change.ruleset is not None:
+                    rs = change.ruleset(rs)
+                rules = dict(found.rules)
+                if change.categories is not None:
+                    names = list(change.categories(list(rules["categories"]), rs))
+                    rs = with_categories(rs, names)
+                    rules["categories"] = names
+                rules.update(change.knobs)
+                other = Evaluator(rs, _Fixed(found.profile, rules))
+                return other, qualifier
+            return ranking
+        hook(ev, "_half_ranking", wrap)
+    return Change(patch=install)
+
+
+class _Fixed:
+    """A profile stand-in giving one ruleset's engine knobs as they are (mutants only)."""
+
+    def __init__(self, profile: Any, rules: dict[str, Any]) -> None:
+        self._profile = profile
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._profile, name)
+
+    def rules_for(self, ruleset: Ruleset) -> dict[str, Any]:
+        return dict(self._rules)
+
+
+def stud_first_five() -> Change:
+    """A player's best hand is chosen from the first five of the seven cards dealt."""
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        def candidates(hole: tuple[Card, ...], board: tuple[Card, ...], size: int) -> Any:
+            return orig(hole[:size] if not board else hole, board, size)
+        return candidates
+    return patch("_candidates", wrap)
+
+
+def low_from_high_five() -> Change:
+    """The low half is valued from the five cards of the player's high hand, not chosen
+    separately from all the cards."""
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...], half: str = "high") -> Any:
+            if half != "low":
+                return orig(hole, board, half)
+            high = orig(hole, board, "high")
+            return orig(high.value.cards, (), "low")
+        return best
+    return patch("_best", wrap)
+
+
+def shares_by(settle: Callable[[dict[str, tuple[int, ...]], int], list[Fraction]]) -> Change:
+    """The pot shared by ``settle(winners of each awarded half, hand count)`` instead of
+    half by half in equal parts (the winners as the reference finds them)."""
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        def pot(hands: Sequence[Any], board: Any = None) -> Any:
+            found = orig(hands, board)
+            won = {"high": found.high, "low": found.low or ()}
+            won = {k: v for k, v in won.items() if v}
+            return found._replace(shares=tuple(settle(won, len(found.shares))))
+        return pot
+    return patch("pot", wrap)
+
+
+def first_of_each_half() -> Change:
+    """A tied half goes whole to the first of the tied hands (no split)."""
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        def pot(hands: Sequence[Any], board: Any = None) -> Any:
+            found = orig(hands, board)
+            high, low = found.high[:1], (found.low[:1] if found.low else found.low)
+            halves = [h for h in (high, low) if h]
+            shares = [Fraction(0)] * len(found.shares)
+            for h in halves:
+                shares[h[0]] += Fraction(1, len(halves))
+            return found._replace(high=high, low=low, shares=tuple(shares))
+        return pot
+    return patch("pot", wrap)
+
+
+def low_selection(lowest: int, highest: int) -> Change:
+    """The low half's hand may use ``lowest`` to ``highest`` hole cards (the high half's
+    selection as the ruleset says)."""
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        sel = ev.ruleset.selection
+        assert sel is not None
+        other = Evaluator(replace_ruleset(ev.ruleset, selection=dataclasses.replace(
+            sel, min_hole=lowest, max_hole=highest)), ev.profile)
+
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...], half: str = "high") -> Any:
+            return other._best(hole, board, half) if half == "low" else orig(hole, board, half)
+        return best
+    return patch("_best", wrap)

@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pokercert.harness import __version__
 from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
@@ -33,6 +33,9 @@ from pokercert.reference.errors import PokercertError
 from pokercert.reference.interpretations import Profile, get_interpretation
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
 from pokercert.vectors.model import Kind
+
+if TYPE_CHECKING:
+    from pokercert.reference.engine import Pot
 
 VENDOR = "pokercert self-check (deliberately broken)"
 
@@ -208,9 +211,16 @@ class MutantEvaluator:
         except CardError as exc:
             raise self._refuse(exc) from None
 
-    def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
+    def best_hand(self, hole: list[str], board: list[str] | None = None,
+                  half: str = "high") -> tuple[list[str], str]:
         try:
-            found = self.engine.best_hand(hole, board)
+            found = self.engine.best_hand(hole, board, half=half)
         except CardError as exc:
             raise self._refuse(exc) from None
         return [str(c) for c in found.cards], found.category
+
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Pot:
+        try:
+            return self.engine.pot(hands, board)
+        except CardError as exc:
+            raise self._refuse(exc) from None

@@ -47,7 +47,7 @@ INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
 # the rulesets whose hands are plain five-card high poker, and the kinds a library that
 # values such hands (and nothing else) can answer for them
 FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: tuple(k for k in KINDS if k != Kind.BEST_HAND)
+    ruleset: tuple(k for k in KINDS if k not in (Kind.BEST_HAND, Kind.SHOWDOWN))
     for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")})
 
 

@@ -79,7 +79,7 @@ from pokercert.harness.peers._library import (
 from pokercert.reference.cards import DECK
 from pokercert.vectors.model import KINDS, Kind
 
-BASIC = tuple(k for k in KINDS if k != Kind.BEST_HAND)
+BASIC = tuple(k for k in KINDS if k not in (Kind.BEST_HAND, Kind.SHOWDOWN))
 HAND_TYPE: dict[str, type[CombinationHand]] = {
     "nj-poker-high-5": StandardHighHand,
     "nj-caribbean-stud": StandardHighHand,

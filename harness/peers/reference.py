@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pokercert.harness import __version__
 from pokercert.harness.api import EvaluatorInfo, Hands, Rejected
@@ -26,6 +26,9 @@ from pokercert.reference import (
     evaluator,
 )
 from pokercert.vectors.model import KINDS, Kind
+
+if TYPE_CHECKING:
+    from pokercert.reference.engine import Pot
 
 _CATEGORY, _KEY = itemgetter(0), itemgetter(1)   # of a HandValue
 
@@ -147,9 +150,20 @@ class ReferenceEvaluator:
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
 
-    def best_hand(self, hole: list[str], board: list[str]) -> tuple[list[str], str]:
+    def best_hand(self, hole: list[str], board: list[str] | None = None,
+                  half: str = "high") -> tuple[list[str], str]:
         try:
-            found = self.engine.best_hand(" ".join(hole), " ".join(board))
+            found = self.engine.best_hand(" ".join(hole),
+                                          " ".join(board) if board is not None else None,
+                                          half=half)
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
         return [str(c) for c in found.cards], found.category
+
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Pot:
+        """The engine's settled pot: winners of each half and every hand's exact share."""
+        try:
+            return self.engine.pot([" ".join(h) for h in hands],
+                                   " ".join(board) if board is not None else None)
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None

@@ -42,7 +42,7 @@ from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.spec import isolation_of
 from pokercert.harness.identity import IdentityError, differences, measure_spec
-from pokercert.harness.protocol import PROTOCOL_VERSION, needs_feature
+from pokercert.harness.protocol import HALF_FEATURE, PROTOCOL_VERSION, needs_feature
 from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.run.results import (
     EMPTY,
@@ -103,10 +103,10 @@ def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
         scored_as=str(outcome) if final is not outcome else "")
 
 
-def not_applicable(vector: Vector, profile: Profile, identity: Identity | None = None) \
-        -> Result:
+def not_applicable(vector: Vector, profile: Profile, identity: Identity | None = None,
+                   why: str = "") -> Result:
     """The result of a vector outside the adapter's declared capabilities (or of one that
-    tests a protocol feature the adapter does not name)."""
+    tests a protocol feature the adapter does not name; ``why``: another reason)."""
     op = operation(vector)
     need = Kind.REJECT.value if vector.kind == Kind.REJECT else op
     what = f"{need!r}" + (f" and {op!r}" if vector.kind == Kind.REJECT else "")
@@ -118,7 +118,7 @@ def not_applicable(vector: Vector, profile: Profile, identity: Identity | None =
             message = (f"the adapter does not name the protocol feature {feature!r} this "
                        "vector tests (PROTOCOL.md section 6)")
     return _result(vector, profile, Reply(ERROR), None, vector.expected(profile),
-                   Outcome.NOT_APPLICABLE, None, message)
+                   Outcome.NOT_APPLICABLE, None, why or message)
 
 
 def applicable(identity: Identity, vector: Vector) -> bool:
@@ -146,6 +146,11 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
     for ruleset_id, group in _by_ruleset(vectors).items():
         ruleset = get_ruleset(ruleset_id)
         todo, skipped = _claimed(group, identity, profile, known)
+        if not adapter.supports(HALF_FEATURE) and any("half" in v.inputs for v in todo):
+            skipped += [not_applicable(v, profile, why=f"the adapter does not speak the "
+                                       f"protocol feature {HALF_FEATURE} this best_hand needs")
+                        for v in todo if "half" in v.inputs]
+            todo = [v for v in todo if "half" not in v.inputs]
         if skipped:
             yield skipped
         if not todo:

@@ -8,6 +8,8 @@ The request carries the vector's inputs only (never its expectation).  Scoring r
   WRONG_REASON, an answer (as if the input were valid) FAIL;
 * an answer or reason code not of the exact built-in types (``type(x) is str``, a ``list``
   of ``int``) is ERROR, whatever its ``__eq__`` says;
+* showdown vectors: the winners of each half compared as sets, each hand's share of the
+  pot exactly as a fraction (odd chips are out of scope);
 * other vectors: a refusal of valid input is FAIL; an answer outside the protocol's
   vocabulary (a category the ruleset does not have, a winner index out of range, cards
   that are not cards) is ERROR: the adapter, not the evaluator, is at fault; otherwise
@@ -24,7 +26,7 @@ from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, 
 from pokercert.harness.protocol import check_item
 from pokercert.harness.run.results import Outcome
 from pokercert.reference import CardError, Ruleset, parse_cards
-from pokercert.vectors.model import Kind, Vector
+from pokercert.vectors.model import Kind, Vector, parse_share
 
 
 class Scored(NamedTuple):
@@ -46,7 +48,16 @@ def request_for(vector: Vector) -> dict[str, Any]:
             req["board"] = inputs["board"]
         return req
     if op == Kind.BEST_HAND:
-        return {"op": op, "hole": inputs["hole"], "board": inputs["board"]}
+        req = {"op": op, "hole": inputs["hole"]}
+        for key in ("board", "half"):
+            if key in inputs:
+                req[key] = inputs[key]
+        return req
+    if op == Kind.SHOWDOWN:
+        req = {"op": op, "hands": list(inputs["hands"])}
+        if inputs.get("board") is not None:
+            req["board"] = inputs["board"]
+        return req
     raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
 
 
@@ -142,6 +153,8 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     if vector.kind == Kind.BEST_HAND:
         return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
                                                                    ruleset)
+    if vector.kind == Kind.SHOWDOWN:
+        return _pot(vector, actual, expected)
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
 
 
@@ -197,6 +210,32 @@ def _winners(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]
     return _verdict(sorted(got) == want, actual, f"winners {sorted(got)}, expected {want}")
 
 
+def _pot(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]) -> Scored:
+    """A showdown answer against the expected pot: the winners of each half as sets, and
+    every hand's share compared exactly as a fraction (``"2/4"`` is ``"1/2"``)."""
+    n = len(vector.inputs["hands"])
+    for half in ("high", "low"):
+        got = actual[half]
+        if len(set(got)) != len(got) or any(not 0 <= i < n for i in got):
+            return Scored(Outcome.ERROR, actual, f"{half} winners {got!r} are not distinct "
+                          f"indices of the {n} hands")
+    if len(actual["shares"]) != n:
+        return Scored(Outcome.ERROR, actual, f"{len(actual['shares'])} shares for {n} hands")
+    wrong = []
+    for half in ("high", "low"):
+        got, want = sorted(actual[half]), sorted(expected[half])
+        if got != want:
+            wrong.append(f"{half} winners {got or 'none'}, expected {want or 'none'}")
+    shares = [parse_share(s) for s in actual["shares"]]
+    want_shares = [parse_share(s) for s in expected["shares"]]
+    bad = [f"hand {i}: {actual['shares'][i]}, expected {expected['shares'][i]}"
+           for i, (got, want) in enumerate(zip(shares, want_shares, strict=True))
+           if got != want]
+    if bad:
+        wrong.append("shares " + "; ".join(bad))
+    return _verdict(not wrong, actual, "; ".join(wrong))
+
+
 def _best_hand(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any],
                ruleset: Ruleset) -> Scored:
     try:
@@ -207,7 +246,8 @@ def _best_hand(vector: Vector, actual: dict[str, Any], expected: Mapping[str, An
                       f"card hand: {exc}")
     # the corpus spells cards canonically, so canonical tokens compare as multisets
     tokens = Counter(str(c) for c in got)
-    dealt = Counter(vector.inputs["hole"].split()) + Counter(vector.inputs["board"].split())
+    dealt = Counter(vector.inputs["hole"].split()) + Counter(
+        vector.inputs.get("board", "").split())
     if tokens - dealt:
         return Scored(Outcome.FAIL, actual, "the best hand uses cards that were not dealt")
     if actual["category"] != expected["category"]:

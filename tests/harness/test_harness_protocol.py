@@ -66,7 +66,31 @@ ITEMS = [  # (op, item)
     ("best_hand", {"id": 1, "cards": "As Ks Qs", "category": "flush"}),
     ("best_hand", {"id": 1, "cards": ["As", "Ks"], "category": "flush"}),
     ("best_hand", {"id": 1, "category": "flush"}),
+    ("showdown", {"id": 1, "high": [0], "low": [], "shares": ["1", "0"]}),
+    ("showdown", {"id": 1, "high": [1], "low": [0, 1], "shares": ["1/4", "3/4"]}),
+    ("showdown", {"id": 1, "high": [1], "low": None, "shares": ["0", "1"]}),
+    ("showdown", {"id": 1, "high": [1], "low": [], "shares": [0, 1]}),
+    ("showdown", {"id": 1, "high": [1], "low": [], "shares": ["0.5", "0.5"]}),
+    ("showdown", {"id": 1, "high": [1], "low": [], "shares": ["1/0", "1"]}),
+    ("showdown", {"id": 1, "high": [1], "shares": ["0", "1"]}),
+    ("showdown", {"id": 1, "high": [True], "low": [], "shares": ["0", "1"]}),
+    ("showdown", {"id": 1, "high": [1], "low": [], "shares": ["0", "1"], "winners": [1]}),
 ]
+
+
+def test_showdown_replies_are_checked_exactly():
+    """A pot answer needs integer winner lists and shares written as exact fractions."""
+    assert check_item("showdown", {"id": 1, "high": [1], "low": [0, 1],
+                                   "shares": ["1/4", "3/4"]}) is None
+    assert check_item("showdown", {"id": 1, "high": [0], "low": [], "shares": ["1", "0"]}) \
+        is None
+    for bad in ({"high": [1], "low": None, "shares": ["0", "1"]},
+                {"high": [1], "low": [], "shares": [0, 1]},
+                {"high": [1], "low": [], "shares": ["0.5", "0.5"]},
+                {"high": [1], "low": [], "shares": ["1/0", "1"]},
+                {"high": [True], "low": [], "shares": ["0", "1"]},
+                {"high": [1], "low": [], "shares": ["0", "1"], "winners": [1]}):
+        assert check_item("showdown", bad), bad
 
 
 @pytest.mark.parametrize("op, item", ITEMS)

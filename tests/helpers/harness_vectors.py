@@ -6,6 +6,7 @@ taken from the reference engine.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pokercert.harness.run.results import Outcome, Result
@@ -45,6 +46,23 @@ VECTORS = [
 ]
 
 
+# Whole pots of five-card high hands, worked by hand (13:69F-14.3(b) order, (d): hands
+# differing only in suits split): (hands) -> (high winners, each hand's share)
+SHOWDOWN_POTS: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[str, ...]]] = {
+    ("2c 3d 4h 5s 7c", "As Ks Qs Js Ts"): ((1,), ("0", "1")),
+    ("Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"): ((0, 1), ("1/2", "1/2")),
+    ("Ah Kh Qd Jc 9s", "2c 2d 7h 8s 9c", "Ad Kd Qs Jh 9h"): ((1,), ("0", "1", "0")),
+    ("Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c", "Ac Kc Qh Js 9d"): ((0, 1, 2), ("1/3", "1/3", "1/3")),
+    ("3c 3d 7h 8s 9c", "Ad Kd Qs Jh 9h", "3h 3s 7c 8d 9d"): ((0, 2), ("1/2", "0", "1/2")),
+}
+SHOWDOWNS = [
+    Vector(id=f"{RULESET}/{20 + i:04d}", ruleset=RULESET, kind="showdown",
+           inputs={"hands": list(hands)}, clauses=(S + "(d)",), flags=("multiway-split",),
+           why="hand-worked pot of five-card high hands",
+           expect={"high": list(high), "low": [], "shares": list(shares)})
+    for i, (hands, (high, shares)) in enumerate(SHOWDOWN_POTS.items())]
+
+
 def answered_correctly(result: Result) -> bool:
     """Whether the recorded actual answer really is the expected one."""
     a, e = result.actual or {}, result.expected
@@ -54,6 +72,13 @@ def answered_correctly(result: Result) -> bool:
         return a.get("category") == e["category"]
     if result.kind == "compare":
         return sorted(a.get("winners", [])) == sorted(e["winners"])
+    if result.kind == "best_hand":
+        return a.get("category") == e["category"] and \
+            sorted(str(a.get("cards", "")).split()) in [sorted(c.split()) for c in e["cards"]]
+    if result.kind == "showdown":
+        return sorted(a.get("high", [])) == sorted(e["high"]) and \
+            sorted(a.get("low", [])) == sorted(e["low"]) and \
+            [Fraction(s) for s in a.get("shares", [])] == [Fraction(s) for s in e["shares"]]
     return False
 
 
