@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from email.utils import parseaddr
+from fractions import Fraction
 from importlib.metadata import PackageMetadata, PackageNotFoundError, distribution
 from operator import itemgetter
 from types import MappingProxyType
@@ -53,9 +54,11 @@ FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
 
 # the best-five-of-seven high games (stud, and hold 'em where the board may play): a
 # library that values seven cards by their best five answers ``classify`` (and key) of a
-# player's seven cards, which is what ``pokercert exhaustive`` sends there
+# player's seven cards, which is what ``pokercert exhaustive`` sends there, and settles
+# their pots (:meth:`PeerEvaluator.showdown`: each player's seven cards, high only)
 SEVEN_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: (Kind.CLASSIFY.value,) for ruleset in ("nj-holdem", "nj-seven-card-stud")})
+    ruleset: (Kind.CLASSIFY.value, Kind.SHOWDOWN.value)
+    for ruleset in ("nj-holdem", "nj-seven-card-stud")})
 
 
 def by_code(cards: Mapping[str, Any]) -> list[Any]:
@@ -178,6 +181,17 @@ class PeerEvaluator:
         return best_of([self.key(h) for h in hands])
 
 
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) \
+            -> dict[str, Any]:
+        """The pot of a seven-card high game (:data:`SEVEN_CARD_HIGH`): each player's
+        seven cards (hole and board) valued by the library's own :meth:`key`, which takes
+        the best five of them; the pot split by :func:`split_pot`."""
+        if self._ruleset() not in SEVEN_CARD_HIGH:
+            raise ValueError(f"the {self.library} adapter settles no pots in {self.ruleset}")
+        table = list(board) if board is not None else []
+        return split_pot([[self.key([*h, *table]) for h in hands]])
+
+
 def best_of(values: Sequence[Any]) -> list[int]:
     """Indices of the largest values, by the values' own comparison operators."""
     best = values[0]
@@ -185,6 +199,32 @@ def best_of(values: Sequence[Any]) -> list[int]:
         if v > best:
             best = v
     return [i for i, v in enumerate(values) if v == best]
+
+
+def split_pot(halves: Sequence[Sequence[Any | None]]) -> dict[str, Any]:
+    """The pot a showdown answer names, from each hand's value in each half of the game
+    (``halves[0]`` high, ``halves[1]`` low; a value None: the hand does not qualify; a
+    game's only low half, razz, is given as ``[[], values]``), values compared by their
+    own operators, larger better.  Each half some hand qualifies for is an equal part of
+    the pot, shared equally by the hands that tie for it (the rule of every game here:
+    the arithmetic is the adapter's, the hand values are the library's)."""
+    won = [_best_present(values) for values in halves]
+    n = max(len(v) for v in halves)
+    awarded = [w for w in won if w]
+    shares = [Fraction(0)] * n
+    for winners in awarded:
+        for i in winners:
+            shares[i] += Fraction(1, len(awarded) * len(winners))
+    return {"high": won[0], "low": won[1] if len(won) > 1 else [], "shares": shares}
+
+
+def _best_present(values: Sequence[Any | None]) -> list[int]:
+    """:func:`best_of` over the values that are present (none: an empty list)."""
+    present = [(i, v) for i, v in enumerate(values) if v is not None]
+    if not present:
+        return []
+    top = best_of([v for _, v in present])
+    return [present[j][0] for j in top]
 
 
 def lookup_all(table: Mapping[Any, Any] | Sequence[Any], keys: Sequence[Any]) -> list[Any]:

@@ -32,9 +32,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from types import MappingProxyType
+from typing import Any
 
 from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
+from phevaluator.evaluator_omaha import evaluate_omaha_cards
 
 try:    # the C functions evaluate_cards calls for 5, 6 and 7 card ids (phevaluator >= 0.6)
     from phevaluator import _pheval
@@ -44,14 +47,17 @@ except ImportError:     # pragma: no cover - a build without the extension modul
 from pokercert.harness.api import EvaluatorInfo, Hands
 from pokercert.harness.peers._library import (
     FIVE_CARD_HIGH,
+    SEVEN_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
     by_code,
     distribution_info,
     lookup_all,
     refused,
+    split_pot,
 )
 from pokercert.reference.cards import DECK
+from pokercert.vectors.model import Kind
 
 # Cactus Kev's rank bands: (last rank of the band, category), best first
 BANDS = ((1, "royal_flush"), (10, "straight_flush"), (166, "four_of_a_kind"),
@@ -61,6 +67,7 @@ BANDS = ((1, "royal_flush"), (10, "straight_flush"), (166, "four_of_a_kind"),
 _LAST = [last for last, _ in BANDS]
 # what phevaluator raises from evaluate_cards and its card parser on input it refuses
 LIBRARY_ERRORS = (ValueError, KeyError)
+OMAHA = "nj-omaha"
 
 
 def category_of_rank(rank: int) -> str:
@@ -87,7 +94,11 @@ class PhevaluatorEvaluator(PeerEvaluator):
     """phevaluator behind the in-process evaluator interface (see the module docstring)."""
 
     library = "phevaluator"
-    RULESETS = FIVE_CARD_HIGH
+    # the seven-card games' pots only (its classify of seven cards is not claimed: the
+    # seven-card exhaustive pass runs eval7 and treys there)
+    RULESETS = MappingProxyType({**FIVE_CARD_HIGH,
+                                 **{r: (Kind.SHOWDOWN.value,) for r in SEVEN_CARD_HIGH},
+                                 OMAHA: (Kind.SHOWDOWN.value,)})
 
     def __init__(self) -> None:
         super().__init__()
@@ -141,3 +152,17 @@ class PhevaluatorEvaluator(PeerEvaluator):
             pairs = [self.evaluate(h) for h in hands]
             return [c for c, _ in pairs], [k for _, k in pairs]
         return categories, [-r for r in ranks]
+
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) \
+            -> dict[str, Any]:
+        """Omaha pots from ``evaluate_omaha_cards`` (the five board cards, then the four
+        hole cards: it takes exactly two of them and three of the board); the seven-card
+        games as every library does."""
+        if self._ruleset() != OMAHA:
+            return super().showdown(hands, board)
+        table = list(board) if board is not None else []
+        try:
+            ranks = [evaluate_omaha_cards(*table, *h) for h in hands]
+        except LIBRARY_ERRORS as exc:
+            raise refused("phevaluator", exc) from exc
+        return split_pot([[-r for r in ranks]])

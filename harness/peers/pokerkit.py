@@ -53,12 +53,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter, neg
 from types import MappingProxyType
+from typing import Any
 
 from pokerkit import (
     Card,
     CombinationHand,
+    EightOrBetterLowHand,
     Hand,
     Label,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
     RegularLowHand,
     RhodeIslandHoldemHand,
     StandardHighHand,
@@ -75,6 +79,7 @@ from pokercert.harness.peers._library import (
     distribution_info,
     lookup_all,
     refused,
+    split_pot,
 )
 from pokercert.reference.cards import DECK
 from pokercert.vectors.model import KINDS, Kind
@@ -90,6 +95,18 @@ HAND_TYPE: dict[str, type[CombinationHand]] = {
     "nj-mini-tex-3": RhodeIslandHoldemHand,
 }
 BEST_HAND = frozenset({"nj-mini-tex-3"})
+# the poker-room games: ruleset -> (high hand type, low hand type), None where the game
+# has no such half; each type's ``from_game(hole, board)`` picks the best hand the game
+# allows (Omaha: exactly two hole cards; the eight-or-better types raise ValueError
+# when no low qualifies)
+ROOM_GAMES: dict[str, tuple[type[Hand] | None, type[Hand] | None]] = {
+    "nj-holdem": (StandardHighHand, None),
+    "nj-omaha": (OmahaHoldemHand, None),
+    "nj-omaha-hi-lo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+    "nj-seven-card-stud": (StandardHighHand, None),
+    "nj-stud-hi-lo": (StandardHighHand, EightOrBetterLowHand),
+    "nj-razz": (None, RegularLowHand),
+}
 CATEGORY = {
     "High card": "high_card", "One pair": "one_pair", "Two pair": "two_pair",
     "Three of a kind": "three_of_a_kind", "Straight": "straight", "Flush": "flush",
@@ -107,8 +124,9 @@ class PokerkitEvaluator(PeerEvaluator):
 
     library = "pokerkit"
     RULESETS = MappingProxyType({
-        ruleset: (*BASIC, Kind.BEST_HAND.value) if ruleset in BEST_HAND else BASIC
-        for ruleset in HAND_TYPE})
+        **{ruleset: (*BASIC, Kind.BEST_HAND.value) if ruleset in BEST_HAND else BASIC
+           for ruleset in HAND_TYPE},
+        **dict.fromkeys(ROOM_GAMES, (Kind.SHOWDOWN.value,))})
 
     def __init__(self) -> None:
         super().__init__()
@@ -123,6 +141,8 @@ class PokerkitEvaluator(PeerEvaluator):
         self._label_category = {label: CATEGORY[label.value] for label in Label}
 
     def _configured(self, ruleset: str) -> None:
+        if ruleset in ROOM_GAMES:
+            return
         self._type = HAND_TYPE[ruleset]
         self._royal = None
         if "royal_flush" in category_names(ruleset):
@@ -217,3 +237,28 @@ class PokerkitEvaluator(PeerEvaluator):
             raise ValueError(f"the pokerkit adapter has no best_hand in {self.ruleset}")
         hand = self._from_game(hole, board)
         return [repr(c) for c in hand.cards], self._category(hand)
+
+    # ------------------------------------------------------------------ poker-room games
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) \
+            -> dict[str, Any]:
+        """The pot, from PokerKit's best hand of each player for each half of the game
+        (``from_game`` of the game's hand types) split by :func:`split_pot`."""
+        types = ROOM_GAMES.get(self._ruleset())
+        if types is None:
+            raise ValueError(f"the pokerkit adapter settles no pots in {self.ruleset}")
+        table = self._cards(board) if board is not None else []
+        holes = [self._cards(h) for h in hands]
+        halves = [[self._room_hand(t, h, table) for h in holes] if t is not None else []
+                  for t in types]
+        return split_pot(halves)
+
+    @staticmethod
+    def _room_hand(hand_type: type[Hand], hole: list[Card], board: list[Card]) -> Hand | None:
+        """PokerKit's best hand of ``hand_type``, None when no hand qualifies (the
+        eight-or-better types raise ValueError for that, as for input they refuse)."""
+        try:
+            return hand_type.from_game(hole, board)
+        except ValueError:
+            if hand_type in (EightOrBetterLowHand, OmahaEightOrBetterLowHand):
+                return None
+            raise
