@@ -27,6 +27,9 @@ FAMILY_BASE = {
     "flushes": 5400, "trips": 5500, "two-pair": 5600, "pairs": 5700, "high-cards": 5800,
     "suit-ties": 5900, "multiway": 6000, "cards-speak": 6100, "reject": 6200,
     "pocket": 6300, "best-hand": 6400, "aces": 6500,
+    # the poker-room games (showdown vectors)
+    "board-plays": 6600, "board-kickers": 6700, "two-hole": 6800, "lows": 6900,
+    "stud-hands": 7000, "razz": 7100, "deals": 7200,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 

@@ -1,0 +1,340 @@
+"""Showdown families of the poker-room games: whole pots, high and low halves, shares.
+
+Each deal is *constructed* to show one behaviour (the board plays, the kicker of quads
+on the board, a four-card flush on an Omaha board, a nine-low that cannot qualify, a
+quartered low, ...), and its ``why`` names the construction.  The expected pot is then
+worked out by this module's own arithmetic, written here from the rules and nothing
+else (:func:`high_value`, :func:`low_value`, :func:`settle`): a plain search over every
+five-card hand the game allows, the textbook order of hands, the eight-or-better
+qualifier, the pot halved and each half split equally.  It never asks the reference
+engine; ``pokercert vectors check`` then compares every expectation with the engine, so
+a construction mistake and an engine mistake both surface.  Each family also asserts
+the property its construction promises (a *construction guard*: the board plays means
+every player ties; a nine-low means no low), so the arithmetic and the construction
+check each other.
+
+Odd chips are out of scope: a share is an exact fraction of the pot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from pokercert.reference import get_ruleset
+from pokercert.vectors.generate.common import RANK_CHARS, SUITS, A, hand_of, make_record
+from pokercert.vectors.model import share_text
+
+Card = tuple[int, str]          # (rank 2..14, suit letter)
+
+
+# --------------------------------------------------------------------------- the games
+
+@dataclass(frozen=True)
+class PotGame:
+    """A poker-room game as the generator's arithmetic sees it, and its clause labels.
+
+    ``hole``/``board``: cards per player and on the table; ``exact``: hands use exactly
+    that many hole cards (Omaha: 2), else any five of all the cards; ``halves``: the
+    halves of the pot (``high``, ``low`` qualified eight or better, ``razz``: the low
+    half without a qualifier, pairs counting against a hand).
+    """
+
+    rid: str
+    hole: int
+    board: int
+    exact: int | None
+    halves: tuple[str, ...]
+    clauses: dict[str, tuple[str, ...]]     # role -> clause labels (see :func:`roles`)
+
+    def L(self, *roles: str) -> list[str]:
+        """The clause labels of the named roles, in order, without repeats."""
+        out: list[str] = []
+        for role in roles:
+            for label in self.clauses.get(role, ()):
+                if label not in out:
+                    out.append(label)
+        return out
+
+
+def roles(rid: str) -> dict[str, tuple[str, ...]]:
+    """Clause labels by the role they play, read from the ruleset file.
+
+    ``select``: how the five cards are chosen; ``order``: the order of hands;
+    ``split``: how a pot is split (the halves, the qualifier, equal shares); ``low``:
+    the low ranking.  A ruleset's clause is put in a role by the words of its summary.
+    """
+    rs = get_ruleset(rid)
+    out: dict[str, list[str]] = {"select": [], "order": [], "split": [], "low": []}
+    if rs.selection is not None:
+        out["select"].append(_label(rs, rs.selection.clause))
+    out["order"].extend(rs.order_clauses)
+    for half in getattr(rs, "halves", ()):
+        for label in (getattr(half, "clause", None),
+                      getattr(getattr(half, "qualifier", None), "clause", None)):
+            if label:
+                out["low" if half.name == "low" else "split"].append(_label(rs, label))
+    for c in rs.clauses:
+        text = c.summary.lower()
+        if any(w in text for w in ("split", "divided", "half", "share", "tie")):
+            out["split"].append(c.label)
+    every = [c.label for c in rs.clauses]
+    for role, labels in out.items():
+        if not labels:
+            labels.extend(every[:1])
+        out[role] = list(dict.fromkeys(labels))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _label(rs: Any, clause: str) -> str:
+    sec = rs.regulation.section
+    return clause if clause.startswith(sec) else sec + clause
+
+
+def pot_game(rid: str, hole: int, board: int, exact: int | None,
+             halves: tuple[str, ...]) -> PotGame:
+    return PotGame(rid, hole, board, exact, halves, roles(rid))
+
+
+# --------------------------------------------------------------------------- arithmetic
+
+def parse(text: str) -> list[Card]:
+    return [(RANK_CHARS.index(t[0]) + 2, t[1]) for t in text.split()]
+
+
+def text_of(cards: Sequence[Card]) -> str:
+    return hand_of([RANK_CHARS[r - 2] + s for r, s in cards])
+
+
+def high_value(five: Sequence[Card]) -> tuple[int, ...]:
+    """The textbook value of five cards, high: category 8 (straight flush) .. 0 (no
+    pair), then the ranks that break ties, groups first.  Larger is better."""
+    ranks = sorted((r for r, _ in five), reverse=True)
+    groups = sorted(Counter(ranks).items(), key=lambda rc: (-rc[1], -rc[0]))
+    shape = [n for _, n in groups]
+    flush = len({s for _, s in five}) == 1
+    top = None
+    if len(set(ranks)) == 5:
+        if ranks[0] - ranks[4] == 4:
+            top = ranks[0]
+        elif ranks == [A, 5, 4, 3, 2]:
+            top = 5
+    if top and flush:
+        return (8, top)
+    if shape[0] == 4:
+        return (7, groups[0][0], groups[1][0])
+    if shape[:2] == [3, 2]:
+        return (6, groups[0][0], groups[1][0])
+    if flush:
+        return (5, *ranks)
+    if top:
+        return (4, top)
+    cat = {3: 3, 2: 2 if shape[:2] == [2, 2] else 1, 1: 0}[shape[0]]
+    return (cat, *(r for r, _ in groups))
+
+
+def low_ranks(five: Sequence[Card]) -> list[int]:
+    """The ranks of five cards for ace-to-five low, the ace counting one."""
+    return sorted((1 if r == A else r for r, _ in five), reverse=True)
+
+
+def low_value(five: Sequence[Card], qualify: bool) -> tuple[int, ...] | None:
+    """The value of five cards for ace-to-five low (larger is better; straights and
+    flushes do not count).  With ``qualify``: None unless five unpaired cards of eight or
+    lower (eight or better).  Pairs count against a hand: fewer matched cards first, then
+    the matched ranks, then the other cards, each from the highest down, lower better."""
+    ranks = low_ranks(five)
+    groups = sorted(Counter(ranks).items(), key=lambda rc: (-rc[1], -rc[0]))
+    if qualify and (len(groups) < 5 or ranks[0] > 8):
+        return None
+    shape = tuple(n for _, n in groups)
+    badness = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3,
+               (3, 2): 4, (4, 1): 5}[shape]
+    return (-badness, *(-r for r, _ in groups))
+
+
+def fives(g: PotGame, hole: Sequence[Card], board: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every five-card hand the game lets a player make."""
+    if g.exact is None:
+        return list(combinations([*hole, *board], 5))
+    k = g.exact
+    return [h + b for h in combinations(hole, k) for b in combinations(board, 5 - k)]
+
+
+def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card]) \
+        -> tuple[int, ...] | None:
+    """The best value for ``half`` (None: no hand qualifies for it)."""
+    if half == "high":
+        return max(high_value(f) for f in fives(g, hole, board))
+    values = [v for f in fives(g, hole, board)
+              if (v := low_value(f, qualify=half == "low")) is not None]
+    return max(values, default=None)
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A settled pot: winners of the high half (the only half of a high game; empty in
+    razz), of the low half (razz: its only half; empty: none awarded) and each hand's
+    exact share."""
+
+    high: list[int]
+    low: list[int]
+    shares: list[Fraction]
+
+    def expect(self) -> dict[str, Any]:
+        return {"high": self.high, "low": self.low,
+                "shares": [share_text(s) for s in self.shares]}
+
+
+def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) -> Pot:
+    """The pot split as the rules say: each half that some hand qualifies for gets an
+    equal part of the pot, shared equally by the hands that tie for it."""
+    winners: dict[str, list[int]] = {}
+    for half in g.halves:
+        values = [best(g, half, h, board) for h in holes]
+        top = max((v for v in values if v is not None), default=None)
+        winners[half] = [] if top is None else [i for i, v in enumerate(values) if v == top]
+    awarded = [h for h in g.halves if winners[h]]
+    shares = [Fraction(0)] * len(holes)
+    for half in awarded:
+        for i in winners[half]:
+            shares[i] += Fraction(1, len(awarded) * len(winners[half]))
+    return Pot(winners.get("high", []), winners.get("low", winners.get("razz", [])), shares)
+
+
+# --------------------------------------------------------------------------- dealing
+
+class Dealer:
+    """Cards from one deck: named cards first, then seeded random ones avoiding a rule."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.used: set[Card] = set()
+
+    def take(self, cards: Sequence[Card]) -> list[Card]:
+        for c in cards:
+            if c in self.used:
+                raise AssertionError(f"card {text_of([c])} dealt twice")
+            self.used.add(c)
+        return list(cards)
+
+    def free(self, ok: Callable[[Card], bool] = lambda c: True) -> list[Card]:
+        return [(r, s) for r in range(2, 15) for s in SUITS
+                if (r, s) not in self.used and ok((r, s))]
+
+    def draw(self, n: int, ok: Callable[[Card], bool] = lambda c: True) -> list[Card]:
+        pool = self.free(ok)
+        if len(pool) < n:
+            raise AssertionError("the deck ran out of cards that fit the construction")
+        return self.take(self.rng.sample(pool, n))
+
+
+def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
+           roles_: Sequence[str], flags: list[str], why: str) -> dict[str, Any]:
+    """A showdown vector with the pot this module's arithmetic settles."""
+    pot = settle(g, holes, board)
+    inputs: dict[str, Any] = {"hands": [text_of(h) for h in holes]}
+    if g.board:
+        inputs["board"] = text_of(board)
+    return make_record("showdown", inputs, g.L(*roles_), flags, why, expect=pot.expect())
+
+
+def seats(holes: list[list[Card]], rng: random.Random) -> list[list[Card]]:
+    """The hands in a seeded order, so no evaluator passes by favouring a seat."""
+    out = list(holes)
+    rng.shuffle(out)
+    return out
+
+
+# --------------------------------------------------------------------------- constructions
+
+Deal = tuple[list[list[Card]], list[Card]]
+
+
+@dataclass(frozen=True)
+class Construction:
+    """One kind of deal: ``build`` deals it from a seeded :class:`Dealer`, ``holds`` is
+    the property the construction promises (checked on the settled pot and the deal;
+    a draw without it is dealt again), ``why`` the reason a reader can check by hand."""
+
+    topic: str
+    roles: tuple[str, ...]
+    flags: tuple[str, ...]
+    why: str
+    build: Callable[[Dealer], Deal]
+    holds: Callable[[Deal, Pot], bool]
+    count: int
+
+
+def family(g: PotGame, constructions: Sequence[Construction], seed: int) \
+        -> list[dict[str, Any]]:
+    """The vectors of ``constructions``, ``count`` deals each, from a fixed seed."""
+    out = []
+    for ci, con in enumerate(constructions):
+        made = 0
+        for attempt in range(400 * con.count):
+            if made == con.count:
+                break
+            dealer = Dealer(seed * 100_003 + ci * 10_007 + attempt)
+            try:
+                holes, board = con.build(dealer)
+            except AssertionError:      # the deck ran short for this draw: deal again
+                continue
+            # the property speaks of the hands as built (the constructed one first)
+            if not con.holds((holes, board), settle(g, holes, board)):
+                continue
+            holes = seats(holes, dealer.rng)
+            out.append(record(g, holes, board, con.roles, list(con.flags), con.why))
+            made += 1
+        if made < con.count:
+            raise AssertionError(f"{g.rid} {con.topic}: only {made} of {con.count} deals of "
+                                 f"'{con.why}' could be built")
+    return out
+
+
+def low_card(c: Card) -> bool:
+    return c[0] <= 8 or c[0] == A
+
+
+def ranked(ranks: Sequence[int], dealer: Dealer, spread: bool = True) -> list[Card]:
+    """One card of each rank, suits chosen so that no three share a suit (with
+    ``spread``): such cards make no flush with two more."""
+    out: list[Card] = []
+    for r in ranks:
+        counts = Counter(s for _, s in out)
+        suits = [s for s in SUITS if (r, s) not in dealer.used
+                 and (not spread or counts[s] < 2)]
+        if not suits:
+            raise AssertionError(f"no card of rank {r} fits")
+        dealer.rng.shuffle(suits)
+        out.extend(dealer.take([(r, suits[0])]))
+    return out
+
+
+def players(dealer: Dealer, n: int, size: int,
+            ok: Callable[[Card], bool] = lambda c: True) -> list[list[Card]]:
+    return [dealer.draw(size, ok) for _ in range(n)]
+
+
+def differs(g: PotGame, other: PotGame) -> Callable[[Deal, Pot], bool]:
+    """The deal settles differently under ``other`` (a plausible mistake of the rule)."""
+    def holds(deal: Deal, pot: Pot) -> bool:
+        return settle(other, deal[0], deal[1]) != pot
+    return holds
+
+
+def every_tie(deal: Deal, pot: Pot) -> bool:
+    return pot.high == list(range(len(deal[0])))
+
+
+def no_low(deal: Deal, pot: Pot) -> bool:
+    return not pot.low
+
+
+def some(*checks: Callable[[Deal, Pot], bool]) -> Callable[[Deal, Pot], bool]:
+    return lambda deal, pot: all(c(deal, pot) for c in checks)

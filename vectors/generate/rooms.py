@@ -1,0 +1,548 @@
+"""The poker-room families: hold'em, Omaha, Omaha high-low, stud, stud high-low, razz.
+
+Every family is a list of :class:`~.pots.Construction`: how a deal is built, the
+property it promises, and the reason a reader can check.  The pots are settled by the
+arithmetic of :mod:`.pots`, never by the reference engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from pokercert.vectors.generate.common import SUITS, A, K, Q
+from pokercert.vectors.generate.pots import (
+    Card,
+    Construction,
+    Deal,
+    Dealer,
+    Pot,
+    PotGame,
+    best,
+    differs,
+    every_tie,
+    family,
+    low_card,
+    no_low,
+    players,
+    pot_game,
+    ranked,
+    settle,
+    some,
+)
+
+HOLDEM = "nj-holdem"
+OMAHA = "nj-omaha"
+OMAHA_HL = "nj-omaha-hi-lo"
+STUD = "nj-seven-card-stud"
+STUD_HL = "nj-stud-hi-lo"
+RAZZ = "nj-razz"
+ROOM_GAMES = (HOLDEM, OMAHA, OMAHA_HL, STUD, STUD_HL, RAZZ)
+
+
+def games() -> dict[str, PotGame]:
+    """The six games, read from their ruleset files (clause roles) when first asked."""
+    return {
+        HOLDEM: pot_game(HOLDEM, 2, 5, None, ("high",)),
+        OMAHA: pot_game(OMAHA, 4, 5, 2, ("high",)),
+        OMAHA_HL: pot_game(OMAHA_HL, 4, 5, 2, ("high", "low")),
+        STUD: pot_game(STUD, 7, 0, None, ("high",)),
+        STUD_HL: pot_game(STUD_HL, 7, 0, None, ("high", "low")),
+        RAZZ: pot_game(RAZZ, 7, 0, None, ("razz",)),
+    }
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _n(dealer: Dealer, lo: int, hi: int) -> int:
+    return dealer.rng.randint(lo, hi)
+
+
+def _straight_board(top: int) -> Callable[[Dealer], list[Card]]:
+    def deal(dealer: Dealer) -> list[Card]:
+        ranks = [A if r == 1 else r for r in range(top, top - 5, -1)]
+        return ranked(ranks, dealer)
+    return deal
+
+
+def _category(g: PotGame, seat: int, cat: int) -> Callable[[Deal, Pot], bool]:
+    """Seat ``seat``'s best high hand is of category ``cat`` (8 straight flush .. 0)."""
+    def holds(deal: Deal, pot: Pot) -> bool:
+        v = best(g, "high", deal[0][seat], deal[1])
+        return v is not None and v[0] == cat
+    return holds
+
+
+def _all_category(g: PotGame, cat: int, *more: int) -> Callable[[Deal, Pot], bool]:
+    """Every hand's best high hand starts with ``(cat, *more)`` (nobody improved)."""
+    def holds(deal: Deal, pot: Pot) -> bool:
+        for h in deal[0]:
+            v = best(g, "high", h, deal[1])
+            if v is None or v[:1 + len(more)] != (cat, *more):
+                return False
+        return True
+    return holds
+
+
+def _winner_count(n: int) -> Callable[[Deal, Pot], bool]:
+    return lambda deal, pot: len(pot.high) == n
+
+
+def _tagged(deal: tuple[list[list[Card]], list[Card]], first: list[Card]) -> Deal:
+    """Put a constructed hand among randomly dealt ones (seats are shuffled later)."""
+    holes, board = deal
+    return [first, *holes], board
+
+
+# --------------------------------------------------------------------------- hold'em
+
+def holdem(g: PotGame) -> dict[str, list[Construction]]:
+    """Hold'em (any five of the seven cards): the board plays, board kickers, suits."""
+    board_plays = []
+    for top in range(6, A + 1):
+        def straight_deal(dealer: Dealer, top: int = top) -> Deal:
+            board = _straight_board(top)(dealer)
+            n = _n(dealer, 2, 9)
+            holes = players(dealer, n, 2, lambda c: c[0] != top + 1)
+            return holes, board
+        board_plays.append(Construction(
+            "board-plays", ("select", "order", "split"), ("board-plays", "multiway-split"),
+            f"The board is a {top if top < A else 'ace'}-high straight of mixed suits and no "
+            "hole card is the next rank up or makes a flush: the board plays for everyone, "
+            "every player splits the pot equally.",
+            straight_deal, every_tie, 5))
+        if top < A:
+            def beat_deal(dealer: Dealer, top: int = top) -> Deal:
+                board = _straight_board(top)(dealer)
+                one = dealer.take([(top + 1, dealer.rng.choice(
+                    [s for s in SUITS if (top + 1, s) not in dealer.used]))])
+                one += dealer.draw(1, lambda c: c[0] != top + 1)
+                holes = players(dealer, _n(dealer, 1, 5), 2, lambda c: c[0] != top + 1)
+                return [one, *holes], board
+            board_plays.append(Construction(
+                "board-plays", ("select", "order"), ("board-plays", "straight-order"),
+                f"The board is a straight to the {top}; one player holds the next rank up "
+                "and plays a higher straight with one hole card: that player alone wins.",
+                beat_deal, _winner_count(1), 3))
+
+    def royal_deal(dealer: Dealer) -> Deal:
+        suit = dealer.rng.choice(SUITS)
+        board = dealer.take([(r, suit) for r in range(10, A + 1)])
+        return players(dealer, _n(dealer, 2, 9), 2), board
+    board_plays.append(Construction(
+        "board-plays", ("select", "split"), ("board-plays", "multiway-split"),
+        "A royal flush on the board: no hand can beat it, every player plays the board and "
+        "splits the pot equally.", royal_deal, every_tie, 8))
+
+    def boat_deal(dealer: Dealer) -> Deal:
+        t, p = dealer.rng.sample(range(3, A + 1), 2)
+        board = ranked([t, t, t, p, p], dealer, spread=False)
+        holes = players(dealer, _n(dealer, 2, 6), 2, lambda c: c[0] not in (t, p))
+        return holes, board
+    board_plays.append(Construction(
+        "board-plays", ("select", "order", "split"), ("board-plays", "full-house-order"),
+        "A full house on the board and no hole card matches its ranks: only a pocket pair "
+        "above the board's pair improves it (a better full house); otherwise the board "
+        "plays and the pot is split.", boat_deal, lambda d, p: True, 12))
+
+    kickers = []
+
+    def quads_deal(dealer: Dealer) -> Deal:
+        q, k = dealer.rng.sample(range(2, A + 1), 2)
+        board = dealer.take([(q, s) for s in SUITS]) + ranked([k], dealer)
+        return players(dealer, _n(dealer, 2, 6), 2), board
+
+    def quads_kicker(deal: Deal, pot: Pot) -> bool:
+        holes, board = deal
+        kick = board[4][0]
+        tops = [max(kick, *(r for r, _ in h)) for h in holes]
+        return pot.high == [i for i, t in enumerate(tops) if t == max(tops)]
+    kickers.append(Construction(
+        "board-kickers", ("select", "order", "split"), ("shared-board-kicker", "kicker-order"),
+        "Four of a kind on the board: every player has those quads, and the fifth card is "
+        "the highest of the board's kicker and the player's hole cards; the highest kicker "
+        "wins, equal kickers split.", quads_deal, quads_kicker, 34))
+
+    def trips_deal(dealer: Dealer) -> Deal:
+        t, x, y = dealer.rng.sample(range(2, A + 1), 3)
+        board = ranked([t, t, t, x, y], dealer)
+        holes = players(dealer, _n(dealer, 2, 5), 2, lambda c: c[0] not in (t, x, y))
+        return holes, board
+
+    def trips_only(deal: Deal, pot: Pot) -> bool:
+        t = most_common_rank(deal[1])
+        return _all_category(g, 3, t)(deal, pot) and not pair_in_hole(deal)
+    kickers.append(Construction(
+        "board-kickers", ("select", "order", "split"), ("shared-board-kicker", "kicker-order"),
+        "Three of a kind on the board, no hole card pairs or matches the board and no one "
+        "makes a straight or flush: everyone plays the board's trips and the two best "
+        "kickers of the board's and the player's cards decide.", trips_deal, trips_only, 33))
+
+    def two_pair_deal(dealer: Dealer) -> Deal:
+        p, q, x = dealer.rng.sample(range(3, A + 1), 3)
+        board = ranked([p, p, q, q, x], dealer)
+        low = min(p, q)
+        pair_rank = dealer.rng.randint(2, low - 1) if low > 2 else 2
+        suits = [s for s in SUITS if (pair_rank, s) not in dealer.used]
+        counterfeit = dealer.take([(pair_rank, s) for s in dealer.rng.sample(suits, 2)])
+        holes = players(dealer, _n(dealer, 1, 4), 2, lambda c: c[0] not in (p, q, x))
+        return [counterfeit, *holes], board
+
+    def board_two_pair(deal: Deal, pot: Pot) -> bool:
+        ranks = sorted({r for r, _ in deal[1] if sum(1 for c in deal[1] if c[0] == r) == 2},
+                       reverse=True)
+        return _all_category(g, 2, *ranks)(deal, pot)
+    kickers.append(Construction(
+        "board-kickers", ("select", "order", "split"), ("counterfeit", "two-pair-order"),
+        "Two pairs on the board and a player's pocket pair below both of them: the pocket "
+        "pair is counterfeited (the board's two pairs play), so only the fifth card, the "
+        "best of the board's odd card and the hole cards, decides.", two_pair_deal,
+        board_two_pair, 33))
+
+    suits = []
+
+    def twins_deal(dealer: Dealer) -> Deal:
+        r1, r2 = dealer.rng.sample(range(2, A + 1), 2)
+        n = _n(dealer, 2, 3)
+        pairs = [(s1, s2) for s1 in SUITS for s2 in SUITS if s1 != s2]
+        dealer.rng.shuffle(pairs)
+        holes: list[list[Card]] = []
+        used1: set[str] = set()
+        used2: set[str] = set()
+        for s1, s2 in pairs:
+            if len(holes) == n:
+                break
+            if s1 in used1 or s2 in used2:
+                continue
+            holes.append(dealer.take([(r1, s1), (r2, s2)]))
+            used1.add(s1)
+            used2.add(s2)
+        board = dealer.draw(5, lambda c: c[0] not in (r1, r2))
+        return holes + players(dealer, _n(dealer, 0, 2), 2), board
+
+    def twins_tie(deal: Deal, pot: Pot) -> bool:
+        holes, board = deal
+        twins = [i for i, h in enumerate(holes) if sorted(r for r, _ in h) ==
+                 sorted(r for r, _ in holes[0])]
+        flush = any(best(g, "high", holes[i], board)[0] in (5, 8) for i in twins)  # type: ignore[index]
+        return len(twins) >= 2 and not flush and (set(twins) <= set(pot.high) or
+                                                  not set(twins) & set(pot.high))
+    suits.append(Construction(
+        "suit-ties", ("select", "split"), ("suit-tiebreak", "multiway-split"),
+        "Two or three players hold the same two ranks in different suits and no one makes a "
+        "flush: their hands are equal, suits never break the tie, so they win or lose "
+        "together and split equally.", twins_deal, twins_tie, 60))
+    return {"board-plays": board_plays, "board-kickers": kickers, "suit-ties": suits}
+
+
+def most_common_rank(cards: list[Card]) -> int:
+    """The rank that appears most often among ``cards``."""
+    counts: dict[int, int] = {}
+    for r, _ in cards:
+        counts[r] = counts.get(r, 0) + 1
+    return max(counts, key=lambda r: counts[r])
+
+
+def pair_in_hole(deal: Deal) -> bool:
+    return any(len({r for r, _ in h}) < len(h) for h in deal[0])
+
+
+# --------------------------------------------------------------------------- Omaha
+
+def omaha(g: PotGame) -> dict[str, list[Construction]]:
+    """Omaha (exactly two hole and three board cards), high only or high-low."""
+    anyfive = replace(g, exact=None)
+    onehole = replace(g, exact=None)
+    two_hole = []
+
+    def board_flush_deal(dealer: Dealer) -> Deal:
+        suit = dealer.rng.choice(SUITS)
+        ranks = dealer.rng.sample(range(2, A), 4)
+        board = dealer.take([(r, suit) for r in ranks])
+        board += dealer.draw(1, lambda c: c[1] != suit)
+        one = dealer.take([(A, suit)]) if (A, suit) not in dealer.used else dealer.draw(
+            1, lambda c: c[1] == suit)
+        one += dealer.draw(3, lambda c: c[1] != suit)
+        return [one, *players(dealer, _n(dealer, 1, 5), 4)], board
+    two_hole.append(Construction(
+        "two-hole", ("select", "order"), ("exactly-two-hole", "four-flush-board"),
+        "Four cards of one suit on the board and a player holding a single card of that "
+        "suit: with exactly two hole cards and three board cards that player has no "
+        "flush; counting any five of the nine cards would give one, and another pot.",
+        board_flush_deal, differs(g, anyfive), 30))
+
+    def four_suited_deal(dealer: Dealer) -> Deal:
+        suit = dealer.rng.choice(SUITS)
+        hole = dealer.take([(r, suit) for r in dealer.rng.sample(range(2, A + 1), 4)])
+        board = dealer.draw(5)
+        return [hole, *players(dealer, _n(dealer, 1, 5), 4)], board
+    two_hole.append(Construction(
+        "two-hole", ("select", "order"), ("exactly-two-hole",),
+        "A player holds four cards of one suit: a flush must use exactly two of them with "
+        "three board cards of the suit; with three or four hole cards counted the pot "
+        "would go another way.", four_suited_deal, differs(g, anyfive), 25))
+
+    def trips_in_hand_deal(dealer: Dealer) -> Deal:
+        r = dealer.rng.randint(2, A)
+        suits = dealer.rng.sample(SUITS, 3)
+        hole = dealer.take([(r, s) for s in suits]) + dealer.draw(1, lambda c: c[0] != r)
+        board = dealer.draw(5, lambda c: c[0] != r)
+        return [hole, *players(dealer, _n(dealer, 1, 5), 4)], board
+    two_hole.append(Construction(
+        "two-hole", ("select", "order"), ("exactly-two-hole",),
+        "A player holds three cards of one rank and the board none: with exactly two hole "
+        "cards only a pair of them plays; three of a kind from the hand alone would change "
+        "the pot.", trips_in_hand_deal, differs(g, anyfive), 25))
+
+    def board_plays_deal(dealer: Dealer) -> Deal:
+        top = dealer.rng.randint(6, A)
+        board = _straight_board(top)(dealer)
+        return players(dealer, _n(dealer, 2, 6), 4), board
+    two_hole.append(Construction(
+        "two-hole", ("select", "order"), ("board-plays", "exactly-two-hole"),
+        "A straight on the board: in Omaha the board cannot play alone, each player must use "
+        "two hole cards, so the pot does not split as it would if the board played.",
+        board_plays_deal, differs(g, anyfive), 20))
+    out = {"two-hole": two_hole}
+    if "low" not in g.halves:
+        return out
+    lows = []
+
+    def wheel_deal(dealer: Dealer) -> Deal:
+        board = ranked([A, 2, 3], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 9, 10, 11))
+        hole = dealer.take([(4, dealer.rng.choice(SUITS)), (5, dealer.rng.choice(SUITS))])
+        hole += dealer.draw(2, lambda c: c[0] > 8 and c[0] != A)
+        return [hole, *players(dealer, _n(dealer, 1, 4), 4)], board
+
+    lows.append(Construction(
+        "lows", ("select", "low", "split"), ("wheel", "ace-low", "low-qualifier"),
+        "A-2-3 on the board and 4-5 in a player's hand: 5-4-3-2-A is the best possible low "
+        "and also a five-high straight for high; the same five cards may win both halves.",
+        wheel_deal, lambda d, p: 0 in p.low, 25))
+
+    def nine_low_deal(dealer: Dealer) -> Deal:
+        lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7], 2)
+        board = ranked([9, *lows_], dealer) + dealer.draw(2, lambda c: c[0] in (10, 11, Q, K))
+        holes = players(dealer, _n(dealer, 2, 6), 4)
+        return holes, board
+    lows.append(Construction(
+        "lows", ("low", "split"), ("low-qualifier", "no-qualifying-low"),
+        "Only two board cards are eight or lower (a nine is the third): every low must use "
+        "the nine, a nine-low does not qualify for eight or better, so no low is awarded and "
+        "the high hand takes the whole pot.", nine_low_deal, no_low, 30))
+
+    def paired_board_deal(dealer: Dealer) -> Deal:
+        a, b = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 2)
+        board = ranked([a, a, b, b], dealer, spread=False) + dealer.draw(
+            1, lambda c: c[0] in (9, 10, 11, Q, K))
+        return players(dealer, _n(dealer, 2, 6), 4), board
+    lows.append(Construction(
+        "lows", ("low", "split"), ("no-qualifying-low", "counterfeit"),
+        "The board's low cards are two pairs: any three board cards a low could use hold a "
+        "pair, so no hand has five unpaired cards of eight or lower and no low is awarded.",
+        paired_board_deal, no_low, 20))
+
+    def quarter_deal(dealer: Dealer) -> Deal:
+        board = ranked([3, 4, 7], dealer) + ranked([K, K], dealer, spread=False)
+        s = dealer.rng.sample(SUITS, 4)
+        a = dealer.take([(A, s[0]), (2, s[1])])
+        b = dealer.take([(A, s[2]), (2, s[3])])
+        a += dealer.draw(2, lambda c: not low_card(c))
+        b += dealer.draw(2, lambda c: not low_card(c))
+        return [a, b, *players(dealer, _n(dealer, 0, 3), 4, lambda c: c[0] > 8 and c[0] != A)], \
+            board
+
+    def quartered(deal: Deal, pot: Pot) -> bool:
+        return len(pot.low) == 2 and len(pot.high) == 1 and pot.high[0] in pot.low
+    lows.append(Construction(
+        "lows", ("low", "split"), ("quartered-pot", "split-pot"),
+        "Two players hold ace-deuce for the same 7-4-3-2-A low and one of them also wins "
+        "high: the low half is quartered, so the high winner gets 3/4 of the pot and the "
+        "other 1/4.", quarter_deal, quartered, 25))
+
+    def one_hole_deal(dealer: Dealer) -> Deal:
+        board = ranked(dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 4), dealer) + \
+            dealer.draw(1, lambda c: c[0] in (10, 11, Q, K))
+        lone = dealer.draw(1, low_card) + dealer.draw(3, lambda c: not low_card(c))
+        holes = [lone, *players(dealer, _n(dealer, 1, 4), 4, lambda c: not low_card(c))]
+        return holes, board
+    lows.append(Construction(
+        "lows", ("select", "low"), ("exactly-two-hole", "no-qualifying-low"),
+        "Four low cards on the board and no player with two low cards in hand: a low needs "
+        "exactly two hole cards of eight or lower, so no low is awarded (one low hole card "
+        "with four board cards is not a hand).", one_hole_deal,
+        some(no_low, differs(g, onehole)), 20))
+    out["lows"] = lows
+    return out
+
+
+# --------------------------------------------------------------------------- stud and razz
+
+def stud(g: PotGame) -> dict[str, list[Construction]]:
+    """Seven-card stud, high or high-low: the best five of each player's seven cards."""
+
+    def firstfive(deal: Deal, pot: Pot) -> bool:
+        return settle(g, [h[:5] for h in deal[0]], deal[1]) != pot
+    hands = []
+
+    def flush_straight_deal(dealer: Dealer) -> Deal:
+        suit = dealer.rng.choice(SUITS)
+        bottom = dealer.rng.randint(2, 10)
+        run = [A if r == 1 else r for r in range(bottom, bottom + 5)]
+        cards = ranked(run, dealer, spread=False)
+        extra = [c for c in dealer.free(lambda c: c[1] == suit and c[0] not in run)]
+        need = 4 - sum(1 for c in cards if c[1] == suit)
+        picks = dealer.take(dealer.rng.sample(extra, min(max(need, 0), 2)))
+        cards += picks
+        cards += dealer.draw(7 - len(cards), lambda c: c[1] != suit and c[0] not in run)
+        dealer.rng.shuffle(cards)
+        return [cards, *players(dealer, _n(dealer, 1, 5), 7)], []
+
+    def four_flush_straight(deal: Deal, pot: Pot) -> bool:
+        cards = deal[0][0]
+        most = max(sum(1 for c in cards if c[1] == s) for s in SUITS)
+        return most == 4 and _category(g, 0, 4)(deal, pot)
+    hands.append(Construction(
+        "stud-hands", ("select", "order"), ("best-five-of-seven", "near-miss"),
+        "A player's seven cards hold four of one suit and five in sequence: the best five "
+        "is the straight; four cards of a suit are no flush.", flush_straight_deal,
+        four_flush_straight, 30))
+
+    def late_deal(dealer: Dealer) -> Deal:
+        return players(dealer, _n(dealer, 2, 7), 7), []
+    hands.append(Construction(
+        "stud-hands", ("select", "order", "split"), ("best-five-of-seven",),
+        "Seven cards each, dealt so that a player's best five includes the sixth or seventh "
+        "card: choosing from the first five cards only would settle this pot otherwise.",
+        late_deal, firstfive, 40))
+
+    def twins_deal(dealer: Dealer) -> Deal:
+        ranks = dealer.rng.sample(range(2, A + 1), 7)
+        s = dealer.rng.sample(SUITS, 2)
+        a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])
+        b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
+        return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
+
+    def twins_tie(deal: Deal, pot: Pot) -> bool:
+        return set(pot.high) >= {0, 1} or not set(pot.high) & {0, 1}
+    hands.append(Construction(
+        "suit-ties", ("select", "split"), ("suit-tiebreak", "multiway-split"),
+        "Two players hold the same seven ranks in different suits, no flush possible: their "
+        "hands are equal and share whatever they win.", twins_deal,
+        lambda d, p: {d[0][0][0][0]} == {d[0][1][0][0]} and twins_tie(d, p), 30))
+    out = {"stud-hands": [c for c in hands if c.topic == "stud-hands"],
+           "suit-ties": [c for c in hands if c.topic == "suit-ties"]}
+    if "low" not in g.halves:
+        return out
+    lows = []
+
+    def wheel_deal(dealer: Dealer) -> Deal:
+        cards = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 11))
+        return [cards, *players(dealer, _n(dealer, 1, 4), 7)], []
+    lows.append(Construction(
+        "lows", ("select", "low", "split"), ("wheel", "ace-low", "scoop"),
+        "A player holds A-2-3-4-5: the best possible low and a five-high straight for high "
+        "at once; it wins the low half (alone unless another wheel) and is a straight for "
+        "high.", wheel_deal, lambda d, p: 0 in p.low, 25))
+
+    def nine_deal(dealer: Dealer) -> Deal:
+        holes = []
+        for _ in range(_n(dealer, 2, 4)):
+            lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
+            holes.append(ranked([9, *lows_], dealer) + dealer.draw(
+                3, lambda c, lw=lows_: c[0] in (9, 10, 11, Q, K) or c[0] in lw))
+        return holes, []
+    lows.append(Construction(
+        "lows", ("low", "split"), ("low-qualifier", "no-qualifying-low"),
+        "No player has five different cards of eight or lower (at most four, the fifth best "
+        "a nine): a nine-low does not qualify, no low is awarded and high scoops.",
+        nine_deal, no_low, 30))
+
+    def quarter_deal(dealer: Dealer) -> Deal:
+        a = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q))
+        b = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (9, 10))
+        return [a, b, *players(dealer, _n(dealer, 0, 3), 7)], []
+    lows.append(Construction(
+        "lows", ("low", "split"), ("quartered-pot", "split-pot"),
+        "Two players have the same 7-4-3-2-A low; the low half is shared between them "
+        "(each gets a quarter of the pot) whoever wins high.", quarter_deal,
+        lambda d, p: len(p.low) == 2, 25))
+    out["lows"] = lows
+    return out
+
+
+def razz(g: PotGame) -> dict[str, list[Construction]]:
+    """Razz: the best ace-to-five low of seven cards, pairs count, no qualifier."""
+    out = []
+
+    def paired_deal(dealer: Dealer) -> Deal:
+        holes = []
+        for _ in range(_n(dealer, 2, 6)):
+            ranks = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, Q, K], 4)
+            cards = ranked(ranks, dealer, spread=False)
+            cards += dealer.draw(3, lambda c, rk=ranks: c[0] in rk)
+            holes.append(cards)
+        return holes, []
+    out.append(Construction(
+        "razz", ("order", "split"), ("razz-pairs", "ace-low"),
+        "Every player's seven cards hold only four ranks: each must play a pair (or worse) "
+        "in the low, pairs count against a hand, and the least paired, lowest hand wins.",
+        paired_deal, lambda d, p: True, 40))
+
+    def wheel_deal(dealer: Dealer) -> Deal:
+        cards = ranked([A, 2, 3, 4, 5], dealer, spread=False) + dealer.draw(2)
+        return [cards, *players(dealer, _n(dealer, 1, 6), 7)], []
+    out.append(Construction(
+        "razz", ("order",), ("wheel", "ace-low", "low-straights-flushes"),
+        "A player holds A-2-3-4-5 (a straight, maybe a flush, in high games): in razz it is "
+        "the best low, straights and flushes do not count.", wheel_deal,
+        lambda d, p: 0 in p.low, 30))
+
+    def twins_deal(dealer: Dealer) -> Deal:
+        ranks = dealer.rng.sample(range(2, A + 1), 7)
+        s = dealer.rng.sample(SUITS, 2)
+        a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])
+        b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
+        return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
+    out.append(Construction(
+        "suit-ties", ("order", "split"), ("suit-tiebreak",),
+        "Two players hold the same seven ranks in different suits: their lows are equal, "
+        "suits never break the tie, so they share whatever they win.", twins_deal,
+        lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30))
+    return {"razz": [c for c in out if c.topic == "razz"],
+            "suit-ties": [c for c in out if c.topic == "suit-ties"]}
+
+
+def deals(g: PotGame) -> list[Construction]:
+    """Seeded deals of 2 to 9 players (7 in stud): no single construction, the pot
+    settled by the arithmetic of :mod:`.pots` (searching every five-card hand)."""
+    most = 9 if g.board else 7
+
+    def deal(dealer: Dealer) -> Deal:
+        n = _n(dealer, 2, most)
+        holes = players(dealer, n, g.hole)
+        return holes, dealer.draw(g.board)
+    roles_ = ("select", "order", "split", "low") if len(g.halves) > 1 else ("select", "order")
+    return [Construction(
+        "deals", roles_, ("dealt-showdown",),
+        f"A deal of two to {most} players from a seeded deck: the pot is settled by searching "
+        "every five-card hand each player may make under the game's rules.", deal,
+        lambda d, p: True, 100)]
+
+
+def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
+    """Topic -> builder of that ruleset's generated file."""
+    g = games()[rid]
+    if rid == HOLDEM:
+        cons = holdem(g)
+    elif rid in (OMAHA, OMAHA_HL):
+        cons = omaha(g)
+    elif rid in (STUD, STUD_HL):
+        cons = stud(g)
+    else:
+        cons = razz(g)
+    cons["deals"] = deals(g)
+    seed = sum(map(ord, rid))
+    return {topic: (lambda c=c, t=topic: family(g, c, seed + sum(map(ord, t))))
+            for topic, c in cons.items()}
