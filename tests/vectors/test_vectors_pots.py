@@ -11,7 +11,15 @@ from fractions import Fraction
 
 import pytest
 
-from pokercert.vectors.generate.pots import PotGame, high_value, low_value, parse, settle
+from pokercert.vectors.generate.pots import (
+    PotGame,
+    Rules,
+    by_reading,
+    high_value,
+    low_value,
+    parse,
+    settle,
+)
 
 ROLES = {"select": ("s",), "order": ("o",), "split": ("p",), "low": ("l",)}
 HOLDEM = PotGame("holdem", 2, 5, None, ("high",), ROLES)
@@ -91,3 +99,30 @@ def test_razz_pot_is_all_low():
     high, low, shares = pot(RAZZ, ["Kh Kd Qc Qs Jh Jd Tc", "2h 2d 3c 4s 5h 9d 9c"])
     assert (high, low, shares) == ([], [1], ["0", "1"])
     assert sum(Fraction(s) for s in shares) == 1
+
+
+def test_a_reading_that_changes_the_pot_is_named_with_both_pots():
+    """A straight on the board: everyone plays it (practice); if a hold'em hand needed a
+    hole card (literal board-plays) A-K-Q-J plus the best hole card decides, and the two
+    players holding a four split."""
+    g = PotGame("holdem", 2, 5, None, ("high",), ROLES,
+                (("board-plays", "board_plays"), ("suits-equal", None)))
+    holes = [parse("2c 3d"), parse("4h 2h"), parse("3c 4c")]
+    practice, interp, literal = by_reading(g, holes, parse("Ts Jh Qd Kc As"))
+    assert practice.high == [0, 1, 2] and interp == "board-plays"
+    assert literal is not None and (literal.high, [str(s) for s in literal.shares]) == \
+        ([1, 2], ["0", "1/2", "1/2"])
+
+
+def test_literal_readings_of_the_split_games():
+    """A nine-low wins the low half when no qualifier applies (literal low-qualifier); a
+    wheel may not be both high and low (literal same-cards-both-halves): the low then
+    comes from another five of the seven cards."""
+    literal_q = Rules(qualifier=False)
+    nine = settle(OMAHA_HL, [parse("Ah 2h Kc Qd"), parse("3s 4s Jc Jd")],
+                  parse("9c 5d 7h Ks Qc"), literal_q)
+    assert nine.low == [0]          # 9-7-5-2-A beats 9-7-5-4-3 (the fourth card decides)
+    distinct = Rules(shared_cards=False)
+    wheel = settle(STUD_HL, [parse("Ah 2d 3c 4s 5h Kc Qd"), parse("Ks Kd 9c 8s 6h Jc Jd")],
+                   [], distinct)
+    assert wheel.high == [0] and wheel.low == []   # its only low five is its straight

@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import combinations
+from functools import cache
+from itertools import combinations, product
 from typing import Any
 
 from pokercert.reference import get_ruleset
@@ -51,6 +52,9 @@ class PotGame:
     exact: int | None
     halves: tuple[str, ...]
     clauses: dict[str, tuple[str, ...]]     # role -> clause labels (see :func:`roles`)
+    # the ruleset's interpretations and the Rules field each one's literal reading turns
+    # off (:data:`READINGS`)
+    interpretations: tuple[tuple[str, str | None], ...] = ()
 
     def L(self, *roles: str) -> list[str]:
         """The clause labels of the named roles, in order, without repeats."""
@@ -98,7 +102,13 @@ def _label(rs: Any, clause: str) -> str:
 
 def pot_game(rid: str, hole: int, board: int, exact: int | None,
              halves: tuple[str, ...]) -> PotGame:
-    return PotGame(rid, hole, board, exact, halves, roles(rid))
+    """The game of ruleset ``rid``: clause roles and interpretations from its file."""
+    interps = get_ruleset(rid).interpretations
+    unknown = [i for i in interps if i not in READINGS]
+    if unknown:
+        raise AssertionError(f"{rid}: the pot arithmetic does not model {unknown}")
+    return PotGame(rid, hole, board, exact, halves, roles(rid),
+                   tuple((i, READINGS[i]) for i in interps))
 
 
 # --------------------------------------------------------------------------- arithmetic
@@ -111,68 +121,118 @@ def text_of(cards: Sequence[Card]) -> str:
     return hand_of([RANK_CHARS[r - 2] + s for r, s in cards])
 
 
-def high_value(five: Sequence[Card]) -> tuple[int, ...]:
-    """The textbook value of five cards, high: category 8 (straight flush) .. 0 (no
-    pair), then the ranks that break ties, groups first.  Larger is better."""
-    ranks = sorted((r for r, _ in five), reverse=True)
+@dataclass(frozen=True)
+class Rules:
+    """One choice of readings, as the arithmetic applies them (every field True: the
+    practice reading of each interpretation; :data:`READINGS` maps the catalogue's
+    interpretations to the field their literal reading turns off)."""
+
+    grouped: bool = True         # identical-rank-tiebreak: groups first, else card by card
+    worst_first: bool = True     # low-card-order: compare lows from the highest card down
+    aces_best_pair: bool = True  # low-pair-inverse: A-A is the best low pair
+    board_plays: bool = True     # board-plays: the board alone may be a hold'em hand
+    exact_two: bool = True       # omaha-two-hole-cards: exactly two hole cards
+    qualifier: bool = True       # low-qualifier: eight or better, else no low
+    shared_cards: bool = True    # same-cards-both-halves: one five may win both halves
+
+
+PRACTICE = Rules()
+# interpretation id -> the Rules field its literal reading sets to False (None: no
+# reading changes a pot; suits never break a tie under either reading)
+READINGS: dict[str, str | None] = {
+    "identical-rank-tiebreak": "grouped", "low-card-order": "worst_first",
+    "low-pair-inverse": "aces_best_pair", "board-plays": "board_plays",
+    "omaha-two-hole-cards": "exact_two", "low-qualifier": "qualifier",
+    "same-cards-both-halves": "shared_cards", "suits-equal": None,
+}
+
+
+@cache
+def _high(ranks: tuple[int, ...], flush: bool, grouped: bool) -> tuple[int, ...]:
     groups = sorted(Counter(ranks).items(), key=lambda rc: (-rc[1], -rc[0]))
     shape = [n for _, n in groups]
-    flush = len({s for _, s in five}) == 1
     top = None
     if len(set(ranks)) == 5:
         if ranks[0] - ranks[4] == 4:
             top = ranks[0]
-        elif ranks == [A, 5, 4, 3, 2]:
+        elif ranks == (A, 5, 4, 3, 2):
             top = 5
     if top and flush:
         return (8, top)
-    if shape[0] == 4:
-        return (7, groups[0][0], groups[1][0])
-    if shape[:2] == [3, 2]:
-        return (6, groups[0][0], groups[1][0])
-    if flush:
-        return (5, *ranks)
-    if top:
+    if top and not flush:
         return (4, top)
-    cat = {3: 3, 2: 2 if shape[:2] == [2, 2] else 1, 1: 0}[shape[0]]
-    return (cat, *(r for r, _ in groups))
+    if shape[0] == 4:
+        cat = 7
+    elif shape[:2] == [3, 2]:
+        cat = 6
+    elif flush:
+        return (5, *ranks)
+    else:
+        cat = {3: 3, 2: 2 if shape[:2] == [2, 2] else 1, 1: 0}[shape[0]]
+    return (cat, *(r for r, _ in groups)) if grouped else (cat, *ranks)
 
 
-def low_ranks(five: Sequence[Card]) -> list[int]:
-    """The ranks of five cards for ace-to-five low, the ace counting one."""
-    return sorted((1 if r == A else r for r, _ in five), reverse=True)
+def high_value(five: Sequence[Card], rules: Rules = PRACTICE) -> tuple[int, ...]:
+    """The textbook value of five cards, high: category 8 (straight flush) .. 0 (no
+    pair), then the ranks that break ties: the groups first (quads, trips, pairs) and
+    then the kickers from the top down; card by card under the literal reading of
+    identical-rank-tiebreak (straights always by their top card, A-2-3-4-5 five-high).
+    Larger is better."""
+    ranks = tuple(sorted((r for r, _ in five), reverse=True))
+    return _high(ranks, len({s for _, s in five}) == 1, rules.grouped)
 
 
-def low_value(five: Sequence[Card], qualify: bool) -> tuple[int, ...] | None:
-    """The value of five cards for ace-to-five low (larger is better; straights and
-    flushes do not count).  With ``qualify``: None unless five unpaired cards of eight or
-    lower (eight or better).  Pairs count against a hand: fewer matched cards first, then
-    the matched ranks, then the other cards, each from the highest down, lower better."""
-    ranks = low_ranks(five)
-    groups = sorted(Counter(ranks).items(), key=lambda rc: (-rc[1], -rc[0]))
-    if qualify and (len(groups) < 5 or ranks[0] > 8):
+@cache
+def _low(ranks: tuple[int, ...], qualify: bool, worst_first: bool,
+         aces_best_pair: bool) -> tuple[int, ...] | None:
+    counts = Counter(ranks)
+    if qualify and (len(counts) < 5 or max(ranks) > 8):
         return None
-    shape = tuple(n for _, n in groups)
+    shape = tuple(sorted(counts.values(), reverse=True))
     badness = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3,
                (3, 2): 4, (4, 1): 5}[shape]
-    return (-badness, *(-r for r, _ in groups))
+    paired = sorted(((n, A if r == 1 and not aces_best_pair else r)
+                     for r, n in counts.items() if n > 1), reverse=True)
+    single = sorted((r for r, n in counts.items() if n == 1), reverse=worst_first)
+    return (-badness, *(-r for _, r in paired), *(-r for r in single))
 
 
-def fives(g: PotGame, hole: Sequence[Card], board: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every five-card hand the game lets a player make."""
-    if g.exact is None:
-        return list(combinations([*hole, *board], 5))
+def low_value(five: Sequence[Card], qualify: bool, rules: Rules = PRACTICE) \
+        -> tuple[int, ...] | None:
+    """The value of five cards for ace-to-five low (larger is better; straights and
+    flushes do not count; the ace is one).  With ``qualify``: None unless five unpaired
+    cards of eight or lower (eight or better).  Pairs count against a hand: fewer matched
+    cards first, then the matched ranks (A-A the best pair; the worst under the literal
+    low-pair-inverse), then the other cards from the highest down, the lower better (from
+    the lowest up under the literal low-card-order)."""
+    ranks = tuple(1 if r == A else r for r, _ in five)
+    return _low(ranks, qualify and rules.qualifier, rules.worst_first, rules.aces_best_pair)
+
+
+def fives(g: PotGame, hole: Sequence[Card], board: Sequence[Card],
+          rules: Rules = PRACTICE) -> list[tuple[Card, ...]]:
+    """Every five-card hand the game lets a player make: any five of the cards (at
+    least one hole card under the literal board-plays), or exactly ``g.exact`` hole
+    cards (any five under the literal omaha-two-hole-cards)."""
+    if g.exact is None or not rules.exact_two:
+        least = 0 if rules.board_plays or not board else 1
+        return [f for f in combinations([*hole, *board], 5)
+                if sum(1 for c in f if c in hole) >= least]
     k = g.exact
     return [h + b for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
 
-def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card]) \
-        -> tuple[int, ...] | None:
-    """The best value for ``half`` (None: no hand qualifies for it)."""
+def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card],
+         rules: Rules = PRACTICE) -> tuple[int, ...] | None:
+    """The best value for ``half`` (None: no hand qualifies for it).  Under the literal
+    same-cards-both-halves, a low may not be any five that make the best high hand."""
+    hands = fives(g, hole, board, rules)
     if half == "high":
-        return max(high_value(f) for f in fives(g, hole, board))
-    values = [v for f in fives(g, hole, board)
-              if (v := low_value(f, qualify=half == "low")) is not None]
+        return max(high_value(f, rules) for f in hands)
+    if half == "low" and not rules.shared_cards and "high" in g.halves:
+        top = best(g, "high", hole, board, rules)
+        hands = [f for f in hands if high_value(f, rules) != top]
+    values = [v for f in hands if (v := low_value(f, half == "low", rules)) is not None]
     return max(values, default=None)
 
 
@@ -191,12 +251,13 @@ class Pot:
                 "shares": [share_text(s) for s in self.shares]}
 
 
-def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) -> Pot:
+def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
+           rules: Rules = PRACTICE) -> Pot:
     """The pot split as the rules say: each half that some hand qualifies for gets an
     equal part of the pot, shared equally by the hands that tie for it."""
     winners: dict[str, list[int]] = {}
     for half in g.halves:
-        values = [best(g, half, h, board) for h in holes]
+        values = [best(g, half, h, board, rules) for h in holes]
         top = max((v for v in values if v is not None), default=None)
         winners[half] = [] if top is None else [i for i, v in enumerate(values) if v == top]
     awarded = [h for h in g.halves if winners[h]]
@@ -205,6 +266,37 @@ def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) -
         for i in winners[half]:
             shares[i] += Fraction(1, len(awarded) * len(winners[half]))
     return Pot(winners.get("high", []), winners.get("low", winners.get("razz", [])), shares)
+
+
+def by_reading(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) \
+        -> tuple[Pot, str | None, Pot | None]:
+    """The pot under the practice readings and, when exactly one interpretation of the
+    game changes it, that interpretation and its literal pot.  Every combination of the
+    game's readings is settled; raises :class:`Ambiguous` when the pot depends on more
+    than one interpretation (such a deal makes no single vector)."""
+    practice = settle(g, holes, board)
+    fields = [(iid, f) for iid, f in g.interpretations if f is not None]
+    outcomes = {}
+    for combo in product((True, False), repeat=len(fields)):
+        rules = replace(PRACTICE, **{f: on for (_, f), on in zip(fields, combo, strict=True)})
+        outcomes[combo] = settle(g, holes, board, rules)
+    deciding = [i for i in range(len(fields))
+                if any(outcomes[c] != outcomes[(*c[:i], not c[i], *c[i + 1:])]
+                       for c in outcomes)]
+    if not deciding:
+        return practice, None, None
+    if len(deciding) > 1:
+        raise Ambiguous([fields[i][0] for i in deciding])
+    (i,) = deciding
+    literal = tuple(j != i for j in range(len(fields)))
+    # the pot is a function of that one reading alone
+    if any(outcomes[c] != (practice if c[i] else outcomes[literal]) for c in outcomes):
+        raise Ambiguous([fields[i][0]])
+    return practice, fields[i][0], outcomes[literal]
+
+
+class Ambiguous(Exception):
+    """The pot of a deal depends on more than one interpretation's reading."""
 
 
 # --------------------------------------------------------------------------- dealing
@@ -236,12 +328,18 @@ class Dealer:
 
 def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
            roles_: Sequence[str], flags: list[str], why: str) -> dict[str, Any]:
-    """A showdown vector with the pot this module's arithmetic settles."""
-    pot = settle(g, holes, board)
+    """A showdown vector with the pot this module's arithmetic settles (one expectation
+    per reading when one interpretation changes it; :class:`Ambiguous` for more)."""
+    practice, interp, literal = by_reading(g, holes, board)
     inputs: dict[str, Any] = {"hands": [text_of(h) for h in holes]}
     if g.board:
         inputs["board"] = text_of(board)
-    return make_record("showdown", inputs, g.L(*roles_), flags, why, expect=pot.expect())
+    if interp is None or literal is None:
+        return make_record("showdown", inputs, g.L(*roles_), flags, why,
+                           expect=practice.expect())
+    return make_record("showdown", inputs, g.L(*roles_), flags, why, interp=interp,
+                       by_reading={"practice": practice.expect(),
+                                   "literal": literal.expect()})
 
 
 def seats(holes: list[list[Card]], rng: random.Random) -> list[list[Card]]:
@@ -289,7 +387,10 @@ def family(g: PotGame, constructions: Sequence[Construction], seed: int) \
             if not con.holds((holes, board), settle(g, holes, board)):
                 continue
             holes = seats(holes, dealer.rng)
-            out.append(record(g, holes, board, con.roles, list(con.flags), con.why))
+            try:
+                out.append(record(g, holes, board, con.roles, list(con.flags), con.why))
+            except Ambiguous:           # the pot hangs on two readings: deal again
+                continue
             made += 1
         if made < con.count:
             raise AssertionError(f"{g.rid} {con.topic}: only {made} of {con.count} deals of "
