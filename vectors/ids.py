@@ -29,7 +29,7 @@ FAMILY_BASE = {
     "pocket": 6300, "best-hand": 6400, "aces": 6500,
     # the poker-room games (showdown vectors)
     "board-plays": 6600, "board-kickers": 6700, "two-hole": 6800, "lows": 6900,
-    "stud-hands": 7000, "razz": 7100, "deals": 7200,
+    "stud-hands": 7000, "razz": 7100, "deals": 7200, "categories": 7300,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 

@@ -21,6 +21,7 @@ from pokercert.vectors.generate.games import GAMES, Game
 from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
 from pokercert.vectors.generate.reject import fam_reject
+from pokercert.vectors.generate.rooms import ROOM_GAMES, families
 from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
 from pokercert.vectors.ids import FAMILY_BASE
 
@@ -84,6 +85,9 @@ def plan() -> list[Family]:
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
     fams.append(Family("nj-mini-tex-pocket", "reject",
                        lambda: fam_reject(None, "nj-mini-tex-pocket")))
+    for rid in ROOM_GAMES:
+        for topic, build in families(rid).items():
+            fams.append(Family(rid, topic, build))
     return fams
 
 

@@ -66,49 +66,65 @@ class PotGame:
         return out
 
 
-def roles(rid: str) -> dict[str, tuple[str, ...]]:
-    """Clause labels by the role they play, read from the ruleset file.
-
-    ``select``: how the five cards are chosen; ``order``: the order of hands;
-    ``split``: how a pot is split (the halves, the qualifier, equal shares); ``low``:
-    the low ranking.  A ruleset's clause is put in a role by the words of its summary.
-    """
+def pot_game(rid: str, hole: int, board: int, exact: int | None, halves: tuple[str, ...],
+             roles: dict[str, tuple[str, ...]]) -> PotGame:
+    """The game of ruleset ``rid``; ``roles`` names the clauses of each role (``select``:
+    how a hand is made; ``split``: how a pot is split; ``low``: the low ranking; ``cards``:
+    the card order), each checked against the ruleset file, which also gives the
+    interpretations."""
     rs = get_ruleset(rid)
-    out: dict[str, list[str]] = {"select": [], "order": [], "split": [], "low": []}
-    if rs.selection is not None:
-        out["select"].append(_label(rs, rs.selection.clause))
-    out["order"].extend(rs.order_clauses)
-    for half in getattr(rs, "halves", ()):
-        for label in (getattr(half, "clause", None),
-                      getattr(getattr(half, "qualifier", None), "clause", None)):
-            if label:
-                out["low" if half.name == "low" else "split"].append(_label(rs, label))
-    for c in rs.clauses:
-        text = c.summary.lower()
-        if any(w in text for w in ("split", "divided", "half", "share", "tie")):
-            out["split"].append(c.label)
-    every = [c.label for c in rs.clauses]
-    for role, labels in out.items():
-        if not labels:
-            labels.extend(every[:1])
-        out[role] = list(dict.fromkeys(labels))
-    return {k: tuple(v) for k, v in out.items()}
-
-
-def _label(rs: Any, clause: str) -> str:
-    sec = rs.regulation.section
-    return clause if clause.startswith(sec) else sec + clause
-
-
-def pot_game(rid: str, hole: int, board: int, exact: int | None,
-             halves: tuple[str, ...]) -> PotGame:
-    """The game of ruleset ``rid``: clause roles and interpretations from its file."""
-    interps = get_ruleset(rid).interpretations
-    unknown = [i for i in interps if i not in READINGS]
+    for labels in roles.values():
+        for label in labels:
+            if not rs.has_clause(label):
+                raise AssertionError(f"{rid} has no clause {label!r}")
+    unknown = [i for i in rs.interpretations if i not in READINGS]
     if unknown:
         raise AssertionError(f"{rid}: the pot arithmetic does not model {unknown}")
-    return PotGame(rid, hole, board, exact, halves, roles(rid),
-                   tuple((i, READINGS[i]) for i in interps))
+    return PotGame(rid, hole, board, exact, halves, roles,
+                   tuple((i, READINGS[i]) for i in rs.interpretations))
+
+
+HIGH_NAMES = {8: "straight_flush", 7: "four_of_a_kind", 6: "full_house", 5: "flush",
+              4: "straight", 3: "three_of_a_kind", 2: "two_pair", 1: "one_pair",
+              0: "high_card"}
+LOW_NAMES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "full_house",
+             "four_of_a_kind")
+
+
+def high_name(value: tuple[int, ...]) -> str:
+    """The category name of a high value (a straight flush to the ace is royal)."""
+    return "royal_flush" if value[:2] == (8, A) else HIGH_NAMES[value[0]]
+
+
+def deciding(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) \
+        -> list[str]:
+    """The clauses that decide this deal's pot (practice readings): for each half, the
+    winning category's clause, the category order when a rival has another category,
+    the tie rule when a rival has the same one (or the half is split)."""
+    rs = get_ruleset(g.rid)
+    out: list[str] = []
+    for half in g.halves:
+        values = [best(g, half, h, board) for h in holes]
+        present = [v for v in values if v is not None]
+        if not present:
+            continue
+        top = max(present)
+        if half == "high":
+            names = [high_name(v) for v in present]
+            won = high_name(top)
+        else:
+            names = [LOW_NAMES[-v[0]] for v in present]
+            won = LOW_NAMES[-top[0]]
+        if half != "low":           # the low half of a split game ranks by its own rules
+            out.append(rs.category(won).clause)
+        rivals = [n for v, n in zip(present, names, strict=True) if v != top]
+        if any(n != won for n in rivals):
+            out.extend(rs.order_clauses if half != "low" else g.clauses.get("low", ()))
+            if half == "razz":      # the order of the low categories: each one it passes
+                out.extend(rs.category(n).clause for n in dict.fromkeys(rivals))
+        if any(n == won for n in rivals) or present.count(top) > 1:
+            out.extend(rs.tiebreak_clauses if half != "low" else g.clauses.get("low", ()))
+    return out
 
 
 # --------------------------------------------------------------------------- arithmetic
@@ -222,18 +238,55 @@ def fives(g: PotGame, hole: Sequence[Card], board: Sequence[Card],
     return [h + b for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
 
+class Player:
+    """One player's cards and every five-card hand of them, valued once per reading."""
+
+    def __init__(self, g: PotGame, hole: Sequence[Card], board: Sequence[Card]) -> None:
+        self.g, self.hole, self.board = g, hole, board
+        self._fives: dict[tuple[bool, bool], list[tuple[tuple[int, ...], bool,
+                                                          tuple[int, ...]]]] = {}
+        self._best: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
+
+    def hands(self, rules: Rules) -> list[tuple[tuple[int, ...], bool, tuple[int, ...]]]:
+        """(high ranks, flush, low ranks) of every five the selection rule allows."""
+        mode = (rules.exact_two, rules.board_plays)
+        found = self._fives.get(mode)
+        if found is None:
+            found = self._fives[mode] = [
+                (tuple(sorted((r for r, _ in f), reverse=True)),
+                 len({s for _, s in f}) == 1, tuple(1 if r == A else r for r, _ in f))
+                for f in fives(self.g, self.hole, self.board, rules)]
+        return found
+
+    def best(self, half: str, rules: Rules) -> tuple[int, ...] | None:
+        """The best value for ``half`` (None: no hand qualifies for it).  Under the
+        literal same-cards-both-halves, a low may not be any five that make the best
+        high hand."""
+        sel = (rules.exact_two, rules.board_plays)
+        key: tuple[Any, ...] = (half, *sel, rules.grouped) if half == "high" else (
+            half, *sel, rules.qualifier, rules.worst_first, rules.aces_best_pair,
+            rules.shared_cards, rules.shared_cards or rules.grouped)
+        if key in self._best:
+            return self._best[key]
+        hands = self.hands(rules)
+        if half == "high":
+            found: tuple[int, ...] | None = max(_high(r, f, rules.grouped) for r, f, _ in hands)
+        else:
+            if half == "low" and not rules.shared_cards and "high" in self.g.halves:
+                top = self.best("high", rules)
+                hands = [h for h in hands if _high(h[0], h[1], rules.grouped) != top]
+            values = [v for _, _, low in hands
+                      if (v := _low(low, half == "low" and rules.qualifier, rules.worst_first,
+                                    rules.aces_best_pair)) is not None]
+            found = max(values, default=None)
+        self._best[key] = found
+        return found
+
+
 def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card],
          rules: Rules = PRACTICE) -> tuple[int, ...] | None:
-    """The best value for ``half`` (None: no hand qualifies for it).  Under the literal
-    same-cards-both-halves, a low may not be any five that make the best high hand."""
-    hands = fives(g, hole, board, rules)
-    if half == "high":
-        return max(high_value(f, rules) for f in hands)
-    if half == "low" and not rules.shared_cards and "high" in g.halves:
-        top = best(g, "high", hole, board, rules)
-        hands = [f for f in hands if high_value(f, rules) != top]
-    values = [v for f in hands if (v := low_value(f, half == "low", rules)) is not None]
-    return max(values, default=None)
+    """The best value of one player's cards for ``half`` (None: none qualifies)."""
+    return Player(g, hole, board).best(half, rules)
 
 
 @dataclass(frozen=True)
@@ -252,12 +305,14 @@ class Pot:
 
 
 def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
-           rules: Rules = PRACTICE) -> Pot:
+           rules: Rules = PRACTICE, players: Sequence[Player] | None = None) -> Pot:
     """The pot split as the rules say: each half that some hand qualifies for gets an
     equal part of the pot, shared equally by the hands that tie for it."""
+    if players is None:
+        players = [Player(g, h, board) for h in holes]
     winners: dict[str, list[int]] = {}
     for half in g.halves:
-        values = [best(g, half, h, board, rules) for h in holes]
+        values = [p.best(half, rules) for p in players]
         top = max((v for v in values if v is not None), default=None)
         winners[half] = [] if top is None else [i for i, v in enumerate(values) if v == top]
     awarded = [h for h in g.halves if winners[h]]
@@ -274,12 +329,13 @@ def by_reading(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card
     game changes it, that interpretation and its literal pot.  Every combination of the
     game's readings is settled; raises :class:`Ambiguous` when the pot depends on more
     than one interpretation (such a deal makes no single vector)."""
-    practice = settle(g, holes, board)
+    players = [Player(g, h, board) for h in holes]
+    practice = settle(g, holes, board, players=players)
     fields = [(iid, f) for iid, f in g.interpretations if f is not None]
     outcomes = {}
     for combo in product((True, False), repeat=len(fields)):
         rules = replace(PRACTICE, **{f: on for (_, f), on in zip(fields, combo, strict=True)})
-        outcomes[combo] = settle(g, holes, board, rules)
+        outcomes[combo] = settle(g, holes, board, rules, players)
     deciding = [i for i in range(len(fields))
                 if any(outcomes[c] != outcomes[(*c[:i], not c[i], *c[i + 1:])]
                        for c in outcomes)]
@@ -331,13 +387,14 @@ def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
     """A showdown vector with the pot this module's arithmetic settles (one expectation
     per reading when one interpretation changes it; :class:`Ambiguous` for more)."""
     practice, interp, literal = by_reading(g, holes, board)
+    clauses = list(dict.fromkeys([*g.L("select", *roles_), *deciding(g, holes, board)]))
     inputs: dict[str, Any] = {"hands": [text_of(h) for h in holes]}
     if g.board:
         inputs["board"] = text_of(board)
     if interp is None or literal is None:
-        return make_record("showdown", inputs, g.L(*roles_), flags, why,
+        return make_record("showdown", inputs, clauses, flags, why,
                            expect=practice.expect())
-    return make_record("showdown", inputs, g.L(*roles_), flags, why, interp=interp,
+    return make_record("showdown", inputs, clauses, flags, why, interp=interp,
                        by_reading={"practice": practice.expect(),
                                    "literal": literal.expect()})
 

@@ -29,7 +29,6 @@ from pokercert.vectors.generate.pots import (
     pot_game,
     ranked,
     settle,
-    some,
 )
 
 HOLDEM = "nj-holdem"
@@ -41,15 +40,32 @@ RAZZ = "nj-razz"
 ROOM_GAMES = (HOLDEM, OMAHA, OMAHA_HL, STUD, STUD_HL, RAZZ)
 
 
+N = "13:69F-14.3"
+HOLDEM_TEXT = ("RRoP-5", "13:69F-14.10(a)", "13:69F-14.10(e)", "13:69F-14.10(g)")
+LOW_TEXT = (N + "(e)", N + "(f)")
+
+
 def games() -> dict[str, PotGame]:
-    """The six games, read from their ruleset files (clause roles) when first asked."""
+    """The six games: their shape, and the clauses of each role (``select``: how a hand is
+    made; ``split``: how the pot is split; ``low``: the low order; ``cards``: the card
+    order, where suits are equal and the ace may play low)."""
     return {
-        HOLDEM: pot_game(HOLDEM, 2, 5, None, ("high",)),
-        OMAHA: pot_game(OMAHA, 4, 5, 2, ("high",)),
-        OMAHA_HL: pot_game(OMAHA_HL, 4, 5, 2, ("high", "low")),
-        STUD: pot_game(STUD, 7, 0, None, ("high",)),
-        STUD_HL: pot_game(STUD_HL, 7, 0, None, ("high", "low")),
-        RAZZ: pot_game(RAZZ, 7, 0, None, ("razz",)),
+        HOLDEM: pot_game(HOLDEM, 2, 5, None, ("high",),
+                         {"select": HOLDEM_TEXT, "cards": (N + "(a)",), "speak": (N + "(g)",)}),
+        OMAHA: pot_game(OMAHA, 4, 5, 2, ("high",),
+                        {"select": ("RRoP-6", "RRoP-6.1"), "cards": (N + "(a)",),
+                         "speak": (N + "(g)",)}),
+        OMAHA_HL: pot_game(OMAHA_HL, 4, 5, 2, ("high", "low"),
+                           {"select": ("RRoP-6", "RRoP-6.1"), "split": ("RRoP-7", "RRoP-10"),
+                            "low": LOW_TEXT, "cards": (N + "(a)",), "speak": (N + "(g)",)}),
+        STUD: pot_game(STUD, 7, 0, None, ("high",),
+                       {"select": ("RRoP-8",), "cards": (N + "(a)",), "speak": (N + "(g)",)}),
+        STUD_HL: pot_game(STUD_HL, 7, 0, None, ("high", "low"),
+                          {"select": ("RRoP-8",), "split": ("RRoP-10",), "low": LOW_TEXT,
+                           "cards": (N + "(a)",), "speak": (N + "(g)",)}),
+        RAZZ: pot_game(RAZZ, 7, 0, None, ("razz",),
+                       {"select": ("RRoP-8", "RRoP-9"), "low": LOW_TEXT,
+                        "cards": (N + "(e)",), "speak": (N + "(g)",)}),
     }
 
 
@@ -229,7 +245,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         return len(twins) >= 2 and not flush and (set(twins) <= set(pot.high) or
                                                   not set(twins) & set(pot.high))
     suits.append(Construction(
-        "suit-ties", ("select", "split"), ("suit-tiebreak", "multiway-split"),
+        "suit-ties", ("select", "split", "cards"), ("suit-tiebreak", "multiway-split"),
         "Two or three players hold the same two ranks in different suits and no one makes a "
         "flush: their hands are equal, suits never break the tie, so they win or lose "
         "together and split equally.", twins_deal, twins_tie, 60))
@@ -251,9 +267,11 @@ def pair_in_hole(deal: Deal) -> bool:
 # --------------------------------------------------------------------------- Omaha
 
 def omaha(g: PotGame) -> dict[str, list[Construction]]:
-    """Omaha (exactly two hole and three board cards), high only or high-low."""
+    """Omaha (exactly two hole and three board cards), high only or high-low (two to
+    four players there: every reading of the split is settled for each deal)."""
+    most = 5 if "low" not in g.halves else 3
+    split = 1 if "low" not in g.halves else 2      # half as many deals where costly
     anyfive = replace(g, exact=None)
-    onehole = replace(g, exact=None)
     two_hole = []
 
     def board_flush_deal(dealer: Dealer) -> Deal:
@@ -264,84 +282,87 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         one = dealer.take([(A, suit)]) if (A, suit) not in dealer.used else dealer.draw(
             1, lambda c: c[1] == suit)
         one += dealer.draw(3, lambda c: c[1] != suit)
-        return [one, *players(dealer, _n(dealer, 1, 5), 4)], board
+        return [one, *players(dealer, _n(dealer, 1, most), 4)], board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("exactly-two-hole", "four-flush-board"),
         "Four cards of one suit on the board and a player holding a single card of that "
         "suit: with exactly two hole cards and three board cards that player has no "
         "flush; counting any five of the nine cards would give one, and another pot.",
-        board_flush_deal, differs(g, anyfive), 30))
+        board_flush_deal, differs(g, anyfive), 30 // split))
 
     def four_suited_deal(dealer: Dealer) -> Deal:
         suit = dealer.rng.choice(SUITS)
         hole = dealer.take([(r, suit) for r in dealer.rng.sample(range(2, A + 1), 4)])
         board = dealer.draw(5)
-        return [hole, *players(dealer, _n(dealer, 1, 5), 4)], board
+        return [hole, *players(dealer, _n(dealer, 1, most), 4)], board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("exactly-two-hole",),
         "A player holds four cards of one suit: a flush must use exactly two of them with "
         "three board cards of the suit; with three or four hole cards counted the pot "
-        "would go another way.", four_suited_deal, differs(g, anyfive), 25))
+        "would go another way.", four_suited_deal, differs(g, anyfive), 25 // split))
 
     def trips_in_hand_deal(dealer: Dealer) -> Deal:
         r = dealer.rng.randint(2, A)
         suits = dealer.rng.sample(SUITS, 3)
         hole = dealer.take([(r, s) for s in suits]) + dealer.draw(1, lambda c: c[0] != r)
         board = dealer.draw(5, lambda c: c[0] != r)
-        return [hole, *players(dealer, _n(dealer, 1, 5), 4)], board
+        return [hole, *players(dealer, _n(dealer, 1, most), 4)], board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("exactly-two-hole",),
         "A player holds three cards of one rank and the board none: with exactly two hole "
         "cards only a pair of them plays; three of a kind from the hand alone would change "
-        "the pot.", trips_in_hand_deal, differs(g, anyfive), 25))
+        "the pot.", trips_in_hand_deal, differs(g, anyfive), 25 // split))
 
     def board_plays_deal(dealer: Dealer) -> Deal:
         top = dealer.rng.randint(6, A)
         board = _straight_board(top)(dealer)
-        return players(dealer, _n(dealer, 2, 6), 4), board
+        return players(dealer, _n(dealer, 2, most + 1), 4), board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("board-plays", "exactly-two-hole"),
         "A straight on the board: in Omaha the board cannot play alone, each player must use "
         "two hole cards, so the pot does not split as it would if the board played.",
-        board_plays_deal, differs(g, anyfive), 20))
+        board_plays_deal, differs(g, anyfive), 20 // split))
     out = {"two-hole": two_hole}
     if "low" not in g.halves:
         return out
     lows = []
 
     def wheel_deal(dealer: Dealer) -> Deal:
-        board = ranked([A, 2, 3], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 9, 10, 11))
+        board = ranked([A, 2, 3], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 9, 10, 5))
         hole = dealer.take([(4, dealer.rng.choice(SUITS)), (5, dealer.rng.choice(SUITS))])
         hole += dealer.draw(2, lambda c: c[0] > 8 and c[0] != A)
-        return [hole, *players(dealer, _n(dealer, 1, 4), 4)], board
+        return [hole, *players(dealer, _n(dealer, 1, 3), 4, lambda c: not low_card(c))], board
 
     lows.append(Construction(
-        "lows", ("select", "low", "split"), ("wheel", "ace-low", "low-qualifier"),
+        "lows", ("select", "low", "split", "cards"), ("wheel", "ace-low", "low-qualifier"),
         "A-2-3 on the board and 4-5 in a player's hand: 5-4-3-2-A is the best possible low "
         "and also a five-high straight for high; the same five cards may win both halves.",
-        wheel_deal, lambda d, p: 0 in p.low, 25))
+        wheel_deal, lambda d, p: 0 in p.low, 12))
 
     def nine_low_deal(dealer: Dealer) -> Deal:
         lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7], 2)
         board = ranked([9, *lows_], dealer) + dealer.draw(2, lambda c: c[0] in (10, 11, Q, K))
-        holes = players(dealer, _n(dealer, 2, 6), 4)
+        holes = players(dealer, _n(dealer, 2, 3), 4, lambda c: not low_card(c)) + \
+            players(dealer, 1, 2, low_card)
+        holes = [h + dealer.draw(2, lambda c: not low_card(c)) if len(h) == 2 else h
+                 for h in holes]
         return holes, board
     lows.append(Construction(
         "lows", ("low", "split"), ("low-qualifier", "no-qualifying-low"),
         "Only two board cards are eight or lower (a nine is the third): every low must use "
         "the nine, a nine-low does not qualify for eight or better, so no low is awarded and "
-        "the high hand takes the whole pot.", nine_low_deal, no_low, 30))
+        "the high hand takes the whole pot.", nine_low_deal, no_low, 15))
 
     def paired_board_deal(dealer: Dealer) -> Deal:
         a, b = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 2)
         board = ranked([a, a, b, b], dealer, spread=False) + dealer.draw(
             1, lambda c: c[0] in (9, 10, 11, Q, K))
-        return players(dealer, _n(dealer, 2, 6), 4), board
+        return players(dealer, _n(dealer, 2, 4), 4), board
     lows.append(Construction(
         "lows", ("low", "split"), ("no-qualifying-low", "counterfeit"),
         "The board's low cards are two pairs: any three board cards a low could use hold a "
         "pair, so no hand has five unpaired cards of eight or lower and no low is awarded.",
-        paired_board_deal, no_low, 20))
+        paired_board_deal, no_low, 10))
 
     def quarter_deal(dealer: Dealer) -> Deal:
         board = ranked([3, 4, 7], dealer) + ranked([K, K], dealer, spread=False)
@@ -350,7 +371,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         b = dealer.take([(A, s[2]), (2, s[3])])
         a += dealer.draw(2, lambda c: not low_card(c))
         b += dealer.draw(2, lambda c: not low_card(c))
-        return [a, b, *players(dealer, _n(dealer, 0, 3), 4, lambda c: c[0] > 8 and c[0] != A)], \
+        return [a, b, *players(dealer, _n(dealer, 0, 2), 4, lambda c: c[0] > 8 and c[0] != A)], \
             board
 
     def quartered(deal: Deal, pot: Pot) -> bool:
@@ -359,20 +380,8 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "lows", ("low", "split"), ("quartered-pot", "split-pot"),
         "Two players hold ace-deuce for the same 7-4-3-2-A low and one of them also wins "
         "high: the low half is quartered, so the high winner gets 3/4 of the pot and the "
-        "other 1/4.", quarter_deal, quartered, 25))
+        "other 1/4.", quarter_deal, quartered, 12))
 
-    def one_hole_deal(dealer: Dealer) -> Deal:
-        board = ranked(dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 4), dealer) + \
-            dealer.draw(1, lambda c: c[0] in (10, 11, Q, K))
-        lone = dealer.draw(1, low_card) + dealer.draw(3, lambda c: not low_card(c))
-        holes = [lone, *players(dealer, _n(dealer, 1, 4), 4, lambda c: not low_card(c))]
-        return holes, board
-    lows.append(Construction(
-        "lows", ("select", "low"), ("exactly-two-hole", "no-qualifying-low"),
-        "Four low cards on the board and no player with two low cards in hand: a low needs "
-        "exactly two hole cards of eight or lower, so no low is awarded (one low hole card "
-        "with four board cards is not a hand).", one_hole_deal,
-        some(no_low, differs(g, onehole)), 20))
     out["lows"] = lows
     return out
 
@@ -380,7 +389,9 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
 # --------------------------------------------------------------------------- stud and razz
 
 def stud(g: PotGame) -> dict[str, list[Construction]]:
-    """Seven-card stud, high or high-low: the best five of each player's seven cards."""
+    """Seven-card stud, high or high-low: the best five of each player's seven cards
+    (two to four players in high-low: every reading of the split is settled)."""
+    more = 5 if "low" not in g.halves else 2
 
     def firstfive(deal: Deal, pot: Pot) -> bool:
         return settle(g, [h[:5] for h in deal[0]], deal[1]) != pot
@@ -397,7 +408,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         cards += picks
         cards += dealer.draw(7 - len(cards), lambda c: c[1] != suit and c[0] not in run)
         dealer.rng.shuffle(cards)
-        return [cards, *players(dealer, _n(dealer, 1, 5), 7)], []
+        return [cards, *players(dealer, _n(dealer, 1, more), 7)], []
 
     def four_flush_straight(deal: Deal, pot: Pot) -> bool:
         cards = deal[0][0]
@@ -410,7 +421,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         four_flush_straight, 30))
 
     def late_deal(dealer: Dealer) -> Deal:
-        return players(dealer, _n(dealer, 2, 7), 7), []
+        return players(dealer, _n(dealer, 2, more + 2), 7), []
     hands.append(Construction(
         "stud-hands", ("select", "order", "split"), ("best-five-of-seven",),
         "Seven cards each, dealt so that a player's best five includes the sixth or seventh "
@@ -427,7 +438,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
     def twins_tie(deal: Deal, pot: Pot) -> bool:
         return set(pot.high) >= {0, 1} or not set(pot.high) & {0, 1}
     hands.append(Construction(
-        "suit-ties", ("select", "split"), ("suit-tiebreak", "multiway-split"),
+        "suit-ties", ("select", "split", "cards"), ("suit-tiebreak", "multiway-split"),
         "Two players hold the same seven ranks in different suits, no flush possible: their "
         "hands are equal and share whatever they win.", twins_deal,
         lambda d, p: {d[0][0][0][0]} == {d[0][1][0][0]} and twins_tie(d, p), 30))
@@ -438,17 +449,18 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
     lows = []
 
     def wheel_deal(dealer: Dealer) -> Deal:
-        cards = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 11))
-        return [cards, *players(dealer, _n(dealer, 1, 4), 7)], []
+        cards = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 5))
+        return [cards, *players(dealer, _n(dealer, 1, 2), 7, lambda c: not low_card(c))], []
     lows.append(Construction(
-        "lows", ("select", "low", "split"), ("wheel", "ace-low", "scoop"),
-        "A player holds A-2-3-4-5: the best possible low and a five-high straight for high "
-        "at once; it wins the low half (alone unless another wheel) and is a straight for "
-        "high.", wheel_deal, lambda d, p: 0 in p.low, 25))
+        "lows", ("select", "low", "split", "cards"), ("wheel", "ace-low", "scoop"),
+        "A player holds A-2-3-4-5 and the others no low card: the best possible low and a "
+        "five-high straight that beats everyone's high at once; the same five cards win "
+        "both halves and the player scoops.", wheel_deal,
+        lambda d, p: 0 in p.low and 0 in p.high, 0))
 
     def nine_deal(dealer: Dealer) -> Deal:
         holes = []
-        for _ in range(_n(dealer, 2, 4)):
+        for _ in range(_n(dealer, 2, 2)):
             lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
             holes.append(ranked([9, *lows_], dealer) + dealer.draw(
                 3, lambda c, lw=lows_: c[0] in (9, 10, 11, Q, K) or c[0] in lw))
@@ -457,17 +469,17 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "lows", ("low", "split"), ("low-qualifier", "no-qualifying-low"),
         "No player has five different cards of eight or lower (at most four, the fifth best "
         "a nine): a nine-low does not qualify, no low is awarded and high scoops.",
-        nine_deal, no_low, 30))
+        nine_deal, no_low, 15))
 
     def quarter_deal(dealer: Dealer) -> Deal:
         a = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q))
-        b = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (9, 10))
-        return [a, b, *players(dealer, _n(dealer, 0, 3), 7)], []
+        b = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (9, 5))
+        return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
     lows.append(Construction(
         "lows", ("low", "split"), ("quartered-pot", "split-pot"),
         "Two players have the same 7-4-3-2-A low; the low half is shared between them "
         "(each gets a quarter of the pot) whoever wins high.", quarter_deal,
-        lambda d, p: len(p.low) == 2, 25))
+        lambda d, p: len(p.low) == 2, 12))
     out["lows"] = lows
     return out
 
@@ -494,7 +506,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         cards = ranked([A, 2, 3, 4, 5], dealer, spread=False) + dealer.draw(2)
         return [cards, *players(dealer, _n(dealer, 1, 6), 7)], []
     out.append(Construction(
-        "razz", ("order",), ("wheel", "ace-low", "low-straights-flushes"),
+        "razz", ("order", "cards"), ("wheel", "ace-low", "low-straights-flushes"),
         "A player holds A-2-3-4-5 (a straight, maybe a flush, in high games): in razz it is "
         "the best low, straights and flushes do not count.", wheel_deal,
         lambda d, p: 0 in p.low, 30))
@@ -506,29 +518,114 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
         return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
     out.append(Construction(
-        "suit-ties", ("order", "split"), ("suit-tiebreak",),
+        "suit-ties", ("order", "split", "cards"), ("suit-tiebreak",),
         "Two players hold the same seven ranks in different suits: their lows are equal, "
         "suits never break the tie, so they share whatever they win.", twins_deal,
         lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30))
+    out.extend(razz_hands(g))
     return {"razz": [c for c in out if c.topic == "razz"],
             "suit-ties": [c for c in out if c.topic == "suit-ties"]}
+
+
+CATEGORY_OF = {"royal_flush": (8, A), "straight_flush": (8,), "four_of_a_kind": (7,),
+               "full_house": (6,), "flush": (5,), "straight": (4,), "three_of_a_kind": (3,),
+               "two_pair": (2,), "one_pair": (1,), "high_card": (0,)}
+
+
+def _five_of(category: str, dealer: Dealer) -> list[Card]:
+    """Five cards of ``category``, dealt from what is left."""
+    rng = dealer.rng
+    suit = rng.choice(SUITS)
+    if category in ("royal_flush", "straight_flush"):
+        top = A if category == "royal_flush" else rng.randint(5, K)
+        return dealer.take([(A if r == 1 else r, suit) for r in range(top, top - 5, -1)])
+    if category == "straight":
+        top = rng.randint(5, A)
+        return ranked([A if r == 1 else r for r in range(top, top - 5, -1)], dealer)
+    if category == "flush":
+        ranks = sorted(rng.sample(range(2, A + 1), 5), reverse=True)
+        return dealer.take([(r, suit) for r in ranks])
+    shape = {"four_of_a_kind": (4, 1), "full_house": (3, 2), "three_of_a_kind": (3, 1, 1),
+             "two_pair": (2, 2, 1), "one_pair": (2, 1, 1, 1), "high_card": (1,) * 5}[category]
+    ranks = rng.sample(range(2, A + 1), len(shape))
+    out: list[Card] = []
+    for r, n in zip(ranks, shape, strict=True):
+        out += dealer.take([(r, s) for s in rng.sample(SUITS, n)])
+    return out
+
+
+def categories(g: PotGame, each: int) -> list[Construction]:
+    """For every category of hand, deals that one player wins with it (the five cards
+    built first: two in the hole and three on the board, or all among a stud hand's
+    seven), whatever the rest of the deal makes of it."""
+    out = []
+    most = 5 if len(g.halves) == 1 else 2
+    for category, prefix in CATEGORY_OF.items():
+        if len(g.halves) > 1 and category in ("high_card", "one_pair"):
+            continue        # beside a low half these rarely win high: other families have them
+        def deal(dealer: Dealer, category: str = category) -> Deal:
+            five = _five_of(category, dealer)
+            if g.board:
+                hole = five[:2] + dealer.draw(g.hole - 2)
+                board = five[2:] + dealer.draw(g.board - 3)
+            else:
+                hole, board = five + dealer.draw(2), []
+            dealer.rng.shuffle(hole)
+            weak = category in ("high_card", "one_pair")   # rarely best against many
+            return [hole, *players(dealer, 1 if weak else _n(dealer, 1, most), g.hole)], board
+
+        def wins_with(d: Deal, p: Pot, prefix: tuple[int, ...] = prefix) -> bool:
+            v = best(g, "high", d[0][0], d[1])
+            return 0 in p.high and v is not None and v[:len(prefix)] == prefix and (
+                prefix != (8,) or v[1] != A)
+        out.append(Construction(
+            "categories", ("select",), ("category-order",),
+            f"One player's cards hold {category.replace('_', ' ')} (built first, then the "
+            "deal around it): it wins the high pot against every other hand the deal makes, "
+            "by the order of the categories or the tie rule within one.", deal, wins_with,
+            each))
+    return out
+
+
+def razz_hands(g: PotGame) -> list[Construction]:
+    """Razz showdowns of final five-card hands, one player holding each paired category
+    (four of a kind, a full house, three of a kind, two pairs, a pair) against hands of
+    other categories: pairs count against a low, so the category order decides."""
+    out = []
+    for category in ("four_of_a_kind", "full_house", "three_of_a_kind", "two_pair",
+                     "one_pair"):
+        def deal(dealer: Dealer, category: str = category) -> Deal:
+            hands = [_five_of(category, dealer)]
+            for other in dealer.rng.sample(["four_of_a_kind", "full_house", "three_of_a_kind",
+                                            "two_pair", "one_pair", "high_card"], 2):
+                if other != category:
+                    hands.append(_five_of(other, dealer))
+            return hands, []
+        out.append(Construction(
+            "razz", ("order", "cards"), ("razz-pairs", "category-order"),
+            f"Final five-card razz hands, one of them {category.replace('_', ' ')}: pairs "
+            "count against a low hand, the fewer matched cards the better, so the hands rank "
+            "by the order of the low categories.", deal,
+            lambda d, p: len(d[0]) >= 2, 6))
+    return out
 
 
 def deals(g: PotGame) -> list[Construction]:
     """Seeded deals of 2 to 9 players (7 in stud): no single construction, the pot
     settled by the arithmetic of :mod:`.pots` (searching every five-card hand)."""
-    most = 9 if g.board else 7
+    most = (9 if g.board else 7) if len(g.halves) == 1 else 4
 
     def deal(dealer: Dealer) -> Deal:
         n = _n(dealer, 2, most)
         holes = players(dealer, n, g.hole)
         return holes, dealer.draw(g.board)
-    roles_ = ("select", "order", "split", "low") if len(g.halves) > 1 else ("select", "order")
+    roles_ = ("select", "split", "low", "cards", "speak")
     return [Construction(
         "deals", roles_, ("dealt-showdown",),
-        f"A deal of two to {most} players from a seeded deck: the pot is settled by searching "
-        "every five-card hand each player may make under the game's rules.", deal,
-        lambda d, p: True, 100)]
+        f"A deal of two to {most} players from a seeded deck, each hand as dealt (cards "
+        "speak): the pot is settled by searching every five-card hand each player may make "
+        "under the game's rules.", deal,
+        lambda d, p: True, 100 if len(g.halves) == 1 else 50)]
 
 
 def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
@@ -542,6 +639,8 @@ def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
         cons = stud(g)
     else:
         cons = razz(g)
+    if "high" in g.halves:
+        cons["categories"] = categories(g, 10 if len(g.halves) == 1 else 6)
     cons["deals"] = deals(g)
     seed = sum(map(ord, rid))
     return {topic: (lambda c=c, t=topic: family(g, c, seed + sum(map(ord, t))))
