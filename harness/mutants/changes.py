@@ -11,9 +11,16 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
-from pokercert.harness.mutants.model import Change, hook, replace_ruleset, with_categories
+from pokercert.harness.mutants.model import (
+    Change,
+    KnobProfile,
+    hook,
+    replace_ruleset,
+    with_categories,
+)
 from pokercert.reference.cards import (
     JOKER,
     SUIT_CHARS,
@@ -398,31 +405,18 @@ def low_ranking(change: Change) -> Change:
                 rs = found.ruleset
                 if change.ruleset is not None:
                     rs = change.ruleset(rs)
-                rules = dict(found.rules)
+                knobs = dict(change.knobs)
                 if change.categories is not None:
-                    names = list(change.categories(list(rules["categories"]), rs))
+                    names = list(change.categories(list(found.rules["categories"]), rs))
                     rs = with_categories(rs, names)
-                    rules["categories"] = names
-                rules.update(change.knobs)
-                other = Evaluator(rs, _Fixed(found.profile, rules))
+                    knobs["categories"] = names
+                profile = found.profile
+                other = Evaluator(rs, KnobProfile(profile.name, profile.choices,
+                                                  MappingProxyType(knobs)))
                 return other, qualifier
             return ranking
         hook(ev, "_half_ranking", wrap)
     return Change(patch=install)
-
-
-class _Fixed:
-    """A profile stand-in giving one ruleset's engine knobs as they are (mutants only)."""
-
-    def __init__(self, profile: Any, rules: dict[str, Any]) -> None:
-        self._profile = profile
-        self._rules = rules
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._profile, name)
-
-    def rules_for(self, ruleset: Ruleset) -> dict[str, Any]:
-        return dict(self._rules)
 
 
 def stud_first_five() -> Change:

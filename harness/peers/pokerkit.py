@@ -12,6 +12,14 @@ Claims (classify, compare and reject on each; best_hand where noted)
     nj-poker-high-3           ``RhodeIslandHoldemHand``            three-card high
     nj-mini-tex-3             ``RhodeIslandHoldemHand``            three-card high, and
                                                                    best_hand (from_game)
+    nj-holdem                 ``StandardHighHand.from_game``       showdown only
+    nj-omaha                  ``OmahaHoldemHand.from_game``        showdown only
+    nj-omaha-hi-lo            ``OmahaHoldemHand``, ``Omaha-        showdown only
+                              EightOrBetterLowHand`` (from_game)
+    nj-seven-card-stud        ``StandardHighHand.from_game``       showdown only
+    nj-stud-hi-lo             ``StandardHighHand``,                showdown only
+                              ``EightOrBetterLowHand`` (from_game)
+    nj-razz                   ``RegularLowHand.from_game``         showdown only
     ========================  ===================================  =====================
 
     ``RegularLowHand`` ignores straights and flushes and plays the ace low (A-2-3-4-5 is
