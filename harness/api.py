@@ -23,13 +23,14 @@ Minimal example::
         def winners(self, hands, board=None):
             return [0]                     # indices of the winning hands
 
-Optional, per operation claimed: ``best_hand(hole, board=None, half="high")`` (the best
-hand's cards and category; ``half="low"`` in split-pot games asks for the low hand, and
-is passed only when a vector asks for it), and ``showdown(hands, board=None)`` (the whole
-pot settled: an object or mapping with ``high`` and ``low``, the winners' indices of each
-half, ``low`` None or empty when no low half is awarded, and ``shares``, each hand's exact
-share of the pot as a :class:`fractions.Fraction` or a string ``"1/2"``).  Odd chips are
-out of scope: shares are exact fractions of the pot.
+Optional, per operation claimed: ``best_hand(hole, board=None, half=None)`` (the best
+hand's cards and category; ``half="low"`` in split-pot games asks for the low hand,
+passed only when a vector asks for it; otherwise the game's own first half), and
+``showdown(hands, board=None)`` (the whole pot settled: an object or mapping with
+``high`` and ``low``, the winners' indices of each half, ``low`` None or empty when no
+low half is awarded, and ``shares``, each hand's exact share of the pot as a
+:class:`fractions.Fraction` or a string ``"1/2"``).  Odd chips are out of scope: shares
+are exact fractions of the pot.
 
 Optional, for ``pokercert exhaustive`` (every hand of a ruleset): the evaluator's own
 order of hands, so that whole equivalence classes can be checked, and faster forms of the
@@ -139,7 +140,7 @@ class PokerEvaluator(Protocol):
         ...
 
     def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str = "high") -> tuple[list[str], str]:
+                  half: str | None = None) -> tuple[list[str], str]:
         """The best hand's cards and its category name (``half``: which half of a split
         pot the hand is chosen for; ``board`` None in games without community cards)."""
         ...

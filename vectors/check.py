@@ -201,7 +201,9 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
         pot = ev.pot(list(inputs["hands"]), inputs.get("board"))
         return pot_outcome(pot.high, pot.low, pot.shares)
     if vector.kind == Kind.BEST_HAND:
-        best = ev.best_hand(inputs["hole"], inputs.get("board"), half=inputs.get("half", "high"))
+        best = ev.best_hand(inputs["hole"], inputs.get("board"), half=inputs.get("half"))
+        if best is None:
+            return {"category": None, "cards": []}
         return {"category": best.category,
                 "cards": sorted(format_cards(sort_cards(c)) for c in best.alternatives)}
     op = inputs["op"]

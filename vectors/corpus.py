@@ -411,7 +411,7 @@ class _Reader:
                 ev.pot(list(inputs["hands"]), inputs.get("board"))
             else:
                 ev.best_hand(inputs["hole"], inputs.get("board"),
-                             half=inputs.get("half", "high"))
+                             half=inputs.get("half"))
         except CardError as exc:
             cards_field: dict[str, str] = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands",
                                            Kind.BEST_HAND: "hole", Kind.SHOWDOWN: "hands"}

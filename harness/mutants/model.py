@@ -212,11 +212,13 @@ class MutantEvaluator:
             raise self._refuse(exc) from None
 
     def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str = "high") -> tuple[list[str], str]:
+                  half: str | None = None) -> tuple[list[str], str]:
         try:
             found = self.engine.best_hand(hole, board, half=half)
         except CardError as exc:
             raise self._refuse(exc) from None
+        if found is None:
+            raise ValueError(f"no hand qualifies for the {half} half")
         return [str(c) for c in found.cards], found.category
 
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Pot:

@@ -151,13 +151,15 @@ class ReferenceEvaluator:
             raise Rejected(exc.code, str(exc)) from None
 
     def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str = "high") -> tuple[list[str], str]:
+                  half: str | None = None) -> tuple[list[str], str]:
         try:
             found = self.engine.best_hand(" ".join(hole),
                                           " ".join(board) if board is not None else None,
                                           half=half)
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
+        if found is None:
+            raise ValueError(f"no hand qualifies for the {half} half")
         return [str(c) for c in found.cards], found.category
 
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Pot:
