@@ -246,7 +246,9 @@ def best_from_single_hole_card() -> Change:
     """The best hand is searched with exactly one hole card, never both."""
     def wrap(orig: Callable[..., BestHand], ev: Evaluator) -> Callable[..., BestHand]:
         def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str) -> BestHand:
-            found = [orig((card,), board, *half) for card in hole]
+            if not board:       # a hand dealt whole (no community cards): nothing to choose
+                return orig(hole, board, *half)
+            found = [b for card in hole if (b := orig((card,), board, *half)) is not None]
             return max(found, key=lambda b: b.value.key)
         return best
     return patch("_best", wrap)

@@ -28,6 +28,7 @@ from itertools import combinations, product
 from typing import Any
 
 from pokercert.reference import get_ruleset
+from pokercert.reference.errors import PokercertError
 from pokercert.vectors.generate.common import RANK_CHARS, SUITS, A, hand_of, make_record
 from pokercert.vectors.model import share_text
 
@@ -351,7 +352,7 @@ def by_reading(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card
     return practice, fields[i][0], outcomes[literal]
 
 
-class Ambiguous(Exception):
+class Ambiguous(PokercertError):
     """The pot of a deal depends on more than one interpretation's reading."""
 
 
