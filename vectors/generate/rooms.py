@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from pokercert.vectors.generate.common import SUITS, A, K, Q
@@ -252,6 +253,10 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     return {"board-plays": board_plays, "board-kickers": kickers, "suit-ties": suits}
 
 
+def _rank_in(ranks: tuple[int, ...], c: Card) -> bool:
+    return c[0] in ranks
+
+
 def most_common_rank(cards: list[Card]) -> int:
     """The rank that appears most often among ``cards``."""
     counts: dict[int, int] = {}
@@ -463,7 +468,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         for _ in range(_n(dealer, 2, 2)):
             lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
             holes.append(ranked([9, *lows_], dealer) + dealer.draw(
-                3, lambda c, lw=lows_: c[0] in (9, 10, 11, Q, K) or c[0] in lw))
+                3, partial(_rank_in, (9, 10, 11, Q, K, *lows_))))
         return holes, []
     lows.append(Construction(
         "lows", ("low", "split"), ("low-qualifier", "no-qualifying-low"),
@@ -493,7 +498,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         for _ in range(_n(dealer, 2, 6)):
             ranks = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, Q, K], 4)
             cards = ranked(ranks, dealer, spread=False)
-            cards += dealer.draw(3, lambda c, rk=ranks: c[0] in rk)
+            cards += dealer.draw(3, partial(_rank_in, tuple(ranks)))
             holes.append(cards)
         return holes, []
     out.append(Construction(
@@ -643,5 +648,5 @@ def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
         cons["categories"] = categories(g, 10 if len(g.halves) == 1 else 6)
     cons["deals"] = deals(g)
     seed = sum(map(ord, rid))
-    return {topic: (lambda c=c, t=topic: family(g, c, seed + sum(map(ord, t))))
+    return {topic: partial(family, g, c, seed + sum(map(ord, topic)))
             for topic, c in cons.items()}
