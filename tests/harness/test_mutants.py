@@ -22,6 +22,8 @@ from pokercert.vectors.registry import in_corpus
 
 H5, H3, LO5, DS = "nj-poker-high-5", "nj-poker-high-3", "nj-poker-low-5", "nj-lowball-2-7"
 MT, MTL, MX, PK = "mt-poker-high", "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket"
+HOLDEM, OMAHA, OMAHA_HL = "nj-holdem", "nj-omaha", "nj-omaha-hi-lo"
+STUD, STUD_HL, RAZZ = "nj-seven-card-stud", "nj-stud-hi-lo", "nj-razz"
 
 
 def reject(code: str) -> tuple[str, str]:
@@ -167,6 +169,58 @@ EXAMPLES: dict[str, list[tuple]] = {
     # PROTOCOL.md 3.3: five-card stud deals no community cards, so a board is too many cards
     "board-ignored": [
         (H5, "winners", (["As Kd Qc Jh 9s", "2c 4d 6h 8s Tc"], "2h 3h 4h"), reject("wrong-count"))],
+    # --- the poker-room games: (hands, board) -> (high winners, low winners, shares)
+    # RRoP-5: a broadway board plays for both: split
+    "board-cannot-play": [(HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"),
+                           ((0, 1), (), ("1/2", "1/2")))],
+    "holdem-two-hole-cards": [(HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"),
+                               ((0, 1), (), ("1/2", "1/2")))],
+    "tied-half-not-split": [(HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"),
+                             ((0, 1), (), ("1/2", "1/2")))],
+    # quads on the board: the ace kicker in the hole beats the king
+    "quads-kicker-ignored": [(HOLDEM, "pot", (["Ah 2c", "Kh 3c"], "Qs Qh Qd Qc 5d"),
+                              ((0,), (), ("1", "0")))],
+    # RRoP-6: the lone ace of spades makes no flush; 3s 2s with three board spades does
+    "omaha-any-five": [(OMAHA, "pot", (["As Kd Qh Jc", "3s 2s 7d 7h"], "Ks 9s 8s 4s 2c"),
+                        ((1,), (), ("0", "1")))],
+    # two pairs (9s and 7s) beat a pair of kings from two of three kings in hand
+    "omaha-three-hole-cards": [(OMAHA, "pot", (["Kh Kd Kc 2d", "9h 7c 8c 8d"],
+                                               "As 9d 7h 4s 3c"), ((1,), (), ("0", "1")))],
+    # one low card in hand makes no Omaha low: kings win the whole pot
+    "omaha-low-one-hole-card": [(OMAHA_HL, "pot", (["5s Qh Qc Jd", "Kh Kc 9d 9s"],
+                                                   "As 2d 3h 4c Kd"), ((1,), (), ("0", "1")))],
+    "no-low-half-kept": [(OMAHA_HL, "pot", (["5s Qh Qc Jd", "Kh Kc 9d 9s"], "As 2d 3h 4c Kd"),
+                          ((1,), (), ("0", "1")))],
+    # two 7-4-3-2-A lows share the low half: a quarter each (PROTOCOL.md 4.7)
+    "quarter-shares-wrong": [(OMAHA_HL, "pot", (["Ah 2h Kc Qd", "As 2s 9c 9d", "Kh Ks 8c 7c"],
+                                                "3c 4d 7h Ts Tc"),
+                              ((2,), (0, 1), ("1/4", "1/4", "1/2")))],
+    # RRoP-8: the pair of aces came sixth and seventh
+    "stud-first-five-cards": [(STUD, "pot", (["2c 3d 7h 8s 9c Ah Ad", "Kc Kd 4h 5s 6c Jd Qh"],),
+                               ((0,), (), ("1", "0")))],
+    # RRoP-10: a nine-low does not qualify; trips take the whole pot
+    "qualifier-nine-or-better": [(STUD_HL, "pot", (["9c 6d 4h 3s 2c Kd Kh",
+                                                    "Ac Ad As Qh Jd Tc 8d"],),
+                                  ((1,), (), ("0", "1")))],
+    "low-without-qualifier": [(STUD_HL, "pot", (["9c 6d 4h 3s 2c Kd Kh",
+                                                 "Ac Ad As Qh Jd Tc 8d"],),
+                               ((1,), (), ("0", "1")))],
+    # an eight-low qualifies
+    "qualifier-seven-or-better": [(STUD_HL, "pot", (["8c 6d 4h 3s 2c Kd Kh",
+                                                     "Ac Ad As Qh Jd Tc 9d"],),
+                                   ((1,), (0,), ("1/2", "1/2")))],
+    # the wheel is the best low and a straight: it scoops
+    "wheel-not-a-low": [(STUD_HL, "pot", (["Ac 2d 3h 4s 5c Kd Qh", "6c 7d 8h 2s 3c Jd Jh"],),
+                         ((0,), (0,), ("1", "0")))],
+    "straights-count-against-low": [(STUD_HL, "pot", (["Ac 2d 3h 4s 5c Kd Qh",
+                                                       "6c 7d 8h 2s 3c Jd Jh"],),
+                                     ((0,), (0,), ("1", "0")))],
+    # the low (7-6-4-3-2) is chosen apart from the high hand (kings)
+    "low-from-high-hand": [(STUD_HL, "pot", (["Kc Kd 2h 3s 4c 6d 7h", "Qc Qd Qh Js Tc 9d 8h"],),
+                            ((1,), (0,), ("1/2", "1/2")))],
+    # RRoP-9: razz pairs count: J-high without a pair beats a pair of aces
+    "razz-pairs-ignored": [(RAZZ, "pot", (["Ac Ad 2h 2s 3c 3d 4h", "Kc Qd Jh Ts 9c 8d 7h"],),
+                            ((), (1,), ("0", "1")))],
 }
 
 
@@ -181,6 +235,9 @@ def reference_answer(ruleset: str, op: str, args: tuple) -> object:
             return ev.category(args[0])
         if op == "winners":
             return ev.winners(*args)
+        if op == "pot":
+            pot = ev.pot(*args)
+            return (pot.high, pot.low or (), tuple(str(f) for f in pot.shares))
         found = ev.best_hand(*args)
         return (" ".join(str(c) for c in found.cards), found.category)
     except CardError as exc:
@@ -196,6 +253,9 @@ def mutant_answer(mutant_id: str, ruleset: str, op: str, args: tuple) -> object:
         if op == "winners":
             hands = [_split(h) for h in args[0]]
             return m.winners(hands, *[_split(b) for b in args[1:]])
+        if op == "pot":
+            pot = m.showdown([_split(h) for h in args[0]], *[_split(b) for b in args[1:]])
+            return (tuple(pot.high), tuple(pot.low or ()), tuple(str(f) for f in pot.shares))
         cards, category = m.best_hand(_split(args[0]), _split(args[1]))
         return (" ".join(cards), category)
     except Rejected as exc:
