@@ -113,6 +113,13 @@ def _remap_expect(kind: str, expect: Mapping[str, Any], relabel: _Relabel,
         out["winners"] = sorted(new_index[w] for w in out["winners"])
     if kind == Kind.BEST_HAND and "cards" in out:
         out["cards"] = sorted(relabel.cards(c, shuffle=False) for c in out["cards"])
+    if kind == Kind.SHOWDOWN:
+        for half in ("high", "low"):
+            if half in out:
+                out[half] = sorted(new_index[w] for w in out[half])
+        if "shares" in out:
+            shares = list(out["shares"])
+            out["shares"] = [shares[old] for old in sorted(new_index, key=new_index.__getitem__)]
     return out
 
 

@@ -36,7 +36,7 @@ def key_of(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
     """What a request is looked up by: ruleset, operation and its cards exactly."""
     if op == Kind.CLASSIFY:
         return (ruleset, op, _cards(inputs["hand"]))
-    if op == Kind.COMPARE:
+    if op in (Kind.COMPARE, Kind.SHOWDOWN):
         return (ruleset, op, tuple(_cards(h) for h in inputs["hands"]),
                 _cards(inputs.get("board")))
     return (ruleset, op, _cards(inputs["hole"]), _cards(inputs["board"]))
@@ -106,6 +106,11 @@ class CorpusLookup:
             return self.unknown(Kind.BEST_HAND, inputs)
         return expect["cards"][0].split(), expect["category"]
 
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
+        inputs = {"hands": hands, "board": board}
+        expect = self._lookup(Kind.SHOWDOWN, inputs)
+        return dict(expect) if expect is not None else self.unknown(Kind.SHOWDOWN, inputs)
+
 
 class LookupWithFallback(CorpusLookup):
     """The corpus's answer where it has one, the reference's everywhere else."""
@@ -125,6 +130,8 @@ class LookupWithFallback(CorpusLookup):
             return self.fallback.classify(inputs["hand"])
         if op == Kind.COMPARE:
             return self.fallback.winners(inputs["hands"], inputs["board"])
+        if op == Kind.SHOWDOWN:
+            return self.fallback.showdown(inputs["hands"], inputs["board"])
         return self.fallback.best_hand(inputs["hole"], inputs["board"])
 
 
