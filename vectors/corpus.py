@@ -39,12 +39,13 @@ import fastjsonschema
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset, parse_cards
+from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset
 from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
-from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector, parse_share
+from pokercert.vectors.deals import best_cards_problems, has_half, pot_problems, takes_board
+from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
 MANIFEST_FILE = "MANIFEST.json"
 NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not rulesets
@@ -398,8 +399,8 @@ class _Reader:
                          f"{rs.id} {'has no' if 'board' in inputs else 'needs'} community "
                          "cards (board)")
             return
-        if "half" in inputs and inputs["half"] != "high" and not has_low_half(rs):
-            self.problem(ft.at(index, "half"), f"{rs.id} has no low half")
+        if "half" in inputs and not has_half(rs, inputs["half"]):
+            self.problem(ft.at(index, "half"), f"{rs.id} has no {inputs['half']} half")
             return
         ev = evaluator(rs.id)
         try:
@@ -449,59 +450,13 @@ class _Reader:
                 elif list(winners) != sorted(winners):
                     self.problem(ft.at(index, "expect"), f"list winners in ascending order: "
                                  f"{sorted(winners)}")
+            found: list[str] = []
             if vec.kind == Kind.SHOWDOWN:
-                self.check_pot(ft, index, vec, expect)
+                found = pot_problems(vec, expect)
             if vec.kind == Kind.BEST_HAND and "cards" in expect:
-                self.check_best_cards(ft, index, vec, rs, expect["cards"])
-
-    def check_pot(self, ft: FileText, index: int, vec: Vector, expect: Mapping[str, Any]) \
-            -> None:
-        """A showdown expectation must be a pot: winners in range and ascending, one
-        share per hand, shares adding up to the whole pot, a share only for a winner."""
-        n = len(vec.inputs.get("hands", ()))
-        for half in ("high", "low"):
-            got = list(expect.get(half, ()))
-            if any(w >= n for w in got):
-                self.problem(ft.at(index, "expect"),
-                             f"{half} winner index out of range for {n} hands: {got}")
-            elif got != sorted(got):
-                self.problem(ft.at(index, "expect"),
-                             f"list {half} winners in ascending order: {sorted(got)}")
-        shares = [parse_share(s) for s in expect.get("shares", ())]
-        if len(shares) != n:
-            self.problem(ft.at(index, "expect"), f"{len(shares)} shares for {n} hands")
-            return
-        if any(s is None for s in shares):
-            return  # reported by the schema
-        winners = set(expect.get("high", ())) | set(expect.get("low", ()))
-        if sum(s for s in shares if s is not None) != 1:
-            self.problem(ft.at(index, "expect"), "the shares do not add up to the whole pot")
-        elif any(s and i not in winners for i, s in enumerate(shares)):
-            self.problem(ft.at(index, "expect"), "a hand that wins neither half has a share")
-
-    def check_best_cards(self, ft: FileText, index: int, vec: Vector, rs: Ruleset,
-                         sets: Sequence[str]) -> None:
-        sel = rs.selection
-        try:
-            hole = set(parse_cards(vec.inputs["hole"]))
-            board = set(parse_cards(vec.inputs.get("board", "")))
-        except CardError:
-            return  # reported by check_inputs
-        for text in sets:
-            try:
-                cards = parse_cards(text, jokers=rs.jokers, count=rs.hand_size)
-            except CardError as exc:
-                self.problem(ft.at(index, "expect"), f"best hand {text!r}: {exc}")
-                continue
-            outside = [str(c) for c in cards if c not in hole | board]
-            used = sum(1 for c in cards if c in hole)
-            if outside:
-                self.problem(ft.at(index, "expect"),
-                             f"best hand {text!r} uses cards not dealt: {' '.join(outside)}")
-            elif sel is not None and used < sel.min_hole:
-                self.problem(ft.at(index, "expect"),
-                             f"best hand {text!r} uses {used} hole card(s); {rs.id} needs at "
-                             f"least {sel.min_hole}")
+                found = best_cards_problems(vec, rs, expect["cards"])
+            for message in found:
+                self.problem(ft.at(index, "expect"), message)
 
 
 def key_location(where: Location, *keys: str) -> Location:
@@ -521,16 +476,6 @@ def key_location(where: Location, *keys: str) -> Location:
         if any(re.match(rf"^\s*{re.escape(k)}\s*[=.]", text) for k in keys):
             return Location(where.file, n)
     return where
-
-
-def takes_board(rs: Ruleset) -> bool:
-    """Whether the ruleset's deals have community cards (a board)."""
-    return rs.selection is not None and rs.selection.board > 0
-
-
-def has_low_half(rs: Ruleset) -> bool:
-    """Whether the ruleset splits the pot into a high and a low half."""
-    return bool(getattr(rs, "low_half", False))
 
 
 def known_categories(rs: Ruleset) -> list[str]:

@@ -30,6 +30,9 @@ FAMILY_BASE = {
     # the poker-room games (showdown vectors)
     "board-plays": 6600, "board-kickers": 6700, "two-hole": 6800, "lows": 6900,
     "stud-hands": 7000, "razz": 7100, "deals": 7200, "categories": 7300,
+    # the poker-room games' five-card ranking (classify and compare); from the top of
+    # the generator's range, clear of the blocks other families take from 7400 up
+    "ranking": 9900,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 

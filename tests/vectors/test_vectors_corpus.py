@@ -69,6 +69,12 @@ NO_DIVERGENCE = {
     # duplicate a held card or to make five of a kind (the worst low hand)
     ("mt-five-of-a-kind", "mt-poker-low"),
     ("wild-duplicates", "mt-poker-low"),
+    # a split game's low half is a paired hand only when no hand is eight or better:
+    # under the posted qualifier no low is awarded and the pot is the same whatever A-A
+    # is worth, so where A-A ranks changes a pot only together with low-qualifier's
+    # literal reading (two interpretations, never one vector)
+    ("low-pair-inverse", "nj-omaha-hi-lo"),
+    ("low-pair-inverse", "nj-stud-hi-lo"),
 }
 
 

@@ -384,10 +384,15 @@ class Dealer:
 
 
 def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
-           roles_: Sequence[str], flags: list[str], why: str) -> dict[str, Any]:
+           roles_: Sequence[str], flags: list[str], why: str,
+           tag: str | None = None) -> dict[str, Any]:
     """A showdown vector with the pot this module's arithmetic settles (one expectation
-    per reading when one interpretation changes it; :class:`Ambiguous` for more)."""
+    per reading when one interpretation changes it; :class:`Ambiguous` for more).
+    ``tag``: an interpretation the deal is about although its readings agree on it
+    (suits-equal: both readings say suits never break a tie), written per reading."""
     practice, interp, literal = by_reading(g, holes, board)
+    if interp is None and tag is not None:
+        interp, literal = tag, practice
     clauses = list(dict.fromkeys([*g.L("select", *roles_), *deciding(g, holes, board)]))
     inputs: dict[str, Any] = {"hands": [text_of(h) for h in holes]}
     if g.board:
@@ -425,6 +430,7 @@ class Construction:
     build: Callable[[Dealer], Deal]
     holds: Callable[[Deal, Pot], bool]
     count: int
+    tag: str | None = None      # an interpretation to name per reading (see :func:`record`)
 
 
 def family(g: PotGame, constructions: Sequence[Construction], seed: int) \
@@ -446,7 +452,8 @@ def family(g: PotGame, constructions: Sequence[Construction], seed: int) \
                 continue
             holes = seats(holes, dealer.rng)
             try:
-                out.append(record(g, holes, board, con.roles, list(con.flags), con.why))
+                out.append(record(g, holes, board, con.roles, list(con.flags), con.why,
+                                  con.tag))
             except Ambiguous:           # the pot hangs on two readings: deal again
                 continue
             made += 1

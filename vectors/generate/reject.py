@@ -16,16 +16,20 @@ from pokercert.vectors.generate.games import Game
 CARD_CLAUSE = {"nj-mini-tex-pocket": "(d)"}
 
 
-def fam_reject(g: Game | None, rid: str) -> list[dict[str, Any]]:
+def fam_reject(g: Game | None, rid: str, cards: list[str] | None = None
+               ) -> list[dict[str, Any]]:
     """One fault per vector, for every ruleset: duplicate, count, token, joker; then
-    several faults per vector, and a board where the game deals none."""
+    several faults per vector, and a board where the game deals none.
+
+    ``cards``: the labels of the clauses that define the cards, for a ruleset without a
+    :class:`Game` and not in :data:`CARD_CLAUSE` (a poker-room game: its ranking's)."""
     if g is not None:
-        size, sec, clause, jokers = g.size, g.sec, g.ranks, g.jokers
+        size, jokers = g.size, g.jokers
+        label = [g.sec + g.ranks]
     else:  # a ruleset without a Game of its own: its shape from the ruleset file
         rs = get_ruleset(rid)
-        size, sec, clause, jokers = (rs.hand_size, rs.regulation.section, CARD_CLAUSE[rid],
-                                     rs.jokers)
-    label = [sec + clause]
+        size, jokers = rs.hand_size, rs.jokers
+        label = cards if cards is not None else [rs.regulation.section + CARD_CLAUSE[rid]]
     sample = ["As", "Kd", "9h", "5c", "3s", "7d"][:size + 1]
     hand = sample[:size]
     flags = ["input-validation"]

@@ -12,7 +12,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from pokercert.vectors.generate.common import SUITS, A, K, Q
+from pokercert.reference import get_ruleset
+from pokercert.vectors.generate.common import SUITS, A, J, K, Q
 from pokercert.vectors.generate.pots import (
     Card,
     Construction,
@@ -31,6 +32,8 @@ from pokercert.vectors.generate.pots import (
     ranked,
     settle,
 )
+from pokercert.vectors.generate.room_deals import between, categories, deals, razz_hands
+from pokercert.vectors.generate.room_ranking import ranking, rejects
 
 HOLDEM = "nj-holdem"
 OMAHA = "nj-omaha"
@@ -41,7 +44,8 @@ RAZZ = "nj-razz"
 ROOM_GAMES = (HOLDEM, OMAHA, OMAHA_HL, STUD, STUD_HL, RAZZ)
 
 
-N = "13:69F-14.3"
+# the section whose ranking the games take over (their ``ranks_by``), from the files
+N = get_ruleset(get_ruleset(HOLDEM).ranks_by or HOLDEM).regulation.section
 HOLDEM_TEXT = ("RRoP-5", "13:69F-14.10(a)", "13:69F-14.10(e)", "13:69F-14.10(g)")
 LOW_TEXT = (N + "(e)", N + "(f)")
 
@@ -71,10 +75,6 @@ def games() -> dict[str, PotGame]:
 
 
 # --------------------------------------------------------------------------- helpers
-
-def _n(dealer: Dealer, lo: int, hi: int) -> int:
-    return dealer.rng.randint(lo, hi)
-
 
 def _straight_board(top: int) -> Callable[[Dealer], list[Card]]:
     def deal(dealer: Dealer) -> list[Card]:
@@ -120,7 +120,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     for top in range(6, A + 1):
         def straight_deal(dealer: Dealer, top: int = top) -> Deal:
             board = _straight_board(top)(dealer)
-            n = _n(dealer, 2, 9)
+            n = between(dealer, 2, 9)
             holes = players(dealer, n, 2, lambda c: c[0] != top + 1)
             return holes, board
         board_plays.append(Construction(
@@ -135,7 +135,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
                 one = dealer.take([(top + 1, dealer.rng.choice(
                     [s for s in SUITS if (top + 1, s) not in dealer.used]))])
                 one += dealer.draw(1, lambda c: c[0] != top + 1)
-                holes = players(dealer, _n(dealer, 1, 5), 2, lambda c: c[0] != top + 1)
+                holes = players(dealer, between(dealer, 1, 5), 2, lambda c: c[0] != top + 1)
                 return [one, *holes], board
             board_plays.append(Construction(
                 "board-plays", ("select", "order"), ("board-plays", "straight-order"),
@@ -146,7 +146,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     def royal_deal(dealer: Dealer) -> Deal:
         suit = dealer.rng.choice(SUITS)
         board = dealer.take([(r, suit) for r in range(10, A + 1)])
-        return players(dealer, _n(dealer, 2, 9), 2), board
+        return players(dealer, between(dealer, 2, 9), 2), board
     board_plays.append(Construction(
         "board-plays", ("select", "split"), ("board-plays", "multiway-split"),
         "A royal flush on the board: no hand can beat it, every player plays the board and "
@@ -155,7 +155,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     def boat_deal(dealer: Dealer) -> Deal:
         t, p = dealer.rng.sample(range(3, A + 1), 2)
         board = ranked([t, t, t, p, p], dealer, spread=False)
-        holes = players(dealer, _n(dealer, 2, 6), 2, lambda c: c[0] not in (t, p))
+        holes = players(dealer, between(dealer, 2, 6), 2, lambda c: c[0] not in (t, p))
         return holes, board
     board_plays.append(Construction(
         "board-plays", ("select", "order", "split"), ("board-plays", "full-house-order"),
@@ -168,7 +168,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     def quads_deal(dealer: Dealer) -> Deal:
         q, k = dealer.rng.sample(range(2, A + 1), 2)
         board = dealer.take([(q, s) for s in SUITS]) + ranked([k], dealer)
-        return players(dealer, _n(dealer, 2, 6), 2), board
+        return players(dealer, between(dealer, 2, 6), 2), board
 
     def quads_kicker(deal: Deal, pot: Pot) -> bool:
         holes, board = deal
@@ -184,7 +184,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     def trips_deal(dealer: Dealer) -> Deal:
         t, x, y = dealer.rng.sample(range(2, A + 1), 3)
         board = ranked([t, t, t, x, y], dealer)
-        holes = players(dealer, _n(dealer, 2, 5), 2, lambda c: c[0] not in (t, x, y))
+        holes = players(dealer, between(dealer, 2, 5), 2, lambda c: c[0] not in (t, x, y))
         return holes, board
 
     def trips_only(deal: Deal, pot: Pot) -> bool:
@@ -203,7 +203,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         pair_rank = dealer.rng.randint(2, low - 1) if low > 2 else 2
         suits = [s for s in SUITS if (pair_rank, s) not in dealer.used]
         counterfeit = dealer.take([(pair_rank, s) for s in dealer.rng.sample(suits, 2)])
-        holes = players(dealer, _n(dealer, 1, 4), 2, lambda c: c[0] not in (p, q, x))
+        holes = players(dealer, between(dealer, 1, 4), 2, lambda c: c[0] not in (p, q, x))
         return [counterfeit, *holes], board
 
     def board_two_pair(deal: Deal, pot: Pot) -> bool:
@@ -221,7 +221,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
 
     def twins_deal(dealer: Dealer) -> Deal:
         r1, r2 = dealer.rng.sample(range(2, A + 1), 2)
-        n = _n(dealer, 2, 3)
+        n = between(dealer, 2, 3)
         pairs = [(s1, s2) for s1 in SUITS for s2 in SUITS if s1 != s2]
         dealer.rng.shuffle(pairs)
         holes: list[list[Card]] = []
@@ -236,7 +236,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
             used1.add(s1)
             used2.add(s2)
         board = dealer.draw(5, lambda c: c[0] not in (r1, r2))
-        return holes + players(dealer, _n(dealer, 0, 2), 2), board
+        return holes + players(dealer, between(dealer, 0, 2), 2), board
 
     def twins_tie(deal: Deal, pot: Pot) -> bool:
         holes, board = deal
@@ -249,7 +249,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         "suit-ties", ("select", "split", "cards"), ("suit-tiebreak", "multiway-split"),
         "Two or three players hold the same two ranks in different suits and no one makes a "
         "flush: their hands are equal, suits never break the tie, so they win or lose "
-        "together and split equally.", twins_deal, twins_tie, 60))
+        "together and split equally.", twins_deal, twins_tie, 60, tag="suits-equal"))
     return {"board-plays": board_plays, "board-kickers": kickers, "suit-ties": suits}
 
 
@@ -287,7 +287,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         one = dealer.take([(A, suit)]) if (A, suit) not in dealer.used else dealer.draw(
             1, lambda c: c[1] == suit)
         one += dealer.draw(3, lambda c: c[1] != suit)
-        return [one, *players(dealer, _n(dealer, 1, most), 4)], board
+        return [one, *players(dealer, between(dealer, 1, most), 4)], board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("exactly-two-hole", "four-flush-board"),
         "Four cards of one suit on the board and a player holding a single card of that "
@@ -299,7 +299,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         suit = dealer.rng.choice(SUITS)
         hole = dealer.take([(r, suit) for r in dealer.rng.sample(range(2, A + 1), 4)])
         board = dealer.draw(5)
-        return [hole, *players(dealer, _n(dealer, 1, most), 4)], board
+        return [hole, *players(dealer, between(dealer, 1, most), 4)], board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("exactly-two-hole",),
         "A player holds four cards of one suit: a flush must use exactly two of them with "
@@ -311,7 +311,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         suits = dealer.rng.sample(SUITS, 3)
         hole = dealer.take([(r, s) for s in suits]) + dealer.draw(1, lambda c: c[0] != r)
         board = dealer.draw(5, lambda c: c[0] != r)
-        return [hole, *players(dealer, _n(dealer, 1, most), 4)], board
+        return [hole, *players(dealer, between(dealer, 1, most), 4)], board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("exactly-two-hole",),
         "A player holds three cards of one rank and the board none: with exactly two hole "
@@ -321,13 +321,34 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
     def board_plays_deal(dealer: Dealer) -> Deal:
         top = dealer.rng.randint(6, A)
         board = _straight_board(top)(dealer)
-        return players(dealer, _n(dealer, 2, most + 1), 4), board
+        return players(dealer, between(dealer, 2, most + 1), 4), board
     two_hole.append(Construction(
         "two-hole", ("select", "order"), ("board-plays", "exactly-two-hole"),
         "A straight on the board: in Omaha the board cannot play alone, each player must use "
         "two hole cards, so the pot does not split as it would if the board played.",
         board_plays_deal, differs(g, anyfive), 20 // split))
-    out = {"two-hole": two_hole}
+    def twins_deal(dealer: Dealer) -> Deal:
+        # a board with at most two cards of a suit: no flush for anyone
+        board = ranked(dealer.rng.sample(range(2, A + 1), 5), dealer)
+        ranks = dealer.rng.sample(range(2, A + 1), 4)
+        s = dealer.rng.sample(SUITS, 2)
+        a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])
+        b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
+        return [a, b, *players(dealer, between(dealer, 0, 2), 4)], board
+
+    def no_flush_twins(deal: Deal, pot: Pot) -> bool:
+        board = deal[1]
+        if max(sum(1 for c in board if c[1] == x) for x in SUITS) > 2:
+            return False
+        together = [set(pot.high) & {0, 1}, set(pot.low) & {0, 1}]
+        return all(w in (set(), {0, 1}) for w in together) and bool(together[0] or
+                                                                     together[1] or pot.high)
+    out = {"two-hole": two_hole, "suit-ties": [Construction(
+        "suit-ties", ("select", "split", "cards"), ("suit-tiebreak", "multiway-split"),
+        "Two players hold the same four ranks in different suits and the board has no three "
+        "cards of a suit (no flush): their hands are equal, suits never break the tie, so "
+        "they win or lose together and share whatever they win.", twins_deal,
+        no_flush_twins, 20, tag="suits-equal")]}
     if "low" not in g.halves:
         return out
     lows = []
@@ -336,7 +357,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         board = ranked([A, 2, 3], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 9, 10, 5))
         hole = dealer.take([(4, dealer.rng.choice(SUITS)), (5, dealer.rng.choice(SUITS))])
         hole += dealer.draw(2, lambda c: c[0] > 8 and c[0] != A)
-        return [hole, *players(dealer, _n(dealer, 1, 3), 4, lambda c: not low_card(c))], board
+        return [hole, *players(dealer, between(dealer, 1, 3), 4, lambda c: not low_card(c))], board
 
     lows.append(Construction(
         "lows", ("select", "low", "split", "cards"), ("wheel", "ace-low", "low-qualifier"),
@@ -347,7 +368,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
     def nine_low_deal(dealer: Dealer) -> Deal:
         lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7], 2)
         board = ranked([9, *lows_], dealer) + dealer.draw(2, lambda c: c[0] in (10, 11, Q, K))
-        holes = players(dealer, _n(dealer, 2, 3), 4, lambda c: not low_card(c)) + \
+        holes = players(dealer, between(dealer, 2, 3), 4, lambda c: not low_card(c)) + \
             players(dealer, 1, 2, low_card)
         holes = [h + dealer.draw(2, lambda c: not low_card(c)) if len(h) == 2 else h
                  for h in holes]
@@ -362,7 +383,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         a, b = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 2)
         board = ranked([a, a, b, b], dealer, spread=False) + dealer.draw(
             1, lambda c: c[0] in (9, 10, 11, Q, K))
-        return players(dealer, _n(dealer, 2, 4), 4), board
+        return players(dealer, between(dealer, 2, 4), 4), board
     lows.append(Construction(
         "lows", ("low", "split"), ("no-qualifying-low", "counterfeit"),
         "The board's low cards are two pairs: any three board cards a low could use hold a "
@@ -376,8 +397,8 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         b = dealer.take([(A, s[2]), (2, s[3])])
         a += dealer.draw(2, lambda c: not low_card(c))
         b += dealer.draw(2, lambda c: not low_card(c))
-        return [a, b, *players(dealer, _n(dealer, 0, 2), 4, lambda c: c[0] > 8 and c[0] != A)], \
-            board
+        others = players(dealer, between(dealer, 0, 2), 4, lambda c: c[0] > 8 and c[0] != A)
+        return [a, b, *others], board
 
     def quartered(deal: Deal, pot: Pot) -> bool:
         return len(pot.low) == 2 and len(pot.high) == 1 and pot.high[0] in pot.low
@@ -413,7 +434,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         cards += picks
         cards += dealer.draw(7 - len(cards), lambda c: c[1] != suit and c[0] not in run)
         dealer.rng.shuffle(cards)
-        return [cards, *players(dealer, _n(dealer, 1, more), 7)], []
+        return [cards, *players(dealer, between(dealer, 1, more), 7)], []
 
     def four_flush_straight(deal: Deal, pot: Pot) -> bool:
         cards = deal[0][0]
@@ -426,7 +447,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         four_flush_straight, 30))
 
     def late_deal(dealer: Dealer) -> Deal:
-        return players(dealer, _n(dealer, 2, more + 2), 7), []
+        return players(dealer, between(dealer, 2, more + 2), 7), []
     hands.append(Construction(
         "stud-hands", ("select", "order", "split"), ("best-five-of-seven",),
         "Seven cards each, dealt so that a player's best five includes the sixth or seventh "
@@ -438,7 +459,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         s = dealer.rng.sample(SUITS, 2)
         a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])
         b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
-        return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
+        return [a, b, *players(dealer, between(dealer, 0, 2), 7)], []
 
     def twins_tie(deal: Deal, pot: Pot) -> bool:
         return set(pot.high) >= {0, 1} or not set(pot.high) & {0, 1}
@@ -446,7 +467,8 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "suit-ties", ("select", "split", "cards"), ("suit-tiebreak", "multiway-split"),
         "Two players hold the same seven ranks in different suits, no flush possible: their "
         "hands are equal and share whatever they win.", twins_deal,
-        lambda d, p: {d[0][0][0][0]} == {d[0][1][0][0]} and twins_tie(d, p), 30))
+        lambda d, p: {d[0][0][0][0]} == {d[0][1][0][0]} and twins_tie(d, p), 30,
+        tag="suits-equal"))
     out = {"stud-hands": [c for c in hands if c.topic == "stud-hands"],
            "suit-ties": [c for c in hands if c.topic == "suit-ties"]}
     if "low" not in g.halves:
@@ -455,7 +477,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
 
     def wheel_deal(dealer: Dealer) -> Deal:
         cards = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 5))
-        return [cards, *players(dealer, _n(dealer, 1, 2), 7, lambda c: not low_card(c))], []
+        return [cards, *players(dealer, between(dealer, 1, 2), 7, lambda c: not low_card(c))], []
     lows.append(Construction(
         "lows", ("select", "low", "split", "cards"), ("wheel", "ace-low", "scoop"),
         "A player holds A-2-3-4-5 and the others no low card: the best possible low and a "
@@ -465,7 +487,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
 
     def nine_deal(dealer: Dealer) -> Deal:
         holes = []
-        for _ in range(_n(dealer, 2, 2)):
+        for _ in range(between(dealer, 2, 2)):
             lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
             holes.append(ranked([9, *lows_], dealer) + dealer.draw(
                 3, partial(_rank_in, (9, 10, 11, Q, K, *lows_))))
@@ -479,12 +501,25 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
     def quarter_deal(dealer: Dealer) -> Deal:
         a = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q))
         b = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (9, 5))
-        return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
+        return [a, b, *players(dealer, between(dealer, 0, 2), 7)], []
     lows.append(Construction(
         "lows", ("low", "split"), ("quartered-pot", "split-pot"),
         "Two players have the same 7-4-3-2-A low; the low half is shared between them "
         "(each gets a quarter of the pot) whoever wins high.", quarter_deal,
         lambda d, p: len(p.low) == 2, 12))
+
+    def both_halves_deal(dealer: Dealer) -> Deal:
+        wheel = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, partial(_rank_in, (K, Q)))
+        eight = ranked([8, 4, 3, 2, A], dealer) + dealer.draw(2, partial(_rank_in, (J, 9)))
+        return [wheel, eight], []
+    lows.append(Construction(
+        "lows", ("low", "split"), ("scoop", "split-pot"),
+        "One player's A-2-3-4-5 is both the best high hand (a five-high straight) and the "
+        "best low; the other holds an 8-4-3-2-A low and no straight.  When the same five "
+        "cards may win both halves the wheel scoops; when they may not, each of the wheel's "
+        "other fives holds a king or a queen and loses the low to 8-4-3-2-A (read from "
+        "either end, with or without the qualifier), so the eight-low takes the low half.",
+        both_halves_deal, lambda d, p: 0 in p.high, 6))
     out["lows"] = lows
     return out
 
@@ -495,7 +530,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
 
     def paired_deal(dealer: Dealer) -> Deal:
         holes = []
-        for _ in range(_n(dealer, 2, 6)):
+        for _ in range(between(dealer, 2, 6)):
             ranks = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, Q, K], 4)
             cards = ranked(ranks, dealer, spread=False)
             cards += dealer.draw(3, partial(_rank_in, tuple(ranks)))
@@ -509,7 +544,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
 
     def wheel_deal(dealer: Dealer) -> Deal:
         cards = ranked([A, 2, 3, 4, 5], dealer, spread=False) + dealer.draw(2)
-        return [cards, *players(dealer, _n(dealer, 1, 6), 7)], []
+        return [cards, *players(dealer, between(dealer, 1, 6), 7)], []
     out.append(Construction(
         "razz", ("order", "cards"), ("wheel", "ace-low", "low-straights-flushes"),
         "A player holds A-2-3-4-5 (a straight, maybe a flush, in high games): in razz it is "
@@ -521,116 +556,16 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         s = dealer.rng.sample(SUITS, 2)
         a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])
         b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
-        return [a, b, *players(dealer, _n(dealer, 0, 2), 7)], []
+        return [a, b, *players(dealer, between(dealer, 0, 2), 7)], []
     out.append(Construction(
         "suit-ties", ("order", "split", "cards"), ("suit-tiebreak",),
         "Two players hold the same seven ranks in different suits: their lows are equal, "
         "suits never break the tie, so they share whatever they win.", twins_deal,
-        lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30))
+        lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30,
+        tag="suits-equal"))
     out.extend(razz_hands(g))
     return {"razz": [c for c in out if c.topic == "razz"],
             "suit-ties": [c for c in out if c.topic == "suit-ties"]}
-
-
-CATEGORY_OF = {"royal_flush": (8, A), "straight_flush": (8,), "four_of_a_kind": (7,),
-               "full_house": (6,), "flush": (5,), "straight": (4,), "three_of_a_kind": (3,),
-               "two_pair": (2,), "one_pair": (1,), "high_card": (0,)}
-
-
-def _five_of(category: str, dealer: Dealer) -> list[Card]:
-    """Five cards of ``category``, dealt from what is left."""
-    rng = dealer.rng
-    suit = rng.choice(SUITS)
-    if category in ("royal_flush", "straight_flush"):
-        top = A if category == "royal_flush" else rng.randint(5, K)
-        return dealer.take([(A if r == 1 else r, suit) for r in range(top, top - 5, -1)])
-    if category == "straight":
-        top = rng.randint(5, A)
-        return ranked([A if r == 1 else r for r in range(top, top - 5, -1)], dealer)
-    if category == "flush":
-        ranks = sorted(rng.sample(range(2, A + 1), 5), reverse=True)
-        return dealer.take([(r, suit) for r in ranks])
-    shape = {"four_of_a_kind": (4, 1), "full_house": (3, 2), "three_of_a_kind": (3, 1, 1),
-             "two_pair": (2, 2, 1), "one_pair": (2, 1, 1, 1), "high_card": (1,) * 5}[category]
-    ranks = rng.sample(range(2, A + 1), len(shape))
-    out: list[Card] = []
-    for r, n in zip(ranks, shape, strict=True):
-        out += dealer.take([(r, s) for s in rng.sample(SUITS, n)])
-    return out
-
-
-def categories(g: PotGame, each: int) -> list[Construction]:
-    """For every category of hand, deals that one player wins with it (the five cards
-    built first: two in the hole and three on the board, or all among a stud hand's
-    seven), whatever the rest of the deal makes of it."""
-    out = []
-    most = 5 if len(g.halves) == 1 else 2
-    for category, prefix in CATEGORY_OF.items():
-        if len(g.halves) > 1 and category in ("high_card", "one_pair"):
-            continue        # beside a low half these rarely win high: other families have them
-        def deal(dealer: Dealer, category: str = category) -> Deal:
-            five = _five_of(category, dealer)
-            if g.board:
-                hole = five[:2] + dealer.draw(g.hole - 2)
-                board = five[2:] + dealer.draw(g.board - 3)
-            else:
-                hole, board = five + dealer.draw(2), []
-            dealer.rng.shuffle(hole)
-            weak = category in ("high_card", "one_pair")   # rarely best against many
-            return [hole, *players(dealer, 1 if weak else _n(dealer, 1, most), g.hole)], board
-
-        def wins_with(d: Deal, p: Pot, prefix: tuple[int, ...] = prefix) -> bool:
-            v = best(g, "high", d[0][0], d[1])
-            return 0 in p.high and v is not None and v[:len(prefix)] == prefix and (
-                prefix != (8,) or v[1] != A)
-        out.append(Construction(
-            "categories", ("select",), ("category-order",),
-            f"One player's cards hold {category.replace('_', ' ')} (built first, then the "
-            "deal around it): it wins the high pot against every other hand the deal makes, "
-            "by the order of the categories or the tie rule within one.", deal, wins_with,
-            each))
-    return out
-
-
-def razz_hands(g: PotGame) -> list[Construction]:
-    """Razz showdowns of final five-card hands, one player holding each paired category
-    (four of a kind, a full house, three of a kind, two pairs, a pair) against hands of
-    other categories: pairs count against a low, so the category order decides."""
-    out = []
-    for category in ("four_of_a_kind", "full_house", "three_of_a_kind", "two_pair",
-                     "one_pair"):
-        def deal(dealer: Dealer, category: str = category) -> Deal:
-            hands = [_five_of(category, dealer)]
-            for other in dealer.rng.sample(["four_of_a_kind", "full_house", "three_of_a_kind",
-                                            "two_pair", "one_pair", "high_card"], 2):
-                if other != category:
-                    hands.append(_five_of(other, dealer))
-            return hands, []
-        out.append(Construction(
-            "razz", ("order", "cards"), ("razz-pairs", "category-order"),
-            f"Final five-card razz hands, one of them {category.replace('_', ' ')}: pairs "
-            "count against a low hand, the fewer matched cards the better, so the hands rank "
-            "by the order of the low categories.", deal,
-            lambda d, p: len(d[0]) >= 2, 6))
-    return out
-
-
-def deals(g: PotGame) -> list[Construction]:
-    """Seeded deals of 2 to 9 players (7 in stud): no single construction, the pot
-    settled by the arithmetic of :mod:`.pots` (searching every five-card hand)."""
-    most = (9 if g.board else 7) if len(g.halves) == 1 else 4
-
-    def deal(dealer: Dealer) -> Deal:
-        n = _n(dealer, 2, most)
-        holes = players(dealer, n, g.hole)
-        return holes, dealer.draw(g.board)
-    roles_ = ("select", "split", "low", "cards", "speak")
-    return [Construction(
-        "deals", roles_, ("dealt-showdown",),
-        f"A deal of two to {most} players from a seeded deck, each hand as dealt (cards "
-        "speak): the pot is settled by searching every five-card hand each player may make "
-        "under the game's rules.", deal,
-        lambda d, p: True, 100 if len(g.halves) == 1 else 50)]
 
 
 def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
@@ -648,5 +583,8 @@ def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
         cons["categories"] = categories(g, 10 if len(g.halves) == 1 else 6)
     cons["deals"] = deals(g)
     seed = sum(map(ord, rid))
-    return {topic: partial(family, g, c, seed + sum(map(ord, topic)))
-            for topic, c in cons.items()}
+    out: dict[str, Callable[[], list[dict[str, Any]]]] = {
+        topic: partial(family, g, c, seed + sum(map(ord, topic))) for topic, c in cons.items()}
+    out["ranking"] = partial(ranking, g, seed + sum(map(ord, "ranking")))
+    out["reject"] = partial(rejects, g)
+    return out
