@@ -172,7 +172,9 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
             flags.append("wraparound")
     if ev.rules["direction"] == "low":
         flags.append("low-order")
-    if kind == Kind.COMPARE and values:
+    if kind == Kind.SHOWDOWN:
+        flags.append("dealt-showdown")
+    if kind in (Kind.COMPARE, Kind.SHOWDOWN) and values:
         categories = {v.category for v in values}
         best = max(v.key for v in values)
         winners = [v for v in values if v.key == best]
@@ -212,16 +214,20 @@ def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandVal
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
     if kind == Kind.BEST_HAND:
         return [ev.best_hand(inputs["hole"], inputs["board"]).value]
+    if kind == Kind.SHOWDOWN:       # each hand's best for the game's first half
+        return ev.showdown(list(inputs["hands"]), inputs.get("board"))
     return []
 
 
 def _clauses(ev: Evaluator, kind: str, values: Sequence[HandValue]) -> list[str]:
     rs = ev.ruleset
-    if kind == Kind.COMPARE:
+    if kind in (Kind.COMPARE, Kind.SHOWDOWN):
         labels = deciding_clauses(ev, values)
     else:
         labels = [rs.category(values[0].category).clause]
-    if rs.selection is not None and kind == Kind.BEST_HAND:
+    if kind == Kind.SHOWDOWN:       # how hands are made, how the pot is split
+        labels[:0] = [h.clause for h in rs.pot_halves if h.clause]
+    if rs.selection is not None and kind in (Kind.BEST_HAND, Kind.SHOWDOWN):
         labels.insert(0, rs.selection.clause)
     return [c for c in dict.fromkeys(labels) if rs.has_clause(c)] or [rs.clauses[0].label]
 
@@ -239,9 +245,18 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
     if kind == Kind.BEST_HAND:
         return (f"From hole {inputs['hole']} and board {inputs['board']} the best hand is "
                 f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}.")
+    hands = list(inputs["hands"])
+    if kind == Kind.SHOWDOWN:
+        pot = ev.pot(hands, inputs.get("board"))
+        board = f" on board {inputs['board']}" if inputs.get("board") else ""
+        halves = [f"{h.name} to hand(s) {', '.join(map(str, won))}" if won else
+                  f"no {h.name} hand qualifies"
+                  for h in rs.pot_halves
+                  for won in [pot.high if h.name == "high" else pot.low or ()]]
+        return (f"{' | '.join(hands)}{board}: {'; '.join(halves)}; shares "
+                f"{', '.join(str(x) for x in pot.shares)}.")
     best = max(v.key for v in values)
     winners = [i for i, v in enumerate(values) if v.key == best]
-    hands = list(inputs["hands"])
     if len(winners) == len(hands):
         return f"{' vs '.join(hands)}: equal hands, a {rs.equal_outcome}."
     if len(winners) > 1:

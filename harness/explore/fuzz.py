@@ -69,7 +69,9 @@ Case = Deal
 
 # extra turns in fuzz's round-robin: the situations that split into the most cases
 # (a pair of neighbours among ten categories, a category among ten for crossed ranks)
-EXTRA_TURNS = {"categories": 2, "defining-ranks": 2}
+# and the whole pots of the poker-room games (many players, two halves, ties and lows)
+EXTRA_TURNS = {"categories": 2, "defining-ranks": 2, "showdown-dealt": 1, "showdown-tie": 2,
+               "showdown-low": 3}
 
 
 def fuzz_labels(game: Game) -> list[str]:

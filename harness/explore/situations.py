@@ -123,6 +123,13 @@ SITUATIONS: dict[str, str] = {
     "reject-joker": "a joker in a game whose deck has none",
     "reject-board": "a board with a compare in a game that deals none (PROTOCOL.md 3.3: "
                     "wrong-count; only to adapters naming the feature input_rules)",
+    "showdown-dealt": "a whole pot (showdown): 2 to 9 players (7 in stud) dealt at random, "
+                      "every half settled",
+    "showdown-tie": "a whole pot that splits: a made hand on the board that plays for "
+                    "everyone, or two players holding the same ranks in other suits",
+    "showdown-low": "a whole pot of a low or split game dealt from the low cards (A-8, a "
+                    "few nines and kings), players often sharing low ranks: qualifying, "
+                    "tied and quartered lows, and no qualifying low",
     "free": "deals drawn card by card with the older biases (related hands, connected "
             "boards): the rest of the space",
 }
@@ -1155,10 +1162,60 @@ def _board_deal(ch: Choices, game: Game, holes: int) -> tuple[list[str], str]:
     return out, board
 
 
+SHOWDOWNS = ("showdown-dealt", "showdown-tie", "showdown-low")
+# the ranks a low deal draws from (the ace and the eight-or-better cards, weighted up)
+LOW_RANKS = (ACE, TWO, 3, 4, 5, 6, 7, 8, ACE, TWO, 3, 4, 5, 6, 7, 8, 9, KING)
+
+
+def _has_low(game: Game) -> bool:
+    """Whether a pot of this game has a low half (split games) or is a low (razz)."""
+    return any(h.name == "low" for h in game.ruleset.pot_halves)
+
+
+def _twin(ch: Choices, deck: Deck, cards: Sequence[Card]) -> list[Card]:
+    """The same ranks as ``cards`` in other suits where the deck still has them."""
+    return shuffled(ch, [deck.take(ch, c.rank, _pick(ch, [s for s in SUITS if s != c.suit]))
+                         for c in cards])
+
+
+def _showdown(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """A whole pot: every player's cards (hole cards, or a stud hand) and the board."""
+    sel = game.selection
+    assert sel is not None
+    labels = [x for x in SHOWDOWNS if x != "showdown-low" or _has_low(game)]
+    label = want if want in labels else _pick(ch, labels)
+    deck = Deck(game.jokers)
+    board_game = sel.board > 0
+    players = 2 + ch.index((9 if board_game else 7) - 1)
+    ranks = LOW_RANKS if label == "showdown-low" else RANKS
+    board: list[Card] = []
+    if label == "showdown-tie" and board_game and _coin(ch):
+        made = _pick(ch, game.makeable[:max(1, len(game.makeable) // 2)])
+        board = deal_hand(ch, deck, category_hand(ch, game, made, wild_cap=0))
+        board += [deck.take(ch, _pick(ch, RANKS)) for _ in range(sel.board - len(board))]
+        ranks = RANKS[6:]                   # weak hole cards: the board plays
+    hands: list[list[Card]] = []
+    for i in range(players):
+        if i == 1 and label != "showdown-dealt" and not board and _coin(ch):
+            # the first player's ranks in other suits (all of them for a tie; some for
+            # a low: a tied low beside different high hands, the quartered pot)
+            share = sel.hole if label == "showdown-tie" else 1 + ch.index(sel.hole)
+            hands.append(_twin(ch, deck, hands[0][:share]) +
+                         [deck.take(ch, _pick(ch, ranks)) for _ in range(sel.hole - share)])
+            continue
+        hands.append([deck.take(ch, _pick(ch, ranks)) for _ in range(sel.hole)])
+    if board_game and not board:
+        board = [deck.take(ch, _pick(ch, ranks)) for _ in range(sel.board)]
+    inputs: dict[str, Any] = {"hands": [_text(h) for h in hands]}
+    if board_game:
+        inputs["board"] = _text(shuffled(ch, board))
+    return Deal(Kind.SHOWDOWN, inputs, label)
+
+
 def _free(ch: Choices, game: Game, want: str | None = None) -> Deal:
     """A deal drawn card by card, of a kind the game asks for (no reject)."""
     options: list[str] = [k for k in (Kind.CLASSIFY, Kind.COMPARE) if k in game.kinds]
-    if game.selection is not None:
+    if game.selection is not None and game.selection.board:
         options += [k for k in ("compare_on_board", Kind.BEST_HAND)
                     if k.removesuffix("_on_board") in game.kinds]
     if not options:
@@ -1192,6 +1249,7 @@ FAMILIES: dict[str, Builder] = {
     "board": _board,
     "wild": _wild,
     "reject": _reject,
+    "showdown": _showdown,
     "free": _free,
 }
 # a builder that falls back (e.g. no room for the kicker asked for) is asked again
@@ -1202,7 +1260,9 @@ def family_of(label: str) -> str:
     """The family of a situation label (``kicker-2`` -> ``kicker``)."""
     if label in FAMILIES:
         return label
-    return "board" if label.startswith("board-") else label.split("-", 1)[0]
+    if label.startswith("board-"):
+        return "board"
+    return label.split("-", 1)[0]
 
 
 def situations_for(game: Game) -> list[str]:
@@ -1221,6 +1281,8 @@ def situations_for(game: Game) -> list[str]:
             else []
         if game.size >= 2 and "reject" in game.kinds:
             out.append("reject")
+    if Kind.SHOWDOWN in game.kinds and game.selection is not None:
+        out.append("showdown")
     return out
 
 
@@ -1251,6 +1313,8 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
                 labels.add("wild-duplicate")
             if game.can_make("five_of_a_kind"):
                 labels.add("wild-five")
+        elif family == "showdown":
+            labels.update(x for x in SHOWDOWNS if x != "showdown-low" or _has_low(game))
         elif family == "reject":
             if rejects:
                 labels.update(("reject-duplicate", "reject-count", "reject-suit"))

@@ -85,6 +85,11 @@ HI_LO = ("nj-omaha-hi-lo", "nj-stud-hi-lo")
 RAZZ = ("nj-razz",)
 STUDS = ("nj-seven-card-stud", "nj-stud-hi-lo", "nj-razz")
 ROOM = (*HOLDEM, *OMAHAS, *STUDS)
+# the games that rank their high hands as 14.3 does (a ranking mistake shows in their pots)
+HIGH_ROOM = tuple(r for r in ROOM if r not in RAZZ)
+# ... and of those the high-only games: a changed category list is a knob every ranking
+# of the mutant reads, the low half's too, so in a split game it is no one mistake
+HIGH_ONLY_ROOM = tuple(r for r in HIGH_ROOM if r not in HI_LO)
 
 
 # ----------------------------------------------------------------- small mistakes
@@ -192,7 +197,7 @@ def _quads_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
 # ----------------------------------------------------------------- the mutants
 MUTANTS: tuple[Mutant, ...] = (
     # --- straights: the wheel, its rank, wraparounds, near misses
-    Mutant("wheel-missing", "wheel", HIGH,
+    Mutant("wheel-missing", "wheel", (*HIGH, *HIGH_ROOM),
            "The ace never plays low: A-2-3-4-5 (A-2-3) is an ace-high hand, not a straight.",
            (knobs(straight_ace="high"),),
            same_as_reading=(("mt-wheel", "literal"),)),
@@ -217,13 +222,13 @@ MUTANTS: tuple[Mutant, ...] = (
            (run_top(_span_only),)),
 
     # --- category order and naming
-    Mutant("flush-below-straight", "category-order", (*HIGH5, "nj-lowball-2-7"),
+    Mutant("flush-below-straight", "category-order", (*HIGH5, "nj-lowball-2-7", *HIGH_ONLY_ROOM),
            "Five-card flush and straight trade places in the ranking.",
            (swap("flush", "straight"),)),
     Mutant("full-house-below-flush", "category-order", (*HIGH5, "nj-lowball-2-7"),
            "Full house and flush trade places in the ranking.",
            (swap("full_house", "flush"),)),
-    Mutant("straight-flush-as-flush", "category-order", WITH_STRAIGHTS,
+    Mutant("straight-flush-as-flush", "category-order", (*WITH_STRAIGHTS, *HIGH_ONLY_ROOM),
            "The flush test runs before the straight-flush test: a (non-royal) straight flush "
            "is called a flush.",
            (without("straight_flush"),)),
@@ -246,10 +251,10 @@ MUTANTS: tuple[Mutant, ...] = (
            (without("royal_straight_flush"),)),
 
     # --- ties within a category
-    Mutant("suit-tiebreak", "suit-tiebreak", SHOWDOWN,
+    Mutant("suit-tiebreak", "suit-tiebreak", (*SHOWDOWN, *ROOM),
            "Suits break ties (spades > hearts > diamonds > clubs) instead of splitting.",
            (_suits_break_ties(),)),
-    Mutant("kickers-ignored", "kicker-order", WITH_KICKERS,
+    Mutant("kickers-ignored", "kicker-order", (*WITH_KICKERS, *ROOM),
            "Only the category and the paired ranks are compared (the top card for no pair): "
            "kickers never decide.",
            (tiebreak(_kickers_dropped),)),
@@ -257,7 +262,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "Two hands of one pair with the same pair are equal: the pair's kickers never "
            "decide (other categories keep theirs).",
            (tiebreak(_pair_kickers_dropped),)),
-    Mutant("two-pair-kicker-ignored", "two-pair-order", FIVE_CARD_GROUPS,
+    Mutant("two-pair-kicker-ignored", "two-pair-order", (*FIVE_CARD_GROUPS, *HOLDEM),
            "Two hands with the same two pairs are equal: the fifth card never decides.",
            (tiebreak(_two_pair_kicker_dropped),)),
     Mutant("kickers-lowest-first", "kicker-order", HIGH,
@@ -275,7 +280,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "3-3-3-A-A beats 4-4-4-2-2.",
            (knobs(tiebreak="card_by_card"),),
            same_as_reading=(("identical-rank-tiebreak", "literal"),)),
-    Mutant("aces-low-when-paired", "named-extreme", HIGH,
+    Mutant("aces-low-when-paired", "named-extreme", (*HIGH, *HIGH_ROOM),
            "The ace counts high only as a single card: four (three, two) aces rank below "
            "four twos.",
            (tiebreak(_aces_low_when_matched),)),
@@ -319,7 +324,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("ace-high-in-a5-low", "ace-low", A5_LOW,
            "Ace-to-five low plays the ace high (the worst card).",
            (knobs(ace="high", low_pair_ace="high"),)),
-    Mutant("aces-worst-low-pair", "ace-low", A5_LOW,
+    Mutant("aces-worst-low-pair", "ace-low", (*A5_LOW, *RAZZ),
            "In ace-to-five low a pair of aces is the worst pair, not the best.",
            (knobs(low_pair_ace="high"),),
            same_as_reading=(("low-pair-inverse", "literal"),)),
@@ -340,12 +345,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("lowball-straights-flushes-ignored", "low-straights-flushes", ("nj-lowball-2-7",),
            "Deuce-to-seven ignores straights and flushes, as ace-to-five does.",
            (without("straight", "flush", "straight_flush", "royal_flush"),)),
-    Mutant("low-best-card-first", "low-order", LOW,
+    Mutant("low-best-card-first", "low-order", (*LOW, *RAZZ),
            "Low hands are compared from their best (lowest) card up instead of from the top "
            "card down.",
            (knobs(low_card_order="best_first"),),
            same_as_reading=(("low-card-order", "literal"),)),
-    Mutant("low-higher-pair-wins", "low-order", LOW,
+    Mutant("low-higher-pair-wins", "low-order", (*LOW, *RAZZ),
            "Low games invert the category order but not the ranks: the higher pair wins.",
            (tiebreak(_low_pairs_inverted),)),
 
@@ -472,6 +477,10 @@ POT_MUTANTS: tuple[Mutant, ...] = (
     Mutant("omaha-three-hole-cards", "exactly-two-hole", OMAHAS,
            "Omaha hands may use two or three hole cards.",
            (hole_cards_used(2, 3),)),
+    Mutant("omaha-one-hole-card", "four-flush-board", OMAHAS,
+           "Omaha hands may use one or two hole cards (a hold'em evaluator capped at two): "
+           "a lone ace of a suit plays with four of that suit on the board.",
+           (hole_cards_used(1, 2),)),
     Mutant("omaha-low-one-hole-card", "exactly-two-hole", ("nj-omaha-hi-lo",),
            "The Omaha low is made with one or two hole cards (the high with exactly two).",
            (low_selection(1, 2),)),
@@ -495,6 +504,11 @@ POT_MUTANTS: tuple[Mutant, ...] = (
            "Straights and flushes count in the low ranking (as bad hands): the wheel is a "
            "straight, not the best low.",
            (low_ranking(categories(lambda names, rs: list(_LOW_WITH_STRAIGHTS))),)),
+    Mutant("low-never-from-high-cards", "scoop", HI_LO,
+           "The low half may not be won with the five cards that win high: a wheel that wins "
+           "high cannot also win low, so it never scoops.",
+           (knobs(halves_cards="distinct"),),
+           same_as_reading=(("same-cards-both-halves", "literal"),)),
     Mutant("low-from-high-hand", "split-pot", HI_LO,
            "The low half is valued from the five cards of the high hand instead of being "
            "chosen separately.",

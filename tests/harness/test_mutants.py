@@ -186,6 +186,13 @@ EXAMPLES: dict[str, list[tuple]] = {
     # two pairs (9s and 7s) beat a pair of kings from two of three kings in hand
     "omaha-three-hole-cards": [(OMAHA, "pot", (["Kh Kd Kc 2d", "9h 7c 8c 8d"],
                                                "As 9d 7h 4s 3c"), ((1,), (), ("0", "1")))],
+    # RRoP-6: with one hole card the lone ace of spades would make the nut flush
+    "omaha-one-hole-card": [(OMAHA, "pot", (["As Kd Qh Jc", "3s 2s 7d 7h"], "Ks 9s 8s 4s 2c"),
+                             ((1,), (), ("0", "1")))],
+    # RRoP-7: A-2-3-4-5 wins high (a straight) and low with the same five cards: a scoop
+    "low-never-from-high-cards": [(STUD_HL, "pot", (["Ac 2d 3h 4s 5c Kd Qh",
+                                                     "8c 4d 3s 2c Ah 9d Jh"],),
+                                   ((0,), (0,), ("1", "0")))],
     # one low card in hand makes no Omaha low: kings win the whole pot
     "omaha-low-one-hole-card": [(OMAHA_HL, "pot", (["5s Qh Qc Jd", "Kh Kc 9d 9s"],
                                                    "As 2d 3h 4c Kd"), ((1,), (), ("0", "1")))],
