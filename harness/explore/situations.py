@@ -1277,6 +1277,7 @@ def situations_for(game: Game) -> list[str]:
     if game.size >= 2 and "reject" in game.kinds:
         out.append("reject")
     if not {Kind.CLASSIFY, Kind.COMPARE} & set(game.kinds):
+        # the board family deals best_hand (or compares, not claimed here)
         out = ["board"] if game.selection is not None and Kind.BEST_HAND in game.kinds \
             else []
         if game.size >= 2 and "reject" in game.kinds:

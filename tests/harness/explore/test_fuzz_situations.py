@@ -322,3 +322,14 @@ def test_a_reject_counterexample_is_a_corpus_reject_vector():
                           {"op": "compare", "hands": ["As Kd Qc Jh 9s", "As 2d 3c 4h 6s"]},
                           "practice", vector_id="nj-poker-high-5/0999")
     assert across.vector.flags == ("one-deck",)
+
+
+def test_an_adapter_claiming_only_showdown_gets_whole_pots():
+    """pokerkit claims only showdown for the poker-room games: every deal is a pot, of
+    every showdown situation (no board deal asks for a kind it does not claim)."""
+    deals = sample_deals(get_ruleset("nj-omaha-hi-lo"), "practice", ["showdown"], seed=1,
+                         count=30)
+    assert {d.kind for d in deals} == {"showdown"}
+    assert {d.situation for d in deals} == {"showdown-dealt", "showdown-tie", "showdown-low"}
+    razz = sample_deals(get_ruleset("nj-razz"), "practice", ["showdown"], seed=1, count=30)
+    assert all("board" not in d.inputs and len(d.inputs["hands"]) >= 2 for d in razz)
