@@ -1282,7 +1282,9 @@ def situations_for(game: Game) -> list[str]:
             else []
         if game.size >= 2 and "reject" in game.kinds:
             out.append("reject")
-    if Kind.SHOWDOWN in game.kinds and game.selection is not None:
+    if Kind.SHOWDOWN in game.kinds and game.selection is not None and game.ruleset.halves:
+        # whole pots of the games whose file says how their pot is split (the poker-room
+        # games' [[ruleset.half]]): Mini-tex is one hand against the dealer's
         out.append("showdown")
     return out
 
