@@ -27,6 +27,7 @@ FAMILY_BASE = {
     "flushes": 5400, "trips": 5500, "two-pair": 5600, "pairs": 5700, "high-cards": 5800,
     "suit-ties": 5900, "multiway": 6000, "cards-speak": 6100, "reject": 6200,
     "pocket": 6300, "best-hand": 6400, "aces": 6500,
+    "table-classify": 6600, "table-order": 6700,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 

@@ -22,6 +22,7 @@ from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
+from pokercert.vectors.generate.tables import fam_table_classify, fam_table_order
 from pokercert.vectors.ids import FAMILY_BASE
 
 
@@ -53,7 +54,7 @@ def plan() -> list[Family]:
                           ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
                           ("reject", None)):
             fams.append(Family(rid, topic, _bind(fn, g, rid)))
-    for rid in ("nj-poker-high-3", "nj-mini-tex-3"):
+    for rid in ("nj-poker-high-3", "nj-mini-tex-3", "nj-three-card-poker"):
         g = GAMES[rid]
         for topic, fn in (("straights", fam_straights), ("straight-flushes",
                                                          fam_straight_flushes),
@@ -81,6 +82,17 @@ def plan() -> list[Family]:
                       ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
                       ("reject", None), ("aces", fam_aces)):
         fams.append(Family(g.rid, topic, _bind(fn, g, g.rid)))
+    # table games whose texts order categories only (see generate/tables.py); the
+    # categories whose own clause names the best and the worst hand get those compared
+    for rid, extremes in (("nj-double-down-stud", ("one_pair",)),
+                          ("nj-double-cross-poker", ()),
+                          ("nj-four-card-poker", ("four_of_a_kind", "straight_flush",
+                                                  "three_of_a_kind", "straight", "one_pair"))):
+        g = GAMES[rid]
+        fams.append(Family(rid, "table-classify", _bind(fam_table_classify, g, rid)))
+        fams.append(Family(rid, "table-order",
+                           lambda g=g, extremes=extremes: fam_table_order(g, extremes)))
+        fams.append(Family(rid, "reject", _bind(None, g, rid)))
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
     fams.append(Family("nj-mini-tex-pocket", "reject",
                        lambda: fam_reject(None, "nj-mini-tex-pocket")))
