@@ -237,6 +237,21 @@ class Evaluator:
                 shares[i] += Fraction(1, len(awarded) * len(winners))
         return Pot(high=won.get("high") or (), low=won.get("low"), shares=tuple(shares))
 
+    def qualifies(self, cards: str | Iterable[str | Card]) -> bool:
+        """Whether one hand meets the ruleset's dealer qualifier (at least its minimum).
+
+        Raises :class:`RulesetError` for a ruleset without a qualifier.
+        """
+        hand = self.parse_hand(cards)
+        return self.value(hand).key >= self.qualifying_key()
+
+    def qualifying_key(self) -> tuple[int, ...]:
+        """The key of the lowest qualifying hand (the qualifier's ``minimum``)."""
+        qualifier = self.ruleset.qualifier
+        if qualifier is None:
+            raise RulesetError(f"{self.ruleset.id} has no dealer qualifier")
+        return self.value(self.parse_hand(qualifier.minimum)).key
+
     # ----------------------------------------------------------------- internals
     def half_ranking(self, half: str) -> tuple[Evaluator, HalfQualifier | None]:
         """The evaluator that ranks the pot's half ``half`` and the half's qualifier."""

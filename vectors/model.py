@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from pokercert.reference.interpretations import Profile, load_profile
+from pokercert.reference.rulesets import Ruleset
 
 FORMAT_VERSION = 1
 
@@ -22,7 +23,9 @@ class Kind(StrEnum):
     """The one vocabulary of vector kinds (the ``kind`` key of a vector file).
 
     The same words name the operations an evaluator answers (``classify``, ``compare``,
-    ``best_hand``); ``reject`` sends invalid input through one of them.  Members are
+    ``best_hand``, ``qualifies``); ``reject`` sends invalid input through one of them.
+    ``qualifies`` came later: an adapter claims it per ruleset, and adapters written
+    before it never do (see :data:`BASIC_KINDS`).  Members are
     ``str``: they compare equal to, hash like and print as their value, so files and
     outputs read exactly as before.
     """
@@ -31,6 +34,7 @@ class Kind(StrEnum):
     COMPARE = "compare"
     BEST_HAND = "best_hand"
     REJECT = "reject"
+    QUALIFIES = "qualifies"
 
 
 # the kinds and the operations as plain strings, for data that is written out (capability
@@ -38,6 +42,17 @@ class Kind(StrEnum):
 KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 # the operations an evaluator answers; a reject vector sends its invalid input through one
 OPERATIONS: tuple[str, ...] = tuple(k.value for k in Kind if k is not Kind.REJECT)
+# the kinds every ruleset has (the first protocol's): an adapter that predates a later kind
+# claims these, and a later kind only where it implements it
+BASIC_KINDS: tuple[str, ...] = tuple(k for k in KINDS if k != Kind.QUALIFIES)
+
+
+def kinds_for(ruleset: Ruleset, kinds: tuple[str, ...] = KINDS) -> list[str]:
+    """The ``kinds`` that apply to ``ruleset``: ``best_hand`` only where it selects a hand
+    from hole and community cards, ``qualifies`` only where it has a dealer qualifier."""
+    return [k for k in kinds
+            if (k != Kind.BEST_HAND or ruleset.selection is not None)
+            and (k != Kind.QUALIFIES or ruleset.qualifier is not None)]
 
 
 @dataclass(frozen=True)
@@ -61,12 +76,14 @@ class Vector:
     * compare: ``{"hands": ["...", "..."]}`` plus ``"board"`` for hold'em rulesets
       (then each hand is a player's hole cards)
     * best_hand: ``{"hole": "...", "board": "..."}``
+    * qualifies: ``{"hand": "..."}`` (one dealer hand)
     * reject: ``{"op": "classify"|"compare"|"best_hand", ...that op's inputs...}``;
       reject inputs are raw strings and may be invalid on purpose.
 
     ``expect`` by kind: classify ``{"category"}``, compare ``{"winners": [indices]}``,
     best_hand ``{"category", "cards": [acceptable card sets]}``, reject ``{"reason"}``
-    (and ``"also"``: the other faults of an input that has several; any of them passes).
+    (and ``"also"``: the other faults of an input that has several; any of them passes),
+    qualifies ``{"qualifies": true|false}`` (the ruleset's dealer qualifier).
     When the vector depends on an interpretation, ``expect_by_reading`` maps each
     reading name of that (single) interpretation to such a dict instead.
     """

@@ -104,6 +104,8 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
         found = evaluator.winners(hands, _cards(board)) if board is not None \
             else evaluator.winners(hands)
         return {"winners": list(found) if isinstance(found, (list, tuple)) else found}
+    if op == "qualifies":
+        return {"qualifies": evaluator.qualifies(_cards(request["hand"]))}
     if op == "best_hand":
         found = evaluator.best_hand(_cards(request["hole"]), _cards(request["board"]))
         if not (isinstance(found, (list, tuple)) and len(found) == 2):

@@ -84,6 +84,25 @@ def selection(*, min_hole: int) -> Change:
     return Change(ruleset=apply)
 
 
+def qualifier_minimum(minimums: Mapping[str, str]) -> Change:
+    """The dealer qualifier's lowest qualifying hand replaced, per ruleset."""
+    def apply(rs: Ruleset) -> Ruleset:
+        assert rs.qualifier is not None, f"{rs.id} has no qualifier"
+        return replace_ruleset(rs, qualifier=dataclasses.replace(rs.qualifier,
+                                                                 minimum=minimums[rs.id]))
+    return Change(ruleset=apply)
+
+
+def qualifier_strict() -> Change:
+    """The qualifier asks for a hand better than its minimum, not at least the minimum."""
+    def wrap(orig: Callable[..., bool], ev: Evaluator) -> Callable[..., bool]:
+        def qualifies(cards: Any) -> bool:
+            hand = ev.parse_hand(cards)
+            return ev.value(hand).key > ev.qualifying_key()
+        return qualifies
+    return patch("qualifies", wrap)
+
+
 def deck_jokers(count: int, **wild_knobs: str) -> Change:
     """The deck holds ``count`` jokers (0: jokers are refused)."""
     return Change(ruleset=lambda rs: replace_ruleset(rs, jokers=count,

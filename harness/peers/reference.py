@@ -25,7 +25,7 @@ from pokercert.reference import (
     all_rulesets,
     evaluator,
 )
-from pokercert.vectors.model import KINDS, Kind
+from pokercert.vectors.model import kinds_for
 
 _CATEGORY, _KEY = itemgetter(0), itemgetter(1)   # of a HandValue
 
@@ -48,11 +48,7 @@ class ReferenceEvaluator:
         self._by_code: tuple[Card, ...] = DECK
 
     def capabilities(self) -> dict[str, list[str]]:
-        caps = {}
-        for rs in all_rulesets():
-            caps[rs.id] = [k for k in KINDS
-                           if k != Kind.BEST_HAND or rs.selection is not None]
-        return caps
+        return {rs.id: kinds_for(rs) for rs in all_rulesets()}
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         profile = Profile("adapter", dict(readings))
@@ -153,3 +149,10 @@ class ReferenceEvaluator:
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
         return [str(c) for c in found.cards], found.category
+
+    def qualifies(self, hand: list[str]) -> bool:
+        """Whether the hand meets the configured ruleset's dealer qualifier."""
+        try:
+            return self.engine.qualifies(" ".join(hand))
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None

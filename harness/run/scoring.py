@@ -47,6 +47,8 @@ def request_for(vector: Vector) -> dict[str, Any]:
         return req
     if op == Kind.BEST_HAND:
         return {"op": op, "hole": inputs["hole"], "board": inputs["board"]}
+    if op == Kind.QUALIFIES:
+        return {"op": op, "hand": inputs["hand"]}
     raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
 
 
@@ -142,6 +144,9 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     if vector.kind == Kind.BEST_HAND:
         return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
                                                                    ruleset)
+    if vector.kind == Kind.QUALIFIES:
+        got, want = actual["qualifies"], expected["qualifies"]
+        return _verdict(got is want, actual, f"qualifies {got}, expected {want}")
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
 
 

@@ -160,7 +160,8 @@ def fam_table_classify(g: Game) -> list[dict[str, Any]]:
             low = _ace_low(hand) and category in ("straight", "straight_flush")
             clauses = g.L(g.cat(category)) + (g.L(g.ranks) if low or category == "royal_flush"
                                                else [])
-            flags = ["category-order"] + (["wheel"] if low else [])
+            flags = ["category-order"] + (["wheel"] if low else []) + (
+                ["royal-naming"] if category == "royal_flush" else [])
             if low:
                 what += " (the ace plays low)"
             out.append(classify(hand, category, clauses, flags,
