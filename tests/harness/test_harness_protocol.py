@@ -66,6 +66,10 @@ ITEMS = [  # (op, item)
     ("best_hand", {"id": 1, "cards": "As Ks Qs", "category": "flush"}),
     ("best_hand", {"id": 1, "cards": ["As", "Ks"], "category": "flush"}),
     ("best_hand", {"id": 1, "category": "flush"}),
+    ("qualifies", {"id": 1, "qualifies": True}),
+    ("qualifies", {"id": 1, "qualifies": "yes"}),
+    ("qualifies", {"id": 1, "qualifies": False, "category": "flush"}),
+    ("qualifies", {"id": 1, "rejected": "bad-card"}),
 ]
 
 
