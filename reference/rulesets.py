@@ -57,6 +57,13 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
     "halves_cards": ("shared", "distinct"),
 }
 EQUAL_OUTCOMES = ("split", "push", "tie")
+# wild-card designations (a ruleset's ``deck.wild``): which cards are wild and how far.
+# ``joker``: each joker may be any card; ``deuces``: the four twos may be any card (no
+# jokers in the deck); ``bug``: a joker may be an ace, or any card that completes a
+# straight, a flush or a straight flush, and nothing else.
+WILD_DESIGNATIONS = ("joker", "deuces", "bug")
+# what a restricted wild card ("bug") may complete besides standing for an ace
+BUG_COMPLETES = frozenset({"straight", "flush", "straight_flush", "royal_flush"})
 
 
 class RulesetError(InputError, ValueError):
@@ -363,6 +370,13 @@ class _Loader:
             raise RulesetError(f"{where}: equal_outcome {equal!r} not in {EQUAL_OUTCOMES}")
         hand_size = _need(r, "hand_size", where, int)
         deck = r.get("deck", {})
+        wild = deck.get("wild")
+        if wild is not None and wild not in WILD_DESIGNATIONS:
+            raise RulesetError(f"{where}: deck.wild {wild!r} not in {WILD_DESIGNATIONS}")
+        if wild in ("joker", "bug") and not deck.get("jokers"):
+            raise RulesetError(f"{where}: deck.wild {wild!r} needs jokers in the deck")
+        if wild == "deuces" and deck.get("jokers"):
+            raise RulesetError(f"{where}: deck.wild 'deuces' is posted without jokers")
         sel = r.get("selection")
         selection = None
         if sel is not None:

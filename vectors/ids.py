@@ -28,6 +28,8 @@ FAMILY_BASE = {
     "suit-ties": 5900, "multiway": 6000, "cards-speak": 6100, "reject": 6200,
     "pocket": 6300, "best-hand": 6400, "aces": 6500,
     "table-classify": 6600, "table-order": 6700,
+    "deuces-natural-1": 6800, "deuces-natural-2": 6900, "deuces-natural-3": 7000,
+    "deuces-wild": 7100,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 

@@ -43,6 +43,7 @@ from pokercert.harness.mutants.changes import (
     swap,
     tiebreak,
     wild_always_ace,
+    wild_designation,
     wild_resolved_by,
     winners_against_first_hand,
     without,
@@ -70,11 +71,12 @@ LOW = (*A5_LOW, "nj-lowball-2-7")
 POCKET = ("nj-mini-tex-pocket",)
 MINITEX = ("nj-mini-tex-3",)
 MONTANA = ("mt-poker-high", "mt-poker-low")
-ALL = (*HIGH, *LOW, *POCKET, *TABLE5, *TABLE4)
+DEUCES = ("mt-poker-high-deuces", "mt-poker-low-deuces")   # the posting 'deuces wild'
+ALL = (*HIGH, *LOW, *POCKET, *TABLE5, *TABLE4, *DEUCES)
 WITH_KICKERS = (*HIGH, *LOW)                          # all but the pocket wager
 # games with a showdown: the pocket wager is settled on a paytable (37.5(d)), never
 # hand against hand, so mistakes that only show between hands do not affect it
-SHOWDOWN = WITH_KICKERS
+SHOWDOWN = (*WITH_KICKERS, *DEUCES)
 NJ = tuple(r for r in ALL if r.startswith("nj-"))
 FIVE_CARD_GROUPS = (*HIGH5, "nj-poker-low-5", "nj-lowball-2-7", "mt-poker-low")
 
@@ -454,6 +456,23 @@ MUTANTS: tuple[Mutant, ...] = (
            "'Or better' read as 'better than': the lowest qualifying hand itself does not "
            "qualify.",
            (qualifier_strict(),)),
+
+    # --- the posting 'deuces wild' (ARM 23.16.1205(5))
+    Mutant("deuces-not-wild", "wild-card", DEUCES,
+           "The posting is ignored: deuces play as twos.",
+           (wild_designation(None),)),
+    Mutant("deuces-always-aces", "wild-card", DEUCES,
+           "A wild deuce is always an ace, never the card that makes the best hand.",
+           (wild_always_ace(),)),
+    Mutant("deuces-resolved-for-high", "wild-card", ("mt-poker-low-deuces",),
+           "Low poker chooses the deuces that make the best high hand.",
+           (wild_resolved_by("mt-poker-high-deuces"),)),
+    Mutant("deuces-five-of-a-kind-below-straight-flush", "five-of-a-kind",
+           ("mt-poker-high-deuces",),
+           "Five of a kind is placed below the straight flushes, as deuces-wild pay "
+           "tables order some wild hands.",
+           (order_like(("royal_flush", "straight_flush", "five_of_a_kind",
+                        *FIVE_CARD_HIGH_ORDER[4:])),)),
 
     # --- input validation
     Mutant("duplicates-accepted", "input-validation", ALL,

@@ -229,13 +229,18 @@ def wild_always_ace() -> Change:
     """A wild card is always an ace (the first one not held), never the best card."""
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
-            naturals = tuple(c for c in hand if not c.is_joker)
+            naturals = tuple(c for c in hand if not (c.is_joker or ev.is_wild(c)))
             free = [Card(ACE, s) for s in SUIT_CHARS if Card(ACE, s) not in naturals]
             subs = tuple((free + [Card(ACE, SUIT_CHARS[0])] * wilds)[:wilds])
             category, key = ev._natural(naturals + subs)
             return HandValue(category, key, hand, naturals + subs)
         return wild_value
     return patch("_wild_value", wrap)
+
+
+def wild_designation(wild: str | None) -> Change:
+    """The posting read as another designation (None: no card is wild)."""
+    return Change(ruleset=lambda rs: replace_ruleset(rs, wild=wild))
 
 
 def wild_resolved_by(ruleset_id: str) -> Change:

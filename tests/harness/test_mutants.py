@@ -25,6 +25,7 @@ MT, MTL, MX, PK = "mt-poker-high", "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex
 TC, FC, DD, DX = ("nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
                   "nj-double-cross-poker")
 CS = "nj-caribbean-stud"
+MD, MDL = "mt-poker-high-deuces", "mt-poker-low-deuces"
 
 
 def reject(code: str) -> tuple[str, str]:
@@ -193,6 +194,16 @@ EXAMPLES: dict[str, list[tuple]] = {
                                 (TC, "qualifies", ("Qh 4d 2s",), True)],
     "qualifier-strict": [(CS, "qualifies", ("As Kd 4c 3h 2s",), True),
                          (TC, "qualifies", ("Qs 3d 2c",), True)],
+    # 23.16.1205(5) as posted 'deuces wild': a deuce may be any card; (2)(a) five of a
+    # kind heads (2), above the straight flush
+    "deuces-not-wild": [(MD, "classify", ("2s 2h Ac Ad Ah",), "five_of_a_kind"),
+                        (MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 5d 7d"],), [0, 1])],
+    "deuces-always-aces": [(MD, "classify", ("2c 9h 8h 7h 6h",), "straight_flush")],
+    # low: the deuce is the ace (7-5-4-3-A), not the six of a high straight
+    "deuces-resolved-for-high": [(MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 6d 7d"],),
+                                  [0])],
+    "deuces-five-of-a-kind-below-straight-flush": [
+        (MD, "winners", (["2s 2h Ac Ad Ah", "Ts Js Qs Ks As"],), [0])],
     "jokers-accepted": [(H5, "classify", ("As Ks Qs Js Xx",), reject("joker-not-allowed"))],
     # one deck: two players cannot both hold the ace of spades
     "duplicates-across-hands-accepted": [

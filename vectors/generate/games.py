@@ -85,6 +85,10 @@ GAMES = {g.rid: g for g in (
     game("nj-double-down-stud", "(a)", "(b)", "(b)", "(a)"),
     game("nj-double-cross-poker", "(a)", "(b)", "(b)", "(a)"),
     game("nj-four-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
+    # the Montana deuces-wild postings (generate/deuces.py)
+    game("mt-poker-high-deuces", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
+    game("mt-poker-low-deuces", "(1)", "(2)", "(3)", "(4)", low_ace="one",
+         straight_interp="mt-low-order"),
     game("nj-poker-low-5", "(e)", "(f)", "(d)", "(e)", speak="(g)", low_ace="one",
          ace_pair_interp="low-pair-inverse"),
     # mt-poker-low's file defines straight, flush and straight flush: they are ranked

@@ -17,6 +17,7 @@ from pokercert.vectors.generate.categories import (
     fam_trips,
     fam_two_pair,
 )
+from pokercert.vectors.generate.deuces import fam_carried, fam_deuces_high, fam_deuces_low
 from pokercert.vectors.generate.games import GAMES, Game
 from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
@@ -92,6 +93,16 @@ def plan() -> list[Family]:
         fams.append(Family(rid, "table-classify", _bind(fam_table_classify, g, rid)))
         fams.append(Family(rid, "table-order",
                            lambda g=g, extremes=extremes: fam_table_order(g, extremes)))
+        fams.append(Family(rid, "reject", _bind(None, g, rid)))
+    # the deuces-wild postings of Montana (generate/deuces.py)
+    for rid, source, wild in (("mt-poker-high-deuces", "mt-poker-high", fam_deuces_high),
+                              ("mt-poker-low-deuces", "mt-poker-low", fam_deuces_low)):
+        g = GAMES[rid]
+        for part in range(3):
+            if fam_carried(source, part):
+                fams.append(Family(rid, f"deuces-natural-{part + 1}",
+                                   lambda source=source, part=part: fam_carried(source, part)))
+        fams.append(Family(rid, "deuces-wild", _bind(wild, g, rid)))
         fams.append(Family(rid, "reject", _bind(None, g, rid)))
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
     fams.append(Family("nj-mini-tex-pocket", "reject",
