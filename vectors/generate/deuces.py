@@ -23,8 +23,9 @@ from typing import Any
 from pokercert.vectors import registry
 from pokercert.vectors.generate.common import classify, compare
 from pokercert.vectors.generate.games import Game
+from pokercert.vectors.model import Kind
 
-CARRIED_KINDS = ("classify", "compare")
+CARRIED_KINDS = (Kind.CLASSIFY, Kind.COMPARE)
 PART = 100      # vectors per carried-over family file (one generated id block)
 
 
@@ -62,15 +63,15 @@ def fam_deuces_high(g: Game) -> list[dict[str, Any]]:
     five = L("(2)(a)", "(5)")
     # read literally, (2)(a) makes five of a kind only of four naturals and one wild card
     # (interpretation mt-five-of-a-kind): then the wilds make the best other hand
-    for hand, rank, literal in (("2s 2h 2d 2c Ah", "aces", "royal_flush"),
+    for hand, rank, lit in (("2s 2h 2d 2c Ah", "aces", "royal_flush"),
                                 ("2s 2h 2d 2c Kd", "kings", "royal_flush"),
                                 ("2s 2h 2d 2c 7c", "sevens", "straight_flush")):
         out.append(classify(hand.split(), "five_of_a_kind", five, ["five-of-a-kind",
                                                                     "wild-card"],
                             f"{hand}: four wild deuces join the last card, five {rank} (the "
                             "'four deuces' hand is five of a kind here); read literally, "
-                            f"the deuces complete {literal.replace('_', ' ')} instead.",
-                            literal, "mt-five-of-a-kind"))
+                            f"the deuces complete {lit.replace('_', ' ')} instead.",
+                            lit, "mt-five-of-a-kind"))
     for hand, rank in (("2s 2h Ac Ad Ah", "aces"), ("2d 2c Ks Kh Kc", "kings"),
                        ("2s 2c 9h 9d 9c", "nines"), ("2h 2d 5s 5h 5c", "fives")):
         out.append(classify(hand.split(), "five_of_a_kind", five, ["five-of-a-kind",

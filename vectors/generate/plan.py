@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pokercert.vectors.generate.categories import (
@@ -91,8 +92,7 @@ def plan() -> list[Family]:
                                                   "three_of_a_kind", "straight", "one_pair"))):
         g = GAMES[rid]
         fams.append(Family(rid, "table-classify", _bind(fam_table_classify, g, rid)))
-        fams.append(Family(rid, "table-order",
-                           lambda g=g, extremes=extremes: fam_table_order(g, extremes)))
+        fams.append(Family(rid, "table-order", partial(fam_table_order, g, extremes)))
         fams.append(Family(rid, "reject", _bind(None, g, rid)))
     # the deuces-wild postings of Montana (generate/deuces.py)
     for rid, source, wild in (("mt-poker-high-deuces", "mt-poker-high", fam_deuces_high),
@@ -101,7 +101,7 @@ def plan() -> list[Family]:
         for part in range(3):
             if fam_carried(source, part):
                 fams.append(Family(rid, f"deuces-natural-{part + 1}",
-                                   lambda source=source, part=part: fam_carried(source, part)))
+                                   partial(fam_carried, source, part)))
         fams.append(Family(rid, "deuces-wild", _bind(wild, g, rid)))
         fams.append(Family(rid, "reject", _bind(None, g, rid)))
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
