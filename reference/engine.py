@@ -409,6 +409,11 @@ class Evaluator:
             five = n >= 5
             if five and four_naturals and not (natural_counts[rank] == 4 and wilds == 1):
                 continue
+            target = len(reachable)
+            if SAME in reachable and not (dup_ok or five) and (
+                    len(set(ranks)) < wilds or natural_counts.keys() & set(ranks)):
+                # one suit for all would repeat a card: stop at the other classes
+                target -= 1
             by_class: dict[str, tuple[Card, ...]] = {}
             for suits in product(suit_order, repeat=wilds):
                 subs = tuple(map(Card, ranks, suits))
@@ -416,7 +421,7 @@ class Evaluator:
                                                 or len(set(subs)) < wilds):
                     continue
                 by_class.setdefault(suit_class(naturals + subs), subs)
-                if len(by_class) == len(reachable):
+                if len(by_class) == target:
                     break
             for subs in by_class.values():
                 played = naturals + subs
