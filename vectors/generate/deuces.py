@@ -18,8 +18,10 @@ room's posting.  Two families cover the posting "the four twos are wild":
 from __future__ import annotations
 
 import tomllib
+from itertools import pairwise
 from typing import Any
 
+from pokercert.reference import get_ruleset
 from pokercert.vectors import registry
 from pokercert.vectors.generate.common import classify, compare
 from pokercert.vectors.generate.games import Game
@@ -143,8 +145,41 @@ def fam_deuces_high(g: Game) -> list[dict[str, Any]]:
         ("2s Kh 9d 6c 3h", "Ks Kc 9h 6d 3c", [0, 1], ("(3)", "(4)", "(5)"),
          ["natural-vs-wild", "wild-card"], "A pair of kings made with a deuce equals the "
          "natural pair of kings with the same kickers: they split.", None),
+        ("3s 3h 3d As Ah", "4s 4h 4d Kc Kd", [1], ("(2)(d)", "(3)"),
+         ["full-house-order"], "No deuce dealt: fours full beat threes full (the three of a "
+         "kind decides); read literally (3) lets the highest matched card, the ace, "
+         "decide.", "mt-full-house"),
+        ("2c Ad Jd 8d 4d", "Ah Kh Jh 8h 5h", [1], ("(2)(e)", "(5)"),
+         ["wild-card"], "The deuce may not repeat the held ace of diamonds: A-K-J-8-4 loses "
+         "to A-K-J-8-5; read literally it may, and A-A-J-8-4 wins.", "wild-duplicates"),
     ]
-    return out + _both_seats(g, compares)
+    return out + _both_seats(g, compares) + _adjacent(g, HIGH_EXAMPLES)
+
+
+# natural hands (no deuce) of each category, for the category order of (2)
+HIGH_EXAMPLES = {
+    "four_of_a_kind": "Ks Kh Kd Kc 3s", "full_house": "Qs Qh Qd Jc Jd",
+    "flush": "Ah Th 8h 6h 4h", "straight": "9c 8d 7c 6d 5c",
+    "three_of_a_kind": "7s 7h 7d Kc 4s", "two_pair": "9s 9h 5d 5c Ks",
+    "one_pair": "Ts Th 8d 6c 4h", "high_card": "Ks Jd 8c 6h 3s",
+}
+LOW_EXAMPLES = {**HIGH_EXAMPLES, "high_card": "7s 5h 4d 3c Ah"}
+
+
+def _adjacent(g: Game, examples: dict[str, str]) -> list[dict[str, Any]]:
+    """Neighbouring categories of the ranking in use, natural hands, both seats."""
+    ranking = [c for c in get_ruleset(g.rid).rules["categories"] if c in examples]
+    out = []
+    for upper, lower in pairwise(ranking):
+        a, b = examples[upper].split(), examples[lower].split()
+        for seat in range(2):
+            hands = [a, b] if seat == 0 else [b, a]
+            out.append(compare(hands, [seat], g.L("(2)", g.cat(upper), g.cat(lower)),
+                               ["category-order"],
+                               f"No deuce dealt: {' '.join(a)} ({upper.replace('_', ' ')}) "
+                               f"beats {' '.join(b)} ({lower.replace('_', ' ')}) by the "
+                               "order of (2)."))
+    return out
 
 
 def _both_seats(g: Game, compares: list[Any]) -> list[dict[str, Any]]:
@@ -222,4 +257,4 @@ def fam_deuces_low(g: Game) -> list[dict[str, Any]]:
          ["wild-card", "category-order"], "Three kings (the deuce an ace) beat four "
          "queens in low: the smaller hand of (2) wins.", None),
     ]
-    return out + _both_seats(g, compares)
+    return out + _both_seats(g, compares) + _adjacent(g, LOW_EXAMPLES)
