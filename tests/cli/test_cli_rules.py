@@ -23,7 +23,9 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
                    "nj-stud-hi-lo", "nj-razz",
                    # issue 15: the NJ table games with a retrieved ranking text
                    "nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
-                   "nj-double-cross-poker"}
+                   "nj-double-cross-poker",
+                   # and the Montana 'deuces wild' postings of 23.16.1205(5)
+                   "mt-poker-high-deuces", "mt-poker-low-deuces"}
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"
     assert words["nj-caribbean-stud"] == "push" and words["nj-winners-pot"] == "tie"
