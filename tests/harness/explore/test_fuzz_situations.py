@@ -85,8 +85,16 @@ def test_every_deal_is_valid_and_every_reject_has_one_fault(rs_id, profile):
             assert "reason" not in outcome, (deal, outcome)
 
 
+# The situation generator deals deuces as natural cards; under the posting 'deuces wild'
+# (issue 15) a dealt deuce is wild and the hand rises.  Until the generator reads
+# deck.wild, these rulesets are known failures here (strict: fixed means remove this).
+DEUCES_WILD = {"mt-poker-high-deuces", "mt-poker-low-deuces"}
+
+
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("rs_id", RULESETS)
+@pytest.mark.parametrize("rs_id", [pytest.param(r, marks=pytest.mark.xfail(
+    strict=True, reason="situations deal deuces as naturals (deck.wild 'deuces')"))
+    if r in DEUCES_WILD else r for r in RULESETS])
 def test_every_ranked_category_is_dealt_as_itself(rs_id, profile):
     """Category realisation is read from the ruleset: each category the game ranks and
     can deal comes out as that category according to the reference."""
