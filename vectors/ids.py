@@ -27,9 +27,11 @@ FAMILY_BASE = {
     "flushes": 5400, "trips": 5500, "two-pair": 5600, "pairs": 5700, "high-cards": 5800,
     "suit-ties": 5900, "multiway": 6000, "cards-speak": 6100, "reject": 6200,
     "pocket": 6300, "best-hand": 6400, "aces": 6500,
-    "table-classify": 6600, "table-order": 6700,
-    "deuces-natural-1": 6800, "deuces-natural-2": 6900, "deuces-natural-3": 7000,
-    "deuces-wild": 7100,
+    # 6600-7399: the poker-room games' showdown families (branch showdown)
+    # the table games and the deuces-wild postings (issue 15)
+    "table-classify": 7400, "table-order": 7500,
+    "deuces-natural-1": 7600, "deuces-natural-2": 7700, "deuces-natural-3": 7800,
+    "deuces-wild": 7900,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 
