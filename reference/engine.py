@@ -118,6 +118,12 @@ class Evaluator:
         self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
                                                       tuple[Card, ...]]] = {}
 
+    @property
+    def wild_rank(self) -> int | None:
+        """The rank of the deck's cards the ruleset posts wild (2 under deuces wild), None
+        where every one of the 52 cards is natural (jokers are wild apart from this)."""
+        return self._wild_rank
+
     # ----------------------------------------------------------------- input
     def parse_hand(self, cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
         """Parse and validate one hand of exactly ``hand_size`` cards for this ruleset."""

@@ -88,9 +88,7 @@ RULESET_IDS = [r.id for r in all_rulesets()]
 
 
 @pytest.mark.parametrize("profile", ["practice", "literal"])
-@pytest.mark.parametrize("ruleset", [pytest.param(r, marks=pytest.mark.xfail(
-    strict=True, reason="batch.py values deuces as naturals: deck.wild 'deuces' not yet "
-    "vectorised (issue 15)")) if r == "mt-poker-high-deuces" else r for r in RULESET_IDS])
+@pytest.mark.parametrize("ruleset", RULESET_IDS)
 def test_agrees_with_scalar_engine_on_a_sample(ruleset, profile):
     ev = evaluator(ruleset, profile)
     result = classify_all(ruleset, profile)

@@ -4,10 +4,14 @@ ARM 23.16.1205(5) says only "Wild cards may be used"; the card room posts which.
 ``-deuces`` rulesets are the posting "the four twos are wild".  The census below counts
 every five-card hand by a rule-based classifier written here (what the wild cards can
 reach, decided from the natural cards' counts, suits and span), not by the engine's
-substitution search.  No published deuces-wild table of dealt hands was retrieved
-(2026-12-01): the counts are this independent method's, and the rows they must meet are
-worked out by hand below.  The four-deuces row of the usual tables is folded into five
-of a kind (four wild deuces and any card are five of that card's rank).
+substitution search.  No whole published deuces-wild table of dealt hands was retrieved
+(2026-12-01; the stored copies of the tables stop before them): the counts are this
+independent method's, the rows they must meet are worked out by hand below, and the one
+published row found is checked: 672 five-card "quints" with four wild cards of one rank
+(B. Alspach, "Wild Cards in Profusion: Part 2", Poker Digest 5(9), 2002,
+http://people.math.sfu.ca/~alspach/mag94, retrieved 2026-12-01).  The four-deuces row of
+the usual tables is folded into five of a kind (four wild deuces and any card are five
+of that card's rank), as Alspach's count does.
 """
 
 from collections import Counter
@@ -18,7 +22,7 @@ import pytest
 
 from pokercert.reference import DECK, evaluator, get_ruleset
 from pokercert.reference.cards import Card, parse_cards
-from pokercert.reference.rulesets import RulesetError, _load_ruleset
+from pokercert.reference.rulesets import Regulation, Ruleset, RulesetError, _Loader
 
 ACE = 14
 NATURALS = tuple(c for c in DECK if c.rank != 2)
@@ -94,6 +98,17 @@ def test_the_hand_worked_rows(deuces_census: tuple[Counter[str], Counter[str]]) 
     # k deuces with 5-k naturals of one rank (k = 1..3), 12 natural ranks
     assert independent["five_of_a_kind"] == 48 + sum(
         12 * comb(4, 5 - k) * comb(4, k) for k in (1, 2, 3))
+    assert independent["five_of_a_kind"] == 672          # Alspach's published count
+
+
+def test_the_batch_tables_meet_the_independent_count(
+        deuces_census: tuple[Counter[str], Counter[str]]) -> None:
+    """reference/batch.py values all 2,598,960 hands of the deuces posting by its codes
+    (ranks and the naturals' suit class): category by category the independent count."""
+    batch = pytest.importorskip("pokercert.reference.batch")
+    _, independent = deuces_census
+    counts = batch.classify_all("mt-poker-high-deuces").counts()
+    assert {k: v for k, v in counts.items() if v} == dict(independent)
 
 
 def test_the_engine_agrees_with_the_independent_count(
@@ -123,6 +138,11 @@ def test_a_deuces_posting_low_hand_uses_the_wilds_as_ace_and_missing_card() -> N
     ev = evaluator("mt-poker-low-deuces")
     # 2-2-3-4-5: the deuces are an ace and the deuce itself, A-2-3-4-5, the best low
     assert ev.winners(["2s 2h 3d 4c 5s", "Ah 3c 4h 5d 6s"]) == [0]
+
+
+def _load_ruleset(name: str, reg: Regulation, table: dict[str, object]) -> Ruleset:
+    """One ruleset table loaded as the registry loads it (beside ``reg``'s regulation)."""
+    return _Loader({reg.id: reg}, {"x": (name, reg, dict(table))}).get("x", name)
 
 
 def test_wild_designations_are_checked_data() -> None:
