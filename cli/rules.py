@@ -109,6 +109,10 @@ def _ruleset_json(rid: str) -> dict[str, Any]:
                         "categories": list(h.qualifier.categories),
                         "max_rank": h.qualifier.max_rank, "clause": h.qualifier.clause}}
                    for h in rs.pot_halves],
+        "qualifier": None if rs.qualifier is None else {
+            "minimum": rs.qualifier.minimum, "words": rs.qualifier.words,
+            "confidence": rs.qualifier.confidence, "source": rs.qualifier.source,
+            "clause": rs.qualifier.clause},
         "rules": dict(rs.rules),
         "interpretations": [
             {"id": i.id, "title": i.title, "clauses": list(i.clauses), "default": i.default,
@@ -148,6 +152,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
                     for i, c in enumerate(data["categories"])],
                    headers=["rank", "category", "regulation's words", "clause"]))
     print()
+    q = data["qualifier"]
+    if q is not None:
+        print(f"dealer qualifier: {q['words']} (lowest qualifying hand {q['minimum']}; "
+              f"{q['confidence']}{', ' + q['clause'] if q['clause'] else ''}; source: "
+              f"{q['source']})\n")
     for i in data["interpretations"]:
         print(f"interpretation {i['id']} ({', '.join(i['clauses'])}): {i['title']}")
         for name, summary in i["readings"].items():

@@ -93,7 +93,7 @@ CAPABILITY_KINDS = KINDS
 
 __all__ = ["CAPABILITY_KINDS", "CODED_CARDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES",
            "EvaluatorInfo", "FastMethods", "Hands", "KeyedEvaluator", "PokerEvaluator",
-           "Rejected", "fast_methods", "has_key"]
+           "QualifyingEvaluator", "Rejected", "fast_methods", "has_key"]
 
 
 class Rejected(PokercertError):
@@ -219,6 +219,16 @@ class Hands(Sequence[list[str]]):
 
     def __repr__(self) -> str:
         return f"Hands({len(self)} hands of {self.size})"
+
+
+@runtime_checkable
+class QualifyingEvaluator(Protocol):
+    """The optional ``qualifies`` operation (kind ``qualifies``): claim it per ruleset in
+    :meth:`PokerEvaluator.capabilities` only where the evaluator implements it."""
+
+    def qualifies(self, hand: list[str]) -> bool:
+        """Whether one dealer hand meets the configured ruleset's qualifier."""
+        ...
 
 
 @runtime_checkable

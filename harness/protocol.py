@@ -207,7 +207,8 @@ def parse_batch_reply(line: str | bytes, batch_id: int) -> list[Any] | None:
     return replies
 
 
-_OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards", "high", "low", "shares")
+_OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards", "high", "low", "shares",
+                "qualifies")
 _NOT_CLASSIFY = frozenset({"error", "rejected", "winners", "cards"})
 _NOT_COMPARE = frozenset({"error", "rejected", "category", "cards"})
 
@@ -252,6 +253,11 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
         w = item.get("winners")
         ok = type(w) is list and all(type(i) is int for i in w)
         return None if ok else "a compare reply needs 'winners', a list of integers"
+    if op == "qualifies":
+        if present != ["qualifies"]:
+            return "a qualifies reply carries only 'qualifies'"
+        return None if type(item["qualifies"]) is bool else \
+            "a qualifies reply needs 'qualifies', true or false (exactly a bool)"
     if op == "best_hand":
         if "winners" in item:
             return "a best_hand reply carries 'cards' and 'category', not 'winners'"

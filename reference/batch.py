@@ -17,7 +17,12 @@ pair (a few thousand), and spreads the answers over all hands with one table loo
 Agreement with the scalar engine is tested on random samples and by the exhaustive
 censuses in ``tests/reference/test_reference_batch.py``.
 
-Hands hold natural cards only: wild cards (the Montana jokers) are not enumerated.
+Hands hold the 52 cards only: jokers (the Montana joker postings) are not enumerated.
+Where the ruleset posts the deuces wild (``deck.wild = "deuces"``), a hand's value
+depends on its sorted ranks (the deuces among them) and the suit class of its *natural*
+cards only (a flush needs the naturals in one suit; the wild deuces take any suit), so
+the suit count a deuce adds is left out of the code and the same two facts still
+determine the value.
 
 Nothing here needs the whole space in memory: :func:`rows` makes any range of the
 enumeration by combinatorial unranking, and a :class:`Table` is built by streaming the
@@ -146,16 +151,21 @@ def cards_of(row: Sequence[int] | np.ndarray) -> tuple[Card, ...]:
 
 
 @cache
-def _code_tables(size: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+def _code_tables(size: int, wild_rank: int | None = None) \
+        -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """Per-position card values whose sum over a hand packs ranks and suit counts.
 
     A hand's sum holds its ranks as base-13 digits (rows are rank-descending, so the
-    digits are the sorted ranks) above SUIT_BITS bits of per-suit card counts.
+    digits are the sorted ranks) above SUIT_BITS bits of per-suit card counts; a card of
+    ``wild_rank`` (the posted wild deuces) adds its rank but no suit count.  The suit
+    class of the counts is :func:`~pokercert.reference.engine.suit_class` of the cards
+    counted (one suit, all different, or mixed).
     """
     if size > (1 << SUIT_DIGIT_BITS) - 1:
         raise ValueError(f"hands of more than {(1 << SUIT_DIGIT_BITS) - 1} cards are not supported")
     rank = np.array([c.rank - 2 for c in DECK], dtype=np.int64)
-    suit = np.array([1 << (SUIT_DIGIT_BITS * SUIT_CHARS.index(c.suit)) for c in DECK],
+    suit = np.array([0 if c.rank == wild_rank else
+                     1 << (SUIT_DIGIT_BITS * SUIT_CHARS.index(c.suit)) for c in DECK],
                     dtype=np.int64)
     dtype = np.int32 if RANKS ** size << SUIT_BITS < 2 ** 31 else np.int64
     per_position = tuple(((rank * RANKS ** (size - 1 - j) << SUIT_BITS) + suit).astype(dtype)
@@ -164,15 +174,19 @@ def _code_tables(size: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     suits_used = np.array([sum(1 for d in range(len(SUIT_CHARS))
                                if (m >> (SUIT_DIGIT_BITS * d)) & digit)
                            for m in range(1 << SUIT_BITS)])
+    counted = np.array([sum((m >> (SUIT_DIGIT_BITS * d)) & digit
+                            for d in range(len(SUIT_CHARS)))
+                        for m in range(1 << SUIT_BITS)])
     klass = np.where(suits_used == 1, SUIT_CLASSES.index(SAME),
-                     np.where(suits_used == size, SUIT_CLASSES.index(DISTINCT),
+                     np.where(suits_used == counted, SUIT_CLASSES.index(DISTINCT),
                               SUIT_CLASSES.index(MIXED))).astype(dtype)
     return per_position, klass
 
 
-def _codes(rows: np.ndarray) -> np.ndarray:
-    """(sorted ranks, suit class) of each row (ascending DECK indices) as one integer."""
-    per_position, klass = _code_tables(rows.shape[1])
+def _codes(rows: np.ndarray, wild_rank: int | None = None) -> np.ndarray:
+    """(sorted ranks, suit class of the natural cards) of each row (ascending DECK
+    indices) as one integer; cards of ``wild_rank`` are wild, not natural."""
+    per_position, klass = _code_tables(rows.shape[1], wild_rank)
     total = per_position[0][rows[:, 0]]
     for j in range(1, rows.shape[1]):
         total += per_position[j][rows[:, j]]
@@ -268,6 +282,7 @@ class Table(ClassTable):
         if built is None:
             built = self._build(ev, size)
         super().__init__(built)
+        self._wild_rank = ev.wild_rank
         self._category = built["category"]
         self._key = built["key"]
 
@@ -275,10 +290,11 @@ class Table(ClassTable):
     def _build(ev: Evaluator, size: int) -> dict[str, np.ndarray]:
         total = comb(len(DECK), size)
         space = RANKS ** size * len(SUIT_CLASSES)
+        wild = ev.wild_rank
         # pass 1: one real hand (its position) per distinct code
         example = np.full(space, -1, dtype=np.int64)
         for lo in range(0, total, CHUNK):
-            codes = _codes(rows(size, lo, min(lo + CHUNK, total)))
+            codes = _codes(rows(size, lo, min(lo + CHUNK, total)), wild)
             first, at = np.unique(codes, return_index=True)
             new = example[first] < 0
             example[first[new]] = at[new] + lo
@@ -287,7 +303,8 @@ class Table(ClassTable):
         for code in found:
             pos = int(example[code])
             hand = cards_of(rows(size, pos, pos + 1)[0])
-            if SUIT_CLASSES[code % len(SUIT_CLASSES)] != suit_class(hand):
+            if SUIT_CLASSES[code % len(SUIT_CLASSES)] != \
+                    suit_class([c for c in hand if c.rank != wild]):
                 raise AssertionError(f"batch suit class disagrees with the engine on {hand}")
             values.append(ev.value(hand))
         keys = sorted({v.key for v in values})
@@ -307,7 +324,7 @@ class Table(ClassTable):
         half = total // 2
         for lo in range(0, total, CHUNK):
             hi = min(lo + CHUNK, total)
-            dense = key[_codes(rows(size, lo, hi))]
+            dense = key[_codes(rows(size, lo, hi), wild)]
             seen, at = np.unique(dense, return_index=True)
             new = first[seen] < 0
             first[seen[new]] = at[new] + lo
@@ -348,19 +365,19 @@ class Table(ClassTable):
             bad = np.flatnonzero((rows[:, 1:] == rows[:, :-1]).any(axis=1))
             if bad.size:
                 raise ValueError(f"row {int(bad[0])} repeats a card: {rows[bad[0]].tolist()}")
-        codes = _codes(rows)
+        codes = _codes(rows, self._wild_rank)
         return self._category[codes], self._key[codes]
 
     def keys_of(self, rows: np.ndarray) -> np.ndarray:
         """Dense keys of rows made by :func:`rows` (ascending card indices, unchecked:
         :meth:`classify` is the checked form)."""
-        return self._key[_codes(rows)]  # type: ignore[no-any-return]
+        return self._key[_codes(rows, self._wild_rank)]  # type: ignore[no-any-return]
 
     def classify_all(self) -> Classified:
         """Every hand of this size, in :func:`hands` order (the whole space in memory)."""
         if self._all is None:
             every = hands(self.size)
-            codes = _codes(every)
+            codes = _codes(every, self._wild_rank)
             self._all = (self._category[codes], self._key[codes])
             for array in self._all:
                 array.setflags(write=False)

@@ -24,7 +24,14 @@ from typing import Any, Literal, NamedTuple, overload
 
 from pokercert.reference.cards import SUIT_CHARS, WRONG_COUNT, Card, CardError, parse_cards
 from pokercert.reference.interpretations import Profile, load_profile
-from pokercert.reference.rulesets import SHAPES, HalfQualifier, Ruleset, RulesetError, get_ruleset
+from pokercert.reference.rulesets import (
+    BUG_COMPLETES,
+    SHAPES,
+    HalfQualifier,
+    Ruleset,
+    RulesetError,
+    get_ruleset,
+)
 
 STRAIGHT_SHAPES = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
 ACE = 14
@@ -105,6 +112,17 @@ class Evaluator:
             raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
         self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
         self._halves: dict[str, tuple[Evaluator, HalfQualifier | None]] = {}
+        # the posted wild designation: natural deuces wild, or a joker restricted to a bug
+        self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
+        self._bug = self.ruleset.wild == "bug"
+        self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
+                                                      tuple[Card, ...]]] = {}
+
+    @property
+    def wild_rank(self) -> int | None:
+        """The rank of the deck's cards the ruleset posts wild (2 under deuces wild), None
+        where every one of the 52 cards is natural (jokers are wild apart from this)."""
+        return self._wild_rank
 
     # ----------------------------------------------------------------- input
     def parse_hand(self, cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -144,6 +162,11 @@ class Evaluator:
         everything = [c for h in parsed for c in h] + list(table)
         parse_cards(everything, jokers=self.ruleset.jokers)
         return tuple(parsed), table
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild under the ruleset's posting (a joker, or a posted
+        wild rank such as the deuces)."""
+        return card.is_joker or card.rank == self._wild_rank
 
     # ----------------------------------------------------------------- values
     def evaluate(self, cards: str | Iterable[str | Card]) -> HandValue:
@@ -237,6 +260,21 @@ class Evaluator:
                 shares[i] += Fraction(1, len(awarded) * len(winners))
         return Pot(high=won.get("high") or (), low=won.get("low"), shares=tuple(shares))
 
+    def qualifies(self, cards: str | Iterable[str | Card]) -> bool:
+        """Whether one hand meets the ruleset's dealer qualifier (at least its minimum).
+
+        Raises :class:`RulesetError` for a ruleset without a qualifier.
+        """
+        hand = self.parse_hand(cards)
+        return self.value(hand).key >= self.qualifying_key()
+
+    def qualifying_key(self) -> tuple[int, ...]:
+        """The key of the lowest qualifying hand (the qualifier's ``minimum``)."""
+        qualifier = self.ruleset.qualifier
+        if qualifier is None:
+            raise RulesetError(f"{self.ruleset.id} has no dealer qualifier")
+        return self.value(self.parse_hand(qualifier.minimum)).key
+
     # ----------------------------------------------------------------- internals
     def half_ranking(self, half: str) -> tuple[Evaluator, HalfQualifier | None]:
         """The evaluator that ranks the pot's half ``half`` and the half's qualifier."""
@@ -311,7 +349,8 @@ class Evaluator:
 
     def value(self, hand: tuple[Card, ...]) -> HandValue:
         """Value of an already parsed and validated hand (the fast path for bulk passes)."""
-        wilds = sum(1 for c in hand if c.is_joker)
+        wild_rank = self._wild_rank
+        wilds = sum(1 for c in hand if c.is_joker or c.rank == wild_rank)
         if not wilds:
             category, key = self._natural(hand)
             return HandValue(category, key, hand, hand)
@@ -333,7 +372,29 @@ class Evaluator:
         only the suit class of the result matters to the ranking, so each reachable and
         permitted suit class is valued once (a few hundred values instead of 52**wilds).
         """
-        naturals = tuple(c for c in hand if not c.is_joker)
+        wild_rank = self._wild_rank
+        naturals = tuple(c for c in hand if not (c.is_joker or c.rank == wild_rank))
+        # the answer depends on the suits only up to renaming them: solve the hand with its
+        # suits renamed in order of appearance once, and rename the answer back
+        rename: dict[str, str] = {}
+        for suit in [c.suit for c in sorted(naturals, key=lambda c: (-c.rank, c.suit))] \
+                + list(SUIT_CHARS):
+            if suit not in rename:
+                rename[suit] = SUIT_CHARS[len(rename)]
+        canonical = tuple(Card(c.rank, rename[c.suit]) for c in naturals)
+        cache_key = (tuple(sorted(canonical)), wilds, len(hand))
+        found = self._wild_cache.get(cache_key)
+        if found is None:
+            found = self._wild_search(canonical, wilds, len(hand))
+            self._wild_cache[cache_key] = found
+        category, key, subs = found
+        back = {v: k for k, v in rename.items()}
+        return HandValue(category, key, hand,
+                         naturals + tuple(Card(c.rank, back[c.suit]) for c in subs))
+
+    def _wild_search(self, naturals: tuple[Card, ...], wilds: int, size: int) \
+            -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
+        """Best (category, key, substitutes) for ``naturals`` plus ``wilds`` wild cards."""
         held = set(naturals)
         natural_counts = Counter(c.rank for c in naturals)
         dup_ok = self.rules["wild_duplicates"] == "allowed"
@@ -344,9 +405,9 @@ class Evaluator:
         reachable = {MIXED}
         if len(suit_counts) <= 1:
             reachable.add(SAME)
-        if max(suit_counts.values(), default=0) <= 1 and len(hand) <= len(SUIT_CHARS):
+        if max(suit_counts.values(), default=0) <= 1 and size <= len(SUIT_CHARS):
             reachable.add(DISTINCT)
-        best: HandValue | None = None
+        best: tuple[str, tuple[int, ...], tuple[Card, ...]] | None = None
         for ranks in combinations_with_replacement(WILD_RANKS, wilds):
             counts = natural_counts.copy()
             counts.update(ranks)
@@ -354,6 +415,11 @@ class Evaluator:
             five = n >= 5
             if five and four_naturals and not (natural_counts[rank] == 4 and wilds == 1):
                 continue
+            target = len(reachable)
+            if SAME in reachable and not (dup_ok or five) and (
+                    len(set(ranks)) < wilds or natural_counts.keys() & set(ranks)):
+                # one suit for all would repeat a card: stop at the other classes
+                target -= 1
             by_class: dict[str, tuple[Card, ...]] = {}
             for suits in product(suit_order, repeat=wilds):
                 subs = tuple(map(Card, ranks, suits))
@@ -361,13 +427,16 @@ class Evaluator:
                                                 or len(set(subs)) < wilds):
                     continue
                 by_class.setdefault(suit_class(naturals + subs), subs)
-                if len(by_class) == len(reachable):
+                if len(by_class) == target:
                     break
             for subs in by_class.values():
                 played = naturals + subs
                 category, key = self._natural(played)
-                if best is None or key > best.key:
-                    best = HandValue(category, key, hand, played)
+                if self._bug and category not in BUG_COMPLETES and any(
+                        s.rank != ACE for s in subs):
+                    continue    # a bug is an ace unless it completes a straight or flush
+                if best is None or key > best[1]:
+                    best = (category, key, subs)
         assert best is not None
         return best
 

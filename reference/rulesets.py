@@ -57,6 +57,13 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
     "halves_cards": ("shared", "distinct"),
 }
 EQUAL_OUTCOMES = ("split", "push", "tie")
+# wild-card designations (a ruleset's ``deck.wild``): which cards are wild and how far.
+# ``joker``: each joker may be any card; ``deuces``: the four twos may be any card (no
+# jokers in the deck); ``bug``: a joker may be an ace, or any card that completes a
+# straight, a flush or a straight flush, and nothing else.
+WILD_DESIGNATIONS = ("joker", "deuces", "bug")
+# what a restricted wild card ("bug") may complete besides standing for an ace
+BUG_COMPLETES = frozenset({"straight", "flush", "straight_flush", "royal_flush"})
 
 
 class RulesetError(InputError, ValueError):
@@ -155,6 +162,26 @@ HALF_NAMES = ("high", "low")
 
 
 @dataclass(frozen=True)
+class Qualifier:
+    """The dealer's qualifying hand: a hand qualifies when it is at least ``minimum``.
+
+    ``minimum`` is the lowest qualifying hand, in cards (e.g. ``Qh 3d 2c`` for "queen high
+    or better" in three cards); ``words`` the qualifier as the source states it;
+    ``confidence`` ``confirmed`` when a regulation's clause says it (then ``clause`` is its
+    label) or ``house-rule`` when only a public game description does (``source``).
+    """
+
+    minimum: str
+    words: str
+    confidence: str
+    source: str
+    clause: str | None = None
+
+
+QUALIFIER_CONFIDENCE = ("confirmed", "likely", "house-rule")
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One game under one regulation, as data.
 
@@ -176,6 +203,7 @@ class Ruleset:
     selection: Selection | None = None
     halves: tuple[Half, ...] = ()           # empty: one half, named by rules["direction"]
     ranks_by: str | None = None             # the ruleset whose ranking this one took over
+    qualifier: Qualifier | None = None      # the dealer's qualifying hand, where posted
     order_clauses: tuple[str, ...] = ()     # labels of the clauses that order the categories
     tiebreak_clauses: tuple[str, ...] = ()  # labels of the clauses that break same-category ties
     _clause_index: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
@@ -342,6 +370,13 @@ class _Loader:
             raise RulesetError(f"{where}: equal_outcome {equal!r} not in {EQUAL_OUTCOMES}")
         hand_size = _need(r, "hand_size", where, int)
         deck = r.get("deck", {})
+        wild = deck.get("wild")
+        if wild is not None and wild not in WILD_DESIGNATIONS:
+            raise RulesetError(f"{where}: deck.wild {wild!r} not in {WILD_DESIGNATIONS}")
+        if wild in ("joker", "bug") and not deck.get("jokers"):
+            raise RulesetError(f"{where}: deck.wild {wild!r} needs jokers in the deck")
+        if wild == "deuces" and deck.get("jokers"):
+            raise RulesetError(f"{where}: deck.wild 'deuces' is posted without jokers")
         sel = r.get("selection")
         selection = None
         if sel is not None:
@@ -357,6 +392,9 @@ class _Loader:
         names = [h.name for h in halves]
         if len(set(names)) != len(names):
             raise RulesetError(f"{where}: a half is named twice in {names}")
+        qualifier = _load_qualifier(r.get("qualifier"), where, clause_label)
+        if qualifier is not None and qualifier.clause is not None:
+            cited.setdefault(qualifier.clause, self.labels[qualifier.clause])
         clauses = tuple(cited.values())
         return Ruleset(
             id=rid, title=_need(r, "title", where), regulation=regulation, clauses=clauses,
@@ -364,7 +402,7 @@ class _Loader:
             interpretations=tuple(_need(r, "interpretations", where, list)),
             rules=MappingProxyType(rules), categories=tuple(categories),
             jokers=int(deck.get("jokers", 0)), wild=deck.get("wild"), selection=selection,
-            halves=halves, ranks_by=None if base is None else base.id,
+            halves=halves, ranks_by=None if base is None else base.id, qualifier=qualifier,
             order_clauses=tuple(clause_label(c, "order_clauses")
                                 for c in _need(r, "order_clauses", where, list)),
             tiebreak_clauses=tuple(clause_label(c, "tiebreak_clauses")
@@ -426,6 +464,24 @@ def _check_selection(sel: Selection, hand_size: int, where: str) -> None:
     if not any(0 <= hand_size - used <= sel.board for used in sel.hole_range
                if used <= hand_size):
         raise RulesetError(f"{where}: selection can never make a hand of {hand_size} cards")
+
+
+def _load_qualifier(q: Any, where: str, clause_label: Any) -> Qualifier | None:
+    """The ``qualifier`` table of a ruleset (None when the ruleset has none)."""
+    if q is None:
+        return None
+    if not isinstance(q, dict):
+        raise RulesetError(f"{where}: qualifier must be a table")
+    where = f"{where} qualifier"
+    confidence = _need(q, "confidence", where)
+    if confidence not in QUALIFIER_CONFIDENCE:
+        raise RulesetError(f"{where}: confidence {confidence!r} not in {QUALIFIER_CONFIDENCE}")
+    clause = q.get("clause")
+    if clause is None and confidence == "confirmed":
+        raise RulesetError(f"{where}: a confirmed qualifier names its clause")
+    return Qualifier(minimum=_need(q, "minimum", where), words=_need(q, "words", where),
+                     confidence=confidence, source=_need(q, "source", where),
+                     clause=clause_label(clause, "qualifier") if clause else None)
 
 
 @cache

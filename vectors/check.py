@@ -206,10 +206,14 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
             return {"category": None, "cards": []}
         return {"category": best.category,
                 "cards": sorted(format_cards(sort_cards(c)) for c in best.alternatives)}
+    if vector.kind == Kind.QUALIFIES:
+        return {"qualifies": ev.qualifies(inputs["hand"])}
     op = inputs["op"]
     try:
         if op == Kind.CLASSIFY:
             answer: Any = ev.category(inputs["hand"])
+        elif op == Kind.QUALIFIES:
+            answer = ev.qualifies(inputs["hand"])
         elif op == Kind.COMPARE:
             answer = ev.winners(list(inputs["hands"]), inputs.get("board"))
         else:
@@ -239,7 +243,7 @@ def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
     faults: set[str] = set()
     spelling: list[str] = []
     groups: list[tuple[str, int]] = []
-    if op == Kind.CLASSIFY:
+    if op in (Kind.CLASSIFY, Kind.QUALIFIES):
         groups.append((inputs.get("hand", ""), rs.hand_size))
     elif op == Kind.COMPARE:
         board = inputs.get("board")

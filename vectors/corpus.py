@@ -387,6 +387,10 @@ class _Reader:
             self.problem(ft.at(index, "kind" if vec.kind == Kind.BEST_HAND else "op"),
                          f"{rs.id} has no hole and community cards: best_hand does not apply")
             return
+        if op == Kind.QUALIFIES and rs.qualifier is None:
+            self.problem(ft.at(index, "kind" if vec.kind == Kind.QUALIFIES else "op"),
+                         f"{rs.id} has no dealer qualifier: qualifies does not apply")
+            return
         if vec.kind == Kind.COMPARE and "board" in inputs and rs.selection is None:
             # (a reject vector may carry one on purpose: a field the game does not use)
             self.problem(ft.at(index, "board"), f"{rs.id} has no community cards")
@@ -404,7 +408,7 @@ class _Reader:
             return
         ev = evaluator(rs.id)
         try:
-            if vec.kind == Kind.CLASSIFY:
+            if vec.kind in (Kind.CLASSIFY, Kind.QUALIFIES):
                 ev.parse_hand(inputs["hand"])
             elif vec.kind == Kind.COMPARE:
                 ev.parse_deal(inputs["hands"], inputs.get("board"))
@@ -415,7 +419,8 @@ class _Reader:
                              half=inputs.get("half"))
         except CardError as exc:
             cards_field: dict[str, str] = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands",
-                                           Kind.BEST_HAND: "hole", Kind.SHOWDOWN: "hands"}
+                                           Kind.BEST_HAND: "hole", Kind.SHOWDOWN: "hands",
+                                           Kind.QUALIFIES: "hand"}
             key = cards_field[vec.kind]
             self.problem(ft.at(index, key), f"invalid cards ({exc.code}): {exc}")
 

@@ -30,6 +30,10 @@ FAMILY_BASE = {
     # the poker-room games (showdown vectors)
     "board-plays": 6600, "board-kickers": 6700, "two-hole": 6800, "lows": 6900,
     "stud-hands": 7000, "razz": 7100, "deals": 7200, "categories": 7300,
+    # the table games and the deuces-wild postings (issue 15)
+    "table-classify": 7400, "table-order": 7500,
+    "deuces-natural-1": 7600, "deuces-natural-2": 7700, "deuces-natural-3": 7800,
+    "deuces-wild": 7900,
     # the poker-room games' five-card ranking (classify and compare); from the top of
     # the generator's range, clear of the blocks other families take from 7400 up
     "ranking": 9900,

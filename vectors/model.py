@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokercert.reference.interpretations import Profile, load_profile
+from pokercert.reference.rulesets import Ruleset
 
 FORMAT_VERSION = 1
 
@@ -24,7 +25,9 @@ class Kind(StrEnum):
     """The one vocabulary of vector kinds (the ``kind`` key of a vector file).
 
     The same words name the operations an evaluator answers (``classify``, ``compare``,
-    ``best_hand``, ``showdown``); ``reject`` sends invalid input through one of them.  Members are
+    ``best_hand``, ``showdown``, ``qualifies``); ``reject`` sends invalid input through one
+    of them.  ``showdown`` and ``qualifies`` came later: an adapter claims them per ruleset,
+    and adapters written before them never do (see :data:`BASIC_KINDS`).  Members are
     ``str``: they compare equal to, hash like and print as their value, so files and
     outputs read exactly as before.
     """
@@ -34,6 +37,7 @@ class Kind(StrEnum):
     BEST_HAND = "best_hand"
     REJECT = "reject"
     SHOWDOWN = "showdown"
+    QUALIFIES = "qualifies"
 
 
 # the halves of a split pot a best_hand request may ask for (``half``; absent: high)
@@ -45,6 +49,18 @@ HALVES: tuple[str, ...] = ("high", "low")
 KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 # the operations an evaluator answers; a reject vector sends its invalid input through one
 OPERATIONS: tuple[str, ...] = tuple(k.value for k in Kind if k is not Kind.REJECT)
+# the kinds every ruleset has (the first protocol's): an adapter that predates a later kind
+# claims these, and a later kind only where it implements it
+BASIC_KINDS: tuple[str, ...] = tuple(k for k in KINDS
+                                     if k not in (Kind.SHOWDOWN, Kind.QUALIFIES))
+
+
+def kinds_for(ruleset: Ruleset, kinds: tuple[str, ...] = KINDS) -> list[str]:
+    """The ``kinds`` that apply to ``ruleset``: ``best_hand`` only where it selects a hand
+    from hole and community cards, ``qualifies`` only where it has a dealer qualifier."""
+    return [k for k in kinds
+            if (k != Kind.BEST_HAND or ruleset.selection is not None)
+            and (k != Kind.QUALIFIES or ruleset.qualifier is not None)]
 
 
 _SHARE = re.compile(r"(0|[1-9][0-9]*)(/[1-9][0-9]*)?")
@@ -88,6 +104,7 @@ class Vector:
       and ``hole`` holds all of the player's cards
     * showdown: ``{"hands": [...]}`` plus ``"board"`` in games with community cards (each
       hand is then a player's hole cards); the whole pot is settled
+    * qualifies: ``{"hand": "..."}`` (one dealer hand)
     * reject: ``{"op": "classify"|"compare"|"best_hand", ...that op's inputs...}``;
       reject inputs are raw strings and may be invalid on purpose.
 
@@ -96,7 +113,8 @@ class Vector:
     (and ``"also"``: the other faults of an input that has several; any of them passes),
     showdown ``{"high": [indices], "low": [indices], "shares": ["1/2", ...]}`` (``low``
     empty when no low half is awarded: the game has none or no hand qualifies; one exact
-    fraction of the pot per hand; odd chips are out of scope).
+    fraction of the pot per hand; odd chips are out of scope),
+    qualifies ``{"qualifies": true|false}`` (the ruleset's dealer qualifier).
     When the vector depends on an interpretation, ``expect_by_reading`` maps each
     reading name of that (single) interpretation to such a dict instead.
     """

@@ -113,6 +113,8 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
         found = evaluator.showdown(hands, _cards(board)) if board is not None \
             else evaluator.showdown(hands)
         return pot_item(found)
+    if op == "qualifies":
+        return {"qualifies": evaluator.qualifies(_cards(request["hand"]))}
     if op == "best_hand":
         board = request.get("board")
         args = [_cards(request["hole"])] + ([_cards(board)] if board is not None else [])

@@ -156,8 +156,10 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
         flags.append("best-hand-selection")
     if rs.id == "nj-mini-tex-pocket":
         flags.append("pocket-wager")
-    if any(c.is_joker for c in every):
+    if any(c.is_joker or c.rank == ev.wild_rank for c in every):
         flags.append("wild-card")
+    if kind == Kind.QUALIFIES:
+        flags.append("dealer-qualifier")
     if any(v.category == "five_of_a_kind" for v in values):
         flags.append("five-of-a-kind")
     hands = [v.cards for v in values]
@@ -208,7 +210,7 @@ def _same_category_flag(category: str) -> str:
 
 
 def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandValue]:
-    if kind == Kind.CLASSIFY:
+    if kind in (Kind.CLASSIFY, Kind.QUALIFIES):
         return [ev.evaluate(inputs["hand"])]
     if kind == Kind.COMPARE:
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
@@ -223,6 +225,11 @@ def _clauses(ev: Evaluator, kind: str, values: Sequence[HandValue]) -> list[str]
     rs = ev.ruleset
     if kind in (Kind.COMPARE, Kind.SHOWDOWN):
         labels = deciding_clauses(ev, values)
+    elif kind == Kind.QUALIFIES and rs.qualifier is not None:
+        # the qualifier's own clause where a regulation states it, then the clauses that
+        # compare the hand with the qualifying minimum
+        minimum = ev.value(ev.parse_hand(rs.qualifier.minimum))
+        labels = [rs.qualifier.clause or "", *deciding_clauses(ev, [values[0], minimum])]
     else:
         labels = [rs.category(values[0].category).clause]
     if kind == Kind.SHOWDOWN:       # how hands are made, how the pot is split
@@ -242,6 +249,11 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
     if kind == Kind.CLASSIFY:
         cat = rs.category(values[0].category)
         return f"{inputs['hand']} ranks as {cat.label} under {cat.clause}."
+    if kind == Kind.QUALIFIES and rs.qualifier is not None:
+        meets = ev.qualifies(inputs["hand"])
+        return (f"{inputs['hand']} ({label(values[0])}) {'meets' if meets else 'falls short of'}"
+                f" the dealer qualifier '{rs.qualifier.words}' (lowest qualifying hand "
+                f"{rs.qualifier.minimum}).")
     if kind == Kind.BEST_HAND:
         return (f"From hole {inputs['hole']} and board {inputs['board']} the best hand is "
                 f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}.")

@@ -37,7 +37,8 @@ times and a longer list starts with the shorter one.  Each :class:`Deal` is
 
 Nothing here knows a jurisdiction.  What can be dealt is read from the ruleset and the
 reference's public API: the category ranking in use (:attr:`Evaluator.categories`, best
-first, so "adjacent" means adjacent in *this* game), the hand size, the deck's jokers, the
+first, so "adjacent" means adjacent in *this* game), the hand size, the deck's wild cards
+(jokers, or the deuces where the ruleset posts them wild: then never dealt as naturals), the
 hold'em selection and the engine knobs (which aces make a straight); each category is
 realised from its shape.  The reference also answers what a wild hand plays as, so a
 rival can echo it exactly.
@@ -116,6 +117,10 @@ SITUATIONS: dict[str, str] = {
                       "card that duplicates a held card would make a better hand",
     "wild-five": "five of a kind (four naturals and a wild card, or three and two)",
     "wild-placed": "a hand of any category with 1 or 2 cards replaced by wild cards",
+    "qualifier-at": "the dealer qualifier's lowest qualifying hand, suits redrawn "
+                    "(kind qualifies)",
+    "qualifier-below": "the qualifier's lowest hand with one card a rank lower",
+    "qualifier-above": "the qualifier's lowest hand with one card a rank higher",
     "reject-duplicate": "the same card twice in one hand",
     "reject-across": "the same card in two hands, or in the hole and on the board",
     "reject-count": "one card too many or too few",
@@ -161,9 +166,14 @@ class Game:
         self.ranking: tuple[str, ...] = self.ev.categories          # best first
         self.size = ruleset.hand_size
         self.jokers = ruleset.jokers
+        # the posted wild cards: the jokers, or the deck's cards of a wild rank (deuces
+        # wild): those are never dealt as naturals, and a hand's wild cards are them
+        self.wild_rank = self.ev.wild_rank
+        self.wilds = ruleset.jokers if self.wild_rank is None else len(SUITS)
         self.selection = ruleset.selection
         self.kinds = tuple(k for k in DEAL_KINDS if k in kinds
-                           and (k != "best_hand" or ruleset.selection is not None))
+                           and (k != "best_hand" or ruleset.selection is not None)
+                           and (k != "qualifies" or ruleset.qualifier is not None))
         straight_ace = self.ev.rules["straight_ace"]
         self.ace_low_runs = straight_ace in ("both", "low")
         self.ace_high_runs = straight_ace in ("both", "high")
@@ -183,7 +193,7 @@ class Game:
                 "three_of_a_kind": 3, "one_pair": 2, "pair_of_aces": 2}.get(category, 1)
         if category == "five_of_a_kind":
             # wild cards make the best hand: in a low game never a fifth card of a rank
-            return n == 5 and self.jokers > 0 and self.ev.rules["direction"] == "high"
+            return n == 5 and self.wilds > 0 and self.ev.rules["direction"] == "high"
         if category == "pair_of_aces":
             return n == 2
         if category in ("full_house",):
@@ -193,6 +203,10 @@ class Game:
         if category in RUNS or category == "flush":
             return n >= 2
         return n >= need
+
+    def deck(self) -> Deck:
+        """A full deck of this game for one deal (its wild cards apart)."""
+        return Deck(self.wilds, self.wild_rank)
 
     def tops(self) -> list[int]:
         """Top cards of every straight of this game (the ace-low one counts ``size``)."""
@@ -357,11 +371,13 @@ def category_hand(ch: Choices, game: Game, category: str, *, wild_cap: int = 2,
     later hands of a deal keep their category too.
     """
     n = game.size
-    left = game.jokers if jokers_left is None else jokers_left
+    left = game.wilds if jokers_left is None else jokers_left
     if deck is not None:
         left = min(left, deck.jokers)
 
     def spare(rank: int, suit: str | None = None) -> int:
+        if rank == game.wild_rank:       # a card of the wild rank is never a natural
+            return 0
         if deck is None:
             return 4 if suit is None else 1
         if suit is not None:
@@ -419,11 +435,24 @@ def category_hand(ch: Choices, game: Game, category: str, *, wild_cap: int = 2,
 # --------------------------------------------------------------------------- cards
 
 class Deck:
-    """The cards still undealt in one deal (jokers counted separately)."""
+    """The cards still undealt in one deal (wild cards counted separately).
 
-    def __init__(self, jokers: int) -> None:
+    ``jokers`` is how many wild cards are left: jokers, or with ``wild_rank`` (deuces
+    wild) the cards of that rank, which are then never dealt as natural cards.
+    """
+
+    def __init__(self, jokers: int, wild_rank: int | None = None) -> None:
         self.used: set[Card] = set()
         self.jokers = jokers
+        self._wild_cards: list[Card] = []
+        if wild_rank is not None:
+            self._wild_cards = [Card(wild_rank, s) for s in SUITS]
+            self.used.update(self._wild_cards)
+
+    def wild_card(self) -> Card:
+        """The next wild card (a joker, or an undealt card of the wild rank); the caller
+        counts it off ``jokers``."""
+        return self._wild_cards.pop(0) if self._wild_cards else JOKER
 
     def free(self, card: Card) -> bool:
         return card not in self.used
@@ -473,7 +502,7 @@ def deal_hand(ch: Choices, deck: Deck, hand: Hand, *, avoid_suit: str | None = N
                 deck.used.add(other[0])
     wilds = min(hand.wilds, deck.jokers)
     deck.jokers -= wilds
-    cards += [JOKER] * wilds
+    cards += [deck.wild_card() for _ in range(wilds)]
     return shuffled(ch, cards) if shuffle else cards
 
 
@@ -532,7 +561,7 @@ ADJACENT = (True, True, True, False)
 
 def _categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
     ranking = game.makeable
-    deck = Deck(game.jokers)
+    deck = game.deck()
     kind = _hand_kind(ch, game)
     first = _pick(ch, ranking)
     a = deal_hand(ch, deck, category_hand(ch, game, first, wild_cap=1))
@@ -542,7 +571,7 @@ def _categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
         # neighbours in the ranking in use, every adjacent pair alike
         i = ch.index(len(ranking) - 1)
         first, second = ranking[i], ranking[i + 1]
-        deck = Deck(game.jokers)
+        deck = game.deck()
         a = deal_hand(ch, deck, category_hand(ch, game, first, wild_cap=1))
     else:
         second = _pick(ch, ranking)
@@ -555,7 +584,7 @@ def _categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
 def _defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Deal:
     options = [c for c in game.makeable if c != "pair_of_aces"]
     category = _pick(ch, options)
-    deck = Deck(game.jokers)
+    deck = game.deck()
     n = game.size
     if category in RUNS:
         tops = [ACE] if category in ROYALS else game.tops()
@@ -617,7 +646,7 @@ def _other_five(ch: Choices, game: Game, hand: Hand, jokers: int | None = None
                 ) -> Hand | None:
     """Five of a kind of another rank beside ``hand`` with the jokers left (``jokers``,
     default: the game's less ``hand``'s), or None when no joker is left."""
-    left = (game.jokers - hand.wilds) if jokers is None else jokers
+    left = (game.wilds - hand.wilds) if jokers is None else jokers
     if left < 1:
         return None
     rank = _pick(ch, [r for r in RANKS if r != hand.groups[0][0]])
@@ -677,7 +706,7 @@ def _kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
         return _categories(ch, game)
     b = a._replace(kickers=_pick(ch, candidates))
     pos = next(i for i, (x, y) in enumerate(zip(a.kickers, b.kickers, strict=True)) if x != y)
-    deck = Deck(game.jokers)
+    deck = game.deck()
     first = deal_hand(ch, deck, a)
     second = deal_hand(ch, deck, b, avoid_suit=first[0].suit if a.suited else None)
     hands = [first, second]
@@ -693,7 +722,7 @@ def _twins(ch: Choices, game: Game, count: int) -> list[list[Card]]:
         tuple(c for c in game.twinnable if _max_group(c) == 1) or game.twinnable
     category = _pick(ch, options)
     hand = category_hand(ch, game, category)
-    deck = Deck(game.jokers)
+    deck = game.deck()
     out: list[list[Card]] = []
     for _ in range(count):
         out.append(deal_hand(ch, deck, hand, avoid_suit=out[-1][0].suit if out else None))
@@ -736,7 +765,7 @@ EDGES = ("wheel", "broadway", "lowest", "wrap", "near", "paired-span", "near-flu
 
 def _edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
     which = want.removeprefix("edge-") if want else _pick(ch, EDGES)
-    deck = Deck(game.jokers)
+    deck = game.deck()
     n = game.size
     if which == "near-flush":
         if n < 2:
@@ -778,7 +807,7 @@ _CONSTRAINT = {name: i for i, name in enumerate((
 def _multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if "compare" not in game.kinds:
         return _categories(ch, game)
-    deck = Deck(game.jokers)
+    deck = game.deck()
     tie = want == "multiway-tie" if want else _coin(ch)
     if tie and game.twinnable:
         tied = _twins(ch, game, 2 + ch.index(2))
@@ -819,7 +848,7 @@ def _board(ch: Choices, game: Game, want: str | None = None) -> Deal:
     sel = game.selection
     assert sel is not None
     n = game.size
-    deck = Deck(game.jokers)
+    deck = game.deck()
     strong = game.makeable[:max(1, len(game.makeable) // 2)]
     lowest = max(sel.min_hole, 0)
     choices = list(range(min(sel.hole, n) + 1))
@@ -853,7 +882,7 @@ PLACES = ("top", "kicker", "group", "any")
 
 
 def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
-    deck = Deck(game.jokers)
+    deck = game.deck()
     n = game.size
     which = want.removeprefix("wild-") if want else _pick(ch, WILDS)
     if which == "duplicate" and n >= 3:
@@ -870,7 +899,7 @@ def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
         which = "placed"
         base = category_hand(ch, game, _pick(ch, game.makeable), wild_cap=0)
         ranks = base.ranks
-        count = 1 + ch.index(min(game.jokers, 2, n))
+        count = 1 + ch.index(min(game.wilds, 2, n))
         place = _pick(ch, PLACES)
         order = list(range(len(ranks)))
         if place == "kicker":
@@ -896,6 +925,34 @@ def _wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
             hands.reverse()
         return _deal(ch, game, hands, f"wild-{which}", "compare")
     return _deal(ch, game, hands, f"wild-{which}", "classify")
+
+
+# --------------------------------------------------------------------------- qualifier
+
+QUALIFIER_STEPS = ("at", "below", "above")
+
+
+def _qualifier(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """One dealer hand at the ruleset's lowest qualifying hand (its ``minimum``) or one
+    card a rank off it, where a qualifier slips by one (kind ``qualifies``): the
+    reference decides whether it qualifies."""
+    qualifier = game.ruleset.qualifier
+    assert qualifier is not None
+    step = want.removeprefix("qualifier-") if want else _pick(ch, QUALIFIER_STEPS)
+    minimum = game.ev.parse_hand(qualifier.minimum)
+    ranks = sorted((c.rank for c in minimum), reverse=True)
+    if step != "at":
+        # one card a rank up or down, onto a rank the hand lacks where one can (a new
+        # pair would jump past the boundary): A-K-4-3-2 below is A-Q-4-3-2
+        by = 1 if step == "above" else -1
+        movable = [i for i, r in enumerate(ranks) if TWO <= r + by <= ACE
+                   and r + by not in ranks] or \
+            [i for i, r in enumerate(ranks) if TWO <= r + by <= ACE] or [0]
+        i = _pick(ch, movable)
+        ranks[i] = min(max(ranks[i] + by, TWO), ACE)
+    suited = len({c.suit for c in minimum}) == 1
+    hand = deal_hand(ch, game.deck(), Hand(tuple((r, 1) for r in ranks), (), suited))
+    return Deal(Kind.QUALIFIES, {"hand": _text(hand)}, f"qualifier-{step}")
 
 
 # --------------------------------------------------------------------------- reject
@@ -1101,7 +1158,7 @@ def _with_jokers(ch: Choices, cards: list[Card], deck: Deck) -> list[Card]:
             where = _distinct_from(ch, list(range(len(cards))), count)
         for i in where:
             deck.used.discard(cards[i])
-            cards[i] = JOKER
+            cards[i] = deck.wild_card()
         deck.jokers -= count
     return cards
 
@@ -1144,7 +1201,7 @@ def _board_deal(ch: Choices, game: Game, holes: int) -> tuple[list[str], str]:
     """A community board and ``holes`` sets of hole cards, often built around the board."""
     sel = game.selection
     assert sel is not None
-    deck = Deck(game.jokers)
+    deck = game.deck()
     board_ranks = rank_list(ch, sel.board)
     board_cards = _suited(ch, board_ranks, deck)
     board = _text(shuffled(ch, _with_jokers(ch, list(board_cards), deck)))
@@ -1184,7 +1241,7 @@ def _showdown(ch: Choices, game: Game, want: str | None = None) -> Deal:
     assert sel is not None
     labels = [x for x in SHOWDOWNS if x != "showdown-low" or _has_low(game)]
     label = want if want in labels else _pick(ch, labels)
-    deck = Deck(game.jokers)
+    deck = game.deck()
     board_game = sel.board > 0
     players = 2 + ch.index((9 if board_game else 7) - 1)
     ranks = LOW_RANKS if label == "showdown-low" else RANKS
@@ -1222,10 +1279,10 @@ def _free(ch: Choices, game: Game, want: str | None = None) -> Deal:
         return _reject(ch, game)
     kind = _pick(ch, options)
     if kind == "classify":
-        hand = free_hand(ch, game.size, Deck(game.jokers))
+        hand = free_hand(ch, game.size, game.deck())
         return Deal("classify", {"hand": _text(hand)}, "free")
     if kind == "compare":
-        hands = _related_hands(ch, _pick(ch, (2, 3, 4)), game.size, Deck(game.jokers))
+        hands = _related_hands(ch, _pick(ch, (2, 3, 4)), game.size, game.deck())
         return Deal("compare", {"hands": [_text(h) for h in hands]}, "free")
     if kind == "compare_on_board":
         holes, board = _board_deal(ch, game, _pick(ch, (2, 3, 4)))
@@ -1248,6 +1305,7 @@ FAMILIES: dict[str, Builder] = {
     "multiway": _multiway,
     "board": _board,
     "wild": _wild,
+    "qualifier": _qualifier,
     "reject": _reject,
     "showdown": _showdown,
     "free": _free,
@@ -1272,14 +1330,18 @@ def situations_for(game: Game) -> list[str]:
         out += ["suits-only", "multiway"]
     if game.selection is not None and {Kind.BEST_HAND, Kind.COMPARE} & set(game.kinds):
         out.append("board")          # a board deal is a best_hand or a compare on it
-    if game.jokers:
+    if game.wilds:
         out.append("wild")
+    if Kind.QUALIFIES in game.kinds:
+        out.append("qualifier")
     if game.size >= 2 and "reject" in game.kinds:
         out.append("reject")
     if not {Kind.CLASSIFY, Kind.COMPARE} & set(game.kinds):
         # the board family deals best_hand (or compares, not claimed here)
         out = ["board"] if game.selection is not None and Kind.BEST_HAND in game.kinds \
             else []
+        if Kind.QUALIFIES in game.kinds:
+            out.append("qualifier")
         if game.size >= 2 and "reject" in game.kinds:
             out.append("reject")
     if Kind.SHOWDOWN in game.kinds and game.selection is not None and game.ruleset.halves:
@@ -1318,6 +1380,8 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
                 labels.add("wild-five")
         elif family == "showdown":
             labels.update(x for x in SHOWDOWNS if x != "showdown-low" or _has_low(game))
+        elif family == "qualifier":
+            labels.update(f"qualifier-{step}" for step in QUALIFIER_STEPS)
         elif family == "reject":
             if rejects:
                 labels.update(("reject-duplicate", "reject-count", "reject-suit"))
@@ -1414,7 +1478,7 @@ def hand_strategy(ruleset: Ruleset, profile: Profile | str | None = None, *,
     @st.composite
     def hands(draw: st.DrawFn) -> list[tuple[Card, ...]]:
         ch = DrawChoices(draw)
-        deck = Deck(game.jokers)
+        deck = game.deck()
         if ch.index(4) == 0:
             return [tuple(h) for h in _related_hands(ch, count, game.size, deck)]
         return [tuple(deal_hand(ch, deck, category_hand(ch, game, _pick(ch, game.makeable),

@@ -39,7 +39,9 @@ from pokercert.harness.mutants.changes import (
     order_like,
     patch,
     per_ruleset_order,
+    qualifier_minimum,
     qualifier_rank,
+    qualifier_strict,
     reason_code,
     remap_ranks,
     run_top,
@@ -50,6 +52,7 @@ from pokercert.harness.mutants.changes import (
     swap,
     tiebreak,
     wild_always_ace,
+    wild_designation,
     wild_resolved_by,
     winners_against_first_hand,
     without,
@@ -63,7 +66,13 @@ Tiebreak = Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
 # ----------------------------------------------------------------- ruleset groups
 HIGH5_NJ = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")
 HIGH5 = (*HIGH5_NJ, "mt-poker-high")
-HIGH3 = ("nj-poker-high-3", "nj-mini-tex-3")
+TABLE3 = ("nj-three-card-poker",)                    # 13:69F-20.3, three-card kickers
+HIGH3 = ("nj-poker-high-3", "nj-mini-tex-3", *TABLE3)
+# table games whose retrieved texts order categories only (no same-category rule):
+# five-card payout games and one four-card hand
+TABLE5 = ("nj-double-down-stud", "nj-double-cross-poker")
+TABLE4 = ("nj-four-card-poker",)
+QUALIFIED = ("nj-caribbean-stud", "nj-three-card-poker")   # rulesets with a dealer qualifier
 HIGH = (*HIGH5, *HIGH3)                               # every high game with kickers
 WITH_STRAIGHTS = (*HIGH, "nj-lowball-2-7")            # every game with 3+ card straights
 A5_LOW = ("nj-poker-low-5", "nj-poker-low-3", "mt-poker-low")
@@ -71,11 +80,12 @@ LOW = (*A5_LOW, "nj-lowball-2-7")
 POCKET = ("nj-mini-tex-pocket",)
 MINITEX = ("nj-mini-tex-3",)
 MONTANA = ("mt-poker-high", "mt-poker-low")
-ALL = (*HIGH, *LOW, *POCKET)
+DEUCES = ("mt-poker-high-deuces", "mt-poker-low-deuces")   # the posting 'deuces wild'
+ALL = (*HIGH, *LOW, *POCKET, *TABLE5, *TABLE4, *DEUCES)
 WITH_KICKERS = (*HIGH, *LOW)                          # all but the pocket wager
 # games with a showdown: the pocket wager is settled on a paytable (37.5(d)), never
 # hand against hand, so mistakes that only show between hands do not affect it
-SHOWDOWN = WITH_KICKERS
+SHOWDOWN = (*WITH_KICKERS, *DEUCES)
 NJ = tuple(r for r in ALL if r.startswith("nj-"))
 FIVE_CARD_GROUPS = (*HIGH5, "nj-poker-low-5", "nj-lowball-2-7", "mt-poker-low")
 # the poker-room games (showdown vectors: whole pots, high and low halves)
@@ -415,6 +425,81 @@ MUTANTS: tuple[Mutant, ...] = (
            "A natural hand beats a wild-card hand of the same value (a house rule the "
            "regulation does not have).",
            (_naturals_first(),)),
+
+    # --- table games: the category orders that differ from five-card poker
+    Mutant("three-card-straight-flush-below-trips", "three-card-order", TABLE3,
+           "Three of a kind ranked above the three-card straight flush, as if trips were "
+           "rarer (they are not: 52 against 48).",
+           (swap("straight_flush", "three_of_a_kind"),)),
+    Mutant("three-card-trips-below-straight", "three-card-order", TABLE3,
+           "The three-card straight ranked above three of a kind.",
+           (swap("three_of_a_kind", "straight"),)),
+    Mutant("four-card-straight-flush-above-quads", "category-order", TABLE4,
+           "Four-card poker ranks the straight flush above four of a kind, as five-card "
+           "poker does.",
+           (swap("four_of_a_kind", "straight_flush"),)),
+    Mutant("four-card-flush-above-trips", "category-order", TABLE4,
+           "Four-card poker ranks the flush above three of a kind, as five-card poker does.",
+           (swap("three_of_a_kind", "flush"),)),
+    Mutant("four-card-straight-above-flush", "category-order", TABLE4,
+           "Four-card straight and flush trade places.",
+           (swap("flush", "straight"),)),
+    Mutant("four-card-five-card-order", "category-order", TABLE4,
+           "The five-card order is copied into four-card poker: straight flush > four of a "
+           "kind > flush > straight > three of a kind.",
+           (order_like(FIVE_CARD_HIGH_ORDER),)),
+    Mutant("four-card-two-pair-as-pair", "category-order", TABLE4,
+           "Four-card poker has no two pair: two pairs are read as one pair.",
+           (without("two_pair"),)),
+    Mutant("four-card-ace-low-missed", "wheel", TABLE4,
+           "The ace never plays low in four cards: 4-3-2-A is an ace-high hand.",
+           (knobs(straight_ace="high"),)),
+    Mutant("table-royal-not-named", "royal-naming", TABLE5,
+           "The royal flush of the payout table is reported as a straight flush.",
+           (without("royal_flush"),)),
+    Mutant("table-straight-needs-distinct-suits", "category-order", TABLE5,
+           "'Not all of the same suit' is read as 'all of different suits': no five-card "
+           "straight exists.",
+           (knobs(straight_suits="distinct"),)),
+    Mutant("table-quads-below-full-house", "category-order", TABLE5,
+           "Four of a kind and full house trade places on the payout table.",
+           (swap("four_of_a_kind", "full_house"),)),
+    Mutant("table-two-pair-above-trips", "category-order", TABLE5,
+           "Two pairs ranked above three of a kind on the payout table.",
+           (swap("three_of_a_kind", "two_pair"),)),
+
+    # --- the dealer qualifier (kind 'qualifies')
+    Mutant("qualifier-one-rank-low", "dealer-qualifier", QUALIFIED,
+           "The qualifier is set one rank too low: ace-queen (jack high in three cards) "
+           "qualifies.",
+           (qualifier_minimum({"nj-caribbean-stud": "Ah Qd 4c 3s 2h",
+                               "nj-three-card-poker": "Jh 3d 2c"}),)),
+    Mutant("qualifier-one-rank-high", "dealer-qualifier", QUALIFIED,
+           "The qualifier is set one rank too high: ace-king-queen (king high in three "
+           "cards) is needed.",
+           (qualifier_minimum({"nj-caribbean-stud": "Ah Kd Qc 3s 2h",
+                               "nj-three-card-poker": "Kh 3d 2c"}),)),
+    Mutant("qualifier-strict", "dealer-qualifier", QUALIFIED,
+           "'Or better' read as 'better than': the lowest qualifying hand itself does not "
+           "qualify.",
+           (qualifier_strict(),)),
+
+    # --- the posting 'deuces wild' (ARM 23.16.1205(5))
+    Mutant("deuces-not-wild", "wild-card", DEUCES,
+           "The posting is ignored: deuces play as twos.",
+           (wild_designation(None),)),
+    Mutant("deuces-always-aces", "wild-card", DEUCES,
+           "A wild deuce is always an ace, never the card that makes the best hand.",
+           (wild_always_ace(),)),
+    Mutant("deuces-resolved-for-high", "wild-card", ("mt-poker-low-deuces",),
+           "Low poker chooses the deuces that make the best high hand.",
+           (wild_resolved_by("mt-poker-high-deuces"),)),
+    Mutant("deuces-five-of-a-kind-below-straight-flush", "five-of-a-kind",
+           ("mt-poker-high-deuces",),
+           "Five of a kind is placed below the straight flushes, as deuces-wild pay "
+           "tables order some wild hands.",
+           (order_like(("royal_flush", "straight_flush", "five_of_a_kind",
+                        *FIVE_CARD_HIGH_ORDER[4:])),)),
 
     # --- input validation
     Mutant("duplicates-accepted", "input-validation", ALL,

@@ -92,6 +92,25 @@ def selection(*, min_hole: int) -> Change:
     return Change(ruleset=apply)
 
 
+def qualifier_minimum(minimums: Mapping[str, str]) -> Change:
+    """The dealer qualifier's lowest qualifying hand replaced, per ruleset."""
+    def apply(rs: Ruleset) -> Ruleset:
+        assert rs.qualifier is not None, f"{rs.id} has no qualifier"
+        return replace_ruleset(rs, qualifier=dataclasses.replace(rs.qualifier,
+                                                                 minimum=minimums[rs.id]))
+    return Change(ruleset=apply)
+
+
+def qualifier_strict() -> Change:
+    """The qualifier asks for a hand better than its minimum, not at least the minimum."""
+    def wrap(orig: Callable[..., bool], ev: Evaluator) -> Callable[..., bool]:
+        def qualifies(cards: Any) -> bool:
+            hand = ev.parse_hand(cards)
+            return ev.value(hand).key > ev.qualifying_key()
+        return qualifies
+    return patch("qualifies", wrap)
+
+
 def deck_jokers(count: int, **wild_knobs: str) -> Change:
     """The deck holds ``count`` jokers (0: jokers are refused)."""
     return Change(ruleset=lambda rs: replace_ruleset(rs, jokers=count,
@@ -218,13 +237,18 @@ def wild_always_ace() -> Change:
     """A wild card is always an ace (the first one not held), never the best card."""
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
-            naturals = tuple(c for c in hand if not c.is_joker)
+            naturals = tuple(c for c in hand if not (c.is_joker or ev.is_wild(c)))
             free = [Card(ACE, s) for s in SUIT_CHARS if Card(ACE, s) not in naturals]
             subs = tuple((free + [Card(ACE, SUIT_CHARS[0])] * wilds)[:wilds])
             category, key = ev._natural(naturals + subs)
             return HandValue(category, key, hand, naturals + subs)
         return wild_value
     return patch("_wild_value", wrap)
+
+
+def wild_designation(wild: str | None) -> Change:
+    """The posting read as another designation (None: no card is wild)."""
+    return Change(ruleset=lambda rs: replace_ruleset(rs, wild=wild))
 
 
 def wild_resolved_by(ruleset_id: str) -> Change:

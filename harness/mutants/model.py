@@ -32,7 +32,7 @@ from pokercert.reference.engine import Evaluator
 from pokercert.reference.errors import PokercertError
 from pokercert.reference.interpretations import Profile, get_interpretation
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
-from pokercert.vectors.model import Kind
+from pokercert.vectors.model import kinds_for
 
 if TYPE_CHECKING:
     from pokercert.reference.engine import Pot
@@ -179,13 +179,8 @@ class MutantEvaluator:
         self._ev: Evaluator | None = None
 
     def capabilities(self) -> dict[str, list[str]]:
-        caps = {}
-        for rid in self.mutant.rulesets:
-            kinds = list(CAPABILITY_KINDS)
-            if get_ruleset(rid).selection is None:
-                kinds.remove(Kind.BEST_HAND)
-            caps[rid] = kinds
-        return caps
+        return {rid: kinds_for(get_ruleset(rid), CAPABILITY_KINDS)
+                for rid in self.mutant.rulesets}
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         self._ev = self.mutant.build(ruleset, readings)
@@ -224,5 +219,11 @@ class MutantEvaluator:
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Pot:
         try:
             return self.engine.pot(hands, board)
+        except CardError as exc:
+            raise self._refuse(exc) from None
+
+    def qualifies(self, hand: list[str]) -> bool:
+        try:
+            return self.engine.qualifies(hand)
         except CardError as exc:
             raise self._refuse(exc) from None

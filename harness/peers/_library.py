@@ -39,7 +39,7 @@ from pokercert.harness.api import CODED_CARDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import DECK
 from pokercert.reference.errors import PokercertError
 from pokercert.reference.rulesets import get_ruleset
-from pokercert.vectors.model import KINDS, Kind
+from pokercert.vectors.model import BASIC_KINDS, Kind
 
 # RECORD lines that the installer writes, not the wheel: left out of the build hash
 INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
@@ -48,8 +48,9 @@ INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
 # the rulesets whose hands are plain five-card high poker, and the kinds a library that
 # values such hands (and nothing else) can answer for them
 FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: tuple(k for k in KINDS if k not in (Kind.BEST_HAND, Kind.SHOWDOWN))
-    for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")})
+    ruleset: tuple(k for k in BASIC_KINDS if k != Kind.BEST_HAND)
+    for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot",
+                    "nj-double-down-stud", "nj-double-cross-poker")})
 
 
 # the best-five-of-seven high games (stud, and hold 'em where the board may play): a

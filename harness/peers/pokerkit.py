@@ -90,9 +90,9 @@ from pokercert.harness.peers._library import (
     split_pot,
 )
 from pokercert.reference.cards import DECK
-from pokercert.vectors.model import KINDS, Kind
+from pokercert.vectors.model import BASIC_KINDS, Kind
 
-BASIC = tuple(k for k in KINDS if k not in (Kind.BEST_HAND, Kind.SHOWDOWN))
+BASIC = tuple(k for k in BASIC_KINDS if k != Kind.BEST_HAND)
 HAND_TYPE: dict[str, type[CombinationHand]] = {
     "nj-poker-high-5": StandardHighHand,
     "nj-caribbean-stud": StandardHighHand,
@@ -101,6 +101,11 @@ HAND_TYPE: dict[str, type[CombinationHand]] = {
     "nj-lowball-2-7": StandardLowHand,
     "nj-poker-high-3": RhodeIslandHoldemHand,
     "nj-mini-tex-3": RhodeIslandHoldemHand,
+    # table games: three-card poker ranks as Rhode Island hold'em does (straight flush,
+    # trips, straight, flush, pair); the two five-card payout games as standard high
+    "nj-three-card-poker": RhodeIslandHoldemHand,
+    "nj-double-down-stud": StandardHighHand,
+    "nj-double-cross-poker": StandardHighHand,
 }
 BEST_HAND = frozenset({"nj-mini-tex-3"})
 # the poker-room games: ruleset -> (high hand type, low hand type), None where the game

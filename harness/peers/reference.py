@@ -25,7 +25,7 @@ from pokercert.reference import (
     all_rulesets,
     evaluator,
 )
-from pokercert.vectors.model import KINDS, Kind
+from pokercert.vectors.model import kinds_for
 
 if TYPE_CHECKING:
     from pokercert.reference.engine import Pot
@@ -51,11 +51,7 @@ class ReferenceEvaluator:
         self._by_code: tuple[Card, ...] = DECK
 
     def capabilities(self) -> dict[str, list[str]]:
-        caps = {}
-        for rs in all_rulesets():
-            caps[rs.id] = [k for k in KINDS
-                           if k != Kind.BEST_HAND or rs.selection is not None]
-        return caps
+        return {rs.id: kinds_for(rs) for rs in all_rulesets()}
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         profile = Profile("adapter", dict(readings))
@@ -167,5 +163,12 @@ class ReferenceEvaluator:
         try:
             return self.engine.pot([" ".join(h) for h in hands],
                                    " ".join(board) if board is not None else None)
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+
+    def qualifies(self, hand: list[str]) -> bool:
+        """Whether the hand meets the configured ruleset's dealer qualifier."""
+        try:
+            return self.engine.qualifies(" ".join(hand))
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None

@@ -58,6 +58,8 @@ def request_for(vector: Vector) -> dict[str, Any]:
         if inputs.get("board") is not None:
             req["board"] = inputs["board"]
         return req
+    if op == Kind.QUALIFIES:
+        return {"op": op, "hand": inputs["hand"]}
     raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
 
 
@@ -155,6 +157,9 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
                                                                    ruleset)
     if vector.kind == Kind.SHOWDOWN:
         return _pot(vector, actual, expected)
+    if vector.kind == Kind.QUALIFIES:
+        got, want = actual["qualifies"], expected["qualifies"]
+        return _verdict(got is want, actual, f"qualifies {got}, expected {want}")
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
 
 

@@ -20,11 +20,30 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
                    "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket",
                    # issue 14's poker-room games
                    "nj-holdem", "nj-omaha", "nj-omaha-hi-lo", "nj-seven-card-stud",
-                   "nj-stud-hi-lo", "nj-razz"}
+                   "nj-stud-hi-lo", "nj-razz",
+                   # issue 15: the NJ table games with a retrieved ranking text
+                   "nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
+                   "nj-double-cross-poker",
+                   # and the Montana 'deuces wild' postings of 23.16.1205(5)
+                   "mt-poker-high-deuces", "mt-poker-low-deuces"}
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"
     assert words["nj-caribbean-stud"] == "push" and words["nj-winners-pot"] == "tie"
     assert words["nj-mini-tex-3"] == "push" and words["nj-poker-high-5"] == "split"
+    citations = {r["id"]: (r["citation"], r["confidence"]) for r in data["rulesets"]}
+    assert citations["nj-four-card-poker"] == ("N.J.A.C. 13:69F-27.3 (Four-card poker "
+                                               "rankings)", "confirmed")
+
+
+def test_rules_shows_table_game_orders_and_the_qualifier(capsys):
+    """Categories best first in the regulation's words: 20.3(b) and 27.3(b)."""
+    tc = run_json(capsys, "rules", "nj-three-card-poker")
+    assert [c["label"] for c in tc["categories"]][:5] == [
+        "Straight flush", "Three-of-a-kind", "Straight", "Flush", "Pair"]
+    assert tc["qualifier"]["words"] == "Queen-high or better"
+    fc = run_json(capsys, "rules", "nj-four-card-poker")
+    assert [c["name"] for c in fc["categories"]][:2] == ["four_of_a_kind", "straight_flush"]
+    assert fc["qualifier"] is None
 
 
 def test_rules_shows_clauses_categories_and_interpretations(capsys):

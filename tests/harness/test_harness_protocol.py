@@ -75,6 +75,10 @@ ITEMS = [  # (op, item)
     ("showdown", {"id": 1, "high": [1], "shares": ["0", "1"]}),
     ("showdown", {"id": 1, "high": [True], "low": [], "shares": ["0", "1"]}),
     ("showdown", {"id": 1, "high": [1], "low": [], "shares": ["0", "1"], "winners": [1]}),
+    ("qualifies", {"id": 1, "qualifies": True}),
+    ("qualifies", {"id": 1, "qualifies": "yes"}),
+    ("qualifies", {"id": 1, "qualifies": False, "category": "flush"}),
+    ("qualifies", {"id": 1, "rejected": "bad-card"}),
 ]
 
 

@@ -24,6 +24,10 @@ H5, H3, LO5, DS = "nj-poker-high-5", "nj-poker-high-3", "nj-poker-low-5", "nj-lo
 MT, MTL, MX, PK = "mt-poker-high", "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket"
 HOLDEM, OMAHA, OMAHA_HL = "nj-holdem", "nj-omaha", "nj-omaha-hi-lo"
 STUD, STUD_HL, RAZZ = "nj-seven-card-stud", "nj-stud-hi-lo", "nj-razz"
+TC, FC, DD, DX = ("nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
+                  "nj-double-cross-poker")
+CS = "nj-caribbean-stud"
+MD, MDL = "mt-poker-high-deuces", "mt-poker-low-deuces"
 
 
 def reject(code: str) -> tuple[str, str]:
@@ -31,7 +35,8 @@ def reject(code: str) -> tuple[str, str]:
 
 
 # mutant id -> (ruleset, op, args, expected); op classify: hand -> category; winners:
-# hands (, board) -> indices; best_hand: hole, board -> ({acceptable card sets}, category)
+# hands (, board) -> indices; best_hand: hole, board -> ({acceptable card sets}, category);
+# qualifies: hand -> bool
 EXAMPLES: dict[str, list[tuple]] = {
     # 14.3(b)6: "A, 2, 3, 4, 5 ... the lowest ranking straight"
     "wheel-missing": [(H5, "classify", ("Ah 2d 3c 4s 5h",), "straight"),
@@ -162,6 +167,45 @@ EXAMPLES: dict[str, list[tuple]] = {
     "unknown-suit-accepted": [(H5, "classify", ("As Kx Qd Jc 9h",), reject("bad-card"))],
     "one-reason-code": [(H5, "classify", ("As As Kd Qc Jh",), reject("duplicate-card"))],
     # 14.3 has no wild cards
+    # 20.3(b): straight flush (1) above three of a kind (2) above straight (3)
+    "three-card-straight-flush-below-trips": [(TC, "winners", (["Ac Ah Ad", "3s 2s As"],), [1])],
+    "three-card-trips-below-straight": [(TC, "winners", (["Qs Kh Ad", "2h 2d 2c"],), [1])],
+    # 27.3(b): four of a kind (1) above straight flush (2), three of a kind (3) above
+    # flush (4) above straight (5) above two pair (6); (a) 4-3-2-A is a straight
+    "four-card-straight-flush-above-quads": [(FC, "winners", (["As Ks Qs Js", "2s 2h 2d 2c"],),
+                                              [1])],
+    "four-card-flush-above-trips": [(FC, "winners", (["Ks 9s 7s 2s", "3h 3d 3c 4s"],), [1])],
+    "four-card-straight-above-flush": [(FC, "winners", (["Ah Kd Qc Js", "7s 5s 3s 2s"],),
+                                        [1])],
+    "four-card-five-card-order": [(FC, "winners", (["Ah Kd Qc Js", "2h 2d 2c 3s"],), [1])],
+    "four-card-two-pair-as-pair": [(FC, "classify", ("9s 9h 4d 4c",), "two_pair")],
+    "four-card-ace-low-missed": [(FC, "classify", ("4s 3h 2d Ac",), "straight")],
+    # 17.5(b)1 and 25.5(b)1: A K Q J 10 of one suit is the royal flush
+    "table-royal-not-named": [(DD, "classify", ("As Ks Qs Js Ts",), "royal_flush")],
+    # 25.5(b)6: five cards in sequence, not all of one suit
+    "table-straight-needs-distinct-suits": [(DX, "classify", ("9s 8s 7h 6d 5c",), "straight")],
+    # 17.5(b): four of a kind (3) above full house (4); three of a kind (7) above two pairs
+    "table-quads-below-full-house": [(DD, "winners", (["2s 2h 2d 2c 3s", "As Ah Ad Kc Ks"],),
+                                      [0])],
+    "table-two-pair-above-trips": [(DX, "winners", (["As Ah Kd Kc Qs", "2h 2d 2c 4s 5h"],),
+                                    [1])],
+    # the qualifiers as published (house rules): ace-king or better, queen high or better
+    "qualifier-one-rank-low": [(CS, "qualifies", ("As Qd Jc Th 9s",), False),
+                               (TC, "qualifies", ("Js Td 8c",), False)],
+    "qualifier-one-rank-high": [(CS, "qualifies", ("Ah Kc 5d 3s 2h",), True),
+                                (TC, "qualifies", ("Qh 4d 2s",), True)],
+    "qualifier-strict": [(CS, "qualifies", ("As Kd 4c 3h 2s",), True),
+                         (TC, "qualifies", ("Qs 3d 2c",), True)],
+    # 23.16.1205(5) as posted 'deuces wild': a deuce may be any card; (2)(a) five of a
+    # kind heads (2), above the straight flush
+    "deuces-not-wild": [(MD, "classify", ("2s 2h Ac Ad Ah",), "five_of_a_kind"),
+                        (MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 5d 7d"],), [0, 1])],
+    "deuces-always-aces": [(MD, "classify", ("2c 9h 8h 7h 6h",), "straight_flush")],
+    # low: the deuce is the ace (7-5-4-3-A), not the six of a high straight
+    "deuces-resolved-for-high": [(MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 6d 7d"],),
+                                  [0])],
+    "deuces-five-of-a-kind-below-straight-flush": [
+        (MD, "winners", (["2s 2h Ac Ad Ah", "Ts Js Qs Ks As"],), [0])],
     "jokers-accepted": [(H5, "classify", ("As Ks Qs Js Xx",), reject("joker-not-allowed"))],
     # one deck: two players cannot both hold the ace of spades
     "duplicates-across-hands-accepted": [
@@ -245,6 +289,8 @@ def reference_answer(ruleset: str, op: str, args: tuple) -> object:
         if op == "pot":
             pot = ev.pot(*args)
             return (pot.high, pot.low or (), tuple(str(f) for f in pot.shares))
+        if op == "qualifies":
+            return ev.qualifies(args[0])
         found = ev.best_hand(*args)
         return (" ".join(str(c) for c in found.cards), found.category)
     except CardError as exc:
@@ -263,6 +309,8 @@ def mutant_answer(mutant_id: str, ruleset: str, op: str, args: tuple) -> object:
         if op == "pot":
             pot = m.showdown([_split(h) for h in args[0]], *[_split(b) for b in args[1:]])
             return (tuple(pot.high), tuple(pot.low or ()), tuple(str(f) for f in pot.shares))
+        if op == "qualifies":
+            return m.qualifies(_split(args[0]))
         cards, category = m.best_hand(_split(args[0]), _split(args[1]))
         return (" ".join(cards), category)
     except Rejected as exc:

@@ -78,6 +78,17 @@ GAMES = {g.rid: g for g in (
     game("mt-poker-high", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
     game("nj-poker-high-3", "(a)", "(c)", "(d)", "(a)", speak="(g)"),
     game("nj-mini-tex-3", "(a)", "(b)", "(c)", "(c)", royal=None),
+    # three-card poker (13:69F-20.3): a straight above a flush, no royal flush named
+    game("nj-three-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
+    # payout-category games: only the card order, the category order and the categories
+    # are in the retrieved texts (the tie argument names the category-order clause)
+    game("nj-double-down-stud", "(a)", "(b)", "(b)", "(a)"),
+    game("nj-double-cross-poker", "(a)", "(b)", "(b)", "(a)"),
+    game("nj-four-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
+    # the Montana deuces-wild postings (generate/deuces.py)
+    game("mt-poker-high-deuces", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
+    game("mt-poker-low-deuces", "(1)", "(2)", "(3)", "(4)", low_ace="one",
+         straight_interp="mt-low-order"),
     game("nj-poker-low-5", "(e)", "(f)", "(d)", "(e)", speak="(g)", low_ace="one",
          ace_pair_interp="low-pair-inverse"),
     # mt-poker-low's file defines straight, flush and straight flush: they are ranked

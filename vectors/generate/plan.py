@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pokercert.vectors.generate.categories import (
@@ -17,12 +18,14 @@ from pokercert.vectors.generate.categories import (
     fam_trips,
     fam_two_pair,
 )
+from pokercert.vectors.generate.deuces import fam_carried, fam_deuces_high, fam_deuces_low
 from pokercert.vectors.generate.games import GAMES, Game
 from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.rooms import ROOM_GAMES, families
 from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
+from pokercert.vectors.generate.tables import fam_table_classify, fam_table_order
 from pokercert.vectors.ids import FAMILY_BASE
 
 
@@ -54,7 +57,7 @@ def plan() -> list[Family]:
                           ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
                           ("reject", None)):
             fams.append(Family(rid, topic, _bind(fn, g, rid)))
-    for rid in ("nj-poker-high-3", "nj-mini-tex-3"):
+    for rid in ("nj-poker-high-3", "nj-mini-tex-3", "nj-three-card-poker"):
         g = GAMES[rid]
         for topic, fn in (("straights", fam_straights), ("straight-flushes",
                                                          fam_straight_flushes),
@@ -82,6 +85,26 @@ def plan() -> list[Family]:
                       ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
                       ("reject", None), ("aces", fam_aces)):
         fams.append(Family(g.rid, topic, _bind(fn, g, g.rid)))
+    # table games whose texts order categories only (see generate/tables.py); the
+    # categories whose own clause names the best and the worst hand get those compared
+    for rid, extremes in (("nj-double-down-stud", ("one_pair",)),
+                          ("nj-double-cross-poker", ()),
+                          ("nj-four-card-poker", ("four_of_a_kind", "straight_flush",
+                                                  "three_of_a_kind", "straight", "one_pair"))):
+        g = GAMES[rid]
+        fams.append(Family(rid, "table-classify", _bind(fam_table_classify, g, rid)))
+        fams.append(Family(rid, "table-order", partial(fam_table_order, g, extremes)))
+        fams.append(Family(rid, "reject", _bind(None, g, rid)))
+    # the deuces-wild postings of Montana (generate/deuces.py)
+    for rid, source, wild in (("mt-poker-high-deuces", "mt-poker-high", fam_deuces_high),
+                              ("mt-poker-low-deuces", "mt-poker-low", fam_deuces_low)):
+        g = GAMES[rid]
+        for part in range(3):
+            if fam_carried(source, part):
+                fams.append(Family(rid, f"deuces-natural-{part + 1}",
+                                   partial(fam_carried, source, part)))
+        fams.append(Family(rid, "deuces-wild", _bind(wild, g, rid)))
+        fams.append(Family(rid, "reject", _bind(None, g, rid)))
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
     fams.append(Family("nj-mini-tex-pocket", "reject",
                        lambda: fam_reject(None, "nj-mini-tex-pocket")))

@@ -23,7 +23,6 @@ from pokercert.harness.explore.counterexample import expected_outcome, found_vec
 from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 from pokercert.harness.explore.situations import (
     SITUATIONS,
-    Deck,
     DrawChoices,
     Game,
     category_hand,
@@ -98,7 +97,7 @@ def test_every_ranked_category_is_dealt_as_itself(rs_id, profile):
         @st.composite
         def hands(draw):
             ch = DrawChoices(draw)
-            return deal_hand(ch, Deck(game.jokers), category_hand(ch, game, category))
+            return deal_hand(ch, game.deck(), category_hand(ch, game, category))
 
         @settings(QUICK, max_examples=15)
         @given(hands())
@@ -109,6 +108,43 @@ def test_every_ranked_category_is_dealt_as_itself(rs_id, profile):
 
     for category in game.makeable:
         check(category)
+
+
+@pytest.mark.parametrize("rs_id", ["mt-poker-high-deuces", "mt-poker-low-deuces"])
+def test_a_deuces_posting_deals_its_deuces_as_the_wild_cards(rs_id):
+    """Under deuces wild the wild situations are dealt with deuces (no joker: the deck
+    has none), and a deuce is only ever dealt as a wild card: outside the wild-*
+    situations only in five of a kind, the one category made with wild cards."""
+    deals = sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=3, count=300)
+    labels = {d.situation for d in deals}
+    assert {"wild-duplicate", "wild-placed"} <= labels, labels
+    if rs_id == "mt-poker-high-deuces":
+        assert "wild-five" in labels
+    ev = evaluator(rs_id)
+    for deal in deals:
+        if deal.kind == "reject":
+            continue
+        for hand in deal.inputs.get("hands", [deal.inputs.get("hand")]):
+            assert "Xx" not in hand, deal
+            deuces = sum(1 for c in ev.parse_hand(hand) if c.rank == 2)
+            if deuces and not deal.situation.startswith("wild-"):
+                assert ev.category(hand) == "five_of_a_kind", (deal.situation, deal)
+
+
+@pytest.mark.parametrize("rs_id", ["nj-three-card-poker", "nj-caribbean-stud"])
+def test_qualifier_deals_sit_on_the_qualifier_boundary(rs_id):
+    """Kind qualifies is dealt where the ruleset has a dealer qualifier: its lowest
+    qualifying hand (the reference says it qualifies), one card a rank below (it does
+    not) and one card a rank above (it does)."""
+    ev = evaluator(rs_id)
+    deals = [d for d in sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=9, count=300)
+             if d.kind == "qualifies"]
+    outcome = Counter((d.situation, ev.qualifies(d.inputs["hand"])) for d in deals)
+    assert set(outcome) == {("qualifier-at", True), ("qualifier-below", False),
+                            ("qualifier-above", True)}, outcome
+    # no qualifier, no qualifies deal, whatever the adapter claims
+    assert not [d for d in sample_deals(get_ruleset("nj-poker-high-5"), "practice", KINDS,
+                                        seed=9, count=100) if d.kind == "qualifies"]
 
 
 def _values(ev, deal):

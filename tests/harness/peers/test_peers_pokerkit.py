@@ -27,7 +27,8 @@ def test_claims():
     assert PokerkitEvaluator().capabilities() == {
         "nj-poker-high-5": basic, "nj-caribbean-stud": basic, "nj-winners-pot": basic,
         "nj-poker-low-5": basic, "nj-lowball-2-7": basic, "nj-poker-high-3": basic,
-        "nj-mini-tex-3": [*basic, "best_hand"],
+        "nj-mini-tex-3": [*basic, "best_hand"], "nj-three-card-poker": basic,
+        "nj-double-down-stud": basic, "nj-double-cross-poker": basic,
         # issue 14: pokerkit's hold'em, Omaha, eight-or-better and razz hand types settle
         # whole pots of the six poker-room games
         **{rid: ["showdown"] for rid in ("nj-holdem", "nj-omaha", "nj-omaha-hi-lo",

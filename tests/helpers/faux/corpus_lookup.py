@@ -34,7 +34,7 @@ def _cards(text: str | list[str] | None) -> str | None:
 
 def key_of(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
     """What a request is looked up by: ruleset, operation and its cards exactly."""
-    if op == Kind.CLASSIFY:
+    if op in (Kind.CLASSIFY, Kind.QUALIFIES):
         return (ruleset, op, _cards(inputs["hand"]))
     if op in (Kind.COMPARE, Kind.SHOWDOWN):
         return (ruleset, op, tuple(_cards(h) for h in inputs["hands"]),
@@ -111,6 +111,12 @@ class CorpusLookup:
         expect = self._lookup(Kind.SHOWDOWN, inputs)
         return dict(expect) if expect is not None else self.unknown(Kind.SHOWDOWN, inputs)
 
+    def qualifies(self, hand: list[str]) -> Any:
+        inputs = {"hand": hand}
+        expect = self._lookup(Kind.QUALIFIES, inputs)
+        return expect["qualifies"] if expect is not None else \
+            self.unknown(Kind.QUALIFIES, inputs)
+
 
 class LookupWithFallback(CorpusLookup):
     """The corpus's answer where it has one, the reference's everywhere else."""
@@ -132,6 +138,8 @@ class LookupWithFallback(CorpusLookup):
             return self.fallback.winners(inputs["hands"], inputs["board"])
         if op == Kind.SHOWDOWN:
             return self.fallback.showdown(inputs["hands"], inputs["board"])
+        if op == Kind.QUALIFIES:
+            return self.fallback.qualifies(inputs["hand"])
         return self.fallback.best_hand(inputs["hole"], inputs["board"])
 
 
