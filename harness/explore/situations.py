@@ -1214,10 +1214,7 @@ def _showdown(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
 def _free(ch: Choices, game: Game, want: str | None = None) -> Deal:
     """A deal drawn card by card, of a kind the game asks for (no reject)."""
-    options: list[str] = [k for k in (Kind.CLASSIFY, Kind.COMPARE) if k in game.kinds]
-    if game.selection is not None and game.selection.board:
-        options += [k for k in ("compare_on_board", Kind.BEST_HAND)
-                    if k.removesuffix("_on_board") in game.kinds]
+    options = _free_options(game)
     if not options:
         return _reject(ch, game)
     kind = _pick(ch, options)
@@ -1355,8 +1352,19 @@ def applicable(game: Game, situations: Sequence[str] | None = None, *,
     return labels
 
 
+def _free_options(game: Game) -> list[str]:
+    """What :func:`_free` can deal for ``game``: classify and compare of whole hands, and,
+    where a board is dealt, compare on the board and best_hand (a stud game's best_hand
+    has no board to draw card by card, so it is not offered there)."""
+    options: list[str] = [k for k in (Kind.CLASSIFY, Kind.COMPARE) if k in game.kinds]
+    if game.selection is not None and game.selection.board:
+        options += [k for k in ("compare_on_board", Kind.BEST_HAND)
+                    if k.removesuffix("_on_board") in game.kinds]
+    return options
+
+
 def _free_kinds(game: Game) -> bool:
-    return bool({Kind.CLASSIFY, Kind.COMPARE, Kind.BEST_HAND} & set(game.kinds))
+    return bool(_free_options(game))
 
 
 def build(ch: Choices, game: Game, label: str) -> Deal:
