@@ -16,7 +16,7 @@ import pytest
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
-from pokercert.harness.explore.situations import deal_strategy
+from pokercert.harness.explore.situations import deal_strategy, sample_deals
 from pokercert.reference import get_ruleset, load_profile, parse_cards
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import file_header
@@ -63,23 +63,23 @@ def test_strategies_make_valid_deals(rs_id):
 
 
 def test_the_generated_hands_reach_the_edges():
-    """The bias is real: wheels, wraparounds and flushes turn up in a modest sample."""
-    from hypothesis import given, settings
+    """The bias is real: wheels, wraparounds and flushes turn up in a modest sample.
 
+    The free deals come from the seeded sampler (the same builder Hypothesis drives):
+    Hypothesis' own draws (derandomized) also depend on what the test process loaded
+    before: in the full suite the Hypothesis sample held two wheels in 300 (the bar is
+    three) while the file alone passed.  The seeded sampler deals the same 300 hands in
+    any order (five wheels for seed 1)."""
     seen: Counter[str] = Counter()
     rs = get_ruleset(RULESET)
-
-    @settings(max_examples=300, database=None, derandomize=True)
-    @given(deal_strategy(rs, "practice", ["classify"], situations=["free"]))
-    def sample(case):
+    for case in sample_deals(rs, "practice", ["classify"], seed=1, count=300,
+                             situations=["free"]):
         cards = parse_cards(case.inputs["hand"])
         ranks = {c.rank for c in cards}
         seen["wheel"] += ranks == WHEEL
         seen["wrap"] += {13, 14, 2} <= ranks
         seen["flush"] += len({c.suit for c in cards}) == 1
         seen["pair"] += len(ranks) < 5
-
-    sample()
     assert all(seen[k] >= 3 for k in ("wheel", "wrap", "flush", "pair")), seen
 
 
