@@ -78,6 +78,21 @@ def _tokens(text: str) -> list[str]:
 
 def parse_card(token: str, position: int = 0) -> Card:
     """Parse one card token; raise :class:`CardError` naming the token if it is not a card."""
+    found = _PARSED.get(token)
+    if found is None:
+        found = _parse_card(token, position)
+        if len(token) <= _LONGEST:
+            _PARSED[token] = found
+    return found
+
+
+# the card of every short token parsed before (a few hundred spellings at most: three
+# characters; a token that is no card raises, and is not kept)
+_PARSED: dict[str, Card] = {}
+_LONGEST = 3
+
+
+def _parse_card(token: str, position: int) -> Card:
     raw = token.strip()
     if raw.upper() in ("XX", "JK"):
         return JOKER
@@ -111,15 +126,15 @@ def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
     seen: dict[Card, int] = {}
     for pos, item in enumerate(items):
         card = item if isinstance(item, Card) else parse_card(item, pos)
-        token = str(item)
-        if card.is_joker:
+        if card.rank == JOKER_RANK:
             if jokers == 0:
-                raise CardError(JOKER_NOT_ALLOWED, "this ruleset has no jokers", token, pos)
+                raise CardError(JOKER_NOT_ALLOWED, "this ruleset has no jokers", str(item), pos)
             if parsed.count(JOKER) >= jokers:
-                raise CardError(DUPLICATE_CARD, f"the deck has only {jokers} joker(s)", token, pos)
+                raise CardError(DUPLICATE_CARD, f"the deck has only {jokers} joker(s)",
+                                str(item), pos)
         elif card in seen:
             raise CardError(DUPLICATE_CARD, f"duplicate card, first seen as card {seen[card] + 1}",
-                            token, pos)
+                            str(item), pos)
         seen[card] = pos
         parsed.append(card)
     if count is not None:

@@ -22,7 +22,14 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Literal, NamedTuple, overload
 
-from pokercert.reference.cards import SUIT_CHARS, WRONG_COUNT, Card, CardError, parse_cards
+from pokercert.reference.cards import (
+    DECK,
+    SUIT_CHARS,
+    WRONG_COUNT,
+    Card,
+    CardError,
+    parse_cards,
+)
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import (
     BUG_COMPLETES,
@@ -39,6 +46,74 @@ WILD_RANKS = tuple(range(ACE, 1, -1))
 
 # suit classes: the only suit facts any ranking rule looks at
 SAME, DISTINCT, MIXED = "same", "distinct", "mixed"
+
+# Card codes of the fast best-hand search (:meth:`Evaluator.best_key`): a card is
+# 5 ** (rank - 2) above :data:`_SUIT_FIELD` bits that hold 1 in its suit's 3-bit digit,
+# so the sum of a set of natural cards (at most four of a rank, at most seven of a suit)
+# codes its rank multiset and its suit counts, and sums add up subsets.
+_SUIT_DIGIT = 3
+_SUIT_FIELD = _SUIT_DIGIT * len(SUIT_CHARS)
+_SUIT_MASK = (1 << _SUIT_FIELD) - 1
+_MOST_CARDS = (1 << _SUIT_DIGIT) - 1      # cards of one suit a digit holds
+_LOWEST = 2
+_CODE: dict[Card, int] = {
+    c: (5 ** (c.rank - _LOWEST) << _SUIT_FIELD) + (1 << _SUIT_DIGIT * SUIT_CHARS.index(c.suit))
+    for c in DECK}
+
+
+def _suit_class_of_counts(counts: int) -> str:
+    """The suit class of cards whose suit counts are the 3-bit digits of ``counts``."""
+    digits = [(counts >> _SUIT_DIGIT * s) & 7 for s in range(len(SUIT_CHARS))]
+    held = sum(1 for d in digits if d)
+    if held == 1:
+        return SAME
+    return DISTINCT if held == sum(digits) else MIXED
+
+
+_UNSEEN: Any = object()
+_SUIT_CLASSES = (SAME, DISTINCT, MIXED)
+# suit counts -> index into _SUIT_CLASSES, in the two low bits of a class code
+_SUIT_CLASS_OF = tuple(_SUIT_CLASSES.index(_suit_class_of_counts(n))
+                       for n in range(1 << _SUIT_FIELD))
+
+
+def _ranks_of(multiset: int) -> tuple[int, ...]:
+    """The ranks (descending) of a rank multiset coded as a sum of ``5 ** (rank - 2)``."""
+    out: list[int] = []
+    rank = _LOWEST
+    while multiset:
+        multiset, n = divmod(multiset, 5)
+        out[:0] = [rank] * n
+        rank += 1
+    return tuple(out)
+
+
+# the engine knobs read only where hands are selected and pots shared (_candidates,
+# _best, best_key), never by a valuation: evaluators differing only in these share values
+_SELECTION_KNOBS = frozenset({"hole_cards", "low_qualifier", "halves_cards"})
+# values shared by evaluators with the same valuation knobs (Evaluator.__init__, best_key)
+_CLASSIFIED: dict[Any, Any] = {}
+_WILD: dict[Any, Any] = {}
+_BEST: dict[Any, Any] = {}
+
+
+def _shared(store: dict[Any, Any], key: Any) -> Any:
+    """The dict kept in ``store`` under ``key`` (a new one the first time)."""
+    found = store.get(key)
+    if found is None:
+        found = store[key] = {}
+    return found
+
+
+def _subset_sums(codes: Sequence[int], k: int) -> list[int]:
+    """The sum of every ``k``-subset of ``codes`` (through the complement when shorter)."""
+    n = len(codes)
+    if k == 0:
+        return [0]
+    if 2 * k > n:
+        total = sum(codes)
+        return [total - sum(c) for c in combinations(codes, n - k)]
+    return [sum(c) for c in combinations(codes, k)]
 
 
 class HandValue(NamedTuple):
@@ -110,13 +185,23 @@ class Evaluator:
         self._low = self.rules["direction"] == "low"
         if self._low and self.rules["tiebreak"] != "grouped":
             raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
-        self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
+        # values computed once and shared by every evaluator whose valuation knobs are the
+        # same (all a valuation reads: the knobs but those of selection and the pot)
+        rules_key = repr(sorted((k, v) for k, v in self.rules.items()
+                                if k not in _SELECTION_KNOBS))
+        self._rules_key = rules_key
+        self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = \
+            _shared(_CLASSIFIED, rules_key)
         self._halves: dict[str, tuple[Evaluator, HalfQualifier | None]] = {}
+        # per half, what best_key needs (_fast_plan); per deal shape, _splits
+        self._fast: dict[str, Any] = {}
+        self._split_memo: dict[tuple[int, int, int], Any] = {}
         # the posted wild designation: natural deuces wild, or a joker restricted to a bug
         self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
         self._bug = self.ruleset.wild == "bug"
         self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
-                                                      tuple[Card, ...]]] = {}
+                                                      tuple[Card, ...]]] = \
+            _shared(_WILD, (rules_key, self.ruleset.wild))
 
     @property
     def wild_rank(self) -> int | None:
@@ -236,20 +321,23 @@ class Evaluator:
         return self._best(hand, table, half)
 
     def pot(self, hands: Sequence[str | Iterable[str | Card]],
-            board: str | Iterable[str | Card] | None = None) -> Pot:
+            board: str | Iterable[str | Card] | None = None, *, fast: bool = True) -> Pot:
         """Who wins each half of the pot, and each hand's exact share (see :class:`Pot`).
 
         Each half goes to the best hand(s) that qualify for it, ranked by the half's own
         ruleset; a half no hand qualifies for goes to the other half's winners; the same
-        hand (even the same five cards) may win both halves.
+        hand (even the same five cards) may win both halves.  Each hand's best key comes
+        from :meth:`best_key` (``fast=False``: from the engine's candidate-by-candidate
+        :meth:`best_hand` search, the oracle the fast path is tested against).
         """
         if len(hands) < 2:
             raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
         parsed, table = self.parse_deal(hands, board)
         won: dict[str, tuple[int, ...] | None] = {}
         for half in self.ruleset.pot_halves:
-            keys = [None if b is None else b.value.key
-                    for b in (self._best(h, table, half.name) for h in parsed)]
+            keys = [self.best_key(h, table, half.name) for h in parsed] if fast else \
+                [None if b is None else b.value.key
+                 for b in (self._best(h, table, half.name) for h in parsed)]
             best = max((k for k in keys if k is not None), default=None)
             won[half.name] = None if best is None else \
                 tuple(i for i, k in enumerate(keys) if k == best)
@@ -300,19 +388,27 @@ class Evaluator:
                     size: int) -> Iterable[tuple[Card, ...]]:
         """Every hand of ``size`` cards the selection rule allows from ``hole`` + ``board``
         (a hand dealt at its final size, with no board, is taken as it is)."""
-        sel = self.ruleset.selection
-        if sel is None or (not board and len(hole) == size):
+        splits = self._splits(len(hole), len(board), size)
+        if splits is None:
             yield hole
             return
-        mode = self.rules.get("hole_cards", "as_dealt")
-        span = sel.hole_range if mode == "as_dealt" else \
-            range(0 if mode == "any" else 1, sel.hole + 1)
-        for used in span:
-            if used > len(hole) or not 0 <= size - used <= len(board):
-                continue
+        for used in splits:
             for h in combinations(hole, used):
                 for b in combinations(board, size - used):
                     yield h + b
+
+    def _splits(self, hole: int, board: int, size: int) -> list[int] | None:
+        """How many of ``hole`` hole cards a hand of ``size`` cards may use beside a board
+        of ``board`` cards (the rest from the board), under the selection rule and this
+        evaluator's ``hole_cards`` reading; None for a hand taken as it is (no selection,
+        or a hand dealt at its final size with no board)."""
+        sel = self.ruleset.selection
+        if sel is None or (not board and hole == size):
+            return None
+        mode = self.rules.get("hole_cards", "as_dealt")
+        span = sel.hole_range if mode == "as_dealt" else \
+            range(0 if mode == "any" else 1, sel.hole + 1)
+        return [used for used in span if used <= hole and 0 <= size - used <= board]
 
     def _value_of(self, hole: tuple[Card, ...], board: tuple[Card, ...],
                   half: str) -> HandValue:
@@ -342,10 +438,95 @@ class Evaluator:
         """Whether a hand valued by this evaluator meets ``qualifier`` (its category is
         one of the qualifier's and no card ranks above ``max_rank``, the ace counting 1
         where this ranking plays it low)."""
+        return self._meets(value.category, [c.rank for c in value.played], qualifier)
+
+    def _meets(self, category: str, ranks: Iterable[int], qualifier: HalfQualifier) -> bool:
+        """:meth:`meets` from the category and the ranks of the cards played."""
         ace = 1 if self.rules["ace"] == "low" else ACE
-        return (value.category in qualifier.categories
-                and all((ace if c.rank == ACE else c.rank) <= qualifier.max_rank
-                        for c in value.played))
+        return (category in qualifier.categories
+                and all((ace if r == ACE else r) <= qualifier.max_rank for r in ranks))
+
+    def best_key(self, hole: Sequence[Card], board: Sequence[Card] = (),
+                 half: str | None = None) -> tuple[int, ...] | None:
+        """The key of the best hand from parsed ``hole`` (+ ``board``) cards for one half
+        (None: the game's first half), None when no hand qualifies for the half: the key
+        of :meth:`best_hand`'s hand, found without valuing every candidate hand.
+
+        The engine values a hand without wild cards from its sorted ranks and its suit
+        class alone (:meth:`value`), so each candidate the selection rule allows is
+        reduced to a code that holds exactly those facts (:data:`_CODE`: the rank multiset
+        and the suit counts, a sum over the cards; the subsets of the hole cards and of the
+        board are summed once and added), then to its class (the multiset and the suit
+        class the counts make).  Each class is valued once per evaluator and half, by the
+        half's ranking and qualifier, and kept.  Hands with a
+        wild card (under the half's ranking), and a second half under the ``distinct``
+        reading of ``halves_cards`` (it needs the first half's every best hand), take
+        :meth:`best_hand`'s search.  ``tests/reference/test_fast_pot.py`` holds the two
+        paths equal on seeded random deals of every game with a selection rule or halves
+        and on the corpus's showdowns.
+        """
+        half = self.ruleset.pot_halves[0].name if half is None else half
+        plan = self._fast.get(half, _UNSEEN)
+        if plan is _UNSEEN:
+            plan = self._fast[half] = self._fast_plan(half)
+        if plan is None:
+            found = self._best(tuple(hole), tuple(board), half)
+            return None if found is None else found.value.key
+        ranking, qualifier, memo = plan
+        size = ranking.ruleset.hand_size
+        try:
+            hole_codes = [_CODE[c] for c in hole]
+            board_codes = [_CODE[c] for c in board]
+        except KeyError:            # a joker
+            hole_codes = board_codes = []
+        if ranking._wild_rank is not None or len(hole_codes) + len(board_codes) != \
+                len(hole) + len(board) or max(size, len(hole)) > _MOST_CARDS:
+            found = self._best(tuple(hole), tuple(board), half)
+            return None if found is None else found.value.key
+        shape = (len(hole), len(board), size)
+        splits = self._split_memo.get(shape, _UNSEEN)
+        if splits is _UNSEEN:
+            splits = self._split_memo[shape] = self._splits(*shape)
+        codes = {sum(hole_codes)} if splits is None else \
+            {h + b for used in splits for h in _subset_sums(hole_codes, used)
+             for b in _subset_sums(board_codes, size - used)}
+        best: tuple[int, ...] | None = None
+        classes = _SUIT_CLASS_OF
+        for c in codes:
+            c = (c >> _SUIT_FIELD << 2) | classes[c & _SUIT_MASK]    # multiset, suit class
+            key = memo.get(c, _UNSEEN)
+            if key is _UNSEEN:
+                key = memo[c] = self._code_key(ranking, qualifier, c)
+            if key is not None and (best is None or key > best):
+                best = key
+        return best
+
+    def _fast_plan(self, half: str) -> tuple[Evaluator, HalfQualifier | None,
+                                             dict[int, tuple[int, ...] | None]] | None:
+        """What :meth:`best_key` needs for ``half``: its ranking, the qualifier that applies
+        (None if none does) and the memo of class keys, shared by every evaluator with the
+        same ranking rules and qualifier; None where the half takes :meth:`best_hand`'s
+        search (a second half under the ``distinct`` reading of ``halves_cards``)."""
+        ranking, qualifier = self._half_ranking(half)
+        if half != self.ruleset.pot_halves[0].name and \
+                self.rules.get("halves_cards", "shared") == "distinct":
+            return None
+        if self.rules.get("low_qualifier", "as_posted") != "as_posted":
+            qualifier = None
+        memo: dict[int, tuple[int, ...] | None] = _shared(_BEST, (ranking._rules_key, qualifier))
+        return ranking, qualifier, memo
+
+    @staticmethod
+    def _code_key(ranking: Evaluator, qualifier: HalfQualifier | None,
+                  code: int) -> tuple[int, ...] | None:
+        """The key ``ranking`` gives natural cards of the class ``code`` (rank multiset,
+        then the index of the suit class in two bits: see :meth:`best_key`), None if they
+        fail ``qualifier`` (None: no qualifier applies)."""
+        ranks = _ranks_of(code >> 2)
+        category, key = ranking._classified(ranks, _SUIT_CLASSES[code & 3])
+        if qualifier is not None and not ranking._meets(category, ranks, qualifier):
+            return None
+        return key
 
     def value(self, hand: tuple[Card, ...]) -> HandValue:
         """Value of an already parsed and validated hand (the fast path for bulk passes)."""
@@ -357,8 +538,12 @@ class Evaluator:
         return self._wild_value(hand, wilds)
 
     def _natural(self, hand: Sequence[Card]) -> tuple[str, tuple[int, ...]]:
-        ranks = tuple(sorted((c.rank for c in hand), reverse=True))
-        sc = suit_class(hand)
+        return self._classified(tuple(sorted((c.rank for c in hand), reverse=True)),
+                                suit_class(hand))
+
+    def _classified(self, ranks: tuple[int, ...], sc: str) -> tuple[str, tuple[int, ...]]:
+        """Category and key of natural cards with these ranks (descending) and suit class
+        (computed once per evaluator)."""
         found = self._cache.get((ranks, sc))
         if found is None:
             found = self._classify(ranks, sc)

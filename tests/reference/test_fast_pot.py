@@ -1,0 +1,113 @@
+"""The pot's fast path (``Evaluator.best_key``) against the engine's own search.
+
+``Evaluator.pot`` takes each hand's best key from :meth:`Evaluator.best_key`, which codes
+every candidate hand the selection rule allows as its rank multiset and suit class and
+values each class once.  The oracle is the engine's candidate-by-candidate search that
+``best_hand`` runs (``pot(..., fast=False)``).  The two must agree on every deal: here on
+seeded random deals of every ruleset with a selection rule or several pot halves, under
+every reading of the interpretations that change how hands are chosen or pots shared;
+``tests/harness/run/test_fast_pot_corpus.py`` checks the corpus's showdowns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from pokercert.reference import DECK, JOKER, Profile, all_rulesets, evaluator
+from pokercert.reference.engine import Evaluator
+from pokercert.reference.interpretations import get_interpretation
+
+DEALS = 120           # random deals per ruleset and profile
+PLAYERS = (2, 3, 4)
+
+SPLIT_GAMES = sorted(rs.id for rs in all_rulesets()
+                     if rs.selection is not None or len(rs.pot_halves) > 1)
+
+
+def _profiles(rid: str) -> Iterator[Profile]:
+    """The default profile, then each other reading of each interpretation of the
+    ruleset alone."""
+    yield Profile("practice", {})
+    rs = evaluator(rid).ruleset
+    for iid in rs.interpretations:
+        interp = get_interpretation(iid)
+        for reading in interp.readings:
+            if reading != interp.default:
+                yield Profile(f"{iid}={reading}", {iid: reading})
+
+
+def _deal(ev: Evaluator, rng: random.Random, players: int) \
+        -> tuple[list[tuple[object, ...]], tuple[object, ...]]:
+    """``players`` hands (and the board) dealt from one shuffled deck."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    sel = ev.ruleset.selection
+    per = sel.hole if sel is not None else ev.ruleset.hand_size
+    hands = [tuple(deck[i * per:(i + 1) * per]) for i in range(players)]
+    board = tuple(deck[players * per:players * per + sel.board]) if sel is not None else ()
+    return hands, board
+
+
+def test_the_games_with_selection_or_halves_are_all_here() -> None:
+    """The six poker-room games (and Mini-tex's three-card board game) are exercised:
+    a ruleset that gains a selection rule is picked up by the data, not by a list."""
+    assert {"nj-holdem", "nj-omaha", "nj-omaha-hi-lo", "nj-seven-card-stud",
+            "nj-stud-hi-lo", "nj-razz"} <= set(SPLIT_GAMES)
+
+
+@pytest.mark.parametrize("rid", SPLIT_GAMES)
+def test_best_key_equals_the_search_on_random_deals(rid: str) -> None:
+    for profile in _profiles(rid):
+        ev = evaluator(rid, profile)
+        rng = random.Random(f"{rid}|{profile.name}")
+        for n in range(DEALS):
+            hands, board = _deal(ev, rng, PLAYERS[n % len(PLAYERS)])
+            for half in ev.ruleset.pot_halves:
+                for hole in hands:
+                    found = ev.best_hand(hole, board or None, half.name)
+                    slow = None if found is None else found.value.key
+                    assert ev.best_key(hole, board, half.name) == slow, \
+                        (rid, profile.name, half.name, hole, board)
+            as_text = [" ".join(map(str, h)) for h in hands]
+            table = " ".join(map(str, board)) if board else None
+            assert ev.pot(as_text, table) == ev.pot(as_text, table, fast=False), \
+                (rid, profile.name, as_text, table)
+
+
+def test_the_fast_path_values_classes_not_candidates(monkeypatch: pytest.MonkeyPatch) \
+        -> None:
+    """Natural cards never reach the candidate-by-candidate search (it is refused here),
+    and an Omaha hand's 60 candidates are valued as the classes they fall in."""
+    ev = evaluator("nj-omaha-hi-lo")
+    hole, board = DECK[0:4], DECK[20:25]
+    expected = {half.name: ev._best(hole, board, half.name) for half in ev.ruleset.pot_halves}
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the candidate-by-candidate search ran")
+
+    monkeypatch.setattr(Evaluator, "_best", refused)
+    monkeypatch.setattr(Evaluator, "value", refused)
+    for half, best in expected.items():
+        assert ev.best_key(hole, board, half) == (None if best is None else best.value.key)
+
+
+def test_wild_cards_and_distinct_halves_take_the_search() -> None:
+    """Where the class of a hand does not fix its value (a joker may stand for any card;
+    the distinct-halves reading needs the high hand's every five), best_key asks the
+    search, and still agrees with it."""
+    wild = [rs.id for rs in all_rulesets() if rs.jokers and rs.selection is None]
+    assert wild, "a ruleset with jokers"
+    ev = evaluator(wild[0])
+    hand = (JOKER, *DECK[8:8 + ev.ruleset.hand_size - 1])
+    assert ev.best_key(hand, ()) == ev._best(hand, (), ev.ruleset.pot_halves[0].name) \
+        .value.key  # type: ignore[union-attr]
+    distinct = evaluator("nj-stud-hi-lo", Profile("d", {"same-cards-both-halves": "literal"}))
+    rng = random.Random(5)
+    for _ in range(200):
+        (hole,), _board = _deal(distinct, rng, 1)
+        found = distinct.best_hand(hole, None, "low")
+        assert distinct.best_key(hole, (), "low") == (None if found is None else
+                                                      found.value.key)
