@@ -24,6 +24,7 @@ from typing import Any, Literal, NamedTuple, overload
 
 from pokercert.reference.cards import (
     DECK,
+    JOKER,
     SUIT_CHARS,
     WRONG_COUNT,
     Card,
@@ -243,9 +244,11 @@ class Evaluator:
                                 f"got a board of {len(table)}")
             if sel.board:
                 table = parse_cards(table, count=sel.board)
-        # one deck: the whole deal must be free of duplicates
+        # one deck: the whole deal must be free of duplicates (the parser names the first
+        # repeat; a deal of distinct natural cards has none)
         everything = [c for h in parsed for c in h] + list(table)
-        parse_cards(everything, jokers=self.ruleset.jokers)
+        if len(set(everything)) != len(everything) or JOKER in everything:
+            parse_cards(everything, jokers=self.ruleset.jokers)
         return tuple(parsed), table
 
     def is_wild(self, card: Card) -> bool:
