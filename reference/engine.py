@@ -92,7 +92,12 @@ def _ranks_of(multiset: int) -> tuple[int, ...]:
 # the engine knobs read only where hands are selected and pots shared (_candidates,
 # _best, best_key), never by a valuation: evaluators differing only in these share values
 _SELECTION_KNOBS = frozenset({"hole_cards", "low_qualifier", "halves_cards"})
-# values shared by evaluators with the same valuation knobs (Evaluator.__init__, best_key)
+# the steps of the engine's search that best_key does not run: an engine with any of
+# them replaced on the instance (a mutant's hook) takes the search
+_SEARCH_STEPS = frozenset({"_best", "_candidates", "_splits", "_half_ranking", "value",
+                           "_natural", "_wild_value", "_classified", "_classify", "meets",
+                           "_meets", "best_key", "_fast_plan", "_code_key", "parse_deal"})
+# values shared by evaluators evaluator() built with the same valuation knobs
 _CLASSIFIED: dict[Any, Any] = {}
 _WILD: dict[Any, Any] = {}
 _BEST: dict[Any, Any] = {}
@@ -186,13 +191,12 @@ class Evaluator:
         self._low = self.rules["direction"] == "low"
         if self._low and self.rules["tiebreak"] != "grouped":
             raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
-        # values computed once and shared by every evaluator whose valuation knobs are the
-        # same (all a valuation reads: the knobs but those of selection and the pot)
-        rules_key = repr(sorted((k, v) for k, v in self.rules.items()
-                                if k not in _SELECTION_KNOBS))
-        self._rules_key = rules_key
-        self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = \
-            _shared(_CLASSIFIED, rules_key)
+        # what a valuation reads (the knobs but those of selection and the pot): shared
+        # evaluators (evaluator()) with the same key share the values they compute
+        self._rules_key = repr(sorted((k, v) for k, v in self.rules.items()
+                                      if k not in _SELECTION_KNOBS))
+        self._shares_values = False
+        self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
         self._halves: dict[str, tuple[Evaluator, HalfQualifier | None]] = {}
         # per half, what best_key needs (_fast_plan); per deal shape, _splits
         self._fast: dict[str, Any] = {}
@@ -201,8 +205,17 @@ class Evaluator:
         self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
         self._bug = self.ruleset.wild == "bug"
         self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
-                                                      tuple[Card, ...]]] = \
-            _shared(_WILD, (rules_key, self.ruleset.wild))
+                                                      tuple[Card, ...]]] = {}
+
+    def _share_values(self) -> None:
+        """Keep this evaluator's computed values in the stores shared by every evaluator
+        :func:`evaluator` built with the same valuation knobs (the challenge's profile
+        and an adapter's own profile value the same hands).  Only those: an engine built
+        directly may have a step replaced (a mutant), and must not read or write values
+        another computed."""
+        self._shares_values = True
+        self._cache = _shared(_CLASSIFIED, self._rules_key)
+        self._wild_cache = _shared(_WILD, (self._rules_key, self.ruleset.wild))
 
     @property
     def wild_rank(self) -> int | None:
@@ -508,15 +521,21 @@ class Evaluator:
                                              dict[int, tuple[int, ...] | None]] | None:
         """What :meth:`best_key` needs for ``half``: its ranking, the qualifier that applies
         (None if none does) and the memo of class keys, shared by every evaluator with the
-        same ranking rules and qualifier; None where the half takes :meth:`best_hand`'s
-        search (a second half under the ``distinct`` reading of ``halves_cards``)."""
+        same ranking rules and qualifier (shared evaluators only); None where the half
+        takes :meth:`best_hand`'s search: a second half under the ``distinct`` reading of
+        ``halves_cards``, and an engine (or its half's ranking) with a step of the search
+        replaced on the instance (a mutant: the search is what it changes)."""
         ranking, qualifier = self._half_ranking(half)
         if half != self.ruleset.pot_halves[0].name and \
                 self.rules.get("halves_cards", "shared") == "distinct":
             return None
+        if not _SEARCH_STEPS.isdisjoint(vars(self)) or not _SEARCH_STEPS.isdisjoint(vars(ranking)):
+            return None     # a step of the search replaced on this engine (a mutant)
         if self.rules.get("low_qualifier", "as_posted") != "as_posted":
             qualifier = None
-        memo: dict[int, tuple[int, ...] | None] = _shared(_BEST, (ranking._rules_key, qualifier))
+        memo: dict[int, tuple[int, ...] | None] = \
+            _shared(_BEST, (ranking._rules_key, qualifier)) \
+            if self._shares_values and ranking._shares_values else {}
         return ranking, qualifier, memo
 
     @staticmethod
@@ -713,7 +732,8 @@ def evaluator(ruleset: str, profile: Profile | str | None = None) -> Evaluator:
     prof = load_profile(profile)
     cache_key = (ruleset, tuple(sorted(prof.choices.items())))
     if cache_key not in _evaluators:
-        _evaluators[cache_key] = Evaluator(ruleset, prof)
+        ev = _evaluators[cache_key] = Evaluator(ruleset, prof)
+        ev._share_values()
     return _evaluators[cache_key]
 
 
