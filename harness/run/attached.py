@@ -179,12 +179,15 @@ _RUNNERS = {FUZZ: _fuzz, EXHAUSTIVE: _exhaustive}
 
 def run_attached(adapter: Adapter, identity: Identity, rulesets: Sequence[str],
                  profile: Profile, modes: Mapping[str, Mapping[str, Any]], folder: Path,
-                 spec: str) -> tuple[dict[str, list[dict[str, Any]]], str]:
+                 spec: str, into: dict[str, list[dict[str, Any]]] | None = None) \
+        -> tuple[dict[str, list[dict[str, Any]]], str]:
     """Run each asked mode (``filters``' ``fuzz`` / ``exhaustive``) over ``rulesets`` with
     the started ``adapter``; returns the records by mode and, if the harness gave up on
-    the adapter, why (the records of the rulesets not reached say ``aborted``)."""
+    the adapter, why (the records of the rulesets not reached say ``aborted``).  The
+    records are added to ``into`` (if given) as each ruleset ends, so a watchdog that
+    ends the process mid-mode finds the records of the rulesets done."""
     shutil.rmtree(Path(folder) / ATTACHED, ignore_errors=True)
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[dict[str, Any]]] = {} if into is None else into
     aborted = ""
     for mode in MODES:
         if mode not in modes:

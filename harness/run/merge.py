@@ -8,6 +8,12 @@ shards, is refused, and so is a shard whose ``results.jsonl`` is not what its ha
 wrote (its hash in ``run.json``).  Attachments are copied under
 ``attachments/shard-K-...``.  The merged folder holds the merge only: every earlier
 report, signature, result and attachment in it is removed first.
+
+The attached modes (``--fuzz``, ``--exhaustive``) of a sharded run are run by shard 1
+alone (:func:`~pokercert.harness.run.runner.runs_attached`): the merge keeps its records,
+one per ruleset and mode, with its drafts and state, and refuses shards that both carry
+records.  The challenge drafts are written again from the merged results (by the one
+draft writer), as one process would have written them.
 """
 
 from __future__ import annotations
@@ -17,8 +23,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from pokercert.harness.run.results import (
+    ATTACHED,
+    COUNTEREXAMPLES,
     HEADER_FILE,
     Result,
     RunHeader,
@@ -115,6 +124,7 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
             results.append(r)
         if h.aborted:
             warnings.append(f"shard {h.shard} did not finish: {h.aborted}")
+    attached = _attached(out, headers)
     by_ruleset: Counter[str] = Counter()
     for _, h, _ in headers:
         by_ruleset.update(h.selected_by_ruleset)
@@ -129,9 +139,44 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         aborted=aborted or None, command=unsharded_command(first.command),
         selected_by_ruleset=dict(sorted(by_ruleset.items())),
         filters={**filters, "merged_shards": [f"{k}/{n}" for k in sorted(seen)]},
-        resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at))
+        resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at),
+        attached=attached)
     if not warnings and ids_digest(owner) != merged.selected_ids_sha256:
         raise MergeError("the shards' vectors do not add up to the run's selection")
     merged.results_sha256, merged.results_lines = write_results(out, results)
     write_header(out, merged)
+    _challenge_drafts(out, merged, results)
     return merged, warnings
+
+
+def _attached(out: Path, headers: Sequence[tuple[Path, RunHeader, tuple[int, int]]]) \
+        -> dict[str, list[dict[str, Any]]]:
+    """The attached modes' records of the one shard that ran them, its drafts and state
+    copied into ``out``; none if no shard given ran them."""
+    carriers = [(folder, h) for folder, h, _ in headers if h.attached]
+    if len(carriers) > 1:
+        raise MergeError(f"shards {' and '.join(str(h.shard) for _, h in carriers)} both "
+                         "record attached modes: one shard (1/N) runs them")
+    if not carriers:
+        return {}
+    folder, h = carriers[0]
+    drafts = folder / COUNTEREXAMPLES
+    for item in (i for items in h.attached.values() for i in items if i.get("draft")):
+        src = folder / str(item["draft"])
+        if src.is_file() and src.resolve().is_relative_to(drafts.resolve()):
+            (out / COUNTEREXAMPLES).mkdir(exist_ok=True)
+            shutil.copyfile(src, out / COUNTEREXAMPLES / src.name)
+    if (folder / ATTACHED).is_dir():
+        shutil.copytree(folder / ATTACHED, out / ATTACHED, dirs_exist_ok=True)
+    return {mode: [dict(i) for i in items] for mode, items in h.attached.items()}
+
+
+def _challenge_drafts(out: Path, header: RunHeader, results: Sequence[Result]) -> None:
+    """The challenge vectors that failed, as ready-to-add drafts of the merged run."""
+    if not any(r.origin for r in results):
+        return
+    from pokercert.harness.run.challenge import write_drafts
+    from pokercert.reference import Profile
+
+    profile = Profile(str(header.profile["name"]), dict(header.profile["readings"]))
+    write_drafts(out, results, profile, header.adapter_spec)

@@ -278,6 +278,9 @@ class Watchdog(threading.Thread):
         self.timeout = timeout
         self.run_deadline = run_deadline
         self.grace = grace
+        # while the attached modes run (harness/run/attached.py): the modes and rulesets
+        # asked, so a watchdog that fires records each ruleset not reached as aborted
+        self.attaching: tuple[Sequence[str], Sequence[str]] | None = None
         self._done = threading.Event()
 
     def stop(self) -> None:
@@ -306,6 +309,13 @@ class Watchdog(threading.Thread):
             return
         self.header.aborted = f"watchdog: {why}"
         self.header.finished_at = now_iso()
+        if self.attaching is not None:        # the ruleset in progress has no record yet
+            modes, rulesets = self.attaching
+            for mode in modes:
+                items = self.header.attached.setdefault(mode, [])
+                reached = {item.get("ruleset") for item in items}
+                items += [{"ruleset": rid, "aborted": self.header.aborted}
+                          for rid in rulesets if rid not in reached]
         try:
             write_header(self.folder, self.header)
         finally:
@@ -370,6 +380,8 @@ class RunOutcome:
     # every result line of the folder in the order written (those of earlier sessions
     # first): what the harness scored, for reports that do not re-read results.jsonl
     results: list[Result] = field(default_factory=list)
+    # what the run (a merge of shards: run --dask/--workers) warns of: missing shards
+    warnings: list[str] = field(default_factory=list)
 
 
 def platform_info() -> dict[str, Any]:
@@ -436,11 +448,7 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
         chosen = [*chosen, *challenge.vectors]
     else:
         filters["challenge"] = {"seed": None, "disabled": "--no-challenge"}
-    attached = _attached_asked(config, folder)
-    if attached and config.shard:
-        raise RunError(f"--shard {config.shard}: attach --fuzz and --exhaustive to an "
-                       "unsharded run (they cover whole rulesets, not a share of vectors)")
-    filters.update(attached)
+    filters.update(_attached_asked(config, folder))
     if config.shard:
         try:
             k, n = parse_shard(config.shard)
@@ -468,7 +476,21 @@ def _attached_asked(config: RunConfig, folder: Path | None) -> dict[str, dict[st
             fuzz_seed = old[FUZZ]["seed"]
         if order_seed is None and type(old.get(EXHAUSTIVE, {}).get("order_seed")) is int:
             order_seed = old[EXHAUSTIVE]["order_seed"]
+    if config.shard:     # each shard records what the run attaches: the same seeds in all
+        for given, seed, option in ((config.fuzz, fuzz_seed, "--fuzz-seed"),
+                                    (config.exhaustive or None, order_seed, "--order-seed")):
+            if given is not None and seed is None:
+                raise RunError(f"--shard {config.shard}: give every shard the same {option}, "
+                               "so the shards of one run record one attached mode (shard 1 "
+                               "runs it)")
     return asked(config.fuzz, fuzz_seed, config.exhaustive, order_seed)
+
+
+def runs_attached(shard_: str | None) -> bool:
+    """Whether a run (or shard) runs the attached modes it records: an unsharded run, or
+    shard 1 of a sharded one (the modes cover whole rulesets, not a share of vectors, so
+    one shard runs each once and ``merge`` keeps its records)."""
+    return shard_ is None or parse_shard(shard_)[0] == 1
 
 
 def _challenge_seed(config: RunConfig, folder: Path) -> int | None:
@@ -699,36 +721,41 @@ def run(config: RunConfig, corpus: Any = None,
             max(1.0, config.timeout or 0.0)
         watchdog = Watchdog(adapter, folder, header, config.timeout, deadline, grace) \
             if isinstance(adapter, InProcessAdapter) else None
-        with ResultWriter(folder, append=bool(done)) as writer:
-            if progress:
-                progress(len(done), len(chosen))
-            if watchdog:
-                watchdog.start()
-            try:
-                for results in score_vectors(adapter, identity, todo, profile, known,
-                                             config.batch_size, deadline):
-                    if origins:
-                        results = with_origins(results, origins)
-                    writer.write_many(results)
-                    scored.extend(results)
-                    count(results, into=counts)
-                    new += len(results)
-                    if progress:
-                        progress(len(done) + new, len(chosen))
-            except AdapterAborted as exc:
-                header.aborted = str(exc)
-            finally:
-                if watchdog:
-                    watchdog.stop()
-        modes: dict[str, Any] = {m: filters[m] for m in ("fuzz", "exhaustive") if m in filters}
-        if modes and not header.aborted:
-            from pokercert.harness.run.attached import run_attached
+        if watchdog:           # (it watches the attached modes too: they call the adapter)
+            watchdog.start()
+        try:
+            with ResultWriter(folder, append=bool(done)) as writer:
+                if progress:
+                    progress(len(done), len(chosen))
+                try:
+                    for results in score_vectors(adapter, identity, todo, profile, known,
+                                                 config.batch_size, deadline):
+                        if origins:
+                            results = with_origins(results, origins)
+                        writer.write_many(results)
+                        scored.extend(results)
+                        count(results, into=counts)
+                        new += len(results)
+                        if progress:
+                            progress(len(done) + new, len(chosen))
+                except AdapterAborted as exc:
+                    header.aborted = str(exc)
+            modes: dict[str, Any] = {m: filters[m] for m in ("fuzz", "exhaustive")
+                                     if m in filters}
+            if modes and not header.aborted and runs_attached(config.shard):
+                from pokercert.harness.run.attached import run_attached
 
-            write_header(folder, header)        # the vectors are done: say so first
-            header.attached, gave_up = run_attached(
-                adapter, identity, header.rulesets, profile, modes, folder, config.adapter)
-            if gave_up:
-                header.aborted = gave_up
+                write_header(folder, header)        # the vectors are done: say so first
+                if watchdog:
+                    watchdog.attaching = (list(modes), header.rulesets)
+                header.attached = {}
+                _, gave_up = run_attached(adapter, identity, header.rulesets, profile, modes,
+                                          folder, config.adapter, into=header.attached)
+                if gave_up:
+                    header.aborted = gave_up
+        finally:
+            if watchdog:
+                watchdog.stop()
         # the bytes launched must be the bytes measured, to the end: an adapter that
         # rewrites its own files (at start-up or later) is not the software recorded
         changed = [d for d in differences(started_as, measured)

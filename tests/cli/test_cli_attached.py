@@ -160,7 +160,8 @@ def test_a_report_whose_modes_contradict_their_records_is_refused(exhaustive_run
 @pytest.mark.parametrize(("args", "needle"), [
     (["--fuzz-seed", "3"], "give --fuzz N as well"),
     (["--order-seed", "3"], "give --exhaustive as well"),
-    (["--fuzz", "10", "--shard", "1/2", "--challenge-seed", "1"], "unsharded run"),
+    (["--fuzz", "10", "--shard", "1/2", "--challenge-seed", "1"],
+     "give every shard the same --fuzz-seed"),
 ])
 def test_usage_errors(tmp_path, capsys, args, needle):
     assert main(["run", "--ruleset", H3, *args, "--out", str(tmp_path / "x")]) == 3
