@@ -19,6 +19,7 @@ from pokercert.cli.options import (
     Subparsers,
     UsageError,
     adapter_args,
+    dask_args,
     lab_args,
     lab_fields,
     nonnegative_int,
@@ -54,7 +55,9 @@ def register(sub: Subparsers) -> None:
     profile_arg(p)
     p.add_argument("--flags", nargs="+", metavar="FLAG",
                    help="only vectors carrying any of these flags")
-    p.add_argument("--shard", metavar="K/N", help="run shard K of N (merge them afterwards)")
+    p.add_argument("--shard", metavar="K/N", help="run shard K of N (merge them afterwards; "
+                   "shard 1 runs the attached --fuzz/--exhaustive)")
+    dask_args(p)
     p.add_argument("--expect", type=Path, metavar="FILE",
                    help="expectations file of known failures (XFAIL/XPASS)")
     p.add_argument("--out", type=Path, default=Path("pokercert-run"), metavar="DIR",
@@ -229,6 +232,13 @@ def cmd_run(args: argparse.Namespace) -> int:
                          "give --exhaustive as well")
     if args.expect is not None and not args.expect.is_file():
         raise UsageError(f"--expect {args.expect}: no such file")
+    on_dask = bool(args.dask) or args.workers > 1
+    if args.tasks is not None and not on_dask:
+        raise UsageError("--tasks splits a run on Dask: give --dask SCHEDULER or --workers N "
+                         "as well")
+    if on_dask and (args.shard or args.resume):
+        raise UsageError(f"{'--shard' if args.shard else '--resume'} runs in one process; "
+                         "--dask and --workers run (and merge) every shard of the run")
     if args.resume:
         _check_resumable(args.out)
     out_folder(args.out)
@@ -244,14 +254,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         exhaustive=args.exhaustive, order_seed=args.order_seed)
     progress = Progress()
     try:
-        outcome = run(config, progress=progress)
+        if on_dask:
+            from pokercert.harness.run.on_dask import run_on_dask
+
+            outcome = run_on_dask(config, scheduler=args.dask, workers=args.workers,
+                                  tasks=args.tasks, progress=progress)
+        else:
+            outcome = run(config, progress=progress)
     except KeyboardInterrupt:
         progress.close()
-        print(f"pokercert run: interrupted; continue with --resume --out {args.out}",
-              file=sys.stderr)
+        print("pokercert run: interrupted; " + ("run it again (a Dask run does not resume)"
+              if on_dask else f"continue with --resume --out {args.out}"), file=sys.stderr)
         return ExitCode.ERROR
     finally:
         progress.close()
+    for warning in outcome.warnings:
+        print(f"pokercert run: warning: {warning}", file=sys.stderr)
     if not args.no_report:
         _write_reports(outcome)
     print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json)

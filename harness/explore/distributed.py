@@ -44,8 +44,8 @@ from pokercert.reference import Profile, Ruleset, get_ruleset
 from pokercert.reference.classes import ReferenceClasses, space_of
 from pokercert.reference.errors import InputError
 
-__all__ = ["DaskMissing", "RangeTask", "check_range", "plan_ranges", "run_distributed",
-           "run_exhaustive_on_dask"]
+__all__ = ["DaskMissing", "RangeTask", "check_range", "client_for", "dask_distributed",
+           "plan_ranges", "run_distributed", "run_exhaustive_on_dask"]
 
 RANGES = "ranges"
 # hands per task: small enough that a lost task costs little and the workers stay busy
@@ -53,7 +53,7 @@ RANGES = "ranges"
 DEFAULT_TASK_HANDS = 1 << 18
 
 
-# the configuration of the workers of an embedded LocalCluster (see _client); a cluster
+# the configuration of the workers of an embedded LocalCluster (see client_for); a cluster
 # of one's own: DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False in each worker's env
 WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
@@ -139,8 +139,9 @@ def check_range(task: RangeTask) -> dict[str, Any]:
         return state.as_dict()
 
 
-def _distributed() -> Any:
-    """The dask.distributed module (untyped here: it is an optional extra)."""
+def dask_distributed() -> Any:
+    """The dask.distributed module (untyped here: it is an optional extra); without it, a
+    :class:`DaskMissing` (one line, exit code 3)."""
     try:
         return importlib.import_module("distributed")
     except ImportError:
@@ -148,12 +149,16 @@ def _distributed() -> Any:
             from None
 
 
-def _client(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], None]]:
+def client_for(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], None]]:
     """A Dask client of the scheduler at ``scheduler``, or of a new LocalCluster of
     ``workers`` single-threaded worker processes; and how to close what was opened."""
-    dist = _distributed()
+    dist = dask_distributed()
     if scheduler:
-        client = dist.Client(scheduler)
+        try:
+            client = dist.Client(scheduler)
+        except (OSError, ValueError) as exc:     # (TimeoutError is an OSError)
+            raise InputError(f"--dask {scheduler}: cannot reach the Dask scheduler "
+                             f"({exc})") from None
         return client, client.close
     # Dask's statistical profiler samples every worker thread's stack every 10 ms: on a
     # CPU-bound task that slowed each hand by about half (measured in benchmarks/README.md)
@@ -202,9 +207,9 @@ def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
     checked = sum(s.checked for s in done.values())
     started = time.monotonic()
     if todo:
-        client, close = _client(scheduler, workers)
+        client, close = client_for(scheduler, workers)
         try:
-            as_completed = _distributed().as_completed
+            as_completed = dask_distributed().as_completed
             futures = client.map(check_range, todo, pure=False,
                                  key=[f"pokercert-exhaustive-{t.start}-{t.stop}" for t in todo])
             for future in as_completed(futures):
