@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from pokercert.cli.main import main
+from pokercert.reports.verify import verify
 from tests import helpers
 
 try:
@@ -92,6 +93,10 @@ def test_two_local_workers_merge_to_the_one_process_run(tmp_path, capsys):
     r1, r2 = _json(one / "report.json"), _json(dask / "report.json")
     assert r2["verdict"] == "NOT CERTIFIED"
     assert _without_timing(r2) == _without_timing(r1)
+    # a lab replays the split run in one process: the same vectors, the same evidence
+    checks = {c.name: c for c in verify(dask, rerun_spec=ONE_BAD)}
+    assert all(c.status == "ok" for c in checks.values()), checks
+    assert "attached modes replayed the same" in checks["rerun"].detail
 
 
 @needs_dask
