@@ -222,7 +222,7 @@ def low_value(five: Sequence[Card], qualify: bool, rules: Rules = PRACTICE) \
     cards first, then the matched ranks (A-A the best pair; the worst under the literal
     low-pair-inverse), then the other cards from the highest down, the lower better (from
     the lowest up under the literal low-card-order)."""
-    ranks = tuple(1 if r == A else r for r, _ in five)
+    ranks = tuple(sorted(1 if r == A else r for r, _ in five))
     return _low(ranks, qualify and rules.qualifier, rules.worst_first, rules.aces_best_pair)
 
 
@@ -255,7 +255,7 @@ class Player:
         if found is None:
             found = self._fives[mode] = [
                 (tuple(sorted((r for r, _ in f), reverse=True)),
-                 len({s for _, s in f}) == 1, tuple(1 if r == A else r for r, _ in f))
+                 len({s for _, s in f}) == 1, tuple(sorted(1 if r == A else r for r, _ in f)))
                 for f in fives(self.g, self.hole, self.board, rules)]
         return found
 
