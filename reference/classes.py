@@ -425,6 +425,15 @@ class ReferenceClasses:
         got.extend(self._joker_class[signature(cards(t))] for t in tokens[split:])
         return got
 
+    def class_of_rows(self, rows: Any) -> Any:
+        """The class of each row of an (m, size) numpy array of natural hands, each card
+        its position in DECK, ascending (numpy only): for hands made up away from the
+        enumeration (a finding's deals rebuilt on one board)."""
+        if self._np is None:
+            raise ImportError("classes of arbitrary hands need numpy: pip install "
+                              "'pokercert[fast]'")
+        return self._to_global[self._table.keys_of(rows)]
+
     def classes(self, start: int, tokens: Sequence[list[str]]) -> list[int]:
         """The class of each hand of a batch that starts at position ``start``."""
         found = self.class_index(start, tokens)

@@ -215,7 +215,7 @@ def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandVal
     if kind == Kind.COMPARE:
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
     if kind == Kind.BEST_HAND:
-        return [ev.best_hand(inputs["hole"], inputs["board"]).value]
+        return [ev.best_hand(inputs["hole"], inputs.get("board")).value]
     if kind == Kind.SHOWDOWN:       # each hand's best for the game's first half
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
     return []
@@ -255,7 +255,9 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
                 f" the dealer qualifier '{rs.qualifier.words}' (lowest qualifying hand "
                 f"{rs.qualifier.minimum}).")
     if kind == Kind.BEST_HAND:
-        return (f"From hole {inputs['hole']} and board {inputs['board']} the best hand is "
+        dealt = f"hole {inputs['hole']} and board {inputs['board']}" if "board" in inputs \
+            else f"the cards dealt {inputs['hole']}"
+        return (f"From {dealt} the best hand is "
                 f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}.")
     hands = list(inputs["hands"])
     if kind == Kind.SHOWDOWN:

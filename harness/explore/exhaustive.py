@@ -29,7 +29,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from itertools import pairwise
+from itertools import combinations, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,7 @@ from pokercert.harness.explore.exhaustive_state import (
 )
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.scoring import score
-from pokercert.reference import Card, Profile, Ruleset
+from pokercert.reference import DECK, Card, Profile, Ruleset
 from pokercert.reference.classes import (
     ReferenceClasses,
     cards,
@@ -169,6 +169,10 @@ class Checker:
         self._class_keys_of: Callable[[Any], list[Any]] | None = None
         # the card order every hand is sent in (None: as enumerated, rank descending)
         self.seed = state.order_seed
+        # whole deals of a game with a board (hold 'em): a finding's two deals are
+        # written up as two players on one board (:meth:`_on_one_board`)
+        self._one_board = ref.best_of_dealt and ruleset.selection is not None and \
+            ruleset.selection.board > 0
         # hands of the current batch already counted as errors: a hand is one error
         # however many of its requests (classify, key, compare) got no answer
         self._erred: set[str] = set()
@@ -201,14 +205,79 @@ class Checker:
 
     def _found(self, kind: str, inputs: dict[str, Any], actual: Any, message: str) \
             -> Found | None:
-        if len(self.state.disagreements) >= self.report_limit or self.ref.best_of_dealt:
-            # a hand of the cards dealt (best five of seven) is no classify or compare
-            # vector of the corpus: such findings are reported by their hands alone
+        if len(self.state.disagreements) >= self.report_limit:
             return None
+        if self.ref.best_of_dealt:
+            dealt = self._dealt_inputs(kind, inputs)
+            if dealt is None:
+                return None
+            kind, inputs = dealt
         taken = [d.vector["id"] for d in self.state.disagreements if d.vector]
         vid = next_ids(self.ruleset.id, 1, taken)[0]
         return found_vector(self.ruleset.id, kind, inputs, self.profile, actual=actual,
                             message=message, vector_id=vid)
+
+    # ------------------------------------------------------------------ dealt hands
+    def _dealt_inputs(self, kind: str, inputs: dict[str, Any]) \
+            -> tuple[str, dict[str, Any]] | None:
+        """A finding on whole deals (best five of seven) as inputs of a corpus vector of
+        the game: a deal misclassified becomes a ``best_hand`` request (the hole cards,
+        and the board where the game deals one); two deals valued apart from the
+        reference become a ``compare`` of the two players (stud: their seven cards; hold
+        'em: their hole cards on one board, :meth:`_on_one_board`).  None where no such
+        deal is found (the finding keeps its hands)."""
+        sel = self.ruleset.selection
+        assert sel is not None          # a pass over dealt hands has a selection rule
+        if kind == "classify":
+            deal = inputs["hand"].split()
+            hole, board = deal[:sel.hole], deal[sel.hole:]
+            return "best_hand", {"hole": " ".join(hole), **(
+                {"board": " ".join(board)} if sel.board else {})}
+        first, second = (cards(h.split()) for h in inputs["hands"])
+        if not sel.board:
+            return "compare", {"hands": [text(first), text(second)]}
+        found = self._on_one_board(first, second)
+        if found is None:
+            return None
+        hole_a, hole_b, board = found
+        return "compare", {"hands": [text(hole_a), text(hole_b)], "board": text(board)}
+
+    def _on_one_board(self, first: tuple[Card, ...], second: tuple[Card, ...]) \
+            -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None:
+        """Two players' hole cards and one board such that each player's seven cards are
+        in the reference class of ``first`` and of ``second`` (two deals with no card in
+        common, which a hold 'em pot cannot deal), chosen where the evaluator's keys put
+        them in another order than the reference's if such a pair is found: the board is
+        five of one deal's cards, the other player's hole cards any two of the rest.
+        None if the classes cannot meet on one board."""
+        import numpy as np
+
+        ref, sel = self.ref, self.ruleset.selection
+        assert sel is not None
+        code = {c: i for i, c in enumerate(DECK)}
+        want = [int(c) for c in ref.class_of_rows(np.array(
+            [sorted(code[c] for c in first), sorted(code[c] for c in second)]))]
+        fallback = None
+        for mine, other, swap in ((first, want[1], False), (second, want[0], True)):
+            for board in combinations(sorted(mine, key=code.__getitem__), sel.board):
+                hole = tuple(c for c in mine if c not in board)
+                rest = [code[c] for c in DECK if c not in mine]
+                holes = np.array(list(combinations(rest, sel.hole)), dtype=np.uint8)
+                rows = np.sort(np.hstack([holes, np.tile(np.array(
+                    [code[c] for c in board], dtype=np.uint8), (len(holes), 1))]), axis=1)
+                hits = np.flatnonzero(ref.class_of_rows(rows) == other)[:16]
+                for h in hits.tolist():
+                    theirs = tuple(DECK[int(i)] for i in holes[h])
+                    pair = (theirs, hole, board) if swap else (hole, theirs, board)
+                    fallback = fallback or pair
+                    keys = self._keys([pair[0] + board, pair[1] + board])
+                    if any(isinstance(k, Exception) for k in keys):
+                        continue
+                    ours = (want[0] > want[1]) - (want[0] < want[1])
+                    theirs_order = (keys[0] > keys[1]) - (keys[0] < keys[1])
+                    if ours != theirs_order:
+                        return pair
+        return fallback
 
     # ------------------------------------------------------------------ keys
     def _key(self, hand: Sequence[Card]) -> Any:
@@ -309,6 +378,10 @@ class Checker:
         hands = [self._text(ref.rep[upper]), self._text(ref.rep[lower])]
         found = None
         pair = self._misordered_pair(lower, upper)
+        if pair is None and self._one_board:
+            # hold 'em: two players' deals share the board, so classes whose members all
+            # share cards (four deuces with a three or a four) still meet in one pot
+            pair = ref.rep[lower], ref.rep[upper]
         if pair is not None and len(self.state.disagreements) < self.report_limit:
             low, up = pair
             found = self._found("compare", {"hands": [self._text(up), self._text(low)]},
@@ -689,6 +762,9 @@ class Checker:
                         break
                 except Exception:
                     continue
+            if found is None and self._one_board:
+                found = self._found("compare", {"hands": [text(hand), self._text(ref.rep[c])]},
+                                    None, message)
         self._record("class", [text(hand), self._text(ref.rep[c])], message, found)
 
     def _classes_by_compare(self, hands: Sequence[tuple[Card, ...]],

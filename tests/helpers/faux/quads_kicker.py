@@ -3,6 +3,7 @@
     py:tests.helpers.faux.quads_kicker:TextbookSeven
     py:tests.helpers.faux.quads_kicker:QuadsKickerIgnored
     py:tests.helpers.faux.quads_kicker:KeylessSeven
+    py:tests.helpers.faux.quads_kicker:StraightFlushFromAnyFive
 
 :class:`TextbookSeven` values a player's seven cards (stud, or hold 'em's two hole cards
 and five board cards) by their best five, written here from the textbook rules (the
@@ -12,6 +13,10 @@ of its seven-card class table.  :class:`QuadsKickerIgnored` is the same code wit
 classic mistake: four of a kind is valued by the rank of the four alone, so A-A-A-A-K and
 A-A-A-A-2 tie.  In hold 'em that decides real pots (four of a kind on the board: the best
 kicker wins); an exhaustive pass sees it as the quads classes merged.
+:class:`StraightFlushFromAnyFive` makes the classic seven-card mistake of testing the flush
+and the straight on all seven cards apart when it names the category: a flush plus a
+straight made of other cards (As Ks Qs Js 9s with Th) is called a royal flush, though
+its value is the flush's.
 """
 
 from __future__ import annotations
@@ -125,3 +130,20 @@ class KeylessSeven(TextbookSeven):
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
         values = [TextbookSeven.key(self, h + (board or [])) for h in hands]
         return [i for i, v in enumerate(values) if v == max(values)]
+
+
+class StraightFlushFromAnyFive(TextbookSeven):
+    """TextbookSeven whose category (not its value) calls a flush and a straight a
+    straight flush even when they are not the same five cards (the bug)."""
+
+    info = EvaluatorInfo(vendor="tests", name="straight-flush-from-any-five", version="1")
+
+    def classify(self, hand: list[str]) -> str:
+        ranks = {RANKS.index(c[0]) + 2 for c in hand}
+        top = _straight_top(ranks)
+        if top is not None and Counter(c[1] for c in hand).most_common(1)[0][1] >= 5:
+            return "royal_flush" if top == 14 else "straight_flush"
+        return TextbookSeven.classify(self, hand)
+
+    def evaluate(self, hand: list[str]) -> tuple[str, tuple[int, ...]]:
+        return self.classify(hand), self.key(hand)
