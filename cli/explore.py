@@ -244,7 +244,7 @@ def _quote(arg: str) -> str:
 
 # ----------------------------------------------------------------------------- exhaustive
 def cmd_exhaustive(args: argparse.Namespace) -> int:
-    from pokercert.harness.explore.exhaustive import run_exhaustive
+    from pokercert.harness.explore.exhaustive import ExhaustiveAborted, run_exhaustive
     from pokercert.harness.explore.exhaustive_state import STATE_FILE, ResumeError, load_state
     from pokercert.harness.run.selection import SelectionError, parse_shard
 
@@ -266,6 +266,7 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
             raise UsageError(f"--resume: {out} holds no exhaustive run to resume (no "
                              f"{STATE_FILE}); leave out --resume to start one")
     progress = Progress(unit="hands/s")
+    gave_up = ""
     try:
         with started(args, out) as (adapter, identity):
             if not (identity.claims(ruleset.id, "classify")
@@ -300,7 +301,10 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
         progress.close()
         print(f"pokercert exhaustive: the harness gave up on the adapter: {exc}; continue "
               f"with --resume --out {out}", file=sys.stderr)
-        return ExitCode.ERROR
+        if not isinstance(exc, ExhaustiveAborted):
+            return ExitCode.ERROR
+        # what was checked before is reported, its findings written up: they are final
+        state, gave_up = exc.state, str(exc)
     except KeyboardInterrupt:
         progress.close()
         print(f"pokercert exhaustive: interrupted; continue with --resume --out {out}",
@@ -308,7 +312,8 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
         return ExitCode.ERROR
     finally:
         progress.close()
-    code = ExitCode.NONCOMPLIANT if state.disagreeing else ExitCode.OK
+    code = ExitCode.NONCOMPLIANT if state.disagreeing else \
+        ExitCode.ERROR if gave_up else ExitCode.OK
     rerun = _exhaustive_rerun(args, state, out)
     draft = _write_drafts(state, ruleset.id, args.adapter, out)
     if args.json:
@@ -405,4 +410,8 @@ def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> N
             print(d.toml)
     verdict = ("DISAGREES with the reference" if state.disagreeing
                else "AGREES with the reference on every hand checked")
+    if state.aborted:
+        verdict += (f"; ABORTED after {state.checked:,} of {state.stop - state.start:,} hands "
+                    f"(the next to check: {state.next:,}): {state.aborted}; continue with "
+                    f"--resume --out {out}")
     print(f"\n{verdict}; state in {out}/")

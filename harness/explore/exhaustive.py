@@ -33,7 +33,13 @@ from itertools import combinations, pairwise
 from pathlib import Path
 from typing import Any
 
-from pokercert.harness.adapters.base import ANSWERED, Adapter, Identity, Reply
+from pokercert.harness.adapters.base import (
+    ANSWERED,
+    Adapter,
+    AdapterAborted,
+    Identity,
+    Reply,
+)
 from pokercert.harness.api import FastMethods, Hands
 from pokercert.harness.explore.counterexample import (
     Found,
@@ -84,6 +90,20 @@ def _norm(key: Any) -> Any:
     if hasattr(key, "tolist"):
         return _norm(key.tolist())
     raise TypeError(f"key {key!r} is not a number, string or sequence of them")
+
+
+class ExhaustiveAborted(AdapterAborted):
+    """The harness gave up on the adapter mid-pass (restarts or run time exhausted).
+
+    ``state`` is the pass as far as it got, saved: the hands checked (``checked``; the
+    next one to check ``next``), every finding made before, ``aborted`` saying why.
+    ``--resume`` goes on from there."""
+
+    def __init__(self, message: str, state: State) -> None:
+        super().__init__(message)
+        self.state = state
+        # what a caller made of the state (``run --exhaustive``: the ruleset's record)
+        self.record: dict[str, Any] | None = None
 
 
 class _Failed(Exception):
@@ -891,6 +911,9 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     card_order`; drawn with :func:`draw_order_seed` when None, taken from the saved state
     on ``resume``) or, with ``sorted_cards``, as enumerated (rank descending).  The seed
     is ``State.order_seed`` (None when sorted).
+
+    If the harness gives up on the adapter, :class:`ExhaustiveAborted` is raised with the
+    state as far as it got (saved, its findings kept, ``aborted`` saying why).
     """
     fresh, ref = plan_run(adapter, identity, ruleset, profile, out, adapter_spec=adapter_spec,
                           shard=shard, resume=resume, jokers=jokers, order_seed=order_seed,
@@ -905,6 +928,10 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
                           progress=(lambda n: progress(n - lo, hi - lo)) if progress else None,
                           checkpoint=lambda: state.save(out))
         state.finished = True
+    except AdapterAborted as exc:
+        # the findings made so far are final: kept with how far the pass got
+        state.aborted = str(exc)
+        raise ExhaustiveAborted(str(exc), state) from exc
     finally:
         state.save(out)
     return state

@@ -158,17 +158,29 @@ def _fuzz(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
 
 def _exhaustive(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
                 settings: Mapping[str, Any], folder: Path, spec: str) -> dict[str, Any]:
-    from pokercert.harness.explore.counterexample import Draft, finding_comment
-    from pokercert.harness.explore.exhaustive import run_exhaustive
+    from pokercert.harness.explore.exhaustive import ExhaustiveAborted, run_exhaustive
 
     if not (identity.claims(rid, "classify") or identity.claims(rid, "compare")):
         return skipped_item(rid, "the adapter claims neither classify nor compare for this "
                             "ruleset: no exhaustive path")
     ruleset = get_ruleset(rid)
     adapter.configure(rid, profile.readings_for(ruleset))
-    state = run_exhaustive(adapter, identity, ruleset, profile,
-                           Path(folder) / ATTACHED / EXHAUSTIVE / rid, adapter_spec=spec,
-                           report_limit=FINDINGS_KEPT, order_seed=int(settings["order_seed"]))
+    try:
+        state = run_exhaustive(adapter, identity, ruleset, profile,
+                               Path(folder) / ATTACHED / EXHAUSTIVE / rid, adapter_spec=spec,
+                               report_limit=FINDINGS_KEPT,
+                               order_seed=int(settings["order_seed"]))
+    except ExhaustiveAborted as exc:
+        # the harness gave up mid-pass: the record keeps what was checked and found
+        exc.record = _exhaustive_record(exc.state, folder, rid, spec)
+        raise
+    return _exhaustive_record(state, folder, rid, spec)
+
+
+def _exhaustive_record(state: Any, folder: Path, rid: str, spec: str) -> dict[str, Any]:
+    """The record of an exhaustive pass, its findings written up as drafts."""
+    from pokercert.harness.explore.counterexample import Draft, finding_comment
+
     drafts = [Draft(d.vector, finding_comment(spec, d.message))
               for d in state.disagreements if d.vector]
     return exhaustive_item(state, _write_drafts(folder, EXHAUSTIVE, rid, drafts))
@@ -202,7 +214,9 @@ def run_attached(adapter: Adapter, identity: Identity, rulesets: Sequence[str],
                                             folder, spec))
             except AdapterAborted as exc:
                 aborted = str(exc)
-                items.append({"ruleset": rid, "aborted": aborted})
+                # (an exhaustive pass keeps what it checked and found before: its record)
+                items.append(getattr(exc, "record", None) or {"ruleset": rid,
+                                                              "aborted": aborted})
             except AdapterError as exc:      # (configure refused): this ruleset only
                 items.append({"ruleset": rid, "aborted": f"the adapter failed: {exc}"})
     return out, aborted
