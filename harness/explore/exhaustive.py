@@ -105,6 +105,10 @@ class ExhaustiveAborted(AdapterAborted):
         # what a caller made of the state (``run --exhaustive``: the ruleset's record)
         self.record: dict[str, Any] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (raised inside a Dask task, it travels pickled: with its state)
+        return type(self), (str(self), self.state)
+
 
 class _Failed(Exception):
     """A hand the adapter gave no usable answer for (in place of its category or key)."""
@@ -883,8 +887,7 @@ def plan_run(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Pr
     if not 0 <= lo <= hi <= space.total:
         raise InputError(f"hands {lo}..{hi} are not inside the {space.total:,} hands of "
                          f"{ruleset.id}")
-    if space.size != ruleset.hand_size and choose_mode(adapter, identity, ruleset) \
-            in COMPARE_MODES:
+    if space.size != ruleset.hand_size and choose_mode(adapter, identity, ruleset) != "key":
         raise InputError(f"{ruleset.id}: the pass over every {space.size}-card deal checks "
                          "each hand's best five by the evaluator's own value (key, "
                          "evaluate or evaluate_many; the protocol's evaluate_many), which "

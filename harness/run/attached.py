@@ -29,6 +29,7 @@ from typing import Any
 from pokercert.harness.adapters import Adapter, AdapterAborted, AdapterError, Identity
 from pokercert.harness.run.results import ATTACHED, COUNTEREXAMPLES
 from pokercert.reference import Profile, get_ruleset
+from pokercert.reference.errors import InputError
 
 __all__ = ["EXHAUSTIVE", "FAILED", "FUZZ", "INCOMPLETE", "ITEM_STATUSES", "MODES", "PASSED",
            "SKIPPED", "asked", "exhaustive_item", "fuzz_item", "item_status", "run_attached",
@@ -174,6 +175,8 @@ def _exhaustive(adapter: Adapter, identity: Identity, rid: str, profile: Profile
         # the harness gave up mid-pass: the record keeps what was checked and found
         exc.record = _exhaustive_record(exc.state, folder, rid, spec)
         raise
+    except InputError as exc:      # no pass this adapter can take (seven cards, no key)
+        return skipped_item(rid, str(exc))
     return _exhaustive_record(state, folder, rid, spec)
 
 

@@ -81,3 +81,16 @@ def test_a_certification_run_records_the_findings_of_an_aborted_pass(tmp_path):
     assert item_status(EXHAUSTIVE, record) == FAILED
     draft = tomllib.loads((tmp_path / "run" / record["draft"]).read_text(encoding="utf-8"))
     assert [v["kind"] for v in draft["vector"]] == ["classify"]
+
+
+def test_the_abort_travels_with_its_state():
+    """Raised inside a Dask task, the abort is pickled back to the client whole."""
+    import pickle
+
+    from pokercert.harness.explore.exhaustive import ExhaustiveAborted
+    from pokercert.harness.explore.exhaustive_state import State
+
+    state = State(RULESET, {}, "a", {}, "1/1", 0, 10, 10, 0, "key", 3, checked=4,
+                  aborted="gave up")
+    again = pickle.loads(pickle.dumps(ExhaustiveAborted("gave up", state)))
+    assert str(again) == "gave up" and again.state == state

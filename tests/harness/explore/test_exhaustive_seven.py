@@ -124,9 +124,26 @@ def test_a_range_resumes_where_it_stopped(tmp_path):
     assert state.finished and state.checked == 20_000 and not state.disagreeing
 
 
-def test_an_evaluator_without_its_own_value_is_refused(tmp_path):
+@pytest.mark.parametrize("faux", ["KeylessSeven", "ClassifyOnlySeven"])
+def test_an_evaluator_without_its_own_value_is_refused(tmp_path, faux):
+    # compare-only and categories-only alike: every deal's class needs the key
     with pytest.raises(InputError, match="best five by the evaluator's own value"):
-        _run(FAUX + "KeylessSeven", HOLDEM, tmp_path, (0, 100))
+        _run(FAUX + faux, HOLDEM, tmp_path, (0, 100))
+
+
+def test_a_certification_run_skips_the_seven_card_pass_it_cannot_take(tmp_path):
+    from pokercert.harness.run.attached import EXHAUSTIVE, SKIPPED, item_status, run_attached
+
+    spec = FAUX + "KeylessSeven"
+    with load_adapter(spec) as adapter:
+        identity = adapter.start()
+        records, aborted = run_attached(adapter, identity, [HOLDEM, STUD],
+                                        load_profile("practice"),
+                                        {EXHAUSTIVE: {"order_seed": 1}}, tmp_path, spec)
+    assert not aborted
+    for record in records[EXHAUSTIVE]:
+        assert item_status(EXHAUSTIVE, record) == SKIPPED
+        assert "evaluator's own value" in record["skipped"]
 
 
 def test_hold_em_under_the_literal_reading_is_the_five_card_ranking(tmp_path):

@@ -4,6 +4,7 @@
     py:tests.helpers.faux.quads_kicker:QuadsKickerIgnored
     py:tests.helpers.faux.quads_kicker:KeylessSeven
     py:tests.helpers.faux.quads_kicker:StraightFlushFromAnyFive
+    py:tests.helpers.faux.quads_kicker:ClassifyOnlySeven
 
 :class:`TextbookSeven` values a player's seven cards (stud, or hold 'em's two hole cards
 and five board cards) by their best five, written here from the textbook rules (the
@@ -147,3 +148,13 @@ class StraightFlushFromAnyFive(TextbookSeven):
 
     def evaluate(self, hand: list[str]) -> tuple[str, tuple[int, ...]]:
         return self.classify(hand), self.key(hand)
+
+
+class ClassifyOnlySeven(KeylessSeven):
+    """KeylessSeven claiming classify alone: a categories-only evaluator, which a pass
+    over every seven-card deal cannot check either (it is refused)."""
+
+    info = EvaluatorInfo(vendor="tests", name="classify-only-seven", version="1")
+
+    def capabilities(self) -> dict[str, list[str]]:
+        return {game: ["classify"] for game in GAMES}
