@@ -163,25 +163,39 @@ class Hands(Sequence[list[str]]):
     * ``codes`` (may be None): each card as its position in :data:`CODED_CARDS` (the
       52 canonical spellings of ``pokercert.reference.DECK``, then ``"Xx"``), so that
       ``[table[c] for c in hands.codes]`` converts the batch with a table built once
-      over :data:`CODED_CARDS`.  Exhaustive runs give codes; ``flat`` is then made from
-      them the first time it is read.
+      over :data:`CODED_CARDS`;
+    * ``rows`` (may be None): the same codes as a numpy array of shape (hands, size),
+      so that ``numpy_table[hands.rows]`` (a numpy array over :data:`CODED_CARDS`)
+      converts the batch in one gather.
+
+    Exhaustive runs give ``rows`` (with numpy) or ``codes``; ``codes`` and ``flat`` are
+    then made from them the first time they are read.
     """
 
-    __slots__ = ("_flat", "codes", "size")
+    __slots__ = ("_codes", "_flat", "rows", "size")
 
     def __init__(self, flat: list[str] | None, size: int,
-                 codes: list[int] | None = None) -> None:
+                 codes: list[int] | None = None, rows: Any = None) -> None:
         if flat is not None:
             count = len(flat)
         elif codes is not None:
             count = len(codes)
+        elif rows is not None:
+            count = rows.size if rows.ndim == 2 and rows.shape[1] == size else -1
         else:
-            raise ValueError("a Hands needs its cards: flat strings or codes")
+            raise ValueError("a Hands needs its cards: flat strings, codes or rows")
         if size < 1 or count % size:
             raise ValueError(f"{count} cards do not make hands of {size}")
         self._flat = flat
-        self.codes = codes
+        self._codes = codes
+        self.rows = rows
         self.size = size
+
+    @property
+    def codes(self) -> list[int] | None:
+        if self._codes is None and self.rows is not None:
+            self._codes = self.rows.ravel().tolist()
+        return self._codes
 
     @property
     def flat(self) -> list[str]:
@@ -194,6 +208,8 @@ class Hands(Sequence[list[str]]):
         return self._flat
 
     def __len__(self) -> int:
+        if self._flat is None and self._codes is None and self.rows is not None:
+            return int(self.rows.shape[0])
         cards = self._flat if self._flat is not None else self.codes
         assert cards is not None
         return len(cards) // self.size

@@ -100,20 +100,33 @@ def card_order(seed: int, codes: Any, presorted: bool = False) -> Any:
 
     if not presorted:
         codes = np.sort(codes, axis=1)
-    size = codes.shape[1]
+    rows, size = codes.shape
     if size > 8:
         raise ValueError("card orders are drawn for hands of up to 8 cards")
     # _identity: the natural cards' bits, jokers counted from bit 52 up; as the cards of
-    # a hand differ and the joker's code is 52, that is the sum of 1 << code
-    x = np.left_shift(np.uint64(1), codes.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    # a hand differ and the joker's code is 52, that is the sum of 1 << code (looked up:
+    # an exhaustive pass draws an order for every hand, so the steps work in place)
+    x = _code_bits()[codes].sum(axis=1, dtype=np.uint64)
     with np.errstate(over="ignore"):
-        x = x + np.uint64(_splitmix(seed & _U64)) + np.uint64(0x9E3779B97F4A7C15)
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        x = x ^ (x >> np.uint64(31))
+        x += np.uint64((_splitmix(seed & _U64) + 0x9E3779B97F4A7C15) & _U64)
+        x ^= x >> np.uint64(30)
+        x *= np.uint64(0xBF58476D1CE4E5B9)
+        x ^= x >> np.uint64(27)
+        x *= np.uint64(0x94D049BB133111EB)
+        x ^= x >> np.uint64(31)
     orders = _order_table(size)
-    pick = (x % np.uint64(orders.shape[0])).astype(np.intp)
-    return np.take_along_axis(codes, orders[pick], axis=1)
+    pick = orders[(x % np.uint64(orders.shape[0])).astype(np.intp)]
+    # each row's picked order as positions in the flat array: one gather for the batch
+    pick += np.arange(0, rows * size, size, dtype=np.intp)[:, None]
+    return np.ascontiguousarray(codes).ravel()[pick]
+
+
+@cache
+def _code_bits() -> Any:
+    """``1 << code`` of every code a hand may hold (uint64)."""
+    import numpy as np
+
+    return np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 
 
 # the most cards dealt to one player that an exhaustive pass enumerates: C(52, 7) hands
@@ -362,18 +375,24 @@ class ReferenceClasses:
         one :meth:`Space.hands` stream that successive batches continue (no re-skipping
         from the start of the enumeration per batch).
         """
+        if self._np is not None:
+            return self.code_rows(start, stop, order_seed).ravel().tolist()  # type: ignore[no-any-return]
         size = self.space.size
-        if self._np is None:
-            if self._stream_at != start:
-                self._stream = self.space.hands(start, self.space.total)
-            codes = [_CODE[c] for h in islice(self._stream, stop - start) for c in h]
-            self._stream_at = stop
-            if order_seed is not None:
-                codes = [c for j in range(0, len(codes), size)
-                         for c in _ordered(order_seed, codes[j:j + size])]
-            return codes
+        if self._stream_at != start:
+            self._stream = self.space.hands(start, self.space.total)
+        codes = [_CODE[c] for h in islice(self._stream, stop - start) for c in h]
+        self._stream_at = stop
+        if order_seed is not None:
+            codes = [c for j in range(0, len(codes), size)
+                     for c in _ordered(order_seed, codes[j:j + size])]
+        return codes
+
+    def code_rows(self, start: int, stop: int, order_seed: int | None = None) -> Any:
+        """:meth:`codes` as a numpy array of shape (hands, size) (numpy only): the batch
+        path's index rows, each in the card order of ``order_seed``."""
         from pokercert.reference.batch import rows
 
+        size = self.space.size
         np = self._np
         blocks = []
         offset = 0
@@ -391,11 +410,11 @@ class ReferenceClasses:
                     blocks.append(block)
             offset += count
         if not blocks:
-            return []
+            return np.empty((0, size), dtype=np.uint8)
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
-        if order_seed is not None:
-            both = card_order(order_seed, both, presorted=True)
-        return both.ravel().tolist()  # type: ignore[no-any-return]
+        # a new array every call (never the kept rows): an evaluator may write to it
+        return card_order(order_seed, both, presorted=True) if order_seed is not None \
+            else both.copy()
 
     def _rows(self, start: int, stop: int) -> Any:
         """Natural hands ``start`` to ``stop - 1`` as batch rows, the last range kept: a

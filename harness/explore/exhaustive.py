@@ -637,7 +637,11 @@ class Checker:
 
     def _hands(self, start: int, stop: int) -> Hands:
         """Hands ``start`` to ``stop - 1`` as the reference makes them, a new batch on every
-        call (cards coded: :meth:`ReferenceClasses.codes`)."""
+        call (cards coded: :meth:`ReferenceClasses.code_rows` with numpy, else
+        :meth:`ReferenceClasses.codes`)."""
+        if self.ref.random_access:
+            return Hands(None, self.ref.space.size,
+                         rows=self.ref.code_rows(start, stop, self.seed))
         return Hands(None, self.ref.space.size, self.ref.codes(start, stop, self.seed))
 
     def _give(self, start: int, tokens: Hands, again: bool = False) \

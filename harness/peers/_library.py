@@ -35,7 +35,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from pokercert.harness.api import CODED_CARDS, EvaluatorInfo, Rejected
+from pokercert.harness.api import CODED_CARDS, EvaluatorInfo, Hands, Rejected
 from pokercert.reference.cards import DECK
 from pokercert.reference.errors import PokercertError
 from pokercert.reference.rulesets import get_ruleset
@@ -68,6 +68,33 @@ def by_code(cards: Mapping[str, Any]) -> list[Any]:
     :attr:`~pokercert.harness.api.Hands.codes` (no joker: none of these libraries has
     one)."""
     return [cards[name] for name in CODED_CARDS[:len(DECK)]]
+
+
+def code_array(table: Sequence[Any]) -> Any:
+    """:func:`by_code`'s table as a numpy array (any objects), for
+    :attr:`~pokercert.harness.api.Hands.rows`: ``array[rows]`` converts a whole batch in
+    one gather (a joker's code is outside it: IndexError, as the list gives).  None
+    without numpy."""
+    try:
+        import numpy as np
+    except ImportError:       # pragma: no cover - numpy is in the fast extra
+        return None
+    array = np.empty(len(table), dtype=object)
+    for i, card in enumerate(table):    # one by one: a library card stays one object
+        array[i] = card
+    return array
+
+
+def batch_cards(hands: Hands, table: Sequence[Any], array: Any,
+                names: Mapping[str, Any]) -> list[Any]:
+    """The library's card for every card of a batch, in order (``size`` per hand): from
+    its numpy rows through ``array`` (:func:`code_array`), else its codes through
+    ``table`` (:func:`by_code`), else its spellings through ``names``.  Raises what the
+    lookup raises for a card the library has not."""
+    if hands.rows is not None and array is not None:
+        return array[hands.rows.ravel()].tolist()  # type: ignore[no-any-return]
+    codes = hands.codes
+    return lookup_all(table, codes) if codes is not None else lookup_all(names, hands.flat)
 
 
 class LibraryAnswerError(PokercertError, RuntimeError):

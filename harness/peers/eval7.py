@@ -38,9 +38,10 @@ from pokercert.harness.peers._library import (
     SEVEN_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
+    batch_cards,
     by_code,
+    code_array,
     distribution_info,
-    lookup_all,
     refused,
 )
 from pokercert.reference.cards import DECK
@@ -70,6 +71,7 @@ class Eval7Evaluator(PeerEvaluator):
         # spelling is parsed (or refused) by eval7.Card when it comes
         self._cards: dict[str, eval7.Card] = {str(c): eval7.Card(str(c)) for c in DECK}
         self._by_code = by_code(self._cards)  # Hands.codes
+        self._code_array = code_array(self._by_code)  # Hands.rows
         self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
         self._known: dict[int, str] = {}      # eval7 value -> our category
 
@@ -123,14 +125,13 @@ class Eval7Evaluator(PeerEvaluator):
     def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[int]]:
         """:meth:`evaluate` of every hand, as a list comprehension over eval7's own call
         (cards from the adapter's table of the ones already parsed by ``eval7.Card``;
-        for a :class:`~pokercert.harness.api.Hands`, one pass over its flat list of
-        cards); should any hand need more, the hands are asked again one by one."""
+        for a :class:`~pokercert.harness.api.Hands`, one gather over its rows or one
+        pass over its codes); should any hand need more, the hands are asked again one by one."""
         cards, evaluate = self._cards.__getitem__, eval7.evaluate
         try:
             if isinstance(hands, Hands):
-                codes, n = hands.codes, hands.size
-                parsed = lookup_all(self._by_code, codes) if codes is not None \
-                    else lookup_all(self._cards, hands.flat)
+                n = hands.size
+                parsed = batch_cards(hands, self._by_code, self._code_array, self._cards)
                 # each hand a tuple of n cards, the loop in C (eval7 takes any sequence)
                 values = list(map(evaluate, zip(*[iter(parsed)] * n, strict=True)))
             else:

@@ -50,7 +50,9 @@ from pokercert.harness.peers._library import (
     SEVEN_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
+    batch_cards,
     by_code,
+    code_array,
     distribution_info,
     lookup_all,
     refused,
@@ -107,6 +109,7 @@ class PhevaluatorEvaluator(PeerEvaluator):
         # (evaluate_cards takes ids as they are); any other spelling goes to it as given
         self._ids = {str(c): Card.to_id(str(c)) for c in DECK}
         self._by_code = by_code(self._ids)  # Hands.codes
+        self._code_array = code_array(self._by_code)  # Hands.rows
 
     def _rank(self, hand: list[str]) -> int:
         try:
@@ -137,10 +140,15 @@ class PhevaluatorEvaluator(PeerEvaluator):
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
             if isinstance(hands, Hands):    # phevaluator's own card ids, one lookup per card
-                codes, n = hands.codes, hands.size
-                ids = lookup_all(self._by_code, codes) if codes is not None \
-                    else lookup_all(self._ids, hands.flat)
-                native = c_entry(n)
+                n, native = hands.size, c_entry(hands.size)
+                if native is not None and hands.rows is not None \
+                        and self._code_array is not None:
+                    # column j: card j of every hand, gathered from the batch's rows
+                    ids_of = self._code_array[hands.rows]
+                    ranks = list(map(native, *(ids_of[:, j].tolist() for j in range(n))))
+                    categories = lookup_all(_BY_RANK, ranks)
+                    return categories, [-r for r in ranks]
+                ids = batch_cards(hands, self._by_code, self._code_array, self._ids)
                 if native is not None:      # column j: card j of every hand
                     ranks = list(map(native, *(ids[j::n] for j in range(n))))
                 else:

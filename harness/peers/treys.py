@@ -42,7 +42,9 @@ from pokercert.harness.peers._library import (
     SEVEN_CARD_HIGH,
     LibraryAnswerError,
     PeerEvaluator,
+    batch_cards,
     by_code,
+    code_array,
     distribution_info,
     lookup_all,
     refused,
@@ -77,6 +79,7 @@ class TreysEvaluator(PeerEvaluator):
         self._ints = {str(c): Card.new(str(c)) for c in DECK}
         self._canonical = self._ints.__getitem__
         self._by_code = by_code(self._ints)
+        self._code_array = code_array(self._by_code)  # Hands.rows
         # our category for every rank treys documents (1..7462), from treys's own classes
         self._category = {rank: CATEGORY[name] for rank in range(1, 7463)
                           if (name := self._class_name(rank)) in CATEGORY}
@@ -144,9 +147,8 @@ class TreysEvaluator(PeerEvaluator):
         canonical, evaluate = self._canonical, self._evaluate
         try:
             if isinstance(hands, Hands):
-                codes, n = hands.codes, hands.size
-                ints = lookup_all(self._by_code, codes) if codes is not None \
-                    else lookup_all(self._ints, hands.flat)
+                n = hands.size
+                ints = batch_cards(hands, self._by_code, self._code_array, self._ints)
                 ranks = [evaluate(ints[i:i + n], []) for i in range(0, len(ints), n)]
             else:
                 ranks = [evaluate(list(map(canonical, h)), []) for h in hands]
