@@ -135,6 +135,13 @@ def test_evaluate_and_evaluate_many_answer_as_classify_and_key_do(peer):
         [categories[i] for i in canonical], [keys[i] for i in canonical])
     joker = Hands(None, 5, [CODED_CARDS.index(c) for c in ["As", "Ks", "Qs", "Js", "Xx"]])
     assert _answer(peer.evaluate_many, joker) == _answer(peer.evaluate, joker[0])
+    # and as numpy rows (what an exhaustive pass sends): the same answers, a joker too
+    np = pytest.importorskip("numpy")
+    rows = Hands(None, 5, rows=np.array(coded.codes, dtype=np.uint8).reshape(-1, 5))
+    assert tuple(map(list, peer.evaluate_many(rows))) == (
+        [categories[i] for i in canonical], [keys[i] for i in canonical])
+    joker_rows = Hands(None, 5, rows=np.array([joker.codes], dtype=np.uint8))
+    assert _answer(peer.evaluate_many, joker_rows) == _answer(peer.evaluate, joker[0])
     bad = ["As", "Ks", "Qs", "Js", "Zz"]
     assert _answer(peer.evaluate_many, [*good, bad]) == _answer(peer.evaluate, bad)
     assert _answer(peer.evaluate, bad) == _answer(peer.classify, bad)
