@@ -3,6 +3,7 @@
 Run:  python benchmarks/bench_exhaustive.py [--peers treys,eval7,phevaluator]
                                             [--repeat K] [--pokercert PATH] [--workers]
       python benchmarks/bench_exhaustive.py --seven N [--repeat K] [--workers]
+      python benchmarks/bench_exhaustive.py --stages N
 
 For each named peer, in one run, interleaved, the fastest of ``--repeat`` runs:
 
@@ -31,6 +32,13 @@ one-hand range, class tables on disk) is measured apart, so the whole space is
 extrapolated as set-up + N-hand rate x 133,784,560, for both sides, and said so.  Peak
 RSS per process; with ``--workers``, the same range on ``--workers 2`` against one
 process (wall: what two cores buy), each row with the load average it ran under.
+
+``--stages N``: where the time of the in-process key path goes, per hand (CPU us), for
+eval7 on five cards (``nj-poker-high-5``) and seven (``nj-holdem``): each stage of one
+batch of the pass timed apart over N hands (4,096 a batch, as the command runs them):
+unranking, the card order, the reference's classes, eval7's cards for the batch (one
+gather), eval7's own ``evaluate`` over them, the adapter's categories, and comparing
+both with the reference; against eval7's bare loop over the same N hands.
 """
 
 from __future__ import annotations
@@ -185,6 +193,67 @@ def seven(args: argparse.Namespace) -> None:
     shutil.rmtree(cache, ignore_errors=True)
 
 
+def stages(n: int) -> None:
+    """The ``--stages`` table (see the module docstring)."""
+    from itertools import islice
+
+    import eval7
+
+    from pokercert.harness.api import Hands
+    from pokercert.harness.peers.eval7 import Eval7Evaluator
+    from pokercert.reference import get_ruleset, load_profile
+    from pokercert.reference.classes import ReferenceClasses, card_order, space_of
+
+    clock = time.process_time
+    rows_out = []
+    for rid, start in (("nj-poker-high-5", 1_000_000), ("nj-holdem", 5_000_000)):
+        rs, prof = get_ruleset(rid), load_profile("practice")
+        ref = ReferenceClasses(rs, prof, space_of(rs, prof))
+        size = ref.space.size
+        ev = Eval7Evaluator()
+        ev.configure(rid, {})
+        key_of = ref.lookup(list(range(len(ref.keys))))
+        t = dict.fromkeys(["unrank", "card order", "reference classes", "eval7 cards",
+                           "eval7 evaluate", "categories", "compare with reference"], 0.0)
+        for pos in range(start, start + n, 4096):
+            stop = min(pos + 4096, start + n)
+            c = clock()
+            rows = ref._rows(pos, stop)
+            t["unrank"] += clock() - c
+            c = clock()
+            batch = Hands(None, size, rows=card_order(1, rows, presorted=True))
+            t["card order"] += clock() - c
+            c = clock()
+            classes = ref.class_index(pos, batch)
+            t["reference classes"] += clock() - c
+            c = clock()
+            cards = ev._code_array[batch.rows.ravel()].tolist()
+            t["eval7 cards"] += clock() - c
+            c = clock()
+            values = list(map(eval7.evaluate, zip(*[iter(cards)] * size, strict=True)))
+            t["eval7 evaluate"] += clock() - c
+            c = clock()
+            categories = ev._categories_of(values)
+            t["categories"] += clock() - c
+            c = clock()
+            _ = categories == ref.categories_of(classes) and values == key_of(classes)
+            t["compare with reference"] += clock() - c
+        deck = [eval7.Card(x) for x in CANONICAL]
+        hands = combinations(deck, size)
+        next(islice(hands, start - 1, start))          # skipped before the clock starts
+        c = clock()
+        for h in islice(hands, n):
+            eval7.evaluate(list(h))
+        bare = clock() - c
+        ours = sum(t.values()) - t["eval7 evaluate"]
+        rows_out.append([f"{rid} ({size} cards)", *(f"{v / n * 1e6:.3f}" for v in t.values()),
+                         f"{ours / n * 1e6:.3f}", f"{bare / n * 1e6:.3f}",
+                         f"{sum(t.values()) / bare:.2f}x"])
+    print(f"per hand, CPU us, {n:,} hands from a fixed position, load average {load()}")
+    print(tabulate(rows_out, headers=["", *t, "ours (all but evaluate)", "bare loop",
+                                      "stages / bare"], tablefmt="github"))
+
+
 def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float, float]:
     """(CPU seconds, wall seconds, peak RSS MB) of one child command and its children
     (Dask workers, adapter processes)."""
@@ -220,7 +289,12 @@ def main() -> None:
     parser.add_argument("--write-docs", action="store_true",
                         help="with --seven: rewrite the block exhaustive-seven of "
                         "benchmarks/README.md with the figures")
+    parser.add_argument("--stages", type=int, metavar="N",
+                        help="where the in-process pass's time goes, per hand, over N hands")
     args = parser.parse_args()
+    if args.stages:
+        stages(args.stages)
+        return
     if args.seven:
         seven(args)
         return
