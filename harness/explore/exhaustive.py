@@ -269,11 +269,11 @@ class Checker:
     def _on_one_board(self, first: tuple[Card, ...], second: tuple[Card, ...]) \
             -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None:
         """Two players' hole cards and one board such that each player's seven cards are
-        in the reference class of ``first`` and of ``second`` (two deals with no card in
-        common, which a hold 'em pot cannot deal), chosen where the evaluator's keys put
-        them in another order than the reference's if such a pair is found: the board is
-        five of one deal's cards, the other player's hole cards any two of the rest.
-        None if the classes cannot meet on one board."""
+        in the reference class of ``first`` and of ``second`` (two deals that may share
+        cards: only their classes matter), chosen where the evaluator's keys put them in
+        another order than the reference's if such a pair is found: the board is five of
+        one deal's cards, the other player's hole cards any two of the rest.  None if the
+        classes cannot meet on one board."""
         import numpy as np
 
         ref, sel = self.ref, self.ruleset.selection
