@@ -53,6 +53,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
+from itertools import combinations
 from math import factorial
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -941,6 +942,12 @@ def _qualifier(ch: Choices, game: Game, want: str | None = None) -> Deal:
     step = want.removeprefix("qualifier-") if want else _pick(ch, QUALIFIER_STEPS)
     minimum = game.ev.parse_hand(qualifier.minimum)
     ranks = sorted((c.rank for c in minimum), reverse=True)
+    if step == "below" and len(set(ranks)) < len(ranks):
+        # a qualifier that is a made hand ("a pair or better"): no card a rank lower
+        # stays below it (2-2-3 would become three twos), so the hand just below is
+        # the best of the category under it, where "one step too low" slips
+        hand = deal_hand(ch, game.deck(), Hand((), _best_unpaired_below(game), False))
+        return Deal(Kind.QUALIFIES, {"hand": _text(hand)}, f"qualifier-{step}")
     if step != "at":
         # one card a rank up or down, onto a rank the hand lacks where one can (a new
         # pair would jump past the boundary): A-K-4-3-2 below is A-Q-4-3-2
@@ -953,6 +960,26 @@ def _qualifier(ch: Choices, game: Game, want: str | None = None) -> Deal:
     suited = len({c.suit for c in minimum}) == 1
     hand = deal_hand(ch, game.deck(), Hand(tuple((r, 1) for r in ranks), (), suited))
     return Deal(Kind.QUALIFIES, {"hand": _text(hand)}, f"qualifier-{step}")
+
+
+@cache
+def _unpaired_below(ev: Evaluator, size: int, minimum: str) -> tuple[int, ...]:
+    """The ranks of the best hand of ``size`` distinct ranks in mixed suits (no pair, no
+    flush) that ranks below ``minimum`` under ``ev``."""
+    floor = ev.value(ev.parse_hand(minimum)).key
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for ranks in combinations(range(ACE, TWO - 1, -1), size):
+        key = ev.value([Card(r, SUITS[i % len(SUITS)]) for i, r in enumerate(ranks)]).key
+        if key < floor and (best is None or key > best[0]):
+            best = (key, ranks)
+    assert best is not None, f"no unpaired hand below {minimum}"
+    return best[1]
+
+
+def _best_unpaired_below(game: Game) -> tuple[int, ...]:
+    qualifier = game.ruleset.qualifier
+    assert qualifier is not None
+    return _unpaired_below(game.ev, game.size, qualifier.minimum)
 
 
 # --------------------------------------------------------------------------- reject

@@ -72,7 +72,8 @@ HIGH3 = ("nj-poker-high-3", "nj-mini-tex-3", *TABLE3)
 # five-card payout games and one four-card hand
 TABLE5 = ("nj-double-down-stud", "nj-double-cross-poker")
 TABLE4 = ("nj-four-card-poker",)
-QUALIFIED = ("nj-caribbean-stud", "nj-three-card-poker")   # rulesets with a dealer qualifier
+QUALIFIED = ("nj-caribbean-stud", "nj-three-card-poker",    # rulesets with a dealer qualifier
+             "nj-mini-tex-3")
 HIGH = (*HIGH5, *HIGH3)                               # every high game with kickers
 WITH_STRAIGHTS = (*HIGH, "nj-lowball-2-7")            # every game with 3+ card straights
 A5_LOW = ("nj-poker-low-5", "nj-poker-low-3", "mt-poker-low")
@@ -470,15 +471,17 @@ MUTANTS: tuple[Mutant, ...] = (
 
     # --- the dealer qualifier (kind 'qualifies')
     Mutant("qualifier-one-rank-low", "dealer-qualifier", QUALIFIED,
-           "The qualifier is set one rank too low: ace-queen (jack high in three cards) "
-           "qualifies.",
+           "The qualifier is set one rank too low: ace-queen (jack high in three cards; "
+           "the best hand with no pair where a pair is needed) qualifies.",
            (qualifier_minimum({"nj-caribbean-stud": "Ah Qd 4c 3s 2h",
-                               "nj-three-card-poker": "Jh 3d 2c"}),)),
+                               "nj-three-card-poker": "Jh 3d 2c",
+                               "nj-mini-tex-3": "Ah Kd Jc"}),)),
     Mutant("qualifier-one-rank-high", "dealer-qualifier", QUALIFIED,
            "The qualifier is set one rank too high: ace-king-queen (king high in three "
-           "cards) is needed.",
+           "cards; a pair of threes where a pair is needed) is needed.",
            (qualifier_minimum({"nj-caribbean-stud": "Ah Kd Qc 3s 2h",
-                               "nj-three-card-poker": "Kh 3d 2c"}),)),
+                               "nj-three-card-poker": "Kh 3d 2c",
+                               "nj-mini-tex-3": "3h 3d 2c"}),)),
     Mutant("qualifier-strict", "dealer-qualifier", QUALIFIED,
            "'Or better' read as 'better than': the lowest qualifying hand itself does not "
            "qualify.",

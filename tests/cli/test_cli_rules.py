@@ -44,6 +44,9 @@ def test_rules_shows_table_game_orders_and_the_qualifier(capsys):
     fc = run_json(capsys, "rules", "nj-four-card-poker")
     assert [c["name"] for c in fc["categories"]][:2] == ["four_of_a_kind", "straight_flush"]
     assert fc["qualifier"] is None
+    mx = run_json(capsys, "rules", "nj-mini-tex-3")["qualifier"]
+    assert (mx["words"], mx["minimum"], mx["confidence"]) == (
+        "a pair or better", "2h 2d 3c", "house-rule")
 
 
 def test_rules_shows_clauses_categories_and_interpretations(capsys):

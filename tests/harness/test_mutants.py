@@ -189,13 +189,17 @@ EXAMPLES: dict[str, list[tuple]] = {
                                       [0])],
     "table-two-pair-above-trips": [(DX, "winners", (["As Ah Kd Kc Qs", "2h 2d 2c 4s 5h"],),
                                     [1])],
-    # the qualifiers as published (house rules): ace-king or better, queen high or better
+    # the qualifiers as published (house rules): ace-king or better, queen high or better,
+    # a pair or better (Mini-tex)
     "qualifier-one-rank-low": [(CS, "qualifies", ("As Qd Jc Th 9s",), False),
-                               (TC, "qualifies", ("Js Td 8c",), False)],
+                               (TC, "qualifies", ("Js Td 8c",), False),
+                               (MX, "qualifies", ("Ah Kd Jc",), False)],
     "qualifier-one-rank-high": [(CS, "qualifies", ("Ah Kc 5d 3s 2h",), True),
-                                (TC, "qualifies", ("Qh 4d 2s",), True)],
+                                (TC, "qualifies", ("Qh 4d 2s",), True),
+                                (MX, "qualifies", ("2c 2s 4h",), True)],
     "qualifier-strict": [(CS, "qualifies", ("As Kd 4c 3h 2s",), True),
-                         (TC, "qualifies", ("Qs 3d 2c",), True)],
+                         (TC, "qualifies", ("Qs 3d 2c",), True),
+                         (MX, "qualifies", ("2h 2d 3c",), True)],
     # 23.16.1205(5) as posted 'deuces wild': a deuce may be any card; (2)(a) five of a
     # kind heads (2), above the straight flush
     "deuces-not-wild": [(MD, "classify", ("2s 2h Ac Ad Ah",), "five_of_a_kind"),

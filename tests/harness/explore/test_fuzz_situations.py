@@ -131,7 +131,7 @@ def test_a_deuces_posting_deals_its_deuces_as_the_wild_cards(rs_id):
                 assert ev.category(hand) == "five_of_a_kind", (deal.situation, deal)
 
 
-@pytest.mark.parametrize("rs_id", ["nj-three-card-poker", "nj-caribbean-stud"])
+@pytest.mark.parametrize("rs_id", ["nj-three-card-poker", "nj-caribbean-stud", "nj-mini-tex-3"])
 def test_qualifier_deals_sit_on_the_qualifier_boundary(rs_id):
     """Kind qualifies is dealt where the ruleset has a dealer qualifier: its lowest
     qualifying hand (the reference says it qualifies), one card a rank below (it does
