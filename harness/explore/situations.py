@@ -969,7 +969,7 @@ def _unpaired_below(ev: Evaluator, size: int, minimum: str) -> tuple[int, ...]:
     floor = ev.value(ev.parse_hand(minimum)).key
     best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     for ranks in combinations(range(ACE, TWO - 1, -1), size):
-        key = ev.value([Card(r, SUITS[i % len(SUITS)]) for i, r in enumerate(ranks)]).key
+        key = ev.value(tuple(Card(r, SUITS[i % len(SUITS)]) for i, r in enumerate(ranks))).key
         if key < floor and (best is None or key > best[0]):
             best = (key, ranks)
     assert best is not None, f"no unpaired hand below {minimum}"
