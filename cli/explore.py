@@ -25,6 +25,7 @@ from pokercert.cli.options import (
     Subparsers,
     UsageError,
     adapter_args,
+    dask_args,
     hand_range,
     nonnegative_int,
     out_folder,
@@ -112,13 +113,7 @@ def register(sub: Subparsers) -> None:
     order.add_argument("--sorted", action="store_true",
                        help="send each hand's cards sorted high to low, as enumerated (an "
                        "evaluator that reads cards in input order is then not caught)")
-    p.add_argument("--dask", metavar="SCHEDULER",
-                   help="run the hands as tasks on the dask.distributed cluster at SCHEDULER "
-                   "(tcp://host:8786); each worker starts its own adapter (extra: "
-                   "pokercert[dask])")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
-                   help="with N > 1 and no --dask: start a local Dask cluster of N worker "
-                   "processes (default: %(default)s, no Dask)")
+    dask_args(p, "the hand ranges")
     p.add_argument("--task-size", type=positive_int, metavar="N",
                    help="hands per Dask task (default: 262144)")
     p.add_argument("--json", action="store_true", help="machine-readable output")

@@ -221,19 +221,17 @@ def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
                    help="CPU-time limit of an exec: adapter process (POSIX)")
 
 
-def dask_args(p: argparse.ArgumentParser) -> None:
-    """``run``'s ``--dask SCHEDULER``, ``--workers N`` and ``--tasks N``: the run's shards as
-    Dask tasks (harness/run/on_dask.py; the optional extra ``pokercert[dask]``)."""
+def dask_args(p: argparse.ArgumentParser, work: str) -> None:
+    """``--dask SCHEDULER`` and ``--workers N``: ``work`` (the run's shards, an exhaustive
+    pass's hand ranges) as Dask tasks, each worker with its own adapter (the optional extra
+    ``pokercert[dask]``); ``run`` and ``exhaustive`` both declare them here."""
     p.add_argument("--dask", metavar="SCHEDULER",
-                   help="run the shards of the run as tasks on the dask.distributed "
-                   "scheduler at SCHEDULER (tcp://host:8786) and merge them here; each "
-                   "worker starts its own adapter (extra: pokercert[dask])")
+                   help=f"run {work} as tasks on the dask.distributed scheduler at SCHEDULER "
+                   "(tcp://host:8786); each worker starts its own adapter (extra: "
+                   "pokercert[dask])")
     p.add_argument("--workers", type=positive_int, default=1, metavar="N",
-                   help="with N > 1 and no --dask: the shards on a local Dask cluster of N "
+                   help=f"with N > 1 and no --dask: {work} on a local Dask cluster of N "
                    "worker processes (default: %(default)s, one process, no Dask)")
-    p.add_argument("--tasks", type=positive_int, metavar="N",
-                   help="with --dask or --workers: split the run into N shards (default: "
-                   "one per worker)")
 
 
 # the lab's own statements about a run: option -> key in run.json "lab" and the report

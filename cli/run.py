@@ -57,7 +57,10 @@ def register(sub: Subparsers) -> None:
                    help="only vectors carrying any of these flags")
     p.add_argument("--shard", metavar="K/N", help="run shard K of N (merge them afterwards; "
                    "shard 1 runs the attached --fuzz/--exhaustive)")
-    dask_args(p)
+    dask_args(p, "the shards of the run (merged here)")
+    p.add_argument("--tasks", type=positive_int, metavar="N",
+                   help="with --dask or --workers: split the run into N shards (default: "
+                   "one per worker)")
     p.add_argument("--expect", type=Path, metavar="FILE",
                    help="expectations file of known failures (XFAIL/XPASS)")
     p.add_argument("--out", type=Path, default=Path("pokercert-run"), metavar="DIR",
