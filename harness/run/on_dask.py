@@ -96,7 +96,14 @@ class _Shards:
     lost: dict[int, str] = field(default_factory=dict)
 
     def write(self, k: int, files: dict[str, bytes]) -> Path:
+        """Write shard ``k``'s files; a name that would land outside its folder (absolute,
+        or climbing with ``..``: a worker runs the vendor's adapter, so what it sends back
+        is not trusted) is refused before anything of the shard is written."""
         folder = self.folders[k] = self.root / f"shard-{k}"
+        for name in files:
+            if not (folder / name).resolve().is_relative_to(folder.resolve()):
+                raise AdapterError(f"shard {k}: the worker sent a file outside its run "
+                                   f"folder: {name!r}")
         for name, data in files.items():
             path = folder / name
             path.parent.mkdir(parents=True, exist_ok=True)

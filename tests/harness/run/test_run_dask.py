@@ -135,3 +135,18 @@ def test_without_dask_the_options_fail_in_one_line(tmp_path, capsys, monkeypatch
 def test_usage_errors(tmp_path, capsys, args, needle):
     assert main(["run", "--ruleset", H3, *args, "--out", str(tmp_path / "x")]) == 3
     assert needle in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["../escaped.json", "/tmp/pokercert-escaped.json",
+                                  "attachments/../../escaped.json"])
+def test_a_shard_file_named_outside_its_folder_is_refused(tmp_path: Path, name: str) -> None:
+    """What a worker sends back is written by the driver; a worker runs the vendor's adapter,
+    so a file name climbing out of the shard's folder is refused and nothing is written."""
+    from pokercert.harness.adapters import AdapterError
+    from pokercert.harness.run.on_dask import _Shards
+
+    shards = _Shards(tmp_path / "driver")
+    with pytest.raises(AdapterError, match="outside its run folder"):
+        shards.write(1, {"run.json": b"{}", name: b"forged"})
+    assert not list(tmp_path.rglob("*escaped.json"))
+    assert not (tmp_path / "driver" / "shard-1" / "run.json").exists()
