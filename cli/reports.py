@@ -21,7 +21,14 @@ from pokercert.cli.options import (
 )
 from pokercert.reference.errors import ExitCode
 from pokercert.reports import text as T
-from pokercert.reports.output import DEFAULT_FORMATS, FORMATS, load, render, write_reports
+from pokercert.reports.output import (
+    DEFAULT_FORMATS,
+    FORMATS,
+    load,
+    load_with_bytes,
+    render,
+    write_reports,
+)
 from pokercert.reports.signing import SIG_SUFFIX, keygen, sign
 
 
@@ -100,15 +107,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     lab = lab_fields(args)
     if args.out is not None:
         (out_folder if args.format == "all" else out_file)(args.out)
-    report = load(_require(args.source))
+    report, data = load_with_bytes(_require(args.source))
     if lab:
-        report = with_lab(report, lab)
+        report, data = with_lab(report, lab), None
     if args.format == "all":
         folder = args.out or (args.source if args.source.is_dir() else args.source.parent)
         try:
             if lab and args.source.is_dir() and Path(folder).resolve() == args.source.resolve():
                 _record_lab(args.source, lab)
-            paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign)
+            paths = write_reports(report, folder, DEFAULT_FORMATS, args.sign, data)
         except OSError as exc:
             raise UsageError(f"{folder}: cannot write the reports ({exc.strerror or exc})") \
                 from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -27,24 +28,78 @@ class ReportError(InputError):
     """A report file that cannot be read or does not follow the report schema."""
 
 
-def canonical_bytes(report: dict[str, Any]) -> bytes:
-    """The one byte form of a report."""
+def _dumps(value: Any) -> str:
+    """``value`` in canonical form (no final newline), as the standard library writes it."""
     try:
-        text = json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False)
+        return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False)
     except ValueError as exc:
         raise ReportError(f"report holds a value JSON cannot carry: {exc}") from None
-    return (text + "\n").encode("utf-8")
+
+
+def _members(report: dict[str, Any]) -> dict[str, str] | None:
+    """Each top-level key's line of the canonical form (``  "key": value``, the value's
+    own lines indented one level), in sorted key order; None if a key is not a string.
+
+    The canonical form of an object is ``{``, these lines joined by ``,`` and a newline,
+    a newline and ``}``: a string inside JSON text never holds a raw newline (it is
+    written ``\\n``), so indenting a value's text by one level is a plain replace.  So a
+    report is encoded once, and its digest (over the report without ``digest``) and its
+    bytes (with it) are both made from the same member lines."""
+    if not all(isinstance(k, str) for k in report):
+        return None
+    return {k: f"  {_dumps(k)}: " + _dumps(report[k]).replace("\n", "\n  ")
+            for k in sorted(report)}
+
+
+def _join(members: Iterable[str]) -> bytes:
+    lines = ",\n".join(members)
+    return (("{\n" + lines + "\n}\n") if lines else "{}\n").encode("utf-8")
+
+
+def canonical_bytes(report: dict[str, Any]) -> bytes:
+    """The one byte form of a report."""
+    members = _members(report)
+    if members is None:   # not a report (verify reads any JSON object): the plain way
+        return (_dumps(report) + "\n").encode("utf-8")
+    return _join(members.values())
+
+
+def _digest_of(body: bytes) -> str:
+    return DIGEST_PREFIX + hashlib.sha256(body).hexdigest()
 
 
 def compute_digest(report: dict[str, Any]) -> str:
     """``sha256:<hex>`` over the canonical form of ``report`` less its ``digest`` field."""
-    body = {k: v for k, v in report.items() if k != "digest"}
-    return DIGEST_PREFIX + hashlib.sha256(canonical_bytes(body)).hexdigest()
+    return canonical_and_digest(report)[1]
+
+
+def canonical_and_digest(report: dict[str, Any]) -> tuple[bytes, str]:
+    """:func:`canonical_bytes` of ``report`` and :func:`compute_digest` of it, from one
+    encoding of its content (``verify`` checks both)."""
+    members = _members(report)
+    if members is None:
+        body = {k: v for k, v in report.items() if k != "digest"}
+        return canonical_bytes(report), _digest_of(canonical_bytes(body))
+    digest = _digest_of(_join(v for k, v in members.items() if k != "digest"))
+    return _join(members.values()), digest
 
 
 def seal(report: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``report`` carrying its digest."""
-    return {**report, "digest": compute_digest(report)}
+    return sealed(report)[0]
+
+
+def sealed(report: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """A copy of ``report`` carrying its digest, and that copy's canonical bytes: the
+    content is encoded once, and the digest's line is spliced in at its sorted place."""
+    members = _members(report)
+    if members is None:
+        out = {**report, "digest": compute_digest(report)}
+        return out, canonical_bytes(out)
+    members.pop("digest", None)
+    digest = _digest_of(_join(members.values()))
+    members["digest"] = f"  {_dumps('digest')}: {_dumps(digest)}"
+    return {**report, "digest": digest}, _join(members[k] for k in sorted(members))
 
 
 @cache

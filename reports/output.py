@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.reports import render_html, render_junit, render_markdown
-from pokercert.reports.canonical import ReportError, canonical_bytes, seal
+from pokercert.reports.canonical import ReportError, canonical_bytes, sealed
 from pokercert.reports.model import ReportRefused, build_report
 from pokercert.reports.signing import SIG_SUFFIX, sign
 
@@ -33,9 +33,15 @@ def load(source: Path) -> dict[str, Any]:
     schema) or that disagrees with itself (its conclusions are recomputed from its
     facts: :func:`~pokercert.reports.model.contradiction`).
     """
+    return load_with_bytes(source)[0]
+
+
+def load_with_bytes(source: Path) -> tuple[dict[str, Any], bytes]:
+    """:func:`load`, and the sealed report's canonical bytes (its ``report.json``), which
+    loading has at hand anyway: sealing encodes the report, a genuine file is them."""
     source = Path(source)
     if source.is_dir():
-        return seal(build_report(source))
+        return sealed(build_report(source))
     from pokercert.reports.verify import FAILED, verify_bytes
 
     try:
@@ -47,7 +53,7 @@ def load(source: Path) -> dict[str, Any]:
     if report is None or failed:
         raise ReportRefused(f"{source}: not a genuine report ({'; '.join(failed)}); "
                             "`pokercert verify` tells more")
-    return report
+    return report, raw
 
 
 def render(report: dict[str, Any], fmt: str) -> bytes:
@@ -68,15 +74,17 @@ def _write(path: Path, data: bytes) -> Path:
 
 
 def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] = DEFAULT_FORMATS,
-                  sign_key: Path | None = None) -> list[Path]:
+                  sign_key: Path | None = None, json_bytes: bytes | None = None) -> list[Path]:
     """Write each format under its default name into ``folder``; sign the JSON if asked.
 
-    A signature beside a file that is replaced by other bytes is removed (it signed the
-    old bytes); one beside identical bytes stays."""
+    ``json_bytes``: the canonical bytes of ``report`` when the caller has them (from
+    :func:`~pokercert.reports.canonical.sealed` or :func:`load_with_bytes`), so the
+    report is not encoded again.  A signature beside a file that is replaced by other
+    bytes is removed (it signed the old bytes); one beside identical bytes stays."""
     paths = []
     for fmt in formats:
         name = FORMATS[fmt][0]
-        data = render(report, fmt)
+        data = json_bytes if fmt == "json" and json_bytes is not None else render(report, fmt)
         path = Path(folder) / name
         if path.is_file() and path.read_bytes() != data:   # its old signature is void
             path.with_name(name + SIG_SUFFIX).unlink(missing_ok=True)
@@ -99,4 +107,5 @@ def write_default_reports(run_dir: Path, sign_key: Path | None = None) -> list[P
     Returns the paths written: ``report.json`` (canonical, plus ``report.json.sig`` when
     ``sign_key`` is given), ``report.md``, ``report.html`` and ``report.junit.xml``.
     """
-    return write_reports(load(Path(run_dir)), Path(run_dir), DEFAULT_FORMATS, sign_key)
+    report, data = load_with_bytes(Path(run_dir))
+    return write_reports(report, Path(run_dir), DEFAULT_FORMATS, sign_key, data)

@@ -35,8 +35,8 @@ from typing import Any
 
 from pokercert.reports.canonical import (
     ReportError,
+    canonical_and_digest,
     canonical_bytes,
-    compute_digest,
     schema_errors,
 )
 from pokercert.reports.output import FORMATS, render
@@ -88,8 +88,8 @@ def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
     if not isinstance(report, dict):
         return None, [Check("canonical", FAILED, "not a JSON object: not a report")]
     try:
-        canonical = canonical_bytes(report) == raw
-        actual = compute_digest(report)
+        form, actual = canonical_and_digest(report)
+        canonical = form == raw
     except ReportError as exc:
         return report, [Check("canonical", FAILED, str(exc))]
     checks = [Check("canonical", OK if canonical else FAILED,
