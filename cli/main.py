@@ -18,29 +18,36 @@ harness error, 3 usage error.  Library code raises :class:`PokercertError` kinds
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
-from types import ModuleType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING
 
 from pokercert.reference.errors import ExitCode, InputError, PokercertError
+
+if TYPE_CHECKING:   # annotations only: this module is all `pokercert --help` imports
+    from collections.abc import Callable, Sequence
+    from types import ModuleType
+    from typing import Any, NoReturn
 
 __all__ = ["COMMAND_GROUPS", "CommandGroup", "ExitCode", "build_parser", "exit_codes",
            "main"]
 
 
-@dataclass(frozen=True)
 class CommandGroup:
     """A module of commands, imported on use (its ``register(subparsers)`` adds them),
-    and its commands: (name, the line ``pokercert --help`` shows), in that order."""
+    and its commands: (name, the line ``pokercert --help`` shows), in that order.
 
-    module: str
-    commands: tuple[tuple[str, str], ...]
+    (A plain class: a dataclass would import ``inspect`` and more into every start.)"""
+
+    __slots__ = ("commands", "module")
+
+    def __init__(self, module: str, commands: tuple[tuple[str, str], ...]) -> None:
+        self.module = module
+        self.commands = commands
 
     def load(self) -> ModuleType:
+        import importlib
+
         return importlib.import_module(self.module)
 
     def help(self, command: str) -> str | None:
@@ -153,7 +160,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def _command(argv: list[str]) -> str | None:
     """The command ``argv`` names, read by the parser of names alone (so ``--help``,
-    ``--version`` and an unknown command are answered without importing any group)."""
+    ``--version`` and an unknown command are answered without importing any group).
+    A first word that is a listed command is that command: then the one parser made is
+    the command's own (the top level has no option taking a value)."""
+    if argv and any(argv[0] == name for g in COMMAND_GROUPS for name, _ in g.commands):
+        return argv[0]
     args, _ = build_parser().parse_known_args(argv)
     command: str | None = args.command
     return command

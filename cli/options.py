@@ -18,7 +18,6 @@ output form.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import math
 import os
@@ -104,6 +103,8 @@ def choice(names: Sequence[str], what: str = "format") -> Callable[[str], str]:
             return text
         guess = FORMAT_ALIASES.get(text.lower())
         if guess not in names:
+            import difflib  # only to suggest a name for a mistyped one
+
             close = difflib.get_close_matches(text.lower(), names, n=1)
             guess = close[0] if close else None
         hint = f"; did you mean {guess!r}?" if guess else ""

@@ -10,30 +10,25 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    ProgressColumn,
-    Task,
-    TaskProgressColumn,
-    TimeRemainingColumn,
-)
-from rich.progress import Progress as _RichProgress
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.progress import Progress as _RichProgress
+    from rich.progress import ProgressColumn
 
 
-class _Rate(ProgressColumn):
-    """Items per second, in the caller's unit."""
+def _rate_column(unit: str) -> ProgressColumn:
+    """A rich column: items per second, in the caller's unit.  (rich is imported here,
+    when a bar is first drawn on a terminal: a run whose output is not a terminal, such
+    as every CI log, never imports it.)"""
+    from rich.progress import ProgressColumn, Task
+    from rich.text import Text
 
-    def __init__(self, unit: str) -> None:
-        super().__init__()
-        self.unit = unit
+    class _Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(f"{task.speed or 0:,.0f} {unit}")
 
-    def render(self, task: Task) -> Text:
-        return Text(f"{task.speed or 0:,.0f} {self.unit}")
+    return _Rate()
 
 
 class Progress:
@@ -75,11 +70,20 @@ class Progress:
                 return
             # made on the first draw, when the stream is known to be a terminal (rich
             # decides once, when the console is made, whether it may redraw in place)
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TaskProgressColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import Progress as _RichProgress
+
             console = Console(file=self._stream, stderr=self._stream is None,
                               highlight=False)
             self._bar = _RichProgress(
                 BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-                _Rate(self.unit),
+                _rate_column(self.unit),
                 TimeRemainingColumn(), console=console, auto_refresh=False,
                 redirect_stdout=False, redirect_stderr=False)
             self._bar.add_task("", total=total, completed=done)

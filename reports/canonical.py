@@ -15,11 +15,12 @@ import json
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from pokercert.reference.errors import InputError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 DIGEST_PREFIX = "sha256:"
 
@@ -113,6 +114,8 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema  # imported when a report is checked, not by every run that writes one
+
     return jsonschema.Draft202012Validator(schema())
 
 
