@@ -47,7 +47,6 @@ from base64 import urlsafe_b64decode
 from collections.abc import Iterable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
-from importlib.metadata import packages_distributions as _packages_distributions
 from pathlib import Path
 from typing import Any
 
@@ -346,6 +345,40 @@ def _stdlib(top: str) -> bool:
     return top in sys.stdlib_module_names or top in sys.builtin_module_names
 
 
+def _distributions_of(tops: Iterable[str]) -> dict[str, list[str]]:
+    """``importlib.metadata.packages_distributions()`` restricted to the top-level names
+    ``tops``: the same lists (names in the order the installed distributions are found),
+    without parsing the metadata of every installed distribution.
+
+    A distribution's top-level names are those its ``top_level.txt`` declares, else
+    those its file list infers (the standard library's own two helpers, so the answer is
+    that of this Python's ``packages_distributions``).  A file list is only read when the
+    distribution's ``RECORD`` names one of ``tops`` somewhere (a name it does not hold
+    cannot be inferred from it), and a distribution's name only when it provides one."""
+    import importlib.metadata as md
+
+    declared = getattr(md, "_top_level_declared", None)
+    inferred = getattr(md, "_top_level_inferred", None)
+    wanted = set(tops)
+    if declared is None or inferred is None:     # another Python's internals: the full map
+        every = md.packages_distributions()
+        return {top: list(every[top]) for top in wanted if top in every}
+    out: dict[str, list[str]] = {}
+    for dist in md.distributions():
+        names = declared(dist)
+        if not names:
+            record = dist.read_text("RECORD")
+            if record and not any(top in record for top in wanted):
+                continue
+            names = inferred(dist)
+        found = [top for top in names if top in wanted]
+        if found:
+            name = dist.metadata["Name"]
+            for top in found:
+                out.setdefault(top, []).append(name)
+    return out
+
+
 def _measure_python(m: _Measure, module: str) -> None:
     spec = find_spec(module)
     if spec is None:
@@ -362,7 +395,7 @@ def _measure_python(m: _Measure, module: str) -> None:
             source = ""
         units += imported_modules(source, package)
     try:
-        tops = _packages_distributions()
+        tops = _distributions_of({u.partition(".")[0] for u in units})
     except Exception:   # a broken distribution on sys.path: measure module files only
         tops = {}
         m.problems.append("the installed distributions could not be listed")
