@@ -270,6 +270,24 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     return f"unknown operation {op!r}"
 
 
+_VALID_SHARES: set[str] = set()     # share strings found well-formed (a few per game)
+_VALID_SHARES_MAX = 4096
+
+
+def valid_share(text: Any) -> bool:
+    """Whether ``text`` is a pot share as the wire spells it (``"1/2"``, ``"1"``): what
+    :func:`~pokercert.vectors.model.parse_share` accepts, remembered for the few strings
+    a run meets (a showdown's answer is checked by the adapter and again when scored, and
+    making the :class:`~fractions.Fraction` each time cost more than the rest of it)."""
+    if type(text) is str and text in _VALID_SHARES:
+        return True
+    if parse_share(text) is None:
+        return False
+    if len(_VALID_SHARES) < _VALID_SHARES_MAX:
+        _VALID_SHARES.add(text)
+    return True
+
+
 def _check_pot(item: Mapping[str, Any]) -> str | None:
     """What is wrong with the shape of a showdown answer (None: fine)."""
     extra = sorted(set(item) - {"id", "high", "low", "shares"})
@@ -280,7 +298,7 @@ def _check_pot(item: Mapping[str, Any]) -> str | None:
         if not (type(got) is list and all(type(i) is int for i in got)):
             return f"a showdown reply needs '{half}', a list of integers"
     shares = item.get("shares")
-    if not (type(shares) is list and all(parse_share(s) is not None for s in shares)):
+    if not (type(shares) is list and all(valid_share(s) for s in shares)):
         return "a showdown reply needs 'shares', a list of fractions written \"n/d\" or \"n\""
     return None
 

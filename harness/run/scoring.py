@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, Reply
-from pokercert.harness.protocol import check_item
+from pokercert.harness.protocol import check_item, valid_share
 from pokercert.harness.run.results import Outcome
 from pokercert.reference import CardError, Ruleset, parse_cards
 from pokercert.vectors.model import Kind, Vector, parse_share
@@ -91,8 +91,9 @@ def _names(ruleset: Ruleset) -> frozenset[str]:
 
 
 def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[str, Any] | None:
-    """The answer, if the reply is the expected one of a classify or compare vector (the
-    common case, decided in a few steps); else None, and :func:`score` says what it is.
+    """The answer, if the reply is the expected one of a classify, compare or showdown
+    vector (the common case, decided in a few steps); else None, and :func:`score` says
+    what it is.
 
     Equal to the expectation, the answer needs no other check: the expected category is
     one of the ruleset's, and winners equal as sorted lists to the expected ones are
@@ -112,7 +113,33 @@ def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[st
         if type(winners) is not list or any(type(i) is not int for i in winners):
             return None
         return actual if sorted(winners) == sorted(expected["winners"]) else None
+    if kind == Kind.SHOWDOWN:
+        return actual if _same_pot(vector, actual, expected) else None
     return None
+
+
+def _same_pot(vector: Vector, actual: Mapping[str, Any], expected: Mapping[str, Any]) \
+        -> bool:
+    """Whether a showdown answer is the expected pot spelled as the expectation spells
+    it: exactly ``high``, ``low`` and ``shares``; the shares the very strings expected,
+    each a well-formed share; each half's winners distinct ``int`` indices of the hands,
+    the expected ones in any order.  Everything the full scoring (:func:`_inexact`, then
+    :func:`_pot`) checks holds then, and it would say PASS; any other answer (shares
+    spelled otherwise, such as ``"2/4"``) goes the full way."""
+    if len(actual) != 3:
+        return False
+    high, low, shares = actual.get("high"), actual.get("low"), actual.get("shares")
+    if type(high) is not list or type(low) is not list or type(shares) is not list:
+        return False
+    n = len(vector.inputs["hands"])
+    if len(shares) != n or shares != expected["shares"] or not all(
+            type(s) is str and valid_share(s) for s in shares):
+        return False
+    for got, want in ((high, expected["high"]), (low, expected["low"])):
+        if any(type(i) is not int or not 0 <= i < n for i in got) or \
+                len(set(got)) != len(got) or sorted(got) != sorted(want):
+            return False
+    return True
 
 
 def score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ruleset) \
