@@ -20,10 +20,10 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import cache
-from typing import TYPE_CHECKING
 
 from pokercert.reference.errors import ExitCode, InputError, PokercertError
 
+TYPE_CHECKING = False   # (typing.TYPE_CHECKING without importing typing; mypy knows it)
 if TYPE_CHECKING:   # annotations only: this module is all `pokercert --help` imports
     from collections.abc import Callable, Sequence
     from types import ModuleType

@@ -107,8 +107,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     lab = lab_fields(args)
     if args.out is not None:
         (out_folder if args.format == "all" else out_file)(args.out)
-    report, data = load_with_bytes(_require(args.source))
-    if lab:
+    report, loaded = load_with_bytes(_require(args.source))
+    data: bytes | None = loaded
+    if lab:   # the lab's fields change the report: sealed again, its bytes made anew
         report, data = with_lab(report, lab), None
     if args.format == "all":
         folder = args.out or (args.source if args.source.is_dir() else args.source.parent)
