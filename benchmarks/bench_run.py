@@ -19,7 +19,10 @@
    building the challenge set (twins; fresh deals, including the first import of the
    situation sampler), scoring corpus + challenge through the reference in process
    (``run`` with reports left out; the fresh deals are dealt in a forked child, whose
-   CPU this row leaves out), and building and writing the four reports.
+   CPU this row leaves out) and, inside it, the plan, the two identity measurements,
+   the reference's own answering, scoring and writing results.jsonl (each function
+   timed by a wrapper around it); then the reports as ``run`` writes them: the model,
+   the seal (canonical JSON and digest), and each of the other three formats.
 
 Each row keeps its fastest of ``--repeat`` runs (by wall time for the command rows, so
 the figure is comparable with the target; CPU is the steadier column on a shared
@@ -37,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import Clock
@@ -63,11 +67,56 @@ def _command(python: str, args: list[str], repeat: int, env: dict[str, str]) \
     return best
 
 
+class _Timed:
+    """CPU seconds spent inside some functions, each replaced by a timing wrapper for the
+    length of a ``with`` block (a function that calls another timed one counts it too;
+    the table says which rows hold which)."""
+
+    def __init__(self, targets: list[tuple[str, object, str]]) -> None:
+        self.targets = targets                     # (row, owner object, attribute)
+        self.cpu: dict[str, float] = {row: 0.0 for row, _, _ in targets}
+        self.calls: dict[str, int] = {row: 0 for row, _, _ in targets}
+
+    def __enter__(self) -> _Timed:
+        self._saved = []
+        for row, owner, name in self.targets:
+            original = getattr(owner, name)
+            self._saved.append((owner, name, original))
+            setattr(owner, name, self._wrap(row, original))
+        return self
+
+    def _wrap(self, row: str, original: Any) -> Any:
+        import functools
+
+        @functools.wraps(original)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.cpu[row] += time.process_time() - start
+                self.calls[row] += 1
+        return timed
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, original in reversed(self._saved):
+            setattr(owner, name, original)
+
+
 def _phases(seed: int) -> list[tuple[str, float]]:
+    import pokercert.harness.run.runner as runner
+    from pokercert.harness.adapters.inprocess import InProcessAdapter
     from pokercert.harness.run.challenge import build_challenge
-    from pokercert.harness.run.runner import RunConfig, run
+    from pokercert.harness.run.results import ResultWriter
     from pokercert.reference import load_profile
-    from pokercert.reports.output import write_default_reports
+    from pokercert.reports import (
+        canonical,
+        model,
+        output,
+        render_html,
+        render_junit,
+        render_markdown,
+    )
     from pokercert.vectors.corpus import load_corpus
 
     rows = []
@@ -82,13 +131,35 @@ def _phases(seed: int) -> list[tuple[str, float]]:
         build_challenge(corpus.vectors, profile, seed)
     rows.append(("challenge: twins + default fresh deals (first sampler import inside)",
                  c.cpu))
-    with tempfile.TemporaryDirectory() as tmp, Clock() as c:
-        outcome = run(RunConfig(out=Path(tmp) / "run", challenge_seed=seed,
-                                command=["bench"]), corpus=corpus)
-        rows.append(("run: plan + score corpus and challenge, write results", c.cpu))
-        with Clock() as r:
-            write_default_reports(outcome.folder)
-        rows.append(("reports: build, seal, write four formats", r.cpu))
+    run_parts = _Timed([
+        ("  plan: select, twins, wait for the fresh deals", runner, "plan"),
+        ("  identity: measure the adapter (twice: before and after)", runner, "measure_spec"),
+        ("  adapter: the reference answering every request", InProcessAdapter, "run_batch"),
+        ("  scoring: each chunk's replies to results", runner, "_score_chunk"),
+        ("  results.jsonl: encode and write", ResultWriter, "write_many"),
+    ])
+    report_parts = _Timed([
+        ("  model: the report's content from the results", model, "report_of"),
+        ("  seal: canonical JSON once, digest, report.json bytes", canonical, "sealed"),
+        ("  report.md", render_markdown, "render"),
+        ("  report.html", render_html, "render"),
+        ("  report.junit.xml", render_junit, "render"),
+    ])
+    with tempfile.TemporaryDirectory() as tmp:
+        with run_parts, Clock() as c:
+            outcome = runner.run(runner.RunConfig(out=Path(tmp) / "run", challenge_seed=seed,
+                                                  command=["bench"]), corpus=corpus)
+        rows.append(("run: plan + score corpus and challenge, write results (rows below "
+                     "inside it)", c.cpu))
+        rows += [(row, run_parts.cpu[row]) for row, _, _ in run_parts.targets]
+        rows.append(("  rest of the run (request making, protocol checks, run.json, ...)",
+                     c.cpu - sum(run_parts.cpu.values())))
+        with report_parts, Clock() as r:
+            report, data = canonical.sealed(model.report_of(outcome.header, outcome.results))
+            output.write_reports(report, outcome.folder, output.DEFAULT_FORMATS, None, data)
+        rows.append(("reports: build, seal, write four formats (as `run` does; rows below)",
+                     r.cpu))
+        rows += [(row, report_parts.cpu[row]) for row, _, _ in report_parts.targets]
     return rows
 
 
@@ -126,9 +197,9 @@ def main() -> None:
         print(f"\n{python}: default run {default[0]:.2f} s wall {verdict} the {TARGET_S:.0f} s "
               f"target; curated run {curated[0]:.2f} s wall {curated_verdict} the "
               f"{CURATED_TARGET_S} s target")
-    print(f"\n{'phase (in process, one run)':<72} {'cpu s':>7}")
+    print(f"\n{'phase (in process, one run)':<80} {'cpu s':>7}")
     for name, cpu in _phases(args.seed):
-        print(f"{name:<72} {cpu:7.2f}")
+        print(f"{name:<80} {cpu:7.2f}")
 
 
 if __name__ == "__main__":
