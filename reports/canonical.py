@@ -39,14 +39,15 @@ def _dumps(value: Any) -> str:
 
 def _members(report: dict[str, Any]) -> dict[str, str] | None:
     """Each top-level key's line of the canonical form (``  "key": value``, the value's
-    own lines indented one level), in sorted key order; None if a key is not a string.
+    own lines indented one level), in sorted key order; None if a key is not a string
+    (or ``report`` is not an object).
 
     The canonical form of an object is ``{``, these lines joined by ``,`` and a newline,
     a newline and ``}``: a string inside JSON text never holds a raw newline (it is
     written ``\\n``), so indenting a value's text by one level is a plain replace.  So a
     report is encoded once, and its digest (over the report without ``digest``) and its
     bytes (with it) are both made from the same member lines."""
-    if not all(isinstance(k, str) for k in report):
+    if not isinstance(report, dict) or not all(isinstance(k, str) for k in report):
         return None
     return {k: f"  {_dumps(k)}: " + _dumps(report[k]).replace("\n", "\n  ")
             for k in sorted(report)}

@@ -26,7 +26,7 @@ from pokercert.reports.verify import verify_bytes
 EXAMPLES = Path(__file__).resolve().parents[2] / "reports" / "examples"
 
 
-def _defined(report: dict[str, Any]) -> bytes:
+def _defined(report: Any) -> bytes:
     return (json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False,
                        allow_nan=False) + "\n").encode("utf-8")
 
@@ -63,6 +63,9 @@ def test_indented_values_and_empty_report() -> None:
     assert sealed(report)[1] == _defined(sealed(report)[0])
     assert sealed({})[1] == _defined({"digest": _defined_digest({})})
     assert canonical_bytes({}) == b"{}\n"
+    # not a report: still the defined form (a list, a non-string key)
+    assert canonical_bytes(["a", {"b": 1}]) == _defined(["a", {"b": 1}])  # type: ignore[arg-type]
+    assert canonical_bytes({2: "x", 1: [1.5]}) == _defined({2: "x", 1: [1.5]})  # type: ignore[dict-item]
 
 
 def test_shipped_examples_still_verify_and_reseal_identically() -> None:
