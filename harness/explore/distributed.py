@@ -53,9 +53,23 @@ RANGES = "ranges"
 DEFAULT_TASK_HANDS = 1 << 18
 
 
-# the configuration of the workers of an embedded LocalCluster (see client_for); a cluster
-# of one's own: DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False in each worker's env
-WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+# the configuration of the workers of an embedded LocalCluster (see client_for):
+# * Dask's statistical profiler off: it samples every worker thread's stack every 10 ms,
+#   which slowed each CPU-bound hand by about half;
+# * glibc's malloc left as it is: the nanny starts each worker with MALLOC_TRIM_THRESHOLD_
+#   = 65536, which gives memory back to the system after every batch's arrays and faults
+#   it in again for the next (11x the page faults, about 0.4 s of CPU per million
+#   seven-card deals; benchmarks/README.md).
+# * the cluster's own housekeeping slowed: an idle embedded cluster of two workers took
+#   about 15% of one core (the scheduler and the nannies in the driver 8%, each worker
+#   3%: a 20 ms event-loop tick, a 0.5 s system monitor, a 0.1 s memory monitor), 2% with
+#   these settings; the workers' memory limit is off (the tasks hold a few MB each).
+# A cluster of one's own: the same settings in each process's environment (harness/CI.md).
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False,
+                 "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+                 "distributed.admin.tick.interval": "1s",
+                 "distributed.admin.system-monitor.interval": "5s",
+                 "distributed.worker.memory.monitor-interval": "5s"}
 
 
 class DaskMissing(InputError):
@@ -160,11 +174,11 @@ def client_for(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], N
             raise InputError(f"--dask {scheduler}: cannot reach the Dask scheduler "
                              f"({exc})") from None
         return client, client.close
-    # Dask's statistical profiler samples every worker thread's stack every 10 ms: on a
-    # CPU-bound task that slowed each hand by about half (measured in benchmarks/README.md)
+    # (the workers' configuration: WORKER_CONFIG)
     with importlib.import_module("dask").config.set(WORKER_CONFIG):
         cluster = dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=None, silence_logs=logging.ERROR)
+                                    memory_limit=0, dashboard_address=None,
+                                    silence_logs=logging.ERROR)
     client = dist.Client(cluster)
 
     def close() -> None:
