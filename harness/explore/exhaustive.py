@@ -606,20 +606,34 @@ class Checker:
         if self.remote and not self.adapter.supports(many):
             many = ""
         if self.remote and self.state.mode not in COMPARE_MODES:
+            # A batch whose answers differ from the reference's is looked at with more
+            # requests (classify, keys of other class members), which must not be sent
+            # while later batches are in flight (their replies would be taken for late
+            # ones and lost): such a batch stops the sending, waits for the batches in
+            # flight, and is handed on with them once nothing is outstanding.
+            at = pos
             pending: deque[tuple[int, int, Hands, Any]] = deque()
+            held: list[tuple[int, int, Hands, Any, tuple[list[Any], list[Any]]]] = []
 
             def requests() -> Iterator[list[dict[str, Any]]]:
-                at = pos
-                while at < stop:
+                nonlocal at
+                while at < stop and not held:
                     end = min(at + size, stop)
                     tokens = self._hands(at, end)
                     pending.append((at, end, tokens, self.ref.class_index(at, tokens)))
-                    yield _requests(many, tokens)
                     at = end
+                    yield _requests(many, tokens)
 
-            for replies in self.adapter.run_batches(requests()):
-                at, end, tokens, classes = pending.popleft()
-                yield at, end, tokens, classes, _answers(many, replies, end - at)
+            while at < stop:
+                for replies in self.adapter.run_batches(requests()):
+                    start, end, tokens, classes = pending.popleft()
+                    item = (start, end, tokens, classes, _answers(many, replies, end - start))
+                    if held or not self._agrees(classes, item[4]):
+                        held.append(item)
+                    else:
+                        yield item
+                yield from held
+                held.clear()
             return
         while pos < stop:
             end = min(pos + size, stop)
@@ -634,6 +648,18 @@ class Checker:
                 answers = self._evaluations(pos, tokens)
             yield pos, end, tokens, classes, answers
             pos = end
+
+    def _agrees(self, classes: Any, answers: tuple[list[Any], list[Any]]) -> bool:
+        """Whether a batch's answers are the reference's as they stand (no hand of it to
+        look at again)."""
+        categories, keys = answers
+        if self.state.mode != "compare-only" and categories != self.ref.categories_of(classes):
+            return False
+        if self.state.mode != "key":
+            return True
+        want = self._class_keys_of(classes) if self._class_keys_of is not None else \
+            [self.class_keys[c] for c in classes]
+        return bool(keys == want)
 
     def _hands(self, start: int, stop: int) -> Hands:
         """Hands ``start`` to ``stop - 1`` as the reference makes them, a new batch on every

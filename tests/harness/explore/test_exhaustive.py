@@ -324,3 +324,19 @@ def test_an_exec_adapter_with_evaluate_many_is_checked_by_key(spec, ruleset, tmp
     state = _check(spec, ruleset, tmp_path)
     assert state.mode == "key" and state.finished
     assert state.checked == get_ruleset_space(ruleset) and state.disagreeing == 0
+
+
+def test_a_finding_of_an_exec_adapter_costs_no_other_hand(tmp_path, capsys):
+    """An ``exec:`` adapter gets two batches in flight; a batch with a finding is looked
+    at with more requests (the hand's category asked again).  Those must not be sent
+    while the next batch is in flight: its reply would be taken for a late one and lost,
+    and every later hand would count as an error (21,000 of them before the fix).  The
+    faux is wrong on one hand only (the three aces), and never dies here."""
+    faux = Path(__file__).resolve().parents[2] / "helpers" / "faux" / "dies_later.py"
+    code = main(["exhaustive", "--adapter",
+                 f"exec:{sys.executable} {faux} {tmp_path / 'batches'} 1000000",
+                 "--ruleset", "nj-poker-high-3", "--batch-size", "1000", "--order-seed", "3",
+                 "--out", str(tmp_path / "out"), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and data["finished"] and data["checked"] == 22_100
+    assert data["category_disagreements"] == 1 and data["errors"] == 0
