@@ -21,21 +21,29 @@ in, so ``--resume`` sends only the ranges still missing.  Dask is an optional ex
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pokercert.harness.adapters import Adapter, AdapterOptions, Identity, load_adapter
+from pokercert.harness.adapters import (
+    Adapter,
+    AdapterAborted,
+    AdapterOptions,
+    Identity,
+    load_adapter,
+)
 from pokercert.harness.explore.exhaustive import (
     DEFAULT_BATCH,
     DEFAULT_REPORT,
     Checker,
+    ExhaustiveAborted,
     new_state,
     plan_run,
 )
@@ -45,7 +53,8 @@ from pokercert.reference.classes import ReferenceClasses, space_of
 from pokercert.reference.errors import InputError
 
 __all__ = ["DaskMissing", "RangeTask", "check_range", "client_for", "dask_distributed",
-           "plan_ranges", "run_distributed", "run_exhaustive_on_dask"]
+           "missing_ranges", "plan_ranges", "run_distributed", "run_exhaustive_on_dask",
+           "saved_ranges"]
 
 RANGES = "ranges"
 # hands per task: small enough that a lost task costs little and the workers stay busy
@@ -133,8 +142,23 @@ def _worker_reference(task: RangeTask) -> ReferenceClasses:
     return found
 
 
+def _drop_worker_adapter(task: RangeTask) -> None:
+    """Forget (and close) this worker's adapter for ``task``: the harness gave up on it,
+    so the worker's next task starts a new one."""
+    for key in [k for k in _WORKER if k[0] == "adapter" and k[1] == task.adapter_spec]:
+        adapter, _ = _WORKER.pop(key)
+        # (a dead adapter may fail to close: it is forgotten anyway)
+        with contextlib.suppress(Exception):
+            adapter.__exit__(None, None, None)
+
+
 def check_range(task: RangeTask) -> dict[str, Any]:
-    """Check one range on this worker; the range's state, as a dict (a Dask task)."""
+    """Check one range on this worker; the range's state, as a dict (a Dask task).
+
+    If the harness gives up on the adapter mid-range, the state says how far it got
+    (``next``), keeps every finding made before and says why in ``aborted``;
+    ``finished`` is then false.
+    """
     with _WORKER_LOCK:              # one task at a time per adapter
         ruleset = get_ruleset(task.ruleset)
         profile = _profile(task.profile)
@@ -146,10 +170,17 @@ def check_range(task: RangeTask) -> dict[str, Any]:
         state.order_checked = not task.check_order
         checker = Checker(adapter, identity, ruleset, profile, state, ref, task.report_limit)
         started = time.monotonic()
-        checker.check_order()
-        checker.run_range(task.stop, task.batch)
+        try:
+            checker.check_order()
+            checker.run_range(task.stop, task.batch)
+            state.finished = True
+        except AdapterAborted as exc:
+            state.aborted = str(exc)
+            _drop_worker_adapter(task)
+        # (set above only to skip the check: a range says it checked the order only if
+        # its own task did, so a resume knows whether the order is still to be checked)
+        state.order_checked = task.check_order and state.order_checked
         state.elapsed_s = time.monotonic() - started
-        state.finished = True
         return state.as_dict()
 
 
@@ -191,55 +222,126 @@ def _range_file(out: Path, start: int, stop: int) -> Path:
     return out / RANGES / f"{start}-{stop}.json"
 
 
-def _saved_ranges(out: Path, tasks: Sequence[RangeTask]) -> dict[tuple[int, int], State]:
-    done = {}
-    for task in tasks:
-        path = _range_file(out, task.start, task.stop)
+def saved_ranges(out: Path, start: int, stop: int, order_seed: int | None) \
+        -> dict[tuple[int, int], State]:
+    """The ranges of hands ``start`` to ``stop - 1`` an earlier run in ``out`` finished
+    with the card order ``order_seed`` (``ranges/A-B.json``), by (A, B).  A file that
+    cannot be read, is not finished, lies outside the hands or overlaps one kept before
+    is left out: its hands are checked again."""
+    done: dict[tuple[int, int], State] = {}
+    folder = out / RANGES
+    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    states = []
+    for path in paths:
         try:
             state = State.from_dict(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError, KeyError):
             continue
-        if state.finished and state.order_seed == task.order_seed:
-            done[(task.start, task.stop)] = state
+        if state.finished and state.order_seed == order_seed \
+                and start <= state.start <= state.stop <= stop:
+            states.append(state)
+    at = start
+    for state in sorted(states, key=lambda s: (s.start, s.stop)):
+        if state.start >= at and state.stop > state.start:
+            done[(state.start, state.stop)] = state
+            at = state.stop
     return done
 
 
+def missing_ranges(start: int, stop: int, done: Sequence[tuple[int, int]]) \
+        -> list[tuple[int, int]]:
+    """The parts of [start, stop) that no range of ``done`` (sorted, disjoint) covers."""
+    gaps, at = [], start
+    for a, b in sorted(done):
+        if a > at:
+            gaps.append((at, a))
+        at = max(at, b)
+    if at < stop:
+        gaps.append((at, stop))
+    return gaps
+
+
+def _save_range(out: Path, state: State) -> None:
+    path = _range_file(out, state.start, state.stop)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(state.as_dict(), sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _checked_part(state: State) -> State | None:
+    """What a range given up on (``aborted``) did check: its hands ``start`` to
+    ``next - 1``, as a finished range of their own (None if it checked nothing)."""
+    if state.next <= state.start and not state.order_checked:
+        return None
+    return replace(state, stop=state.next, finished=True, aborted="")
+
+
 def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
-                    scheduler: str | None = None, workers: int = 2, resume: bool = False,
+                    scheduler: str | None = None, workers: int = 2,
+                    done: dict[tuple[int, int], State] | None = None,
                     report_limit: int = DEFAULT_REPORT,
                     progress: Callable[[int, int], None] | None = None) -> State:
-    """Run ``tasks`` on Dask and merge their states into one, saved in ``out``.
+    """Run ``tasks`` on Dask and merge their states, with the ranges ``done`` before
+    (:func:`saved_ranges`), into one, saved in ``out``.
 
     ``template`` is the run's state before any hand (what :func:`new_state` gives for the
     whole range): it is saved first, and is the merged state's shape if nothing comes
-    back.  With ``resume``, ranges saved by an earlier run of the same tasks are kept.
+    back.  Every finished range is saved as it comes back (``ranges/START-STOP.json``).
+    A range the harness gave up on (its adapter died for good) keeps the hands it
+    checked, and their findings, as a range of its own; a range whose workers were all
+    lost (Dask's ``KilledWorker``) keeps nothing.  Either way the rest of the range is
+    missing: the merged state is not finished, ``aborted`` names every missing range, and
+    a later run with ``resume`` checks only those.
     """
-    done = _saved_ranges(out, tasks) if resume else {}
+    done = dict(done or {})
     template.save(out)
-    todo = [t for t in tasks if (t.start, t.stop) not in done]
-    total = sum(t.stop - t.start for t in tasks)
+    total = template.stop - template.start
     checked = sum(s.checked for s in done.values())
+    missing: list[str] = []
     started = time.monotonic()
-    if todo:
+    if tasks:
         client, close = client_for(scheduler, workers)
         try:
-            as_completed = dask_distributed().as_completed
-            futures = client.map(check_range, todo, pure=False,
-                                 key=[f"pokercert-exhaustive-{t.start}-{t.stop}" for t in todo])
-            for future in as_completed(futures):
-                state = State.from_dict(future.result())
-                path = _range_file(out, state.start, state.stop)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps(state.as_dict(), sort_keys=True) + "\n",
-                                encoding="utf-8")
+            dist = dask_distributed()
+            futures = client.map(check_range, tasks, pure=False,
+                                 key=[f"pokercert-exhaustive-{t.start}-{t.stop}"
+                                      for t in tasks])
+            ranges = {f.key: (t.start, t.stop) for f, t in zip(futures, tasks, strict=True)}
+            for future in dist.as_completed(futures):
+                try:
+                    state = State.from_dict(future.result())
+                except dist.KilledWorker as exc:
+                    a, b = ranges[future.key]
+                    missing.append(f"hands {a}..{b} not checked: their workers were lost "
+                                   f"({exc})")
+                    continue
+                if not state.finished:
+                    missing.append(f"hands {state.next}..{state.stop} not checked: "
+                                   f"{state.aborted}")
+                    part = _checked_part(state)
+                    if part is None:
+                        continue
+                    state = part
+                _save_range(out, state)
                 done[(state.start, state.stop)] = state
                 checked += state.checked
                 if progress:
                     progress(checked, total)
         finally:
             close()
-    merged = merge_states([done[k] for k in sorted(done)], report_limit)
+    if not done:
+        merged = replace(template, disagreements=[])
+    else:
+        merged = merge_states([done[k] for k in sorted(done)], report_limit,
+                              gaps=bool(missing))
     merged.elapsed_s = time.monotonic() - started
+    if missing:
+        merged = replace(merged, start=template.start, stop=template.stop,
+                         shard=template.shard, finished=False,
+                         next=min([template.stop, *(a for a, _ in missing_ranges(
+                             template.start, template.stop, list(done)))]),
+                         aborted="; ".join(missing))
     merged.save(out)
     return merged
 
@@ -266,16 +368,24 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
                            jokers=jokers, order_seed=order_seed, sorted_cards=sorted_cards,
                            hands=hands)
     seed, lo, hi = template.order_seed, template.start, template.stop
+    done: dict[tuple[int, int], State] = {}
     if resume:
         resume_state(out, template)           # refuses another run's folder
-    ranges = plan_ranges(lo, hi, hands_per_task)
+        done = saved_ranges(out, lo, hi, seed)
+    order_done = any(s.order_checked for s in done.values())
+    ranges = [r for a, b in missing_ranges(lo, hi, list(done))
+              for r in plan_ranges(a, b, hands_per_task)]
+    if not ranges and not done:
+        ranges = [(lo, hi)]                   # no hands: the task that checks the order
     tasks = [RangeTask(adapter_spec, options or AdapterOptions(), ruleset.id,
                        {"name": profile.name, "choices": dict(profile.choices)}, jokers,
-                       a, b, seed, check_order=(i == 0), batch=batch,
+                       a, b, seed, check_order=(i == 0 and not order_done), batch=batch,
                        report_limit=report_limit)
              for i, (a, b) in enumerate(ranges)]
     merged = run_distributed(template, tasks, out, scheduler=scheduler, workers=workers,
-                             resume=resume, report_limit=report_limit, progress=progress)
+                             done=done, report_limit=report_limit, progress=progress)
     merged.shard = template.shard
     merged.save(out)
+    if merged.aborted and not merged.finished:
+        raise ExhaustiveAborted(merged.aborted, merged)
     return merged

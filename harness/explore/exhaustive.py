@@ -35,6 +35,7 @@ from typing import Any
 
 from pokercert.harness.adapters.base import (
     ANSWERED,
+    ERROR,
     Adapter,
     AdapterAborted,
     Identity,
@@ -191,6 +192,8 @@ class Checker:
                 "classify_many" if adapter.supports("classify_many") else "classify"
         self.class_keys: list[Any] = []
         self._class_keys_of: Callable[[Any], list[Any]] | None = None
+        # the harness gave up on the adapter while batches were held (see _batches)
+        self._gone = False
         # the card order every hand is sent in (None: as enumerated, rank descending)
         self.seed = state.order_seed
         # whole deals of a game with a board (hold 'em): a finding's two deals are
@@ -625,13 +628,21 @@ class Checker:
                     yield _requests(many, tokens)
 
             while at < stop:
-                for replies in self.adapter.run_batches(requests()):
-                    start, end, tokens, classes = pending.popleft()
-                    item = (start, end, tokens, classes, _answers(many, replies, end - start))
-                    if held or not self._agrees(classes, item[4]):
-                        held.append(item)
-                    else:
-                        yield item
+                try:
+                    for replies in self.adapter.run_batches(requests()):
+                        start, end, tokens, classes = pending.popleft()
+                        item = (start, end, tokens, classes,
+                                _answers(many, replies, end - start))
+                        if held or not self._agrees(classes, item[4]):
+                            held.append(item)
+                        else:
+                            yield item
+                except AdapterAborted:
+                    # the adapter died for good on a batch in flight: the held batches
+                    # still count, looked at with the answers they have
+                    self._gone = True
+                    yield from held
+                    raise
                 yield from held
                 held.clear()
             return
@@ -752,7 +763,12 @@ class Checker:
             return
         todo = [i for i, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
         texts = [" ".join(self._hand(start, tokens, i)) for i in todo]
-        replies = self.adapter.run_batch([{"op": "classify", "hand": t} for t in texts])
+        if self._gone:     # no adapter to ask again: the answers given are scored
+            replies = [Reply(ANSWERED, {"category": got[i]}) if isinstance(got[i], str)
+                       else got[i] if isinstance(got[i], Reply)
+                       else Reply(ERROR, message=str(got[i])) for i in todo]
+        else:
+            replies = self.adapter.run_batch([{"op": "classify", "hand": t} for t in texts])
         for i, t, reply in zip(todo, texts, replies, strict=True):
             expect = {"category": want[i]}
             if reply.status == ANSWERED and reply.data.get("category") == want[i]:

@@ -115,12 +115,13 @@ _PER_HAND = ("checked", "category_disagreements", "class_disagreements", "errors
 _PER_CLASS = ("order_disagreements", "order_errors", "unverifiable_orders")
 
 
-def merge_states(parts: Sequence[State], report_limit: int) -> State:
+def merge_states(parts: Sequence[State], report_limit: int, *, gaps: bool = False) -> State:
     """One state for the parts of one run, merged by range.
 
     Parts are ordered by their first hand; a range given twice (a task run again after
     its worker was lost) counts once if both answers are the same, and the ranges must
-    then follow one another with no gap or overlap: every hand is counted exactly once.
+    then follow one another with no overlap, and no gap unless ``gaps`` (the caller then
+    says which hands are missing): every hand is counted exactly once.
     Findings are kept in range order (duplicates of the class checks once), the first
     ``report_limit`` of them, their vectors renumbered as one run would number them.
     """
@@ -140,7 +141,7 @@ def merge_states(parts: Sequence[State], report_limit: int) -> State:
                              "different results")
     ordered = [unique[r] for r in sorted(unique)]
     for a, b in pairwise(ordered):
-        if a.stop != b.start:
+        if a.stop != b.start and not (gaps and a.stop < b.start):
             what = "overlap" if b.start < a.stop else "leave a gap"
             raise MergeError(f"hands {a.start}..{a.stop} and {b.start}..{b.stop} {what}")
     merged = replace(ordered[0], shard="1/1" if (ordered[0].start, ordered[-1].stop) ==

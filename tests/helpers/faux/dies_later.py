@@ -1,6 +1,7 @@
 """A faux protocol adapter that is wrong early and later dies for good (Bowtie style).
 
     python tests/helpers/faux/dies_later.py COUNT_FILE N
+    python tests/helpers/faux/dies_later.py --on-hand SWITCH_FILE "CARD CARD CARD"
 
 It speaks the protocol by hand, claims classify and compare for nj-poker-high-3 with
 the features classify_many and evaluate_many, and answers from the reference engine,
@@ -11,7 +12,11 @@ except:
 * it counts the batches it has read, over all its processes, in COUNT_FILE; from the
   N-th on it exits at once on reading a batch, in every process started after that too,
   as a library that has corrupted its own state on disk would: the harness restarts it
-  until its restart budget is spent and gives up.
+  until its restart budget is spent and gives up;
+* or, with ``--on-hand``, while SWITCH_FILE exists it exits at once on reading a batch
+  that holds the hand given (its cards in any order), in every process too, as a library
+  that crashes on one input would: the harness gives up on the range of that hand.
+  Without the file it answers every hand: the same evaluator, mended, for a resume.
 """
 
 from __future__ import annotations
@@ -23,7 +28,11 @@ from pathlib import Path
 
 from pokercert.reference import CardError, evaluator
 
-COUNT, LAST = Path(sys.argv[1]), int(sys.argv[2])
+ON_HAND = sys.argv[1] == "--on-hand"
+if ON_HAND:
+    SWITCH, TRIGGER = Path(sys.argv[2]), frozenset(sys.argv[3].split())
+else:
+    COUNT, LAST = Path(sys.argv[1]), int(sys.argv[2])
 ACES = {"As", "Ah", "Ad"}
 state: dict[str, str] = {}
 
@@ -56,6 +65,17 @@ def answer(req: dict) -> dict:
     return {"id": req["id"], "error": "unsupported"}
 
 
+def dies_on(requests: list[dict]) -> bool:
+    """Whether this batch ends the process (see the module's docstring)."""
+    if ON_HAND:
+        return SWITCH.exists() and any(
+            frozenset(h.split()) == TRIGGER
+            for r in requests for h in [*r.get("hands", []), *filter(None, [r.get("hand")])])
+    seen = int(COUNT.read_text()) if COUNT.exists() else 0
+    COUNT.write_text(str(seen + 1))
+    return seen + 1 >= LAST
+
+
 def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
@@ -69,9 +89,7 @@ def main() -> None:
             state["ruleset"] = msg["ruleset"]
             send({"type": "configure", "ok": True})
         elif msg["type"] == "batch":
-            seen = int(COUNT.read_text()) if COUNT.exists() else 0
-            COUNT.write_text(str(seen + 1))
-            if seen + 1 >= LAST:
+            if dies_on(msg["requests"]):
                 os._exit(3)
             send({"type": "batch", "id": msg["id"],
                   "replies": [answer(r) for r in msg["requests"]]})

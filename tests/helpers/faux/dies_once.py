@@ -6,6 +6,9 @@ The kicker-order evaluator (``kicker_order.py``), except that the first time any
 meets a hand holding the three aces As Ah Ad, it leaves a mark in the file named by
 ``$POKERCERT_FAUX_DIE_MARK`` and ends its own process at once (``os._exit``), as a
 worker machine lost mid-task would; every later time (the mark exists) it answers.
+With ``$POKERCERT_FAUX_DIE_FOR_GOOD`` set, asked the category of that hand it ends its
+process every time (a worker lost for good on the range of that hand: only a range's
+own hands are classified, never the class representatives whose keys every range asks).
 """
 
 from __future__ import annotations
@@ -33,3 +36,8 @@ class DiesOnce(KickerOrder):
             else:
                 os._exit(17)
         return KickerOrder.key(self, hand)
+
+    def classify(self, hand: list[str]) -> str:
+        if set(hand) >= TRIGGER and os.environ.get("POKERCERT_FAUX_DIE_FOR_GOOD"):
+            os._exit(17)
+        return KickerOrder.classify(self, hand)
