@@ -4,6 +4,7 @@ Run:  python benchmarks/bench_exhaustive.py [--peers treys,eval7,phevaluator]
                                             [--repeat K] [--pokercert PATH] [--workers]
       python benchmarks/bench_exhaustive.py --seven N [--repeat K] [--workers]
       python benchmarks/bench_exhaustive.py --stages N
+      python benchmarks/bench_exhaustive.py --dask-phases N
 
 For each named peer, in one run, interleaved, the fastest of ``--repeat`` runs:
 
@@ -39,6 +40,14 @@ batch of the pass timed apart over N hands (4,096 a batch, as the command runs t
 unranking, the card order, the reference's classes, eval7's cards for the batch (one
 gather), eval7's own ``evaluate`` over them, the adapter's categories, and comparing
 both with the reference; against eval7's bare loop over the same N hands.
+
+``--dask-phases N``: where a ``--workers 2`` run's time goes beside the hands (issue
+16), seven cards, eval7, in this process: the embedded cluster's start (wall), each
+worker's set-up for its first task (adapter start and class-table load: the first
+task's CPU less a later one's), one range of N/16 hands as a task on a worker against
+the same range in this process (CPU of the thread that runs it, so the load does not
+count), the idle cluster's own CPU over 10 s (the scheduler and nannies in the driver,
+each worker), and the driver's merge of the 16 range states.
 """
 
 from __future__ import annotations
@@ -177,9 +186,12 @@ def seven(args: argparse.Namespace) -> None:
         w2 = best["workers2"]
         before = load()
         twice = control()
+        speed = best["command"][1] / w2[1]
         rows.append(["--workers 2 (wall)", f"{w2[1]:.2f}", f"{w2[2]:.0f}", "",
-                     f"**{best['command'][1] / w2[1]:.2f}x** one process's wall",
-                     ", ".join(loads["workers2"])])
+                     f"**{speed:.2f}x** one process's wall; {speed / twice:.2f}x the "
+                     "control's", ", ".join(loads["workers2"])])
+        rows.append(["--workers 2 (CPU, all processes)", f"{w2[0]:.2f}", "", "",
+                     f"{w2[0] / cmd:.2f}x one process's CPU", ", ".join(loads["workers2"])])
         rows.append(["control: two CPU-bound loops at once", "", "", "",
                      f"{twice:.2f}x one loop's throughput", f"{before}-{load()}"])
     text = (f"seven-card pass, nj-holdem, eval7, hands 0..{n:,} (min of {args.repeat}); "
@@ -191,6 +203,85 @@ def seven(args: argparse.Namespace) -> None:
     if args.write_docs:
         write_block(DOC_BLOCKS["exhaustive-seven"], "exhaustive-seven", text + "\n")
     shutil.rmtree(cache, ignore_errors=True)
+
+
+def _timed_range(task: object) -> tuple[float, float]:
+    """(CPU s of this thread, wall s) of :func:`check_range` over ``task`` (a Dask task,
+    or called in this process)."""
+    from pokercert.harness.explore.distributed import check_range
+
+    cpu, wall = time.thread_time(), time.perf_counter()
+    check_range(task)  # type: ignore[arg-type]
+    return time.thread_time() - cpu, time.perf_counter() - wall
+
+
+def _process_cpu() -> float:
+    return time.process_time()
+
+
+def dask_phases(n: int) -> None:
+    """The ``--dask-phases`` table (see the module docstring)."""
+    from pokercert.harness.adapters import AdapterOptions
+    from pokercert.harness.explore.distributed import RangeTask, client_for, plan_ranges
+    from pokercert.harness.explore.exhaustive_state import State, merge_states
+
+    dist = __import__("distributed")
+    ranges = plan_ranges(0, n, max(n // 16, 1))
+    tasks = [RangeTask("eval7", AdapterOptions(), "nj-holdem",
+                       {"name": "practice", "choices": {}}, True, a, b, 1,
+                       check_order=(i == 0)) for i, (a, b) in enumerate(ranges)]
+    rows = []
+    loads = [load()]
+    t = time.perf_counter()
+    client, close = client_for(None, 2)
+    rows.append(["cluster start (2 workers), wall", f"{time.perf_counter() - t:.2f}", ""])
+    try:
+        # each worker: its first task (adapter start + table load + hands), then a second
+        workers = list(client.scheduler_info()["workers"])
+        firsts = [client.submit(_timed_range, tasks[i], workers=[w], pure=False)
+                  for i, w in enumerate(workers)]
+        first = [f.result() for f in firsts]
+        seconds = [client.submit(_timed_range, tasks[2 + i], workers=[w], pure=False)
+                   for i, w in enumerate(workers)]
+        second = [f.result() for f in seconds]
+        setup = [a[0] - b[0] for a, b in zip(first, second, strict=True)]
+        rows.append(["worker set-up for its first task (adapter, class table), CPU",
+                     " / ".join(f"{x:.2f}" for x in setup), ""])
+        in_worker = min(c for c, _ in second)
+        _timed_range(tasks[4])                  # this process's set-up, not timed
+        here = min(_timed_range(tasks[5])[0], _timed_range(tasks[6])[0])
+        rows.append([f"a range of {ranges[5][1] - ranges[5][0]:,} hands, CPU: on a worker "
+                     "/ in this process", f"{in_worker:.3f} / {here:.3f}",
+                     f"{in_worker / here:.2f}x"])
+        before = client.run(_process_cpu)
+        driver = time.process_time()
+        time.sleep(10)
+        driver = time.process_time() - driver
+        after = client.run(_process_cpu)
+        idle = [after[w] - before[w] for w in before]
+        rows.append(["idle cluster over 10 s, CPU: driver (scheduler, nannies) / workers",
+                     f"{driver:.2f} / " + " / ".join(f"{x:.2f}" for x in idle),
+                     f"{(driver + sum(idle)) / 10:.1%} of one core"])
+        states = [State.from_dict(f.result()) for f in dist.as_completed(
+            client.map(_states_of, tasks, pure=False))]
+    finally:
+        t = time.perf_counter()
+        close()
+        rows.append(["cluster close, wall", f"{time.perf_counter() - t:.2f}", ""])
+    t = time.process_time()
+    merged = merge_states(sorted(states, key=lambda s: s.start), 10)
+    rows.append([f"driver's merge of {len(states)} range states, CPU",
+                 f"{time.process_time() - t:.3f}", f"{merged.checked:,} hands"])
+    loads.append(load())
+    print(f"--workers 2 phases, nj-holdem, eval7, {n:,} hands in {len(tasks)} ranges "
+          f"(load average {loads[0]}-{loads[1]})\n")
+    print(tabulate(rows, headers=["phase", "s", ""], tablefmt="github"))
+
+
+def _states_of(task: object) -> dict[str, object]:
+    from pokercert.harness.explore.distributed import check_range
+
+    return check_range(task)  # type: ignore[arg-type]
 
 
 def stages(n: int) -> None:
@@ -291,7 +382,12 @@ def main() -> None:
                         "benchmarks/README.md with the figures")
     parser.add_argument("--stages", type=int, metavar="N",
                         help="where the in-process pass's time goes, per hand, over N hands")
+    parser.add_argument("--dask-phases", type=int, metavar="N",
+                        help="where a --workers 2 run's time goes beside its hands, N hands")
     args = parser.parse_args()
+    if args.dask_phases:
+        dask_phases(args.dask_phases)
+        return
     if args.stages:
         stages(args.stages)
         return
