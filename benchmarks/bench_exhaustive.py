@@ -46,8 +46,9 @@ both with the reference; against eval7's bare loop over the same N hands.
 worker's set-up for its first task (adapter start and class-table load: the first
 task's CPU less a later one's), one range of N/16 hands as a task on a worker against
 the same range in this process (CPU of the thread that runs it, so the load does not
-count), the idle cluster's own CPU over 10 s (the scheduler and nannies in the driver,
-each worker), and the driver's merge of the 16 range states.
+count) and its page faults, the idle cluster's own CPU over 10 s (the scheduler and
+nannies in the driver, each worker), its close (wall), and the driver's merge of the 16
+range states.
 """
 
 from __future__ import annotations
@@ -205,14 +206,19 @@ def seven(args: argparse.Namespace) -> None:
     shutil.rmtree(cache, ignore_errors=True)
 
 
-def _timed_range(task: object) -> tuple[float, float]:
-    """(CPU s of this thread, wall s) of :func:`check_range` over ``task`` (a Dask task,
-    or called in this process)."""
+def _timed_range(task: object) -> tuple[float, float, int]:
+    """(CPU s of this thread, wall s, its page faults) of :func:`check_range` over
+    ``task`` (a Dask task, or called in this process); page faults do not depend on the
+    load: they count memory given back to the system and taken again."""
+    import resource
+
     from pokercert.harness.explore.distributed import check_range
 
+    faults = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
     cpu, wall = time.thread_time(), time.perf_counter()
     check_range(task)  # type: ignore[arg-type]
-    return time.thread_time() - cpu, time.perf_counter() - wall
+    return (time.thread_time() - cpu, time.perf_counter() - wall,
+            resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - faults)
 
 
 def _process_cpu() -> float:
@@ -247,12 +253,14 @@ def dask_phases(n: int) -> None:
         setup = [a[0] - b[0] for a, b in zip(first, second, strict=True)]
         rows.append(["worker set-up for its first task (adapter, class table), CPU",
                      " / ".join(f"{x:.2f}" for x in setup), ""])
-        in_worker = min(c for c, _ in second)
+        in_worker = min(second)
         _timed_range(tasks[4])                  # this process's set-up, not timed
-        here = min(_timed_range(tasks[5])[0], _timed_range(tasks[6])[0])
+        here = min(_timed_range(tasks[5]), _timed_range(tasks[6]))
         rows.append([f"a range of {ranges[5][1] - ranges[5][0]:,} hands, CPU: on a worker "
-                     "/ in this process", f"{in_worker:.3f} / {here:.3f}",
-                     f"{in_worker / here:.2f}x"])
+                     "/ in this process", f"{in_worker[0]:.3f} / {here[0]:.3f}",
+                     f"{in_worker[0] / here[0]:.2f}x"])
+        rows.append(["the same, page faults: on a worker / in this process",
+                     f"{in_worker[2]:,} / {here[2]:,}", f"{in_worker[2] / here[2]:.1f}x"])
         before = client.run(_process_cpu)
         driver = time.process_time()
         time.sleep(10)
