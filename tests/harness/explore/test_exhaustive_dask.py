@@ -17,20 +17,14 @@ from itertools import pairwise
 
 import pytest
 
-try:
-    import distributed  # noqa: F401
-except ImportError:
-    if os.environ.get("CI"):
-        raise
-    pytest.skip("dask.distributed is not installed here (pip install 'pokercert[dask]'); "
-                "CI installs it and runs these tests", allow_module_level=True)
-
 from pokercert.cli.main import main
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.explore.distributed import plan_ranges, run_exhaustive_on_dask
 from pokercert.harness.explore.exhaustive import run_exhaustive
 from pokercert.reference import get_ruleset, load_profile
 from tests import helpers
+
+helpers.require_dask()
 
 HIGH_3 = "nj-poker-high-3"
 KICKERS = "py:tests.helpers.faux.kicker_order:KickerOrder"

@@ -11,22 +11,15 @@ the deck A to 2, suits s h d c), in ten ranges of 2,210 and batches of 1,000.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from itertools import combinations, islice
 
 import pytest
 
-try:
-    import distributed  # noqa: F401
-except ImportError:
-    if os.environ.get("CI"):
-        raise
-    pytest.skip("dask.distributed is not installed here (pip install 'pokercert[dask]'); "
-                "CI installs it and runs these tests", allow_module_level=True)
-
 from pokercert.cli.main import main
 from tests import helpers
+
+helpers.require_dask()
 
 HIGH_3, HANDS, SEED = "nj-poker-high-3", 22_100, 5
 DECK = [r + s for r in "AKQJT98765432" for s in "shdc"]
