@@ -111,3 +111,25 @@ def test_seven_card_deals_on_two_workers_reach_the_single_process_state(tmp_path
     single, merged = states
     assert single.total == 133_784_560 and single.order_disagreements == 143
     assert _result(merged) == _result(single)
+
+
+def _worker_settings() -> dict:
+    import dask
+
+    return {"malloc_trim": os.environ.get("MALLOC_TRIM_THRESHOLD_"),
+            "profile": dask.config.get("distributed.worker.profile.enabled"),
+            "tick": dask.config.get("distributed.admin.tick.interval")}
+
+
+def test_an_embedded_clusters_workers_run_without_dasks_per_hand_costs():
+    """Dask's nanny would start each worker with MALLOC_TRIM_THRESHOLD_=65536 (every
+    batch's arrays given back to the system and faulted in again: 24 to 94 times the page
+    faults, benchmarks/README.md), its profiler sampling every 10 ms and a 20 ms tick."""
+    from pokercert.harness.explore.distributed import client_for
+
+    client, close = client_for(None, 1)
+    try:
+        (settings,) = client.run(_worker_settings).values()
+    finally:
+        close()
+    assert settings == {"malloc_trim": None, "profile": False, "tick": "1s"}
