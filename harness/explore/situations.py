@@ -55,9 +55,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 from math import factorial
-from typing import Any, NamedTuple, Protocol, TypeVar
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from pokercert.harness.protocol import needs_feature
 from pokercert.reference import (
@@ -72,6 +70,10 @@ from pokercert.reference import (
 )
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.vectors.model import KINDS, OPERATIONS, Kind
+
+if TYPE_CHECKING:   # Hypothesis is imported where a strategy is built: the seeded
+    # sampler (fuzz, the challenge's fresh deals) never needs it
+    from hypothesis import strategies as st
 
 __all__ = ["DEAL_KINDS", "SITUATIONS", "Choices", "Deal", "DrawChoices", "Game", "SeededChoices",
            "applicable", "build", "category_hand", "deal_strategy", "game_strategy",
@@ -296,6 +298,8 @@ def _index(n: int) -> st.SearchStrategy[int]:
     """An index below n, spread evenly: Hypothesis draws small ranges unevenly (a few
     values most of the time), so the draw is wide and taken modulo n; it still shrinks
     to 0, the first (simplest) option, and a recorded seeded index i < n replays as i."""
+    from hypothesis import strategies as st
+
     if n > _WIDE:
         return st.integers(0, n - 1)
     return st.integers(0, _WIDE - 1).map(lambda x: x % n)
@@ -1493,6 +1497,8 @@ def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
 def game_strategy(game: Game, labels: Sequence[str]) -> st.SearchStrategy[Deal]:
     """:func:`deal_strategy` for a :class:`Game` and its labels (fuzz's shrinking path:
     a seeded deal's record, its label's index first, replays here as the same deal)."""
+    from hypothesis import strategies as st
+
     chosen = tuple(labels)
 
     @st.composite
@@ -1508,6 +1514,8 @@ def hand_strategy(ruleset: Ruleset, profile: Profile | str | None = None, *,
     a category of the game (any of them evenly), or (one draw in four) hands drawn card
     by card where the later ones echo the first (same ranks, a rank apart, the same
     shape); for properties that want hands, not requests."""
+    from hypothesis import strategies as st
+
     game = Game(ruleset, profile, (Kind.CLASSIFY,))
 
     @st.composite

@@ -359,7 +359,9 @@ class ChallengeSet:
 
 def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
                     fresh_per_ruleset: int = DEFAULT_FRESH, *, fresh: bool = True,
-                    dealt: Mapping[str, Sequence[FreshDeal]] | None = None) -> ChallengeSet:
+                    dealt: Mapping[str, Sequence[FreshDeal]]
+                    | Callable[[], Mapping[str, Sequence[FreshDeal]]] | None = None
+                    ) -> ChallengeSet:
     """The challenge set of a run whose curated selection is ``curated``.
 
     Per ruleset (in the order the selection lists them): one twin of each curated
@@ -367,35 +369,41 @@ def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
     least as many challenge vectors as curated ones (``fresh=False``: twins only, as
     under a ``--flags`` filter, which fresh deals cannot honour).  ``dealt`` holds
     fresh deals already dealt for this seed and profile (:func:`prefetch_fresh`), used
-    where their number is the one needed.
+    where their number is the one needed; given as a function, it is called once every
+    twin is built, so a run builds the twins while a child process deals.
     """
     out = ChallengeSet(seed, fresh_per_ruleset if fresh else 0)
     by_ruleset: dict[str, list[Vector]] = {}
     for v in curated:
         by_ruleset.setdefault(v.ruleset, []).append(v)
+    twins: dict[str, list[Vector]] = {}
     for rid, group in by_ruleset.items():
         rng = _stream(seed, rid, TWIN)
-        index = 1
+        made = twins[rid] = []
         skipped: Counter[str] = Counter()
         for v in group:
-            t = twin(v, rng, challenge_id(rid, seed, index))
+            t = twin(v, rng, challenge_id(rid, seed, len(made) + 1))
             if t.kind == Kind.REJECT and not _reject_holds(t, profile):
                 skipped[SKIP_REJECT_POSITION] += 1
                 continue
-            out.vectors.append(t)
+            made.append(t)
             out.origins[t.id] = f"{TWIN}:{v.id}"
-            index += 1
         if skipped:
             out.skipped[rid] = dict(skipped)
+    ready = dealt() if callable(dealt) else dealt or {}
+    for rid, group in by_ruleset.items():
+        made = twins[rid]
+        out.vectors.extend(made)
         if not fresh:
             continue
-        count = max(fresh_per_ruleset, len(group) - (index - 1))
-        deals = (dealt or {}).get(rid)
+        count = max(fresh_per_ruleset, len(group) - len(made))
+        deals = ready.get(rid)
         if deals is None or len(deals) != count:
             deals = fresh_deals(rid, profile, seed, count)
-        for f, situation in fresh_vectors(rid, seed, deals, curated, index):
+        for f, situation in fresh_vectors(rid, seed, deals, curated, len(made) + 1):
             out.vectors.append(f)
             out.origins[f.id] = f"{FRESH}:{situation}"
+    out.origins = {v.id: out.origins[v.id] for v in out.vectors}   # in the set's order
     return out
 
 

@@ -442,7 +442,7 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
         challenge = build_challenge(chosen, profile or load_profile(config.profile),
                                     seed if seed is not None else draw_seed(), fresh,
                                     fresh=not config.flags,
-                                    dealt=dealt() if dealt is not None else None)
+                                    dealt=dealt)
         filters["challenge"] = challenge.summary()
         origins = challenge.origins
         chosen = [*chosen, *challenge.vectors]
