@@ -599,11 +599,26 @@ class Evaluator:
         return HandValue(category, key, hand,
                          naturals + tuple(Card(c.rank, back[c.suit]) for c in subs))
 
-    def _wild_search(self, naturals: tuple[Card, ...], wilds: int, size: int) \
-            -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
-        """Best (category, key, substitutes) for ``naturals`` plus ``wilds`` wild cards."""
+    def _wild_search(self, naturals: tuple[Card, ...], wilds: int, size: int,
+                     fast: bool = True) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
+        """Best (category, key, substitutes) for ``naturals`` plus ``wilds`` wild cards.
+
+        The ranks the wilds take are tried in one fixed order, and for each the suits
+        that give every reachable suit class; the first substitutes of the best key win.
+        ``fast`` (the default) skips the suits of a rank choice that cannot beat the best
+        key found so far: the hand it makes has a known rank multiset, and its key under
+        any suit assignment is one of the keys of that multiset under the reachable suit
+        classes, so when none of those is above the best key (only a key strictly above
+        replaces it) no assignment would change the answer.  The answer is the same,
+        substitutes included: ``fast=False`` is the exhaustive search, the oracle
+        ``tests/reference/test_wild_search.py`` holds it equal to.  An engine with a
+        step of the valuation replaced on the instance (a mutant's ``_natural``, say)
+        takes the exhaustive search: the bound reads the valuation it may change.
+        """
+        fast = fast and _SEARCH_STEPS.isdisjoint(vars(self))
         held = set(naturals)
         natural_counts = Counter(c.rank for c in naturals)
+        natural_ranks = [c.rank for c in naturals]
         dup_ok = self.rules["wild_duplicates"] == "allowed"
         four_naturals = self.rules["five_of_a_kind"] == "four_naturals"
         suit_counts = Counter(c.suit for c in naturals)
@@ -622,6 +637,10 @@ class Evaluator:
             five = n >= 5
             if five and four_naturals and not (natural_counts[rank] == 4 and wilds == 1):
                 continue
+            if fast and best is not None:
+                played_ranks = tuple(sorted((*natural_ranks, *ranks), reverse=True))
+                if all(self._classified(played_ranks, sc)[1] <= best[1] for sc in reachable):
+                    continue    # no suit assignment of these ranks beats the best so far
             target = len(reachable)
             if SAME in reachable and not (dup_ok or five) and (
                     len(set(ranks)) < wilds or natural_counts.keys() & set(ranks)):
