@@ -108,6 +108,35 @@ def _parse_card(token: str, position: int) -> Card:
     return Card(RANK_CHARS.index(rank_key) + 2, suit)
 
 
+# the cards of every plain text parsed before (below), up to _TEXTS_KEPT texts: a run
+# parses the same hands again and again (the reference's answer, the scoring, the reports)
+_TEXTS: dict[str, tuple[Card, ...]] = {}
+_TEXTS_KEPT = 1 << 16
+
+
+def _plain(text: str) -> tuple[Card, ...] | None:
+    """The cards of ``text`` if it is *plain*: words of one card each (two characters,
+    or three starting ``10``) that were parsed before, no natural card twice; None
+    otherwise (the general parser then reads it, and names any fault).  A plain text's
+    cards are exactly those the general parser gives, so it is kept (:data:`_TEXTS`);
+    whether its jokers are allowed depends on the deck, and is checked by the caller."""
+    words = text.split()
+    cards = []
+    for word in words:
+        card = _PARSED.get(word)
+        if card is None or not (len(word) == 2 or (len(word) == 3 and word.startswith("10"))):
+            return None
+        cards.append(card)
+    found = tuple(cards)
+    naturals = [c for c in found if c.rank != JOKER_RANK]
+    if len(set(naturals)) != len(naturals):
+        return None
+    if len(_TEXTS) >= _TEXTS_KEPT:
+        _TEXTS.clear()
+    _TEXTS[text] = found
+    return found
+
+
 def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
                 count: int | Sequence[int] | None = None) -> tuple[Card, ...]:
     """Parse cards from a string or an iterable of tokens/cards.
@@ -116,6 +145,13 @@ def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
     ``count``, if given, is the required number of cards (or the allowed numbers).
     Duplicate cards are refused; jokers may repeat up to ``jokers``.
     """
+    if type(cards) is str:
+        found = _TEXTS.get(cards)
+        if found is None:
+            found = _plain(cards)
+        if found is not None and (JOKER not in found or found.count(JOKER) <= jokers):
+            _check_count(len(found), count)
+            return found
     if isinstance(cards, str):
         items: list[str | Card] = list(_tokens(cards))
     else:
@@ -137,12 +173,21 @@ def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
                             str(item), pos)
         seen[card] = pos
         parsed.append(card)
+    _check_count(len(parsed), count)
+    if type(cards) is str:
+        kept = _plain(cards)        # its cards are known now: kept if it is plain
+        if kept is not None:
+            return kept
+    return tuple(parsed)
+
+
+def _check_count(n: int, count: int | Sequence[int] | None) -> None:
+    """Refuse ``n`` cards where ``count`` (a number, or the allowed numbers) says other."""
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
-        if len(parsed) not in allowed:
-            want = " or ".join(str(n) for n in allowed)
-            raise CardError(WRONG_COUNT, f"expected {want} cards, got {len(parsed)}")
-    return tuple(parsed)
+        if n not in allowed:
+            want = " or ".join(str(a) for a in allowed)
+            raise CardError(WRONG_COUNT, f"expected {want} cards, got {n}")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

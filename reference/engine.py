@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, product
+from math import lcm
 from typing import Any, Literal, NamedTuple, overload
 
 from pokercert.reference.cards import (
@@ -108,6 +109,20 @@ def _shared(store: dict[Any, Any], key: Any) -> Any:
     found = store.get(key)
     if found is None:
         found = store[key] = {}
+    return found
+
+
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)``, each one made once (a pot's shares are a
+    handful of fractions, met thousands of times in a run)."""
+    found = _FRACTIONS.get((numerator, denominator))
+    if found is None:
+        found = Fraction(numerator, denominator)
+        if len(_FRACTIONS) < 4096:
+            _FRACTIONS[(numerator, denominator)] = found
     return found
 
 
@@ -358,11 +373,14 @@ class Evaluator:
             won[half.name] = None if best is None else \
                 tuple(i for i, k in enumerate(keys) if k == best)
         awarded = [w for w in won.values() if w]
-        shares = [Fraction(0)] * len(parsed)
+        # each half split equally among its winners: counted in units of 1/whole
+        whole = len(awarded) * lcm(*(len(w) for w in awarded))
+        units = [0] * len(parsed)
         for winners in awarded:
             for i in winners:
-                shares[i] += Fraction(1, len(awarded) * len(winners))
-        return Pot(high=won.get("high") or (), low=won.get("low"), shares=tuple(shares))
+                units[i] += whole // (len(awarded) * len(winners))
+        return Pot(high=won.get("high") or (), low=won.get("low"),
+                   shares=tuple(_fraction(u, whole) for u in units))
 
     def qualifies(self, cards: str | Iterable[str | Card]) -> bool:
         """Whether one hand meets the ruleset's dealer qualifier (at least its minimum).

@@ -69,9 +69,22 @@ _SHARE = re.compile(r"(0|[1-9][0-9]*)(/[1-9][0-9]*)?")
 def parse_share(text: Any) -> Fraction | None:
     """An exact pot share written as ``"n"`` or ``"n/d"`` (``"1/2"``, ``"3/4"``), or None
     when ``text`` is not exactly such a string (the wire and the corpus spell shares so)."""
-    if type(text) is not str or len(text) > 40 or not _SHARE.fullmatch(text):
+    if type(text) is not str:
         return None
-    return Fraction(text)
+    found = _SHARES.get(text)
+    if found is None:
+        if len(text) > 40 or not _SHARE.fullmatch(text):
+            return None
+        found = Fraction(text)
+        if len(_SHARES) < _SHARES_KEPT:
+            _SHARES[text] = found
+    return found
+
+
+# the share of every text parsed before (a run meets a handful: "1", "1/2", "1/4" ...),
+# up to _SHARES_KEPT texts (an adapter's answers cannot grow it without bound)
+_SHARES: dict[str, Fraction] = {}
+_SHARES_KEPT = 4096
 
 
 def share_text(share: Fraction) -> str:
