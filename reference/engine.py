@@ -216,6 +216,7 @@ class Evaluator:
         # per half, what best_key needs (_fast_plan); per deal shape, _splits
         self._fast: dict[str, Any] = {}
         self._split_memo: dict[tuple[int, int, int], Any] = {}
+        self._board_sums: tuple[tuple[Card, ...] | None, dict[int, list[int]]] = (None, {})
         # the posted wild designation: natural deuces wild, or a joker restricted to a bug
         self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
         self._bug = self.ruleset.wild == "bug"
@@ -521,14 +522,28 @@ class Evaluator:
         splits = self._split_memo.get(shape, _UNSEEN)
         if splits is _UNSEEN:
             splits = self._split_memo[shape] = self._splits(*shape)
-        codes = {sum(hole_codes)} if splits is None else \
-            {h + b for used in splits for h in _subset_sums(hole_codes, used)
-             for b in _subset_sums(board_codes, size - used)}
+        if splits is None:
+            codes: Iterable[int] = (sum(hole_codes),)
+        else:
+            # the board's subset sums are the same for every hand of a deal: kept for the
+            # last board seen (pot() passes one board object to all its hands and halves)
+            table = board if type(board) is tuple else tuple(board)
+            seen_board, board_sums = self._board_sums
+            if seen_board is not table and seen_board != table:
+                board_sums = {}
+                self._board_sums = (table, board_sums)
+            codes = []
+            for used in splits:
+                sums = board_sums.get(size - used)
+                if sums is None:
+                    sums = board_sums[size - used] = _subset_sums(board_codes, size - used)
+                codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
         best: tuple[int, ...] | None = None
         classes = _SUIT_CLASS_OF
+        get = memo.get
         for c in codes:
             c = (c >> _SUIT_FIELD << 2) | classes[c & _SUIT_MASK]    # multiset, suit class
-            key = memo.get(c, _UNSEEN)
+            key = get(c, _UNSEEN)
             if key is _UNSEEN:
                 key = memo[c] = self._code_key(ranking, qualifier, c)
             if key is not None and (best is None or key > best):

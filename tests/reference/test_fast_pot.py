@@ -111,3 +111,28 @@ def test_wild_cards_and_distinct_halves_take_the_search() -> None:
         found = distinct.best_hand(hole, None, "low")
         assert distinct.best_key(hole, (), "low") == (None if found is None else
                                                       found.value.key)
+
+
+def test_a_deals_board_is_summed_once_for_all_its_hands(monkeypatch: pytest.MonkeyPatch) \
+        -> None:
+    """The board's subset sums are the same for every hand and half of a deal: a pot of
+    six hold'em hands sums the board's 5-, 4- and 3-card subsets once each (not once per
+    hand), and still settles as the search does."""
+    import pokercert.reference.engine as engine
+
+    ev = Evaluator("nj-holdem")
+    hands = [" ".join(map(str, DECK[2 * i:2 * i + 2])) for i in range(6)]
+    board = " ".join(map(str, DECK[30:35]))
+    board_codes = sorted(engine._CODE[c] for c in DECK[30:35])
+    summed: list[int] = []
+    real = engine._subset_sums
+
+    def counting(codes: list[int], k: int) -> list[int]:
+        if sorted(codes) == board_codes:
+            summed.append(k)
+        return real(codes, k)
+
+    monkeypatch.setattr(engine, "_subset_sums", counting)
+    fast = ev.pot(hands, board)
+    assert sorted(summed) == [3, 4, 5]
+    assert fast == ev.pot(hands, board, fast=False)
