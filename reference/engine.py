@@ -17,7 +17,7 @@ profile's rules for duplicates and five of a kind, and keeping the best result.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, product
 from math import lcm
@@ -105,11 +105,46 @@ _BEST: dict[Any, Any] = {}
 
 
 def _shared(store: dict[Any, Any], key: Any) -> Any:
-    """The dict kept in ``store`` under ``key`` (a new one the first time)."""
+    """The dict kept in ``store`` under ``key``: the first time, what the value cache on
+    disk holds for it (:func:`pokercert.reference.table_cache.shared_values`: sound
+    files of these engine sources and this key only), else a new one."""
     found = store.get(key)
     if found is None:
-        found = store[key] = {}
+        from pokercert.reference.table_cache import shared_values
+
+        kind, text, decode, encode = _PERSIST[id(store)](key)
+        found = store[key] = shared_values(kind, text, decode, encode)
     return found
+
+
+def _cards_of(pairs: Iterable[Sequence[Any]]) -> tuple[Card, ...]:
+    return tuple(Card(int(rank), str(suit)) for rank, suit in pairs)
+
+
+def _ints(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(map(int, values))
+
+
+# how each shared store is kept on disk: (kind, key text, decode, encode) of a store key.
+# Entries are JSON lists; decoding rebuilds the engine's own types (tuples, Cards), and
+# anything else in a file raises, so the file is ignored.
+_PERSIST: dict[int, Callable[[Any], tuple[str, str, Callable[[Any], dict[Any, Any]],
+                                         Callable[[dict[Any, Any]], Any]]]] = {
+    id(_CLASSIFIED): lambda key: (
+        "classified", str(key),
+        lambda rows: {(_ints(r), str(sc)): (str(cat), _ints(k)) for r, sc, cat, k in rows},
+        lambda memo: [[list(r), sc, cat, list(k)] for (r, sc), (cat, k) in memo.items()]),
+    id(_BEST): lambda key: (
+        "best", repr(key),
+        lambda rows: {int(c): None if k is None else _ints(k) for c, k in rows},
+        lambda memo: [[c, None if k is None else list(k)] for c, k in memo.items()]),
+    id(_WILD): lambda key: (
+        "wild", repr(key),
+        lambda rows: {(_cards_of(n), int(w), int(z)): (str(cat), _ints(k), _cards_of(subs))
+                      for n, w, z, cat, k, subs in rows},
+        lambda memo: [[[list(c) for c in n], w, z, cat, list(k), [list(c) for c in subs]]
+                      for (n, w, z), (cat, k, subs) in memo.items()]),
+}
 
 
 _FRACTIONS: dict[tuple[int, int], Fraction] = {}

@@ -25,6 +25,7 @@ If it cannot be written, tables are built in memory and the run goes on.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import io
@@ -36,15 +37,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import numpy as np
-
 from pokercert.reference.cache_dir import CACHE_ENV, cache_folder
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from pokercert.reference.engine import Evaluator
 
-__all__ = ["CACHE_ENV", "cache_dir", "engine_version", "load_or_build", "table_digest",
-           "table_path"]
+__all__ = ["CACHE_ENV", "VALUE_CACHE_ENV", "cache_dir", "engine_version", "load_or_build",
+           "shared_values", "table_digest", "table_path", "values_digest", "values_path"]
 
 FORMAT = 2      # 2: each class key's length stored (a -1 digit is no padding)
 # the sources whose behaviour a table records
@@ -103,6 +104,8 @@ def table_path(ev: Evaluator, size: int) -> Path:
 
 
 def _checksum(arrays: dict[str, np.ndarray]) -> str:
+    import numpy as np
+
     digest = hashlib.sha256()
     for name in sorted(arrays):
         a = np.ascontiguousarray(arrays[name])
@@ -113,6 +116,8 @@ def _checksum(arrays: dict[str, np.ndarray]) -> str:
 
 def _read(path: Path, digest: str) -> dict[str, np.ndarray] | None:
     """The arrays of a sound cache file written for ``digest``; None for anything else."""
+    import numpy as np
+
     try:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["__meta__"]))
@@ -126,15 +131,23 @@ def _read(path: Path, digest: str) -> dict[str, np.ndarray] | None:
 
 
 def _write(path: Path, digest: str, arrays: dict[str, np.ndarray]) -> None:
+    import numpy as np
+
     meta = json.dumps({"digest": digest, "checksum": _checksum(arrays),
                        "engine": engine_version()})
     buffer = io.BytesIO()
     np.savez(buffer, __meta__=np.array(meta), **arrays)   # type: ignore[arg-type]
+    _replace(path, buffer.getvalue())
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``data`` as ``path`` through a private temporary file renamed over it: a
+    reader sees a whole file or none, and concurrent writers each leave a whole one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(buffer.getvalue())
+            f.write(data)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -154,3 +167,73 @@ def load_or_build(ev: Evaluator, size: int, make: Callable[[Any], T]) -> T:
     with contextlib.suppress(OSError):   # a read-only or full cache folder: go on without
         _write(path, digest, built.arrays)
     return built
+
+
+# ----------------------------------------------------------------------------- values
+# The engine's memos of values (reference.engine: a class's category and key per set of
+# valuation rules, a class's best key per half ranking and qualifier, a wild-card search
+# per canonical hand) are pure functions of the engine's sources and the store's key.  A
+# run meets tens of thousands of classes for the first time (about 0.4 s of CPU); each
+# memo is kept on disk as one file and read back by the next process:
+#
+# * content-addressed like the tables: the name is the SHA-256 of the format, the
+#   engine version (package version and a digest of the engine's sources, as above),
+#   the kind of memo and the memo's key (the valuation rules' canonical text, with the
+#   qualifier for a best-key memo), so a stale file (other sources, other rules) is
+#   never read;
+# * checked on load: the file's first line holds the digest it was written for and the
+#   SHA-256 of the second line (the entries); a file written for another digest, with
+#   entries that do not match their checksum or that do not decode to the memo's types
+#   is ignored (and replaced at exit), never trusted;
+# * written at the end of the process (atexit) by the process that grew it, through a
+#   private temporary file renamed over the name: a reader sees a whole file or none.
+#   A forked child that leaves by ``os._exit`` (the challenge's dealer) writes nothing.
+#
+# JSON, not pickle: reading a file cannot run code.  ``POKERCERT_VALUE_CACHE=0`` turns
+# the files off (the memos then start empty in every process, as before).
+VALUES_FORMAT = 1
+VALUE_CACHE_ENV = "POKERCERT_VALUE_CACHE"
+_KEPT: list[tuple[Path, str, dict[Any, Any], int, Callable[[dict[Any, Any]], Any]]] = []
+
+
+def values_digest(kind: str, key: str) -> str:
+    """The content address of the memo ``kind`` (``classified``, ``best``, ``wild``)
+    kept under ``key`` (its canonical text)."""
+    what = {"format": VALUES_FORMAT, "engine": engine_version(), "kind": kind, "key": key}
+    return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
+
+
+def values_path(kind: str, key: str) -> Path:
+    return cache_folder("values") / f"{kind}-{values_digest(kind, key)[:32]}.json"
+
+
+def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
+                  encode: Callable[[dict[Any, Any]], Any]) -> dict[Any, Any]:
+    """The memo ``kind`` of ``key``: what a sound file for it holds (``decode`` of its
+    entries; a file that fails to decode counts as none), else empty; kept for this
+    process's exit, when it is written back (``encode`` of the memo) if it grew."""
+    if os.environ.get(VALUE_CACHE_ENV, "1") == "0":
+        return {}
+    path, digest = values_path(kind, key), values_digest(kind, key)
+    memo: dict[Any, Any] = {}
+    with contextlib.suppress(Exception):     # unreadable, foreign, corrupt: start empty
+        head, _, body = path.read_bytes().partition(b"\n")
+        meta = json.loads(head)
+        if meta["digest"] == digest and \
+                meta["checksum"] == hashlib.sha256(body).hexdigest():
+            memo = decode(json.loads(body))
+    if not _KEPT:
+        atexit.register(_write_values)
+    _KEPT.append((path, digest, memo, len(memo), encode))
+    return memo
+
+
+def _write_values() -> None:
+    """Write back every memo of this process that grew since it was read."""
+    for path, digest, memo, loaded, encode in _KEPT:
+        if len(memo) > loaded:
+            body = json.dumps(encode(memo), separators=(",", ":")).encode()
+            head = json.dumps({"digest": digest, "checksum": hashlib.sha256(body).hexdigest(),
+                               "engine": engine_version()}).encode()
+            with contextlib.suppress(OSError):   # a read-only or full cache folder
+                _replace(path, head + b"\n" + body)

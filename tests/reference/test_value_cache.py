@@ -1,0 +1,119 @@
+"""The engine's value memos kept on disk (``table_cache.shared_values``).
+
+A shared evaluator (``evaluator()``) keeps the values it computes (a class's category and
+key, a class's best key per half, a wild-card search) in memos shared by every evaluator
+with the same valuation rules; the memos are written at the end of the process and read
+back by the next one.  What must hold: the next process starts with the values, the
+values read are exactly what the engine computes (checked here against an engine built
+directly, which never reads the cache), and a file that is not sound for its name (bad
+checksum, written for another digest, not JSON, wrong shapes) is ignored, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pokercert.reference.cache_dir import CACHE_ENV
+from pokercert.reference.engine import Evaluator
+from pokercert.reference.table_cache import VALUE_CACHE_ENV, values_digest
+
+# deal a few showdowns (pot: classes and best keys), classify hands with jokers (a wild
+# search), then print how many values each memo held before and after
+SCRIPT = """
+import json, sys
+import pokercert.reference.engine as e
+from pokercert.reference import evaluator
+holdem, wild = evaluator("nj-holdem"), evaluator("mt-poker-high")
+before = [len(holdem._cache), len(wild._wild_cache),
+          len(holdem._fast_plan("high")[2])]
+holdem.pot(["As Kd", "7c 7h", "Qs Jh"], "2c 9d Td Ks 4h")
+holdem.pot(["Ac 2d", "8c 8h"], "3c 4d 5s Kh Qh")
+wild.evaluate("Xx Xx As Kd 9c")
+print(json.dumps(before))
+"""
+
+
+def _run(cache: Path, **env: str) -> list[int]:
+    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
+                         check=True, env={**os.environ, CACHE_ENV: str(cache), **env})
+    return list(json.loads(out.stdout))
+
+
+def test_the_next_process_starts_with_the_values(tmp_path: Path) -> None:
+    assert _run(tmp_path) == [0, 0, 0]
+    files = sorted(p.name.split("-")[0] for p in (tmp_path / "values").iterdir())
+    assert {"classified", "best", "wild"} <= set(files)
+    classes, wild, best = _run(tmp_path)
+    assert classes > 0 and wild == 1 and best > 0
+
+
+def test_turned_off_nothing_is_written(tmp_path: Path) -> None:
+    assert _run(tmp_path, **{VALUE_CACHE_ENV: "0"}) == [0, 0, 0]
+    assert not (tmp_path / "values").exists()
+
+
+def _cached(tmp_path: Path) -> list[Path]:
+    _run(tmp_path)
+    return sorted((tmp_path / "values").iterdir())
+
+
+def test_values_read_back_are_the_engines_own(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every class value in the files equals what an engine built directly (which neither
+    reads nor writes the cache) computes for it."""
+    _cached(tmp_path)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    from pokercert.reference import table_cache
+    from pokercert.reference.engine import _BEST, _CLASSIFIED, _PERSIST
+
+    fresh = Evaluator("nj-holdem")
+    kind, text, decode, _ = _PERSIST[id(_CLASSIFIED)](fresh._rules_key)
+    path = table_cache.values_path(kind, text)
+    memo = decode(json.loads(path.read_bytes().partition(b"\n")[2]))
+    assert len(memo) > 20
+    for (ranks, sc), value in memo.items():
+        assert fresh._classify(ranks, sc) == value
+    ranking, qualifier, _ = fresh._fast_plan("high")
+    kind, text, decode, _ = _PERSIST[id(_BEST)]((ranking._rules_key, qualifier))
+    best = decode(json.loads(table_cache.values_path(kind, text).read_bytes()
+                             .partition(b"\n")[2]))
+    assert best and all(Evaluator._code_key(fresh, qualifier, c) == k
+                        for c, k in best.items())
+
+
+@pytest.mark.parametrize("spoil", ["checksum", "digest", "garbage", "shape"])
+def test_an_unsound_file_is_ignored_and_replaced(tmp_path: Path, spoil: str) -> None:
+    for path in _cached(tmp_path):
+        head, _, body = path.read_bytes().partition(b"\n")
+        meta = json.loads(head)
+        if spoil == "checksum":            # entries changed after they were summed
+            body = body.replace(b"[", b"[ ", 1)
+        elif spoil == "digest":            # a file written for other sources or rules
+            meta["digest"] = values_digest("classified", "another key")
+        elif spoil == "garbage":
+            head, body = b"not json", b""
+        else:                              # sound checksum, entries of the wrong shape
+            body = b'[["x"]]'
+            meta["checksum"] = hashlib.sha256(body).hexdigest()
+        if spoil != "garbage":
+            head = json.dumps(meta).encode()
+        path.write_bytes(head + b"\n" + body)
+    assert _run(tmp_path) == [0, 0, 0]          # nothing read: every memo starts empty
+    assert _run(tmp_path) != [0, 0, 0]          # and the files were written anew
+
+
+def test_the_name_changes_with_the_engine_and_the_key(monkeypatch: pytest.MonkeyPatch) \
+        -> None:
+    from pokercert.reference import table_cache
+
+    one = values_digest("classified", "rules A")
+    assert one != values_digest("classified", "rules B") != values_digest("best", "rules A")
+    monkeypatch.setattr(table_cache, "engine_version", lambda: "0+other-sources")
+    assert values_digest("classified", "rules A") != one
