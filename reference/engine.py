@@ -121,26 +121,64 @@ def _cards_of(pairs: Iterable[Sequence[Any]]) -> tuple[Card, ...]:
     return tuple(Card(int(rank), str(suit)) for rank, suit in pairs)
 
 
-def _ints(values: Iterable[Any]) -> tuple[int, ...]:
-    return tuple(map(int, values))
+# How each shared store is kept on disk (table_cache.shared_values): the kind, the key
+# text, then decode and encode of the entries.  The two big memos are flat JSON lists of
+# integers (what JSON reads fastest), with the strings they use named once:
+# ``classified``: per class, len(ranks), *ranks, suit class, category, len(key), *key;
+# ``best``: per class code, len(key) (-1: None, the class fails the qualifier), *key.
+# Entries that do not decode (a short list, an unknown name) raise: the file is ignored.
+def _encode_classified(memo: dict[Any, Any]) -> dict[str, Any]:
+    names: dict[str, int] = {}
+    flat: list[int] = []
+    for (ranks, sc), (category, key) in memo.items():
+        flat += [len(ranks), *ranks, names.setdefault(sc, len(names)),
+                 names.setdefault(category, len(names)), len(key), *key]
+    return {"names": list(names), "ints": flat}
 
 
-# how each shared store is kept on disk: (kind, key text, decode, encode) of a store key.
-# Entries are JSON lists; decoding rebuilds the engine's own types (tuples, Cards), and
-# anything else in a file raises, so the file is ignored.
+def _decode_classified(data: dict[str, Any]) -> dict[Any, Any]:
+    names, flat = list(data["names"]), list(data["ints"])
+    out: dict[Any, Any] = {}
+    i, end = 0, len(flat)
+    while i < end:
+        n = flat[i]
+        ranks = tuple(flat[i + 1:i + 1 + n])
+        i += 1 + n
+        k = flat[i + 2]
+        out[(ranks, names[flat[i]])] = (names[flat[i + 1]], tuple(flat[i + 3:i + 3 + k]))
+        i += 3 + k
+    if i != end:
+        raise ValueError("truncated entries")
+    return out
+
+
+def _encode_best(memo: dict[Any, Any]) -> list[int]:
+    flat: list[int] = []
+    for code, key in memo.items():
+        flat += [code, -1] if key is None else [code, len(key), *key]
+    return flat
+
+
+def _decode_best(flat: list[int]) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    i, end = 0, len(flat)
+    while i < end:
+        k = flat[i + 1]
+        out[flat[i]] = None if k < 0 else tuple(flat[i + 2:i + 2 + k])
+        i += 2 + max(k, 0)
+    if i != end:
+        raise ValueError("truncated entries")
+    return out
+
+
 _PERSIST: dict[int, Callable[[Any], tuple[str, str, Callable[[Any], dict[Any, Any]],
                                          Callable[[dict[Any, Any]], Any]]]] = {
-    id(_CLASSIFIED): lambda key: (
-        "classified", str(key),
-        lambda rows: {(_ints(r), str(sc)): (str(cat), _ints(k)) for r, sc, cat, k in rows},
-        lambda memo: [[list(r), sc, cat, list(k)] for (r, sc), (cat, k) in memo.items()]),
-    id(_BEST): lambda key: (
-        "best", repr(key),
-        lambda rows: {int(c): None if k is None else _ints(k) for c, k in rows},
-        lambda memo: [[c, None if k is None else list(k)] for c, k in memo.items()]),
+    id(_CLASSIFIED): lambda key: ("classified", str(key), _decode_classified,
+                                  _encode_classified),
+    id(_BEST): lambda key: ("best", repr(key), _decode_best, _encode_best),
     id(_WILD): lambda key: (
         "wild", repr(key),
-        lambda rows: {(_cards_of(n), int(w), int(z)): (str(cat), _ints(k), _cards_of(subs))
+        lambda rows: {(_cards_of(n), int(w), int(z)): (str(cat), tuple(k), _cards_of(subs))
                       for n, w, z, cat, k, subs in rows},
         lambda memo: [[[list(c) for c in n], w, z, cat, list(k), [list(c) for c in subs]]
                       for (n, w, z), (cat, k, subs) in memo.items()]),
