@@ -264,6 +264,12 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
             # die with the harness, however it ends
             ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
             if os.getppid() == parent:
+                # the few thousand classes the deals meet are valued faster than every
+                # class a run met is read from the value cache (and a child that leaves
+                # by os._exit writes none back): values are computed here
+                from pokercert.reference.table_cache import VALUE_CACHE_ENV
+
+                os.environ[VALUE_CACHE_ENV] = "0"
                 data = pickle.dumps(_fresh_for(ruleset_ids, profile, seed, count))
                 with os.fdopen(write_fd, "wb") as out:
                     out.write(data)

@@ -26,7 +26,7 @@ from pokercert.reference.interpretations import get_interpretation
 from pokercert.reference.rulesets import Ruleset
 
 WILD_GAMES = sorted(rs.id for rs in all_rulesets() if rs.jokers or rs.wild == "deuces")
-HANDS = 24     # random hands per ruleset and profile
+HANDS = 12     # random hands per ruleset and profile
 
 
 class Exhaustive(Evaluator):
