@@ -270,22 +270,11 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     return f"unknown operation {op!r}"
 
 
-_VALID_SHARES: set[str] = set()     # share strings found well-formed (a few per game)
-_VALID_SHARES_MAX = 4096
-
-
 def valid_share(text: Any) -> bool:
     """Whether ``text`` is a pot share as the wire spells it (``"1/2"``, ``"1"``): what
-    :func:`~pokercert.vectors.model.parse_share` accepts, remembered for the few strings
-    a run meets (a showdown's answer is checked by the adapter and again when scored, and
-    making the :class:`~fractions.Fraction` each time cost more than the rest of it)."""
-    if type(text) is str and text in _VALID_SHARES:
-        return True
-    if parse_share(text) is None:
-        return False
-    if len(_VALID_SHARES) < _VALID_SHARES_MAX:
-        _VALID_SHARES.add(text)
-    return True
+    :func:`~pokercert.vectors.model.parse_share` accepts (it remembers the few texts a
+    run meets, so checking an answer twice costs a dictionary look-up)."""
+    return parse_share(text) is not None
 
 
 def _check_pot(item: Mapping[str, Any]) -> str | None:
