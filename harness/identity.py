@@ -42,9 +42,10 @@ import json
 import os
 import shutil
 import sys
+import threading
 import time
 from base64 import urlsafe_b64decode
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
 from pathlib import Path
@@ -449,6 +450,40 @@ def measure_spec(spec: Any, identity_files: Sequence[str] = (), manifest: Sequen
 
         ref = shipped_adapters().get(spec.target, spec.target)
     return measure(PYTHON, ref.partition(":")[0], identity_files, manifest, cwd)
+
+
+class MeasureAhead:
+    """A measurement taken in a thread while the caller goes on with other work.
+
+    Hashing releases the GIL on big buffers, so a run measures the software under test
+    while it loads the corpus and plans.  The trust model is unchanged: the caller calls
+    :meth:`join` before anything reads the measurement, and the run joins the
+    "before" measurement before any vendor code is imported or started (see
+    :func:`pokercert.harness.run.runner.run`).  The result is the one ``measure()`` gives
+    when called at the join in the same process (a test pins it byte for byte).
+    """
+
+    def __init__(self, measure_: Callable[[], dict[str, Any]]) -> None:
+        self._measure = measure_
+        self._result: dict[str, Any] | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="pokercert-measure",
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._result = self._measure()
+        except BaseException as exc:   # raised again, in the caller's thread, by join()
+            self._error = exc
+
+    def join(self) -> dict[str, Any]:
+        """Wait for the measurement; its result, or what measuring raised."""
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._result is not None
+        return self._result
 
 
 def _short(sha: str | None) -> str:

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
@@ -41,7 +42,7 @@ from pokercert.harness.adapters import (
 from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.spec import isolation_of
-from pokercert.harness.identity import IdentityError, differences, measure_spec
+from pokercert.harness.identity import IdentityError, MeasureAhead, differences, measure_spec
 from pokercert.harness.protocol import HALF_FEATURE, PROTOCOL_VERSION, needs_feature
 from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.run.results import (
@@ -628,6 +629,28 @@ def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None) \
         raise RunError(str(exc)) from None
 
 
+def _measure_ahead(config: RunConfig) -> MeasureAhead | None:
+    """The "before" measurement of what ``config.adapter`` runs, started in a thread
+    (:class:`~pokercert.harness.identity.MeasureAhead`) as soon as the spec is known, so
+    it overlaps loading the corpus and planning; ``None`` for a spec that does not parse
+    (:func:`run` says so where it always has)."""
+    try:
+        spec = parse_spec(config.adapter)
+    except SpecError:
+        return None
+    return MeasureAhead(partial(_measure, spec, config, None))
+
+
+def _joined(ahead: MeasureAhead | None) -> dict[str, Any] | RunError:
+    """The "before" measurement, waited for; a :class:`RunError` (an ``--identity-file``
+    gone) is returned, to be raised after the usage checks that come first."""
+    assert ahead is not None    # (the spec parsed: the caller parsed it again)
+    try:
+        return ahead.join()
+    except RunError as exc:
+        return exc
+
+
 def _check_resumed_identity(folder: Path, before: Mapping[str, Any],
                             now: Mapping[str, Any]) -> None:
     """Refuse to resume a run over software other than the one it began with."""
@@ -649,6 +672,7 @@ def run(config: RunConfig, corpus: Any = None,
         profile = load_profile(config.profile)
     except ValueError as exc:
         raise RunError(str(exc)) from None
+    ahead = _measure_ahead(config)
     folder = Path(config.out)
     seed, dealt = _challenge_seed(config, folder), None
     if corpus is None and seed is not None and not config.flags:
@@ -690,6 +714,7 @@ def run(config: RunConfig, corpus: Any = None,
         isolation=isolation)
     try:
         spec = parse_spec(config.adapter)
+        before = _joined(ahead)     # measured before any vendor code is imported or run
         adapter = load_adapter(spec, options)
     except SpecError as exc:   # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
@@ -703,7 +728,9 @@ def run(config: RunConfig, corpus: Any = None,
     counts = count(previous)          # the results on disk: those before, and each batch
     scored = list(previous)           # every line of results.jsonl, as written
     new = 0
-    started_as = _measure(spec, config, None)    # before any vendor code runs
+    if isinstance(before, RunError):
+        raise before
+    started_as = before                          # measured before any vendor code ran
     with adapter:
         identity = adapter.start()
         if done and header.evaluator and header.evaluator != dict(identity.evaluator):
@@ -757,22 +784,24 @@ def run(config: RunConfig, corpus: Any = None,
             if watchdog:
                 watchdog.stop()
         # the bytes launched must be the bytes measured, to the end: an adapter that
-        # rewrites its own files (at start-up or later) is not the software recorded
-        changed = [d for d in differences(started_as, measured)
-                   if not d.startswith("manifest:")]
-        try:
-            changed += differences(measured, _measure(spec, config, identity))
-        except RunError as exc:    # an --identity-file removed while the run went on
-            changed.append(str(exc))
-        if changed and not header.aborted:
-            header.aborted = ("the software under test changed during the run: "
-                              + "; ".join(changed[:5]))
-    header.finished_at = now_iso()
-    header.results_sha256, header.results_lines = writer.sha256, writer.lines
-    write_header(folder, header)
+        # rewrites its own files (at start-up or later) is not the software recorded.
+        # Measured after the adapter's last call, while it closes and the drafts are
+        # written (neither reads the measurement); joined before header.aborted is set.
+        after = MeasureAhead(partial(_measure, spec, config, identity))
     if origins:
         from pokercert.harness.run.challenge import write_drafts
 
         write_drafts(folder, scored, profile, config.adapter)
+    changed = [d for d in differences(started_as, measured) if not d.startswith("manifest:")]
+    try:
+        changed += differences(measured, after.join())
+    except RunError as exc:        # an --identity-file removed while the run went on
+        changed.append(str(exc))
+    if changed and not header.aborted:
+        header.aborted = ("the software under test changed during the run: "
+                          + "; ".join(changed[:5]))
+    header.finished_at = now_iso()
+    header.results_sha256, header.results_lines = writer.sha256, writer.lines
+    write_header(folder, header)
     return RunOutcome(folder, header, counts, exit_code_for(header, counts), new, scored)
 
