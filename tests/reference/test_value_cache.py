@@ -117,3 +117,56 @@ def test_the_name_changes_with_the_engine_and_the_key(monkeypatch: pytest.Monkey
     assert one != values_digest("classified", "rules B") != values_digest("best", "rules A")
     monkeypatch.setattr(table_cache, "engine_version", lambda: "0+other-sources")
     assert values_digest("classified", "rules A") != one
+
+
+def _write_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str,
+                entries: object, checksum: str | None = None) -> None:
+    from pokercert.reference import table_cache
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    body = json.dumps(entries).encode()
+    head = json.dumps({"digest": values_digest("classified", key),
+                       "checksum": checksum or hashlib.sha256(body).hexdigest()}).encode()
+    path = table_cache.values_path("classified", key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(head + b"\n" + body)
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+def test_memos_decode_with_the_collector_paused(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                enabled_before: bool) -> None:
+    """Issue 13: the cyclic collector is off while a sound file decodes (its passes over
+    the heap cost more than the decoding) and as it was afterwards, even when the
+    entries fail to decode; a file whose checksum fails is never decoded at all."""
+    import gc
+
+    from pokercert.reference.table_cache import shared_values
+
+    seen: list[bool] = []
+
+    def decode(entries: object) -> dict[object, object]:
+        seen.append(gc.isenabled())
+        if entries == "bad":
+            raise ValueError("wrong shape")
+        return {"k": entries}
+
+    def never(memo: dict[object, object]) -> object:
+        raise AssertionError("not grown: not written")
+
+    _write_memo(tmp_path, monkeypatch, "gc test", [1, 2])
+    _write_memo(tmp_path, monkeypatch, "gc test bad", "bad")
+    _write_memo(tmp_path, monkeypatch, "gc test spoilt", [1], checksum="0" * 64)
+    was = gc.isenabled()
+    try:
+        if not enabled_before:
+            gc.disable()
+        assert shared_values("classified", "gc test", decode, never) == {"k": [1, 2]}
+        assert gc.isenabled() is enabled_before
+        assert shared_values("classified", "gc test bad", decode, never) == {}
+        assert gc.isenabled() is enabled_before
+        assert shared_values("classified", "gc test spoilt", decode, never) == {}
+    finally:
+        if was:
+            gc.enable()
+    assert seen == [False, False]        # the spoilt file was not decoded
