@@ -667,6 +667,14 @@ def run(config: RunConfig, corpus: Any = None,
 
     Raises :class:`RunError` for bad input, :class:`AdapterError` if the adapter cannot
     be started at all (nothing is run then).
+
+    The software under test is measured (:mod:`pokercert.harness.identity`) before any
+    vendor code runs and again after the adapter's last call.  The "before" measurement
+    runs in a thread started as soon as the spec parses, beside the corpus load and the
+    plan, and is joined before the adapter is loaded (an in-process module imported, a
+    child started); the "after" one runs beside the adapter's closing and the drafts and
+    is joined before ``header.aborted`` is decided.  Nothing reads a measurement before
+    its join.
     """
     try:
         profile = load_profile(config.profile)

@@ -4,6 +4,7 @@ one overlaps the adapter's closing.  Same bytes as measuring in line."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -19,15 +20,12 @@ FAUX = "tests.helpers.faux.measured_first"
 RULESET = "nj-poker-high-5"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def corpus_once():
-    from pokercert.harness.run import runner
+    """The corpus, loaded once for the runs of this module (each run is given it)."""
     from pokercert.vectors.corpus import load_corpus
 
-    corpus = load_corpus()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(runner, "_load_corpus", lambda given: given or corpus)
-        yield corpus
+    return load_corpus()
 
 
 @pytest.fixture
@@ -60,7 +58,6 @@ def test_measured_before_the_vendor_module_is_imported(tmp_path, corpus_once, fr
     assert "changed during the run" in outcome.header.aborted
     assert str(lib) in outcome.header.aborted
     files = {f["name"]: f for f in outcome.header.measured_identity["files"]}
-    import hashlib
     assert files[str(lib)]["sha256"] == hashlib.sha256(b"tables v1\n").hexdigest()
 
 
