@@ -68,9 +68,9 @@ def _command(python: str, args: list[str], repeat: int, env: dict[str, str]) \
 
 
 class _Timed:
-    """CPU seconds spent inside some functions, each replaced by a timing wrapper for the
-    length of a ``with`` block (a function that calls another timed one counts it too;
-    the table says which rows hold which)."""
+    """CPU seconds spent inside some functions (of the thread each runs in), each replaced
+    by a timing wrapper for the length of a ``with`` block (a function that calls another
+    timed one counts it too; the table says which rows hold which)."""
 
     def __init__(self, targets: list[tuple[str, object, str]]) -> None:
         self.targets = targets                     # (row, owner object, attribute)
@@ -90,11 +90,11 @@ class _Timed:
 
         @functools.wraps(original)
         def timed(*args: Any, **kwargs: Any) -> Any:
-            start = time.process_time()
-            try:
+            start = time.thread_time()      # (the identity is measured in a thread
+            try:                                # beside the plan: its own CPU only)
                 return original(*args, **kwargs)
             finally:
-                self.cpu[row] += time.process_time() - start
+                self.cpu[row] += time.thread_time() - start
                 self.calls[row] += 1
         return timed
 
