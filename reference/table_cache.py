@@ -9,7 +9,9 @@ later run would pay for it again.  This module keeps each built table as one fil
   the ruleset's definition (its whole parsed record), the engine knobs and readings of
   the profile, the hand size, and the engine version (the package version and a digest
   of the engine's source files).  A change to any of them gives another name, so a stale
-  table is never read, only left behind;
+  table is never read; each file also records the engine version it was written for,
+  and a writer removes the files of another engine version that nobody has rewritten
+  for :data:`STALE_AFTER_S` (a week), so the folder does not grow with every upgrade;
 * **checked on load**: the file holds the digest it was written for and a SHA-256 of its
   arrays; a file that cannot be read, was written for another digest or whose arrays do
   not match their checksum is rebuilt and replaced, never trusted;
@@ -33,6 +35,7 @@ import io
 import json
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -46,13 +49,20 @@ if TYPE_CHECKING:
     from pokercert.reference.engine import Evaluator
 
 __all__ = ["CACHE_ENV", "VALUE_CACHE_ENV", "cache_dir", "engine_version", "load_or_build",
-           "shared_values", "table_digest", "table_path", "values_digest", "values_path"]
+           "prune_stale", "shared_values", "table_digest", "table_path", "values_digest",
+           "values_path"]
 
 FORMAT = 2      # 2: each class key's length stored (a -1 digit is no padding)
 # the sources whose behaviour a table records
 _ENGINE_SOURCES = ("engine.py", "cards.py", "batch.py", "seven.py", "rulesets.py",
                    "interpretations.py")
 
+
+
+STALE_AFTER_S = 7 * 24 * 3600
+"""A cache file written for another engine version and not rewritten for this many
+seconds is removed by the next writer in its folder (a version still in use elsewhere
+rebuilds its file once, at worst)."""
 
 
 class _Saved(Protocol):
@@ -167,7 +177,47 @@ def load_or_build(ev: Evaluator, size: int, make: Callable[[Any], T]) -> T:
     built = make(None)
     with contextlib.suppress(OSError):   # a read-only or full cache folder: go on without
         _write(path, digest, built.arrays)
+        prune_stale(path.parent, ".npz", _table_engine)
     return built
+
+
+def _table_engine(path: Path) -> str | None:
+    """The engine version a table file was written for (None: unreadable)."""
+    import numpy as np
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["__meta__"]))
+        return str(meta["engine"])
+    except Exception:
+        return None
+
+
+def _values_engine(path: Path) -> str | None:
+    """The engine version a values file was written for (None: unreadable)."""
+    try:
+        with path.open("rb") as f:
+            return str(json.loads(f.readline())["engine"])
+    except Exception:
+        return None
+
+
+def prune_stale(folder: Path, suffix: str,
+                engine_of: Callable[[Path], str | None]) -> list[Path]:
+    """Remove the ``*suffix`` files of ``folder`` written for another engine version (by
+    ``engine_of``; an unreadable file counts as another) and not rewritten for
+    :data:`STALE_AFTER_S`; return the files removed.  Files of this engine version are
+    kept however old: they are what this version reads.  Errors (a file another writer
+    removed meanwhile, a read-only folder) are ignored: pruning is housekeeping."""
+    current, now, removed = engine_version(), time.time(), []
+    with contextlib.suppress(OSError):
+        for path in sorted(folder.glob("*" + suffix)):
+            with contextlib.suppress(OSError):
+                if now - path.stat().st_mtime >= STALE_AFTER_S \
+                        and engine_of(path) != current:
+                    path.unlink()
+                    removed.append(path)
+    return removed
 
 
 # ----------------------------------------------------------------------------- values
@@ -250,7 +300,9 @@ def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
 
 
 def _write_values() -> None:
-    """Write back every memo of this process that grew since it was read."""
+    """Write back every memo of this process that grew since it was read (then prune the
+    folder of other engine versions' stale files)."""
+    written: Path | None = None
     for path, digest, memo, loaded, encode in _KEPT:
         if len(memo) > loaded:
             body = json.dumps(encode(memo), separators=(",", ":")).encode()
@@ -258,3 +310,6 @@ def _write_values() -> None:
                                "engine": engine_version()}).encode()
             with contextlib.suppress(OSError):   # a read-only or full cache folder
                 _replace(path, head + b"\n" + body)
+                written = path.parent
+    if written is not None:
+        prune_stale(written, ".json", _values_engine)
