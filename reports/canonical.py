@@ -62,9 +62,9 @@ def _text(value: Any, indent: str, lists: dict[Any, str],
     sorted in the same order, so the text is the same.  Two memos make it cheap: the
     layout of an object per (key tuple, indent) (every vector record has the same keys)
     and the text of a list of strings per (strings, indent) (clause and flag lists
-    repeat).  Anything else (a non-string key, a subclass such as an enum, a tuple,
-    NaN, an unknown type) raises :class:`_Unusual`, and the caller writes that member
-    with the standard library."""
+    repeat).  Anything else (a non-string key, a dict or list subclass, a tuple, NaN,
+    an unknown type) raises :class:`_Unusual`, and the caller writes that member with
+    the standard library."""
     kind = type(value)
     if kind is str:
         return _str(value)
@@ -114,9 +114,11 @@ def _text(value: Any, indent: str, lists: dict[Any, str],
         return "null"
     if kind is bool:
         return "true" if value else "false"
-    if kind is int:
+    if isinstance(value, str):              # an enum's value (a vector's kind) among them
+        return _str(value)
+    if isinstance(value, int):
         return _int(value)
-    if kind is float and value == value and value not in (_INF, -_INF):
+    if isinstance(value, float) and value == value and value not in (_INF, -_INF):
         return _float(value)
     raise _Unusual
 
