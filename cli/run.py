@@ -319,13 +319,15 @@ def _write_reports(outcome: Any) -> None:
     from ``results.jsonl``: an adapter that rewrites the file during the run cannot
     change what the reports say (and ``pokercert verify`` then finds the file changed).
     """
+    from pokercert.reference.table_cache import _collector_paused as collector_paused
     from pokercert.reports.canonical import sealed
     from pokercert.reports.model import report_of
     from pokercert.reports.output import DEFAULT_FORMATS, write_reports
 
-    try:
-        report, data = sealed(report_of(outcome.header, outcome.results))
-        write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
+    try:   # (the collector paused: a report is plain data, the heap holds the whole run)
+        with collector_paused():
+            report, data = sealed(report_of(outcome.header, outcome.results))
+            write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
     except Exception as exc:  # a report bug must not hide the run's own outcome
         print(f"pokercert run: reports not written: {exc}", file=sys.stderr)
 
