@@ -211,17 +211,23 @@ def _clause_rows(labels: Iterable[str], vectors: list[Mapping[str, Any]]) -> lis
     """The clause matrix of one ruleset: ``labels`` (the ruleset's clauses), then any
     other clause its vectors cite; the numbers and status of each from the vectors."""
     tally: dict[str, list[int]] = {}   # label -> [run, passed, failed, known, n/a]
-    for v in vectors:
-        outcome = v["outcome"]
-        for label in v["clauses"]:
+    # vectors alike in outcome and clauses counted together (a twin cites its curated
+    # vector's clauses): a few hundred kinds for a ruleset's thousands of vectors
+    for (outcome, cited), n in Counter((v["outcome"], tuple(v["clauses"]))
+                                       for v in vectors).items():
+        if outcome == _NA:
+            for label in cited:
+                tally.setdefault(label, [0, 0, 0, 0, 0])[4] += n
+            continue
+        passed = n if outcome == _PASS else 0
+        failed = n if outcome in _FAILING else 0
+        known = n if outcome == _XFAIL else 0
+        for label in cited:
             t = tally.setdefault(label, [0, 0, 0, 0, 0])
-            if outcome == _NA:
-                t[4] += 1
-                continue
-            t[0] += 1
-            t[1] += outcome == _PASS
-            t[2] += outcome in _FAILING
-            t[3] += outcome == _XFAIL
+            t[0] += n
+            t[1] += passed
+            t[2] += failed
+            t[3] += known
     labels = list(dict.fromkeys(labels))
     rows = []
     for label in labels + sorted(set(tally) - set(labels)):
@@ -234,21 +240,25 @@ def _clause_rows(labels: Iterable[str], vectors: list[Mapping[str, Any]]) -> lis
 
 
 def _flag_rows(vectors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    rows: dict[str, dict[str, Any]] = {}
+    # the ids of the vectors alike in outcome and flags (most carry none), counted together
+    alike: dict[tuple[Any, tuple[str, ...]], list[str]] = {}
     for v in vectors:
-        outcome = v["outcome"]
-        if outcome == _NA:
-            continue
-        for flag in v["flags"]:
+        flags = v["flags"]
+        if flags and v["outcome"] != _NA:
+            alike.setdefault((v["outcome"], tuple(flags)), []).append(v["id"])
+    rows: dict[str, dict[str, Any]] = {}
+    for (outcome, flags), ids in alike.items():
+        n = len(ids)
+        for flag in flags:
             row = rows.get(flag)
             if row is None:
                 row = rows[flag] = {"flag": flag, "run": 0, "passed": 0, "failed": 0,
                                     "known_failures": 0, "vectors": []}
-            row["run"] += 1
-            row["passed"] += outcome == _PASS
+            row["run"] += n
+            row["passed"] += n if outcome == _PASS else 0
             if outcome in _DENYING:
-                row["failed" if outcome in _FAILING else "known_failures"] += 1
-                row["vectors"].append(v["id"])
+                row["failed" if outcome in _FAILING else "known_failures"] += n
+                row["vectors"] += ids
     for row in rows.values():
         row["vectors"].sort()
     return sorted(rows.values(), key=lambda x: (-x["failed"], -x["known_failures"], x["flag"]))
@@ -269,10 +279,13 @@ def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[s
     rows, denied, ran = [], 0, 0
     for rid in rulesets:
         row: dict[str, Any] = {"id": rid}
+        of_origin: dict[str, list[str]] = {origin: [] for origin in _ORIGINS}
+        for v in by_ruleset.get(rid, []):
+            origin = v.get("origin")
+            if origin:
+                of_origin.get(origin.partition(":")[0], []).append(v["outcome"])
         for origin in _ORIGINS:
-            mine = [v for v in by_ruleset.get(rid, [])
-                    if v.get("origin", "").partition(":")[0] == origin]
-            outcomes = [v["outcome"] for v in mine]
+            outcomes = of_origin[origin]
             row[origin] = {"run": sum(o != _NA for o in outcomes),
                            "passed": outcomes.count(_PASS),
                            "failed": sum(o in _DENYING for o in outcomes),
