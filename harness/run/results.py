@@ -255,16 +255,24 @@ def _line(r: Result, lists: dict[tuple[str, ...], str]) -> str:
     outcome_text = _OUTCOMES.get(outcome) or _text(str(outcome))
     duration = _float(duration_s) if type(duration_s) is float and math.isfinite(duration_s) \
         else _dumps(duration_s)
+    if (message, stderr, attachment, known_failure, scored_as) == _BLANK:   # a pass
+        message_text, notes = '""', _BLANK_NOTES
+    else:
+        message_text = _text(message)
+        notes = (f'"stderr": {_text(stderr)}, "attachment": {_text(attachment)}, '
+                 f'"known_failure": {_text(known_failure)}, "scored_as": {_text(scored_as)}')
     tail = f', "origin": {_text(origin)}}}\n' if origin else "}\n"
     return (f'{{"vector_id": {_text(vector_id)}, "ruleset": {_text(ruleset)}, '
             f'"kind": {_text(kind)}, "outcome": {outcome_text}, '
             f'"expected": {_object(expected)}, "actual": {_object(actual)}, '
-            f'"message": {_text(message)}, "readings": {_object(readings)}, '
+            f'"message": {message_text}, '
+            f'"readings": {"{}" if readings is EMPTY else _object(readings)}, '
             f'"clauses": {clauses_text}, "flags": {flags_text}, "why": {_text(why)}, '
-            f'"inputs": {_object(inputs)}, "duration_s": {duration}, '
-            f'"stderr": {_text(stderr)}, "attachment": {_text(attachment)}, '
-            f'"known_failure": {_text(known_failure)}, "scored_as": {_text(scored_as)}'
-            + tail)
+            f'"inputs": {_object(inputs)}, "duration_s": {duration}, {notes}' + tail)
+
+
+_BLANK = ("", "", "", "", "")   # message, stderr, attachment, known_failure, scored_as
+_BLANK_NOTES = '"stderr": "", "attachment": "", "known_failure": "", "scored_as": ""'
 
 
 def _list(values: Any, lists: dict[tuple[str, ...], str]) -> str:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercert.harness.run.results import (
+    EMPTY,
     RESULTS_FILE,
     Outcome,
     Result,
@@ -43,18 +44,20 @@ _labels = st.lists(st.sampled_from(["13:69F-33.5(c)", "23.16.1205(1)", "é", ""]
 @st.composite
 def _results(draw: st.DrawFn) -> Result:
     readings = draw(_mapping | st.just({}))
+    # a pass has no message, stderr, attachment or expectations-file notes: all ""
+    notes = [""] * 5 if draw(st.booleans()) else [draw(_text) for _ in range(5)]
     return Result(
         vector_id=draw(_text), ruleset=draw(_text), kind=draw(_text),
         outcome=draw(st.sampled_from(list(Outcome))), expected=draw(_mapping),
         actual=draw(st.none() | _mapping),
-        message=draw(_text),
-        readings=draw(st.sampled_from([readings, MappingProxyType(readings)])),
+        message=notes[0],
+        readings=draw(st.sampled_from([readings, MappingProxyType(readings), EMPTY])),
         clauses=draw(_labels), flags=draw(_labels), why=draw(_text),
         inputs=draw(_mapping),
         duration_s=draw(st.floats(min_value=0, max_value=1e6) | st.just(0.0)
                         | st.sampled_from([2.4e-05, 1e-7, 0.1, 1e22])),
-        stderr=draw(_text), attachment=draw(_text), known_failure=draw(_text),
-        scored_as=draw(_text), origin=draw(st.just("") | _text))
+        stderr=notes[1], attachment=notes[2], known_failure=notes[3], scored_as=notes[4],
+        origin=draw(st.just("") | _text))
 
 
 @settings(max_examples=150, deadline=None)
