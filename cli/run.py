@@ -258,7 +258,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     progress = Progress()
     try:
         if on_dask:
+            import gc
+
             from pokercert.harness.run.on_dask import run_on_dask
+
+            gc.enable()    # (main() turns it off for a run; a Dask client lives long)
 
             outcome = run_on_dask(config, scheduler=args.dask, workers=args.workers,
                                   tasks=args.tasks, progress=progress)

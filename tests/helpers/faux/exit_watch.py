@@ -6,7 +6,7 @@ The textbook evaluator (``tests/helpers/textbook_eval.py``) answering as it does
 ``POKERCERT_TEST_EXIT_WATCH`` names a folder, importing this module there
 
 * registers an ``atexit`` hook that writes ``atexit.txt`` (as the reference's value cache
-  writes its memo at exit),
+  writes its memo at exit), saying whether the cyclic garbage collector is on,
 * opens ``unclosed.txt`` and writes a line it never flushes or closes (it stays in the
   file object's buffer until someone flushes it),
 * keeps an object whose finalizer writes ``teardown.txt`` when the interpreter tears the
@@ -18,6 +18,7 @@ A test reads the folder to see which of these happened.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 from pathlib import Path
 
@@ -39,7 +40,8 @@ class _Teardown:
 
 if WATCH:
     _folder = Path(WATCH)
-    atexit.register(lambda: (_folder / "atexit.txt").write_text("ran\n", encoding="utf-8"))
+    atexit.register(lambda: (_folder / "atexit.txt").write_text(
+        f"ran, collector {'on' if gc.isenabled() else 'off'}\n", encoding="utf-8"))
     _UNCLOSED = (_folder / "unclosed.txt").open("w", encoding="utf-8")
     _UNCLOSED.write("written, never flushed nor closed\n")
     _TORN = _Teardown(_folder)
