@@ -28,34 +28,26 @@ AS_SKIPPED = frozenset({Outcome.NOT_APPLICABLE, Outcome.XFAIL})
 DECLARATION = "<?xml version='1.0' encoding='utf-8'?>"   # as ElementTree declares a str
 
 
-def _attr(text: str) -> str:
-    """An attribute value escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
+# what ElementTree replaces, in its order: in element text, and in attribute values
+_IN_TEXT = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_IN_ATTRIBUTE = (*_IN_TEXT, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def _escaped(text: str, table: tuple[tuple[str, str], ...]) -> str:
+    for raw, entity in table:
+        if raw in text:
+            text = text.replace(raw, entity)
     return text
 
 
 def _cdata(text: str) -> str:
     """Element text escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
+    return _escaped(text, _IN_TEXT)
+
+
+def _attr(text: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    return _escaped(text, _IN_ATTRIBUTE)
 
 
 class _Element:
