@@ -323,7 +323,7 @@ def _write_reports(outcome: Any) -> None:
     from ``results.jsonl``: an adapter that rewrites the file during the run cannot
     change what the reports say (and ``pokercert verify`` then finds the file changed).
     """
-    from pokercert.reference.table_cache import _collector_paused as collector_paused
+    from pokercert.harness.run.runner import collector_paused
     from pokercert.reports.canonical import sealed
     from pokercert.reports.model import report_of
     from pokercert.reports.output import DEFAULT_FORMATS, write_reports

@@ -11,6 +11,8 @@ Two layers:
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import platform
 import sys
@@ -65,7 +67,6 @@ from pokercert.harness.run.scoring import operation, passes, request_for, score
 from pokercert.harness.run.selection import ids_digest, parse_shard, shard
 from pokercert.reference import Profile, Ruleset, all_rulesets, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode, InputError
-from pokercert.reference.table_cache import _collector_paused as collector_paused
 from pokercert.vectors.model import Kind, Vector
 
 DEFAULT_OUT = Path("pokercert-run")
@@ -75,6 +76,23 @@ ATTACHMENTS = "attachments"
 
 class RunError(InputError):
     """A run that cannot start as asked (usage: bad filter, resume mismatch, ...)."""
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block, then on again if it was on
+    before: for stretches that build plain data (results, replies, a report), freed by
+    reference counts, while the heap holds a whole run that each of the collector's
+    passes would walk again.  (The reference's value cache pauses it the same way
+    while decoding, reference/table_cache.py.)"""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def now_iso() -> str:
