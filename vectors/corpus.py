@@ -33,11 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
-
-import fastjsonschema
-import jsonschema
-from jsonschema.exceptions import best_match
+from typing import TYPE_CHECKING, Any
 
 from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset
 from pokercert.reference.errors import InputError
@@ -46,6 +42,11 @@ from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
 from pokercert.vectors.deals import best_cards_problems, has_half, pot_problems, takes_board
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
+
+# the schema validators are imported by a load that reads the files (a cache miss), not
+# by every run that takes the cached corpus
+if TYPE_CHECKING:
+    import jsonschema
 
 MANIFEST_FILE = "MANIFEST.json"
 NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not rulesets
@@ -224,7 +225,16 @@ class FileText:
 
 @cache
 def _fast_validator() -> Callable[[Any], Any]:
+    import fastjsonschema
+
     return fastjsonschema.compile(registry.schema())
+
+
+@cache
+def _full_validator() -> jsonschema.Draft202012Validator:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(registry.schema())
 
 
 def vector_starts(lines: Sequence[str]) -> list[int]:
@@ -245,7 +255,6 @@ class _Reader:
         self.vectors: list[Vector] = []
         self.seen: dict[str, Location] = {v.id: v.location or Location("?", 0) for v in taken}
         self.flags: Mapping[str, str] = {}
-        self._validator = jsonschema.Draft202012Validator(registry.schema())
 
     def problem(self, where: Location, message: str) -> None:
         self.problems.append(Problem(where, message))
@@ -299,13 +308,16 @@ class _Reader:
         A compiled validator answers "valid" in a fraction of the time; only a file it
         rejects goes through the full validator, which lists every error.
         """
+        import fastjsonschema
+        from jsonschema.exceptions import best_match
+
         try:
             _fast_validator()(data)
             return set()
         except fastjsonschema.JsonSchemaException:
             pass
         bad: set[int] = set()
-        for error in sorted(self._validator.iter_errors(data), key=lambda e: list(e.path)):
+        for error in sorted(_full_validator().iter_errors(data), key=lambda e: list(e.path)):
             path = list(error.absolute_path)
             index = path[1] if len(path) >= 2 and path[0] == "vector" else None
             key = path[2] if index is not None and len(path) >= 3 else (
