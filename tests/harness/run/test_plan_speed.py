@@ -1,0 +1,64 @@
+"""The plan's speed work (everything a run does before its first request), held to the
+same bytes.
+
+The seeds of the challenge are pinned byte for byte elsewhere (``test_challenge.py``,
+``tests/harness/peers/test_peers_regressions``: the reference's challenge set of seed
+20261201).  Here, each faster path is checked against the definition it replaces, over
+every input the corpus gives it and the awkward ones a reject vector may hold.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokercert.harness.run.challenge import _Relabel, _shuffle
+from pokercert.vectors.corpus import load_corpus
+
+
+@pytest.mark.parametrize("length", range(0, 41))
+def test_the_shuffle_draws_as_random_shuffle_does(length: int) -> None:
+    """Same permutation and same draws (the generator's state after it) as the
+    standard library's ``Random.shuffle``, for every hand size and beyond (a bound
+    just above a power of two is where the rejection draws again)."""
+    for seed in range(60):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, std = list(range(length)), list(range(length))
+        _shuffle(mine, ours.getrandbits)
+        theirs.shuffle(std)
+        assert mine == std
+        assert ours.getstate() == theirs.getstate()
+
+
+def _texts() -> list[str]:
+    """Every card text of the corpus's inputs (hands, holes, boards, a reject's raw
+    strings) and texts a reject vector could hold that are not plain words."""
+    found: set[str] = set()
+    for v in load_corpus().vectors:
+        for key in ("hand", "hole", "board"):
+            if isinstance(v.inputs.get(key), str):
+                found.add(v.inputs[key])
+        for hand in v.inputs.get("hands", ()) or ():
+            found.add(str(hand))
+    return [*sorted(found), "", " ", "As", "10s Kd", "As  Kd", " As Kd", "As Kd ",
+            "As\tKd", "Ahs Kd", "s", "sA Kd", "hh", "Xx As", "🂡 As", "As Kd\n", "ss dd",
+            "A♠ Kd", "as kd", "AS KD"]
+
+
+def test_relabelling_a_text_is_relabelling_each_word() -> None:
+    """The whole-text relabelling (one translation of the suit letters) gives what
+    relabelling word by word gives, and shuffles with the same draws."""
+    texts = _texts()
+    assert len(texts) > 1000
+    for seed in range(8):
+        rng = random.Random(seed)
+        relabel = _Relabel(rng)
+        twin_rng = random.Random()
+        twin_rng.setstate(rng.getstate())      # draws in step with rng from here
+        for text in texts:
+            words = [relabel.card(t) for t in text.split()]
+            assert relabel.cards(text, shuffle=False) == " ".join(words), text
+            twin_rng.shuffle(words)
+            assert relabel.cards(text) == " ".join(words), text
+        assert rng.getstate() == twin_rng.getstate()
