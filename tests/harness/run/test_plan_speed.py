@@ -9,12 +9,18 @@ every input the corpus gives it and the awkward ones a reject vector may hold.
 
 from __future__ import annotations
 
+import gc
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from pokercert.harness.run import runner
 from pokercert.harness.run.challenge import _Relabel, _shuffle
 from pokercert.vectors.corpus import load_corpus
+
+SMALL = ["nj-poker-high-3", "nj-mini-tex-3"]     # one plain game, one with a board
 
 
 @pytest.mark.parametrize("length", range(0, 41))
@@ -62,3 +68,27 @@ def test_relabelling_a_text_is_relabelling_each_word() -> None:
             twin_rng.shuffle(words)
             assert relabel.cards(text) == " ".join(words), text
         assert rng.getstate() == twin_rng.getstate()
+
+
+def test_a_run_plans_with_the_collector_off_and_freezes_what_it_built(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan's objects live as long as the run: built with the cyclic collector off
+    and frozen (``gc.freeze``) before it is back on, so no later collection walks them
+    (without this, a default run spent 0.5 to 0.9 s of CPU in collections)."""
+    enabled_while_planning: list[bool] = []
+    real_plan = runner.plan
+
+    def plan(*args: Any, **kwargs: Any) -> runner.Plan:
+        enabled_while_planning.append(gc.isenabled())
+        return real_plan(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "plan", plan)
+    frozen = gc.get_freeze_count()
+    assert gc.isenabled()
+    outcome = runner.run(runner.RunConfig(out=tmp_path / "run", rulesets=SMALL,
+                                          challenge_seed=3, in_process=True,
+                                          command=["test"]))
+    assert enabled_while_planning == [False]
+    assert gc.isenabled()                                # on again after the plan
+    assert outcome.header.selected > 500
+    assert gc.get_freeze_count() - frozen > 10 * outcome.header.selected
