@@ -10,6 +10,8 @@ every input the corpus gives it and the awkward ones a reject vector may hold.
 from __future__ import annotations
 
 import gc
+import hashlib
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,8 @@ from typing import Any
 import pytest
 
 from pokercert.harness.run import runner
-from pokercert.harness.run.challenge import _Relabel, _shuffle
+from pokercert.harness.run.challenge import ChallengeSet, _Relabel, _shuffle, build_challenge
+from pokercert.reference import load_profile
 from pokercert.vectors.corpus import load_corpus
 
 SMALL = ["nj-poker-high-3", "nj-mini-tex-3"]     # one plain game, one with a board
@@ -92,3 +95,23 @@ def test_a_run_plans_with_the_collector_off_and_freezes_what_it_built(
     assert gc.isenabled()                                # on again after the plan
     assert outcome.header.selected > 500
     assert gc.get_freeze_count() - frozen > 10 * outcome.header.selected
+
+
+def test_the_set_as_json_lines_is_each_record_as_json() -> None:
+    """``to_jsonl`` (what the challenge's SHA-256 hashes) is each record encoded by
+    ``json.dumps`` (keys sorted, no ASCII escapes), one a line: the set's bytes."""
+    curated = [v for v in load_corpus().vectors if v.ruleset in SMALL]
+    challenge = build_challenge(curated, load_profile("practice"), 11)
+    lines = []
+    for v in challenge.vectors:
+        record = {"id": v.id, "ruleset": v.ruleset, "kind": v.kind,
+                  "origin": challenge.origins[v.id], "inputs": dict(v.inputs),
+                  "expect": dict(v.expect) if v.expect is not None else None,
+                  "interpretations": list(v.interpretations),
+                  "expect_by_reading": None if v.expect_by_reading is None else
+                  {r: dict(e) for r, e in v.expect_by_reading.items()},
+                  "clauses": list(v.clauses), "flags": list(v.flags)}
+        lines.append(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
+    assert challenge.to_jsonl() == "".join(lines)
+    assert challenge.sha256() == hashlib.sha256("".join(lines).encode()).hexdigest()
+    assert ChallengeSet(1, 0).to_jsonl() == ""
