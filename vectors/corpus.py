@@ -43,9 +43,7 @@ from pokercert.vectors import corpus_cache, registry
 from pokercert.vectors.deals import best_cards_problems, has_half, pot_problems, takes_board
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
-# the schema validators are imported by a load that reads the files (a cache miss), not
-# by every run that takes the cached corpus
-if TYPE_CHECKING:
+if TYPE_CHECKING:       # imported when the files are read (a miss), not from the cache
     import jsonschema
 
 MANIFEST_FILE = "MANIFEST.json"
@@ -230,13 +228,6 @@ def _fast_validator() -> Callable[[Any], Any]:
     return fastjsonschema.compile(registry.schema())
 
 
-@cache
-def _full_validator() -> jsonschema.Draft202012Validator:
-    import jsonschema
-
-    return jsonschema.Draft202012Validator(registry.schema())
-
-
 def vector_starts(lines: Sequence[str]) -> list[int]:
     """The 1-based line of each ``[[vector]]`` table header in a file's ``lines``."""
     return [n for n, line in enumerate(lines, 1) if _HEADER.match(line)]
@@ -309,15 +300,18 @@ class _Reader:
         rejects goes through the full validator, which lists every error.
         """
         import fastjsonschema
-        from jsonschema.exceptions import best_match
 
         try:
             _fast_validator()(data)
             return set()
         except fastjsonschema.JsonSchemaException:
             pass
+        import jsonschema
+        from jsonschema.exceptions import best_match
+
         bad: set[int] = set()
-        for error in sorted(_full_validator().iter_errors(data), key=lambda e: list(e.path)):
+        full = jsonschema.Draft202012Validator(registry.schema())
+        for error in sorted(full.iter_errors(data), key=lambda e: list(e.path)):
             path = list(error.absolute_path)
             index = path[1] if len(path) >= 2 and path[0] == "vector" else None
             key = path[2] if index is not None and len(path) >= 3 else (

@@ -419,6 +419,30 @@ def _load_corpus(corpus: Any) -> Any:
     return load_corpus()
 
 
+@contextlib.contextmanager
+def _kept_for_the_run() -> Iterator[None]:
+    """Python's cyclic collector off for the block, and what the block built frozen
+    (``gc.freeze``) at its end, before the collector is back on.
+
+    For the plan: it builds what lives as long as the run (the corpus, the challenge,
+    the reference's value tables that the reject twins' checks load), yet collections
+    walked those objects again and again, 0.5 to 0.9 s of a default run's CPU, the
+    largest walking all of them while the plan or the reports were made.  Frozen, no
+    collection walks them again; frozen before the collector is back on, since its
+    first collection would walk every object made meanwhile (all still the youngest).
+    A forked child (the fresh-deal dealer) starts with the collector off, as it was."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if was:
+            gc.enable()
+
+
 @dataclass
 class Plan:
     """What a run (or shard) takes: the vectors, curated then challenge, the filters that
@@ -702,16 +726,7 @@ def run(config: RunConfig, corpus: Any = None,
     ahead = _measure_ahead(config)
     folder = Path(config.out)
     seed, dealt = _challenge_seed(config, folder), None
-    import gc
-
-    from pokercert.reference.table_cache import _collector_paused
-
-    # The plan builds what lives as long as the run: the corpus, the challenge, the
-    # reference's value tables (the reject twins' checks load them).  The cyclic
-    # collector is off meanwhile, and what was built is frozen after (gc.freeze), so no
-    # collection walks those objects again: they cost a default run 0.5 to 0.9 s of
-    # collections, the largest walking them all while the plan or the reports were made.
-    with _collector_paused():
+    with _kept_for_the_run():
         if corpus is None and seed is not None and not config.flags:
             # deal the fresh challenge deals in a child process while the corpus loads
             from pokercert.harness.run.challenge import DEFAULT_FRESH, prefetch_fresh
@@ -722,8 +737,6 @@ def run(config: RunConfig, corpus: Any = None,
                                    else config.challenge_fresh)
         corpus = _load_corpus(corpus)
         planned = plan(config, corpus, profile, seed, dealt, folder)
-        gc.freeze()        # before the collector is back on: else its first collection
-                           # walks every object made meanwhile, all still the youngest
     chosen, filters, origins = planned.vectors, planned.filters, planned.origins
     known, expect_info = _expectations(config, corpus)
     if expect_info:
