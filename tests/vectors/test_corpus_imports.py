@@ -1,7 +1,8 @@
 """A corpus taken from its cache imports no JSON Schema validator (issue 13's 3 s run):
 ``jsonschema`` (with ``referencing``, ``attrs``) and ``fastjsonschema`` cost a run about
 0.07 s of CPU before its first request, and only a load that reads the files (a cache
-miss) validates anything.  Checked by the modules a fresh interpreter holds, never by a
+miss) validates anything (``jsonschema`` itself only for a file the compiled validator
+rejects, to name every problem).  Checked by the modules a fresh interpreter holds, never by a
 time; that a miss still validates and names schema problems is
 ``test_vectors_errors.py``'s and ``test_vectors_cache.py``'s."""
 
@@ -32,7 +33,7 @@ def _modules_after_load(cache: Path) -> tuple[int, set[str]]:
 
 def test_a_cached_corpus_loads_without_a_schema_validator(tmp_path: Path) -> None:
     size, first = _modules_after_load(tmp_path)         # a miss: read and validated
-    assert first >= VALIDATORS
+    assert "fastjsonschema" in first
     again, second = _modules_after_load(tmp_path)       # from the cache
     assert again == size > 6000
     assert not VALIDATORS & second
