@@ -206,14 +206,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return ExitCode.USAGE
     quick = entry and args.command in QUICK_EXIT
-    if quick:
-        # the process ends with os._exit (exit_now), so the cyclic collector is off from
-        # here: its passes over the whole heap while the corpus loads and the challenge
-        # is built cost 0.3-0.5 s of CPU in a default run, for a few thousand objects in
-        # cycles (2,308 in a whole default run; 46,172 with --exhaustive --fuzz 300)
-        import gc
-
-        gc.disable()
     try:
         code = int(func(args))
     except PokercertError as exc:

@@ -258,11 +258,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     progress = Progress()
     try:
         if on_dask:
-            import gc
-
             from pokercert.harness.run.on_dask import run_on_dask
-
-            gc.enable()    # (main() turns it off for a run; a Dask client lives long)
 
             outcome = run_on_dask(config, scheduler=args.dask, workers=args.workers,
                                   tasks=args.tasks, progress=progress)
@@ -323,13 +319,13 @@ def _write_reports(outcome: Any) -> None:
     from ``results.jsonl``: an adapter that rewrites the file during the run cannot
     change what the reports say (and ``pokercert verify`` then finds the file changed).
     """
-    from pokercert.harness.run.runner import collector_paused
+    from pokercert.reference import collector
     from pokercert.reports.canonical import sealed
     from pokercert.reports.model import report_of
     from pokercert.reports.output import DEFAULT_FORMATS, write_reports
 
     try:   # (the collector paused: a report is plain data, the heap holds the whole run)
-        with collector_paused():
+        with collector.paused():
             report, data = sealed(report_of(outcome.header, outcome.results))
             write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
     except Exception as exc:  # a report bug must not hide the run's own outcome

@@ -11,8 +11,6 @@ Two layers:
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
 import platform
 import sys
@@ -65,7 +63,7 @@ from pokercert.harness.run.results import (
 )
 from pokercert.harness.run.scoring import operation, passes, request_for, score
 from pokercert.harness.run.selection import ids_digest, parse_shard, shard
-from pokercert.reference import Profile, Ruleset, all_rulesets, get_ruleset, load_profile
+from pokercert.reference import Profile, Ruleset, all_rulesets, collector, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode, InputError
 from pokercert.vectors.model import Kind, Vector
 
@@ -76,23 +74,6 @@ ATTACHMENTS = "attachments"
 
 class RunError(InputError):
     """A run that cannot start as asked (usage: bad filter, resume mismatch, ...)."""
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block, then on again if it was on
-    before: for stretches that build plain data (results, replies, a report), freed by
-    reference counts, while the heap holds a whole run that each of the collector's
-    passes would walk again.  (The reference's value cache pauses it the same way
-    while decoding, reference/table_cache.py.)"""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def now_iso() -> str:
@@ -419,30 +400,6 @@ def _load_corpus(corpus: Any) -> Any:
     return load_corpus()
 
 
-@contextlib.contextmanager
-def _kept_for_the_run() -> Iterator[None]:
-    """Python's cyclic collector off for the block, and what the block built frozen
-    (``gc.freeze``) at its end, before the collector is back on.
-
-    For the plan: it builds what lives as long as the run (the corpus, the challenge,
-    the reference's value tables that the reject twins' checks load), yet collections
-    walked those objects again and again, 0.5 to 0.9 s of a default run's CPU, the
-    largest walking all of them while the plan or the reports were made.  Frozen, no
-    collection walks them again; frozen before the collector is back on, since its
-    first collection would walk every object made meanwhile (all still the youngest).
-    A forked child (the fresh-deal dealer) starts with the collector off, as it was."""
-    import gc
-
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-        gc.freeze()
-    finally:
-        if was:
-            gc.enable()
-
-
 @dataclass
 class Plan:
     """What a run (or shard) takes: the vectors, curated then challenge, the filters that
@@ -726,7 +683,7 @@ def run(config: RunConfig, corpus: Any = None,
     ahead = _measure_ahead(config)
     folder = Path(config.out)
     seed, dealt = _challenge_seed(config, folder), None
-    with _kept_for_the_run():
+    with collector.paused(freeze=True):   # the plan lives as long as the run
         if corpus is None and seed is not None and not config.flags:
             # deal the fresh challenge deals in a child process while the corpus loads
             from pokercert.harness.run.challenge import DEFAULT_FRESH, prefetch_fresh
@@ -807,14 +764,13 @@ def run(config: RunConfig, corpus: Any = None,
             with ResultWriter(folder, append=bool(done)) as writer:
                 if progress:
                     progress(len(done), len(chosen))
-                # the cyclic collector paused while the vectors are scored (as the
-                # reference's value cache does while decoding): each of its passes over
-                # the whole heap (the corpus, the plan, every result so far) cost
-                # 0.15-0.37 s of CPU in a default run; results and replies are plain
-                # data freed by reference counts (a whole default run with the collector
-                # off leaves 2,308 objects in cycles), collected as usual after the loop
+                # the cyclic collector paused while the vectors are scored (their
+                # number bounds the stretch; pokercert.reference.collector): each of its
+                # passes over the whole heap (the corpus, the plan, every result so far)
+                # cost 0.15-0.37 s of CPU in a default run; the attached modes below,
+                # whose evaluator calls have no such bound, run with it on
                 try:
-                    with collector_paused():
+                    with collector.paused():
                         for results in score_vectors(adapter, identity, todo, profile, known,
                                                      config.batch_size, deadline):
                             if origins:

@@ -42,13 +42,14 @@ def test_compliant_run_exits_0_with_its_whole_summary_and_reports(tmp_path: Path
 
 
 def test_hooks_run_files_flushed_teardown_skipped(tmp_path: Path) -> None:
-    """The faux evaluator fails vectors (exit 1); its atexit hook ran (the collector
-    off: the whole run goes without it), the line it left in an unclosed file's buffer
-    reached the file, and no object was finalized by a teardown (os._exit)."""
+    """The faux evaluator fails vectors (exit 1); its atexit hook ran (the collector on
+    again: only the plan, the scoring and the reports pause it), the line it left in an
+    unclosed file's buffer reached the file, and no object was finalized by a teardown
+    (os._exit)."""
     done = _run(tmp_path, "--adapter", WATCH, "--in-process")
     assert done.returncode == 1, done.stderr
     assert done.stdout.rstrip().endswith(f"NOT COMPLIANT: results in {tmp_path / 'run'}/")
-    assert (tmp_path / "atexit.txt").read_text() == "ran, collector off\n"
+    assert (tmp_path / "atexit.txt").read_text() == "ran, collector on\n"
     assert (tmp_path / "unclosed.txt").read_text() == "written, never flushed nor closed\n"
     assert not (tmp_path / "teardown.txt").exists()
 

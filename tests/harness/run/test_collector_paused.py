@@ -32,3 +32,16 @@ def test_a_collector_already_off_stays_off(tmp_path: Path) -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_attached_modes_call_the_evaluator_with_the_collector_on(tmp_path: Path) -> None:
+    """An in-process evaluator that made cycles on every call would grow the heap for the
+    whole length of an exhaustive run if the collector stayed off (reference/collector.py)."""
+    collector_watch.SEEN.clear()
+    outcome = run(RunConfig(adapter=SPEC, out=tmp_path / "run", in_process=True,
+                            rulesets=["nj-poker-high-3"], challenge=False, fuzz=20,
+                            fuzz_seed=1, command=["test"]))
+    assert outcome.new_results > 0 and "fuzz" in outcome.header.attached
+    scored = outcome.new_results
+    assert len(collector_watch.SEEN) > scored
+    assert collector_watch.SEEN[0] is False and collector_watch.SEEN[-1] is True
