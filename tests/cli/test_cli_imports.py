@@ -7,7 +7,8 @@ checked by the modules a fresh interpreter holds afterwards, never by a time.
   progress bar is drawn on a terminal only);
 * the reports package (which every run imports to write its reports) does not import
   ``jsonschema``: writing a report does not validate it, ``verify`` does.  (The corpus
-  loader still imports it, for the errors of a corpus that fails its schema.)
+  loader imports the validators only when it reads the corpus files, not from its cache:
+  tests/vectors/test_corpus_imports.py.)
 """
 
 from __future__ import annotations
