@@ -83,6 +83,8 @@ def parse_card(token: str, position: int = 0) -> Card:
         found = _parse_card(token, position)
         if len(token) <= _LONGEST:
             _PARSED[token] = found
+            if len(token) == 2 or token.startswith("10"):
+                _ONE_CARD[token] = found
     return found
 
 
@@ -90,6 +92,9 @@ def parse_card(token: str, position: int = 0) -> Card:
 # characters; a token that is no card raises, and is not kept)
 _PARSED: dict[str, Card] = {}
 _LONGEST = 3
+# those of them that are one card each in a text's words (two characters, or three
+# starting "10"): what a plain text is made of (_plain)
+_ONE_CARD: dict[str, Card] = {}
 
 
 def _parse_card(token: str, position: int) -> Card:
@@ -120,17 +125,14 @@ def _plain(text: str) -> tuple[Card, ...] | None:
     otherwise (the general parser then reads it, and names any fault).  A plain text's
     cards are exactly those the general parser gives, so it is kept (:data:`_TEXTS`);
     whether its jokers are allowed depends on the deck, and is checked by the caller."""
-    words = text.split()
-    cards = []
-    for word in words:
-        card = _PARSED.get(word)
-        if card is None or not (len(word) == 2 or (len(word) == 3 and word.startswith("10"))):
-            return None
-        cards.append(card)
-    found = tuple(cards)
-    naturals = [c for c in found if c.rank != JOKER_RANK]
-    if len(set(naturals)) != len(naturals):
+    try:
+        found = tuple(map(_ONE_CARD.__getitem__, text.split()))
+    except KeyError:
         return None
+    if len(set(found)) != len(found):       # a card twice: only jokers may repeat
+        naturals = [c for c in found if c.rank != JOKER_RANK]
+        if len(set(naturals)) != len(naturals):
+            return None
     if len(_TEXTS) >= _TEXTS_KEPT:
         _TEXTS.clear()
     _TEXTS[text] = found

@@ -79,6 +79,32 @@ _SUIT_CLASS_OF = tuple(_SUIT_CLASSES.index(_suit_class_of_counts(n))
                        for n in range(1 << _SUIT_FIELD))
 
 
+# Bits of a deal's class (:func:`_deal_class`): a 26-bit field per suit, its high 13 bits
+# the ranks of the hole cards of that suit, its low 13 bits those of the board's
+_RANK_BITS = ACE - 1
+_DEAL_FIELD = 2 * _RANK_BITS
+_DEAL_MASK = (1 << _DEAL_FIELD) - 1
+_HOLE_BIT: dict[Card, int] = {
+    c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + _RANK_BITS + c.rank - _LOWEST)
+    for c in DECK}
+_BOARD_BIT: dict[Card, int] = {
+    c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + c.rank - _LOWEST) for c in DECK}
+_DEALS_KEPT = 1 << 16       # deal classes kept per evaluator and half (then started over)
+
+
+def _deal_class(bits: int) -> tuple[int, ...]:
+    """The class of a hand and board of natural cards whose :data:`_HOLE_BIT` and
+    :data:`_BOARD_BIT` sum to ``bits``: per suit, the ranks it holds in the hand and on
+    the board, those of the four suits in ascending order.  Two deals of one class are the
+    same deal up to renaming the suits and reordering the cards, and the engine's value
+    of natural cards reads their ranks and suit class only (:meth:`Evaluator.value`),
+    which a renaming keeps: every candidate hand of one has a candidate of the other of
+    the same class, so the best key is the same (a challenge's twin of a deal is one)."""
+    mask = _DEAL_MASK
+    return tuple(sorted((bits & mask, bits >> _DEAL_FIELD & mask,
+                         bits >> 2 * _DEAL_FIELD & mask, bits >> 3 * _DEAL_FIELD)))
+
+
 def _ranks_of(multiset: int) -> tuple[int, ...]:
     """The ranks (descending) of a rank multiset coded as a sum of ``5 ** (rank - 2)``."""
     out: list[int] = []
@@ -289,7 +315,8 @@ class Evaluator:
         # per half, what best_key needs (_fast_plan); per deal shape, _splits
         self._fast: dict[str, Any] = {}
         self._split_memo: dict[tuple[int, int, int], Any] = {}
-        self._board_sums: tuple[tuple[Card, ...] | None, dict[int, list[int]]] = (None, {})
+        self._board_sums: tuple[tuple[Card, ...] | None, dict[int, list[int]], int] = \
+            (None, {}, 0)
         # the posted wild designation: natural deuces wild, or a joker restricted to a bug
         self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
         self._bug = self.ruleset.wild == "bug"
@@ -580,7 +607,7 @@ class Evaluator:
         if plan is None:
             found = self._best(tuple(hole), tuple(board), half)
             return None if found is None else found.value.key
-        ranking, qualifier, memo = plan
+        ranking, qualifier, memo, deals = plan
         size = ranking.ruleset.hand_size
         try:
             hole_codes = [_CODE[c] for c in hole]
@@ -596,38 +623,50 @@ class Evaluator:
         if splits is _UNSEEN:
             splits = self._split_memo[shape] = self._splits(*shape)
         if splits is None:
-            codes: Iterable[int] = (sum(hole_codes),)
+            codes: list[int] = [sum(hole_codes)]
         else:
-            # the board's subset sums are the same for every hand of a deal: kept for the
-            # last board seen (pot() passes one board object to all its hands and halves)
+            # the board's subset sums and suit sets are the same for every hand of a deal:
+            # kept for the last board seen (pot() passes one board object to all its hands
+            # and halves)
             table = board if type(board) is tuple else tuple(board)
-            seen_board, board_sums = self._board_sums
+            seen_board, board_sums, board_bits = self._board_sums
             if seen_board is not table and seen_board != table:
                 board_sums = {}
-                self._board_sums = (table, board_sums)
+                board_bits = sum(_BOARD_BIT[c] for c in table)
+                self._board_sums = (table, board_sums, board_bits)
+            # the deal's class: the hand's answer up to renaming the suits (see _deal_class)
+            deal = _deal_class(sum(_HOLE_BIT[c] for c in hole) + board_bits)
+            found = deals.get(deal, _UNSEEN)
+            if found is not _UNSEEN:
+                return found            # type: ignore[no-any-return]
             codes = []
             for used in splits:
                 sums = board_sums.get(size - used)
                 if sums is None:
                     sums = board_sums[size - used] = _subset_sums(board_codes, size - used)
                 codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
-        best: tuple[int, ...] | None = None
-        classes = _SUIT_CLASS_OF
-        get = memo.get
-        for c in codes:
-            c = (c >> _SUIT_FIELD << 2) | classes[c & _SUIT_MASK]    # multiset, suit class
-            key = get(c, _UNSEEN)
-            if key is _UNSEEN:
-                key = memo[c] = self._code_key(ranking, qualifier, c)
-            if key is not None and (best is None or key > best):
-                best = key
+        suit_class_of = _SUIT_CLASS_OF
+        # each candidate's class: its rank multiset, then its suit class in two bits
+        classes = [(c >> _SUIT_FIELD << 2) | suit_class_of[c & _SUIT_MASK] for c in codes]
+        for c in set(classes).difference(memo):     # classes valued for the first time
+            memo[c] = self._code_key(ranking, qualifier, c)
+        # None (the class fails the qualifier) is left out; keys are never empty tuples
+        best = max(filter(None, map(memo.__getitem__, classes)), default=None)
+        if splits is not None:
+            if len(deals) >= _DEALS_KEPT:
+                deals.clear()
+            deals[deal] = best
         return best
 
     def _fast_plan(self, half: str) -> tuple[Evaluator, HalfQualifier | None,
-                                             dict[int, tuple[int, ...] | None]] | None:
+                                             dict[int, tuple[int, ...] | None],
+                                             dict[tuple[int, ...], tuple[int, ...] | None]] \
+            | None:
         """What :meth:`best_key` needs for ``half``: its ranking, the qualifier that applies
-        (None if none does) and the memo of class keys, shared by every evaluator with the
-        same ranking rules and qualifier (shared evaluators only); None where the half
+        (None if none does), the memo of class keys, shared by every evaluator with the
+        same ranking rules and qualifier (shared evaluators only), and this evaluator's
+        memo of deal classes (:func:`_deal_class`: a hand's best key up to renaming the
+        suits, kept in this process only); None where the half
         takes :meth:`best_hand`'s search: a second half under the ``distinct`` reading of
         ``halves_cards``, and an engine (or its half's ranking) with a step of the search
         replaced on the instance (a mutant: the search is what it changes)."""
@@ -642,7 +681,7 @@ class Evaluator:
         memo: dict[int, tuple[int, ...] | None] = \
             _shared(_BEST, (ranking._rules_key, qualifier)) \
             if self._shares_values and ranking._shares_values else {}
-        return ranking, qualifier, memo
+        return ranking, qualifier, memo, {}
 
     @staticmethod
     def _code_key(ranking: Evaluator, qualifier: HalfQualifier | None,

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from pokercert.reference import DECK, JOKER, Profile, all_rulesets, evaluator
+from pokercert.reference import DECK, JOKER, Card, Profile, all_rulesets, evaluator
+from pokercert.reference.cards import SUIT_CHARS, parse_cards
 from pokercert.reference.engine import Evaluator
 from pokercert.reference.interpretations import get_interpretation
 
@@ -136,3 +137,66 @@ def test_a_deals_board_is_summed_once_for_all_its_hands(monkeypatch: pytest.Monk
     fast = ev.pot(hands, board)
     assert sorted(summed) == [3, 4, 5]
     assert fast == ev.pot(hands, board, fast=False)
+
+
+def _relabelled(cards: tuple[Card, ...], rename: dict[str, str],
+                rng: random.Random) -> tuple[Card, ...]:
+    """``cards`` with their suits renamed by ``rename``, in a shuffled order."""
+    out = [Card(c.rank, rename[c.suit]) for c in cards]
+    rng.shuffle(out)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("rid", SPLIT_GAMES)
+def test_a_twin_is_answered_from_the_deal_class(rid: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A challenge twin is the same hand and board with the suits renamed and the cards
+    reordered: its best key is the original's, found without summing a subset again;
+    and it is still the search's answer for the twin, for every half and renaming."""
+    import pokercert.reference.engine as engine
+
+    ev = Evaluator(rid)
+    rng = random.Random(f"twin|{rid}")
+    summed: list[int] = []
+    real = engine._subset_sums
+
+    def counting(codes: list[int], k: int) -> list[int]:
+        summed.append(k)
+        return real(codes, k)
+
+    monkeypatch.setattr(engine, "_subset_sums", counting)
+    for _ in range(40):
+        (hole,), board = _deal(ev, rng, 1)
+        suits = list(SUIT_CHARS)
+        rng.shuffle(suits)
+        rename = dict(zip(SUIT_CHARS, suits, strict=True))
+        twin_hole, twin_board = _relabelled(hole, rename, rng), _relabelled(board, rename, rng)
+        for half in ev.ruleset.pot_halves:
+            first = ev.best_key(hole, board, half.name)
+            summed.clear()
+            again = ev.best_key(twin_hole, twin_board, half.name)
+            assert not summed, "a twin's classes were summed again"
+            found = ev._best(twin_hole, twin_board, half.name)
+            assert again == first == (None if found is None else found.value.key), \
+                (rid, half.name, hole, board, twin_hole, twin_board)
+
+
+def test_a_card_moved_between_hand_and_board_is_another_deal() -> None:
+    """The deal's class keeps the hand apart from the board: an Omaha hand must use two
+    of its cards, so swapping a hole card for a board card (the same nine cards, the same
+    suits) can change its best hand: two hole hearts beside three on the board make a
+    flush, one hole heart beside four does not, nor do three beside two.  Each is the
+    search's answer."""
+    ev = Evaluator("nj-omaha")
+    cards = parse_cards
+    deals = [(cards("Ah Kh 2c 3d"), cards("Qh Jh 9h 4c 5s")),
+             (cards("Ah 4c 2c 3d"), cards("Qh Jh 9h Kh 5s")),
+             (cards("Ah Kh Qh 2c"), cards("Jh 9h 3d 4c 5s"))]
+    keys = []
+    for hole, board in deals:
+        found = ev._best(hole, board)
+        assert found is not None
+        keys.append(ev.best_key(hole, board))
+        assert keys[-1] == found.value.key, (hole, board)
+    flush = ev._rank_of["flush"]
+    assert [k[0] == flush for k in keys] == [True, False, False]
