@@ -38,8 +38,9 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from functools import cache
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from pokercert.reference.cache_dir import CACHE_ENV, cache_folder
 
@@ -236,15 +237,38 @@ def prune_stale(folder: Path, suffix: str,
 #   SHA-256 of the second line (the entries); a file written for another digest, with
 #   entries that do not match their checksum or that do not decode to the memo's types
 #   is ignored (and replaced at exit), never trusted;
-# * written at the end of the process (atexit) by the process that grew it, through a
-#   private temporary file renamed over the name: a reader sees a whole file or none.
-#   A forked child that leaves by ``os._exit`` (the challenge's dealer) writes nothing.
+# * written at the end of the process (atexit) by the process that grew it, and only what
+#   it added: a file is a series of records, each a head line (the digest, the SHA-256 of
+#   the next line, the engine version) and a line of entries; a process appends one
+#   record of the entries it computed (one ``write`` of an ``O_APPEND`` file, so the
+#   write costs what the process added, not what the folder holds).  A record that is
+#   torn, spoilt or foreign is skipped when read (never trusted), and the next writer
+#   then rewrites the file whole, as it does once it holds :data:`_RECORDS_KEPT`
+#   records; a whole file is written through a private temporary file renamed over the
+#   name (a reader sees a whole file or none), keeping the newest :data:`_VALUES_KEPT`
+#   entries.  A forked child that leaves by ``os._exit`` (the challenge's dealer)
+#   writes nothing.
 #
 # JSON, not pickle: reading a file cannot run code.  ``POKERCERT_VALUE_CACHE=0`` turns
 # the files off (the memos then start empty in every process, as before).
 VALUES_FORMAT = 1
 VALUE_CACHE_ENV = "POKERCERT_VALUE_CACHE"
-_KEPT: list[tuple[Path, str, dict[Any, Any], int, Callable[[dict[Any, Any]], Any]]] = []
+_RECORDS_KEPT = 16         # records a file holds before its next writer rewrites it whole
+_VALUES_KEPT = 1 << 17     # entries a whole file keeps (the newest; a memo has no more)
+
+
+class _Kept(NamedTuple):
+    """A memo of this process, kept to be written back at exit."""
+
+    path: Path
+    digest: str
+    memo: dict[Any, Any]
+    loaded: int                 # entries read from the file: those after it are new
+    whole: bool                 # the file must be rewritten whole (absent, unsound, long)
+    encode: Callable[[dict[Any, Any]], Any]
+
+
+_KEPT: list[_Kept] = []
 
 
 def values_digest(kind: str, key: str) -> str:
@@ -279,37 +303,89 @@ def _collector_paused() -> Iterator[None]:
 
 def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
                   encode: Callable[[dict[Any, Any]], Any]) -> dict[Any, Any]:
-    """The memo ``kind`` of ``key``: what a sound file for it holds (``decode`` of its
-    entries; a file that fails to decode counts as none), else empty; kept for this
-    process's exit, when it is written back (``encode`` of the memo) if it grew."""
+    """The memo ``kind`` of ``key``: what the sound records of its file hold (``decode``
+    of each one's entries; a record that fails to decode counts as none), else empty;
+    kept for this process's exit, when what it added is written back (``encode``)."""
     if os.environ.get(VALUE_CACHE_ENV, "1") == "0":
         return {}
     path, digest = values_path(kind, key), values_digest(kind, key)
     memo: dict[Any, Any] = {}
-    with contextlib.suppress(Exception):     # unreadable, foreign, corrupt: start empty
-        head, _, body = path.read_bytes().partition(b"\n")
-        meta = json.loads(head)
-        if meta["digest"] == digest and \
-                meta["checksum"] == hashlib.sha256(body).hexdigest():
-            with _collector_paused():
-                memo = decode(json.loads(body))
+    records = unsound = 0
+    try:
+        lines = path.read_bytes().split(b"\n")
+    except OSError:
+        lines = []
+    i = 0
+    while i < len(lines):
+        if _record(memo, lines, i, digest, decode):
+            records += 1
+            i += 2
+        else:                   # a torn, spoilt or foreign line: skipped, never trusted
+            unsound += 1
+            i += 1
     if not _KEPT:
         atexit.register(_write_values)
-    _KEPT.append((path, digest, memo, len(memo), encode))
+    _KEPT.append(_Kept(path, digest, memo, len(memo),
+                       not records or unsound > 0 or records >= _RECORDS_KEPT, encode))
     return memo
 
 
+def _record(memo: dict[Any, Any], lines: list[bytes], at: int, digest: str,
+            decode: Callable[[Any], dict[Any, Any]]) -> bool:
+    """Add to ``memo`` the entries of the record whose head is ``lines[at]`` if it is
+    sound: a head of ``digest`` whose checksum is the next line's, entries that decode."""
+    with contextlib.suppress(Exception):
+        meta = json.loads(lines[at])
+        if at + 1 < len(lines) and meta["digest"] == digest and \
+                meta["checksum"] == hashlib.sha256(lines[at + 1]).hexdigest():
+            with _collector_paused():
+                memo.update(decode(json.loads(lines[at + 1])))
+            return True
+    return False
+
+
 def _write_values() -> None:
-    """Write back every memo of this process that grew since it was read (then prune the
-    folder of other engine versions' stale files)."""
+    """Write back what every memo of this process added since it was read: appended to
+    its file as one record, or the whole memo (its newest :data:`_VALUES_KEPT` entries)
+    in a file written anew where the file must be (then prune the folder of other engine
+    versions' stale files)."""
     written: Path | None = None
-    for path, digest, memo, loaded, encode in _KEPT:
-        if len(memo) > loaded:
-            body = json.dumps(encode(memo), separators=(",", ":")).encode()
-            head = json.dumps({"digest": digest, "checksum": hashlib.sha256(body).hexdigest(),
-                               "engine": engine_version()}).encode()
-            with contextlib.suppress(OSError):   # a read-only or full cache folder
-                _replace(path, head + b"\n" + body)
-                written = path.parent
+    for path, digest, memo, loaded, whole, encode in _KEPT:
+        if len(memo) <= loaded:
+            continue
+        with contextlib.suppress(OSError):   # a read-only or full cache folder
+            if not whole:
+                try:
+                    _append(path, _values_record(
+                        digest, encode(dict(islice(memo.items(), loaded, None)))))
+                    written = path.parent
+                    continue
+                except FileNotFoundError:    # removed meanwhile: written whole
+                    pass
+            newest = memo if len(memo) <= _VALUES_KEPT else \
+                dict(islice(memo.items(), len(memo) - _VALUES_KEPT, None))
+            _replace(path, _values_record(digest, encode(newest)))
+            written = path.parent
     if written is not None:
         prune_stale(written, ".json", _values_engine)
+
+
+def _values_record(digest: str, entries: Any) -> bytes:
+    """One record of a values file: its head line, then its entries' line."""
+    body = json.dumps(entries, separators=(",", ":")).encode()
+    head = json.dumps({"digest": digest, "checksum": hashlib.sha256(body).hexdigest(),
+                       "engine": engine_version()}).encode()
+    return head + b"\n" + body
+
+
+def _append(path: Path, record: bytes) -> None:
+    """Append ``record`` to the file ``path`` (which must exist) after a line break, in
+    one write: concurrent appenders each leave whole records, and a record torn by a
+    crash is one unsound line that the next reader skips."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        data = b"\n" + record
+        if os.write(fd, data) != len(data):
+            raise OSError("short write")
+    finally:
+        os.close(fd)

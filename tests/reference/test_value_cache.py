@@ -80,7 +80,7 @@ def test_values_read_back_are_the_engines_own(tmp_path: Path,
     assert len(memo) > 20
     for (ranks, sc), value in memo.items():
         assert fresh._classify(ranks, sc) == value
-    ranking, qualifier, _ = fresh._fast_plan("high")
+    ranking, qualifier, *_ = fresh._fast_plan("high")
     kind, text, decode, _ = _PERSIST[id(_BEST)]((ranking._rules_key, qualifier))
     best = decode(json.loads(table_cache.values_path(kind, text).read_bytes()
                              .partition(b"\n")[2]))
@@ -170,3 +170,85 @@ def test_memos_decode_with_the_collector_paused(tmp_path: Path,
         if was:
             gc.enable()
     assert seen == [False, False]        # the spoilt file was not decoded
+
+
+# one showdown of hold 'em per argument pair (hands separated by '|', then the board);
+# prints how many classes the hold 'em memo held before
+DEALS = """
+import json, sys
+from pokercert.reference import evaluator
+holdem = evaluator("nj-holdem")
+before = len(holdem._cache)
+for hands, board in zip(sys.argv[1::2], sys.argv[2::2]):
+    holdem.pot(hands.split("|"), board)
+print(json.dumps(before))
+"""
+FIRST = ("As Kd|7c 7h", "2c 9d Td Ks 4h")
+SECOND = ("Ac 2d|8c 8h", "3c 4d 5s Kh Qh")
+THIRD = ("Jc Jd|6c 5h", "6s 6d 2s Ah 3h")
+
+
+def _deal(cache: Path, *deals: tuple[str, str]) -> int:
+    args = [text for deal in deals for text in deal]
+    out = subprocess.run([sys.executable, "-c", DEALS, *args], capture_output=True,
+                         text=True, check=True, env={**os.environ, CACHE_ENV: str(cache)})
+    return int(json.loads(out.stdout))
+
+
+def _classified(cache: Path) -> Path:
+    from pokercert.reference import table_cache
+    from pokercert.reference.engine import _CLASSIFIED, _PERSIST
+
+    kind, text, _, _ = _PERSIST[id(_CLASSIFIED)](Evaluator("nj-holdem")._rules_key)
+    return cache / "values" / table_cache.values_path(kind, text).name
+
+
+def _entries(line: bytes) -> set[tuple[object, ...]]:
+    from pokercert.reference.engine import _decode_classified
+
+    return set(_decode_classified(json.loads(line)))
+
+
+def test_a_process_appends_only_what_it_added(tmp_path: Path) -> None:
+    """The exit write costs what the process added, not what the file holds: a second
+    process appends one record of its new classes and leaves the first record's bytes
+    as they were; a third reads both."""
+    assert _deal(tmp_path, FIRST) == 0
+    path = _classified(tmp_path)
+    first = path.read_bytes()
+    assert first.count(b"\n") == 1                       # one record: head, entries
+    known = _deal(tmp_path, FIRST, SECOND)
+    assert known == len(_entries(first.split(b"\n")[1])) > 0
+    grown = path.read_bytes()
+    assert grown.startswith(first + b"\n") and grown.count(b"\n") == 3
+    added = _entries(grown.split(b"\n")[3])
+    assert added and not added & _entries(first.split(b"\n")[1])
+    assert _deal(tmp_path, THIRD) == known + len(added)
+
+
+def test_a_torn_record_is_skipped_then_the_file_is_rewritten(tmp_path: Path) -> None:
+    """A record cut short (a crash in the middle of a write) is skipped, the records
+    before it are read, and the next writer rewrites the file whole: one sound record."""
+    _deal(tmp_path, FIRST)
+    path = _classified(tmp_path)
+    first = _entries(path.read_bytes().split(b"\n")[1])
+    _deal(tmp_path, SECOND)
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) - 40])              # the last record's entries torn
+    assert _deal(tmp_path, THIRD) == len(first)
+    lines = path.read_bytes().split(b"\n")
+    assert len(lines) == 2 and _entries(lines[1]) > first
+
+
+def test_a_file_of_many_records_is_rewritten_whole(tmp_path: Path) -> None:
+    """A file holding _RECORDS_KEPT records is rewritten as one by its next writer (a
+    file read record by record does not grow without end)."""
+    from pokercert.reference import table_cache
+
+    _deal(tmp_path, FIRST)
+    path = _classified(tmp_path)
+    head, body = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join([head, body] * table_cache._RECORDS_KEPT))
+    assert _deal(tmp_path, SECOND) == len(_entries(body))
+    lines = path.read_bytes().split(b"\n")
+    assert len(lines) == 2 and _entries(lines[1]) > _entries(body)
