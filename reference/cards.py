@@ -152,7 +152,8 @@ def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
         if found is None:
             found = _plain(cards)
         if found is not None and (JOKER not in found or found.count(JOKER) <= jokers):
-            _check_count(len(found), count)
+            if count != len(found):         # (a number of cards, or the allowed ones)
+                _check_count(len(found), count)
             return found
     if isinstance(cards, str):
         items: list[str | Card] = list(_tokens(cards))

@@ -320,6 +320,10 @@ class Evaluator:
         # the posted wild designation: natural deuces wild, or a joker restricted to a bug
         self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
         self._bug = self.ruleset.wild == "bug"
+        # the cards that are wild: a joker, and the deck's cards of the posted wild rank
+        self._wild_cards = frozenset({JOKER, *(c for c in DECK if c.rank == self._wild_rank)})
+        # the category and key of natural cards per class (value's fast path)
+        self._natural_classes: dict[int, tuple[str, tuple[int, ...]]] = {}
         self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
                                                       tuple[Card, ...]]] = {}
 
@@ -409,9 +413,27 @@ class Evaluator:
         With ``board`` (hold'em style rulesets) each hand is a player's hole cards and is
         valued by its best hand under the ruleset's selection rule.
         """
-        values = self.showdown(hands, board)
-        best = max(v.key for v in values)
-        return [i for i, v in enumerate(values) if v.key == best]
+        found = None if "showdown" in vars(self) else self._first_keys(hands, board)
+        keys = [k for k in found if k is not None] if found is not None else []
+        if found is None or len(keys) != len(found):    # a step replaced (a mutant)
+            keys = [v.key for v in self.showdown(hands, board)]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def _first_keys(self, hands: Sequence[str | Iterable[str | Card]],
+                    board: str | Iterable[str | Card] | None) -> list[tuple[int, ...] | None]:
+        """The key of each hand's value in :meth:`showdown`, without the rest of the
+        value: a hand taken as it is from :meth:`value`, a hand with a selection from
+        :meth:`best_key` (the key of the same best hand, held equal to the search in
+        ``tests/reference/test_fast_pot.py``)."""
+        if len(hands) < 2:
+            raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
+        parsed, table = self.parse_deal(hands, board)
+        first = self.ruleset.pot_halves[0].name
+        size = self.ruleset.hand_size
+        value, best_key = self.value, self.best_key
+        return [value(h).key if board is None and len(h) == size
+                else best_key(h, table, first) for h in parsed]
 
     def showdown(self, hands: Sequence[str | Iterable[str | Card]],
                  board: str | Iterable[str | Card] | None = None) -> list[HandValue]:
@@ -697,11 +719,25 @@ class Evaluator:
 
     def value(self, hand: tuple[Card, ...]) -> HandValue:
         """Value of an already parsed and validated hand (the fast path for bulk passes)."""
-        wild_rank = self._wild_rank
-        wilds = sum(1 for c in hand if c.is_joker or c.rank == wild_rank)
-        if not wilds:
+        if self._wild_cards.isdisjoint(hand):
+            if "_natural" not in vars(self) and len(set(hand)) == len(hand) <= _MOST_CARDS:
+                # distinct natural cards: their class from their codes (see best_key), the
+                # (ranks, suit class) _natural would read, valued once per evaluator
+                try:
+                    code = sum(map(_CODE.__getitem__, hand))
+                except KeyError:        # not a card of the deck
+                    code = -1
+                if code >= 0:
+                    code = (code >> _SUIT_FIELD << 2) | _SUIT_CLASS_OF[code & _SUIT_MASK]
+                    found = self._natural_classes.get(code)
+                    if found is None:
+                        found = self._natural_classes[code] = self._classified(
+                            _ranks_of(code >> 2), _SUIT_CLASSES[code & 3])
+                    return HandValue(found[0], found[1], hand, hand)
             category, key = self._natural(hand)
             return HandValue(category, key, hand, hand)
+        wild_rank = self._wild_rank
+        wilds = sum(1 for c in hand if c.is_joker or c.rank == wild_rank)
         return self._wild_value(hand, wilds)
 
     def _natural(self, hand: Sequence[Card]) -> tuple[str, tuple[int, ...]]:

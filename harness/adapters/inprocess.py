@@ -142,8 +142,26 @@ def pot_item(found: Any) -> dict[str, Any]:
         low = []
     return {"high": list(high) if isinstance(high, (list, tuple)) else high,
             "low": list(low) if isinstance(low, (list, tuple)) else low,
-            "shares": [share_text(s) if type(s) in (Fraction, int) else s for s in shares]
+            "shares": [_share_text(s) if type(s) in (Fraction, int) else s for s in shares]
             if isinstance(shares, (list, tuple)) else shares}
+
+
+# the text of each share object met before, by identity (an evaluator that keeps its
+# fractions, as the reference does, answers thousands of pots with a handful): the
+# object is held beside its text, so its id is not reused while it is kept
+_SHARE_TEXTS: dict[int, tuple[Fraction | int, str]] = {}
+_SHARE_TEXTS_KEPT = 4096
+
+
+def _share_text(share: Fraction | int) -> str:
+    """:func:`~pokercert.vectors.model.share_text` of an exact Fraction or int, kept."""
+    found = _SHARE_TEXTS.get(id(share))
+    if found is not None and found[0] is share:
+        return found[1]
+    text = share_text(share)     # type: ignore[arg-type]
+    if len(_SHARE_TEXTS) < _SHARE_TEXTS_KEPT:
+        _SHARE_TEXTS[id(share)] = (share, text)
+    return text
 
 
 def evaluate(evaluator: Any, hand: list[str]) -> dict[str, Any]:

@@ -188,3 +188,21 @@ def make():
 
 
 INSTANCE = Honest()
+
+
+def test_pot_shares_are_spelt_from_each_object_again_and_again() -> None:
+    """A showdown's shares become the protocol's texts; each share object's text is kept
+    (the reference answers thousands of pots with a handful of fractions), and the same
+    object, an equal new one and an int are each spelt as the corpus spells them."""
+    from fractions import Fraction
+
+    from pokercert.harness.adapters.inprocess import pot_item
+
+    half, quarter = Fraction(1, 2), Fraction(3, 4)
+    for shares in ([half, half, Fraction(0)], [quarter, Fraction(1, 4), 0],
+                   [Fraction(2, 4), Fraction(1, 2), 0], [1, 0, Fraction(0)]):
+        for _ in range(2):
+            texts = pot_item({"high": [0], "low": None, "shares": shares})["shares"]
+            assert texts == [str(Fraction(s)) for s in shares]
+    assert pot_item({"high": [0], "low": None, "shares": [half, quarter]})["shares"] == \
+        ["1/2", "3/4"]

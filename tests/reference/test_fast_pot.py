@@ -200,3 +200,49 @@ def test_a_card_moved_between_hand_and_board_is_another_deal() -> None:
         assert keys[-1] == found.value.key, (hole, board)
     flush = ev._rank_of["flush"]
     assert [k[0] == flush for k in keys] == [True, False, False]
+
+
+ALL_RULESETS = sorted(rs.id for rs in all_rulesets())
+
+
+@pytest.mark.parametrize("rid", ALL_RULESETS)
+def test_winners_from_keys_equal_the_showdown_values(rid: str) -> None:
+    """``winners`` takes each hand's key alone (``value`` for a hand taken as it is,
+    ``best_key`` for a selection) where ``showdown`` builds every hand's whole value:
+    the same winners on random deals of every ruleset, with a board where it deals one,
+    under every reading."""
+    for profile in _profiles(rid):
+        ev = evaluator(rid, profile)
+        rng = random.Random(f"winners|{rid}|{profile.name}")
+        for n in range(30):
+            hands, board = _deal(ev, rng, PLAYERS[n % len(PLAYERS)])
+            as_text = [" ".join(map(str, h)) for h in hands]
+            table = " ".join(map(str, board)) if board else None
+            keys = [v.key for v in ev.showdown(as_text, table)]
+            assert ev.winners(as_text, table) == \
+                [i for i, k in enumerate(keys) if k == max(keys)], (rid, as_text, table)
+
+
+@pytest.mark.parametrize("rid", ALL_RULESETS)
+def test_natural_hands_are_valued_from_their_class(rid: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``value`` of distinct natural cards reads their class from the cards' codes: the
+    per-card step (``_natural``: sorting ranks, collecting suits) never runs, and the
+    category and key are what it gives, on random hands of every ruleset (the wild
+    rank's cards left out where one is posted) and hands with a wild card still take
+    the wild-card search."""
+    ev = Evaluator(rid)
+    size = ev.ruleset.hand_size
+    naturals = [c for c in DECK if not ev.is_wild(c)]
+    rng = random.Random(f"natural|{rid}")
+    hands = [tuple(rng.sample(naturals, size)) for _ in range(300)]
+    expected = [ev._natural(h) for h in hands]
+    monkeypatch.setattr(Evaluator, "_natural",
+                        lambda self, hand: pytest.fail("the per-card step ran"))
+    for hand, (category, key) in zip(hands, expected, strict=True):
+        assert ev.value(hand) == (category, key, hand, hand), hand
+    monkeypatch.undo()
+    if ev.ruleset.jokers or ev.wild_rank is not None:
+        wild = JOKER if ev.ruleset.jokers else Card(ev.wild_rank or 0, "s")
+        hand = (wild, *hands[0][1:])
+        assert ev.value(hand) == ev._wild_value(hand, 1)
