@@ -89,7 +89,7 @@ _HOLE_BIT: dict[Card, int] = {
     for c in DECK}
 _BOARD_BIT: dict[Card, int] = {
     c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + c.rank - _LOWEST) for c in DECK}
-_DEALS_KEPT = 1 << 16       # deal classes kept per evaluator and half (then started over)
+_DEALS_KEPT = 1 << 15       # deal classes a memo keeps (then it takes no more; on disk too)
 
 
 def _deal_class(bits: int) -> tuple[int, ...]:
@@ -128,6 +128,7 @@ _SEARCH_STEPS = frozenset({"_best", "_candidates", "_splits", "_half_ranking", "
 _CLASSIFIED: dict[Any, Any] = {}
 _WILD: dict[Any, Any] = {}
 _BEST: dict[Any, Any] = {}
+_DEALS: dict[Any, Any] = {}
 
 
 def _shared(store: dict[Any, Any], key: Any) -> Any:
@@ -138,8 +139,7 @@ def _shared(store: dict[Any, Any], key: Any) -> Any:
     if found is None:
         from pokercert.reference.table_cache import shared_values
 
-        kind, text, decode, encode = _PERSIST[id(store)](key)
-        found = store[key] = shared_values(kind, text, decode, encode)
+        found = store[key] = shared_values(*_PERSIST[id(store)](key))
     return found
 
 
@@ -148,11 +148,15 @@ def _cards_of(pairs: Iterable[Sequence[Any]]) -> tuple[Card, ...]:
 
 
 # How each shared store is kept on disk (table_cache.shared_values): the kind, the key
-# text, then decode and encode of the entries.  The two big memos are flat JSON lists of
-# integers (what JSON reads fastest), with the strings they use named once:
+# text, then decode and encode of the entries (and, for deals, how many a file keeps).
+# The big memos are flat JSON lists of integers (what JSON reads fastest), with the
+# strings they use named once:
 # ``classified``: per class, len(ranks), *ranks, suit class, category, len(key), *key;
-# ``best``: per class code, len(key) (-1: None, the class fails the qualifier), *key.
-# Entries that do not decode (a short list, an unknown name) raise: the file is ignored.
+# ``best``: per class code, len(key) (-1: None, the class fails the qualifier), *key;
+# ``deals``: per deal class, its four suit fields, then len(key) (-1: None), *key: the
+# curated corpus's showdowns and their challenge twins are the same deal classes in
+# every run, so a run after the first finds them all.
+# Entries that do not decode (a short list, an unknown name) raise: the record is ignored.
 def _encode_classified(memo: dict[Any, Any]) -> dict[str, Any]:
     names: dict[str, int] = {}
     flat: list[int] = []
@@ -197,11 +201,30 @@ def _decode_best(flat: list[int]) -> dict[Any, Any]:
     return out
 
 
-_PERSIST: dict[int, Callable[[Any], tuple[str, str, Callable[[Any], dict[Any, Any]],
-                                         Callable[[dict[Any, Any]], Any]]]] = {
+def _encode_deals(memo: dict[Any, Any]) -> list[int]:
+    flat: list[int] = []
+    for deal, key in memo.items():
+        flat += [*deal, -1] if key is None else [*deal, len(key), *key]
+    return flat
+
+
+def _decode_deals(flat: list[int]) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    i, end, n = 0, len(flat), len(SUIT_CHARS)
+    while i < end:
+        k = flat[i + n]
+        out[tuple(flat[i:i + n])] = None if k < 0 else tuple(flat[i + n + 1:i + n + 1 + k])
+        i += n + 1 + max(k, 0)
+    if i != end:
+        raise ValueError("truncated entries")
+    return out
+
+
+_PERSIST: dict[int, Callable[[Any], tuple[Any, ...]]] = {
     id(_CLASSIFIED): lambda key: ("classified", str(key), _decode_classified,
                                   _encode_classified),
     id(_BEST): lambda key: ("best", repr(key), _decode_best, _encode_best),
+    id(_DEALS): lambda key: ("deals", key, _decode_deals, _encode_deals, _DEALS_KEPT),
     id(_WILD): lambda key: (
         "wild", repr(key),
         lambda rows: {(_cards_of(n), int(w), int(z)): (str(cat), tuple(k), _cards_of(subs))
@@ -674,9 +697,7 @@ class Evaluator:
             memo[c] = self._code_key(ranking, qualifier, c)
         # None (the class fails the qualifier) is left out; keys are never empty tuples
         best = max(filter(None, map(memo.__getitem__, classes)), default=None)
-        if splits is not None:
-            if len(deals) >= _DEALS_KEPT:
-                deals.clear()
+        if splits is not None and len(deals) < _DEALS_KEPT:
             deals[deal] = best
         return best
 
@@ -703,7 +724,13 @@ class Evaluator:
         memo: dict[int, tuple[int, ...] | None] = \
             _shared(_BEST, (ranking._rules_key, qualifier)) \
             if self._shares_values and ranking._shares_values else {}
-        return ranking, qualifier, memo, {}
+        # a deal's best key reads, beside the ranking and qualifier, how many cards a hand
+        # has (the ranking's) and may take from the hand (the selection and its reading)
+        deals: dict[tuple[int, ...], tuple[int, ...] | None] = \
+            _shared(_DEALS, repr((ranking._rules_key, qualifier, ranking.ruleset.hand_size,
+                                  self.ruleset.selection, self.rules.get("hole_cards"))))\
+            if self._shares_values and ranking._shares_values else {}
+        return ranking, qualifier, memo, deals
 
     @staticmethod
     def _code_key(ranking: Evaluator, qualifier: HalfQualifier | None,
@@ -732,7 +759,8 @@ class Evaluator:
                     found = self._natural_classes.get(code)
                     if found is None:
                         found = self._natural_classes[code] = self._classified(
-                            _ranks_of(code >> 2), _SUIT_CLASSES[code & 3])
+                            tuple(sorted([c.rank for c in hand], reverse=True)),
+                            _SUIT_CLASSES[code & 3])
                     return HandValue(found[0], found[1], hand, hand)
             category, key = self._natural(hand)
             return HandValue(category, key, hand, hand)

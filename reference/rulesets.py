@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -212,9 +212,10 @@ class Ruleset:
     def citation(self) -> str:
         return self.regulation.citation
 
-    @property
+    @cached_property
     def pot_halves(self) -> tuple[Half, ...]:
-        """The halves a pot is split into (one unless the ruleset says otherwise)."""
+        """The halves a pot is split into (one unless the ruleset says otherwise; made
+        once per ruleset, asked for by every showdown)."""
         return self.halves or (Half(str(self.rules["direction"])),)
 
     def half(self, name: str) -> Half:

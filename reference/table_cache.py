@@ -246,8 +246,8 @@ def prune_stale(folder: Path, suffix: str,
 #   then rewrites the file whole, as it does once it holds :data:`_RECORDS_KEPT`
 #   records; a whole file is written through a private temporary file renamed over the
 #   name (a reader sees a whole file or none), keeping the newest :data:`_VALUES_KEPT`
-#   entries.  A forked child that leaves by ``os._exit`` (the challenge's dealer)
-#   writes nothing.
+#   entries (fewer for a memo that keeps fewer).  A forked child that leaves by
+#   ``os._exit`` (the challenge's dealer) writes nothing.
 #
 # JSON, not pickle: reading a file cannot run code.  ``POKERCERT_VALUE_CACHE=0`` turns
 # the files off (the memos then start empty in every process, as before).
@@ -266,14 +266,15 @@ class _Kept(NamedTuple):
     loaded: int                 # entries read from the file: those after it are new
     whole: bool                 # the file must be rewritten whole (absent, unsound, long)
     encode: Callable[[dict[Any, Any]], Any]
+    kept: int                   # entries a whole file keeps (the newest)
 
 
 _KEPT: list[_Kept] = []
 
 
 def values_digest(kind: str, key: str) -> str:
-    """The content address of the memo ``kind`` (``classified``, ``best``, ``wild``)
-    kept under ``key`` (its canonical text)."""
+    """The content address of the memo ``kind`` (``classified``, ``best``, ``wild``,
+    ``deals``) kept under ``key`` (its canonical text)."""
     what = {"format": VALUES_FORMAT, "engine": engine_version(), "kind": kind, "key": key}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
@@ -302,10 +303,12 @@ def _collector_paused() -> Iterator[None]:
 
 
 def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
-                  encode: Callable[[dict[Any, Any]], Any]) -> dict[Any, Any]:
+                  encode: Callable[[dict[Any, Any]], Any],
+                  kept: int = _VALUES_KEPT) -> dict[Any, Any]:
     """The memo ``kind`` of ``key``: what the sound records of its file hold (``decode``
     of each one's entries; a record that fails to decode counts as none), else empty;
-    kept for this process's exit, when what it added is written back (``encode``)."""
+    kept for this process's exit, when what it added is written back (``encode``; a
+    file written whole keeps the newest ``kept`` entries)."""
     if os.environ.get(VALUE_CACHE_ENV, "1") == "0":
         return {}
     path, digest = values_path(kind, key), values_digest(kind, key)
@@ -326,7 +329,7 @@ def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
     if not _KEPT:
         atexit.register(_write_values)
     _KEPT.append(_Kept(path, digest, memo, len(memo),
-                       not records or unsound > 0 or records >= _RECORDS_KEPT, encode))
+                       not records or unsound > 0 or records >= _RECORDS_KEPT, encode, kept))
     return memo
 
 
@@ -346,11 +349,11 @@ def _record(memo: dict[Any, Any], lines: list[bytes], at: int, digest: str,
 
 def _write_values() -> None:
     """Write back what every memo of this process added since it was read: appended to
-    its file as one record, or the whole memo (its newest :data:`_VALUES_KEPT` entries)
-    in a file written anew where the file must be (then prune the folder of other engine
-    versions' stale files)."""
+    its file as one record, or the whole memo (its newest entries, as many as the memo
+    keeps) in a file written anew where the file must be (then prune the folder of other
+    engine versions' stale files)."""
     written: Path | None = None
-    for path, digest, memo, loaded, whole, encode in _KEPT:
+    for path, digest, memo, loaded, whole, encode, kept in _KEPT:
         if len(memo) <= loaded:
             continue
         with contextlib.suppress(OSError):   # a read-only or full cache folder
@@ -362,8 +365,8 @@ def _write_values() -> None:
                     continue
                 except FileNotFoundError:    # removed meanwhile: written whole
                     pass
-            newest = memo if len(memo) <= _VALUES_KEPT else \
-                dict(islice(memo.items(), len(memo) - _VALUES_KEPT, None))
+            newest = memo if len(memo) <= kept else \
+                dict(islice(memo.items(), len(memo) - kept, None))
             _replace(path, _values_record(digest, encode(newest)))
             written = path.parent
     if written is not None:

@@ -252,3 +252,71 @@ def test_a_file_of_many_records_is_rewritten_whole(tmp_path: Path) -> None:
     assert _deal(tmp_path, SECOND) == len(_entries(body))
     lines = path.read_bytes().split(b"\n")
     assert len(lines) == 2 and _entries(lines[1]) > _entries(body)
+
+
+# the pots of hold 'em and Omaha hi-lo deals; prints how many subsets were summed (each
+# deal class met for the first time in this process sums its hand's subsets)
+SUMMED = """
+import json
+import pokercert.reference.engine as e
+from pokercert.reference import evaluator
+summed = []
+real = e._subset_sums
+e._subset_sums = lambda codes, k: summed.append(k) or real(codes, k)
+evaluator("nj-holdem").pot(["As Kd", "7c 7h", "Qs Jh"], "2c 9d Td Ks 4h")
+evaluator("nj-omaha-hi-lo").pot(["As Kd 2h 3h", "7c 7h 8c 9s"], "4c 5d Td Qs 6h")
+print(json.dumps(len(summed)))
+"""
+
+
+def test_the_next_process_finds_the_deals(tmp_path: Path) -> None:
+    """A showdown's deal classes are kept like the class values: the next process
+    answers the same deals (a run's curated showdowns and their twins) without summing
+    a subset."""
+    def summed() -> int:
+        out = subprocess.run([sys.executable, "-c", SUMMED], capture_output=True, text=True,
+                             check=True, env={**os.environ, CACHE_ENV: str(tmp_path)})
+        return int(json.loads(out.stdout))
+
+    assert summed() > 0
+    assert summed() == 0
+
+
+def test_deals_read_back_are_the_engines_own(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every deal class in the files, dealt again as cards (each suit field's hand and
+    board ranks in a suit of its own), has the best key an engine built directly (which
+    neither reads nor writes the cache) gives it, for each half."""
+    from pokercert.reference import table_cache
+    from pokercert.reference.cards import DECK, SUIT_CHARS
+    from pokercert.reference.engine import _RANK_BITS, _decode_deals
+
+    subprocess.run([sys.executable, "-c", SUMMED], check=True, capture_output=True,
+                   env={**os.environ, CACHE_ENV: str(tmp_path)})
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    files = sorted((tmp_path / "values").glob("deals-*.json"))
+    assert files
+    checked = 0
+    for rid in ("nj-holdem", "nj-omaha-hi-lo"):
+        fresh = Evaluator(rid)
+        for half in fresh.ruleset.pot_halves:
+            ranking, qualifier, *_ = fresh._fast_plan(half.name)
+            text = repr((ranking._rules_key, qualifier, ranking.ruleset.hand_size,
+                         fresh.ruleset.selection, fresh.rules.get("hole_cards")))
+            path = table_cache.values_path("deals", text)
+            assert path in files, (rid, half.name)
+            deals = _decode_deals(json.loads(path.read_bytes().split(b"\n")[1]))
+            assert deals
+            for fields, key in deals.items():
+                hole, board = [], []
+                for suit, field in zip(SUIT_CHARS, fields, strict=True):
+                    for r in range(_RANK_BITS):
+                        card = next(c for c in DECK if c.rank == r + 2 and c.suit == suit)
+                        if field >> (_RANK_BITS + r) & 1:
+                            hole.append(card)
+                        if field >> r & 1:
+                            board.append(card)
+                found = fresh._best(tuple(hole), tuple(board), half.name)
+                assert key == (None if found is None else found.value.key), (rid, fields)
+                checked += 1
+    assert checked >= 5
