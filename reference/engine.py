@@ -654,42 +654,44 @@ class Evaluator:
             return None if found is None else found.value.key
         ranking, qualifier, memo, deals = plan
         size = ranking.ruleset.hand_size
-        try:
-            hole_codes = [_CODE[c] for c in hole]
-            board_codes = [_CODE[c] for c in board]
-        except KeyError:            # a joker
-            hole_codes = board_codes = []
-        if ranking._wild_rank is not None or len(hole_codes) + len(board_codes) != \
-                len(hole) + len(board) or max(size, len(hole)) > _MOST_CARDS:
+        if ranking._wild_rank is not None or max(size, len(hole)) > _MOST_CARDS:
             found = self._best(tuple(hole), tuple(board), half)
             return None if found is None else found.value.key
         shape = (len(hole), len(board), size)
         splits = self._split_memo.get(shape, _UNSEEN)
         if splits is _UNSEEN:
             splits = self._split_memo[shape] = self._splits(*shape)
-        if splits is None:
-            codes: list[int] = [sum(hole_codes)]
-        else:
-            # the board's subset sums and suit sets are the same for every hand of a deal:
-            # kept for the last board seen (pot() passes one board object to all its hands
-            # and halves)
-            table = board if type(board) is tuple else tuple(board)
-            seen_board, board_sums, board_bits = self._board_sums
-            if seen_board is not table and seen_board != table:
-                board_sums = {}
-                board_bits = sum(_BOARD_BIT[c] for c in table)
-                self._board_sums = (table, board_sums, board_bits)
-            # the deal's class: the hand's answer up to renaming the suits (see _deal_class)
-            deal = _deal_class(sum(_HOLE_BIT[c] for c in hole) + board_bits)
-            found = deals.get(deal, _UNSEEN)
-            if found is not _UNSEEN:
-                return found            # type: ignore[no-any-return]
-            codes = []
-            for used in splits:
-                sums = board_sums.get(size - used)
-                if sums is None:
-                    sums = board_sums[size - used] = _subset_sums(board_codes, size - used)
-                codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
+        try:                        # (a joker has no code: KeyError)
+            if splits is None:
+                codes: list[int] = [sum(map(_CODE.__getitem__, hole))]
+                if board:       # (not played, but a joker on it takes the search, as ever)
+                    sum(map(_CODE.__getitem__, board))
+            else:
+                # the board's subset sums and suit sets are the same for every hand of a
+                # deal: kept for the last board seen (pot() passes one board object to all
+                # its hands and halves)
+                table = board if type(board) is tuple else tuple(board)
+                seen_board, board_sums, board_bits = self._board_sums
+                if seen_board is not table and seen_board != table:
+                    board_bits = sum(map(_BOARD_BIT.__getitem__, table))
+                    board_sums = {}
+                    self._board_sums = (table, board_sums, board_bits)
+                # the deal's class: the hand's answer up to renaming suits (_deal_class)
+                deal = _deal_class(sum(map(_HOLE_BIT.__getitem__, hole)) + board_bits)
+                found = deals.get(deal, _UNSEEN)
+                if found is not _UNSEEN:
+                    return found        # type: ignore[no-any-return]
+                hole_codes = list(map(_CODE.__getitem__, hole))
+                codes = []
+                for used in splits:
+                    sums = board_sums.get(size - used)
+                    if sums is None:
+                        sums = board_sums[size - used] = _subset_sums(
+                            list(map(_CODE.__getitem__, table)), size - used)
+                    codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
+        except KeyError:            # a joker: the search
+            found = self._best(tuple(hole), tuple(board), half)
+            return None if found is None else found.value.key
         suit_class_of = _SUIT_CLASS_OF
         # each candidate's class: its rank multiset, then its suit class in two bits
         classes = [(c >> _SUIT_FIELD << 2) | suit_class_of[c & _SUIT_MASK] for c in codes]
