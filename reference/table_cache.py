@@ -29,19 +29,19 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import hashlib
 import io
 import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
+from pokercert.reference import collector
 from pokercert.reference.cache_dir import CACHE_ENV, cache_folder
 
 if TYPE_CHECKING:
@@ -283,25 +283,6 @@ def values_path(kind: str, key: str) -> Path:
     return cache_folder("values") / f"{kind}-{values_digest(kind, key)[:32]}.json"
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block, as it was after it.
-
-    Decoding a memo builds tens of thousands of tuples; each few hundred new objects start
-    a collection that walks the young objects and, every so often, the whole heap (a loaded
-    corpus, the engine's tables), which cost about three times the decoding itself in a
-    full run (0.5 s of CPU against 0.15 s, measured in ``benchmarks/README.md``).  What is
-    decoded is tuples of ints and strings in dicts: no cycles, freed by reference counts.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
                   encode: Callable[[dict[Any, Any]], Any],
                   kept: int = _VALUES_KEPT) -> dict[Any, Any]:
@@ -341,7 +322,8 @@ def _record(memo: dict[Any, Any], lines: list[bytes], at: int, digest: str,
         meta = json.loads(lines[at])
         if at + 1 < len(lines) and meta["digest"] == digest and \
                 meta["checksum"] == hashlib.sha256(lines[at + 1]).hexdigest():
-            with _collector_paused():
+            # decoding builds tens of thousands of tuples of ints and strings (no cycles)
+            with collector.paused():
                 memo.update(decode(json.loads(lines[at + 1])))
             return True
     return False
