@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from functools import partial
 from itertools import combinations, combinations_with_replacement, product
 from math import lcm
 from typing import Any, Literal, NamedTuple, overload
@@ -182,49 +183,41 @@ def _decode_classified(data: dict[str, Any]) -> dict[Any, Any]:
     return out
 
 
-def _encode_best(memo: dict[Any, Any]) -> list[int]:
+def _encode_keyed(memo: dict[Any, Any], width: int) -> list[int]:
+    """A memo from integer keys (``width`` 1: an int; else a tuple of ``width`` ints) to
+    a tuple of ints or None, as one flat list: each key's ints, then the value's length
+    (-1 for None) and its ints."""
     flat: list[int] = []
-    for code, key in memo.items():
-        flat += [code, -1] if key is None else [code, len(key), *key]
+    for key, value in memo.items():
+        head = [key] if width == 1 else [*key]
+        flat += [*head, -1] if value is None else [*head, len(value), *value]
     return flat
 
 
-def _decode_best(flat: list[int]) -> dict[Any, Any]:
+def _decode_keyed(flat: list[int], width: int) -> dict[Any, Any]:
+    """:func:`_encode_keyed`'s memo back; a list that ends inside an entry is refused."""
     out: dict[Any, Any] = {}
     i, end = 0, len(flat)
     while i < end:
-        k = flat[i + 1]
-        out[flat[i]] = None if k < 0 else tuple(flat[i + 2:i + 2 + k])
-        i += 2 + max(k, 0)
+        k = flat[i + width]
+        key = flat[i] if width == 1 else tuple(flat[i:i + width])
+        out[key] = None if k < 0 else tuple(flat[i + width + 1:i + width + 1 + k])
+        i += width + 1 + max(k, 0)
     if i != end:
         raise ValueError("truncated entries")
     return out
 
 
-def _encode_deals(memo: dict[Any, Any]) -> list[int]:
-    flat: list[int] = []
-    for deal, key in memo.items():
-        flat += [*deal, -1] if key is None else [*deal, len(key), *key]
-    return flat
-
-
-def _decode_deals(flat: list[int]) -> dict[Any, Any]:
-    out: dict[Any, Any] = {}
-    i, end, n = 0, len(flat), len(SUIT_CHARS)
-    while i < end:
-        k = flat[i + n]
-        out[tuple(flat[i:i + n])] = None if k < 0 else tuple(flat[i + n + 1:i + n + 1 + k])
-        i += n + 1 + max(k, 0)
-    if i != end:
-        raise ValueError("truncated entries")
-    return out
+_DEAL_WIDTH = len(SUIT_CHARS)       # a deal class: one int per suit
 
 
 _PERSIST: dict[int, Callable[[Any], tuple[Any, ...]]] = {
     id(_CLASSIFIED): lambda key: ("classified", str(key), _decode_classified,
                                   _encode_classified),
-    id(_BEST): lambda key: ("best", repr(key), _decode_best, _encode_best),
-    id(_DEALS): lambda key: ("deals", key, _decode_deals, _encode_deals, _DEALS_KEPT),
+    id(_BEST): lambda key: ("best", repr(key), partial(_decode_keyed, width=1),
+                            partial(_encode_keyed, width=1)),
+    id(_DEALS): lambda key: ("deals", key, partial(_decode_keyed, width=_DEAL_WIDTH),
+                             partial(_encode_keyed, width=_DEAL_WIDTH), _DEALS_KEPT),
     id(_WILD): lambda key: (
         "wild", repr(key),
         lambda rows: {(_cards_of(n), int(w), int(z)): (str(cat), tuple(k), _cards_of(subs))

@@ -289,7 +289,7 @@ def test_deals_read_back_are_the_engines_own(tmp_path: Path,
     neither reads nor writes the cache) gives it, for each half."""
     from pokercert.reference import table_cache
     from pokercert.reference.cards import DECK, SUIT_CHARS
-    from pokercert.reference.engine import _RANK_BITS, _decode_deals
+    from pokercert.reference.engine import _DEAL_WIDTH, _RANK_BITS, _decode_keyed
 
     subprocess.run([sys.executable, "-c", SUMMED], check=True, capture_output=True,
                    env={**os.environ, CACHE_ENV: str(tmp_path)})
@@ -305,7 +305,7 @@ def test_deals_read_back_are_the_engines_own(tmp_path: Path,
                          fresh.ruleset.selection, fresh.rules.get("hole_cards")))
             path = table_cache.values_path("deals", text)
             assert path in files, (rid, half.name)
-            deals = _decode_deals(json.loads(path.read_bytes().split(b"\n")[1]))
+            deals = _decode_keyed(json.loads(path.read_bytes().split(b"\n")[1]), _DEAL_WIDTH)
             assert deals
             for fields, key in deals.items():
                 hole, board = [], []
