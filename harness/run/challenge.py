@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pokercert.harness.run.encoder import built_once
 from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
 from pokercert.reference import Profile, get_ruleset
 from pokercert.reference.cards import SUIT_CHARS
@@ -54,24 +55,9 @@ TWIN, FRESH = "twin", "fresh"
 SKIP_REJECT_POSITION = ("reject twin refused for another reason by the reference: the "
                         "reason depends on where the fault sits")
 _SUIT_SET = frozenset(SUIT_CHARS)
-_encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
-
-
-def _line_encoder() -> Callable[[Any], str]:
-    """:data:`_encode` with the C encoder made once, not once per call, and without the
-    circular-reference bookkeeping (a record is plain data): the same text, about half
-    the cost of encoding the 7,760 records whose SHA-256 a default run records.
-    Where the C accelerator is missing, :data:`_encode` itself."""
-    from json import encoder
-
-    make = getattr(encoder, "c_make_encoder", None)
-    if make is None:
-        return _encode
-    options = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
-    encode = make(None, options.default, encoder.encode_basestring, options.indent,
-                  options.key_separator, options.item_separator, options.sort_keys,
-                  options.skipkeys, options.allow_nan)
-    return lambda record: "".join(encode(record, 0))
+# a record's canonical JSON line: sorted keys, UTF-8 text; the C encoder built once for
+# the thousands of records whose SHA-256 a run records
+_encode = built_once(json.JSONEncoder(sort_keys=True, ensure_ascii=False))
 
 
 def draw_seed() -> int:
@@ -388,7 +374,7 @@ class ChallengeSet:
     def to_jsonl(self) -> str:
         """The set as canonical JSON lines (id, ruleset, kind, origin, inputs,
         expectations): what :meth:`sha256` hashes and what a replay must reproduce."""
-        encode, lines = _line_encoder(), []
+        encode, lines = _encode, []
         for v in self.vectors:
             rec = {"id": v.id, "ruleset": v.ruleset, "kind": v.kind, "origin":
                    self.origins[v.id], "inputs": _plain_dict(v.inputs),

@@ -18,13 +18,15 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from json.encoder import encode_basestring
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
+
+from pokercert.harness.run.encoder import built_once
 
 RESULTS_FORMAT_VERSION = 1
 HEADER_FILE = "run.json"
@@ -206,25 +208,7 @@ def _text(value: Any) -> str:
     return _str(value) if isinstance(value, str) else _dumps(value)
 
 
-def _c_encoder() -> Callable[[Any], str]:
-    """``_dumps`` without its per-call set-up: the C encoder ``json.dumps`` itself builds
-    for each call (``json.encoder.c_make_encoder``, with ``_dumps``'s settings), built
-    once; ``_dumps`` itself where the C accelerator is missing or does not write a probe
-    exactly as ``_dumps`` does (a Python whose encoder takes other arguments).  Without
-    the check for circular references: a result's values come from JSON."""
-    make: Any = getattr(json.encoder, "c_make_encoder", None)   # None: no accelerator
-    probe = {"a": [1, 2.5e-05, None, True, "é\n\u202e"], "b": {"c": {}}}
-    try:
-        encode = make(None, _ENCODER.default, encode_basestring, None,
-                      ": ", ", ", False, False, True)
-        if "".join(encode(probe, 0)) == _dumps(probe):
-            return lambda value: "".join(encode(value, 0))
-    except (TypeError, ValueError):
-        pass
-    return _dumps
-
-
-_encode = _c_encoder()
+_encode = built_once(_ENCODER)   # _dumps, its C encoder built once
 
 
 def _object(value: Any) -> str:
