@@ -41,16 +41,20 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import sys
 import threading
 import time
 from base64 import urlsafe_b64decode
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any
 
+from pokercert.harness.adapters.trace import CODE_SUFFIXES, OPENED, Observed
+from pokercert.harness.identity_coverage import coverage_of
 from pokercert.reference.errors import InputError
 
 EXEC, PYTHON = "exec", "python"
@@ -58,6 +62,10 @@ EXEC, PYTHON = "exec", "python"
 EXECUTABLE, ARGUMENT, IDENTITY_FILE, MANIFEST = "executable", "argument", "identity-file", \
     "manifest"
 DISTRIBUTION, MODULE = "distribution", "module"
+IDENTITY_TREE = "identity-tree"   # a folder given with --identity: one hash over its tree
+LOADED = "loaded"                 # opened, mapped or executed by the adapter's processes
+# which loaded files :func:`differences` compares
+ALL_LOADED, COMMON_LOADED, NO_LOADED = "all", "common", "none"
 # file statuses
 OK, MODIFIED, MISSING, ABSENT, NOT_A_FILE = "ok", "modified", "missing", "absent", "not-a-file"
 _CHUNK = 1 << 20
@@ -120,32 +128,95 @@ class _Measure:
         return entry
 
     def folder(self, prefix: str, role: str, root: Path, given: str,
-               suffixes: tuple[str, ...] = ()) -> None:
-        """Every regular file under ``root`` (sorted; symlinked folders not followed)."""
+               suffixes: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+        """Every regular file under ``root`` (sorted; symlinked folders not followed);
+        returns each one's path relative to ``root`` and its entry."""
         found: list[Path] = []
         for here, dirs, names in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__" or not suffixes)
             found += [Path(here) / n for n in names if not suffixes or n.endswith(suffixes)]
+        out = []
         for path in sorted(found, key=lambda p: p.relative_to(root).as_posix()):
             if path.is_file():
                 rel = path.relative_to(root).as_posix()
-                self.file(f"{prefix}/{rel}", role, path, given)
+                out.append((rel, self.file(f"{prefix}/{rel}", role, path, given)))
+        return out
 
-    def result(self, started: float, identity_files: Sequence[str]) -> dict[str, Any]:
+    def tree(self, given: str, root: Path) -> None:
+        """A folder named with ``--identity``: each file (``GIVEN/REL``) and one entry
+        ``tree:GIVEN`` whose SHA-256 is :func:`tree_sha256` of the folder."""
+        prefix = given.rstrip("/") or "/"
+        listed = self.folder(prefix, IDENTITY_FILE, root, given)
+        self.files[f"tree:{prefix}"] = {
+            "name": f"tree:{prefix}", "role": IDENTITY_TREE, "path": str(root.resolve()),
+            "given": given, "sha256": tree_sha256((rel, e["sha256"] or "") for rel, e in listed),
+            "size": sum(e["size"] or 0 for _, e in listed), "status": OK}
+
+    def loaded(self, observed: Observed) -> None:
+        """Hash the files the adapter's processes opened, mapped or executed, each read
+        where the harness can reach it (through /proc/PID/root for a sandboxed one)."""
+        for seen in observed.files:
+            name = f"loaded:{seen.path}"
+            if name in self.files:
+                continue
+            entry: dict[str, Any] = {"name": name, "role": LOADED, "path": seen.path,
+                                     "seen": seen.how, "sha256": None, "size": None,
+                                     "status": OK}
+            try:
+                if not stat.S_ISREG(os.stat(seen.read_as).st_mode):
+                    continue               # a folder, a device: not code
+                entry["sha256"], entry["size"] = _sha256(Path(seen.read_as))
+                self.bytes += entry["size"]
+            except OSError:
+                if seen.how == OPENED and not seen.path.endswith(CODE_SUFFIXES):
+                    continue               # a data file the adapter removed again
+                entry["status"] = MISSING
+                self.problems.append(f"{name}: gone before the harness could hash it")
+            self.files[name] = entry
+        self.problems.extend(observed.problems)
+
+    def result(self, started: float, identity_files: Sequence[str],
+               observed: Observed | None, in_process: bool) -> dict[str, Any]:
         files = [self.files[k] for k in sorted(self.files)]
         dists = [self.distributions[k] for k in sorted(self.distributions)]
-        return {"kind": self.kind, "digest": _digest(self.kind, files, dists), "files": files,
-                "distributions": dists, "identity_files": list(identity_files),
-                "problems": self.problems,
-                "cost": {"files": len(files), "bytes": self.bytes,
-                         "seconds": round(time.monotonic() - started, 3)}}
+        out: dict[str, Any] = {
+            "kind": self.kind, "digest": _digest(self.kind, files, dists), "files": files,
+            "distributions": dists, "identity_files": list(identity_files),
+            "problems": self.problems,
+            "cost": {"files": len(files), "bytes": self.bytes,
+                     "seconds": round(time.monotonic() - started, 3)}}
+        if observed is not None:
+            out["observed"] = {"method": observed.method, "why": observed.why,
+                               "processes": observed.processes,
+                               "wrappers_left_out": observed.wrappers}
+        out["coverage"] = coverage_of(out, in_process)
+        return out
+
+
+def tree_sha256(entries: Iterable[tuple[str, str]]) -> str:
+    """The SHA-256 of a folder's tree: over one line ``REL\0SHA256\n`` per regular
+    file, sorted by REL (its path relative to the folder, ``/``-separated), SHA256 the
+    hex hash of its bytes.  The same files under another folder name give the same hash."""
+    h = hashlib.sha256()
+    for rel, sha in sorted(entries):
+        h.update(f"{rel}\0{sha}\n".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
 
 
 def _digest(kind: str, files: Iterable[Mapping[str, Any]],
             dists: Iterable[Mapping[str, Any]]) -> str:
-    """SHA-256 of what identifies the software, independent of where it is installed."""
-    data = {"kind": kind, "files": sorted([f["name"], f["sha256"]] for f in files),
-            "distributions": sorted([d["name"], d["version"]] for d in dists)}
+    """SHA-256 of what identifies the software, independent of where it is installed:
+    the kind, each named file's comparison name and hash, each distribution's name and
+    version and, when the adapter's processes were observed, the sorted hashes of the
+    files they loaded (without their paths)."""
+    files = list(files)
+    data: dict[str, Any] = {
+        "kind": kind,
+        "files": sorted([f["name"], f["sha256"]] for f in files if f["role"] != LOADED),
+        "distributions": sorted([d["name"], d["version"]] for d in dists)}
+    loaded = sorted(f["sha256"] or "" for f in files if f["role"] == LOADED)
+    if loaded:
+        data["loaded"] = loaded
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"))
                           .encode()).hexdigest()
 
@@ -186,11 +257,11 @@ def _measure_listed(m: _Measure, paths: Sequence[str], cwd: Path) -> None:
     for given in paths:
         path = cwd / given
         if path.is_dir():
-            m.folder(given.rstrip("/") or "/", IDENTITY_FILE, path, given)
+            m.tree(given, path)
         elif path.is_file():
             m.file(given, IDENTITY_FILE, path, given)
         else:
-            raise IdentityError(f"--identity-file {given}: no such file or folder")
+            raise IdentityError(f"--identity {given}: no such file or folder")
 
 
 def _measure_manifest(m: _Measure, manifest: Sequence[str]) -> None:
@@ -419,13 +490,19 @@ def _measure_python(m: _Measure, module: str) -> None:
 
 # ----------------------------------------------------------------------------- API
 def measure(kind: str, target: str | Sequence[str], identity_files: Sequence[str] = (),
-            manifest: Sequence[str] = (), cwd: Path | None = None) -> dict[str, Any]:
+            manifest: Sequence[str] = (), cwd: Path | None = None,
+            observed: Observed | None = None, in_process: bool = False) -> dict[str, Any]:
     """Measure what an adapter spec runs.
 
     ``kind`` is ``exec`` (``target``: the argv) or ``python`` (``target``: the module
     name of a ``py:`` spec or of an adapter name's entry point).  ``identity_files``: the
-    lab's ``--identity-file`` paths (relative to ``cwd``; :class:`IdentityError` if one
+    lab's ``--identity`` paths (relative to ``cwd``; :class:`IdentityError` if one
     does not exist).  ``manifest``: the files the adapter's ``hello`` lists.
+    ``observed``: what the adapter's processes loaded
+    (:meth:`~pokercert.harness.adapters.trace.CodeWatch.snapshot`), hashed as ``loaded``
+    files.  ``in_process``: the evaluator runs in the harness's process (the coverage
+    says so).  The result's ``coverage`` says what was hashed
+    (:func:`~pokercert.harness.identity_coverage.coverage_of`).
     """
     started = time.monotonic()
     here = Path(cwd) if cwd is not None else Path.cwd()
@@ -436,20 +513,24 @@ def measure(kind: str, target: str | Sequence[str], identity_files: Sequence[str
         _measure_python(m, str(target))
     _measure_listed(m, list(identity_files), here)
     _measure_manifest(m, list(manifest))
-    return m.result(started, [str(p) for p in identity_files])
+    if observed is not None:
+        m.loaded(observed)
+    return m.result(started, [str(p) for p in identity_files], observed, in_process)
 
 
 def measure_spec(spec: Any, identity_files: Sequence[str] = (), manifest: Sequence[str] = (),
-                 cwd: Path | None = None) -> dict[str, Any]:
+                 cwd: Path | None = None, observed: Observed | None = None,
+                 in_process: bool = False) -> dict[str, Any]:
     """:func:`measure` for a parsed :class:`~pokercert.harness.adapters.AdapterSpec`."""
     if spec.kind == "exec":
-        return measure(EXEC, spec.argv, identity_files, manifest, cwd)
+        return measure(EXEC, spec.argv, identity_files, manifest, cwd, observed)
     ref = spec.target
     if spec.kind == "name":
         from pokercert.harness.adapters.spec import shipped_adapters
 
         ref = shipped_adapters().get(spec.target, spec.target)
-    return measure(PYTHON, ref.partition(":")[0], identity_files, manifest, cwd)
+    return measure(PYTHON, ref.partition(":")[0], identity_files, manifest, cwd,
+                   in_process=in_process)
 
 
 class MeasureAhead:
@@ -490,11 +571,16 @@ def _short(sha: str | None) -> str:
     return sha[:16] if sha else "none"
 
 
-def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+def differences(old: Mapping[str, Any], new: Mapping[str, Any],
+                loaded: str = ALL_LOADED) -> list[str]:
     """What differs between two measurements, one line each (empty: the same software).
 
     Files are compared by their comparison name (``executable``, ``argv[1]``, the
     distribution and path in RECORD, ...), not by where they lie on this machine.
+    Loaded files (``loaded``): ``ALL_LOADED`` compares them all (a file loaded by one
+    and not the other differs, unless the other loaded the same bytes elsewhere);
+    ``COMMON_LOADED`` only those both loaded (the start and the end of one run: more is
+    loaded later); ``NO_LOADED`` none (a measurement before the adapter ran).
     """
     if not old or not old.get("digest"):
         return ["the earlier run has no measured identity"]
@@ -507,8 +593,8 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
         if before.get(name) != after.get(name):
             out.append(f"distribution {name}: {before.get(name) or 'absent'} -> "
                        f"{after.get(name) or 'absent'}")
-    fold = {f["name"]: f for f in old.get("files", [])}
-    fnew = {f["name"]: f for f in new.get("files", [])}
+    fold = {f["name"]: f for f in old.get("files", []) if f.get("role") != LOADED}
+    fnew = {f["name"]: f for f in new.get("files", []) if f.get("role") != LOADED}
     for name in sorted(fold.keys() | fnew.keys()):
         a, b = fold.get(name), fnew.get(name)
         if a is None:
@@ -518,14 +604,48 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
         elif a["sha256"] != b["sha256"]:
             out.append(f"{name} ({b['path']}): sha256 {_short(a['sha256'])} -> "
                        f"{_short(b['sha256'])}")
-    if not out and old.get("digest") != new.get("digest"):
+    if loaded != NO_LOADED:
+        out += _loaded_differences(old, new, loaded == COMMON_LOADED)
+    if not out and old.get("digest") != new.get("digest") and loaded == ALL_LOADED:
         out.append(f"digest {_short(old.get('digest'))} -> {_short(new.get('digest'))}")
+    return out
+
+
+def _loaded_differences(old: Mapping[str, Any], new: Mapping[str, Any],
+                        common_only: bool) -> list[str]:
+    """Loaded files that differ: the same path with other bytes, and (unless
+    ``common_only``) bytes loaded by one measurement and by the other nowhere."""
+    def table(m: Mapping[str, Any]) -> dict[str, str]:
+        return {f["path"]: f["sha256"] or "" for f in m.get("files", [])
+                if f.get("role") == LOADED}
+
+    before, after = table(old), table(new)
+    out = [f"loaded {p}: sha256 {_short(before[p])} -> {_short(after[p])}"
+           for p in sorted(before.keys() & after.keys()) if before[p] != after[p]]
+    if common_only:
+        return out
+    gone = Counter(before[p] for p in before.keys() - after.keys())
+    came = Counter(after[p] for p in after.keys() - before.keys())
+    moved = gone & came      # the same bytes loaded from another path: the same code
+    for p in sorted(before.keys() - after.keys()):
+        if moved[before[p]]:
+            moved[before[p]] -= 1
+        else:
+            out.append(f"loaded {p}: no longer loaded (sha256 {_short(before[p])})")
+    moved = gone & came
+    for p in sorted(after.keys() - before.keys()):
+        if moved[after[p]]:
+            moved[after[p]] -= 1
+        else:
+            out.append(f"loaded {p}: added (sha256 {_short(after[p])})")
     return out
 
 
 
 def not_measured(why: str) -> dict[str, Any]:
     """The measured identity of a run made without one (an older pokercert), saying so."""
-    return {"kind": "none", "digest": "", "files": [], "distributions": [],
-            "identity_files": [], "problems": [why],
-            "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}
+    out: dict[str, Any] = {"kind": "none", "digest": "", "files": [], "distributions": [],
+                           "identity_files": [], "problems": [why],
+                           "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}
+    out["coverage"] = coverage_of(out)
+    return out

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from pokercert.harness.adapters.trace import Observed
 from pokercert.harness.api import OPERATIONS, FastMethods
 from pokercert.harness.protocol import check_many, hand_answer
 from pokercert.reference.errors import PokercertError
@@ -157,6 +158,12 @@ class Adapter:
         keep more than one batch in flight so both processes work at once)."""
         for batch in batches:
             yield self.run_batch(batch)
+
+    def code_seen(self) -> Observed | None:
+        """What code the evaluator's processes have loaded so far, observed by the harness
+        from outside (an ``exec:`` adapter made to observe it); None otherwise.  Call it
+        before :meth:`close`: the processes are read while they live."""
+        return None
 
     def close(self) -> None:
         """Stop the evaluator (idempotent)."""

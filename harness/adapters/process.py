@@ -54,6 +54,7 @@ from pokercert.harness.adapters.base import (
     many_reply,
     one_hand,
 )
+from pokercert.harness.adapters.trace import CodeWatch, Observed
 from pokercert.harness.protocol import (
     HALF_FEATURE,
     MANY_OPS,
@@ -221,7 +222,7 @@ class ProcessAdapter(Adapter):
                  max_restarts: int = 50, backoff: tuple[float, float] = (0.05, 2.0),
                  max_memory_mb: int | None = None, max_cpu_s: int | None = None,
                  max_line_bytes: int = 64 << 20, env: Mapping[str, str] | None = None,
-                 cwd: str | None = None) -> None:
+                 cwd: str | None = None, observe_code: bool = False) -> None:
         if not argv:
             raise AdapterError(f"{spec}: empty command line")
         self.argv = list(argv)
@@ -252,6 +253,10 @@ class ProcessAdapter(Adapter):
         self._group: int | None = None            # the adapter's process group
         self._workdir: str | None = None          # its temporary working directory
         self._leader_gone = False
+        # what code the adapter's processes load, observed from outside (trace.py)
+        own = [attachments, attachments.parent / "results.jsonl",
+               attachments.parent / "run.json"] if attachments else []
+        self._watch = CodeWatch(attachments, own) if observe_code else None
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> Identity:
@@ -275,7 +280,19 @@ class ProcessAdapter(Adapter):
                 self._kill()  # restarted below, within the budget, configure replayed
         self._ensure()
 
+    def code_seen(self) -> Observed | None:
+        """What the adapter's processes have opened, mapped and executed so far, over
+        every launch (:meth:`~pokercert.harness.adapters.trace.CodeWatch.snapshot`);
+        None unless made with ``observe_code``.  Call it before :meth:`close`."""
+        if self._watch is None:
+            return None
+        alive = self._proc is not None and self._proc.poll() is None
+        root = self._proc.pid if self._proc is not None and alive else None
+        return self._watch.snapshot(root, root_is_ours=self._life is not None)
+
     def close(self) -> None:
+        if self._watch is not None:
+            self._watch.close()
         proc = self._proc
         if proc is None:
             return
@@ -303,10 +320,12 @@ class ProcessAdapter(Adapter):
         argv, cwd = self.argv, self.cwd
         pass_fds: tuple[int, ...] = ()
         child_end = None
+        if CONTAINED and cwd is None:   # a fresh working directory: the command as meant here
+            argv = absolute_words(self.argv)
+            cwd = self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
+        if self._watch is not None:    # the tracer outside the command (and any sandbox)
+            argv = self._watch.wrap(argv, self._starts, cwd)
         if CONTAINED:
-            if cwd is None:      # a fresh working directory: the command as meant here
-                argv = absolute_words(self.argv)
-                cwd = self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
             self._life, child_end = socket.socketpair()
             pass_fds = (child_end.fileno(),)
             argv = [sys.executable, "-I", "-S", str(SUPERVISOR), str(child_end.fileno()),

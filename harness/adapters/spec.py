@@ -68,6 +68,9 @@ class AdapterOptions:
     # run py: and named adapters (other than the bundled reference) in a child process
     # through the serve bridge; False: in this process (the fast path, not isolated)
     isolate: bool = False
+    # observe the code an exec: adapter's processes load (harness/adapters/trace.py), for
+    # the run's measured identity
+    observe_code: bool = False
 
 
 def parse_spec(text: str) -> AdapterSpec:
@@ -191,7 +194,7 @@ def load_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None)
         return ProcessAdapter(parsed.argv, parsed.text, timeout=opts.timeout,
                               run_deadline=opts.run_deadline, attachments=opts.attachments,
                               max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
-                              max_cpu_s=opts.max_cpu_s)
+                              max_cpu_s=opts.max_cpu_s, observe_code=opts.observe_code)
     if isolation_of(parsed, opts.isolate) == PROCESS:
         if parsed.kind == "name" and parsed.target not in shipped_adapters():
             resolve(parsed)         # the usage error, said in this process

@@ -11,6 +11,7 @@ Two layers:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import sys
@@ -42,7 +43,15 @@ from pokercert.harness.adapters import (
 from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.spec import isolation_of
-from pokercert.harness.identity import IdentityError, MeasureAhead, differences, measure_spec
+from pokercert.harness.adapters.trace import Observed
+from pokercert.harness.identity import (
+    COMMON_LOADED,
+    NO_LOADED,
+    IdentityError,
+    MeasureAhead,
+    differences,
+    measure_spec,
+)
 from pokercert.harness.protocol import HALF_FEATURE, PROTOCOL_VERSION, needs_feature
 from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
 from pokercert.harness.run.results import (
@@ -618,13 +627,16 @@ def _attached_failed(header: RunHeader) -> bool:
                for mode, items in header.attached.items() for item in items)
 
 
-def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None) \
-        -> dict[str, Any]:
+def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None,
+             observed: Observed | None = None) -> dict[str, Any]:
     """The measured identity of what ``spec`` runs (:mod:`pokercert.harness.identity`),
-    with the files the adapter's hello lists once it has started."""
+    with the files the adapter's hello lists once it has started and the files its
+    processes were seen to load (``observed``)."""
     try:
         return measure_spec(spec, config.identity_files,
-                            identity.manifest if identity is not None else ())
+                            identity.manifest if identity is not None else (),
+                            observed=observed, in_process=isolation_of(
+                                spec, not config.in_process) == "in-process")
     except IdentityError as exc:   # an --identity-file removed since the run began
         raise RunError(str(exc)) from None
 
@@ -653,8 +665,9 @@ def _joined(ahead: MeasureAhead | None) -> dict[str, Any] | RunError:
 
 def _check_resumed_identity(folder: Path, before: Mapping[str, Any],
                             now: Mapping[str, Any]) -> None:
-    """Refuse to resume a run over software other than the one it began with."""
-    changed = differences(before, now)
+    """Refuse to resume a run over software other than the one it began with (what the
+    adapter loads is compared at the end of the resumed run, not before it starts)."""
+    changed = differences(before, now, NO_LOADED)
     if changed:
         raise RunError(f"cannot resume {folder}: the measured identity of the software under "
                        f"test changed since the run began: {'; '.join(changed[:5])}"
@@ -704,7 +717,7 @@ def run(config: RunConfig, corpus: Any = None,
     options = AdapterOptions(timeout=config.timeout, run_deadline=deadline,
                              attachments=folder / ATTACHMENTS, max_restarts=config.max_restarts,
                              max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s,
-                             isolate=not config.in_process)
+                             isolate=not config.in_process, observe_code=True)
     try:
         isolation = isolation_of(config.adapter, not config.in_process)
     except SpecError as exc:   # (a vendor module's own ValueError is not one)
@@ -746,7 +759,9 @@ def run(config: RunConfig, corpus: Any = None,
         if done and header.evaluator and header.evaluator != dict(identity.evaluator):
             raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
                            f"the adapter now declares {dict(identity.evaluator)}")
-        measured = _measure(spec, config, identity) if identity.manifest else started_as
+        seen = adapter.code_seen()       # what its processes loaded up to hello
+        measured = _measure(spec, config, identity, seen) \
+            if identity.manifest or seen is not None else started_as
         if done:
             _check_resumed_identity(folder, header.measured_identity, measured)
         header.measured_identity = measured
@@ -803,15 +818,27 @@ def run(config: RunConfig, corpus: Any = None,
         # rewrites its own files (at start-up or later) is not the software recorded.
         # Measured after the adapter's last call, while it closes and the drafts are
         # written (neither reads the measurement); joined before header.aborted is set.
-        after = MeasureAhead(partial(_measure, spec, config, identity))
+        # What its processes loaded is read before it stops (they are read while they
+        # live; code loads lazily), and hashed before it stops if some file can only be
+        # reached through a live process (/proc/PID/root of a sandboxed one).
+        seen = adapter.code_seen()
+        after = MeasureAhead(partial(_measure, spec, config, identity, seen))
+        if seen is not None and seen.through_proc:
+            with contextlib.suppress(RunError):
+                after.join()
     if origins:
         from pokercert.harness.run.challenge import write_drafts
 
         write_drafts(folder, scored, profile, config.adapter)
-    changed = [d for d in differences(started_as, measured) if not d.startswith("manifest:")]
+    changed = [d for d in differences(started_as, measured, NO_LOADED)
+               if not d.startswith("manifest:")]
     try:
-        changed += differences(measured, after.join())
-    except RunError as exc:        # an --identity-file removed while the run went on
+        ended = after.join()
+        changed += differences(measured, ended, COMMON_LOADED)
+        if seen is not None:       # the end measurement holds what loaded later on
+            header.measured_identity = {**ended, "at_start": {
+                "digest": measured["digest"], "files": len(measured["files"])}}
+    except RunError as exc:        # an --identity file removed while the run went on
         changed.append(str(exc))
     if changed and not header.aborted:
         header.aborted = ("the software under test changed during the run: "
