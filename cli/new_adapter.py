@@ -5,12 +5,21 @@ The skeleton (Python, Node.js or C; templates in ``cli/templates/new_adapter/``,
 the whole protocol of harness/PROTOCOL.md and validates input as its section 3 says,
 around a stub evaluator: ``pokercert smoke`` on it says EVALUATOR NON-COMPLIANT (exit 1),
 never ADAPTER BROKEN, so a vendor replaces the stub and keeps a working protocol layer.
+
+The command it suggests names the interpreter by absolute path (:func:`interpreter`): a
+bare ``python3`` runs whatever is first on ``PATH`` when the run starts, and with
+pokercert's own virtual environment active that is the harness's environment, whose copy
+of the evaluator's library is not the vendor's.  It warns when the interpreter it names
+is pokercert's own environment.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import subprocess
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -20,10 +29,14 @@ from pokercert.vectors.model import Kind
 
 # language -> (template file, file written, how to run it: the spec's command line)
 LANGUAGES = {
-    "python": ("adapter.py.tmpl", "adapter.py", "python3 {path}"),
-    "node": ("adapter.js.tmpl", "adapter.js", "node {path}"),
+    "python": ("adapter.py.tmpl", "adapter.py", "{interpreter} {path}"),
+    "node": ("adapter.js.tmpl", "adapter.js", "{interpreter} {path}"),
     "c": ("adapter.c.tmpl", "adapter.c", "{folder}/adapter"),
 }
+INTERPRETERS = {"python": "python3", "node": "node"}
+# what a Python interpreter says it is: the executable it runs as (a virtual
+# environment's own bin/python, not the binary behind it) and its environment's prefix
+_ASK_PYTHON = "import sys; print(sys.executable); print(sys.prefix)"
 BUILD = {"c": "cc -O2 -std=c99 -o {folder}/adapter {path}"}
 
 
@@ -40,8 +53,36 @@ def register(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_new_adapter)
 
 
-def render(lang: str, ruleset_id: str, path: Path) -> str:
-    """The skeleton's source for ``lang`` and the ruleset, to be written at ``path``."""
+def interpreter(lang: str) -> tuple[str, str]:
+    """The interpreter the skeleton of ``lang`` should be run with, by absolute path, and
+    a warning ("" if none): the one first on ``PATH`` (for Python, the executable it says
+    it is, so a pyenv shim or a launcher script is named by what it starts), flagged
+    when it is pokercert's own environment (``sys.prefix`` of this process)."""
+    name = INTERPRETERS[lang]
+    found = shutil.which(name)
+    if found is None:
+        return name, (f"no {name} on PATH: write the absolute path of the interpreter your "
+                      "evaluator is installed for in the command")
+    if lang != "python":
+        return str(Path(found).absolute()), ""
+    try:
+        said = subprocess.run([found, "-c", _ASK_PYTHON], capture_output=True, text=True,
+                              timeout=30, stdin=subprocess.DEVNULL).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        said = []
+    executable = said[0] if len(said) == 2 and Path(said[0]).is_absolute() else \
+        str(Path(found).absolute())
+    if len(said) == 2 and Path(said[1]).resolve() == Path(sys.prefix).resolve():
+        return executable, (f"{executable} is pokercert's own environment ({sys.prefix}): "
+                            "an adapter run with it imports the harness environment's copy "
+                            "of your evaluator's libraries, not yours; name the python of "
+                            "your evaluator's environment instead (its bin/python)")
+    return executable, ""
+
+
+def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -> str:
+    """The skeleton's source for ``lang`` and the ruleset, to be written at ``path``
+    (``interpreter_path``: the interpreter its usage line names)."""
     rs = get_ruleset(ruleset_id)
     kinds = [Kind.CLASSIFY.value, Kind.COMPARE.value, Kind.REJECT.value]
     if rs.selection is not None:
@@ -55,6 +96,7 @@ def render(lang: str, ruleset_id: str, path: Path) -> str:
         "JOKERS": str(rs.jokers), "KINDS": json.dumps(kinds),
         "C_KINDS": json.dumps(json.dumps(kinds, separators=(",", ":"))),
         "WORST": rs.category_names[-1], "FILE": str(path),
+        "INTERPRETER": interpreter_path or INTERPRETERS.get(lang, ""),
     }
     text = template.read_text(encoding="utf-8")
     for name, value in values.items():
@@ -70,14 +112,18 @@ def cmd_new_adapter(args: argparse.Namespace) -> int:
     if path.exists():
         raise UsageError(f"OUT {args.out}: {name} exists already; choose another folder")
     folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(args.lang, args.ruleset, path.resolve()), encoding="utf-8")
+    run_with, warning = interpreter(args.lang) if args.lang in INTERPRETERS else ("", "")
+    path.write_text(render(args.lang, args.ruleset, path.resolve(), run_with),
+                    encoding="utf-8")
     path.chmod(0o755)
-    where = {"path": path.resolve(), "folder": folder.resolve()}
+    where = {"path": path.resolve(), "folder": folder.resolve(), "interpreter": run_with}
     print(f"wrote {path} ({args.lang}, claims {args.ruleset}; the evaluator is a stub)")
     if args.lang in BUILD:
         print(f"build it:   {BUILD[args.lang].format(**where)}")
     command = LANGUAGES[args.lang][2].format(**where)
     print(f'check it:   pokercert smoke --adapter "exec:{command}"')
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
     print("then replace the functions under YOUR EVALUATOR; smoke says EVALUATOR "
           "NON-COMPLIANT until they answer right")
     return 0

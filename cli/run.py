@@ -98,10 +98,12 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--order-seed", type=challenge_seed, metavar="S",
                    help="with --exhaustive: send each hand in the card order of seed S "
                    "(default: drawn at run time and recorded)")
-    p.add_argument("--identity-file", action="append", default=[], metavar="PATH",
-                   dest="identity_files",
-                   help="a file (or folder) of the evaluator whose SHA-256 the harness "
-                   "records in the run's measured identity (repeatable)")
+    p.add_argument("--identity", "--identity-file", action="append", default=[],
+                   metavar="PATH", dest="identity_files",
+                   help="a file or folder of the evaluator (its library, its tables) whose "
+                   "SHA-256 the harness records in the run's measured identity; a folder is "
+                   "hashed file by file and as a tree (repeatable; --identity-file is the "
+                   "old name)")
     lab_args(p)
     p.add_argument("--in-process", action="store_true",
                    help="run a py: or named evaluator in this process (fast, NOT isolated: "

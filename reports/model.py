@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pokercert.harness.identity import not_measured
+from pokercert.harness.identity import not_measured, with_coverage
 from pokercert.harness.run.results import (
     FAILING,
     HEADER_FILE,
@@ -515,8 +515,9 @@ def identification(header: RunHeader) -> dict[str, Any]:
                       ("vendor", "name", "version", "build")},
         "adapter": {k: str(header.adapter.get(k, "")) for k in ("name", "version")},
         "adapter_spec": header.adapter_spec,
-        "measured_identity": getattr(header, "measured_identity", None) or not_measured(
-            "not measured: the run was made without measured identity"),
+        "measured_identity": with_coverage(getattr(header, "measured_identity", None) or
+                                           not_measured("not measured: the run was made "
+                                                        "without measured identity")),
         "isolation": getattr(header, "isolation", None) or (   # runs from before the field:
             "process" if header.adapter_spec.startswith("exec:") else "in-process"),
         "profile": {"name": str(header.profile.get("name", UNKNOWN)),

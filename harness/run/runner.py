@@ -354,7 +354,7 @@ class RunConfig:
     max_memory_mb: int | None = None
     max_cpu_s: int | None = None
     resume: bool = False
-    identity_files: list[str] = field(default_factory=list)   # --identity-file, as given
+    identity_files: list[str] = field(default_factory=list)   # --identity, as given
     lab: dict[str, str] = field(default_factory=dict)   # the lab's fields (--lab, ...)
     command: list[str] = field(default_factory=lambda: ["pokercert", *sys.argv[1:]])
     # run a py: or named evaluator in this process (fast, not isolated: CI gates) instead
@@ -743,7 +743,7 @@ def run(config: RunConfig, corpus: Any = None,
         raise RunError(str(exc)) from None
     for given in config.identity_files:   # a usage error before anything is started
         if not Path(given).exists():
-            raise RunError(f"--identity-file {given}: no such file or folder")
+            raise RunError(f"--identity {given}: no such file or folder")
     header, previous = _prepare_folder(folder, header, config.resume)
     header.lab = {**header.lab, **config.lab}   # a resume may add to the lab's fields
     done = {r.vector_id for r in previous}

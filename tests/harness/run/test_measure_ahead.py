@@ -90,6 +90,6 @@ def test_measure_ahead_gives_the_result_or_raises_in_the_callers_thread(tmp_path
 
 
 def test_an_identity_file_gone_is_still_the_usage_error_it_was(tmp_path, corpus_once):
-    with pytest.raises(RunError, match=r"--identity-file .*nope: no such file or folder"):
+    with pytest.raises(RunError, match=r"--identity .*nope: no such file or folder"):
         run(RunConfig(adapter="reference", out=tmp_path / "run", rulesets=[RULESET],
                       identity_files=[str(tmp_path / "nope")]), corpus=corpus_once)
