@@ -6,9 +6,12 @@ module measures instead, from the files on disk, without running any vendor code
 * ``exec:`` specs: the SHA-256 of the executable (``argv[0]`` looked up on ``PATH``,
   symlinks resolved, the real path recorded), of every other argv element that names an
   existing regular file (``exec:node adapter.js`` hashes ``node`` and ``adapter.js``),
-  of every ``--identity-file`` the lab names (a folder: each regular file in it, sorted)
-  and of every file in the ``identity`` manifest of the adapter's ``hello`` (absolute
-  paths only; the list is the vendor's, the hashes are ours).
+  of every ``--identity`` path the lab names (a folder: each regular file in it, sorted,
+  and the folder as one tree hash, :func:`tree_sha256`), of every file in the
+  ``identity`` manifest of the adapter's ``hello`` (absolute paths only; the list is the
+  vendor's, the hashes are ours) and of every file the adapter's processes were seen to
+  open read-only, map or execute (``loaded``; seen from outside by
+  :mod:`pokercert.harness.adapters.trace`, given to :func:`measure` as ``observed``).
 * ``py:`` specs and adapter names: the module's installed distribution, and those of the
   top-level packages the module imports (read from its source with :mod:`ast`, not by
   importing it): name, version and every file in ``RECORD``, each hashed and checked
@@ -19,19 +22,21 @@ module measures instead, from the files on disk, without running any vendor code
   ``RECORD`` covers (an editable install, a folder on ``sys.path``) is measured by the
   ``.py`` files of its package folder, sorted.
 
-Limits (also in ``harness/README.md``): only whole argv elements that name files are
-hashed (``--config=x.json`` is not; ``exec:python -m pkg`` hashes the interpreter only,
-not ``pkg``: list it with ``--identity-file``); files the executable loads by itself
-(shared libraries, a JVM's class path, data files) are measured only when listed; a
+Limits (also in ``harness/README.md``): without an observation of the processes (not
+Linux), only whole argv elements that name files are hashed (``--config=x.json`` is not;
+``exec:python -m pkg`` hashes the interpreter only: list ``pkg`` with ``--identity``); a
 ``py:`` module's imports are followed one level (the module's own imports), and the
 standard library is not measured.
 
 :func:`measure` returns a plain JSON-able dict (``run.json``'s ``measured_identity``):
-``kind``, ``digest`` (SHA-256 over the kind, each file's comparison name and hash, and
-each distribution's name and version: paths on this machine are left out, so the same
-bytes installed elsewhere give the same digest), ``files``, ``distributions``,
-``identity_files`` (as given), ``problems`` and ``cost``.  :func:`differences` names
-what differs between two measurements.
+``kind``, ``digest`` (:func:`_digest`: SHA-256 over the kind, each named file's
+comparison name and hash, each distribution's name and version, and the sorted hashes
+of the loaded files: paths on this machine are left out, so the same bytes installed
+elsewhere give the same digest), ``files``, ``distributions``, ``identity_files`` (as
+given), ``problems``, ``cost``, ``observed`` (how the processes were observed, for an
+``exec:`` adapter) and ``coverage`` (what it covers, in words:
+:mod:`pokercert.harness.identity_coverage`).  :func:`differences` names what differs
+between two measurements.
 """
 
 from __future__ import annotations
@@ -95,6 +100,16 @@ class _Measure:
         self.distributions: dict[str, dict[str, Any]] = {}
         self.problems: list[str] = []
         self.bytes = 0
+        self._hashed: dict[str, tuple[str, int]] = {}   # real path -> (SHA-256, size)
+
+    def hash(self, path: Path) -> tuple[str, int]:
+        """SHA-256 and size of a file, read once per measurement (the launcher is often
+        also a file its process executed)."""
+        key = str(path)
+        if key not in self._hashed:
+            self._hashed[key] = _sha256(path)
+            self.bytes += self._hashed[key][1]
+        return self._hashed[key]
 
     def file(self, name: str, role: str, path: Path, given: str = "",
              record: str | None = None) -> dict[str, Any]:
@@ -112,8 +127,7 @@ class _Measure:
                 entry["status"] = NOT_A_FILE if real.exists() else (
                     ABSENT if role == DISTRIBUTION and record is None else MISSING)
             else:
-                entry["sha256"], entry["size"] = _sha256(real)
-                self.bytes += entry["size"]
+                entry["sha256"], entry["size"] = self.hash(real)
         except OSError as exc:
             entry["status"] = MISSING
             self.problems.append(f"{name}: cannot read {path} ({exc.strerror or exc})")
@@ -165,8 +179,7 @@ class _Measure:
             try:
                 if not stat.S_ISREG(os.stat(seen.read_as).st_mode):
                     continue               # a folder, a device: not code
-                entry["sha256"], entry["size"] = _sha256(Path(seen.read_as))
-                self.bytes += entry["size"]
+                entry["sha256"], entry["size"] = self.hash(Path(seen.read_as))
             except OSError:
                 if seen.how == OPENED and not seen.path.endswith(CODE_SUFFIXES):
                     continue               # a data file the adapter removed again

@@ -107,8 +107,8 @@ def coverage_of(measured: Mapping[str, Any], in_process: bool = False) -> dict[s
              f"{_count(int(observed.get('processes', 0)), 'adapter process', 'adapter processes')} "
              f"{how}"]
     wrappers = int(observed.get("wrappers_left_out", 0))
-    sentence = _join(parts) + (f"; {_count(wrappers, 'process')} of the harness's own "
-                               "left out" if wrappers else "")
+    ours = _count(wrappers, "process", "processes")
+    sentence = _join(parts) + (f"; {ours} of the harness's own left out" if wrappers else "")
     warning = "" if method == "strace" else (
         f"strace was not available ({observed.get('why') or 'unknown reason'}), so the "
         "source files an interpreter read (Python modules, JavaScript files) are not "

@@ -194,6 +194,7 @@ class _LogReader:
         self.ours: dict[int, bool] = {}
         self.first_cwd = cwd
         self.wrappers = wrappers
+        self.process_of: dict[int, int] = {}     # a thread's id -> its process's
         self.flooded = False
 
     def feed(self, keep: _Keeper) -> None:
@@ -226,26 +227,29 @@ class _LogReader:
             if result > 0:
                 self.ours[result] = self.ours[pid]
                 self.cwd[result] = self.cwd.get(pid, self.first_cwd)
+                if "CLONE_THREAD" in args:     # a thread: counted with its process
+                    self.process_of[result] = self.process_of.get(pid, pid)
             return
         if call in ("execve", "execveat"):
             path = self._exec_path(pid, call, args)
             if path is not None:
                 self.ours[pid] = self.ours[pid] and _real(path) in self.wrappers
                 if not self.ours[pid]:
-                    keep.process(pid)
-                    keep.seen(_real(path), EXECUTED, "")
+                    keep.process(self.process_of.get(pid, pid))
+                    keep.seen(path if keep.root_prefix else _real(path), EXECUTED,
+                              keep.root_prefix)
                     keep.interpreter_of(path)
             else:
                 self.ours[pid] = False
             return
         if self.ours[pid]:
-            keep.wrapper(pid)
+            keep.wrapper(self.process_of.get(pid, pid))
             return
-        keep.process(pid)
+        keep.process(self.process_of.get(pid, pid))
         if fd_path is None or "O_WRONLY" in args or "O_RDWR" in args \
                 or "O_DIRECTORY" in args:
             return
-        keep.seen(_unhex(fd_path), OPENED, "")
+        keep.seen(_unhex(fd_path), OPENED, keep.root_prefix)
 
     def _exec_path(self, pid: int, call: str, args: str) -> str | None:
         string = _STRING.search(args)
@@ -267,6 +271,9 @@ class _Keeper:
         self.problems: dict[str, None] = {}
         self.workdirs = list(workdirs)
         self.private = list(private)
+        # /proc/PID/root of a live process of the adapter in another mount namespace (a
+        # sandbox): where the paths its trace names are read; "" when it sees our root
+        self.root_prefix = ""
 
     def problem(self, text: str) -> None:
         self.problems[text] = None
@@ -302,14 +309,14 @@ class _Keeper:
     def interpreter_of(self, path: str) -> None:
         """The interpreter of an executed script (``#!``): the kernel loads it unseen."""
         try:
-            with open(path, "rb") as fh:
+            with open(self.root_prefix + path, "rb") as fh:
                 head = fh.read(256)
         except OSError:
             return
         if head.startswith(b"#!"):
             words = head[2:].split(b"\n", 1)[0].split()
             if words:
-                self.seen(os.fsdecode(words[0]), EXECUTED, "")
+                self.seen(os.fsdecode(words[0]), EXECUTED, self.root_prefix)
 
 
 class CodeWatch:
@@ -355,11 +362,11 @@ class CodeWatch:
         trace logs read to their end, and the live process tree under ``root`` (the
         keeper, ours; ``root_is_ours`` False: ``root`` is the adapter itself)."""
         keep = self._keep
+        keep.root_prefix, through = "", False
+        if self.method != NONE and root is not None:   # first: where a sandbox's files are
+            through = self._read_tree(root, root_is_ours)
         for reader in self._logs:
             reader.feed(keep)
-        through = False
-        if self.method != NONE and root is not None:
-            through = self._read_tree(root, root_is_ours)
         files = tuple(keep.files[p] for p in sorted(keep.files))
         return Observed(self.method, self.why, files, len(keep.processes),
                         len(keep.wrappers - keep.processes),
@@ -382,6 +389,7 @@ class CodeWatch:
             keep.process(pid)
             prefix = _root_prefix(pid)
             through = through or bool(prefix)
+            keep.root_prefix = keep.root_prefix or prefix
             if not exe.endswith(" (deleted)"):      # (the maps below note a deleted one)
                 keep.seen(exe, EXECUTED, prefix)
             self._read_maps(pid, prefix)
