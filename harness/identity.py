@@ -202,6 +202,8 @@ class _Measure:
             out["observed"] = {"method": observed.method, "why": observed.why,
                                "processes": observed.processes,
                                "wrappers_left_out": observed.wrappers}
+            if observed.tracer_lost:
+                out["observed"]["tracer_lost"] = True
         out["coverage"] = coverage_of(out, in_process)
         return out
 

@@ -109,6 +109,11 @@ def coverage_of(measured: Mapping[str, Any], in_process: bool = False) -> dict[s
     wrappers = int(observed.get("wrappers_left_out", 0))
     ours = _count(wrappers, "process", "processes")
     sentence = _join(parts) + (f"; {ours} of the harness's own left out" if wrappers else "")
+    if observed.get("tracer_lost"):
+        return {"scope": PROCESS_TREE, "hashed": sentence,
+                "warning": "the tracer was stopped while the adapter ran, so the files it "
+                           "opened after that are not identified, only those mapped into "
+                           "its processes"}
     warning = "" if method == "strace" else (
         f"strace was not available ({observed.get('why') or 'unknown reason'}), so the "
         "source files an interpreter read (Python modules, JavaScript files) are not "

@@ -9,8 +9,10 @@ Two sources, both read by the harness, never reported by the adapter:
   detached grandchild, so COMMAND stays the process the keeper started (its exit is the
   adapter's exit, its group the one killed; the tracer is a wrapper of ours, killed with
   the rest); ``-f`` follows every process and thread; ``--seccomp-bpf`` stops the tracee
-  only at the traced calls (``open``, ``openat``, ``openat2``, ``execve``, ``execveat``
-  and the forks, successful ones), so the request/answer exchange runs at full speed;
+  only at the traced calls (``open``, ``openat``, ``openat2``, ``execve``, ``execveat``,
+  the forks and ``io_uring_setup``, successful ones), so the request/answer exchange
+  runs at full speed (and an adapter that kills its tracer can open, execute and fork
+  nothing more: under ``--seccomp-bpf`` a traced call without a tracer fails, ENOSYS);
   ``-y`` prints the path the kernel resolved for each opened descriptor (symlinks and
   relative names resolved), ``-xx`` every string in hexadecimal (nothing to unquote).
   The tracer stays outside any sandbox: wrap the sandboxed command, not the other way.
@@ -54,7 +56,7 @@ from pokercert.reference.cache_dir import cache_root
 
 STRACE, PROC_MAPS, NONE = "strace", "proc-maps", "none"     # how the code is observed
 OPENED, MAPPED, EXECUTED, SOURCE = "opened", "mapped", "executed", "bytecode-source"
-TRACED_CALLS = "open,openat,openat2,execve,execveat,clone,clone3,fork,vfork"
+TRACED_CALLS = "open,openat,openat2,execve,execveat,clone,clone3,fork,vfork,io_uring_setup"
 STRACE_OPTIONS = ("-D", "-f", "-qq", "--seccomp-bpf", "-y", "-xx", "-e", "signal=none",
                   "-e", f"trace={TRACED_CALLS}", "-e", "status=successful")
 CODE_SUFFIXES = (".py", ".pyc", ".so", ".js", ".mjs", ".cjs", ".node", ".wasm", ".jar",
@@ -98,6 +100,7 @@ class Observed:
     problems: tuple[str, ...]
     through_proc: bool           # some file is read through /proc/PID/root: hash it
                                  # before the adapter stops
+    tracer_lost: bool = False    # strace was gone while the adapter still ran
 
 
 @functools.cache
@@ -246,6 +249,10 @@ class _LogReader:
             keep.wrapper(self.process_of.get(pid, pid))
             return
         keep.process(self.process_of.get(pid, pid))
+        if call == "io_uring_setup":
+            keep.problem(f"process {self.process_of.get(pid, pid)} set up io_uring: files it "
+                         "opens through it are not seen (only those it maps are)")
+            return
         if fd_path is None or "O_WRONLY" in args or "O_RDWR" in args \
                 or "O_DIRECTORY" in args:
             return
@@ -342,6 +349,7 @@ class CodeWatch:
         if self._folder is not None:
             private_folders.append(str(self._folder.resolve()))
         self._keep = _Keeper([], private_folders)
+        self.tracer_lost = False
 
     def wrap(self, argv: Sequence[str], number: int, cwd: str | None) -> list[str]:
         """The command that runs ``argv`` observed (strace outside, ``argv`` inside;
@@ -370,13 +378,14 @@ class CodeWatch:
         files = tuple(keep.files[p] for p in sorted(keep.files))
         return Observed(self.method, self.why, files, len(keep.processes),
                         len(keep.wrappers - keep.processes),
-                        tuple(keep.problems), through)
+                        tuple(keep.problems), through, self.tracer_lost)
 
     def _read_tree(self, root: int, root_is_ours: bool) -> bool:
         keep = self._keep
         ours = {root} if root_is_ours else set()
         through = False
         tree = ([] if root_is_ours else [(root, 0)]) + descendants(root)
+        tracers = adapters = 0
         for pid, parent in tree:
             try:
                 exe = os.readlink(f"/proc/{pid}/exe")
@@ -385,7 +394,9 @@ class CodeWatch:
             if parent in ours and _real(exe) in self._wrappers:
                 ours.add(pid)
                 keep.wrapper(pid)
+                tracers += _real(exe) == _real(self._strace)
                 continue
+            adapters += 1
             keep.process(pid)
             prefix = _root_prefix(pid)
             through = through or bool(prefix)
@@ -393,6 +404,11 @@ class CodeWatch:
             if not exe.endswith(" (deleted)"):      # (the maps below note a deleted one)
                 keep.seen(exe, EXECUTED, prefix)
             self._read_maps(pid, prefix)
+        if self._logs and root_is_ours and adapters and not tracers:
+            # strace -f runs as long as a process it traces does: it was killed
+            self.tracer_lost = True
+            keep.problem("the tracer (strace) was gone while the adapter still ran: files "
+                         "opened after that were not seen (only mapped ones were)")
         return through
 
     def _read_maps(self, pid: int, prefix: str) -> None:

@@ -127,6 +127,21 @@ def test_the_module_and_the_shared_object_the_adapter_loads_are_hashed(tmp_path,
 
 
 @linux_only
+def test_an_adapter_that_kills_its_tracer_is_named_for_it(tmp_path, vendor, corpus_once):
+    """A hostile adapter kills strace before it loads its library: the mapped library
+    is still hashed (/proc), and the coverage warns that later opens went unseen."""
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed here; .ci/run installs it")
+    outcome = run(RunConfig(adapter=loading_spec(vendor) + " --kill-tracer",
+                            out=tmp_path / "run", rulesets=[RULESET], flags=["wheel"],
+                            batch_size=4, command=["pokercert", "run"]), corpus=corpus_once)
+    measured = outcome.header.measured_identity
+    assert measured["observed"].get("tracer_lost") is True
+    assert "tracer" in measured["coverage"]["warning"]
+    assert any("tracer" in p for p in measured["problems"])
+
+
+@linux_only
 def test_without_strace_the_mapped_shared_object_is_still_hashed(tmp_path, vendor,
                                                                  corpus_once, monkeypatch):
     from pokercert.harness.adapters import trace

@@ -68,7 +68,8 @@ def test_measured_identity_is_the_one_measured_in_line(tmp_path, corpus_once, fr
     lib.write_text("tables v1\n", encoding="utf-8")
     outcome = _run(tmp_path, corpus_once, [str(lib)])
     assert outcome.exit_code == 0, outcome.header.aborted
-    in_line = measure_spec(parse_spec(f"py:{FAUX}:WatchesTheMeasure"), [str(lib)])
+    in_line = measure_spec(parse_spec(f"py:{FAUX}:WatchesTheMeasure"), [str(lib)],
+                           in_process=True)        # as the run's --in-process says
     on_disk = read_header(tmp_path / "run").measured_identity
 
     def comparable(measured):
