@@ -352,3 +352,20 @@ def test_the_coverage_is_in_the_json_report(tmp_path, vendor, corpus_once, monke
                      "hashed": cover["hashed"], "warning": ONLY_LAUNCHER}
     assert next(c for c in verify(tmp_path / "run" / "report.json")
                 if c.name == "schema").status == OK
+
+
+@linux_only
+def test_without_strace_on_path_or_with_tracing_off_proc_is_read_and_why_is_said(
+        tmp_path, monkeypatch):
+    from pokercert.harness.adapters import trace
+
+    try:
+        trace.observation_method.cache_clear()
+        monkeypatch.setenv("PATH", str(tmp_path))          # a PATH without strace
+        assert trace.observation_method() == (trace.PROC_MAPS, "strace is not installed")
+        trace.observation_method.cache_clear()
+        monkeypatch.setenv("POKERCERT_TRACE", "0")
+        assert trace.observation_method()[0] == trace.PROC_MAPS
+        assert "POKERCERT_TRACE=0" in trace.observation_method()[1]
+    finally:
+        trace.observation_method.cache_clear()
