@@ -40,7 +40,13 @@ from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
-from pokercert.vectors.deals import best_cards_problems, has_half, pot_problems, takes_board
+from pokercert.vectors.deals import (
+    best_cards_problems,
+    has_half,
+    impossible_deal,
+    pot_problems,
+    takes_board,
+)
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
 if TYPE_CHECKING:       # imported when the files are read (a miss), not from the cache
@@ -411,6 +417,12 @@ class _Reader:
             return
         if "half" in inputs and not has_half(rs, inputs["half"]):
             self.problem(ft.at(index, "half"), f"{rs.id} has no {inputs['half']} half")
+            return
+        impossible = impossible_deal(vec, rs)
+        for why in impossible:      # from the ruleset data: the engine is not asked
+            self.problem(ft.at(index, "hands" if vec.kind == Kind.SHOWDOWN else "hole"),
+                         f"{vec.id}: a {vec.kind} {rs.id} cannot deal: {why}")
+        if impossible:
             return
         ev = evaluator(rs.id)
         try:

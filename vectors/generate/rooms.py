@@ -32,7 +32,13 @@ from pokercert.vectors.generate.pots import (
     ranked,
     settle,
 )
-from pokercert.vectors.generate.room_deals import between, categories, deals, razz_hands
+from pokercert.vectors.generate.room_deals import (
+    between,
+    categories,
+    deals,
+    razz_compares,
+    razz_few_ranks,
+)
 from pokercert.vectors.generate.room_ranking import ranking, rejects
 
 HOLDEM = "nj-holdem"
@@ -563,9 +569,11 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         "suits never break the tie, so they share whatever they win.", twins_deal,
         lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30,
         tag="suits-equal"))
-    out.extend(razz_hands(g))
+    # the final five-card hands of corpus 1.11 (nj-razz/7170-7199, retired: razz deals
+    # seven cards each) are compares in the family razz-hands, beside seven-card deals
     return {"razz": [c for c in out if c.topic == "razz"],
-            "suit-ties": [c for c in out if c.topic == "suit-ties"]}
+            "suit-ties": [c for c in out if c.topic == "suit-ties"],
+            "razz-hands": razz_few_ranks(g)}
 
 
 def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
@@ -586,5 +594,9 @@ def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
     out: dict[str, Callable[[], list[dict[str, Any]]]] = {
         topic: partial(family, g, c, seed + sum(map(ord, topic))) for topic, c in cons.items()}
     out["ranking"] = partial(ranking, g, seed + sum(map(ord, "ranking")))
+    if rid == RAZZ:
+        showdowns = out["razz-hands"]
+        compares = partial(razz_compares, g, seed + sum(map(ord, "razz-compares")))
+        out["razz-hands"] = lambda: [*compares(), *showdowns()]
     out["reject"] = partial(rejects, g)
     return out
