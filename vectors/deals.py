@@ -17,11 +17,6 @@ from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.model import Vector, parse_share
 
 
-def takes_board(rs: Ruleset) -> bool:
-    """Whether the ruleset's deals have community cards (a board)."""
-    return rs.selection is not None and rs.selection.board > 0
-
-
 def has_half(rs: Ruleset, name: str) -> bool:
     """Whether the ruleset's pot has a half called ``name`` (razz: only ``low``)."""
     return any(h.name == name for h in rs.pot_halves)
@@ -83,11 +78,12 @@ DEALT_KINDS = ("showdown", "best_hand")
 
 
 def impossible_deal(vec: Vector, rs: Ruleset) -> list[str]:
-    """Why the game ``rs`` could never deal this showdown or best_hand (empty if it
-    could): every player holds the selection's ``hole`` cards and the board is its
-    ``board`` cards (a game without a selection: ``hand_size`` cards each, no board), no
-    card twice across the deal (jokers up to the deck's count), no more cards than the
-    deck.  Read from the ruleset data and the card tokens alone, never the engine."""
+    """Why the game ``rs`` could never deal this showdown or best_hand, one message each
+    naming the vector (empty if it could): every player holds the selection's ``hole``
+    cards and the board is its ``board`` cards (a game without a selection:
+    ``hand_size`` cards each, no board), no card twice across the deal (jokers up to the
+    deck's count), no more cards than the deck.  Read from the ruleset data and the card
+    tokens alone, never the engine."""
     if vec.kind not in DEALT_KINDS:
         return []
     inputs = vec.inputs
@@ -104,7 +100,9 @@ def impossible_deal(vec: Vector, rs: Ruleset) -> list[str]:
             who = f"hand {i}" if vec.kind == "showdown" else "the hole"
             out.append(f"{who} holds {n} card(s): {rule}")
     table = str(inputs.get("board", "")).split()
-    if len(table) != board_size:
+    if "board" in inputs and not board_size:
+        out.append(f"a board (community cards): {rule}")
+    elif len(table) != board_size:
         out.append(f"a board of {len(table)} card(s): {rule}")
     dealt = [t for hand in hands for t in hand.split()] + table
     jokers = sum(1 for t in dealt if t == str(JOKER))
@@ -115,4 +113,4 @@ def impossible_deal(vec: Vector, rs: Ruleset) -> list[str]:
         out.append(f"{jokers} jokers dealt; the {rs.id} deck holds {rs.jokers}")
     if len(dealt) > len(DECK) + rs.jokers:
         out.append(f"{len(dealt)} cards dealt; the {rs.id} deck holds {len(DECK) + rs.jokers}")
-    return out
+    return [f"{vec.id}: a {vec.kind} {rs.id} cannot deal: {why}" for why in out]

@@ -8,6 +8,7 @@ arithmetic of :mod:`.pots`, never by the reference engine.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pokercert.vectors.generate.common import SUITS, A, K, compare
@@ -21,6 +22,7 @@ from pokercert.vectors.generate.pots import (
     PotGame,
     best,
     deciding,
+    family,
     low_value,
     players,
     ranked,
@@ -136,6 +138,10 @@ def razz_compares(g: PotGame, seed: int) -> list[dict[str, Any]]:
     return out
 
 
+def _of_ranks(ranks: list[int], card: Card) -> bool:
+    return card[0] in ranks
+
+
 def razz_few_ranks(g: PotGame) -> list[Construction]:
     """Seven-card razz deals whose players hold few ranks, so the best low each can make
     is paired: four ranks make at best one pair, three ranks two pairs, two ranks a full
@@ -145,7 +151,7 @@ def razz_few_ranks(g: PotGame) -> list[Construction]:
         for ranks in dealer.rng.sample([2, 3, 4], 2 + dealer.rng.randint(0, 1)):
             picked = dealer.rng.sample(range(2, A + 1), ranks)
             cards = ranked(picked, dealer, spread=False)
-            cards += dealer.draw(7 - ranks, lambda c, picked=picked: c[0] in picked)
+            cards += dealer.draw(7 - ranks, partial(_of_ranks, picked))
             dealer.rng.shuffle(cards)
             holes.append(cards)
         return holes, []
@@ -155,6 +161,13 @@ def razz_few_ranks(g: PotGame) -> list[Construction]:
         "four ranks is one pair, of three ranks two pairs, of two ranks a full house; pairs "
         "count against a low, so the fewer matched cards win.", deal,
         lambda d, p: len(p.low) == 1, 30)]
+
+
+def razz_hands(g: PotGame, seed: int) -> list[dict[str, Any]]:
+    """The family ``razz-hands`` of the game's seed: :func:`razz_compares`, then the
+    seven-card deals of :func:`razz_few_ranks`."""
+    return [*razz_compares(g, seed + sum(map(ord, "razz-compares"))),
+            *family(g, razz_few_ranks(g), seed + sum(map(ord, "razz-hands")))]
 
 
 def deals(g: PotGame) -> list[Construction]:

@@ -32,13 +32,7 @@ from pokercert.vectors.generate.pots import (
     ranked,
     settle,
 )
-from pokercert.vectors.generate.room_deals import (
-    between,
-    categories,
-    deals,
-    razz_compares,
-    razz_few_ranks,
-)
+from pokercert.vectors.generate.room_deals import between, categories, deals, razz_hands
 from pokercert.vectors.generate.room_ranking import ranking, rejects
 
 HOLDEM = "nj-holdem"
@@ -570,10 +564,9 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30,
         tag="suits-equal"))
     # the final five-card hands of corpus 1.11 (nj-razz/7170-7199, retired: razz deals
-    # seven cards each) are compares in the family razz-hands, beside seven-card deals
+    # seven cards each) are compares of the family razz-hands (see families below)
     return {"razz": [c for c in out if c.topic == "razz"],
-            "suit-ties": [c for c in out if c.topic == "suit-ties"],
-            "razz-hands": razz_few_ranks(g)}
+            "suit-ties": [c for c in out if c.topic == "suit-ties"]}
 
 
 def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
@@ -595,8 +588,6 @@ def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
         topic: partial(family, g, c, seed + sum(map(ord, topic))) for topic, c in cons.items()}
     out["ranking"] = partial(ranking, g, seed + sum(map(ord, "ranking")))
     if rid == RAZZ:
-        showdowns = out["razz-hands"]
-        compares = partial(razz_compares, g, seed + sum(map(ord, "razz-compares")))
-        out["razz-hands"] = lambda: [*compares(), *showdowns()]
+        out["razz-hands"] = partial(razz_hands, g, seed)
     out["reject"] = partial(rejects, g)
     return out
