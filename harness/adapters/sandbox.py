@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokercert.harness.adapters.base import AdapterError
 from pokercert.reference.cache_dir import cache_root
 from pokercert.vectors.corpus import NOT_RULESET_DIRS
 from pokercert.vectors.registry import PACKAGE_ROOT
@@ -71,7 +72,7 @@ IN_PROCESS_RECORD = SandboxRecord(IN_PROCESS, "The evaluator ran inside the harn
                                   "process, which no sandbox separates from the harness.")
 
 
-class SandboxRefused(ValueError):
+class SandboxRefused(AdapterError):
     """The adapter's own files lie in a folder the sandbox hides: it could not start."""
 
 
