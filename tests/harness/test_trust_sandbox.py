@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from pokercert.reference.cache_dir import cache_root
 from pokercert.vectors.registry import PACKAGE_ROOT
 from tests import helpers
 from tests.cli.test_new_adapter import BROKEN, skeleton
+from tests.harness.test_trust_containment import gone, hostile_exec, survivors, wait_for
 
 PROBER = helpers.FAUX / "prober.py"
 RULESET = "nj-poker-high-5"
@@ -159,3 +162,23 @@ def test_an_adapter_kept_in_a_hidden_folder_is_a_clear_error(tmp_path):
     with pytest.raises(Exception, match=r"adapter\.py lies in .*out.*--no-sandbox"):
         adapter.start()
     adapter.close()
+
+
+def test_a_sandboxed_daemon_dies_even_when_its_keeper_is_killed(tmp_path):
+    """The keeper's group kill still reaches a sandboxed adapter (test_trust_containment
+    runs sandboxed by default); and in the sandbox's process namespace even a daemon
+    that left the group (double fork, setsid) dies when the keeper is killed with
+    SIGKILL and cannot clean up: unsandboxed, it outlives the keeper."""
+    require_bwrap()
+    marker = f"pokercert-hostile-{uuid.uuid4().hex}"
+    adapter = load_adapter(hostile_exec("daemon", marker), AdapterOptions())
+    adapter.start()
+    try:
+        wait_for(marker, 2)                  # the adapter and its daemon (and bwrap)
+        os.kill(adapter._proc.pid, signal.SIGKILL)         # type: ignore[attr-defined]
+        assert gone(marker) == []
+        assert adapter.sandbox.mode == "bubblewrap"        # type: ignore[attr-defined]
+    finally:
+        adapter.close()
+        for pid, _ in survivors(marker):
+            os.kill(pid, signal.SIGKILL)
