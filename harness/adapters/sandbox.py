@@ -191,3 +191,41 @@ def signal_of_status(code: int) -> int:
     """bwrap reports a child killed by signal N as exit status 128 + N (as a shell
     does): the negative status ``subprocess`` uses for it; other statuses unchanged."""
     return -(code - 128) if 128 < code < 128 + 65 else code
+
+
+def _children_of(pid: int) -> list[int]:
+    """Pids whose parent is ``pid`` (Linux ``/proc``)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{name}/stat").read_bytes()
+                if int(stat[stat.rfind(b")") + 2:].split()[1]) == pid:
+                    found.append(int(name))
+    return sorted(found)
+
+
+def adapter_pid(leader: int, within: float = 2.0) -> int | None:
+    """The pid (in the harness's view) of the adapter that ``leader`` runs: ``leader``
+    itself when it is not bwrap, else the first process below it that is not bwrap
+    (bwrap -> its init in the new process namespace -> the adapter); None if it does
+    not appear within ``within`` s.  For measuring what the adapter maps (its
+    ``/proc/PID/maps``): the keeper reports bwrap's pid, which leads the group."""
+    import time
+
+    end = time.monotonic() + within
+    pid = leader
+    while True:
+        try:
+            exe = os.path.basename(os.readlink(f"/proc/{pid}/exe"))
+        except OSError:
+            return None
+        if exe != "bwrap":
+            return pid
+        below = _children_of(pid)
+        if below:
+            pid = below[0]
+        elif time.monotonic() > end:
+            return None
+        else:
+            time.sleep(0.005)

@@ -23,7 +23,7 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.harness.adapters import AdapterOptions, load_adapter
-from pokercert.harness.adapters.sandbox import available
+from pokercert.harness.adapters.sandbox import adapter_pid, available
 from pokercert.harness.run.runner import RunConfig, run
 from pokercert.reference.cache_dir import cache_root
 from pokercert.vectors.registry import PACKAGE_ROOT
@@ -182,3 +182,17 @@ def test_a_sandboxed_daemon_dies_even_when_its_keeper_is_killed(tmp_path):
         adapter.close()
         for pid, _ in survivors(marker):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_the_adapter_below_bwrap_is_found_for_whoever_measures_it(tmp_path):
+    """The keeper reports bwrap's pid (it leads the group); what the adapter maps is
+    read from the adapter's own pid, two levels below."""
+    require_bwrap()
+    with load_adapter(f"exec:{sys.executable} {PROBER}", AdapterOptions()) as adapter:
+        adapter.start()
+        leader = adapter._group                            # type: ignore[attr-defined]
+        found = adapter_pid(leader)
+        assert found is not None and found != leader
+        assert os.readlink(f"/proc/{found}/exe") == os.path.realpath(sys.executable)
+        assert str(PROBER).encode() in Path(f"/proc/{found}/cmdline").read_bytes()
+    assert adapter_pid(os.getpid()) == os.getpid()         # not bwrap: itself
