@@ -193,6 +193,27 @@ def signal_of_status(code: int) -> int:
     return -(code - 128) if 128 < code < 128 + 65 else code
 
 
+def merged_sandbox(records: Sequence[dict[str, str] | None]) -> dict[str, str] | None:
+    """The sandbox record of a run merged from shards: theirs if they all agree, else
+    the first that is not ``bubblewrap`` (a shard from before the record counts as
+    ``off``), saying how many shards ran that way: a merged certificate never claims a
+    sandbox one of its shards did not have."""
+    if all(r == records[0] for r in records):
+        return records[0]
+    unsandboxed = [r for r in records if r is None or r.get("mode") != BUBBLEWRAP]
+    if not unsandboxed:        # all sandboxed, with other namespaces: say the first
+        return records[0]
+    weakest = unsandboxed[0]
+    many = sum(r == weakest for r in records)
+    if weakest is None:
+        mode, why = OFF, "it ran before the harness recorded a sandbox"
+    else:
+        mode, why = weakest["mode"], weakest["reason"].rstrip(".")
+        why = why[:1].lower() + why[1:]
+    return {"mode": mode, "reason": f"Not every shard was sandboxed: {many} of "
+                                    f"{len(records)} ran without one ({why})."}
+
+
 def _children_of(pid: int) -> list[int]:
     """Pids whose parent is ``pid`` (Linux ``/proc``)."""
     found = []

@@ -196,3 +196,15 @@ def test_the_adapter_below_bwrap_is_found_for_whoever_measures_it(tmp_path):
         assert os.readlink(f"/proc/{found}/exe") == os.path.realpath(sys.executable)
         assert str(PROBER).encode() in Path(f"/proc/{found}/cmdline").read_bytes()
     assert adapter_pid(os.getpid()) == os.getpid()         # not bwrap: itself
+
+
+def test_a_merged_run_never_claims_a_sandbox_one_shard_lacked(tmp_path):
+    require_bwrap()
+    spec = f"exec:{sys.executable} {PROBER}"
+    for k, extra in ((1, []), (2, ["--no-sandbox"])):
+        main(["run", "--adapter", spec, "--ruleset", RULESET, "--flags", "wheel",
+              "--no-challenge", "--shard", f"{k}/2", "--out", str(tmp_path / f"s{k}"), *extra])
+    main(["merge", str(tmp_path / "merged"), str(tmp_path / "s1"), str(tmp_path / "s2")])
+    merged = json.loads((tmp_path / "merged" / "run.json").read_text())["sandbox"]
+    assert merged["mode"] == "off"
+    assert "1 of 2" in merged["reason"] and "--no-sandbox" in merged["reason"]
