@@ -16,7 +16,9 @@ Inside the sandbox the adapter has:
 * the whole file system read-only (``--ro-bind / /``), a fresh ``/dev`` and ``/proc``;
 * hidden under empty read-only folders: the installed corpus's ruleset folders, the
   example run folders shipped in the package, the harness's caches
-  (``$POKERCERT_CACHE_DIR`` or ``~/.cache/pokercert``) and the run folder;
+  (``$POKERCERT_CACHE_DIR`` or ``~/.cache/pokercert``), ``/run`` (the Unix sockets of
+  the host's services: a read-only mount does not stop a ``connect()``) and the run
+  folder;
 * one writable folder, its private temporary folder: ``TMPDIR``, and its working
   directory when the harness gave it a fresh one;
 * ``--die-with-parent``, and no new session: it stays in the process group the keeper
@@ -50,6 +52,9 @@ PROBE_TIMEOUT = 10.0
 _ISOLATING = ("--unshare-pid", "--unshare-ipc", "--unshare-uts")
 # shipped example run folders: each results.jsonl holds every vector with its expectation
 _EXAMPLE_RUNS = PACKAGE_ROOT.parent / "reports" / "examples"
+# the host's runtime folder: the Unix sockets of its services (a read-only mount does not
+# stop a connect(), and the network namespace does not cover sockets in the file system)
+_RUNTIME = Path("/run")
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,8 @@ class SandboxRefused(AdapterError):
 def hidden_paths(run_folder: Path | None = None) -> list[Path]:
     """The existing folders an adapter must not see: the installed corpus's ruleset
     folders, the example runs shipped in the package, the caches' root (made first if
-    it is missing, so a cache written later is hidden too) and ``run_folder``."""
+    it is missing, so a cache written later is hidden too), ``/run`` (the host's
+    service sockets) and ``run_folder``."""
     found: list[Path] = []
     with contextlib.suppress(OSError):
         found += [p for p in PACKAGE_ROOT.iterdir() if p.is_dir()
@@ -87,7 +93,8 @@ def hidden_paths(run_folder: Path | None = None) -> list[Path]:
     caches = cache_root()
     with contextlib.suppress(OSError):      # (else the harness cannot write one there either)
         caches.mkdir(parents=True, exist_ok=True)
-    found += [_EXAMPLE_RUNS, caches, *([run_folder] if run_folder is not None else [])]
+    found += [_EXAMPLE_RUNS, caches, _RUNTIME,
+              *([run_folder] if run_folder is not None else [])]
     out: dict[Path, None] = {}
     for path in found:
         try:
@@ -159,9 +166,15 @@ def available() -> tuple[str, tuple[str, ...]] | str:
 def _reason(namespaces: tuple[str, ...], hidden: Sequence[Path]) -> str:
     spaces = "its own process, IPC and host-name namespaces" if namespaces else \
         "the harness's processes still visible (the kernel refused a process namespace)"
+    corpus = sum(p.parent == PACKAGE_ROOT for p in hidden)
+    named = {_EXAMPLE_RUNS.resolve(): "the example runs", cache_root().resolve():
+             "the harness's caches", _RUNTIME: "the host's service sockets (/run)"}
+    what = [f"the installed corpus ({corpus} ruleset folders)"] if corpus else []
+    what += [named.get(p, "the run folder") for p in hidden if p.parent != PACKAGE_ROOT]
+    shown = ", ".join(what[:-1]) + f" and {what[-1]}" if len(what) > 1 else "".join(what)
     return (f"Sandboxed by bubblewrap: no network, {spaces}, the file system read-only "
-            f"except a private temporary folder, and {len(hidden)} folders hidden (the "
-            "installed corpus, the run folder, the harness's caches).")
+            "except a private temporary folder" + (f", and hidden: {shown}." if what
+                                                   else "."))
 
 
 def sandboxed(argv: Sequence[str], workdir: str, cwd: str | None = None,

@@ -54,6 +54,23 @@ def listener() -> Iterator[int]:
         yield server.getsockname()[1]
 
 
+@pytest.fixture
+def service_socket() -> Iterator[str]:
+    """A Unix socket listening in /run, where the host's services keep theirs (a
+    database's, D-Bus's): a read-only mount would not stop a connect() to it."""
+    path = f"/run/pokercert-test-{uuid.uuid4().hex[:12]}.sock"
+    with socket.socket(socket.AF_UNIX) as server:
+        try:
+            server.bind(path)
+        except OSError as exc:
+            pytest.skip(f"cannot make a socket in /run here ({exc.strerror})")
+        server.listen(8)
+        try:
+            yield path
+        finally:
+            os.unlink(path)
+
+
 def probe(tmp_path: Path, probes: list[str], sandbox: bool) -> tuple[dict[str, dict], str]:
     """Start the prober with ``probes`` (a run folder ``tmp_path/out`` holding a
     results.jsonl already), configure it; its reports by probe, and its sandbox mode."""
@@ -97,6 +114,14 @@ def test_a_sandboxed_adapter_reaches_none_of_the_harness_secrets(tmp_path, liste
     # its own temporary folder and fresh working directory: writable
     assert got["write:tmp"]["ok"] and got["write:here"]["ok"], got
     assert mode == "bubblewrap"
+
+
+@pytest.mark.parametrize("sandbox", [True, False])
+def test_a_service_socket_in_run_is_out_of_reach(tmp_path, service_socket, sandbox):
+    if sandbox:
+        require_bwrap()
+    got, _ = probe(tmp_path, [f"unix:{service_socket}"], sandbox=sandbox)
+    assert got[f"unix:{service_socket}"]["ok"] is not sandbox, got
 
 
 def test_no_sandbox_gives_the_adapter_everything_back(tmp_path, listener):

@@ -13,6 +13,7 @@ read:PATH        read a file (found: how many bytes)
 write:PATH       create a file (``tmp`` as PATH: a file in $TMPDIR; a relative PATH: in
                  the working directory)
 connect:PORT     connect to 127.0.0.1:PORT
+unix:PATH        connect to the Unix socket PATH
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def attempt(probe: str) -> dict:
         elif kind == "connect":
             with socket.create_connection(("127.0.0.1", int(arg)), timeout=5):
                 out["found"] = int(arg)
+        elif kind == "unix":
+            with socket.socket(socket.AF_UNIX) as sock:
+                sock.settimeout(5)
+                sock.connect(arg)
+                out["found"] = arg
         else:
             raise ValueError(f"unknown probe {probe!r}")
         out["ok"] = True
