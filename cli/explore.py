@@ -124,7 +124,7 @@ def register(sub: Subparsers) -> None:
 def _options(args: argparse.Namespace, out: Path) -> AdapterOptions:
     return AdapterOptions(timeout=args.timeout, attachments=out / "attachments",
                           max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
-                          max_cpu_s=args.max_cpu)
+                          max_cpu_s=args.max_cpu, sandbox=args.sandbox)
 
 
 @contextmanager

@@ -220,6 +220,9 @@ def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
                    help="address-space limit of an exec: adapter (POSIX)")
     p.add_argument("--max-cpu", type=positive_int, metavar="S",
                    help="CPU-time limit of an exec: adapter process (POSIX)")
+    p.add_argument("--no-sandbox", dest="sandbox", action="store_false",
+                   help="run an exec: adapter without the sandbox (bubblewrap: no network, "
+                   "the corpus, the run folder and the caches hidden); the run records it")
 
 
 def dask_args(p: argparse.ArgumentParser, work: str) -> None:

@@ -256,7 +256,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         command=["pokercert", *sys.argv[1:]], lab=lab, in_process=args.in_process,
         challenge=not args.no_challenge, challenge_seed=args.challenge_seed,
         challenge_fresh=args.challenge_fresh, fuzz=args.fuzz, fuzz_seed=args.fuzz_seed,
-        exhaustive=args.exhaustive, order_seed=args.order_seed)
+        exhaustive=args.exhaustive, order_seed=args.order_seed, sandbox=args.sandbox)
     progress = Progress()
     try:
         if on_dask:
@@ -357,7 +357,8 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     if args.ruleset:
         get_ruleset(args.ruleset)      # an unknown id: a usage error before the adapter starts
     options = AdapterOptions(timeout=args.timeout, max_restarts=args.max_restarts,
-                             max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu)
+                             max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu,
+                             sandbox=args.sandbox)
     adapter = _load_adapter(args.adapter, options)
     results = []
     problem = ""

@@ -400,6 +400,22 @@ class Evaluator:
             parse_cards(everything, jokers=self.ruleset.jokers)
         return tuple(parsed), table
 
+    def parse_dealt(self, hands: Sequence[str | Iterable[str | Card]],
+                    board: str | Iterable[str | Card] | None = None
+                    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """Parse a deal exactly as the game deals it (a pot, a best hand): with a
+        selection rule every player holds the selection's ``hole`` cards and the board is
+        its ``board`` cards (no board in stud); any other count is ``wrong-count``.
+        Without a selection a hand is the ruleset's ``hand_size`` cards (:meth:`parse_deal`).
+        """
+        sel = self.ruleset.selection
+        if sel is None:
+            return self.parse_deal(hands, board)
+        if sel.board and board is None:
+            raise CardError(WRONG_COUNT, f"{self.ruleset.id} deals a board of {sel.board} "
+                            "cards, got none")
+        return self.parse_deal(hands, board, per_hand=sel.hole)
+
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is wild under the ruleset's posting (a joker, or a posted
         wild rank such as the deuces)."""
@@ -483,11 +499,13 @@ class Evaluator:
         low-only game), never unqualified.  A half the ruleset does not have is a
         :class:`RulesetError`.  The hand is chosen under the ruleset's selection rule and
         ranked by the half's ranking.  Returns None when no hand qualifies for the half
-        (a low half behind "eight or better" with no such five cards).
+        (a low half behind "eight or better" with no such five cards).  The cards are
+        those the game deals one player (:meth:`parse_dealt`: seven in stud and razz, the
+        hole cards and the whole board in hold'em and Omaha), else ``wrong-count``.
         """
         half = self.ruleset.pot_halves[0].name if half is None else half
         self.ruleset.half(half)
-        (hand,), table = self.parse_deal([hole], board)
+        (hand,), table = self.parse_dealt([hole], board)
         return self._best(hand, table, half)
 
     def pot(self, hands: Sequence[str | Iterable[str | Card]],
@@ -498,11 +516,13 @@ class Evaluator:
         ruleset; a half no hand qualifies for goes to the other half's winners; the same
         hand (even the same five cards) may win both halves.  Each hand's best key comes
         from :meth:`best_key` (``fast=False``: from the engine's candidate-by-candidate
-        :meth:`best_hand` search, the oracle the fast path is tested against).
+        :meth:`best_hand` search, the oracle the fast path is tested against).  The deal
+        is one the game deals (:meth:`parse_dealt`): five-card stud or razz hands, or
+        hold'em without its board, are ``wrong-count``.
         """
         if len(hands) < 2:
             raise CardError(WRONG_COUNT, f"a showdown needs at least 2 hands, got {len(hands)}")
-        parsed, table = self.parse_deal(hands, board)
+        parsed, table = self.parse_dealt(hands, board)
         won: dict[str, tuple[int, ...] | None] = {}
         for half in self.ruleset.pot_halves:
             keys = [self.best_key(h, table, half.name) for h in parsed] if fast else \

@@ -40,7 +40,7 @@ from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
-from pokercert.vectors.deals import best_cards_problems, has_half, pot_problems, takes_board
+from pokercert.vectors.deals import best_cards_problems, has_half, impossible_deal, pot_problems
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
 
 if TYPE_CHECKING:       # imported when the files are read (a miss), not from the cache
@@ -403,11 +403,10 @@ class _Reader:
             return
         if vec.kind == Kind.REJECT:
             return  # invalid on purpose; pokercert vectors check verifies the fault
-        if vec.kind in (Kind.BEST_HAND, Kind.SHOWDOWN) and \
-                ("board" in inputs) != takes_board(rs):
-            self.problem(ft.at(index, "board" if "board" in inputs else "kind"),
-                         f"{rs.id} {'has no' if 'board' in inputs else 'needs'} community "
-                         "cards (board)")
+        cannot = impossible_deal(vec, rs)   # a deal the game never deals (ruleset data)
+        for why in cannot:
+            self.problem(ft.at(index, "hands" if "hands" in inputs else "hole"), why)
+        if cannot:
             return
         if "half" in inputs and not has_half(rs, inputs["half"]):
             self.problem(ft.at(index, "half"), f"{rs.id} has no {inputs['half']} half")

@@ -47,8 +47,8 @@ def _sources() -> list[Path]:
     rulesets and interpretations, and the code of the reference and of the loader."""
     reference = Path(sys.modules[InputError.__module__].__file__ or "").resolve().parent
     return sorted([*reference.rglob("*.py"), *reference.rglob("*.toml"),
-                   *(_HERE / name for name in ("corpus.py", "corpus_cache.py", "model.py",
-                                               "registry.py")),
+                   *(_HERE / name for name in ("corpus.py", "corpus_cache.py", "deals.py",
+                                               "model.py", "registry.py")),
                    _HERE / registry.SCHEMA_FILE])
 
 

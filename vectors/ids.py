@@ -37,6 +37,9 @@ FAMILY_BASE = {
     # the poker-room games' five-card ranking (classify and compare); from the top of
     # the generator's range, clear of the blocks other families take from 7400 up
     "ranking": 9900,
+    # razz's final hands as five-card compares and seven-card deals of few ranks (corpus
+    # 1.12: the five-card showdowns nj-razz/7170-7199 were retired)
+    "razz-hands": 8000,
 }
 ID_PATTERN = re.compile(r"^(?P<ruleset>[a-z0-9-]+)/(?P<n>\d{4})$")
 

@@ -17,7 +17,12 @@ The child is untrusted.  Everything it does is bounded and recorded:
   process group of its own with ``PR_SET_PDEATHSIG``, is a subreaper of everything it
   forks, reports the leader's exit (so a crash is a CRASH even while a grandchild holds
   stdout open) and, when the leader exits or the harness goes away (even ``kill -9``),
-  kills the whole group and every descendant.
+  kills the whole group and every descendant;
+* sandbox (``sandbox=True``, the default of ``exec:`` specs; :mod:`.sandbox`): the
+  command runs under bubblewrap, without network, with the corpus, the run folder (the
+  folder holding ``attachments``) and the caches hidden and the file system read-only
+  except its temporary folder; where that is impossible it runs without one, and
+  :attr:`ProcessAdapter.sandbox` says which and why.
 """
 
 from __future__ import annotations
@@ -53,6 +58,15 @@ from pokercert.harness.adapters.base import (
     Reply,
     many_reply,
     one_hand,
+)
+from pokercert.harness.adapters.sandbox import (
+    BUBBLEWRAP,
+    TURNED_OFF,
+    SandboxRecord,
+    SandboxRefused,
+    hidden_paths,
+    sandboxed,
+    signal_of_status,
 )
 from pokercert.harness.adapters.trace import CodeWatch, Observed
 from pokercert.harness.protocol import (
@@ -222,7 +236,8 @@ class ProcessAdapter(Adapter):
                  max_restarts: int = 50, backoff: tuple[float, float] = (0.05, 2.0),
                  max_memory_mb: int | None = None, max_cpu_s: int | None = None,
                  max_line_bytes: int = 64 << 20, env: Mapping[str, str] | None = None,
-                 cwd: str | None = None, observe_code: bool = False) -> None:
+                 cwd: str | None = None, sandbox: bool = False,
+                 observe_code: bool = False) -> None:
         if not argv:
             raise AdapterError(f"{spec}: empty command line")
         self.argv = list(argv)
@@ -237,6 +252,9 @@ class ProcessAdapter(Adapter):
         self.max_line_bytes = max_line_bytes
         self.env = dict(env) if env is not None else None
         self.cwd = cwd
+        self.use_sandbox = sandbox
+        # what the last start ran in (run.json "sandbox"): off until a start says more
+        self.sandbox: SandboxRecord = TURNED_OFF
         self.restarts = 0
         self.identity: Identity | None = None
         self.features: frozenset[str] = frozenset()   # negotiated in hello
@@ -323,13 +341,16 @@ class ProcessAdapter(Adapter):
         if CONTAINED and cwd is None:   # a fresh working directory: the command as meant here
             argv = absolute_words(self.argv)
             cwd = self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
-        if self._watch is not None:    # the tracer outside the command (and any sandbox)
-            argv = self._watch.wrap(argv, self._starts, cwd)
+        if CONTAINED and self.use_sandbox:
+            argv = self._sandboxed(argv, cwd)
+        if self._watch is not None:    # the tracer outside the command and its sandbox
+            argv = self._watch.wrap(argv, self._starts, cwd, ours=argv[:1] if
+                                    self.sandbox.mode == BUBBLEWRAP else ())
         if CONTAINED:
             self._life, child_end = socket.socketpair()
             pass_fds = (child_end.fileno(),)
             argv = [sys.executable, "-I", "-S", str(SUPERVISOR), str(child_end.fileno()),
-                    *(["--rmdir"] if self._workdir else []), *argv]
+                    *(["--rmdir"] if self._workdir and self._workdir == cwd else []), *argv]
         try:
             self._proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -352,6 +373,21 @@ class ProcessAdapter(Adapter):
             self._group = self._keeper_pid()
             self._life.setblocking(False)
             self._sel.register(self._life, selectors.EVENT_READ)
+
+    def _sandboxed(self, argv: list[str], cwd: str | None) -> list[str]:
+        """The one wrapping step of the sandbox: ``argv`` as bubblewrap starts it (or
+        unchanged, where it cannot), recorded in :attr:`sandbox`.  The adapter's
+        temporary folder is its one writable place (made here if the caller chose its
+        working directory)."""
+        if self._workdir is None:
+            self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
+        run_folder = self.attachments.parent if self.attachments is not None else None
+        try:
+            wrapped, self.sandbox = sandboxed(argv, self._workdir, cwd,
+                                              hidden_paths(run_folder))
+        except SandboxRefused as exc:
+            raise AdapterError(f"{self.spec}: {exc}") from None
+        return wrapped
 
     def _keeper_pid(self) -> int | None:
         """The adapter's pid (its process group), as the keeper reports it first."""
@@ -581,6 +617,8 @@ class ProcessAdapter(Adapter):
                 code = None
         if code is None:
             return "the adapter closed its output"
+        if self.sandbox.mode == BUBBLEWRAP:
+            code = signal_of_status(code)
         return describe_exit(code, self.max_cpu_s)
 
     def _stderr_excerpt(self, mark: int) -> str:

@@ -28,6 +28,7 @@ from pokercert.harness import __version__
 from pokercert.harness.adapters.base import Adapter, AdapterError, Identity
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.process import ProcessAdapter
+from pokercert.harness.adapters.sandbox import BRIDGED
 from pokercert.reference.errors import InputError
 
 ENTRY_POINT_GROUP = "pokercert.adapters"
@@ -68,6 +69,8 @@ class AdapterOptions:
     # run py: and named adapters (other than the bundled reference) in a child process
     # through the serve bridge; False: in this process (the fast path, not isolated)
     isolate: bool = False
+    # run an exec: adapter in the sandbox (harness/adapters/sandbox.py); False: --no-sandbox
+    sandbox: bool = True
     # observe the code an exec: adapter's processes load (harness/adapters/trace.py), for
     # the run's measured identity
     observe_code: bool = False
@@ -194,7 +197,8 @@ def load_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None)
         return ProcessAdapter(parsed.argv, parsed.text, timeout=opts.timeout,
                               run_deadline=opts.run_deadline, attachments=opts.attachments,
                               max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
-                              max_cpu_s=opts.max_cpu_s, observe_code=opts.observe_code)
+                              max_cpu_s=opts.max_cpu_s, sandbox=opts.sandbox,
+                              observe_code=opts.observe_code)
     if isolation_of(parsed, opts.isolate) == PROCESS:
         if parsed.kind == "name" and parsed.target not in shipped_adapters():
             resolve(parsed)         # the usage error, said in this process
@@ -225,6 +229,7 @@ class BridgedAdapter(ProcessAdapter):
                          run_deadline=opts.run_deadline, attachments=opts.attachments,
                          max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
                          max_cpu_s=opts.max_cpu_s, env=env)
+        self.sandbox = BRIDGED     # the bridge imports pokercert: only exec: is sandboxed
 
     def start(self) -> Identity:
         try:

@@ -351,13 +351,16 @@ class CodeWatch:
         self._keep = _Keeper([], private_folders)
         self.tracer_lost = False
 
-    def wrap(self, argv: Sequence[str], number: int, cwd: str | None) -> list[str]:
+    def wrap(self, argv: Sequence[str], number: int, cwd: str | None,
+             ours: Sequence[str] = ()) -> list[str]:
         """The command that runs ``argv`` observed (strace outside, ``argv`` inside;
         unchanged where there is no strace).  ``number``: the launch, ``cwd``: where it
-        starts (the adapter's temporary working directory, whose files are its own)."""
+        starts (the adapter's temporary working directory, whose files are its own),
+        ``ours``: executables of ours that ``argv`` starts with (a sandbox launcher)."""
         here = cwd or os.getcwd()
         if cwd:
             self._keep.workdirs.append(str(Path(cwd).resolve()))
+        self._wrappers |= {_real(w) for w in ours}
         if self.method != STRACE or self._folder is None:
             return list(argv)
         self._folder.mkdir(parents=True, exist_ok=True)

@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pokercert.harness.adapters.sandbox import merged_sandbox
 from pokercert.harness.run.results import (
     ATTACHED,
     COUNTEREXAMPLES,
@@ -140,7 +141,7 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         selected_by_ruleset=dict(sorted(by_ruleset.items())),
         filters={**filters, "merged_shards": [f"{k}/{n}" for k in sorted(seen)]},
         resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at),
-        attached=attached)
+        attached=attached, sandbox=merged_sandbox([h.sandbox for _, h, _ in headers]))
     if not warnings and ids_digest(owner) != merged.selected_ids_sha256:
         raise MergeError("the shards' vectors do not add up to the run's selection")
     merged.results_sha256, merged.results_lines = write_results(out, results)

@@ -169,6 +169,10 @@ class RunHeader:
     # (this process, --in-process or the bundled reference: not isolated); None: a run
     # from before the field
     isolation: str | None = None
+    # the sandbox the evaluator ran in: {"mode": "bubblewrap" | "off" | "unavailable" |
+    # "in-process", "reason": one sentence} (harness/adapters/sandbox.py); None: a run
+    # from before the field
+    sandbox: dict[str, str] | None = None
     # what the attached modes found, per mode, one record per ruleset
     # (harness/run/attached.py; what was asked is in filters["fuzz"/"exhaustive"])
     attached: dict[str, list[dict[str, Any]]] = field(default_factory=dict)

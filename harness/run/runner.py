@@ -42,6 +42,7 @@ from pokercert.harness.adapters import (
 )
 from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.adapters.sandbox import IN_PROCESS_RECORD
 from pokercert.harness.adapters.spec import isolation_of
 from pokercert.harness.adapters.trace import Observed
 from pokercert.harness.identity import (
@@ -360,6 +361,8 @@ class RunConfig:
     # run a py: or named evaluator in this process (fast, not isolated: CI gates) instead
     # of in a child process through the serve bridge (the default of a certification)
     in_process: bool = False
+    # run an exec: adapter in the sandbox (harness/adapters/sandbox.py); False: --no-sandbox
+    sandbox: bool = True
     # challenge vectors after the curated ones (harness/run/challenge.py): on by default
     # (a certification); False is --no-challenge (CI gates), which every report states
     challenge: bool = True
@@ -717,7 +720,8 @@ def run(config: RunConfig, corpus: Any = None,
     options = AdapterOptions(timeout=config.timeout, run_deadline=deadline,
                              attachments=folder / ATTACHMENTS, max_restarts=config.max_restarts,
                              max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s,
-                             isolate=not config.in_process, observe_code=True)
+                             isolate=not config.in_process, sandbox=config.sandbox,
+                             observe_code=True)
     try:
         isolation = isolation_of(config.adapter, not config.in_process)
     except SpecError as exc:   # (a vendor module's own ValueError is not one)
@@ -768,6 +772,7 @@ def run(config: RunConfig, corpus: Any = None,
         header.evaluator = dict(identity.evaluator)
         header.adapter = dict(identity.adapter)
         header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
+        header.sandbox = getattr(adapter, "sandbox", IN_PROCESS_RECORD).as_dict()
         write_header(folder, header)
         grace = config.watchdog_grace_s if config.watchdog_grace_s is not None else \
             max(1.0, config.timeout or 0.0)

@@ -128,17 +128,26 @@ def test_the_module_and_the_shared_object_the_adapter_loads_are_hashed(tmp_path,
 
 @linux_only
 def test_an_adapter_that_kills_its_tracer_is_named_for_it(tmp_path, vendor, corpus_once):
-    """A hostile adapter kills strace before it loads its library: the mapped library
-    is still hashed (/proc), and the coverage warns that later opens went unseen."""
+    """A hostile adapter kills strace (found as its TracerPid) on its second batch: out of
+    the sandbox it can, and the coverage warns that later opens went unseen; in the
+    sandbox the tracer, outside it, is in no process namespace the adapter sees."""
     if shutil.which("strace") is None:
         pytest.skip("strace is not installed here; .ci/run installs it")
-    outcome = run(RunConfig(adapter=loading_spec(vendor) + " --kill-tracer",
-                            out=tmp_path / "run", rulesets=[RULESET], flags=["wheel"],
-                            batch_size=4, command=["pokercert", "run"]), corpus=corpus_once)
-    measured = outcome.header.measured_identity
+
+    def hostile(out: Path, sandbox: bool) -> dict:
+        return run(RunConfig(adapter=loading_spec(vendor) + " --kill-tracer", out=out,
+                             rulesets=[RULESET], flags=["wheel"], batch_size=4,
+                             sandbox=sandbox, command=["pokercert", "run"]),
+                   corpus=corpus_once).header
+    header = hostile(tmp_path / "bare", sandbox=False)
+    measured = header.measured_identity
     assert measured["observed"].get("tracer_lost") is True
     assert "tracer" in measured["coverage"]["warning"]
     assert any("tracer" in p for p in measured["problems"])
+    header = hostile(tmp_path / "boxed", sandbox=True)
+    if header.sandbox["mode"] == "bubblewrap":
+        assert "tracer_lost" not in header.measured_identity["observed"]
+        assert header.measured_identity["coverage"]["warning"] == ""
 
 
 @linux_only

@@ -229,7 +229,10 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_an_adapter_that_rewrites_its_results_cannot_certify(tmp_path):
-    run = _cli("run", *SMALL, "--adapter", REWRITER, "--out", "out", cwd=tmp_path)
+    # --no-sandbox: the sandbox hides the run folder, which stops the attack itself
+    # (tests/harness/test_trust_sandbox.py); this is the defence behind it
+    run = _cli("run", *SMALL, "--adapter", REWRITER, "--out", "out", "--no-sandbox",
+               cwd=tmp_path)
     assert run.returncode == 1, run.stderr
     folder = tmp_path / "out"
     forged = [json.loads(line) for line in

@@ -1,5 +1,6 @@
 """The poker-room families every game gets: a category won at showdown, razz's
-final hands, and plain seeded deals (see :mod:`.rooms` for the game-specific ones).
+final hands (five-card compares, and seven-card deals of few ranks), and plain seeded
+deals (see :mod:`.rooms` for the game-specific ones).
 
 Every family is a list of :class:`~.pots.Construction`; the pots are settled by the
 arithmetic of :mod:`.pots`, never by the reference engine.
@@ -7,8 +8,12 @@ arithmetic of :mod:`.pots`, never by the reference engine.
 
 from __future__ import annotations
 
-from pokercert.vectors.generate.common import SUITS, A, K
+from functools import partial
+from typing import Any
+
+from pokercert.vectors.generate.common import SUITS, A, K, compare
 from pokercert.vectors.generate.pots import (
+    LOW_NAMES,
     Card,
     Construction,
     Deal,
@@ -16,9 +21,15 @@ from pokercert.vectors.generate.pots import (
     Pot,
     PotGame,
     best,
+    deciding,
+    family,
+    low_value,
     players,
     ranked,
+    text_of,
 )
+
+RAZZ_EACH = 6       # five-card razz compares per paired category
 
 
 def between(dealer: Dealer, lo: int, hi: int) -> int:
@@ -86,27 +97,77 @@ def categories(g: PotGame, each: int) -> list[Construction]:
     return out
 
 
-def razz_hands(g: PotGame) -> list[Construction]:
-    """Razz showdowns of final five-card hands, one player holding each paired category
-    (four of a kind, a full house, three of a kind, two pairs, a pair) against hands of
-    other categories: pairs count against a low, so the category order decides."""
-    out = []
-    for category in ("four_of_a_kind", "full_house", "three_of_a_kind", "two_pair",
-                     "one_pair"):
-        def deal(dealer: Dealer, category: str = category) -> Deal:
-            hands = [five_of(category, dealer)]
-            for other in dealer.rng.sample(["four_of_a_kind", "full_house", "three_of_a_kind",
-                                            "two_pair", "one_pair", "high_card"], 2):
-                if other != category:
-                    hands.append(five_of(other, dealer))
-            return hands, []
-        out.append(Construction(
-            "razz", ("order", "cards"), ("razz-pairs", "category-order"),
-            f"Final five-card razz hands, one of them {category.replace('_', ' ')}: pairs "
-            "count against a low hand, the fewer matched cards the better, so the hands rank "
-            "by the order of the low categories.", deal,
-            lambda d, p: len(d[0]) >= 2, 6))
+PAIRED = ("four_of_a_kind", "full_house", "three_of_a_kind", "two_pair", "one_pair")
+
+
+def razz_compares(g: PotGame, seed: int) -> list[dict[str, Any]]:
+    """Final five-card razz hands compared (``compare``: razz deals seven cards each, so
+    five-card hands are no showdown), one hand of each paired category (four of a kind,
+    a full house, three of a kind, two pairs, a pair) against one or two hands of other
+    categories: pairs count against a low, so the order of the low categories decides.
+    The winner is the generator's low arithmetic (:func:`.pots.low_value`), held to the
+    construction: every hand is of the category it was built as, no two alike."""
+    out: list[dict[str, Any]] = []
+    dealer = Dealer(seed)
+    for category in PAIRED:
+        made = 0
+        while made < RAZZ_EACH:
+            dealer.used = set()
+            others = [c for c in dealer.rng.sample([*PAIRED, "high_card"], 2) if c != category]
+            built = [category, *others]
+            try:
+                hands = [five_of(c, dealer) for c in built]
+            except AssertionError:  # a card another hand holds: deal again
+                continue
+            values = [low_value(h, False) for h in hands]
+            if [LOW_NAMES[-v[0]] if v else None for v in values] != built:
+                continue            # five random ranks can pair or run: deal again
+            order = list(range(len(hands)))
+            dealer.rng.shuffle(order)
+            seated = [hands[i] for i in order]
+            best_seat = max(range(len(seated)), key=lambda i: values[order[i]] or ())
+            clauses = list(dict.fromkeys([*g.L("select", "low"),
+                                          *deciding(g, seated, [])]))
+            out.append(compare(
+                [text_of(h).split() for h in seated], [best_seat], clauses,
+                ["razz-pairs", "category-order"],
+                f"Final five-card razz hands, one of them {category.replace('_', ' ')}: "
+                "pairs count against a low hand, the fewer matched cards the better, so the "
+                "hands rank by the order of the low categories."))
+            made += 1
     return out
+
+
+def _of_ranks(ranks: list[int], card: Card) -> bool:
+    return card[0] in ranks
+
+
+def razz_few_ranks(g: PotGame) -> list[Construction]:
+    """Seven-card razz deals whose players hold few ranks, so the best low each can make
+    is paired: four ranks make at best one pair, three ranks two pairs, two ranks a full
+    house (never three or four of a kind: those only five-card compares reach)."""
+    def deal(dealer: Dealer) -> Deal:
+        holes = []
+        for ranks in dealer.rng.sample([2, 3, 4], 2 + dealer.rng.randint(0, 1)):
+            picked = dealer.rng.sample(range(2, A + 1), ranks)
+            cards = ranked(picked, dealer, spread=False)
+            cards += dealer.draw(7 - ranks, partial(_of_ranks, picked))
+            dealer.rng.shuffle(cards)
+            holes.append(cards)
+        return holes, []
+    return [Construction(
+        "razz-hands", ("order", "cards"), ("razz-pairs", "category-order"),
+        "Seven cards each, every player's of only two, three or four ranks: the best low of "
+        "four ranks is one pair, of three ranks two pairs, of two ranks a full house; pairs "
+        "count against a low, so the fewer matched cards win.", deal,
+        lambda d, p: len(p.low) == 1, 30)]
+
+
+def razz_hands(g: PotGame, seed: int) -> list[dict[str, Any]]:
+    """The family ``razz-hands`` of the game's seed: :func:`razz_compares`, then the
+    seven-card deals of :func:`razz_few_ranks`."""
+    return [*razz_compares(g, seed + sum(map(ord, "razz-compares"))),
+            *family(g, razz_few_ranks(g), seed + sum(map(ord, "razz-hands")))]
 
 
 def deals(g: PotGame) -> list[Construction]:

@@ -563,7 +563,8 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         "suits never break the tie, so they share whatever they win.", twins_deal,
         lambda d, p: {0, 1} <= set(p.low) or not {0, 1} & set(p.low), 30,
         tag="suits-equal"))
-    out.extend(razz_hands(g))
+    # the final five-card hands of corpus 1.11 (nj-razz/7170-7199, retired: razz deals
+    # seven cards each) are compares of the family razz-hands (see families below)
     return {"razz": [c for c in out if c.topic == "razz"],
             "suit-ties": [c for c in out if c.topic == "suit-ties"]}
 
@@ -586,5 +587,7 @@ def families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
     out: dict[str, Callable[[], list[dict[str, Any]]]] = {
         topic: partial(family, g, c, seed + sum(map(ord, topic))) for topic, c in cons.items()}
     out["ranking"] = partial(ranking, g, seed + sum(map(ord, "ranking")))
+    if rid == RAZZ:
+        out["razz-hands"] = partial(razz_hands, g, seed)
     out["reject"] = partial(rejects, g)
     return out

@@ -336,7 +336,8 @@ def test_a_finding_of_an_exec_adapter_costs_no_other_hand(tmp_path, capsys):
     code = main(["exhaustive", "--adapter",
                  f"exec:{sys.executable} {faux} {tmp_path / 'batches'} 1000000",
                  "--ruleset", "nj-poker-high-3", "--batch-size", "1000", "--order-seed", "3",
-                 "--out", str(tmp_path / "out"), "--json"])
+                 "--out", str(tmp_path / "out"), "--json",
+                 "--no-sandbox"])     # (the faux writes its batch count in tmp_path)
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["finished"] and data["checked"] == 22_100
     assert data["category_disagreements"] == 1 and data["errors"] == 0

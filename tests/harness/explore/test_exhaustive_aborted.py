@@ -26,6 +26,9 @@ RULESET, HANDS = "nj-poker-high-3", 22_100
 
 
 def _spec(tmp_path: Path) -> str:
+    """The faux counts its batches in a file of the test's folder, across restarts: the
+    sandbox (rightly) lets it write nowhere but its own temporary folder, so every
+    use of this spec runs with the sandbox off (--no-sandbox, ``sandbox=False``)."""
     return f"exec:{sys.executable} {FAUX} {tmp_path / 'batches'} 6"
 
 
@@ -39,7 +42,7 @@ def test_the_findings_before_the_abort_are_kept_and_written_up(tmp_path, capsys)
     out = tmp_path / "out"
     code = main(["exhaustive", "--adapter", _spec(tmp_path), "--ruleset", RULESET,
                  "--batch-size", "1000", "--max-restarts", "2", "--order-seed", "3",
-                 "--out", str(out), "--json"])
+                 "--out", str(out), "--json", "--no-sandbox"])
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     assert code == 1                       # a finding is final: noncompliant
@@ -61,7 +64,7 @@ def test_the_findings_before_the_abort_are_kept_and_written_up(tmp_path, capsys)
 def test_the_printed_result_says_how_far_it_got(tmp_path, capsys):
     code = main(["exhaustive", "--adapter", _spec(tmp_path), "--ruleset", RULESET,
                  "--batch-size", "1000", "--max-restarts", "2", "--order-seed", "3",
-                 "--out", str(tmp_path / "out")])
+                 "--out", str(tmp_path / "out"), "--no-sandbox"])
     printed = capsys.readouterr().out
     assert code == 1 and "DISAGREES" in printed
     # the sixth batch the faux reads (its messages: batches of 1,000 hands, and the aces
@@ -73,7 +76,7 @@ def test_the_printed_result_says_how_far_it_got(tmp_path, capsys):
 
 def test_a_certification_run_records_the_findings_of_an_aborted_pass(tmp_path):
     spec = _spec(tmp_path)
-    with load_adapter(spec, AdapterOptions(max_restarts=2)) as adapter:
+    with load_adapter(spec, AdapterOptions(max_restarts=2, sandbox=False)) as adapter:
         identity = adapter.start()
         records, aborted = run_attached(adapter, identity, [RULESET],
                                         load_profile("practice"),
