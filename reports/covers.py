@@ -28,9 +28,8 @@ from typing import Any
 from pokercert.vectors.releases import corpus_status
 
 NOT_RECORDED = "not recorded"
-IDENTITY_NOT_RECORDED = ("not recorded: the run was made before the harness recorded what "
-                         "its measured identity covers")
-SANDBOX_NOT_RECORDED = "not recorded: the run was made before the harness recorded its sandbox"
+IDENTITY_NOT_RECORDED = "the run was made before the harness recorded what its identity covers"
+SANDBOX_NOT_RECORDED = "the run was made before the harness recorded its sandbox"
 
 
 def _text(value: Any) -> str:
