@@ -248,7 +248,8 @@ def _identification(report: dict[str, Any]) -> str:
 
 def render(report: dict[str, Any]) -> str:
     """The HTML view of a sealed report."""
-    body = "\n".join([_banner(report), _covers(report), _rulesets(report), _challenge(report), _modes(report),
+    body = "\n".join([_banner(report), _covers(report), _rulesets(report), _challenge(report),
+                      _modes(report),
                       _clauses(report),
                       _failures(report),
                       _flags(report), _not_applicable(report), _identification(report)])

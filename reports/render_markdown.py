@@ -189,8 +189,8 @@ def _identification(report: dict[str, Any]) -> list[str]:
 
 def render(report: dict[str, Any], limit: int = LIMIT) -> str:
     """The Markdown view of a sealed report, at most ``limit`` characters when possible."""
-    head = _head(report) + _covers(report) + _rulesets(report) + _challenge(report) + _modes(report) + \
-        _broken(report)
+    head = _head(report) + _covers(report) + _rulesets(report) + _challenge(report) + \
+        _modes(report) + _broken(report)
     folded = [_matrix(report), _flags(report), _not_applicable(report)]
     tail = _identification(report)
     folded = [s for s in folded if s]

@@ -19,15 +19,8 @@ keyed by everything its loading depends on: the corpus digest (the one ``MANIFES
 records, computed afresh from the files on every load), the manifest itself, the schema,
 the rulesets, the interpretations and the code that reads and validates them.  Any change
 to one of those is another key, so the corpus is read and validated again; a cache file
-that cannot be read, or was written for another key, is ignored and replaced.
-
-The corpus digest (``Corpus.sha256``) is always the files' as hashed by this load, also
-for a corpus that comes from the cache (a cached corpus whose recorded digest differs is
-not used): every vector file and the flag registry are read and hashed on every load
-(about 15 ms for corpus 1.11), so a run reports the corpus it actually loaded, and the
-reports compare that digest with the published one of its version
-(:mod:`pokercert.vectors.releases`).
-"""
+that cannot be read, or was written for another key, is ignored and replaced.  Cached or
+not, ``Corpus.sha256`` is the digest of the files as this load hashed them (15 ms)."""
 
 from __future__ import annotations
 
@@ -58,6 +51,7 @@ NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not
 _HEADER = re.compile(r"^\s*\[\[\s*vector\s*\]\]\s*(#.*)?$")
 _TOML_LINE = re.compile(r"at line (\d+)")
 UNRELEASED = "unreleased"
+CORPUS_ENV = "POKERCERT_CORPUS_DIR"     # another corpus folder to load (default_root)
 
 
 @dataclass(frozen=True)
@@ -146,14 +140,9 @@ def _known(what: str, wanted: set[str], known: set[str]) -> None:
 
 # --------------------------------------------------------------------------- paths
 
-CORPUS_ENV = "POKERCERT_CORPUS_DIR"
-
-
 def default_root() -> Path:
-    """The corpus shipped inside the installed package, or the folder named by
-    ``$POKERCERT_CORPUS_DIR`` when that is set (to run a corpus being edited, or a copy;
-    a run of any corpus whose digest is not the published one of its version is
-    reported as a modified corpus and never certified: :mod:`.releases`)."""
+    """The corpus shipped in the package, or ``$POKERCERT_CORPUS_DIR`` if set (a corpus
+    not published is reported as modified and never certified: :mod:`.releases`)."""
     given = os.environ.get(CORPUS_ENV, "").strip()
     return Path(given) if given else registry.PACKAGE_ROOT
 
@@ -585,10 +574,9 @@ def load_corpus(root: Path | str | None = None) -> Corpus:
     if not where.is_dir():
         raise CorpusError(read_corpus(where)[1])
     files = hashed_files(where)
-    key = _cache_key(where, files)
-    cached = corpus_cache.read(key)
+    cached = corpus_cache.read(key := _cache_key(where, files))
     if isinstance(cached, Corpus) and cached.sha256 == total_sha256(files):
-        return cached      # (its digest is the files' as hashed now, not as once cached)
+        return cached
     corpus, problems = read_corpus(where)
     if problems:
         raise CorpusError(problems)
@@ -607,5 +595,5 @@ def cache_file_of(root: Path) -> Path:
     return corpus_cache.cache_file(_cache_key(root, hashed_files(root)))
 
 
-__all__ = ["CORPUS_ENV", "FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "cache_file_of", "load_corpus",
-           "read_corpus", "read_text", "vector_starts"]
+__all__ = ["CORPUS_ENV", "FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "cache_file_of",
+           "load_corpus", "read_corpus", "read_text", "vector_starts"]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokercert.vectors import releases
 from pokercert.vectors.canonical import digest, meta_digest
 from pokercert.vectors.corpus import (
     MANIFEST_FILE,
@@ -39,7 +40,6 @@ from pokercert.vectors.corpus import (
     display_path,
     read_corpus,
 )
-from pokercert.vectors import registry, releases
 from pokercert.vectors.model import Location
 
 CHANGELOG_FILE = "CHANGELOG.md"
@@ -138,8 +138,9 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
 
 
 def _is_package(root: Path) -> bool:
-    """Whether ``root`` is the corpus shipped in the package (the one releases are of)."""
-    return root.resolve() == registry.PACKAGE_ROOT
+    """Whether ``root`` is the corpus releases are made of: the one shipped in the package,
+    beside the release registry."""
+    return root.resolve() == releases.REGISTRY_PATH.parent
 
 
 def _registry_clash(where: Location, version: str, sha256: str) -> list[Problem]:

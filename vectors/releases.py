@@ -21,8 +21,8 @@ that version?
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -59,8 +59,8 @@ def _read(path: Path) -> dict[str, str]:
 
 @cache
 def releases() -> Mapping[str, str]:
-    """Every published corpus version -> its corpus digest (hex SHA-256)."""
-    return MappingProxyType(_read(REGISTRY_PATH))
+    """Every published corpus version -> its corpus digest (hex SHA-256); no file: none."""
+    return MappingProxyType(_read(REGISTRY_PATH) if REGISTRY_PATH.exists() else {})
 
 
 def published_digest(version: str) -> str | None:
@@ -72,15 +72,17 @@ def dump(entries: Mapping[str, str]) -> str:
     """The registry file's text: one line per release, oldest first (by version)."""
     ordered = sorted(entries.items(), key=lambda kv: _version_key(kv[0]))
     lines = [f"    {json.dumps(v)}: {json.dumps(d)}" for v, d in ordered]
-    return ("{\n  \"format_version\": %d,\n  \"releases\": {\n" % REGISTRY_FORMAT
+    return (f'{{\n  "format_version": {REGISTRY_FORMAT},\n  "releases": {{\n'
             + ",\n".join(lines) + "\n  }\n}\n")
 
 
-def record(version: str, digest: str, path: Path = REGISTRY_PATH) -> bool:
-    """Record that ``version`` is released with ``digest``; True if the file changed.
+def record(version: str, digest: str) -> bool:
+    """Record in the registry that ``version`` is released with ``digest``; True if the
+    file changed.
 
     Raises :class:`RegistryError` when ``version`` is recorded with another digest (a
     released version never changes: bump the version) or the file is unreadable."""
+    path = REGISTRY_PATH
     entries = _read(path) if path.exists() else {}
     known = entries.get(version)
     if known == digest:

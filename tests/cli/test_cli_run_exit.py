@@ -2,7 +2,8 @@
 interpreter's teardown (it took 0.5-0.8 s of wall time after a default run), yet with
 every ``atexit`` hook run, every open file flushed, stdout and stderr complete when piped
 and the exit code of each outcome unchanged (0 no failure, 1 a failure, 2 the run did
-not finish, 3 usage); the last line is the report's verdict and the path of report.html.  Each run is a real ``python -m pokercert.cli`` process; the in-process
+not finish, 3 usage); the last line is the report's verdict and the path of report.html.
+Each run is a real ``python -m pokercert.cli`` process; the in-process
 faux evaluator (tests/helpers/faux/exit_watch.py) leaves traces of how it ended."""
 
 from __future__ import annotations

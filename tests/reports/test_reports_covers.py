@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from pokercert.cli.run import print_summary
-from pokercert.harness.run.results import read_header, write_header
+from pokercert.harness.run.results import read_header
 from pokercert.harness.run.runner import count
 from pokercert.reports import render_html, render_junit, render_markdown
 from pokercert.reports.canonical import canonical_bytes, compute_digest, seal
