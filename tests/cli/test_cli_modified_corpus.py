@@ -1,14 +1,14 @@
 """A modified corpus never passes as the published one (issue 26, item 4), end to end.
 
 A copy of the installed corpus is run through ``POKERCERT_CORPUS_DIR`` (the one way to
-point a run at another corpus folder): a verbatim copy is the published 1.11.0 (its
-files digest to the ``sha256`` that ``vectors/MANIFEST.json`` recorded at release, commit
-86193ac), and the same run is CERTIFIED; the copy with one expectation edited (of a
-ruleset the run does not even select) is a modified corpus: every format and the
-terminal say "modified corpus (digest X; 1.11.0 is Y)", the verdict is NOT CERTIFIED,
-and ``verify`` names it while calling the report genuine.  X is computed here from the
-files by the definition the manifest documents (the SHA-256 of the ``sha256sum``
-listing of the vector files and the flag registry).
+point a run at another corpus folder): a verbatim copy is the published release the
+installed ``vectors/MANIFEST.json`` names (its files digest to the ``sha256`` recorded
+there at release), and the same run is CERTIFIED; the copy with one expectation edited
+(of a ruleset the run does not even select) is a modified corpus: every format and the
+terminal say "modified corpus (digest X; V is Y)", the verdict is NOT CERTIFIED, and
+``verify`` names it while calling the report genuine.  X is computed here from the files
+by the definition the manifest documents (the SHA-256 of the ``sha256sum`` listing of
+the vector files and the flag registry).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from pathlib import Path
 import pytest
 
 from tests import helpers
-from tests.helpers.reports_fixtures import CORPUS
 
-PUBLISHED = CORPUS[1]          # corpus 1.11.0 as released
+MANIFEST = json.loads((helpers.ROOT / "vectors" / "MANIFEST.json").read_text(encoding="utf-8"))
+VERSION, PUBLISHED = MANIFEST["corpus_version"], MANIFEST["sha256"]     # as released
 EDITED_FILE = Path("nj-poker-high-5") / "cards-speak.toml"
 RUN = ["--ruleset", "nj-poker-high-3", "--no-challenge"]
 
@@ -80,13 +80,13 @@ def test_a_verbatim_copy_is_the_published_corpus_and_certifies(runs):
     assert done.stdout.rstrip().splitlines()[-1] == f"CERTIFIED: {folder / 'report.html'}"
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     assert report["covers"]["corpus"]["status"] == "published"
-    assert report["identification"]["corpus"] == {"version": "1.11.0", "sha256": PUBLISHED}
+    assert report["identification"]["corpus"] == {"version": VERSION, "sha256": PUBLISHED}
 
 
 def test_one_edited_expectation_is_a_modified_corpus_in_every_format(runs):
     done = runs["edited"]
     folder = runs["tmp"] / "run-edited"
-    words = f"modified corpus (digest {runs['edited_digest'][:16]}; 1.11.0 is {PUBLISHED[:16]})"
+    words = f"modified corpus (digest {runs['edited_digest'][:16]}; {VERSION} is {PUBLISHED[:16]})"
     assert done.returncode == 0, done.stderr          # every vector run passed...
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     assert report["identification"]["corpus"]["sha256"] == runs["edited_digest"]
@@ -106,7 +106,7 @@ def test_one_edited_expectation_is_a_modified_corpus_in_every_format(runs):
 
 def test_verify_names_the_modified_corpus_and_calls_the_report_genuine(runs):
     folder = runs["tmp"] / "run-edited"
-    words = f"modified corpus (digest {runs['edited_digest'][:16]}; 1.11.0 is {PUBLISHED[:16]})"
+    words = f"modified corpus (digest {runs['edited_digest'][:16]}; {VERSION} is {PUBLISHED[:16]})"
     # verified with the installed pokercert and its own corpus: the registry decides
     env_free = {**os.environ, "PYTHONPATH": helpers.child_pythonpath()}
     env_free.pop("POKERCERT_CORPUS_DIR", None)
