@@ -28,8 +28,10 @@ from typing import Any
 from pokercert.vectors.releases import corpus_status
 
 NOT_RECORDED = "not recorded"
-IDENTITY_NOT_RECORDED = "the run was made before the harness recorded what its identity covers"
-SANDBOX_NOT_RECORDED = "the run was made before the harness recorded its sandbox"
+IDENTITY_NOT_RECORDED = ("run.json does not say what the measured identity covers (a run "
+                         "made before the harness recorded it)")
+SANDBOX_NOT_RECORDED = ("run.json does not say how the evaluator was sandboxed (a run made "
+                        "before the harness recorded it)")
 
 
 def _text(value: Any) -> str:

@@ -160,10 +160,10 @@ def test_the_block_says_not_recorded_for_a_run_without_the_new_fields(tmp_path, 
     assert report["covers"]["sandbox"]["mode"] == "not recorded"
     assert report["covers"]["challenge_seed"] is None    # (PASSING has no challenge)
     for name, text in [*_views(report).items(), ("terminal", _summary(report, folder, capsys))]:
-        assert "not recorded: the run was made before the harness recorded what its " \
-               "identity covers" in text, name
-        assert "not recorded: the run was made before the harness recorded its sandbox" \
-            in text, name
+        assert "not recorded: run.json does not say what the measured identity covers (a " \
+               "run made before the harness recorded it)" in text, name
+        assert "not recorded: run.json does not say how the evaluator was sandboxed (a run " \
+               "made before the harness recorded it)" in text, name
 
 
 def test_the_block_shows_coverage_sandbox_and_seed_with_the_warning_up_front(tmp_path,
