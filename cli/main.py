@@ -9,10 +9,17 @@ commands runs (or shows its own help), so ``pokercert --help`` or ``pokercert ru
 never imports the harness or the reports.  A command module that fails to import fails
 its commands, loudly; one that registers a command the list does not hold fails too.
 
-Exit codes (all commands, :class:`ExitCode`): 0 compliant / ok, 1 non-compliant (a
-verdict, a refused report, or a corpus error found by ``vectors check``), 2 adapter or
-harness error, 3 usage error.  Library code raises :class:`PokercertError` kinds;
-:func:`exit_codes` is the one table that turns them into exit codes.
+Exit codes (all commands, :class:`ExitCode`): 0 ok, 1 a finding (a failure, a NOT
+CERTIFIED verdict, a refused report, or a corpus error found by ``vectors check``), 2
+adapter or harness error (INCOMPLETE), 3 usage error.  Library code raises
+:class:`PokercertError` kinds; :func:`exit_codes` is the one table that turns them into
+exit codes.  Outcomes map to codes in one place each: a report's verdict by
+``reports.model.REPORT_EXIT_CODES`` (``report``: 0 CERTIFIED, 1 NOT CERTIFIED, 2
+INCOMPLETE), a verification by ``reports.verify.outcome`` (``verify``: GENUINE: CERTIFIED
+0, GENUINE: NOT CERTIFIED 1, GENUINE: INCOMPLETE 2, NOT GENUINE 1), a run by
+``harness.run.runner.exit_code_for`` (``run``, ``merge``: 0 no failure beyond what an
+expectations file predicts, 1 a failure, 2 the run did not finish; the run's last line
+is its report's verdict).
 """
 
 from __future__ import annotations

@@ -51,10 +51,12 @@ def register(sub: Subparsers) -> None:
 
     p = sub.add_parser("verify",
                        description="Recompute a report's digest and every conclusion from its "
-                       "per-vector facts, check its corpus against the installed corpus, its "
-                       "signature with --key, for a run folder that the report was built from "
-                       "exactly its results, and with --rerun re-run the evaluator and compare "
-                       "every outcome. Exit 0 if every check holds, 1 otherwise.")
+                       "per-vector facts, check its corpus against this pokercert's release "
+                       "registry, its signature with --key, for a run folder that the report "
+                       "was built from exactly its results, and with --rerun re-run the "
+                       "evaluator and compare every outcome. Prints GENUINE: <verdict> or NOT "
+                       "GENUINE: <why>. Exit code: 0 GENUINE: CERTIFIED, 1 GENUINE: NOT "
+                       "CERTIFIED or NOT GENUINE, 2 GENUINE: INCOMPLETE.")
     p.add_argument("report", metavar="REPORT", type=Path,
                    help="report.json, a .md/.html/.xml view beside its report.json, or a "
                    "run folder (also checks its report was built from exactly its results)")
@@ -137,6 +139,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                 write_file(args.out.with_name(args.out.name + SIG_SUFFIX), sign(data, args.sign))
     print(T.printable(f"{report['verdict']}: {T.evaluator_line(report['identification'])} "
                       f"({T.counts_line(report['counts'])})"), file=sys.stderr)
+    for warning in T.covers_warnings(report):
+        print(T.one_line(f"warning: {warning}"), file=sys.stderr)
     print(T.printable(T.challenge_line(report)), file=sys.stderr)
     for mode, block in T.attached_modes(report):
         print(T.one_line(T.mode_line(mode, block)), file=sys.stderr)
@@ -145,7 +149,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _check_verify_args(args: argparse.Namespace) -> None:
     """What ``verify`` is given must name something: a --sig without --key would be
-    ignored (and the report called VERIFIED with its signature unchecked), a key, a
+    ignored (and the report called GENUINE with its signature unchecked), a key, a
     signature or a JSON report that is not there, a --rerun spec that names nothing."""
     from pokercert.harness.adapters import AdapterOptions, SpecError, load_adapter
 
@@ -163,23 +167,24 @@ def _check_verify_args(args: argparse.Namespace) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from pokercert.reports.verify import passed, verify
+    from pokercert.reports.verify import outcome, verify_report
 
     if args.allow_identity_change and not args.rerun:
         raise UsageError("--allow-identity-change needs --rerun SPEC")
     _check_verify_args(args)
-    checks = verify(_require(args.report), args.key, args.sig, args.rerun,
-                    args.report_json, args.allow_identity_change)
-    ok = passed(checks)
+    checks, report = verify_report(_require(args.report), args.key, args.sig, args.rerun,
+                                   args.report_json, args.allow_identity_change)
+    found = outcome(checks, report)
     if args.json:
-        print_json({"report": str(args.report), "verified": ok,
+        print_json({"report": str(args.report), **found.as_dict(),
                     "checks": [c.as_dict() for c in checks]})
     else:
-        print(tabulate([[c.name, c.status, c.detail] for c in checks],
+        print(tabulate([[c.name, c.status, T.printable(c.detail)] for c in checks],
                        headers=["Check", "Result", "Detail"], disable_numparse=True,
                        maxcolwidths=[None, None, 80]))
-        print(f"\n{args.report}: {'VERIFIED' if ok else 'NOT VERIFIED'}")
-    return ExitCode.OK if ok else ExitCode.NONCOMPLIANT
+        print()
+        print(T.one_line(f"{args.report}: {found.words}"))
+    return found.exit_code
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

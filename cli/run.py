@@ -47,8 +47,10 @@ def register(sub: Subparsers) -> None:
     p = sub.add_parser(
         "run",
         description="Run the vector corpus against an evaluator and stream scored results "
-        "into a run folder. Exit code: 0 compliant, 1 non-compliant, 2 adapter or harness "
-        "error (the run did not finish), 3 usage error.")
+        "into a run folder; the last line is the report's verdict (CERTIFIED, NOT CERTIFIED, "
+        "INCOMPLETE) and the path of report.html. Exit code: 0 no failure beyond what an "
+        "expectations file predicts, 1 a failure, 2 adapter or harness error (the run did "
+        "not finish), 3 usage error; the certificate is the report's verdict.")
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
                    help="only this ruleset (repeatable; default: every ruleset)")
@@ -181,9 +183,51 @@ def attached_modes(header: RunHeader) -> dict[str, Any]:
     return mode_blocks({"filters": header.filters}, header.attached, header.rulesets)
 
 
+# what `run`'s own exit code says, when it differs from the report's verdict's
+RUN_EXIT_WORDS = {ExitCode.OK: "no failure beyond what the expectations file predicts",
+                  ExitCode.NONCOMPLIANT: "a failure, or nothing applicable was run",
+                  ExitCode.ERROR: "the run did not finish"}
+
+
+def report_in_memory(header: RunHeader, results: Sequence[Any]) -> dict[str, Any] | None:
+    """The report of the run (not sealed, not written), for the summary's verdict and
+    what the certificate covers; None (and a note) if it cannot be built."""
+    from pokercert.reference import collector
+    from pokercert.reports.model import report_of
+
+    try:
+        with collector.paused():
+            return report_of(header, results)
+    except Exception as exc:  # a report bug must not hide the run's own outcome
+        print(f"pokercert: no report verdict: {exc}", file=sys.stderr)
+        return None
+
+
+def last_line(report: Mapping[str, Any] | None, folder: Path, exit_code: int,
+              written: bool) -> str:
+    """The summary's last line, in the report's words: its verdict and where the HTML
+    report is (or that none was written), and the run's exit code when it says another
+    thing than the verdict (a failure the expectations file predicts: exit 0)."""
+    from pokercert.reports.model import REPORT_EXIT_CODES
+    from pokercert.reports.output import FORMATS
+    from pokercert.reports.verdict import INCOMPLETE
+
+    verdict = str(report["verdict"]) if report is not None else INCOMPLETE
+    where = f"{folder / FORMATS['html'][0]}" if written else \
+        f"results in {folder}/ (no report written; `pokercert report {folder}` writes it)"
+    line = f"{verdict}: {where}"
+    if REPORT_EXIT_CODES.get(verdict) != exit_code:
+        line += f" (run exit code {int(exit_code)}: {RUN_EXIT_WORDS[ExitCode(exit_code)]})"
+    return line
+
+
 def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder: Path,
-                  exit_code: int, as_json: bool) -> None:
-    from pokercert.reports.text import mode_line
+                  exit_code: int, as_json: bool, report: Mapping[str, Any] | None = None,
+                  written: bool = False) -> None:
+    """The run's summary: who was run on what, what the certificate covers, the table of
+    outcomes, the challenge and attached modes, and last the report's verdict."""
+    from pokercert.reports.output import FORMATS
+    from pokercert.reports.text import corpus_line, covers_rows, covers_warnings, mode_line
 
     rows = summary_rows(header, counts)
     modes = attached_modes(header)
@@ -192,18 +236,28 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
                     "evaluator": header.evaluator, "adapter_spec": header.adapter_spec,
                     "measured_identity": header.measured_identity.get("digest", ""),
                     "challenge": header.filters.get("challenge"), "rulesets": rows,
-                    "modes": modes})
+                    "modes": modes,
+                    "verdict": report["verdict"] if report is not None else None,
+                    "covers": report["covers"] if report is not None else None,
+                    "report": str(folder / FORMATS["html"][0]) if written else None})
         return
     ident = header.evaluator
     declared = one_line(f"{ident.get('vendor', '?')} {ident.get('name', '?')} "
                         f"{ident.get('version', '')}")
+    corpus = corpus_line(dict(report)) if report is not None else \
+        f"corpus {header.corpus_version} {header.corpus_sha256[:12]}"
     print(f"evaluator: {declared} ({one_line(header.adapter_spec)}); profile "
-          f"{one_line(header.profile.get('name'))}; corpus {header.corpus_version} "
-          f"{header.corpus_sha256[:12]}")
+          f"{one_line(header.profile.get('name'))}; {one_line(corpus)}")
     measured = header.measured_identity
     if measured.get("digest"):
         print(f"measured identity: sha256 {measured['digest'][:16]} "
               f"({len(measured.get('files', []))} files hashed by the harness)")
+    if report is not None:
+        print("what this certificate covers:")
+        for what, words in covers_rows(dict(report)):
+            print(one_line(f"  {what.lower()}: {words}"))
+        for warning in covers_warnings(dict(report)):
+            print(one_line(f"WARNING: {warning}"))
     table = [[r["ruleset"], *(r[str(o)] or "" for o in OUTCOME_COLUMNS), r["not run"] or "",
               r["verdict"]] for r in rows]
     total = ["total", *(sum(r[str(o)] for r in rows) or "" for o in OUTCOME_COLUMNS),
@@ -220,9 +274,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
                                + (f": {r['why']}" if r["why"] else "")))
     if header.aborted:
         print(f"\nthe run did not finish: {one_line(header.aborted)}")
-    verdict = {ExitCode.OK: "COMPLIANT", ExitCode.NONCOMPLIANT: "NOT COMPLIANT",
-               ExitCode.ERROR: "INCOMPLETE (adapter or harness error)"}[ExitCode(exit_code)]
-    print(f"\n{verdict}: results in {folder}/")
+    print(f"\n{last_line(report, folder, exit_code, written)}")
 
 
 # ----------------------------------------------------------------------------- commands
@@ -275,9 +327,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         progress.close()
     for warning in outcome.warnings:
         print(f"pokercert run: warning: {warning}", file=sys.stderr)
-    if not args.no_report:
-        _write_reports(outcome)
-    print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json)
+    report = None if args.no_report else _write_reports(outcome)
+    written = report is not None
+    if report is None:
+        report = report_in_memory(outcome.header, outcome.results)
+    print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json,
+                  report, written)
     return outcome.exit_code
 
 
@@ -314,8 +369,8 @@ def _check_resumable(folder: Path) -> None:
         raise UsageError(f"{path}: cannot read ({exc})") from None
 
 
-def _write_reports(outcome: Any) -> None:
-    """The default report set beside the results.
+def _write_reports(outcome: Any) -> dict[str, Any] | None:
+    """The default report set beside the results; the report (None: not written).
 
     Built from the results the harness scored, kept in memory (``outcome.results``), not
     from ``results.jsonl``: an adapter that rewrites the file during the run cannot
@@ -332,6 +387,8 @@ def _write_reports(outcome: Any) -> None:
             write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
     except Exception as exc:  # a report bug must not hide the run's own outcome
         print(f"pokercert run: reports not written: {exc}", file=sys.stderr)
+        return None
+    return report
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
@@ -343,9 +400,11 @@ def cmd_merge(args: argparse.Namespace) -> int:
     header, warnings = merge(args.out, args.shards)
     for w in warnings:
         print(f"pokercert merge: warning: {w}", file=sys.stderr)
-    counts = count(read_results(args.out))
+    results = list(read_results(args.out))
+    counts = count(results)
     code = exit_code_for(header, counts)
-    print_summary(header, counts, args.out, code, args.json)
+    print_summary(header, counts, args.out, code, args.json,
+                  report_in_memory(header, results))
     return code
 
 

@@ -193,6 +193,8 @@ def cmd_manifest(args: argparse.Namespace) -> int:
                            ("metadata changed", release.metadata)):
             if ids:
                 print(f"  {label} ({len(ids)}): {compress_ids(ids)}")
+    if release.registered and not args.json:
+        print(f"release registry: corpus {release.version} recorded (vectors/releases.json)")
     return ExitCode.NONCOMPLIANT if release.refused else ExitCode.OK
 
 

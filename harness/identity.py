@@ -657,16 +657,8 @@ def _loaded_differences(old: Mapping[str, Any], new: Mapping[str, Any],
 
 
 
-def with_coverage(measured: Mapping[str, Any]) -> dict[str, Any]:
-    """``measured`` with its ``coverage`` (derived for a run.json written before the
-    field existed: :func:`~pokercert.harness.identity_coverage.coverage_of`)."""
-    return {**measured, "coverage": coverage_of(measured)}
-
-
 def not_measured(why: str) -> dict[str, Any]:
     """The measured identity of a run made without one (an older pokercert), saying so."""
-    out: dict[str, Any] = {"kind": "none", "digest": "", "files": [], "distributions": [],
-                           "identity_files": [], "problems": [why],
-                           "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}
-    out["coverage"] = coverage_of(out)
-    return out
+    return {"kind": "none", "digest": "", "files": [], "distributions": [],
+            "identity_files": [], "problems": [why],
+            "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}

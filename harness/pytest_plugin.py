@@ -269,8 +269,10 @@ class CorpusPlugin:
             ev = self._identity.evaluator
             parts.append("evaluator " + " ".join(str(ev.get(k)) for k in
                                                  ("vendor", "name", "version") if ev.get(k)))
-        if self.corpus is not None:
-            parts.append(f"corpus {self.corpus.version} {self.corpus.sha256[:12]}")
+        if self.corpus is not None:   # published, or "modified corpus (digest X; V is Y)"
+            from pokercert.vectors.releases import corpus_status
+
+            parts.append(corpus_status(self.corpus.version, self.corpus.sha256).words)
         if parts:
             terminalreporter.write_line(f"pokercert: {'; '.join(parts)}")
 

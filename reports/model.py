@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pokercert.harness.identity import not_measured, with_coverage
+from pokercert.harness.identity import not_measured
 from pokercert.harness.run.results import (
     FAILING,
     HEADER_FILE,
@@ -42,8 +42,9 @@ from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import RulesetError, all_regulations, get_ruleset
 from pokercert.reports import verdict as V
 from pokercert.reports.canonical import ReportError
+from pokercert.reports.covers import corpus_denial, covers
 
-REPORT_FORMAT_VERSION = 4
+REPORT_FORMAT_VERSION = 5
 STDERR_LIMIT = 2000  # characters of a failure's stderr excerpt kept in the report
 UNKNOWN = "unknown"
 
@@ -414,8 +415,10 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
     every denying vector, in report order), the flag rows (without descriptions) and the
     not-applicable list, the challenge block and each attached mode's block (from
     ``attached``, the modes' per-ruleset records: a mode that failed on a ruleset denies
-    it a certificate).  ``build_report`` adds the words (titles, summaries) around
-    them; :func:`contradiction` holds a loaded report to them.
+    it a certificate), and what the certificate covers (``covers``,
+    :mod:`pokercert.reports.covers`: a corpus that is not the published release of its
+    version denies every ruleset a certificate).  ``build_report`` adds the words
+    (titles, summaries) around them; :func:`contradiction` holds a loaded report to them.
     """
     ident = identification
     ids = [v["id"] for v in vectors]
@@ -431,6 +434,8 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
                     "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0}
     challenge = _challenge(ident, by_ruleset, rulesets, not whole)
     modes = mode_blocks(ident, attached or {}, rulesets)
+    covered = covers(ident)
+    denial = corpus_denial(covered)
     ruleset_rows = []
     for rid in rulesets:
         mine = by_ruleset.get(rid, [])
@@ -441,6 +446,7 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
             reasons.append(f"{found} of the findings on challenge vectors (seed "
                            f"{challenge['seed']}): inputs no published vector holds")
         verdict, reasons = V.with_attached(verdict, reasons, *_mode_reasons(modes, rid))
+        verdict, reasons = V.with_corpus(verdict, reasons, denial)
         ruleset_rows.append({"id": rid, "verdict": verdict, "reasons": reasons,
                              "counts": counts,
                              "clauses": _clause_rows(clause_labels.get(rid, ()), mine)})
@@ -468,6 +474,7 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
         "not_applicable": not_applicable,
         "challenge": challenge,
         "modes": modes,
+        "covers": covered,
     }
 
 
@@ -515,11 +522,11 @@ def identification(header: RunHeader) -> dict[str, Any]:
                       ("vendor", "name", "version", "build")},
         "adapter": {k: str(header.adapter.get(k, "")) for k in ("name", "version")},
         "adapter_spec": header.adapter_spec,
-        "measured_identity": with_coverage(getattr(header, "measured_identity", None) or
-                                           not_measured("not measured: the run was made "
-                                                        "without measured identity")),
+        "measured_identity": getattr(header, "measured_identity", None) or not_measured(
+            "not measured: the run was made without measured identity"),
         "isolation": getattr(header, "isolation", None) or (   # runs from before the field:
             "process" if header.adapter_spec.startswith("exec:") else "in-process"),
+        "sandbox": sandbox_of(header),
         "profile": {"name": str(header.profile.get("name", UNKNOWN)),
                     "readings": readings_run(header)},
         "rulesets": list(header.rulesets),
@@ -542,6 +549,14 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "command_line": shlex.join(header.command),
         "lab": lab_fields(getattr(header, "lab", None)),
     }
+
+
+def sandbox_of(header: RunHeader) -> dict[str, str] | None:
+    """run.json's ``sandbox`` (mode and reason, as text); None for a run from before it."""
+    sandbox = getattr(header, "sandbox", None)
+    if not isinstance(sandbox, Mapping):
+        return None
+    return {"mode": str(sandbox.get("mode", "")), "reason": str(sandbox.get("reason", ""))}
 
 
 def with_lab(report: Mapping[str, Any], lab: Mapping[str, str]) -> dict[str, Any]:
@@ -618,6 +633,7 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
         "not_applicable": derived["not_applicable"],
         "challenge": derived["challenge"],
         "modes": derived["modes"],
+        "covers": derived["covers"],
         "attached": attached,
         "vectors": vectors,
     }
@@ -690,7 +706,8 @@ def contradiction(report: Mapping[str, Any]) -> str:
     identification, per-vector records and the attached modes' records) and compares,
     in this order: the vector records themselves, the counts, the completeness, each
     ruleset (counts, verdict, reasons, clause matrix), the failures, the flag rows, the
-    not-applicable list, the challenge, the attached modes, the overall verdict and the
+    not-applicable list, the challenge, the attached modes, what the certificate covers
+    (the corpus against this pokercert's release registry), the overall verdict and the
     exit code.  Expects a report that follows the schema.
     """
     vectors = report["vectors"]
@@ -704,7 +721,7 @@ def contradiction(report: Mapping[str, Any]) -> str:
     claimed = {**report, "failures": [
         {**f, "clauses": [c["label"] for c in f["clauses"]]} for f in report["failures"]]}
     for name in ("counts", "completeness", "rulesets", "failures", "flags", "not_applicable",
-                 "challenge", "modes", "verdict", "exit_code"):
+                 "challenge", "modes", "covers", "verdict", "exit_code"):
         found = _first_difference(name, claimed.get(name), derived[name])
         if found is None:
             continue
@@ -715,6 +732,8 @@ def contradiction(report: Mapping[str, Any]) -> str:
             return (f"{path} says {said}, its vectors give {gives} "
                     f"({'; '.join(row['reasons'])})")
         source = "its rulesets give" if name in ("verdict", "exit_code") else \
-            "its mode records give" if name == "modes" else "its vectors give"
+            "its mode records give" if name == "modes" else \
+            "its identification gives (with this pokercert's release registry)" \
+            if name == "covers" else "its vectors give"
         return f"{path} says {_shown(said)}, {source} {_shown(gives)}"
     return _scored_as_problem(report["failures"])

@@ -50,8 +50,8 @@ def _banner(report: dict[str, Any]) -> str:
              f'<h1 id="overall-verdict">{esc(report["verdict"])}</h1>',
              f"<p><strong>{esc(T.evaluator_line(ident))}</strong> through adapter "
              f"<code>{esc(ident['adapter_spec'])}</code>, profile "
-             f"<code>{esc(ident['profile']['name'])}</code>, corpus "
-             f"{esc(ident['corpus']['version'])}, pokercert {esc(ident['suite_version'])}.</p>",
+             f"<code>{esc(ident['profile']['name'])}</code>, "
+             f"{esc(T.corpus_line(report))}, pokercert {esc(ident['suite_version'])}.</p>",
              f"<p>Evaluator {esc(T.DECLARED_LABEL)}: {esc(T.evaluator_line(ident))}. "
              f"Identity {esc(T.MEASURED_LABEL)}: <code>{esc(T.measured_line(ident))}</code>"
              ".</p>",
@@ -59,16 +59,25 @@ def _banner(report: dict[str, Any]) -> str:
     lab = T.lab_line(ident)
     if lab:
         lines.append(f'<p class="lab">{esc(lab)}</p>')
+    for warning in T.covers_warnings(report):
+        lines.append(f'<p class="warning"><strong>Warning:</strong> {esc(warning)}</p>')
     for reason in report["completeness"]["reasons"]:
         lines.append(f"<p><strong>Incomplete:</strong> {esc(reason)}</p>")
     lines.append("</section>")
-    links = [("rulesets", "Rulesets"), ("challenge", "Challenge"),
+    links = [("covers", "What this covers"), ("rulesets", "Rulesets"), ("challenge", "Challenge"),
              *((f"mode-{m}", T.MODE_TITLES.get(m, m)) for m, _ in T.attached_modes(report)),
              ("clauses", "Clauses"),
              ("findings", f"Findings ({len(report['failures'])})"), ("flags", "Bug classes"),
              ("not-applicable", "Not applicable"), ("identification", "Identification")]
     lines.append("<nav>" + "".join(f'<a href="#{a}">{esc(t)}</a>' for a, t in links) + "</nav>")
     return "\n".join(lines)
+
+
+def _covers(report: dict[str, Any]) -> str:
+    rows = "\n".join(f"<dt>{esc(what)}</dt><dd>{esc(words)}</dd>"
+                     for what, words in T.covers_rows(report))
+    return (f'<h2 id="covers">{esc(T.COVERS_TITLE)}</h2>\n<dl class="ident covers">\n{rows}\n'
+            f'</dl>\n<p class="muted">{esc(T.COVERS_LEGEND)}</p>')
 
 
 def _rulesets(report: dict[str, Any]) -> str:
@@ -205,7 +214,8 @@ def _identification(report: dict[str, Any]) -> str:
              ("Isolation", esc(T.isolation_line(ident))),
              ("Suite version", esc(ident["suite_version"])),
              ("Corpus", esc(ident["corpus"]["version"]) + " sha256 <code>"
-              + esc(ident["corpus"]["sha256"]) + "</code>"),
+              + esc(ident["corpus"]["sha256"]) + "</code> ("
+              + esc(report["covers"]["corpus"]["status"]) + ")"),
              ("Harness version", esc(ident["harness_version"])),
              ("Protocol version", esc(ident["protocol_version"])),
              ("Profile", f"<code>{esc(ident['profile']['name'])}</code>"),
@@ -238,7 +248,8 @@ def _identification(report: dict[str, Any]) -> str:
 
 def render(report: dict[str, Any]) -> str:
     """The HTML view of a sealed report."""
-    body = "\n".join([_banner(report), _rulesets(report), _challenge(report), _modes(report),
+    body = "\n".join([_banner(report), _covers(report), _rulesets(report), _challenge(report),
+                      _modes(report),
                       _clauses(report),
                       _failures(report),
                       _flags(report), _not_applicable(report), _identification(report)])

@@ -169,6 +169,15 @@ def _mode_suite(root: _Element, report: dict[str, Any], mode: str,
                                  if f[0] == r["id"]) or None
 
 
+def _covers_properties(report: dict[str, Any]) -> list[tuple[str, Any]]:
+    """What the certificate covers, one property per row (``covers_corpus``, ...), the
+    corpus status, and each warning (``covers_warning``)."""
+    rows = [(f"covers_{what.lower().replace(' ', '_')}", words)
+            for what, words in T.covers_rows(report)]
+    return [("corpus_status", report["covers"]["corpus"]["status"]), *rows,
+            *(("covers_warning", w) for w in T.covers_warnings(report))]
+
+
 def render(report: dict[str, Any]) -> str:
     """The JUnit XML view of a sealed report."""
     ident = report["identification"]
@@ -199,6 +208,7 @@ def render(report: dict[str, Any]) -> str:
                           ("profile", ident["profile"]["name"]),
                           ("corpus_version", ident["corpus"]["version"]),
                           ("corpus_sha256", ident["corpus"]["sha256"]),
+                          *_covers_properties(report),
                           ("report_digest", report["digest"]),
                           ("citation", T.citation_line(next(
                               (rs for rs in report["rulesets"] if rs["id"] == rid), {}))),

@@ -39,23 +39,29 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
 
 def _head(report: dict[str, Any]) -> list[str]:
     ident = report["identification"]
-    corpus = ident["corpus"]
     lines = [f"# {T.VERDICT_MARK[report['verdict']]} {report['verdict']}: "
              f"{cell(T.evaluator_line(ident))}", "",
              f"**Evaluator** {cell(T.evaluator_line(ident))} ({cell(T.DECLARED_LABEL)}) · "
              f"**{cell(T.MEASURED_LABEL)}** {cell(T.measured_line(ident))}", "",
              f"**Adapter** {cell(ident['adapter_spec'])} · **profile** "
-             f"{cell(ident['profile']['name'])} · **corpus** {cell(corpus['version'])} "
-             f"({cell(corpus['sha256'][:16])}) · **pokercert** {cell(ident['suite_version'])}",
+             f"{cell(ident['profile']['name'])} · **{cell(T.corpus_line(report))}** · "
+             f"**pokercert** {cell(ident['suite_version'])}",
              "", f"**Vectors:** {cell(T.counts_line(report['counts']))}", ""]
     lab = T.lab_line(ident)
     if lab:
         lines += [cell(lab), ""]
+    for warning in T.covers_warnings(report):
+        lines += [f"> **Warning:** {cell(warning)}", ""]
     if not report["completeness"]["complete"]:
         lines.append("> **Incomplete:**")
         lines += [f"> - {cell(r)}" for r in report["completeness"]["reasons"]]
         lines.append("")
     return lines
+
+
+def _covers(report: dict[str, Any]) -> list[str]:
+    return [f"## {cell(T.COVERS_TITLE)}", "", table(["What", "Covered"], T.covers_rows(report)),
+            "", cell(T.COVERS_LEGEND), ""]
 
 
 def _rulesets(report: dict[str, Any]) -> list[str]:
@@ -160,7 +166,8 @@ def _identification(report: dict[str, Any]) -> list[str]:
             ["Adapter spec", ident["adapter_spec"]],
             ["Isolation", T.isolation_line(ident)],
             ["Suite version", ident["suite_version"]],
-            ["Corpus", f"{ident['corpus']['version']} sha256 {ident['corpus']['sha256']}"],
+            ["Corpus", f"{ident['corpus']['version']} sha256 {ident['corpus']['sha256']} "
+                       f"({report['covers']['corpus']['status']})"],
             ["Harness / protocol", f"{ident['harness_version']} / {ident['protocol_version']}"],
             ["Profile", ident["profile"]["name"]],
             ["Readings", ", ".join(f"{k}={v}" for k, v in ident["profile"]["readings"].items())],
@@ -182,8 +189,8 @@ def _identification(report: dict[str, Any]) -> list[str]:
 
 def render(report: dict[str, Any], limit: int = LIMIT) -> str:
     """The Markdown view of a sealed report, at most ``limit`` characters when possible."""
-    head = _head(report) + _rulesets(report) + _challenge(report) + _modes(report) + \
-        _broken(report)
+    head = _head(report) + _covers(report) + _rulesets(report) + _challenge(report) + \
+        _modes(report) + _broken(report)
     folded = [_matrix(report), _flags(report), _not_applicable(report)]
     tail = _identification(report)
     folded = [s for s in folded if s]

@@ -368,3 +368,53 @@ def mode_findings(report: dict[str, Any], mode: str) -> list[list[str]]:
             rows.append([rid, str(f.get("check")), printable(" | ".join(f.get("hands", []))),
                          "", "", printable(str(f.get("message") or ""))])
     return rows
+
+
+# ----------------------------------------------------------------------------- covers
+COVERS_TITLE = "What this certificate covers"
+COVERS_LEGEND = ("A certificate covers the published corpus of its version (checked against "
+                 "the release registry of the pokercert that reads the report), the files "
+                 "the harness hashed as the evaluator's identity, run the way the sandbox "
+                 "line says, with the challenge of its seed; nothing else.")
+_PUBLISHED = "published"
+
+
+def corpus_line(report: dict[str, Any]) -> str:
+    """The corpus in words: its version and digest, or that it is modified."""
+    return printable(str(report["covers"]["corpus"]["words"]))
+
+
+def covers_rows(report: dict[str, Any]) -> list[list[str]]:
+    """The block's rows (what, in words): corpus, identity (and its warning), sandbox,
+    challenge seed."""
+    c = report["covers"]
+    corpus = c["corpus"]["words"] + (
+        "" if c["corpus"]["status"] == _PUBLISHED else
+        ": not the published release, so nothing here is certified under its name")
+    identity = c["identity"]
+    rows = [["Corpus", corpus],
+            ["Identity", f"{identity['scope']}: {identity['hashed']}"
+             if identity["hashed"] else identity["scope"]]]
+    if identity["warning"]:
+        rows.append(["Identity warning", identity["warning"]])
+    sandbox = c["sandbox"]
+    rows.append(["Sandbox", f"{sandbox['mode']}: {sandbox['reason']}"
+                 if sandbox["reason"] else sandbox["mode"]])
+    status = report["challenge"]["status"]
+    seed = c["challenge_seed"]
+    rows.append(["Challenge seed", str(seed) if seed is not None else
+                 "none (--no-challenge): the curated corpus alone" if status == "disabled"
+                 else "not recorded"])
+    return [[printable(a), printable(b)] for a, b in rows]
+
+
+def covers_warnings(report: dict[str, Any]) -> list[str]:
+    """What a reader must not miss: a corpus that is not the published release, and the
+    identity's warning (the evaluator may be outside what was hashed)."""
+    c = report["covers"]
+    found = []
+    if c["corpus"]["status"] != _PUBLISHED:
+        found.append(f"{c['corpus']['words']}: not certified under that version's name")
+    if c["identity"]["warning"]:
+        found.append(f"identity: {c['identity']['warning']}")
+    return [printable(w) for w in found]

@@ -14,6 +14,11 @@ The rules, in the order they are applied to one ruleset:
 5. Then the attached modes (:func:`with_attached`): a fuzz or exhaustive run attached to
    the run that found a disagreement on the ruleset makes it NOT CERTIFIED; one that did
    not finish makes it INCOMPLETE.
+6. Then the corpus (:func:`with_corpus`): a run whose corpus is not the published
+   release of its version (its digest differs from the one the release registry records,
+   or the version is no release) is NOT CERTIFIED on every ruleset it applies to, the
+   first reason saying so ("modified corpus (digest X; 1.11.0 is Y)").  Passing a
+   corpus somebody edited proves nothing about the published one.
 
 Overall: NOT CERTIFIED if any ruleset is; else INCOMPLETE if any ruleset is, or if no
 ruleset was applicable at all; else CERTIFIED.  (The number a report records for its
@@ -80,6 +85,15 @@ def with_attached(verdict: str, reasons: list[str], failed: Iterable[str],
     if incomplete and verdict in (CERTIFIED, NOT_APPLICABLE, INCOMPLETE):
         return INCOMPLETE, (reasons if verdict == INCOMPLETE else []) + incomplete
     return verdict, reasons
+
+
+def with_corpus(verdict: str, reasons: list[str], denial: str) -> tuple[str, list[str]]:
+    """Rule 6, last: ``denial`` (why the corpus is not the published release, ``""`` if it
+    is) makes every ruleset but a not-applicable one NOT CERTIFIED, ``denial`` first
+    among its reasons (the others kept: what the vectors themselves gave)."""
+    if not denial or verdict == NOT_APPLICABLE:
+        return verdict, reasons
+    return NOT_CERTIFIED, [denial, *reasons]
 
 
 def overall_verdict(verdicts: Iterable[str]) -> str:

@@ -15,7 +15,10 @@ Checks, each reported with its outcome and a reason:
   rebuilt from the folder is the same report;
 * ``view`` (Markdown, HTML or JUnit given): the view is byte-identical to the view the
   JSON report renders to (the JSON report is found beside it or given explicitly);
-* ``corpus``: the report's corpus SHA-256 is the installed corpus's;
+* ``corpus``: the report's corpus is the published release of its version: its digest
+  is the one the release registry of *this* pokercert records for that version
+  (:mod:`pokercert.vectors.releases`; a report made with an older corpus is checked
+  against that older release's digest);
 * ``signature`` (with a public key): the detached Ed25519 signature holds;
 * ``rerun`` (with an adapter spec): re-running the evaluator through the harness, with
   the report's rulesets, profile, filters, challenge seed and attached modes' seeds
@@ -23,6 +26,16 @@ Checks, each reported with its outcome and a reason:
   record, and
   the rerun's declared and measured identity are the report's (unless
   ``allow_identity_change``).
+
+The outcome (:func:`outcome`) keeps two questions apart: is the report **genuine** (every
+check but ``corpus`` holds: it is what pokercert wrote, it agrees with itself, and what
+was asked of it, a view, a run folder, a signature, a rerun, holds), and if so, what is
+its **verdict** (its own, re-derived by ``consistent``; a corpus that is not the
+published release already made it NOT CERTIFIED, verdict rule 6, and the ``corpus`` check
+says why).  Words and exit codes: ``GENUINE: CERTIFIED`` 0, ``GENUINE: NOT CERTIFIED`` 1,
+``GENUINE: INCOMPLETE`` 2 (a genuine report exits as ``pokercert report`` would for it),
+``NOT GENUINE: <the first check that failed>`` 1 (refused, as ``pokercert report``
+refuses it).
 """
 
 from __future__ import annotations
@@ -33,6 +46,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from pokercert.reference.errors import ExitCode
 from pokercert.reports.canonical import (
     ReportError,
     canonical_and_digest,
@@ -57,21 +71,6 @@ class Check:
 
     def as_dict(self) -> dict[str, str]:
         return asdict(self)
-
-
-def installed_corpus() -> dict[str, str]:
-    """Version and SHA-256 of the corpus installed with pokercert, hashed from its files.
-
-    Hashes exactly the files the corpus loader hashes, without parsing every vector.
-    Raises :class:`ReportError` when no corpus is installed.
-    """
-    from pokercert.vectors.corpus import default_root, hashed_files, manifest_version, total_sha256
-
-    root = default_root()
-    files = hashed_files(root) if root.is_dir() else {}
-    if not files:
-        raise ReportError(f"no corpus is installed with this pokercert ({root})")
-    return {"version": manifest_version(root), "sha256": total_sha256(files)}
 
 
 def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
@@ -155,17 +154,21 @@ def check_folder(folder: Path, report: dict[str, Any]) -> Check:
 
 
 def check_corpus(report: dict[str, Any]) -> Check:
+    """Whether the report's corpus is the published release of its version, by the release
+    registry of this pokercert (not by any file beside the corpus: whoever edits a vector
+    can edit ``MANIFEST.json`` too)."""
+    from pokercert.vectors.releases import RegistryError, corpus_status
+
     claimed = report.get("identification", {}).get("corpus", {})
     try:
-        installed = installed_corpus()
-    except ReportError as exc:
+        status = corpus_status(str(claimed.get("version")), str(claimed.get("sha256")))
+    except RegistryError as exc:
         return Check("corpus", FAILED, str(exc))
-    if installed["sha256"] == claimed.get("sha256"):
-        return Check("corpus", OK, f"corpus {installed['version']} sha256 "
-                     f"{installed['sha256']} is installed")
-    return Check("corpus", FAILED, f"the report was made with corpus {claimed.get('version')} "
-                 f"sha256 {claimed.get('sha256')}; installed is {installed['version']} sha256 "
-                 f"{installed['sha256']}: install the pokercert that made it to check it")
+    if status.published:
+        return Check("corpus", OK, f"corpus {status.version} sha256 {status.sha256} is the "
+                     "published release (this pokercert's release registry)")
+    return Check("corpus", FAILED, f"{status.words}: the run did not use the published "
+                 f"corpus {status.version}, so the report certifies nothing under its name")
 
 
 def check_signature(data: bytes, sig_path: Path, key: Path) -> Check:
@@ -239,6 +242,16 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
            rerun_spec: str | None = None, report_json: Path | None = None,
            allow_identity_change: bool = False) -> list[Check]:
     """Every check that applies to the report (or view, or run folder) at ``path``."""
+    return verify_report(path, key, signature, rerun_spec, report_json,
+                         allow_identity_change)[0]
+
+
+def verify_report(path: Path, key: Path | None = None, signature: Path | None = None,
+                  rerun_spec: str | None = None, report_json: Path | None = None,
+                  allow_identity_change: bool = False) \
+        -> tuple[list[Check], dict[str, Any] | None]:
+    """:func:`verify`'s checks and the JSON report they were made on (None: not JSON),
+    for :func:`outcome`."""
     path = Path(path)
     folder = path if path.is_dir() else None
     fmt = VIEW_FORMATS.get(path.suffix.lower()) if folder is None else None
@@ -274,9 +287,54 @@ def verify(path: Path, key: Path | None = None, signature: Path | None = None,
         checks.append(check_rerun(report, rerun_spec, allow_identity_change)
                       if genuine and report is not None else
                       Check("rerun", SKIPPED, NOT_GENUINE))
-    return checks
+    return checks, report
 
 
 def passed(checks: list[Check]) -> bool:
     return all(c.status != FAILED for c in checks)
+
+
+GENUINE, NOT_GENUINE = "GENUINE", "NOT GENUINE"
+# checks that speak to what the report certifies, not to whether it is genuine
+VERDICT_CHECKS = frozenset({"corpus"})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What ``verify`` concludes: whether the report is genuine, its verdict if it is,
+    why (the first failed check, or what denied the certificate), and the exit code."""
+
+    genuine: bool
+    verdict: str | None
+    why: str
+    exit_code: int
+
+    @property
+    def words(self) -> str:
+        """``GENUINE: NOT CERTIFIED``, ``GENUINE: CERTIFIED``, ``NOT GENUINE: <why>``."""
+        if not self.genuine:
+            return f"{NOT_GENUINE}: {self.why}"
+        return f"{GENUINE}: {self.verdict}" + (f" ({self.why})" if self.why else "")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"genuine": self.genuine, "verdict": self.verdict, "outcome": self.words,
+                "exit_code": self.exit_code}
+
+
+def outcome(checks: list[Check], report: dict[str, Any] | None) -> Outcome:
+    """The one place a verification becomes words and an exit code: not genuine (any
+    check but ``corpus`` failed) exits 1; a genuine report exits with its verdict's code
+    (``reports.model.REPORT_EXIT_CODES``: 0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE)."""
+    from pokercert.reports.covers import corpus_denial
+    from pokercert.reports.model import REPORT_EXIT_CODES
+
+    failed = [c for c in checks if c.status == FAILED and c.name not in VERDICT_CHECKS]
+    if failed or report is None or not any(c.name == "consistent" and c.status == OK
+                                           for c in checks):
+        first = failed[0] if failed else next(
+            (c for c in checks if c.status != OK), Check("report", FAILED, "not a report"))
+        return Outcome(False, None, f"{first.name}: {first.detail}", ExitCode.NONCOMPLIANT)
+    verdict = str(report["verdict"])
+    return Outcome(True, verdict, corpus_denial(report["covers"]),
+                   int(REPORT_EXIT_CODES[verdict]))
 

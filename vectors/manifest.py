@@ -11,7 +11,11 @@ Rules (enforced here, and by ``pokercert vectors check``):
   retired) and adding the corrected one under a new id;
 * a retired id never comes back;
 * the manifest is never stale: ``check`` fails until ``pokercert vectors manifest``
-  has recorded the change (and appended it to the changelog).
+  has recorded the change (and appended it to the changelog);
+* a release records its digest once: for the corpus shipped in the package, the same
+  command records the manifest's version and digest in the release registry
+  (:mod:`pokercert.vectors.releases`, ``releases.json``), which the reports compare a
+  run's corpus with; rerun it after a merge and it adds a version the registry lacks.
 
 The version is bumped from what changed: a retirement is a major change (results
 against the old corpus no longer compare), new vectors a minor one, metadata or
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokercert.vectors import releases
 from pokercert.vectors.canonical import digest, meta_digest
 from pokercert.vectors.corpus import (
     MANIFEST_FILE,
@@ -127,7 +132,36 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
     if stale:
         problems.append(Problem(where, "manifest is stale: " + "; ".join(stale)
                                 + ". Run `pokercert vectors manifest`"))
+    elif _is_package(corpus.root):
+        problems += _registry_problems(where, str(old.get("corpus_version")), new["sha256"])
     return problems
+
+
+def _is_package(root: Path) -> bool:
+    """Whether ``root`` is the corpus releases are made of: the one shipped in the package,
+    beside the release registry."""
+    return root.resolve() == releases.REGISTRY_PATH.parent
+
+
+def _registry_clash(where: Location, version: str, sha256: str) -> list[Problem]:
+    """A problem if the release registry records ``version`` with another digest."""
+    known = releases.published_digest(version)
+    if known is None or known == sha256:
+        return []
+    return [Problem(where, f"the release registry ({releases.REGISTRY_FILE}) records corpus "
+                    f"{version} with digest {known}, the corpus digests to {sha256}: a "
+                    "released version never changes; bump the version")]
+
+
+def _registry_problems(where: Location, version: str, sha256: str) -> list[Problem]:
+    """The release registry must hold the manifest's version with the manifest's digest."""
+    try:
+        if releases.published_digest(version) is None:
+            return [Problem(where, f"corpus {version} is not in the release registry "
+                            f"({releases.REGISTRY_FILE}): run `pokercert vectors manifest`")]
+        return _registry_clash(where, version, sha256)
+    except releases.RegistryError as exc:
+        return [Problem(where, str(exc))]
 
 
 # --------------------------------------------------------------------------- writing
@@ -143,6 +177,7 @@ class Release:
     metadata: list[str] = field(default_factory=list)
     files_changed: list[str] = field(default_factory=list)
     refused: list[Problem] = field(default_factory=list)
+    registered: bool = False     # the version was added to the release registry now
 
     @property
     def changed(self) -> bool:
@@ -151,7 +186,7 @@ class Release:
     def as_dict(self) -> dict[str, Any]:
         return {"version": self.version, "previous": self.previous, "added": self.added,
                 "retired": self.retired, "metadata_changed": self.metadata,
-                "files_changed": self.files_changed,
+                "files_changed": self.files_changed, "registered": self.registered,
                 "refused": [p.as_dict() for p in self.refused]}
 
 
@@ -181,8 +216,11 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
     """Record the corpus in the manifest and changelog; refuse to change a released id.
 
     Raises :class:`CorpusError` when the corpus does not load cleanly.  A refusal
-    (changed meaning, reused id) is returned in ``Release.refused`` and nothing is
-    written.
+    (changed meaning, reused id, a released version's digest changed) is returned in
+    ``Release.refused`` and nothing is written.  For the corpus shipped in the package
+    the version and digest are recorded in the release registry too (also when the
+    manifest was already up to date: a merge may bring a manifest whose version the
+    registry lacks).
     """
     corpus, problems = read_corpus(root)
     if problems:
@@ -222,12 +260,20 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
             release.version = bump(release.version, "minor")
         elif release.metadata or release.files_changed:
             release.version = bump(release.version, "patch")
-    if dry_run or (old is not None and not release.changed):
+    package = _is_package(root)
+    if package:
+        release.refused += _registry_clash(_where(root), release.version, new["sha256"])
+        if release.refused:
+            return release
+    if dry_run:
         return release
-    manifest = {"corpus_version": release.version, **new,
-                "retired": dict(sorted(retired.items()))}
-    (root / MANIFEST_FILE).write_text(dump_manifest(manifest), encoding="utf-8")
-    _append_changelog(root, release, len(corpus.vectors))
+    if old is None or release.changed:
+        manifest = {"corpus_version": release.version, **new,
+                    "retired": dict(sorted(retired.items()))}
+        (root / MANIFEST_FILE).write_text(dump_manifest(manifest), encoding="utf-8")
+        _append_changelog(root, release, len(corpus.vectors))
+    if package:
+        release.registered = releases.record(release.version, new["sha256"])
     return release
 
 

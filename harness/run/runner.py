@@ -76,6 +76,7 @@ from pokercert.harness.run.selection import ids_digest, parse_shard, shard
 from pokercert.reference import Profile, Ruleset, all_rulesets, collector, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode, InputError
 from pokercert.vectors.model import Kind, Vector
+from pokercert.vectors.releases import corpus_status
 
 DEFAULT_OUT = Path("pokercert-run")
 DEFAULT_BATCH = 256
@@ -606,7 +607,9 @@ def count(results: Sequence[Result] | Iterator[Result],
 
 def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> ExitCode:
     """0: every applicable vector passed (or failed as the expectations file predicts);
-    1: any FAIL/WRONG_REASON/ERROR/TIMEOUT/CRASH/XPASS, or nothing applicable at all;
+    1: any FAIL/WRONG_REASON/ERROR/TIMEOUT/CRASH/XPASS, nothing applicable at all, or a
+    corpus that is not the published one of its version (the report's verdict rule 6: such
+    a run is NOT CERTIFIED, and a CI gate must not read it as a pass);
     2: the run did not finish (the harness gave up on the adapter, or results are missing).
     """
     total = Counter[str]()
@@ -614,6 +617,8 @@ def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> Exit
         total.update(c)
     if header.aborted or sum(total.values()) < header.selected:
         return ExitCode.ERROR
+    if not corpus_status(header.corpus_version, header.corpus_sha256).published:
+        return ExitCode.NONCOMPLIANT
     if any(total[str(o)] for o in FAILING) or _attached_failed(header):
         return ExitCode.NONCOMPLIANT
     if not sum(n for o, n in total.items() if o != str(Outcome.NOT_APPLICABLE)):

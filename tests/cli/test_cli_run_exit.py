@@ -1,8 +1,9 @@
 """How ``pokercert run`` ends as a process (``cli/main.py``, ``exit_now``): without the
 interpreter's teardown (it took 0.5-0.8 s of wall time after a default run), yet with
 every ``atexit`` hook run, every open file flushed, stdout and stderr complete when piped
-and the exit code of each outcome unchanged (0 compliant, 1 not, 2 the run did not
-finish, 3 usage).  Each run is a real ``python -m pokercert.cli`` process; the in-process
+and the exit code of each outcome unchanged (0 no failure, 1 a failure, 2 the run did
+not finish, 3 usage); the last line is the report's verdict and the path of report.html.
+Each run is a real ``python -m pokercert.cli`` process; the in-process
 faux evaluator (tests/helpers/faux/exit_watch.py) leaves traces of how it ended."""
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_compliant_run_exits_0_with_its_whole_summary_and_reports(tmp_path: Path) -> None:
     done = _run(tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.rstrip().endswith(f"COMPLIANT: results in {tmp_path / 'run'}/")
+    assert done.stdout.rstrip().splitlines()[-1] == \
+        f"CERTIFIED: {tmp_path / 'run' / 'report.html'}"
     assert RULESET in done.stdout and "challenge: none" in done.stdout
     for name in ("report.json", "report.md", "report.html", "report.junit.xml"):
         assert (tmp_path / "run" / name).stat().st_size > 0
@@ -48,7 +50,8 @@ def test_hooks_run_files_flushed_teardown_skipped(tmp_path: Path) -> None:
     (os._exit)."""
     done = _run(tmp_path, "--adapter", WATCH, "--in-process")
     assert done.returncode == 1, done.stderr
-    assert done.stdout.rstrip().endswith(f"NOT COMPLIANT: results in {tmp_path / 'run'}/")
+    assert done.stdout.rstrip().splitlines()[-1] == \
+        f"NOT CERTIFIED: {tmp_path / 'run' / 'report.html'}"
     assert (tmp_path / "atexit.txt").read_text() == "ran, collector on\n"
     assert (tmp_path / "unclosed.txt").read_text() == "written, never flushed nor closed\n"
     assert not (tmp_path / "teardown.txt").exists()
@@ -58,8 +61,8 @@ def test_a_run_that_does_not_finish_exits_2(tmp_path: Path) -> None:
     done = _run(tmp_path, "--run-timeout", "0.000001")
     assert done.returncode == 2, done.stderr
     assert "the run did not finish" in done.stdout
-    assert done.stdout.rstrip().endswith(f"INCOMPLETE (adapter or harness error): results "
-                                         f"in {tmp_path / 'run'}/")
+    assert done.stdout.rstrip().splitlines()[-1] == \
+        f"INCOMPLETE: {tmp_path / 'run' / 'report.html'}"
 
 
 def test_usage_error_exits_3_with_its_message(tmp_path: Path) -> None:
@@ -75,7 +78,9 @@ def test_from_python_main_returns_the_code(tmp_path: Path,
     code = main(["run", "--ruleset", RULESET, "--no-challenge", "--no-report",
                  "--out", str(tmp_path / "run")])
     assert code == 0 and gc.isenabled()
-    assert "COMPLIANT" in capsys.readouterr().out
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == (
+        f"CERTIFIED: results in {tmp_path / 'run'}/ (no report written; `pokercert report "
+        f"{tmp_path / 'run'}` writes it)")
 
 
 def test_reports_are_written_with_the_collector_paused(tmp_path: Path,

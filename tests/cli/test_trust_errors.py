@@ -140,7 +140,7 @@ def test_verify_options_that_name_nothing_are_usage_errors(run_folder, extra, tm
     sig.write_bytes(b"not checked without a key")
     extra = [{"SIG": str(sig), "MISSING": str(tmp_path / "missing")}.get(x, x) for x in extra]
     code, out, err = cli(capsys, "verify", str(run_folder / "report.json"), *extra)
-    assert code == 3 and "VERIFIED" not in out
+    assert code == 3 and "GENUINE" not in out
     assert extra[0] in one_line(err)
 
 

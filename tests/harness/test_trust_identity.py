@@ -105,7 +105,7 @@ def test_rerun_after_one_changed_byte_fails_naming_the_file(tmp_path, script, co
     assert check.status == FAILED, check.detail
     assert str(script.resolve()) in check.detail
     assert before[:16] in check.detail and after[:16] in check.detail
-    # and through the CLI: exit 1, NOT VERIFIED
+    # and through the CLI: exit 1, NOT GENUINE
     assert main(["verify", str(out / "report.json"), "--rerun", spec]) == 1
 
 

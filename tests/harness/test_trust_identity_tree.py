@@ -195,15 +195,12 @@ def test_python_distributions_and_in_process_scopes(tmp_path, corpus_once):
     assert inside["coverage"]["scope"] == "in-process"
 
 
-def test_a_run_without_measurement_is_not_measured(tmp_path):
+def test_a_measurement_of_nothing_is_not_measured():
+    """(A report of a run.json without the field says "not recorded": reports/covers.py.)"""
     from pokercert.harness.identity import not_measured
+    from pokercert.harness.identity_coverage import coverage_of
 
-    assert not_measured("older run")["coverage"]["scope"] == "not-measured"
-    from pokercert.reports.output import load
-    from tests.helpers.reports_fixtures import make_runs  # runs written without one
-
-    report = load(make_runs(tmp_path)["passing"])
-    cover = report["identification"]["measured_identity"]["coverage"]
+    cover = coverage_of(not_measured("older run"))
     assert cover["scope"] == "not-measured" and cover["warning"]
 
 

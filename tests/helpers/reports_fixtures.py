@@ -24,19 +24,23 @@ H5, H3, LOW = RULESETS
 TIE = {"identical-rank-tiebreak": "practice", "suits-equal": "practice"}
 LOW_READINGS = {"lowball-wheel": "practice", "low-card-order": "practice",
                 "suits-equal": "practice"}
+# the published corpus 1.11.0 (its MANIFEST.json's sha256, released in commit 86193ac): a
+# report can certify only a corpus that is a published release (verdict rule 6)
+CORPUS = ("1.11.0", "f5307c856701da85187d5626f6b9516734ed330696d4e4983c0c7365e3f106b7")
 
 
 def header(ids: list[str], *, finished: bool = True, selected: list[str] | None = None,
            shard: str | None = None, version: str = "1.4.2",
            rulesets: list[str] | None = None, challenge: dict | None = None,
-           modes: dict | None = None, attached: dict | None = None) -> RunHeader:
+           modes: dict | None = None, attached: dict | None = None,
+           corpus: tuple[str, str] = CORPUS) -> RunHeader:
     chosen = ids if selected is None else selected
     by_ruleset: dict[str, int] = {}
     for vid in chosen:
         rid = {"h5": H5, "h3": H3, "low": LOW}[vid.split("-")[0]]
         by_ruleset[rid] = by_ruleset.get(rid, 0) + 1
     return RunHeader(
-        suite_version="0.1.0", corpus_version="2026.01.0", corpus_sha256="ab" * 32,
+        suite_version="0.1.0", corpus_version=corpus[0], corpus_sha256=corpus[1],
         harness_version="0.1.0", protocol_version="1",
         adapter_spec="py:acme_fives.pokercert:AcmeEvaluator",
         evaluator={"vendor": "Acme Gaming", "name": "acme-fives", "version": version,

@@ -21,6 +21,7 @@ from pokercert.reports.model import build_report
 from tests.helpers.reports_fixtures import (
     BOTH_ASKED,
     CHALLENGE,
+    CORPUS,
     FAILING,
     FAILING_ATTACHED,
     H3,
@@ -197,7 +198,7 @@ def test_identification_comes_from_the_run_header(reports):
     ident = reports["failing"]["identification"]
     assert ident["evaluator"] == {"vendor": "Acme Gaming", "name": "acme-fives",
                                   "version": "1.4.2", "build": "9f3c2e1"}
-    assert ident["corpus"] == {"version": "2026.01.0", "sha256": "ab" * 32}
+    assert ident["corpus"] == {"version": "1.11.0", "sha256": CORPUS[1]}
     # only the readings of the rulesets run (issue 11): high-5, high-3, lowball 2-7
     assert set(ident["profile"]["readings"]) == {"identical-rank-tiebreak", "suits-equal",
                                                  "low-card-order", "lowball-wheel"}

@@ -13,23 +13,24 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.harness.run.results import write_header
-from pokercert.reports import verify as verify_mod
 from pokercert.reports.canonical import canonical_bytes, compute_digest
 from pokercert.reports.output import load, write_default_reports
 from pokercert.reports.signing import keygen
-from pokercert.reports.verify import FAILED, OK, SKIPPED, passed, verify, verify_bytes
+from pokercert.reports.verify import (
+    FAILED,
+    OK,
+    SKIPPED,
+    outcome,
+    passed,
+    verify,
+    verify_bytes,
+    verify_report,
+)
 from tests.helpers.reports_fixtures import H3_ROYAL, PASSING, header, make_runs, write_run
 
 HAS_CRYPTOGRAPHY = importlib.util.find_spec("cryptography") is not None
 needs_cryptography = pytest.mark.skipif(
     not HAS_CRYPTOGRAPHY, reason="signing needs the 'cryptography' package (pokercert[sign])")
-
-
-@pytest.fixture
-def corpus_matches(monkeypatch):
-    """Pretend the installed corpus is the fixtures' (their hash is made up)."""
-    monkeypatch.setattr(verify_mod, "installed_corpus",
-                        lambda: {"version": "2026.01.0", "sha256": "ab" * 32})
 
 
 @pytest.fixture(scope="module")
@@ -61,20 +62,34 @@ def statuses(checks):
     return {c.name: c.status for c in checks}
 
 
-def test_a_genuine_report_and_each_view_verify(reported, corpus_matches):
+def test_a_genuine_report_and_each_view_verify(reported):
     for name in ("report.json", "report.md", "report.html", "report.junit.xml"):
         checks = verify(reported / name)
         assert passed(checks), (name, checks)
     assert statuses(verify(reported / "report.html"))["view"] == OK
 
 
-def test_the_corpus_must_be_the_installed_one(reported, monkeypatch):
-    monkeypatch.setattr(verify_mod, "installed_corpus",
-                        lambda: {"version": "2026.02.0", "sha256": "cd" * 32})
-    checks = verify(reported / "report.json")
+def test_the_corpus_is_checked_against_the_release_registry_not_the_installed_files(
+        tmp_path):
+    """The fixtures' corpus is the published 1.11.0 (its digest from MANIFEST.json of
+    release commit 86193ac): ok.  The same run on a corpus with other files under the same
+    version name is reported as modified, the verdict NOT CERTIFIED, and verify names it
+    while the report stays genuine (it tells the truth)."""
+    published = make_runs(tmp_path / "ok")["passing"]
+    write_default_reports(published)
+    checks = verify(published / "report.json")
+    assert statuses(checks)["corpus"] == OK and passed(checks)
+    folder = write_run(tmp_path / "edited", PASSING, corpus=("1.11.0", "e" * 64))
+    write_default_reports(folder)
+    checks, report = verify_report(folder / "report.json")
     corpus = next(c for c in checks if c.name == "corpus")
-    assert corpus.status == FAILED and "2026.02.0" in corpus.detail
-    assert not passed(checks)
+    assert corpus.status == FAILED
+    assert corpus.detail.startswith("modified corpus (digest eeeeeeeeeeeeeeee; 1.11.0 is "
+                                    "f5307c856701da85)")
+    found = outcome(checks, report)
+    assert (found.genuine, found.verdict, found.exit_code) == (True, "NOT CERTIFIED", 1)
+    assert found.words == ("GENUINE: NOT CERTIFIED (modified corpus (digest eeeeeeeeeeeeeeee; "
+                           "1.11.0 is f5307c856701da85))")
 
 
 def test_every_single_byte_change_is_caught(tmp_path):
@@ -99,8 +114,7 @@ def test_inserted_deleted_and_reordered_bytes_are_caught(reported):
     assert not passed(verify_bytes(json.dumps(report, sort_keys=True).encode())[1])
 
 
-def test_an_edited_and_resealed_report_passes_the_digest_but_not_the_signature(signed, keys,
-                                                                               corpus_matches):
+def test_an_edited_and_resealed_report_passes_the_digest_but_not_the_signature(signed, keys):
     (_, public), _ = keys
     path = signed / "report.json"
     report = json.loads(path.read_bytes())
@@ -112,7 +126,7 @@ def test_an_edited_and_resealed_report_passes_the_digest_but_not_the_signature(s
     assert checks["signature"] == FAILED   # ...only the lab's key signs
 
 
-def test_signature_holds_with_the_right_key_only(signed, keys, corpus_matches):
+def test_signature_holds_with_the_right_key_only(signed, keys):
     (_, public), (_, other_public) = keys
     assert statuses(verify(signed / "report.json", key=public))["signature"] == OK
     assert statuses(verify(signed / "report.html", key=public))["signature"] == OK
@@ -140,7 +154,7 @@ def test_private_key_is_private_and_never_overwritten(keys):
 
 
 @pytest.mark.parametrize("name", ["report.md", "report.html", "report.junit.xml"])
-def test_a_changed_view_is_caught(reported, name, corpus_matches):
+def test_a_changed_view_is_caught(reported, name):
     path = reported / name
     raw = path.read_bytes()
     for i in random.Random(name).sample(range(len(raw)), 15):
@@ -155,21 +169,37 @@ def test_a_view_is_not_trusted_when_its_json_was_edited(reported):
     assert checks["digest"] == FAILED and checks["view"] == SKIPPED
 
 
-def test_cli_verify_exit_codes_and_json(signed, keys, corpus_matches, capsys):
+def test_cli_verify_exit_codes_and_json(signed, keys, capsys):
+    """A genuine report of a failing run is GENUINE: NOT CERTIFIED and exits 1, as
+    `pokercert report` does for it (before issue 26: VERIFIED, exit 0); a changed byte
+    makes it NOT GENUINE, exit 1, naming the check."""
     (_, public), _ = keys
-    assert main(["verify", str(signed / "report.json"), "--key", str(public), "--json"]) == 0
+    assert main(["verify", str(signed / "report.json"), "--key", str(public), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
-    assert out["verified"] is True
+    assert (out["genuine"], out["verdict"], out["outcome"], out["exit_code"]) == \
+        (True, "NOT CERTIFIED", "GENUINE: NOT CERTIFIED", 1)
     assert [c["name"] for c in out["checks"]] == ["canonical", "digest", "schema",
                                                   "consistent", "corpus", "signature"]
     report = signed / "report.json"
     report.write_bytes(report.read_bytes().replace(b"acme-fives", b"acme-fivez", 1))
     assert main(["verify", str(report)]) == 1
-    assert "NOT VERIFIED" in capsys.readouterr().out
+    assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith(
+        f"{report}: NOT GENUINE: digest: recorded 'sha256:")
+
+
+@pytest.mark.parametrize(("run", "code", "words"), [
+    ("passing", 0, "GENUINE: CERTIFIED"), ("failing", 1, "GENUINE: NOT CERTIFIED"),
+    ("incomplete", 2, "GENUINE: INCOMPLETE")])
+def test_cli_verify_says_genuine_and_the_verdict_apart(tmp_path, capsys, run, code, words):
+    folder = make_runs(tmp_path)[run]
+    write_default_reports(folder)
+    assert main(["verify", str(folder / "report.json")]) == code
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == \
+        f"{folder / 'report.json'}: {words}"
 
 
 @needs_cryptography
-def test_cli_keygen_then_sign_then_verify(tmp_path, corpus_matches, capsys):
+def test_cli_keygen_then_sign_then_verify(tmp_path, capsys):
     key = tmp_path / "k" / "lab.pem"
     assert main(["keygen", "--out", str(key)]) == 0
     folder = write_run(tmp_path / "run", PASSING)
@@ -187,14 +217,15 @@ def test_load_refuses_a_tampered_json_report(reported, capsys):
     assert "not a genuine report" in capsys.readouterr().err
 
 
-def test_cli_verify_of_a_view_without_its_json(tmp_path, reported, corpus_matches, capsys):
+def test_cli_verify_of_a_view_without_its_json(tmp_path, reported, capsys):
     lone = tmp_path / "lone"
     lone.mkdir()
     shutil.copy(reported / "report.md", lone / "report.md")
     assert main(["verify", str(lone / "report.md")]) == 3
     assert "--report-json" in capsys.readouterr().err
     assert main(["verify", str(lone / "report.md"), "--report-json",
-                 str(reported / "report.json")]) == 0
+                 str(reported / "report.json")]) == 1      # the failing run: genuine
+    assert capsys.readouterr().out.rstrip().endswith(": GENUINE: NOT CERTIFIED")
 
 
 def test_rerun_is_skipped_for_a_report_that_is_not_genuine(reported):

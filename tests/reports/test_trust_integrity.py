@@ -80,7 +80,7 @@ def test_a_report_with_flipped_verdicts_does_not_verify(forged, failing_run, cap
     assert fails > 0
     assert main(["verify", str(forged)]) == 1
     out = capsys.readouterr().out
-    assert "NOT VERIFIED" in out
+    assert out.rstrip().splitlines()[-1].startswith(f"{forged}: NOT GENUINE: consistent: ")
     checks = {c.name: c for c in verify(forged)}
     assert checks["digest"].status != FAILED          # the digest alone is no defence
     assert checks["consistent"].status == FAILED
@@ -255,7 +255,7 @@ def test_an_adapter_that_rewrites_its_results_cannot_certify(tmp_path):
     checked = _cli("verify", "out", "--json", cwd=tmp_path)
     assert checked.returncode == 1, checked.stderr
     result = json.loads(checked.stdout)
-    assert result["verified"] is False
+    assert (result["genuine"], result["verdict"]) == (False, None)
     problems = {c["name"]: c["detail"] for c in result["checks"] if c["status"] == FAILED}
     assert "changed after the harness wrote it" in problems.get("results", ""), problems
 

@@ -105,3 +105,23 @@ def test_an_unwritable_cache_folder_only_means_no_cache(mini, monkeypatch, tmp_p
     monkeypatch.setenv(CACHE_ENV, str(blocker))      # a file where the folder should be
     assert len(load_corpus(mini).vectors) > 0
     assert len(load_corpus(mini).vectors) > 0
+
+
+def test_a_cached_corpus_whose_digest_is_not_the_files_is_not_used(mini):
+    """Issue 26: a run reports the corpus it loaded, so a cache file (one more file a
+    same-user process can write) whose corpus claims another digest than the files now
+    hash to is read again from the files.  The digest is checked against the files by
+    their documented definition, the SHA-256 of their ``sha256sum`` listing."""
+    import hashlib
+
+    loaded = load_corpus(mini)
+    path = cache_file_of(mini)
+    key, cached = pickle.loads(path.read_bytes())
+    cached.sha256 = "f5307c856701da85187d5626f6b9516734ed330696d4e4983c0c7365e3f106b7"
+    path.write_bytes(pickle.dumps((key, cached)))
+    files = sorted([*mini.glob("*/*.toml"), mini / registry.FLAGS_FILE],
+                   key=lambda p: p.relative_to(mini).as_posix())
+    listing = "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  "
+                      f"{p.relative_to(mini).as_posix()}\n" for p in files)
+    again = load_corpus(mini)
+    assert again.sha256 == loaded.sha256 == hashlib.sha256(listing.encode()).hexdigest()
