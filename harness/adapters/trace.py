@@ -48,6 +48,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,6 +102,19 @@ class Observed:
     through_proc: bool           # some file is read through /proc/PID/root: hash it
                                  # before the adapter stops
     tracer_lost: bool = False    # strace was gone while the adapter still ran
+
+
+_PROBING = threading.Lock()    # held while the probe runs: asked twice, it runs once
+
+
+def probe_ahead() -> None:
+    """Start :func:`observation_method` in a thread (the probe takes some 25 ms): a
+    :class:`CodeWatch` made later waits for its answer instead of probing again."""
+    def probe() -> None:
+        with _PROBING:
+            observation_method()
+
+    threading.Thread(target=probe, name="pokercert-trace-probe", daemon=True).start()
 
 
 @functools.cache
@@ -337,7 +351,8 @@ class CodeWatch:
 
     def __init__(self, logs: Path | None = None, private: Iterable[Path] = (),
                  wrappers: Iterable[str] = ()) -> None:
-        self.method, self.why = observation_method()
+        with _PROBING:
+            self.method, self.why = observation_method()
         self._own: str | None = None
         if logs is None and self.method == STRACE:
             self._own = tempfile.mkdtemp(prefix="pokercert-trace-")

@@ -44,7 +44,7 @@ from pokercert.harness.adapters.base import ERROR
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.sandbox import IN_PROCESS_RECORD
 from pokercert.harness.adapters.spec import isolation_of
-from pokercert.harness.adapters.trace import Observed
+from pokercert.harness.adapters.trace import Observed, probe_ahead
 from pokercert.harness.identity import (
     COMMON_LOADED,
     NO_LOADED,
@@ -658,6 +658,8 @@ def _measure_ahead(config: RunConfig) -> MeasureAhead | None:
         spec = parse_spec(config.adapter)
     except SpecError:
         return None
+    if spec.kind == "exec":
+        probe_ahead()     # whether strace can observe it: answered while the corpus loads
     return MeasureAhead(partial(_measure, spec, config, None))
 
 
@@ -768,9 +770,13 @@ def run(config: RunConfig, corpus: Any = None,
         if done and header.evaluator and header.evaluator != dict(identity.evaluator):
             raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
                            f"the adapter now declares {dict(identity.evaluator)}")
-        seen = adapter.code_seen()       # what its processes loaded up to hello
-        measured = _measure(spec, config, identity, seen) \
-            if identity.manifest or seen is not None else started_as
+        # what its processes loaded up to hello: with a hello manifest, measured now (the
+        # header records the files it lists); else hashed in a thread while the first
+        # vectors run (the header has the named files, all a resume compares)
+        seen = adapter.code_seen()
+        measured = _measure(spec, config, identity, seen) if identity.manifest else started_as
+        loaded_ahead = MeasureAhead(partial(_measure, spec, config, identity, seen)) \
+            if seen is not None and not identity.manifest else None
         if done:
             _check_resumed_identity(folder, header.measured_identity, measured)
         header.measured_identity = measured
@@ -836,18 +842,22 @@ def run(config: RunConfig, corpus: Any = None,
         if seen is not None and seen.through_proc:
             with contextlib.suppress(RunError):
                 after.join()
+                if loaded_ahead is not None:
+                    loaded_ahead.join()
     if origins:
         from pokercert.harness.run.challenge import write_drafts
 
         write_drafts(folder, scored, profile, config.adapter)
-    changed = [d for d in differences(started_as, measured, NO_LOADED)
-               if not d.startswith("manifest:")]
+    changed: list[str] = []
     try:
+        at_start = loaded_ahead.join() if loaded_ahead is not None else measured
+        changed += [d for d in differences(started_as, at_start, NO_LOADED)
+                    if not d.startswith("manifest:")]
         ended = after.join()
-        changed += differences(measured, ended, COMMON_LOADED)
+        changed += differences(at_start, ended, COMMON_LOADED)
         if seen is not None:       # the end measurement holds what loaded later on
             header.measured_identity = {**ended, "at_start": {
-                "digest": measured["digest"], "files": len(measured["files"])}}
+                "digest": at_start["digest"], "files": len(at_start["files"])}}
     except RunError as exc:        # an --identity file removed while the run went on
         changed.append(str(exc))
     if changed and not header.aborted:
