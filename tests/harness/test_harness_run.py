@@ -15,6 +15,7 @@ from pokercert.harness.run.challenge import DEFAULT_FRESH
 from pokercert.harness.run.merge import MergeError, merge
 from pokercert.harness.run.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
+from pokercert.vectors import releases
 from pokercert.vectors.corpus import Corpus, default_root
 from tests import helpers
 from tests.helpers.harness_vectors import VECTORS
@@ -23,8 +24,14 @@ FAUX = helpers.FAUX / "adapter.py"
 
 
 @pytest.fixture
-def corpus() -> Corpus:
-    return Corpus(VECTORS, "test-1", "c0ffee" * 10 + "abcd", default_root(), {})
+def corpus(monkeypatch) -> Corpus:
+    """A small corpus of its own, registered as a release: these tests are about runs, not
+    about the registry, and a corpus no registry holds is never certified (verdict rule 6,
+    tests/cli/test_cli_modified_corpus.py)."""
+    made = Corpus(VECTORS, "test-1", "c0ffee" * 10 + "abcd", default_root(), {})
+    known = dict(releases.releases())
+    monkeypatch.setattr(releases, "releases", lambda: {**known, made.version: made.sha256})
+    return made
 
 
 @pytest.fixture
@@ -156,11 +163,9 @@ def test_cli_defaults_certify_the_reference(tmp_path, cli_corpus, monkeypatch, c
     monkeypatch.chdir(tmp_path)
     assert main([]) == 0
     assert read_header(tmp_path / "pokercert-run").adapter_spec == "reference"
-    # every vector passed (exit 0), but the test corpus is no published release: the
-    # report does not certify it, and the last line says so in the report's words
+    # the last line is the report's verdict in the report's words, and names report.html
     last = capsys.readouterr().out.rstrip().splitlines()[-1]
-    assert last.startswith(f"NOT CERTIFIED: {Path('pokercert-run') / 'report.html'} (run exit "
-                           "code 0: ")
+    assert last == f"CERTIFIED: {Path('pokercert-run') / 'report.html'}"
 
 
 def test_cli_json_summary_and_exit_code(tmp_path, cli_corpus, capsys):
