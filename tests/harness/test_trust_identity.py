@@ -35,18 +35,6 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-@pytest.fixture(scope="module")
-def corpus_once():
-    """Load the corpus once for the runs of this module (loading it is slow)."""
-    from pokercert.harness.run import runner
-    from pokercert.vectors.corpus import load_corpus
-
-    corpus = load_corpus()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(runner, "_load_corpus", lambda given: given or corpus)
-        yield corpus
-
-
 @pytest.fixture
 def script(tmp_path: Path) -> Path:
     """A private copy of the faux adapter, free to be changed."""

@@ -42,17 +42,6 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-@pytest.fixture(scope="module")
-def corpus_once():
-    from pokercert.harness.run import runner
-    from pokercert.vectors.corpus import load_corpus
-
-    corpus = load_corpus()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(runner, "_load_corpus", lambda given: given or corpus)
-        yield corpus
-
-
 def _extension_module() -> Path:
     """A shared object this machine surely can load: one of Python's own extension
     modules (its bytes are copied into the vendor folder, with a vendor tag appended)."""

@@ -24,18 +24,6 @@ class WheelMissing(MutantEvaluator):
 
 
 @pytest.fixture(scope="module")
-def corpus_once():
-    """Load the corpus once for the three runs of this module (loading it is slow)."""
-    from pokercert.harness.run import runner
-    from pokercert.vectors.corpus import load_corpus
-
-    corpus = load_corpus()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(runner, "_load_corpus", lambda given: given or corpus)
-        yield corpus
-
-
-@pytest.fixture(scope="module")
 def reference_run(tmp_path_factory, corpus_once):
     from pokercert.harness.run.runner import RunConfig, run
 
