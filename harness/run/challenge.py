@@ -42,10 +42,10 @@ from typing import Any, NamedTuple
 from pokercert.harness.run.encoder import built_once
 from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
 from pokercert.reference import Profile, get_ruleset
-from pokercert.reference.cards import SUIT_CHARS
+from pokercert.reference.cards import SUIT_CHARS, CardError
 from pokercert.vectors.model import KINDS, Kind, Vector
 
-__all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "FreshDeal", "build_challenge",
+__all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "Dealing", "FreshDeal", "build_challenge",
            "challenge_id", "draw_seed", "fresh_deals", "fresh_vectors", "origin_kind",
            "prefetch_fresh", "twin", "write_drafts"]
 
@@ -218,33 +218,150 @@ class FreshDeal(NamedTuple):
     why: str
 
 
-def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int) -> list[FreshDeal]:
-    """``count`` fresh deals of ``ruleset_id`` of every kind the ruleset has (best_hand
-    only with a board), stratified over every situation it can deal (round robin:
-    :func:`~pokercert.harness.explore.situations.sample_deals`), each with the
-    reference's expectation under ``profile``, the deciding clauses, flags and a why."""
+SITUATION_QUOTA = 3     # fresh deals of every situation the ruleset can deal, at least
+SIBLINGS = 1            # fresh siblings of every clause x flag cell of the curated corpus,
+SIBLING_SHARE = 8       # and one more per this many of the cell's vectors
+SIBLING = "sibling"     # a sibling's situation: sibling:<curated id>
+REDRAWS = 8             # draws of a situation before a deal no one published is given up
+
+
+def situation_count(ruleset_id: str, profile: Profile, count: int) -> int:
+    """How many situation deals ``count`` asks for: at least :data:`SITUATION_QUOTA` of
+    every situation the ruleset can deal (0: none)."""
+    if count <= 0:
+        return 0
+    from pokercert.harness.explore.situations import Game, applicable
+
+    game = Game(get_ruleset(ruleset_id), profile, _kinds(ruleset_id))
+    return max(count, SITUATION_QUOTA * len(applicable(game)))
+
+
+def _kinds(ruleset_id: str) -> list[str]:
+    ruleset = get_ruleset(ruleset_id)
+    return [k for k in KINDS if k != Kind.BEST_HAND or ruleset.selection is not None]
+
+
+def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
+                curated: Sequence[Vector] = ()) -> list[FreshDeal]:
+    """The fresh deals of ``ruleset_id``, each with the reference's expectation under
+    ``profile``, the deciding clauses, flags and a why (``count`` <= 0: none):
+
+    * **the ladder** (:func:`~pokercert.harness.explore.ladder.ladder_deals`): every
+      pair of adjacent categories, every group of aces against another, every hand of
+      a two-card game;
+    * **situation deals**, round robin over every situation the ruleset can deal
+      (:func:`~pokercert.harness.explore.situations.sample_deals`): ``count``, and at
+      least :data:`SITUATION_QUOTA` of each (:func:`situation_count`);
+    * **fresh siblings** (:mod:`.siblings`): :data:`SIBLINGS` per clause x flag cell of
+      the ruleset's vectors in ``curated`` (the published corpus), each the situation of
+      one of the cell's vectors with new ranks and suits, tagged as the cell.
+
+    No deal is a symmetry of an input of ``curated`` or of another fresh deal
+    (:mod:`pokercert.harness.canonical_form`): such a deal is drawn again."""
     if count <= 0:
         return []
-    from pokercert.harness.explore.counterexample import describe, expected_outcome
-    from pokercert.harness.explore.situations import sample_deals
+    from pokercert.harness.canonical_form import (
+        FormSet,
+        Request,
+        operation_of,
+        published_forms,
+    )
+    from pokercert.harness.explore.ladder import ladder_deals
+    from pokercert.harness.explore.situations import Game, sample_deals
     from pokercert.reference import evaluator
 
     ruleset = get_ruleset(ruleset_id)
-    kinds = [k for k in KINDS if k != Kind.BEST_HAND or ruleset.selection is not None]
+    mine = [v for v in curated if v.ruleset == ruleset_id]
+    published, seen = published_forms(mine), FormSet()
+
+    def new(op: str, inputs: Mapping[str, Any]) -> bool:
+        """Whether a deal is no symmetry of a published one or of a fresh one (it is
+        then taken: a later symmetry of it is not new)."""
+        request = Request(ruleset_id, op, inputs)
+        if request in published or request in seen:
+            return False
+        seen.add(request)
+        return True
+
     ev = evaluator(ruleset_id, profile)
+    kinds = _kinds(ruleset_id)
+    stream = _sub_seed(seed, ruleset_id, FRESH)
+    game = Game(ruleset, profile, kinds)
     out = []
-    for deal in sample_deals(ruleset, profile, kinds, seed=_sub_seed(seed, ruleset_id, FRESH),
-                             count=count):
-        inputs = dict(deal.inputs)
-        expect = expected_outcome(ev, deal.kind, inputs)
-        if deal.kind == Kind.REJECT:
-            out.append(FreshDeal(deal.kind, inputs, deal.situation, expect, (),
-                                 ("input-validation",), f"Fresh deal ({deal.situation}): "
-                                 f"refused ({expect.get('reason')})."))
-            continue
-        clauses, flags, why = describe(ev, deal.kind, inputs)
-        out.append(FreshDeal(deal.kind, inputs, deal.situation, expect, tuple(clauses),
-                             tuple(flags), f"Fresh deal ({deal.situation}): {why}"))
+    ladder = ladder_deals(game, stream)
+    for i, deal in enumerate(ladder):         # every step of the ranking, for certain
+        for redraw in range(1, REDRAWS + 1):
+            if new(deal.kind, deal.inputs):
+                out.append(_fresh(ev, deal))
+                break
+            if deal.kind != Kind.COMPARE:     # (every hand of a small game: no other)
+                break
+            deal = ladder_deals(game, f"{stream}:{redraw}")[i]
+    dealt = sample_deals(ruleset, profile, kinds, seed=stream,
+                         count=situation_count(ruleset_id, profile, count))
+    for i, deal in enumerate(dealt):
+        for redraw in range(REDRAWS):
+            if new(operation_of(deal.kind, deal.inputs), deal.inputs):
+                out.append(_fresh(ev, deal))
+                break
+            deal = sample_deals(ruleset, profile, kinds, situations=[deal.situation],
+                                seed=_sub_seed(seed, ruleset_id, FRESH, str(i), str(redraw)),
+                                count=1)[0]
+    out += _siblings(ruleset_id, seed, ev, mine, new)
+    return out
+
+
+def _fresh(ev: Any, deal: Any) -> FreshDeal:
+    """A dealt situation with the reference's expectation, deciding clauses and flags."""
+    from pokercert.harness.explore.counterexample import describe, expected_outcome
+
+    inputs = dict(deal.inputs)
+    expect = expected_outcome(ev, deal.kind, inputs)
+    if deal.kind == Kind.REJECT:
+        return FreshDeal(deal.kind, inputs, deal.situation, expect, (), ("input-validation",),
+                         f"Fresh deal ({deal.situation}): refused ({expect.get('reason')}).")
+    clauses, flags, why = describe(ev, deal.kind, inputs)
+    return FreshDeal(deal.kind, inputs, deal.situation, expect, tuple(clauses), tuple(flags),
+                     f"Fresh deal ({deal.situation}): {why}")
+
+
+def _siblings(ruleset_id: str, seed: int, ev: Any, mine: Sequence[Vector],
+              new: Callable[[str, Mapping[str, Any]], bool]) -> list[FreshDeal]:
+    """:data:`SIBLINGS` fresh siblings of every clause x flag cell of ``mine``, and one
+    more per :data:`SIBLING_SHARE` vectors of the cell (a cell is the vectors of one
+    clause x flag pair, one kind and, where cheap to find, the same categories)."""
+    from pokercert.harness.explore.counterexample import describe, expected_outcome
+    from pokercert.harness.run.siblings import draw_sibling, hand_categories
+
+    def outcome(kind: str, inputs: Mapping[str, Any]) -> Any:
+        return expected_outcome(ev, kind, inputs), hand_categories(ev, kind, inputs)
+
+    cells: dict[tuple[Any, ...], list[Vector]] = {}
+    for v in mine:
+        try:
+            shape = hand_categories(ev, v.kind, v.inputs)
+        except (CardError, ValueError):
+            shape = ()
+        cells.setdefault((v.clauses, v.flags, v.kind, shape), []).append(v)
+    out = []
+    for n, ((clauses, flags, *_), members) in enumerate(cells.items()):
+        rng = _stream(seed, ruleset_id, SIBLING, str(n))
+        order = list(members)
+        rng.shuffle(order)
+        made, wanted = 0, SIBLINGS + len(members) // SIBLING_SHARE
+        for source in order[:4 * wanted]:
+            found = draw_sibling(rng, source, ev, outcome, new)
+            if found is None:
+                continue
+            expect = expected_outcome(ev, found.kind, found.inputs)
+            what = f"refused ({expect.get('reason')})." if found.kind == Kind.REJECT \
+                else describe(ev, found.kind, found.inputs)[2]
+            out.append(FreshDeal(found.kind, found.inputs, f"{SIBLING}:{source.id}", expect,
+                                 clauses, flags, f"Fresh sibling of {source.id} (new ranks "
+                                 f"and suits, the same deciding structure): {what}"))
+            made += 1
+            if made == wanted:
+                break
     return out
 
 
@@ -257,27 +374,46 @@ def fresh_vectors(ruleset_id: str, seed: int, deals: Sequence[FreshDeal],
     reject_clauses = _reject_clauses(ruleset_id, curated)
     return [(Vector(id=challenge_id(ruleset_id, seed, first_index + i), ruleset=ruleset_id,
                     kind=d.kind, inputs=d.inputs,
-                    clauses=d.clauses if d.kind != Kind.REJECT else reject_clauses,
+                    clauses=d.clauses or reject_clauses,
                     flags=d.flags, why=d.why, expect=d.expect), d.situation)
             for i, d in enumerate(deals)]
 
 
 def _fresh_for(ruleset_ids: Sequence[str], profile: Profile, seed: int, count: int) \
         -> dict[str, list[FreshDeal]]:
-    return {rid: fresh_deals(rid, profile, seed, count) for rid in ruleset_ids}
+    """The fresh deals of these rulesets against the installed corpus."""
+    from pokercert.vectors.corpus import load_corpus
+
+    curated = load_corpus().vectors if count > 0 else []
+    return {rid: fresh_deals(rid, profile, seed, count, curated) for rid in ruleset_ids}
 
 
 PREFETCH_DEADLINE_S = 120.0   # how long a run waits for the child dealing ahead
 
 
+class Dealing:
+    """Fresh deals a child process is dealing (:func:`prefetch_fresh`): those of the
+    rulesets in ``covers``, by ruleset, when called (``{}`` if the child failed)."""
+
+    def __init__(self, covers: Iterable[str],
+                 result: Callable[[], dict[str, list[FreshDeal]]]) -> None:
+        self.covers = frozenset(covers)
+        self._result = result
+
+    def __call__(self) -> dict[str, list[FreshDeal]]:
+        return self._result()
+
+
 def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
                    count: int) -> Callable[[], dict[str, list[FreshDeal]]]:
-    """Start dealing the fresh deals of these rulesets in a forked child (Linux; elsewhere
-    nothing starts) while the caller loads the corpus; returns a function giving them,
-    by ruleset, when they are needed (``{}`` if the child could not deal them in
-    :data:`PREFETCH_DEADLINE_S`: :func:`build_challenge` then deals them itself, the
-    same deals).  The child dies with its parent (``PR_SET_PDEATHSIG``), so a killed
-    run leaves nothing behind, and it exits as soon as it has sent its deals."""
+    """Start dealing the fresh deals of half of these rulesets (every other one) in a
+    forked child (Linux; elsewhere nothing starts) while the caller loads the corpus,
+    builds the twins and deals the other half (:func:`build_challenge`); returns a
+    :class:`Dealing` giving them, by ruleset, when they are needed (``{}`` if the child
+    could not deal them in :data:`PREFETCH_DEADLINE_S`: :func:`build_challenge` then
+    deals them itself, the same deals).  The child dies with its parent
+    (``PR_SET_PDEATHSIG``), so a killed run leaves nothing behind, and it exits as soon
+    as it has sent its deals."""
     import os
     import pickle
     import signal
@@ -285,6 +421,7 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
 
     if not sys.platform.startswith("linux") or count <= 0:
         return dict
+    ruleset_ids = list(ruleset_ids)[1::2]
     parent = os.getpid()
     try:
         read_fd, write_fd = os.pipe()
@@ -340,7 +477,7 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
 
-    return result
+    return Dealing(ruleset_ids, result)
 
 
 def _reject_clauses(ruleset_id: str, curated: Iterable[Vector]) -> tuple[str, ...]:
@@ -438,16 +575,19 @@ def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
             out.origins[t.id] = f"{TWIN}:{v.id}"
         if skipped:
             out.skipped[rid] = dict(skipped)
-    ready = dealt() if callable(dealt) else dealt or {}
+    mine: dict[str, Sequence[FreshDeal]] = {}
+    if fresh and isinstance(dealt, Dealing):       # deal ours while the child deals its
+        mine = {rid: fresh_deals(rid, profile, seed, fresh_per_ruleset, group)
+                for rid, group in by_ruleset.items() if rid not in dealt.covers}
+    ready = {**(dealt() if callable(dealt) else dealt or {}), **mine}
     for rid, group in by_ruleset.items():
         made = twins[rid]
         out.vectors.extend(made)
         if not fresh:
             continue
-        count = max(fresh_per_ruleset, len(group) - len(made))
         deals = ready.get(rid)
-        if deals is None or len(deals) != count:
-            deals = fresh_deals(rid, profile, seed, count)
+        if deals is None:
+            deals = fresh_deals(rid, profile, seed, fresh_per_ruleset, group)
         for f, situation in fresh_vectors(rid, seed, deals, group, len(made) + 1):
             out.vectors.append(f)
             out.origins[f.id] = f"{FRESH}:{situation}"
