@@ -22,6 +22,7 @@ answer back through :class:`Canonical`'s suit relabelling and hand order.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import permutations
 from typing import Any, NamedTuple
@@ -113,14 +114,20 @@ def canonical_key(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
 
 
 def _ranks(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
-    """What no suit relabelling changes: the request with every suit blanked (a cheap
-    filter: two requests of one canonical form have the same blanked form)."""
-    hands = tuple(sorted(" ".join(sorted(t[0] if len(t) == 2 else t for t in _tokens(h)))
-                         for h in inputs.get("hands", ())))
-    fields = tuple((name, " ".join(sorted(t[0] if len(t) == 2 else t
-                                          for t in _tokens(inputs.get(name)))))
-                   for name in _CARD_FIELDS if name in inputs)
-    return (ruleset, op, hands, fields)
+    """What no suit relabelling changes, cheaply: each card string as the sorted pairs
+    (rank, how many cards of the request share its suit), hands sorted (a filter: two
+    requests of one canonical form have the same shape; most others differ)."""
+    hands = [_tokens(h) for h in inputs.get("hands", ())]
+    fields = [(name, _tokens(inputs.get(name))) for name in _CARD_FIELDS if name in inputs]
+    suits = Counter(t[1] for ts in (*hands, *(ts for _, ts in fields)) for t in ts
+                    if len(t) == 2)
+
+    def text(tokens: list[str]) -> str:
+        return " ".join(sorted(f"{t[0]}{suits[t[1]]}" if len(t) == 2 else t
+                               for t in tokens))
+
+    return (ruleset, op, tuple(sorted(text(h) for h in hands)),
+            tuple((name, text(ts)) for name, ts in fields))
 
 
 class Request:

@@ -7,12 +7,15 @@ four-card poker, five aces tied with five kings) is then met by chance.  The lad
 deals every step for certain, for games that rank whole hands (no board, no selection):
 
 * **adjacent**: for every pair of categories adjacent in the game's ranking (best first,
-  as :attr:`Game.makeable` has it), two hands of the pair compared;
+  as :attr:`Game.makeable` has it), and every pair one apart, two hands of the pair
+  compared;
 * **aces**: for every category made of a group (a pair, three or four of a kind, a full
   house, two pair, five of a kind), a hand whose top group is aces against the same
   category with another top group: where the ace counts high and where it does not;
 * **runs**: the wheel against the next straight up and broadway against the next one
   down, plain and suited, where the game has runs;
+* **last card**: for every category with kickers (or five ranks of their own: a flush,
+  a high card), two hands alike but for the last card;
 * **crossed**: for every such category, a hand with the lower defining group and the
   higher rest (kickers, the full house's pair, two pair's second pair) against one with
   the higher group and the lower rest (2-2-A against 3-3-K, QQQAA against KKK22): where
@@ -20,19 +23,22 @@ deals every step for certain, for games that rank whole hands (no board, no sele
 * **wild tops**: in a game with wild cards, the ace-high run of each run category with a
   wild card in it, as a classify;
 * **best hands**: in a game that chooses a best hand from hole cards and a board, one
-  deal whose best hand is of each category, and of the ace-high run of each run
-  category (broadway, the three-card royal);
+  deal whose best hand is of each category, and of the ace-high and ace-low runs of
+  each run category (broadway, the three-card royal, the wheel);
 * **every hand** of a game of two-card hands (the Mini-tex pocket wager): one hand of
   every rank-and-suit pattern (a pair, two ranks suited, two ranks off-suit: 169), so
   that nothing of so small a space is left to chance.
 
-Each deal of the ladder is drawn from its own seeded stream, as the sampler's are, and
-is labelled with the situation it belongs to (``categories``, ``defining-ranks``).
+Each step of the ladder (:func:`ladder_steps`) deals from a seed of its own, as the
+sampler's deals do, so one step can be dealt again (another seed) without the others;
+each deal is labelled with the situation it belongs to (``categories``,
+``defining-ranks``, ``edge-wheel``, ``edge-broadway``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import combinations
 
 from pokercert.harness.explore.situations import (
@@ -49,25 +55,49 @@ from pokercert.harness.explore.situations import (
 from pokercert.reference import Card, format_cards
 from pokercert.vectors.model import Kind
 
-__all__ = ["ladder_deals"]
+__all__ = ["Step", "ladder_deals", "ladder_steps"]
 
 SMALL_HANDS = 2          # games of hands this size (or smaller) get every hand pattern
 
 
-def ladder_deals(game: Game, seed: int | str) -> list[Deal]:
-    """The ladder of ``game`` (see the module docstring): compares of whole hands where
-    the game claims compare, every hand where it is a classify of two cards."""
-    out: list[Deal] = []
+# one step of the ladder: a deal from a seed (None: none this time)
+Step = Callable[[str], Deal | None]
+
+
+def ladder_steps(game: Game) -> list[Step]:
+    """The steps of ``game``'s ladder (see the module docstring): compares of whole hands
+    where the game claims compare, best hands where it deals a board, every hand where
+    it is a classify of two cards."""
+    out: list[Step] = []
     if Kind.COMPARE in game.kinds:
-        out += [*_adjacent(game, seed), *_aces(game, seed), *_crossed(game, seed),
-                *_runs(game, seed)]
+        ranking = game.makeable
+        out += [partial(_adjacent, game, a, b) for a, b in zip(ranking, ranking[1:])]
+        out += [partial(_adjacent, game, a, b) for a, b in zip(ranking, ranking[2:])]
+        if game.wild_rank != ACE:
+            out += [partial(_aces, game, c) for c in ranking]
+        out += [partial(_crossed, game, c) for c in ranking]
+        out += [partial(_last_card, game, c) for c in ranking]
+        out += [partial(_runs, game, first, second, suited)
+                for first, second in _run_pairs(game)
+                for suited in sorted({False, "straight_flush" in ranking})]
     if Kind.CLASSIFY in game.kinds and game.wilds and game.ace_high_runs:
-        out += list(_wild_tops(game, seed))
+        out += [partial(_wild_top, game, c) for c in game.makeable if c in RUNS]
     if Kind.BEST_HAND in game.kinds and game.selection is not None:
-        out += list(_best_hands(game, seed))
+        out += [partial(_best_hand, game, c, shape) for c, shape in _best_targets(game)]
     if Kind.CLASSIFY in game.kinds and game.size <= SMALL_HANDS:
-        out += list(_every_hand(game))
+        out += [partial(_fixed, deal) for deal in _every_hand(game)]
     return out
+
+
+def ladder_deals(game: Game, seed: int | str) -> list[Deal]:
+    """Every step of ``game``'s ladder dealt once from ``seed`` (step i from
+    ``f"{seed}:{i}"``)."""
+    return [deal for i, step in enumerate(ladder_steps(game))
+            if (deal := step(f"{seed}:{i}")) is not None]
+
+
+def _fixed(deal: Deal, seed: str) -> Deal:
+    return deal
 
 
 def _compare(a: list[Card], b: list[Card], flip: bool, situation: str) -> Deal:
@@ -75,40 +105,38 @@ def _compare(a: list[Card], b: list[Card], flip: bool, situation: str) -> Deal:
     return Deal(Kind.COMPARE, {"hands": hands[::-1] if flip else hands}, situation)
 
 
-def _adjacent(game: Game, seed: int | str) -> Iterator[Deal]:
-    ranking = game.makeable
-    for i, (first, second) in enumerate(zip(ranking, ranking[1:])):
-        ch = SeededChoices(f"pokercert-ladder:{seed}:adjacent:{i}")
-        deck = game.deck()
-        a = deal_hand(ch, deck, category_hand(ch, game, first, wild_cap=1, deck=deck))
-        b = deal_hand(ch, deck, category_hand(ch, game, second, wild_cap=1, deck=deck))
-        yield _compare(a, b, ch.index(2) == 1, "categories")
+def _choices(seed: str) -> SeededChoices:
+    return SeededChoices(f"pokercert-ladder:{seed}")
 
 
-def _aces(game: Game, seed: int | str) -> Iterator[Deal]:
-    if game.wild_rank == ACE:
-        return
-    for i, category in enumerate(game.makeable):
-        ch = SeededChoices(f"pokercert-ladder:{seed}:aces:{i}")
-        deck = game.deck()
-        hand = category_hand(ch, game, category, wild_cap=1)
-        if not hand.groups:
-            continue
-        top, size = hand.groups[0]
-        # the top group made aces; an ace elsewhere in the hand takes the old top rank
-        groups = ((ACE, size), *((top if r == ACE else r, n) for r, n in hand.groups[1:]))
-        kickers = tuple(top if r == ACE else r for r in hand.kickers)
-        a = deal_hand(ch, deck, Hand(groups, kickers, hand.suited, hand.wilds))
-        b = deal_hand(ch, deck, category_hand(ch, game, category, wild_cap=1, deck=deck))
-        yield _compare(a, b, ch.index(2) == 1, "defining-ranks")
+def _adjacent(game: Game, first: str, second: str, seed: str) -> Deal:
+    ch = _choices(seed)
+    deck = game.deck()
+    a = deal_hand(ch, deck, category_hand(ch, game, first, wild_cap=1, deck=deck))
+    b = deal_hand(ch, deck, category_hand(ch, game, second, wild_cap=1, deck=deck))
+    return _compare(a, b, ch.index(2) == 1, "categories")
 
 
-def _runs(game: Game, seed: int | str) -> Iterator[Deal]:
-    """The wheel against the next straight up, broadway against the next one down (as
-    straights, and as straight flushes where the game has them)."""
+def _aces(game: Game, category: str, seed: str) -> Deal | None:
+    ch = _choices(seed)
+    deck = game.deck()
+    hand = category_hand(ch, game, category, wild_cap=1)
+    if not hand.groups:
+        return None
+    top, size = hand.groups[0]
+    # the top group made aces; an ace elsewhere in the hand takes the old top rank
+    groups = ((ACE, size), *((top if r == ACE else r, n) for r, n in hand.groups[1:]))
+    kickers = tuple(top if r == ACE else r for r in hand.kickers)
+    a = deal_hand(ch, deck, Hand(groups, kickers, hand.suited, hand.wilds))
+    b = deal_hand(ch, deck, category_hand(ch, game, category, wild_cap=1, deck=deck))
+    return _compare(a, b, ch.index(2) == 1, "defining-ranks")
+
+
+def _run_pairs(game: Game) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The wheel and the next straight up, broadway and the next one down."""
     n = game.size
     if n < 2 or not game.has_runs:
-        return
+        return []
 
     def run(top: int) -> tuple[int, ...]:
         return (ACE, *range(n, 1, -1)) if top == n else tuple(range(top, top - n, -1))
@@ -118,101 +146,129 @@ def _runs(game: Game, seed: int | str) -> Iterator[Deal]:
         pairs.append((run(n), run(n + 1)))
     if game.ace_high_runs:
         pairs.append((run(ACE), run(ACE - 1)))
-    for i, (first, second) in enumerate(pairs):
-        for suited in {False, "straight_flush" in game.makeable}:
-            ch = SeededChoices(f"pokercert-ladder:{seed}:runs:{i}:{suited}")
-            deck = game.deck()
-            a = deal_hand(ch, deck, Hand((), first, suited, distinct=game.distinct_straights
-                                         and not suited))
-            b = deal_hand(ch, deck, Hand((), second, suited, distinct=game.distinct_straights
-                                         and not suited))
-            yield _compare(a, b, ch.index(2) == 1, "edge-wheel" if first[0] == ACE and
-                           first[1] == n else "edge-broadway")
+    return pairs
 
 
-def _crossed(game: Game, seed: int | str) -> Iterator[Deal]:
+def _runs(game: Game, first: tuple[int, ...], second: tuple[int, ...], suited: bool,
+          seed: str) -> Deal:
+    ch = _choices(seed)
+    deck = game.deck()
+    distinct = game.distinct_straights and not suited
+    a = deal_hand(ch, deck, Hand((), first, suited, distinct=distinct))
+    b = deal_hand(ch, deck, Hand((), second, suited, distinct=distinct))
+    wheel = first[0] == ACE and first[1] == game.size
+    return _compare(a, b, ch.index(2) == 1, "edge-wheel" if wheel else "edge-broadway")
+
+
+def _crossed(game: Game, category: str, seed: str) -> Deal | None:
+    ch = _choices(seed)
     ranks = [r for r in sorted(RANKS) if r != game.wild_rank]
-    for i, category in enumerate(game.makeable):
-        ch = SeededChoices(f"pokercert-ladder:{seed}:crossed:{i}")
-        shape = category_hand(ch, game, category, wild_cap=0)
-        sizes = [size for _, size in shape.groups]
-        k = len(shape.kickers)
-        if not sizes or shape.wilds or (len(sizes) == 1 and not k):
-            continue
-        # the decided part at t (lower) and t + 1; the rest around it, crossed
-        low_rest = ranks[:k + len(sizes) - 1]
-        high_rest = ranks[len(ranks) - k - len(sizes) + 1:]
-        middle = [r for r in ranks if r not in low_rest and r not in high_rest]
-        if len(middle) < 2:
-            continue
-        t = middle[ch.index(len(middle) - 1)]
-        if len(sizes) == 2 and category == "two_pair":      # the second pair below t
-            lower = [r for r in ranks if r < t]
-            a_groups = ((t, 2), (lower[-1], 2))
-            b_groups = ((t + 1, 2), (ranks[0], 2))
-            a_kick = tuple(r for r in reversed(ranks) if r not in (t, t + 1, lower[-1]))[:k]
-            b_kick = tuple(r for r in ranks if r not in (t, t + 1, ranks[0], lower[-1]))[:k]
-        elif len(sizes) == 2:                               # full house: the pair crossed
-            a_groups = ((t, sizes[0]), (high_rest[-1], sizes[1]))
-            b_groups = ((t + 1, sizes[0]), (low_rest[0], sizes[1]))
-            a_kick = b_kick = ()
-        else:
-            a_groups, b_groups = ((t, sizes[0]),), ((t + 1, sizes[0]),)
-            a_kick = tuple(sorted(high_rest[len(high_rest) - k:], reverse=True))
-            b_kick = tuple(sorted(low_rest[:k], reverse=True))
-        if t + 1 not in ranks or len(a_kick) != k or len(b_kick) != k:
-            continue
-        deck = game.deck()
-        a = deal_hand(ch, deck, Hand(a_groups, a_kick, False))
-        b = deal_hand(ch, deck, Hand(b_groups, b_kick, False))
-        yield _compare(a, b, ch.index(2) == 1, "defining-ranks")
+    shape = category_hand(ch, game, category, wild_cap=0)
+    sizes = [size for _, size in shape.groups]
+    k = len(shape.kickers)
+    if not sizes or shape.wilds or (len(sizes) == 1 and not k):
+        return None
+    # the decided part at t (lower) and t + 1; the rest around it, crossed
+    low_rest = ranks[:k + len(sizes) - 1]
+    high_rest = ranks[len(ranks) - k - len(sizes) + 1:]
+    middle = [r for r in ranks if r not in low_rest and r not in high_rest]
+    if len(middle) < 2:
+        return None
+    t = middle[ch.index(len(middle) - 1)]
+    if category == "two_pair":                          # the second pair below t
+        lower = [r for r in ranks if r < t]
+        a_groups = ((t, 2), (lower[-1], 2))
+        b_groups = ((t + 1, 2), (ranks[0], 2))
+        a_kick = tuple(r for r in reversed(ranks) if r not in (t, t + 1, lower[-1]))[:k]
+        b_kick = tuple(r for r in ranks if r not in (t, t + 1, ranks[0], lower[-1]))[:k]
+    elif len(sizes) == 2:                               # full house: the pair crossed
+        a_groups = ((t, sizes[0]), (high_rest[-1], sizes[1]))
+        b_groups = ((t + 1, sizes[0]), (low_rest[0], sizes[1]))
+        a_kick = b_kick = ()
+    else:
+        a_groups, b_groups = ((t, sizes[0]),), ((t + 1, sizes[0]),)
+        a_kick = tuple(sorted(high_rest[len(high_rest) - k:], reverse=True))
+        b_kick = tuple(sorted(low_rest[:k], reverse=True))
+    if t + 1 not in ranks or len(a_kick) != k or len(b_kick) != k:
+        return None
+    deck = game.deck()
+    a = deal_hand(ch, deck, Hand(a_groups, a_kick, False))
+    b = deal_hand(ch, deck, Hand(b_groups, b_kick, False))
+    return _compare(a, b, ch.index(2) == 1, "defining-ranks")
 
 
-def _wild_tops(game: Game, seed: int | str) -> Iterator[Deal]:
-    """The ace-high run of each run category (broadway, a royal flush) with a wild card
-    in place of one of its cards (which one drawn), as a classify: the named top hands
-    in forms no public vector can have taken all of."""
+def _last_card(game: Game, category: str, seed: str) -> Deal | None:
+    """Two hands of ``category`` alike but for their last card (the lowest kicker, or a
+    flush's or high card's fifth card): where every card must be compared."""
+    ch = _choices(seed)
+    hand = category_hand(ch, game, category, wild_cap=0)
+    if not hand.kickers or hand.wilds:
+        return None
+    used = set(hand.ranks)
+    floor = hand.kickers[-2] if len(hand.kickers) > 1 else ACE + 1
+    options = [r for r in RANKS if r not in used and r < floor and r != game.wild_rank]
+    if not options:
+        return None
+    other = Hand(hand.groups, (*hand.kickers[:-1], options[ch.index(len(options))]),
+                 hand.suited)
+    deck = game.deck()
+    a = deal_hand(ch, deck, hand)
+    b = deal_hand(ch, deck, other)
+    return _compare(a, b, ch.index(2) == 1, f"kicker-{len(hand.kickers)}")
+
+
+def _wild_top(game: Game, category: str, seed: str) -> Deal:
+    """The ace-high run of a run category (broadway, a royal flush) with a wild card in
+    place of one of its cards (which one drawn), as a classify: the named top hands in
+    forms no public vector can have taken all of."""
+    ch = _choices(seed)
     n = game.size
-    for i, category in enumerate(c for c in game.makeable if c in RUNS):
-        ch = SeededChoices(f"pokercert-ladder:{seed}:wild-top:{i}")
-        ranks = list(range(ACE, ACE - n, -1))
-        del ranks[ch.index(n)]
-        hand = Hand((), tuple(ranks), category != "straight", wilds=1)
-        yield _classify(deal_hand(ch, game.deck(), hand))
+    ranks = list(range(ACE, ACE - n, -1))
+    del ranks[ch.index(n)]
+    hand = Hand((), tuple(ranks), category != "straight", wilds=1)
+    return _classify(deal_hand(ch, game.deck(), hand))
 
 
 TRIES = 6      # deals of a best hand before its category is given up
 
 
-def _best_hands(game: Game, seed: int | str) -> Iterator[Deal]:
-    """For every category of the game, hole cards and a board whose best hand is one of
-    it (the category's cards spread at random over both, the rest drawn)."""
-    sel = game.selection
-    assert sel is not None
+def _best_targets(game: Game) -> list[tuple[str, Hand | None]]:
+    """Every category, and the ace-high and ace-low runs of each run category (broadway,
+    a royal, the wheel)."""
     n = game.size
     targets: list[tuple[str, Hand | None]] = [(c, None) for c in game.makeable]
-    if game.ace_high_runs:         # and the ace-high run of each (broadway, a royal)
+    runs = [c for c in game.makeable if c in ("straight", "straight_flush")]
+    if game.ace_high_runs:
         targets += [(c, Hand((), tuple(range(ACE, ACE - n, -1)), c != "straight"))
-                    for c in game.makeable if c in ("straight", "straight_flush")]
-    for i, (category, shape) in enumerate(targets):
-        for attempt in range(TRIES):
-            ch = SeededChoices(f"pokercert-ladder:{seed}:best:{i}:{attempt}")
-            deck = game.deck()
-            cards = deal_hand(ch, deck, shape or category_hand(ch, game, category, wild_cap=0,
-                                                               deck=deck))
-            cards += [deck.take(ch, RANKS[ch.index(len(RANKS))])
-                      for _ in range(sel.hole + sel.board - len(cards))]
-            cards = cards[:sel.hole + sel.board]
-            for j in range(len(cards) - 1, 0, -1):        # spread over hole and board
-                k = ch.index(j + 1)
-                cards[j], cards[k] = cards[k], cards[j]
-            inputs = {"hole": format_cards(cards[:sel.hole])}
-            if sel.board:
-                inputs["board"] = format_cards(cards[sel.hole:])
-            best = game.ev.best_hand(inputs["hole"], inputs.get("board"))
-            if best is not None and best.category == category:
-                yield Deal(Kind.BEST_HAND, inputs, "categories")
-                break
+                    for c in runs]
+    if game.ace_low_runs:
+        targets += [(c, Hand((), (ACE, *range(n, 1, -1)), c != "straight")) for c in runs]
+    return targets
+
+
+def _best_hand(game: Game, category: str, shape: Hand | None, seed: str) -> Deal | None:
+    """Hole cards and a board whose best hand is of ``category`` (``shape``'s cards, or
+    a hand of the category, spread at random over both, the rest drawn)."""
+    sel = game.selection
+    assert sel is not None
+    for attempt in range(TRIES):
+        ch = _choices(f"{seed}:{attempt}")
+        deck = game.deck()
+        cards = deal_hand(ch, deck, shape or category_hand(ch, game, category, wild_cap=0,
+                                                           deck=deck))
+        cards += [deck.take(ch, RANKS[ch.index(len(RANKS))])
+                  for _ in range(sel.hole + sel.board - len(cards))]
+        cards = cards[:sel.hole + sel.board]
+        for j in range(len(cards) - 1, 0, -1):        # spread over hole and board
+            k = ch.index(j + 1)
+            cards[j], cards[k] = cards[k], cards[j]
+        inputs = {"hole": format_cards(cards[:sel.hole])}
+        if sel.board:
+            inputs["board"] = format_cards(cards[sel.hole:])
+        best = game.ev.best_hand(inputs["hole"], inputs.get("board"))
+        if best is not None and best.category == category:
+            return Deal(Kind.BEST_HAND, inputs, "categories")
+    return None
 
 
 def _every_hand(game: Game) -> Iterator[Deal]:

@@ -218,7 +218,7 @@ class FreshDeal(NamedTuple):
     why: str
 
 
-SITUATION_QUOTA = 3     # fresh deals of every situation the ruleset can deal, at least
+SITUATION_QUOTA = 2     # fresh deals of every situation the ruleset can deal, at least
 SIBLINGS = 1            # fresh siblings of every clause x flag cell of the curated corpus,
 SIBLING_SHARE = 8       # and one more per this many of the cell's vectors
 SIBLING = "sibling"     # a sibling's situation: sibling:<curated id>
@@ -266,7 +266,7 @@ def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
         operation_of,
         published_forms,
     )
-    from pokercert.harness.explore.ladder import ladder_deals
+    from pokercert.harness.explore.ladder import ladder_steps
     from pokercert.harness.explore.situations import Game, sample_deals
     from pokercert.reference import evaluator
 
@@ -288,15 +288,16 @@ def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
     stream = _sub_seed(seed, ruleset_id, FRESH)
     game = Game(ruleset, profile, kinds)
     out = []
-    ladder = ladder_deals(game, stream)
-    for i, deal in enumerate(ladder):         # every step of the ranking, for certain
-        for redraw in range(1, REDRAWS + 1):
-            if new(deal.kind, deal.inputs):
+    for i, step in enumerate(ladder_steps(game)):   # every step of the ranking, for sure
+        last = None
+        for redraw in range(REDRAWS):
+            deal = step(f"{stream}:{i}:{redraw}")
+            if deal is not None and new(deal.kind, deal.inputs):
                 out.append(_fresh(ev, deal))
                 break
-            if deal.kind != Kind.COMPARE:     # (every hand of a small game: no other)
-                break
-            deal = ladder_deals(game, f"{stream}:{redraw}")[i]
+            if deal is not None and deal == last:
+                break                   # (a step of one deal only: no other to draw)
+            last = deal
     dealt = sample_deals(ruleset, profile, kinds, seed=stream,
                          count=situation_count(ruleset_id, profile, count))
     for i, deal in enumerate(dealt):
