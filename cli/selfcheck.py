@@ -22,6 +22,7 @@ from tabulate import tabulate
 from pokercert.cli.options import (
     Subparsers,
     UsageError,
+    nonnegative_int,
     out_folder,
     positive_float,
     positive_int,
@@ -34,6 +35,7 @@ from pokercert.reference import all_rulesets
 from pokercert.reference.errors import ExitCode
 from pokercert.reports.selfcheck import (
     EXCUSED,
+    FRESH_SEED,
     KILLED,
     SURVIVED,
     SelfcheckReport,
@@ -70,6 +72,13 @@ def register(sub: Subparsers) -> None:
                    help="seed of the --fuzz runs (default: %(default)s)")
     p.add_argument("--fuzz-only", action="store_true",
                    help="with --fuzz: skip the corpus runs, show the fuzz kill matrix only")
+    fresh = p.add_mutually_exclusive_group()
+    fresh.add_argument("--fresh-seed", type=nonnegative_int, default=FRESH_SEED, metavar="S",
+                       help="challenge seed of the 'fresh' column: the fresh deals a run "
+                       "with this seed adds, alone, against every mutant (default: "
+                       "%(default)s)")
+    fresh.add_argument("--no-fresh", action="store_true",
+                       help="leave the 'fresh' column out")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_selfcheck)
 
@@ -105,7 +114,8 @@ def _check(args: argparse.Namespace, chosen: list[Mutant], out: Path) -> Selfche
 
     try:
         return selfcheck(out, chosen, profile=args.profile, timeout=args.timeout,
-                         progress=progress)
+                         progress=progress,
+                         fresh_seed=None if args.no_fresh else args.fresh_seed)
     finally:
         bar.close()
 
@@ -159,15 +169,22 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
     print(tabulate([(r, *report.reference[r][:1], "; ".join(report.reference[r][1]))
                     for r in order if r in report.reference],
                    headers=["ruleset", "verdict", "why"]), file=out)
+    fresh = report.fresh
     print("\nKill matrix (cell: how many vectors kill the mutant there; blank: not "
-          "affected; 'reading': the profile's reading makes it no mistake):", file=out)
+          "affected; 'reading': the profile's reading makes it no mistake" +
+          ("" if fresh is None else f"; fresh: rulesets where the fresh deals of challenge "
+           f"seed {fresh.seed} alone kill it, of those that count") + "):", file=out)
     rows = []
     for m in report.mutants:
         rows.append([m.mutant.id, m.mutant.flag,
                      *[_cell_text(m.cells[r]) if r in m.cells else "" for r in used]])
+        if fresh is not None:        # fresh deals alone: rulesets killed / that count
+            counted = [c for c in m.cells.values() if c.fresh is not None]
+            rows[-1].append(f"{sum(bool(c.fresh) for c in counted)}/{len(counted)}")
         if fuzz is not None:         # fuzz alone: rulesets killed / rulesets that count
             rows[-1].append("{}/{}".format(*fuzz.killed_of(m.mutant.id)))
     print(tabulate(rows, headers=["mutant", "flag", *[short(r) for r in used],
+                                  *(["fresh"] if fresh is not None else []),
                                   *(["fuzz"] if fuzz is not None else [])]), file=out)
     if show_ids:
         print("\nKilled by (vector ids):", file=out)
@@ -189,6 +206,12 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
         print("\nNot killed (a survivor needs new vectors, never a weaker mutant):", file=out)
         print(tabulate(problems, headers=["mutant", "ruleset", "status", "verdict reasons",
                                           "faulty vectors"]), file=out)
+    if fresh is not None and report.not_killed_by_fresh:
+        print(f"\nNot killed by the fresh deals alone (seed {fresh.seed}): an evaluator that "
+              "memorised the public corpus up to symmetry would be certified there with "
+              "this mistake:", file=out)
+        print(tabulate([(m.mutant.id, c.ruleset) for m, c in report.not_killed_by_fresh],
+                       headers=["mutant", "ruleset"]), file=out)
     killed = sum(m.status == KILLED for m in report.mutants)
     cells = [c for m in report.mutants for c in m.cells.values()]
     print(f"\n{killed}/{len(report.mutants)} mutants killed on every ruleset they affect "

@@ -19,6 +19,13 @@ A mutant is
 * **excused** on a ruleset where the chosen profile picks the very reading the mistake
   amounts to (``Mutant.same_as_reading``): there it is no mistake, and is not run.
 
+Beside the kills of the curated corpus, each cell says whether the challenge's **fresh
+deals alone** kill the mutant there (:func:`fresh_kills`): the fresh part of the challenge
+set of one seed (:data:`FRESH_SEED` unless told), scored through the runner's own path.
+That is what stands between a certificate and an evaluator that memorised the public
+corpus up to symmetry (issue 26): it answers every curated vector and every twin from its
+table, and only the fresh deals are new to it.
+
 The verdict is meant for the default (practice) profile.  Under another profile a
 survivor may also be a mistake that the chosen readings happen to make harmless (with
 the literal "unsuited" reading, five-card straights cannot exist, so swapping flush and
@@ -39,6 +46,7 @@ from pokercert.harness.run.runner import RunConfig, run
 from pokercert.reference import load_profile
 from pokercert.reports.verdict import CERTIFIED, ruleset_verdict
 from pokercert.vectors import registry
+from pokercert.vectors.model import Vector
 
 KILLED, SURVIVED, BROKEN, EXCUSED = "killed", "survived", "broken", "excused"
 # outcomes that show a wrong answer (not merely a faulty evaluator)
@@ -67,10 +75,14 @@ class Cell:
     killed_by: list[str] = field(default_factory=list)
     faulty: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    # whether the challenge's fresh deals alone show a wrong answer (None: not checked,
+    # or excused)
+    fresh: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "verdict": self.verdict, "killed_by": self.killed_by,
-                "faulty": self.faulty, "reasons": self.reasons}
+                "faulty": self.faulty, "reasons": self.reasons,
+                "killed_by_fresh": self.fresh}
 
 
 @dataclass
@@ -116,6 +128,12 @@ class SelfcheckReport:
     reference: dict[str, tuple[str, list[str]]]      # ruleset -> (verdict, reasons)
     mutants: list[MutantReport]
     flags: list[FlagRow]
+    fresh: FreshDeals | None = None         # the fresh deals the fresh column scored
+
+    @property
+    def not_killed_by_fresh(self) -> list[tuple[MutantReport, Cell]]:
+        """The cells the fresh deals alone do not kill (excused ones aside)."""
+        return [(m, c) for m in self.mutants for c in m.cells.values() if c.fresh is False]
 
     @property
     def reference_certified(self) -> bool:
@@ -140,6 +158,11 @@ class SelfcheckReport:
                           for r, (v, why) in self.reference.items()},
             "mutants": {m.mutant.id: m.as_dict() for m in self.mutants},
             "flags": {f.flag: f.as_dict() for f in self.flags},
+            "fresh": None if self.fresh is None else {
+                "seed": self.fresh.seed,
+                "vectors": {r: len(vs) for r, vs in self.fresh.vectors.items()},
+                "not_killed": [f"{m.mutant.id} on {c.ruleset}"
+                               for m, c in self.not_killed_by_fresh]},
             "summary": {"mutants": len(self.mutants),
                         "killed": sum(m.status == KILLED for m in self.mutants),
                         "survivors": [f"{m.mutant.id} on {c.ruleset}"
@@ -207,6 +230,52 @@ def score_mutant(mutant: Mutant, results: dict[str, list[Result]], incomplete: l
     return MutantReport(mutant, cells, folder, kill_flags)
 
 
+FRESH_SEED = 1        # the challenge seed of the fresh column unless told
+
+
+@dataclass
+class FreshDeals:
+    """The fresh part of the challenge set of one seed, by ruleset, as vectors."""
+
+    seed: int
+    vectors: dict[str, list[Vector]]
+
+
+def fresh_part(rulesets: Iterable[str], profile: str, seed: int, corpus: Any) -> FreshDeals:
+    """The fresh deals a default run with challenge seed ``seed`` would add, by ruleset
+    (:func:`~pokercert.harness.run.challenge.fresh_deals`, numbered as in the run)."""
+    from pokercert.harness.run.challenge import DEFAULT_FRESH, fresh_deals, fresh_vectors
+
+    chosen = load_profile(profile)
+    out: dict[str, list[Vector]] = {}
+    for rid in rulesets:
+        mine = [v for v in corpus.vectors if v.ruleset == rid]
+        deals = fresh_deals(rid, chosen, seed, DEFAULT_FRESH, mine)
+        out[rid] = [v for v, _ in fresh_vectors(rid, seed, deals, mine, len(mine) + 1)]
+    return FreshDeals(seed, out)
+
+
+def fresh_kills(mutant: Mutant, fresh: FreshDeals, profile: str,
+                rulesets: Iterable[str]) -> dict[str, bool]:
+    """For each of ``rulesets``: whether the fresh deals alone show the mutant a wrong
+    answer there, scored in process through the runner's own path
+    (:func:`~pokercert.harness.run.runner.score_vectors`)."""
+    from pokercert.harness.adapters import load_adapter
+    from pokercert.harness.run.runner import score_vectors
+
+    chosen = load_profile(profile)
+    out: dict[str, bool] = {}
+    adapter = load_adapter(spec_for(mutant.id))
+    with adapter:
+        identity = adapter.start()
+        for rid in rulesets:
+            out[rid] = any(shows_wrong_answer(r)
+                           for batch in score_vectors(adapter, identity,
+                                                      fresh.vectors.get(rid, []), chosen)
+                           for r in batch)
+    return out
+
+
 def flag_rows(corpus: Any, rulesets: Iterable[str], mutants: Sequence[MutantReport]
               ) -> list[FlagRow]:
     wanted = set(rulesets)
@@ -222,8 +291,11 @@ def flag_rows(corpus: Any, rulesets: Iterable[str], mutants: Sequence[MutantRepo
 
 def selfcheck(out: Path, mutants: Sequence[Mutant] = MUTANTS, profile: str = "practice",
               corpus: Any = None, timeout: float = 10.0,
-              progress: Callable[[str, int, int], None] | None = None) -> SelfcheckReport:
-    """Certify the reference, then try to certify every mutant; see the module docstring."""
+              progress: Callable[[str, int, int], None] | None = None,
+              fresh_seed: int | None = FRESH_SEED) -> SelfcheckReport:
+    """Certify the reference, then try to certify every mutant, and score each against
+    the fresh deals of challenge seed ``fresh_seed`` alone (None: not); see the module
+    docstring."""
     chosen_profile = load_profile(profile)
     if corpus is None:
         from pokercert.vectors.corpus import load_corpus
@@ -236,6 +308,8 @@ def selfcheck(out: Path, mutants: Sequence[Mutant] = MUTANTS, profile: str = "pr
                                        corpus, timeout)
     reference = {r: ruleset_verdict(_counts(ref_results.get(r, [])), ref_incomplete)
                  for r in rulesets}
+    fresh = fresh_part(rulesets, profile, fresh_seed, corpus) \
+        if fresh_seed is not None else None
     reports = []
     for i, mutant in enumerate(mutants, 1):
         if progress:
@@ -246,5 +320,10 @@ def selfcheck(out: Path, mutants: Sequence[Mutant] = MUTANTS, profile: str = "pr
         todo = [r for r in mutant.rulesets if r not in excused]
         results, incomplete = _run(spec_for(mutant.id), folder, todo, profile, corpus,
                                    timeout)
-        reports.append(score_mutant(mutant, results, incomplete, folder, excused))
-    return SelfcheckReport(profile, out, reference, reports, flag_rows(corpus, rulesets, reports))
+        report = score_mutant(mutant, results, incomplete, folder, excused)
+        if fresh is not None:
+            for rid, killed in fresh_kills(mutant, fresh, profile, todo).items():
+                report.cells[rid].fresh = killed
+        reports.append(report)
+    return SelfcheckReport(profile, out, reference, reports,
+                           flag_rows(corpus, rulesets, reports), fresh)
