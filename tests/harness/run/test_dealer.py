@@ -49,8 +49,8 @@ def test_twins_are_built_before_the_dealt_deals_are_asked_for(
 
     def dealt() -> Mapping[str, Sequence[challenge.FreshDeal]]:
         asked.append(made["twins"])
-        return {rid: challenge.fresh_deals(rid, profile, 3, challenge.DEFAULT_FRESH)
-                for rid in SMALL}
+        return {rid: challenge.fresh_deals(rid, profile, 3, challenge.DEFAULT_FRESH,
+                                           curated) for rid in SMALL}
 
     monkeypatch.setattr(challenge, "twin", counting_twin)
     lazily = challenge.build_challenge(curated, profile, 3, dealt=dealt)
