@@ -8,7 +8,6 @@ and a brute-force form computed here, independently, over the 24 relabellings.
 from __future__ import annotations
 
 import random
-from itertools import permutations
 
 import pytest
 
@@ -22,23 +21,7 @@ from pokercert.harness.run.challenge import build_challenge
 from pokercert.reference import load_profile
 from pokercert.vectors.corpus import load_corpus
 from pokercert.vectors.model import Kind
-
-
-def brute(inputs: dict[str, object]) -> object:
-    """The form by hand: every relabelling of the suits applied card by card, each hand
-    sorted, the hands sorted, the board a set; the smallest."""
-    out = []
-    for order in permutations("shdc"):
-        relabel = dict(zip("shdc", order, strict=True))
-
-        def hand(text: str) -> str:
-            return " ".join(sorted(t[0] + relabel[t[1]] if len(t) == 2 and t[1] in relabel
-                                   else t for t in text.split()))
-
-        out.append((tuple(sorted(hand(h) for h in inputs.get("hands", ()))),  # type: ignore[attr-defined]
-                    tuple((k, hand(str(inputs[k]))) for k in ("hand", "hole", "board")
-                          if k in inputs)))
-    return min(out)
+from tests.helpers.suit_forms import brute_form
 
 
 SAME = [
@@ -88,7 +71,8 @@ def test_the_form_is_the_smallest_relabelling_worked_independently() -> None:
         inputs = {"hands": [" ".join(cards[:4]), " ".join(cards[4:8])],
                   "board": " ".join(cards[8:])}
         form = canonical_key("r", Kind.COMPARE, inputs)
-        assert (form[2], form[3]) == brute(inputs)
+        (_, _, (hands, fields, extra)) = brute_form("r", Kind.COMPARE, inputs)
+        assert (form[2], form[3], form[4]) == (hands, fields, extra)
 
 
 def test_the_form_maps_hands_and_suits_back() -> None:
