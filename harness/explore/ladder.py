@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from pokercert.harness.explore.situations import (
     ACE,
@@ -71,8 +71,8 @@ def ladder_steps(game: Game) -> list[Step]:
     out: list[Step] = []
     if Kind.COMPARE in game.kinds:
         ranking = game.makeable
-        out += [partial(_adjacent, game, a, b) for a, b in zip(ranking, ranking[1:])]
-        out += [partial(_adjacent, game, a, b) for a, b in zip(ranking, ranking[2:])]
+        out += [partial(_adjacent, game, a, b) for a, b in pairwise(ranking)]
+        out += [partial(_adjacent, game, a, b) for a, b in zip(ranking, ranking[2:], strict=False)]
         if game.wild_rank != ACE:
             out += [partial(_aces, game, c) for c in ranking]
         out += [partial(_crossed, game, c) for c in ranking]
@@ -175,6 +175,8 @@ def _crossed(game: Game, category: str, seed: str) -> Deal | None:
     if len(middle) < 2:
         return None
     t = middle[ch.index(len(middle) - 1)]
+    a_groups: tuple[tuple[int, int], ...]
+    b_groups: tuple[tuple[int, int], ...]
     if category == "two_pair":                          # the second pair below t
         lower = [r for r in ranks if r < t]
         a_groups = ((t, 2), (lower[-1], 2))

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from pokercert.reference import Evaluator
-from pokercert.reference.cards import CardError, RANK_CHARS, SUIT_CHARS
+from pokercert.reference.cards import RANK_CHARS, SUIT_CHARS, CardError
 from pokercert.vectors.model import Kind, Vector
 
 __all__ = ["ATTEMPTS", "Sibling", "draw_sibling", "hand_categories", "rank_map"]

@@ -23,7 +23,6 @@ from pokercert.vectors.corpus import load_corpus
 from pokercert.vectors.model import Kind
 from tests.helpers.suit_forms import brute_form
 
-
 SAME = [
     ({"hand": "As Ks Qs Js Ts"}, {"hand": "Th Jh Qh Kh Ah"}),
     ({"hand": "2s 2h 7d 9c Kc"}, {"hand": "Kh 9h 7c 2d 2s"}),
