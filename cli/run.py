@@ -78,9 +78,11 @@ def register(sub: Subparsers) -> None:
     challenge = p.add_mutually_exclusive_group()
     challenge.add_argument("--challenge", type=nonnegative_int, metavar="N",
                            dest="challenge_fresh",
-                           help="fresh challenge deals per ruleset, after a twin of every "
-                           f"curated vector (default: {DEFAULT_FRESH}, topped up to the "
-                           "ruleset's curated count)")
+                           help="situation deals per ruleset among the fresh challenge "
+                           f"deals, after a twin of every curated vector (default: "
+                           f"{DEFAULT_FRESH}, at least 2 of every situation; the category "
+                           "ladder and the fresh siblings of the corpus come on top; 0: no "
+                           "fresh deals)")
     challenge.add_argument("--no-challenge", action="store_true",
                            help="curated corpus only, no challenge vectors (CI gates; every "
                            "report states it)")

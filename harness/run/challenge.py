@@ -15,10 +15,14 @@ set generated from a seed drawn when the run starts (``--challenge-seed`` replay
   with several faults, any of which passes: PROTOCOL.md 3.2): it is checked against the
   reference's refusal and skipped if the reference refuses it for a reason outside them
   (:data:`SKIP_REJECT_POSITION`);
-* **fresh deals** per ruleset and kind, stratified over every situation the ruleset can
-  deal (:func:`pokercert.harness.explore.situations.sample_deals`), with expectations
-  from the reference under the run's profile and the clauses and bug-class flags that
-  decide them.
+* **fresh deals** per ruleset (:func:`fresh_deals`): the category ladder
+  (:mod:`pokercert.harness.explore.ladder`), situation deals stratified over every
+  situation the ruleset can deal (:func:`pokercert.harness.explore.situations.sample_deals`,
+  a quota of each) and fresh siblings of every clause x flag cell of the curated corpus
+  (:mod:`.siblings`), none a symmetry of a published input
+  (:mod:`pokercert.harness.canonical_form`), with expectations from the reference under
+  the run's profile and the clauses and bug-class flags that decide them.  They are what
+  an evaluator that memorised the corpus up to symmetry has not seen (issue 26).
 
 Everything here is a pure function of (seed, selection, profile): the same seed gives
 the same challenge set, byte for byte (:meth:`ChallengeSet.to_jsonl`).  Ids are
@@ -551,12 +555,12 @@ def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
     """The challenge set of a run whose curated selection is ``curated``.
 
     Per ruleset (in the order the selection lists them): one twin of each curated
-    vector, then ``fresh_per_ruleset`` fresh deals, topped up so the ruleset has at
-    least as many challenge vectors as curated ones (``fresh=False``: twins only, as
-    under a ``--flags`` filter, which fresh deals cannot honour).  ``dealt`` holds
-    fresh deals already dealt for this seed and profile (:func:`prefetch_fresh`), used
-    where their number is the one needed; given as a function, it is called once every
-    twin is built, so a run builds the twins while a child process deals.
+    vector, then the fresh deals of :func:`fresh_deals` (``fresh_per_ruleset`` situation
+    deals asked; ``fresh=False``: twins only, as under a ``--flags`` filter, which fresh
+    deals cannot honour).  ``dealt`` holds fresh deals already dealt for this seed,
+    profile and size (:func:`prefetch_fresh`), by ruleset; given as a function, it is
+    called once every twin is built (and, given as a :class:`Dealing`, once the rulesets
+    it does not cover are dealt here), so a run builds the twins while a child deals.
     """
     out = ChallengeSet(seed, fresh_per_ruleset if fresh else 0)
     by_ruleset: dict[str, list[Vector]] = {}
