@@ -51,10 +51,12 @@ def test_a_run_folder_identifies_everything(tmp_path, corpus):
     assert (h.corpus_version, h.corpus_sha256) == ("test-1", corpus.sha256)
     assert h.adapter_spec == "reference" and h.evaluator["name"] == "pokercert-reference"
     assert h.profile["name"] == "practice" and "suits-equal" in h.profile["readings"]
-    # the curated vectors, then the challenge: a twin of each and the default fresh deals
+    # the curated vectors, then the challenge: a twin of each and the fresh deals (the
+    # default situation deals and, on top, the ladder and the fresh siblings: issue 26)
     challenge = h.filters["challenge"]
-    assert challenge["by_ruleset"] == {"nj-poker-high-5": {"twin": len(VECTORS),
-                                                           "fresh": DEFAULT_FRESH}}
+    assert set(challenge["by_ruleset"]) == {"nj-poker-high-5"}
+    assert challenge["by_ruleset"]["nj-poker-high-5"]["twin"] == len(VECTORS)
+    assert challenge["by_ruleset"]["nj-poker-high-5"]["fresh"] > DEFAULT_FRESH
     assert h.selected == len(VECTORS) + challenge["vectors"] == len(ids(tmp_path))
     assert ids(tmp_path)[:len(VECTORS)] == [v.id for v in VECTORS]
     assert h.selected_by_ruleset == {"nj-poker-high-5": h.selected}
