@@ -411,9 +411,10 @@ class Dealing:
 
 def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
                    count: int) -> Callable[[], dict[str, list[FreshDeal]]]:
-    """Start dealing the fresh deals of half of these rulesets (every other one) in a
-    forked child (Linux; elsewhere nothing starts) while the caller loads the corpus,
-    builds the twins and deals the other half (:func:`build_challenge`); returns a
+    """Start dealing the fresh deals of two thirds of these rulesets (all but every
+    third, from the first) in a forked child (Linux; elsewhere nothing starts) while the
+    caller loads the corpus, builds the twins and deals the others
+    (:func:`build_challenge`: the twins are its third's worth); returns a
     :class:`Dealing` giving them, by ruleset, when they are needed (``{}`` if the child
     could not deal them in :data:`PREFETCH_DEADLINE_S`: :func:`build_challenge` then
     deals them itself, the same deals).  The child dies with its parent
@@ -426,7 +427,7 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
 
     if not sys.platform.startswith("linux") or count <= 0:
         return dict
-    ruleset_ids = list(ruleset_ids)[1::2]
+    ruleset_ids = [r for i, r in enumerate(ruleset_ids) if i % 3]
     parent = os.getpid()
     try:
         read_fd, write_fd = os.pipe()
