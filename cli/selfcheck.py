@@ -2,7 +2,11 @@
 
 Runs the corpus through the real runner against the reference (which must be certified)
 and against every mutant of :mod:`pokercert.harness.mutants` (none may be certified on a
-ruleset it affects), then prints the kill matrix and the per-flag report.
+ruleset it affects), then prints the kill matrix and the per-flag report.  Its
+``fresh`` column says on how many of its rulesets the challenge's fresh deals alone (of
+``--fresh-seed``) kill each mutant: what stands between a certificate and an evaluator
+that memorised the public corpus up to symmetry (issue 26); it does not change the exit
+code.
 
 Exit code: 0 green; 1 a mutant survived on some ruleset, or the reference is not
 certified; 2 a mutant is broken (refused only through errors) or a run did not finish;
