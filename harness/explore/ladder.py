@@ -25,6 +25,8 @@ deals every step for certain, for games that rank whole hands (no board, no sele
 * **best hands**: in a game that chooses a best hand from hole cards and a board, one
   deal whose best hand is of each category, and of the ace-high and ace-low runs of
   each run category (broadway, the three-card royal, the wheel);
+* **the wheel in a low pot**: in a low or split game, a whole pot where one player makes
+  the wheel (the best low, and a straight) and the other an eight-low;
 * **every hand** of a game of two-card hands (the Mini-tex pocket wager): one hand of
   every rank-and-suit pattern (a pair, two ranks suited, two ranks off-suit: 169), so
   that nothing of so small a space is left to chance.
@@ -43,8 +45,11 @@ from itertools import combinations, pairwise
 
 from pokercert.harness.explore.situations import (
     ACE,
+    KING,
+    QUEEN,
     RANKS,
     RUNS,
+    TWO,
     Deal,
     Game,
     Hand,
@@ -84,6 +89,9 @@ def ladder_steps(game: Game) -> list[Step]:
         out += [partial(_wild_top, game, c) for c in game.makeable if c in RUNS]
     if Kind.BEST_HAND in game.kinds and game.selection is not None:
         out += [partial(_best_hand, game, c, shape) for c, shape in _best_targets(game)]
+    if Kind.SHOWDOWN in game.kinds and game.selection is not None and \
+            any(h.name == "low" for h in game.ruleset.pot_halves):
+        out.append(partial(_low_wheel, game))
     if Kind.CLASSIFY in game.kinds and game.size <= SMALL_HANDS:
         out += [partial(_fixed, deal) for deal in _every_hand(game)]
     return out
@@ -229,6 +237,37 @@ def _wild_top(game: Game, category: str, seed: str) -> Deal:
     del ranks[ch.index(n)]
     hand = Hand((), tuple(ranks), category != "straight", wilds=1)
     return _classify(deal_hand(ch, game.deck(), hand))
+
+
+def _low_wheel(game: Game, seed: str) -> Deal:
+    """A whole pot of a low or split game where one player makes the wheel (the best low,
+    and a straight: the high too in a split game) and the other an eight-low with a pair
+    of kings or tens: the wheel scoops a split pot and wins a low one, where straights
+    must not spoil a low and the same five cards may win both halves."""
+    sel = game.selection
+    assert sel is not None
+    ch = _choices(seed)
+    deck = game.deck()
+    if sel.board:
+        board = [3, 4, 5, KING, 9][:sel.board]
+        wheel = [ACE, TWO, QUEEN, 11][:sel.hole]
+        eight = [8, 6, 10, 10][:sel.hole]
+    else:
+        board = []
+        wheel = [ACE, TWO, 3, 4, 5, KING, QUEEN][:sel.hole]
+        eight = [8, 7, 6, 4, 3, KING, 11][:sel.hole]
+    hands = [[deck.take(ch, r) for r in wheel], [deck.take(ch, r) for r in eight]]
+    cards = [deck.take(ch, r) for r in board]
+    for hand in (*hands, cards):
+        for j in range(len(hand) - 1, 0, -1):
+            k = ch.index(j + 1)
+            hand[j], hand[k] = hand[k], hand[j]
+    if ch.index(2):
+        hands.reverse()
+    inputs: dict[str, object] = {"hands": [format_cards(h) for h in hands]}
+    if sel.board:
+        inputs["board"] = format_cards(cards)
+    return Deal(Kind.SHOWDOWN, inputs, "showdown-low")
 
 
 TRIES = 6      # deals of a best hand before its category is given up
