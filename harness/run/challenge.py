@@ -224,7 +224,7 @@ class FreshDeal(NamedTuple):
 
 SITUATION_QUOTA = 2     # fresh deals of every situation the ruleset can deal, at least
 SIBLINGS = 1            # fresh siblings of every clause x flag cell of the curated corpus,
-SIBLING_SHARE = 8       # and one more per this many of the cell's vectors
+SIBLING_SHARE = 16      # and one more per this many of the cell's vectors
 SIBLING = "sibling"     # a sibling's situation: sibling:<curated id>
 REDRAWS = 8             # draws of a situation before a deal no one published is given up
 
