@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from itertools import combinations, combinations_with_replacement, product
@@ -120,11 +121,6 @@ def _ranks_of(multiset: int) -> tuple[int, ...]:
 # the engine knobs read only where hands are selected and pots shared (_candidates,
 # _best, best_key), never by a valuation: evaluators differing only in these share values
 _SELECTION_KNOBS = frozenset({"hole_cards", "low_qualifier", "halves_cards"})
-# the steps of the engine's search that best_key does not run: an engine with any of
-# them replaced on the instance (a mutant's hook) takes the search
-_SEARCH_STEPS = frozenset({"_best", "_candidates", "_splits", "_half_ranking", "value",
-                           "_natural", "_wild_value", "_classified", "_classify", "meets",
-                           "_meets", "best_key", "_fast_plan", "_code_key", "parse_deal"})
 # values shared by evaluators evaluator() built with the same valuation knobs
 _CLASSIFIED: dict[Any, Any] = {}
 _WILD: dict[Any, Any] = {}
@@ -305,7 +301,8 @@ def suit_class(cards: Sequence[Card]) -> str:
 class Evaluator:
     """The reference evaluator for one ruleset under one interpretation profile."""
 
-    def __init__(self, ruleset: Ruleset | str, profile: Profile | str | None = None) -> None:
+    def __init__(self, ruleset: Ruleset | str, profile: Profile | str | None = None, *,
+                 steps: Steps | None = None) -> None:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.profile = load_profile(profile)
         self.rules: dict[str, Any] = self.profile.rules_for(self.ruleset)
@@ -342,6 +339,32 @@ class Evaluator:
         self._natural_classes: dict[int, tuple[str, tuple[int, ...]]] = {}
         self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
                                                       tuple[Card, ...]]] = {}
+        # the composition (see Steps); a fast path runs only where it leaves alone every
+        # step the fast path would bypass
+        self.steps = DEFAULT_STEPS if steps is None else steps
+        self._natural_as_default = self.steps.natural is DEFAULT_STEPS.natural
+        self._showdown_as_default = self.steps.showdown is DEFAULT_STEPS.showdown
+        self._search_as_default = self.steps.searches_as(DEFAULT_STEPS)
+        if self.steps is not DEFAULT_STEPS:
+            self._bind(self.steps)
+
+    def _bind(self, steps: Steps) -> None:
+        """Make ``steps`` this engine's steps (each bound to it, in field order)."""
+        self.parse_hand = steps.parse_hand(self)        # type: ignore[method-assign]
+        self.parse_deal = steps.parse_deal(self)        # type: ignore[method-assign]
+        self.value = steps.value(self)                  # type: ignore[method-assign]
+        self._natural = steps.natural(self)             # type: ignore[method-assign]
+        self._classify = steps.classify(self)           # type: ignore[method-assign]
+        self._run_top = steps.run_top(self)             # type: ignore[method-assign]
+        self._tiebreak = steps.tiebreak(self)           # type: ignore[method-assign]
+        self._wild_value = steps.wild_value(self)       # type: ignore[method-assign]
+        self._half_ranking = steps.half_ranking(self)   # type: ignore[method-assign]
+        self._candidates = steps.candidates(self)       # type: ignore[method-assign]
+        self._best = steps.best(self)                   # type: ignore[method-assign]
+        self.showdown = steps.showdown(self)            # type: ignore[method-assign]
+        self.winners = steps.winners(self)              # type: ignore[method-assign]
+        self.pot = steps.pot(self)                      # type: ignore[method-assign]
+        self.qualifies = steps.qualifies(self)          # type: ignore[method-assign]
 
     def _share_values(self) -> None:
         """Keep this evaluator's computed values in the stores shared by every evaluator
@@ -445,7 +468,7 @@ class Evaluator:
         With ``board`` (hold'em style rulesets) each hand is a player's hole cards and is
         valued by its best hand under the ruleset's selection rule.
         """
-        found = None if "showdown" in vars(self) else self._first_keys(hands, board)
+        found = self._first_keys(hands, board) if self._showdown_as_default else None
         keys = [k for k in found if k is not None] if found is not None else []
         if found is None or len(keys) != len(found):    # a step replaced (a mutant)
             keys = [v.key for v in self.showdown(hands, board)]
@@ -726,14 +749,15 @@ class Evaluator:
         memo of deal classes (:func:`_deal_class`: a hand's best key up to renaming the
         suits, kept in this process only); None where the half
         takes :meth:`best_hand`'s search: a second half under the ``distinct`` reading of
-        ``halves_cards``, and an engine (or its half's ranking) with a step of the search
-        replaced on the instance (a mutant: the search is what it changes)."""
+        ``halves_cards``, and an engine (or its half's ranking) whose :class:`Steps`
+        replace a step of the search (:meth:`Steps.searches_as`: a mutant, the search is
+        what it changes)."""
         ranking, qualifier = self._half_ranking(half)
         if half != self.ruleset.pot_halves[0].name and \
                 self.rules.get("halves_cards", "shared") == "distinct":
             return None
-        if not _SEARCH_STEPS.isdisjoint(vars(self)) or not _SEARCH_STEPS.isdisjoint(vars(ranking)):
-            return None     # a step of the search replaced on this engine (a mutant)
+        if not (self._search_as_default and ranking._search_as_default):
+            return None     # a step of the search replaced in the composition (a mutant)
         if self.rules.get("low_qualifier", "as_posted") != "as_posted":
             qualifier = None
         memo: dict[int, tuple[int, ...] | None] = \
@@ -762,7 +786,7 @@ class Evaluator:
     def value(self, hand: tuple[Card, ...]) -> HandValue:
         """Value of an already parsed and validated hand (the fast path for bulk passes)."""
         if self._wild_cards.isdisjoint(hand):
-            if "_natural" not in vars(self) and len(set(hand)) == len(hand) <= _MOST_CARDS:
+            if self._natural_as_default and len(set(hand)) == len(hand) <= _MOST_CARDS:
                 # distinct natural cards: their class from their codes (see best_key), the
                 # (ranks, suit class) _natural would read, valued once per evaluator
                 try:
@@ -835,11 +859,11 @@ class Evaluator:
         classes, so when none of those is above the best key (only a key strictly above
         replaces it) no assignment would change the answer.  The answer is the same,
         substitutes included: ``fast=False`` is the exhaustive search, the oracle
-        ``tests/reference/test_wild_search.py`` holds it equal to.  An engine with a
-        step of the valuation replaced on the instance (a mutant's ``_natural``, say)
+        ``tests/reference/test_wild_search.py`` holds it equal to.  An engine whose
+        :class:`Steps` replace a step of the valuation (a mutant's ``natural``, say)
         takes the exhaustive search: the bound reads the valuation it may change.
         """
-        fast = fast and _SEARCH_STEPS.isdisjoint(vars(self))
+        fast = fast and self._search_as_default
         held = set(naturals)
         natural_counts = Counter(c.rank for c in naturals)
         natural_ranks = [c.rank for c in naturals]
@@ -966,6 +990,60 @@ class Evaluator:
             kickers.reverse()
         return (*(-f for _, f in paired), *(-f for f in kickers))
 
+
+# a step as the engine calls it, bound to one engine (its arguments those of the method)
+Bound = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Steps:
+    """The named steps an :class:`Evaluator` is composed of.
+
+    Each field takes the engine and returns the step bound to it; the default
+    (:data:`DEFAULT_STEPS`) is the engine's own method of the same job.  A different
+    composition, given at construction (``Evaluator(ruleset, profile, steps=...)``),
+    replaces steps and nothing else: the self-check's mutants are such compositions
+    (``dataclasses.replace(DEFAULT_STEPS, value=...)``, a field named, so a renamed step
+    fails mypy and, at run time, the construction).  The engine's fast paths run only
+    where the composition leaves alone every step they bypass (:meth:`searches_as`).
+
+    ``parse_hand``, ``parse_deal``, ``value``, ``showdown``, ``winners``, ``pot`` and
+    ``qualifies`` are the public methods of those names; ``natural`` values natural
+    cards (wilds substituted), ``classify`` gives the category and key of sorted ranks
+    and a suit class, ``run_top`` the top card of a straight, ``tiebreak`` the grouped
+    key tail, ``wild_value`` resolves wild cards, ``half_ranking`` gives the ranking and
+    qualifier of a pot's half, ``candidates`` the hands a selection rule allows, ``best``
+    the best hand for one half from parsed cards.
+    """
+
+    parse_hand: Callable[[Evaluator], Bound] = lambda ev: ev.parse_hand
+    parse_deal: Callable[[Evaluator], Bound] = lambda ev: ev.parse_deal
+    value: Callable[[Evaluator], Bound] = lambda ev: ev.value
+    natural: Callable[[Evaluator], Bound] = lambda ev: ev._natural
+    classify: Callable[[Evaluator], Bound] = lambda ev: ev._classify
+    run_top: Callable[[Evaluator], Bound] = lambda ev: ev._run_top
+    tiebreak: Callable[[Evaluator], Bound] = lambda ev: ev._tiebreak
+    wild_value: Callable[[Evaluator], Bound] = lambda ev: ev._wild_value
+    half_ranking: Callable[[Evaluator], Bound] = lambda ev: ev._half_ranking
+    candidates: Callable[[Evaluator], Bound] = lambda ev: ev._candidates
+    best: Callable[[Evaluator], Bound] = lambda ev: ev._best
+    showdown: Callable[[Evaluator], Bound] = lambda ev: ev.showdown
+    winners: Callable[[Evaluator], Bound] = lambda ev: ev.winners
+    pot: Callable[[Evaluator], Bound] = lambda ev: ev.pot
+    qualifies: Callable[[Evaluator], Bound] = lambda ev: ev.qualifies
+
+    def searches_as(self, other: Steps) -> bool:
+        """Whether this composition runs every step of the best-hand search and the
+        valuation as ``other`` does: the steps :meth:`Evaluator.best_key` and the bound
+        of the wild-card search skip or read ahead of (a straight's top and the
+        tie-break run inside ``classify``, which the fast paths call)."""
+        return (self.best is other.best and self.candidates is other.candidates
+                and self.half_ranking is other.half_ranking and self.value is other.value
+                and self.natural is other.natural and self.wild_value is other.wild_value
+                and self.classify is other.classify and self.parse_deal is other.parse_deal)
+
+
+DEFAULT_STEPS = Steps()
 
 _evaluators: dict[tuple[str, Any], Evaluator] = {}
 

@@ -10,7 +10,9 @@ never a milder mutant.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from pokercert.harness.mutants.changes import (
     ACE,
@@ -56,6 +58,7 @@ from pokercert.harness.mutants.changes import (
     wild_resolved_by,
     winners_against_first_hand,
     without,
+    wrapped,
 )
 from pokercert.harness.mutants.model import Change, Mutant
 from pokercert.reference.cards import BAD_CARD, Card
@@ -187,7 +190,13 @@ def _suits_break_ties() -> Change:
                              reverse=True)
             return v._replace(key=v.key + tuple(SUIT_ORDER.get(c.suit, 0) for c in ordered))
         return value
-    return patch("value", wrap)
+    return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
+
+
+def _board_dropped(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+    """A showdown that drops the board in a game without community cards."""
+    return lambda hands, board=None: orig(
+        hands, board if ev.ruleset.selection is not None else None)
 
 
 def _naturals_first() -> Change:
@@ -196,7 +205,7 @@ def _naturals_first() -> Change:
             v = orig(hand)
             return v._replace(key=(*v.key, 0 if any(c.is_joker for c in hand) else 1))
         return value
-    return patch("value", wrap)
+    return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 def _quads_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
@@ -523,8 +532,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("board-ignored", "unused-field", tuple(r for r in SHOWDOWN if r not in MINITEX),
            "A board sent with a showdown of a game without community cards is ignored "
            "instead of refused (PROTOCOL.md 3.3).",
-           (patch("showdown", lambda orig, ev: lambda hands, board=None: orig(
-               hands, board if ev.ruleset.selection is not None else None)),)),
+           (patch(lambda s: replace(s, showdown=wrapped(s.showdown, _board_dropped))),)),
     Mutant("duplicates-across-hands-accepted", "one-deck", SHOWDOWN,
            "Each hand is checked for duplicates on its own: one card in two hands, or in the "
            "hole and on the board, passes.",

@@ -10,6 +10,7 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from pokercert.harness.mutants.model import (
     Change,
     KnobProfile,
-    hook,
+    compose,
     replace_ruleset,
     with_categories,
 )
@@ -30,7 +31,7 @@ from pokercert.reference.cards import (
     parse_card,
     parse_cards,
 )
-from pokercert.reference.engine import BestHand, Evaluator, HandValue
+from pokercert.reference.engine import BestHand, Evaluator, HandValue, Steps
 from pokercert.reference.rulesets import Ruleset
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
@@ -108,7 +109,7 @@ def qualifier_strict() -> Change:
             hand = ev.parse_hand(cards)
             return ev.value(hand).key > ev.qualifying_key()
         return qualifies
-    return patch("qualifies", wrap)
+    return patch(lambda s: replace(s, qualifies=wrapped(s.qualifies, wrap)))
 
 
 def deck_jokers(count: int, **wild_knobs: str) -> Change:
@@ -124,19 +125,28 @@ def reason_code(code: str) -> Change:
 
 
 # --------------------------------------------------------------------- patched steps
-def patch(name: str, wrap: Callable[[Callable[..., Any], Evaluator], Callable[..., Any]]
-          ) -> Change:
-    """Wrap engine step ``name``: ``wrap(original, engine)`` returns the new step."""
-    return Change(patch=lambda ev: hook(ev, name, lambda orig: wrap(orig, ev)))
+# a step's binder (a field of Steps: the engine -> its step) and a step's wrapper
+# (the step as composed so far, the engine -> the mutant's step)
+Binder = Callable[[Evaluator], Callable[..., Any]]
+Wrap = Callable[[Callable[..., Any], Evaluator], Callable[..., Any]]
+
+
+def patch(edit: Callable[[Steps], Steps]) -> Change:
+    """Change the engine's composition: ``edit(steps)`` names the steps it replaces as
+    fields, ``lambda s: replace(s, value=wrapped(s.value, wrap))``, so a step the engine
+    no longer has fails mypy and the mutant's construction."""
+    return Change(steps=edit)
+
+
+def wrapped(bind: Binder, wrap: Wrap) -> Binder:
+    """The binder of a step wrapped: ``wrap(the step as bound before, engine)``."""
+    return lambda ev: wrap(bind(ev), ev)
 
 
 def sibling(ev: Evaluator, *changes: Change) -> Evaluator:
-    """Another engine for the same ruleset and profile, with ``changes`` patched in."""
-    other = Evaluator(ev.ruleset, ev.profile)
-    for change in changes:
-        assert change.patch is not None
-        change.patch(other)
-    return other
+    """Another engine for the same ruleset and profile, with ``changes`` composed in."""
+    assert all(change.steps is not None for change in changes)
+    return Evaluator(ev.ruleset, ev.profile, steps=compose(changes))
 
 
 def _face(rank: int, ev: Evaluator) -> int:
@@ -148,23 +158,31 @@ def _face(rank: int, ev: Evaluator) -> int:
 
 def run_top(fn: Callable[[int | None, tuple[int, ...], Evaluator], int | None]) -> Change:
     """Patch straight detection: ``fn(reference_top, sorted_ranks, engine)``."""
-    return patch("_run_top", lambda orig, ev: lambda ranks: fn(orig(ranks), ranks, ev))
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        return lambda ranks: fn(orig(ranks), ranks, ev)
+    return patch(lambda s: replace(s, run_top=wrapped(s.run_top, wrap)))
 
 
 def tiebreak(fn: Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
              ) -> Change:
     """Patch the grouped tie-break: ``fn(reference_tail, groups)`` (groups: rank, count)."""
-    return patch("_tiebreak", lambda orig, ev: lambda groups: fn(orig(groups), groups))
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        return lambda groups: fn(orig(groups), groups)
+    return patch(lambda s: replace(s, tiebreak=wrapped(s.tiebreak, wrap)))
 
 
 def classified(fn: Callable[[str, tuple[int, ...]], tuple[str, tuple[int, ...]]]) -> Change:
     """Post-process every natural hand's (category, key)."""
-    return patch("_classify", lambda orig, ev: lambda ranks, sc: fn(*orig(ranks, sc)))
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        return lambda ranks, sc: fn(*orig(ranks, sc))
+    return patch(lambda s: replace(s, classify=wrapped(s.classify, wrap)))
 
 
 def before_natural(fn: Callable[[tuple[Card, ...]], tuple[Card, ...]]) -> Change:
     """Transform the cards (wilds already substituted) before they are classified."""
-    return patch("_natural", lambda orig, ev: lambda hand: orig(fn(tuple(hand))))
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        return lambda hand: orig(fn(tuple(hand)))
+    return patch(lambda s: replace(s, natural=wrapped(s.natural, wrap)))
 
 
 def remap_ranks(mapping: Mapping[int, int]) -> Change:
@@ -175,7 +193,7 @@ def remap_ranks(mapping: Mapping[int, int]) -> Change:
                          for c in hand)
             return orig(seen)._replace(cards=hand)
         return value
-    return patch("value", wrap)
+    return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 # --------------------------------------------------------------------- order-dependent
@@ -201,7 +219,7 @@ def straight_only_in_dealt_order() -> Change:
                 return v
             return blind.value(hand)
         return value
-    return patch("value", wrap)
+    return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 def kickers_in_dealt_order() -> Change:
@@ -220,7 +238,7 @@ def kickers_in_dealt_order() -> Change:
             tail = tuple(_face(r, ev) for r in singles)
             return v._replace(key=v.key[:1 + matched] + tail)
         return value
-    return patch("value", wrap)
+    return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 def flush_ignores_last_card() -> Change:
@@ -240,10 +258,10 @@ def wild_always_ace() -> Change:
             naturals = tuple(c for c in hand if not (c.is_joker or ev.is_wild(c)))
             free = [Card(ACE, s) for s in SUIT_CHARS if Card(ACE, s) not in naturals]
             subs = tuple((free + [Card(ACE, SUIT_CHARS[0])] * wilds)[:wilds])
-            category, key = ev._natural(naturals + subs)
+            category, key = ev.steps.natural(ev)(naturals + subs)
             return HandValue(category, key, hand, naturals + subs)
         return wild_value
-    return patch("_wild_value", wrap)
+    return patch(lambda s: replace(s, wild_value=wrapped(s.wild_value, wrap)))
 
 
 def wild_designation(wild: str | None) -> Change:
@@ -259,10 +277,10 @@ def wild_resolved_by(ruleset_id: str) -> Change:
 
         def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
             played = other.value(hand).played
-            category, key = ev._natural(played)
+            category, key = ev.steps.natural(ev)(played)
             return HandValue(category, key, hand, played)
         return wild_value
-    return patch("_wild_value", wrap)
+    return patch(lambda s: replace(s, wild_value=wrapped(s.wild_value, wrap)))
 
 
 # --------------------------------------------------------------------- hold'em selection
@@ -275,7 +293,7 @@ def best_from_single_hole_card() -> Change:
             found = [b for card in hole if (b := orig((card,), board, *half)) is not None]
             return max(found, key=lambda b: b.value.key)
         return best
-    return patch("_best", wrap)
+    return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
 
 
 def best_by_category_only() -> Change:
@@ -286,19 +304,21 @@ def best_by_category_only() -> Change:
 
         def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str
                  ) -> BestHand | None:
-            found = coarse._best(hole, board, *half)
+            found = coarse.steps.best(coarse)(hole, board, *half)
             if found is None:
                 return None
             chosen = ev.value(found.value.cards)
             return BestHand(chosen, (chosen.cards,))
         return best
-    return patch("_best", wrap)
+    return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
 
 
 # --------------------------------------------------------------------- showdowns
 def first_winner_only() -> Change:
     """On a split only the first of the equal best hands is reported."""
-    return patch("winners", lambda orig, ev: lambda hands, board=None: orig(hands, board)[:1])
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        return lambda hands, board=None: orig(hands, board)[:1]
+    return patch(lambda s: replace(s, winners=wrapped(s.winners, wrap)))
 
 
 def winners_against_first_hand() -> Change:
@@ -309,7 +329,7 @@ def winners_against_first_hand() -> Change:
             beat = [i for i in range(1, len(values)) if values[i].key >= values[0].key]
             return beat or [0]
         return winners
-    return patch("winners", wrap)
+    return patch(lambda s: replace(s, winners=wrapped(s.winners, wrap)))
 
 
 # --------------------------------------------------------------------- input validation
@@ -339,10 +359,10 @@ def _deal_sizes(ev: Evaluator, board: Any, per_hand: int | None) -> tuple[int, i
 def _parsing(parse_one: Callable[[Evaluator, Any, int], tuple[Card, ...]],
              whole_deal: bool) -> Change:
     """Replace hand and deal parsing by ``parse_one`` (+ an optional whole-deal check)."""
-    def install(ev: Evaluator) -> None:
-        hook(ev, "parse_hand", lambda orig: lambda cards: parse_one(ev, cards,
-                                                                   ev.ruleset.hand_size))
+    def parse_hand(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        return lambda cards: parse_one(ev, cards, ev.ruleset.hand_size)
 
+    def parse_deal_of(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         def parse_deal(hands: Sequence[Any], board: Any = None, per_hand: int | None = None
                        ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
             per, on_board = _deal_sizes(ev, board, per_hand)
@@ -352,8 +372,9 @@ def _parsing(parse_one: Callable[[Evaluator, Any, int], tuple[Card, ...]],
                 parse_cards([c for h in parsed for c in h] + list(table),
                             jokers=ev.ruleset.jokers)
             return parsed, table
-        hook(ev, "parse_deal", lambda orig: parse_deal)
-    return Change(patch=install)
+        return parse_deal
+    return patch(lambda s: replace(s, parse_hand=wrapped(s.parse_hand, parse_hand),
+                                   parse_deal=wrapped(s.parse_deal, parse_deal_of)))
 
 
 def accept_duplicates() -> Change:
@@ -422,27 +443,25 @@ def qualifier_rank(max_rank: int | None) -> Change:
 def low_ranking(change: Change) -> Change:
     """The low half ranked by an engine with ``change`` in (its own ranking ruleset's,
     or this ruleset's when the low half is the game's only one)."""
-    def install(ev: Evaluator) -> None:
-        def wrap(orig: Callable[[str], Any]) -> Callable[[str], Any]:
-            def ranking(half: str) -> Any:
-                found, qualifier = orig(half)
-                if half != "low":
-                    return found, qualifier
-                rs = found.ruleset
-                if change.ruleset is not None:
-                    rs = change.ruleset(rs)
-                knobs = dict(change.knobs)
-                if change.categories is not None:
-                    names = list(change.categories(list(found.rules["categories"]), rs))
-                    rs = with_categories(rs, names)
-                    knobs["categories"] = names
-                profile = found.profile
-                other = Evaluator(rs, KnobProfile(profile.name, profile.choices,
-                                                  MappingProxyType(knobs)))
-                return other, qualifier
-            return ranking
-        hook(ev, "_half_ranking", wrap)
-    return Change(patch=install)
+    def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
+        def ranking(half: str) -> Any:
+            found, qualifier = orig(half)
+            if half != "low":
+                return found, qualifier
+            rs = found.ruleset
+            if change.ruleset is not None:
+                rs = change.ruleset(rs)
+            knobs = dict(change.knobs)
+            if change.categories is not None:
+                names = list(change.categories(list(found.rules["categories"]), rs))
+                rs = with_categories(rs, names)
+                knobs["categories"] = names
+            profile = found.profile
+            other = Evaluator(rs, KnobProfile(profile.name, profile.choices,
+                                              MappingProxyType(knobs)))
+            return other, qualifier
+        return ranking
+    return patch(lambda s: replace(s, half_ranking=wrapped(s.half_ranking, wrap)))
 
 
 def stud_first_five() -> Change:
@@ -451,7 +470,7 @@ def stud_first_five() -> Change:
         def candidates(hole: tuple[Card, ...], board: tuple[Card, ...], size: int) -> Any:
             return orig(hole[:size] if not board else hole, board, size)
         return candidates
-    return patch("_candidates", wrap)
+    return patch(lambda s: replace(s, candidates=wrapped(s.candidates, wrap)))
 
 
 def low_from_high_five() -> Change:
@@ -464,7 +483,7 @@ def low_from_high_five() -> Change:
             high = orig(hole, board, "high")
             return orig(high.value.cards, (), "low")
         return best
-    return patch("_best", wrap)
+    return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
 
 
 def shares_by(settle: Callable[[dict[str, tuple[int, ...]], int], list[Fraction]]) -> Change:
@@ -477,7 +496,7 @@ def shares_by(settle: Callable[[dict[str, tuple[int, ...]], int], list[Fraction]
             won = {k: v for k, v in won.items() if v}
             return found._replace(shares=tuple(settle(won, len(found.shares))))
         return pot
-    return patch("pot", wrap)
+    return patch(lambda s: replace(s, pot=wrapped(s.pot, wrap)))
 
 
 def first_of_each_half() -> Change:
@@ -492,7 +511,7 @@ def first_of_each_half() -> Change:
                 shares[h[0]] += Fraction(1, len(halves))
             return found._replace(high=high, low=low, shares=tuple(shares))
         return pot
-    return patch("pot", wrap)
+    return patch(lambda s: replace(s, pot=wrapped(s.pot, wrap)))
 
 
 def low_selection(lowest: int, highest: int) -> Change:
@@ -505,6 +524,7 @@ def low_selection(lowest: int, highest: int) -> Change:
             sel, min_hole=lowest, max_hole=highest)), ev.profile)
 
         def best(hole: tuple[Card, ...], board: tuple[Card, ...], half: str = "high") -> Any:
-            return other._best(hole, board, half) if half == "low" else orig(hole, board, half)
+            return other.steps.best(other)(hole, board, half) if half == "low" else orig(
+                hole, board, half)
         return best
-    return patch("_best", wrap)
+    return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))

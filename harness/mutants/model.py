@@ -9,8 +9,9 @@ flag registry), the rulesets it affects, a one-line description, and the
   number of jokers in the deck),
 * override engine knobs after the interpretation readings are applied (``ace = "high"``
   in a low game, ``straight_ace = "high"``, ...),
-* patch one named step of a freshly built engine (wrap ``_run_top``, ``_tiebreak``,
-  ``value``, ``parse_hand``, ``winners``, ...; see :func:`hook`),
+* replace named steps of the engine's composition (:class:`~pokercert.reference.engine.Steps`:
+  wrap ``run_top``, ``tiebreak``, ``value``, ``parse_hand``, ``winners``, ...; see
+  :func:`~pokercert.harness.mutants.changes.patch`), given to the engine at construction,
 * rewrite the reason code the evaluator gives when it refuses an input.
 
 :class:`MutantEvaluator` is a plain :class:`~pokercert.harness.api.PokerEvaluator`: the
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pokercert.harness import __version__
 from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import CardError
-from pokercert.reference.engine import Evaluator
+from pokercert.reference.engine import DEFAULT_STEPS, Evaluator, Steps
 from pokercert.reference.errors import PokercertError
 from pokercert.reference.interpretations import Profile, get_interpretation
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
@@ -41,7 +42,7 @@ VENDOR = "pokercert self-check (deliberately broken)"
 
 
 class MutantError(PokercertError, RuntimeError):
-    """A mutant cannot be built: a hook it patches is gone from the engine, a bad id, ..."""
+    """A mutant cannot be built: a ruleset it does not affect, a bad reading, ..."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ class Change:
     # (ranking as read, ruleset) -> the mutant's ranking, best first
     categories: Callable[[list[str], Ruleset], Sequence[str]] | None = None
     knobs: Mapping[str, Any] = field(default_factory=dict)
-    patch: Callable[[Evaluator], None] | None = None
+    # the engine's steps as composed so far -> the mutant's composition
+    steps: Callable[[Steps], Steps] | None = None
     reason: Callable[[str], str | None] | None = None
 
 
@@ -115,11 +117,7 @@ class Mutant:
                 knobs["categories"] = names     # the ranking order the engine reads
             knobs.update(change.knobs)
         profile = KnobProfile(as_read.name, as_read.choices, MappingProxyType(knobs))
-        ev = Evaluator(edited, profile)
-        for change in self.changes:
-            if change.patch is not None:
-                change.patch(ev)
-        return ev
+        return Evaluator(edited, profile, steps=compose(self.changes))
 
     def reason(self, code: str) -> str | None:
         """The reason code this mutant gives when the reference would refuse with ``code``."""
@@ -130,17 +128,13 @@ class Mutant:
         return out
 
 
-def hook(ev: Evaluator, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
-         ) -> None:
-    """Replace step ``name`` of this one engine instance by ``wrap(original_step)``.
-
-    Raises :class:`MutantError` when the engine has no such step, so a renamed engine
-    internal breaks the mutant loudly instead of silently turning it into the reference.
-    """
-    original = getattr(ev, name, None)
-    if not callable(original):
-        raise MutantError(f"the reference engine has no step {name!r} to patch")
-    setattr(ev, name, wrap(original))
+def compose(changes: Sequence[Change]) -> Steps:
+    """The engine's steps with every step change of ``changes`` applied, in order."""
+    steps = DEFAULT_STEPS
+    for change in changes:
+        if change.steps is not None:
+            steps = change.steps(steps)
+    return steps
 
 
 def replace_ruleset(rs: Ruleset, **changes: Any) -> Ruleset:

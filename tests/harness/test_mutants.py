@@ -9,13 +9,15 @@ regulator would accept, independently of the corpus.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from pokercert.harness.api import PokerEvaluator, Rejected
 from pokercert.harness.mutants import MUTANTS, MutantError, MutantEvaluator, get_mutant
-from pokercert.harness.mutants.model import hook
+from pokercert.harness.mutants.changes import patch, wrapped
+from pokercert.harness.mutants.model import Mutant
 from pokercert.reference import CardError, all_rulesets, evaluator, get_ruleset
 from pokercert.vectors import registry
 from pokercert.vectors.registry import in_corpus
@@ -402,10 +404,28 @@ def test_building_mutants_leaves_the_reference_alone():
     assert evaluator("nj-poker-high-5").winners(["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"]) == [0, 1]
 
 
-def test_a_missing_engine_step_fails_loudly():
-    ev = get_mutant("wheel-missing").build("nj-poker-high-5")
-    with pytest.raises(MutantError, match="no step"):
-        hook(ev, "no_such_step", lambda orig: orig)
+def test_a_missing_engine_step_fails_the_mutants_construction():
+    """A mutant names the steps it replaces as fields of the engine's composition: a step
+    the engine does not have (a renamed one) fails the build, never turns the mutant into
+    the reference (mypy --strict refuses the same name: ``replace`` is checked against
+    the fields of ``Steps``)."""
+    renamed = Mutant("renamed-step", "wheel", (H5,), "A step the engine does not have.",
+                     (patch(lambda s: replace(s, no_such_step=wrapped(  # type: ignore[call-arg]
+                         s.value, lambda orig, ev: orig))),))
+    with pytest.raises(TypeError, match="no_such_step"):
+        renamed.build(H5)
+
+
+def test_a_mutant_is_a_composition_and_the_reference_is_untouched():
+    """The mutant's engine carries its own composition; the shared reference engine
+    keeps the default one (no step of it replaced, its fast paths on)."""
+    from pokercert.reference.engine import DEFAULT_STEPS
+    ev = get_mutant("wraparound-straights").build(H5)
+    assert ev.steps.run_top is not DEFAULT_STEPS.run_top
+    assert ev.steps.value is DEFAULT_STEPS.value
+    assert ev.category("Qs Kh Ad 2c 3h") == "straight"    # 14.3(b)6: no straight
+    assert evaluator(H5).steps is DEFAULT_STEPS
+    assert evaluator(H5).category("Qs Kh Ad 2c 3h") == "high_card"
 
 
 def test_readings_reach_the_mutant():
