@@ -1002,7 +1002,7 @@ class Steps:
     Each field takes the engine and returns the step bound to it; the default
     (:data:`DEFAULT_STEPS`) is the engine's own method of the same job.  A different
     composition, given at construction (``Evaluator(ruleset, profile, steps=...)``),
-    replaces steps and nothing else: the self-check's mutants are such compositions
+    replaces steps and nothing else: each mutant of the self-check is one
     (``dataclasses.replace(DEFAULT_STEPS, value=...)``, a field named, so a renamed step
     fails mypy and, at run time, the construction).  The engine's fast paths run only
     where the composition leaves alone every step they bypass (:meth:`searches_as`).
