@@ -449,3 +449,21 @@ def test_the_readme_lists_every_mutant():
     readme = (Path(__file__).parents[2] / "harness" / "mutants" / "README.md").read_text()
     missing = [m.id for m in MUTANTS if f"`{m.id}`" not in readme]
     assert not missing, f"harness/mutants/README.md does not list {missing}"
+
+
+def test_mypy_refuses_a_step_the_engine_does_not_have(request: pytest.FixtureRequest,
+                                                      tmp_path_factory: pytest.TempPathFactory):
+    """A mutant names a step as a keyword of ``replace`` on ``Steps``: ``mypy --strict``
+    (the typing contract) refuses a name that is not a field, and accepts the real one."""
+    pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
+    from tests.contract.test_typing import run_mypy
+    cache = getattr(request.config, "cache", None)
+    base = cache.mkdir("mypy") if cache is not None else tmp_path_factory.mktemp("mypy")
+    snippet = ("from dataclasses import replace\n"
+               "from pokercert.reference.engine import DEFAULT_STEPS, Steps\n"
+               "steps: Steps = replace(DEFAULT_STEPS, {}=DEFAULT_STEPS.run_top)\n")
+    renamed = run_mypy(base, ["-c", snippet.format("straight_top")])
+    assert renamed.returncode != 0
+    assert 'Unexpected keyword argument "straight_top"' in renamed.stdout, renamed.stdout
+    real = run_mypy(base, ["-c", snippet.format("run_top")])
+    assert real.returncode == 0, real.stdout + real.stderr
