@@ -47,7 +47,8 @@ from pokercert.reference.cache_dir import CACHE_ENV, cache_folder
 if TYPE_CHECKING:
     import numpy as np
 
-    from pokercert.reference.engine import Evaluator
+    from pokercert.reference.interpretations import Profile
+    from pokercert.reference.rulesets import Ruleset
 
 __all__ = ["CACHE_ENV", "VALUE_CACHE_ENV", "cache_dir", "engine_version", "load_or_build",
            "prune_stale", "shared_values", "table_digest", "table_path", "values_digest",
@@ -64,6 +65,18 @@ STALE_AFTER_S = 7 * 24 * 3600
 """A cache file written for another engine version and not rewritten for this many
 seconds is removed by the next writer in its folder (a version still in use elsewhere
 rebuilds its file once, at worst)."""
+
+
+class _Keyed(Protocol):
+    """What a table is keyed on: the evaluator's ruleset and profile (the engine's
+    :class:`~pokercert.reference.engine.Evaluator` is one; the engine imports this
+    module, so this module names only what it reads, not the engine)."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def profile(self) -> Profile: ...
 
 
 class _Saved(Protocol):
@@ -96,7 +109,7 @@ def engine_version() -> str:
     return f"{package}+{digest.hexdigest()[:16]}"
 
 
-def table_digest(ev: Evaluator, size: int) -> str:
+def table_digest(ev: _Keyed, size: int) -> str:
     """The content address of the table of ``ev`` (ruleset and profile) for ``size``."""
     ruleset = ev.ruleset
     what = {
@@ -111,7 +124,7 @@ def table_digest(ev: Evaluator, size: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def table_path(ev: Evaluator, size: int) -> Path:
+def table_path(ev: _Keyed, size: int) -> Path:
     return cache_dir() / f"{ev.ruleset.id}-{size}-{table_digest(ev, size)[:32]}.npz"
 
 
@@ -166,7 +179,7 @@ def _replace(path: Path, data: bytes) -> None:
         raise
 
 
-def load_or_build(ev: Evaluator, size: int, make: Callable[[Any], T]) -> T:
+def load_or_build(ev: _Keyed, size: int, make: Callable[[Any], T]) -> T:
     """``make(arrays)`` from the cache file of this table if it is sound, else
     ``make(None)`` (which builds the table) saved for the next process.  ``make``'s
     result must have ``arrays`` (what is saved)."""

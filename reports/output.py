@@ -1,28 +1,24 @@
 """From a results folder (or a JSON report) to report files on disk.
 
 The JSON report is built once and sealed with its digest; every other format is
-rendered from it, so one report's views always agree.
+rendered from it (:mod:`pokercert.reports.formats`), so one report's views always agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pokercert.reports import render_html, render_junit, render_markdown
-from pokercert.reports.canonical import ReportError, canonical_bytes, sealed
+from pokercert.reports.canonical import ReportError, sealed
+from pokercert.reports.formats import DEFAULT_FORMATS, FORMATS, render
 from pokercert.reports.model import ReportRefused, build_report
 from pokercert.reports.signing import SIG_SUFFIX, sign
+from pokercert.reports.verify import FAILED, verify_bytes
 
-# format name -> (default file name, renderer of a sealed report)
-FORMATS: dict[str, tuple[str, Callable[[dict[str, Any]], bytes]]] = {
-    "json": ("report.json", canonical_bytes),
-    "markdown": ("report.md", lambda r: render_markdown.render(r).encode("utf-8")),
-    "html": ("report.html", lambda r: render_html.render(r).encode("utf-8")),
-    "junit": ("report.junit.xml", lambda r: render_junit.render(r).encode("utf-8")),
-}
-DEFAULT_FORMATS = tuple(FORMATS)
+# the formats are defined in pokercert.reports.formats (below verify); written from here
+__all__ = ["DEFAULT_FORMATS", "FORMATS", "load", "load_with_bytes", "remove_reports",
+           "render", "write_default_reports", "write_reports"]
 
 
 def load(source: Path) -> dict[str, Any]:
@@ -42,8 +38,6 @@ def load_with_bytes(source: Path) -> tuple[dict[str, Any], bytes]:
     source = Path(source)
     if source.is_dir():
         return sealed(build_report(source))
-    from pokercert.reports.verify import FAILED, verify_bytes
-
     try:
         raw = source.read_bytes()
     except OSError as exc:
@@ -54,15 +48,6 @@ def load_with_bytes(source: Path) -> tuple[dict[str, Any], bytes]:
         raise ReportRefused(f"{source}: not a genuine report ({'; '.join(failed)}); "
                             "`pokercert verify` tells more")
     return report, raw
-
-
-def render(report: dict[str, Any], fmt: str) -> bytes:
-    """The bytes of one format of a sealed report."""
-    try:
-        return FORMATS[fmt][1](report)
-    except KeyError:
-        raise ReportError(f"unknown report format {fmt!r}; known: {', '.join(FORMATS)}") \
-            from None
 
 
 def _write(path: Path, data: bytes) -> Path:

@@ -53,7 +53,7 @@ from pokercert.reports.canonical import (
     canonical_bytes,
     schema_errors,
 )
-from pokercert.reports.output import FORMATS, render
+from pokercert.reports.formats import FORMATS, render
 from pokercert.reports.signing import SIG_SUFFIX, verify_signature
 
 VIEW_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".xml": "junit"}

@@ -55,8 +55,8 @@ from pokercert.harness.explore.exhaustive_state import (
     resume_state,
     shard_range,
 )
-from pokercert.harness.run.results import Outcome
-from pokercert.harness.run.scoring import score
+from pokercert.harness.outcome import Outcome
+from pokercert.harness.scoring import score
 from pokercert.reference import DECK, Card, Profile, Ruleset
 from pokercert.reference.classes import (
     ReferenceClasses,

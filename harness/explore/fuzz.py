@@ -6,8 +6,8 @@ ruleset and the adapter's kinds allow (two categories side by side, kickers, cro
 defining ranks, the wheel and broadway, boards, wild cards, malformed requests where the
 adapter claims reject) plus the card-by-card ``free`` deals, so each situation gets its
 quota on every seed.  Each deal goes through the adapter exactly as a corpus vector would
-(the request of :func:`pokercert.harness.run.scoring.request_for`, the verdict of
-:func:`pokercert.harness.run.scoring.score`) with the reference's answer as the
+(the request of :func:`pokercert.harness.scoring.request_for`, the verdict of
+:func:`pokercert.harness.scoring.score`) with the reference's answer as the
 expectation.  The first disagreement is replayed in Hypothesis from its choice record,
 shrunk to a minimal counterexample and written up as a ready-to-add corpus vector
 (:mod:`pokercert.harness.explore.counterexample`).
@@ -53,8 +53,8 @@ from pokercert.harness.explore.situations import (
     seeded_deals,
     situation_labels,
 )
-from pokercert.harness.run.results import Outcome
-from pokercert.harness.run.scoring import Scored, request_for, score
+from pokercert.harness.outcome import Outcome
+from pokercert.harness.scoring import Scored, request_for, score
 from pokercert.reference import Profile, Ruleset, evaluator
 from pokercert.vectors.model import KINDS, Kind
 

@@ -199,7 +199,7 @@ def _reject_holds(twin_vector: Vector, profile: Profile) -> bool:
     """Whether the reference refuses a reject twin for one of the curated vector's
     reasons (a several-fault input lists them all and any passes: PROTOCOL.md 3.2, so
     the reference checking the faults in another order after the shuffle still holds)."""
-    from pokercert.harness.run.scoring import reasons
+    from pokercert.harness.scoring import reasons
     from pokercert.reference import evaluator
     from pokercert.vectors.check import reference_outcome
 

@@ -20,40 +20,20 @@ import json
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
-from enum import StrEnum
 from json.encoder import encode_basestring
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+# Outcome lives below run and explore (harness/outcome.py); results files store it, and
+# the run's readers have always imported it from here
+from pokercert.harness.outcome import FAILING as FAILING
+from pokercert.harness.outcome import Outcome as Outcome
 from pokercert.harness.run.encoder import built_once
 
 RESULTS_FORMAT_VERSION = 1
 HEADER_FILE = "run.json"
 RESULTS_FILE = "results.jsonl"
-
-
-class Outcome(StrEnum):
-    """What happened to one vector."""
-
-    PASS = "PASS"
-    FAIL = "FAIL"                      # answered, and the answer is wrong
-    WRONG_REASON = "WRONG_REASON"      # refused invalid input with another or no reason code
-    ERROR = "ERROR"                    # raised, or answered malformed
-    TIMEOUT = "TIMEOUT"
-    CRASH = "CRASH"                    # the evaluator process died
-    NOT_APPLICABLE = "NOT_APPLICABLE"  # outside the adapter's declared capabilities
-    XFAIL = "XFAIL"                    # failed, as the expectations file says it will
-    XPASS = "XPASS"                    # passed although listed as a known failure
-
-    @property
-    def is_failure(self) -> bool:
-        """Outcomes that make a ruleset NOT CERTIFIED."""
-        return self in FAILING
-
-
-FAILING = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR, Outcome.TIMEOUT,
-                     Outcome.CRASH, Outcome.XPASS})
 
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})   # the default of the mapping fields

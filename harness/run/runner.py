@@ -71,8 +71,8 @@ from pokercert.harness.run.results import (
     results_problem,
     write_header,
 )
-from pokercert.harness.run.scoring import operation, passes, request_for, score
 from pokercert.harness.run.selection import ids_digest, parse_shard, shard
+from pokercert.harness.scoring import operation, passes, request_for, score
 from pokercert.reference import Profile, Ruleset, all_rulesets, collector, get_ruleset, load_profile
 from pokercert.reference.errors import ExitCode, InputError
 from pokercert.vectors.model import Kind, Vector
@@ -219,9 +219,9 @@ def _claimed(group: list[Vector], identity: Identity, profile: Profile,
 def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Profile,
                  ruleset: Ruleset, known: Mapping[str, Known]) -> list[Result]:
     """The results of one chunk.  With no expectations file, a vector that
-    :func:`~pokercert.harness.run.scoring.passes` (the common case: a classify or compare
+    :func:`~pokercert.harness.scoring.passes` (the common case: a classify or compare
     answered exactly as expected) becomes its PASS result on the spot; everything else is
-    scored in full (:func:`~pokercert.harness.run.scoring.score`).  The scoring module
+    scored in full (:func:`~pokercert.harness.scoring.score`).  The scoring module
     alone decides what passes."""
     if known:
         return [_scored(v, reply, profile, ruleset, known.get(v.id))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import itertools
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -216,7 +217,7 @@ def cycles(graph: Graph) -> list[str]:
             return found
         except graphlib.CycleError as exc:
             loop = list(reversed(exc.args[1]))  # graphlib lists it against the edges
-            steps = list(zip(loop, loop[1:]))
+            steps = list(itertools.pairwise(loop))
             lines = [f"  {a} -> {b}: " + ", ".join(sorted(set(edges[a][b])))
                      for a, b in steps]
             found.append(" -> ".join(loop) + "\n" + "\n".join(lines))

@@ -5,7 +5,7 @@ anywhere later fails here (the layering between packages is the CLI's layering t
 
 * the "which fast methods has this evaluator" probe is :func:`pokercert.harness.api.
   fast_methods`, asked by name nowhere else;
-* :mod:`pokercert.harness.run.scoring` is the only PASS rule: no other module of the run
+* :mod:`pokercert.harness.scoring` is the only PASS rule: no other module of the run
   pipeline compares an answer with the expectation itself;
 * the run pipeline and the explorers use other modules' and libraries' public names
   only (no ``other._private``, no ``getattr(adapter, "evaluator")``).
@@ -44,7 +44,7 @@ def _const(node: ast.AST) -> object:
 def test_the_layout_has_the_moved_modules():
     """The walk below sees the modules it is about (a test that cannot fail otherwise)."""
     seen = {rel for rel, _ in _modules(*PACKAGES)}
-    assert {"harness/api.py", "harness/run/scoring.py", "harness/run/runner.py",
+    assert {"harness/api.py", "harness/scoring.py", "harness/run/runner.py",
             "harness/explore/exhaustive.py", "harness/explore/exhaustive_state.py",
             "harness/explore/fuzz.py", "reference/classes.py"} <= seen
 
@@ -68,14 +68,14 @@ def test_scoring_is_the_only_pass_rule():
     the winners are (any other comparison would be a second PASS rule)."""
     found = []
     for rel, tree in _modules("harness/run"):
-        if rel == "harness/run/scoring.py":
+        if rel == "harness/scoring.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
                     and node.value.id == "expected" \
                     and _const(node.slice) in ("category", "winners", "cards", "reason"):
                 found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
-    assert not found, "score through pokercert.harness.run.scoring:\n" + "\n".join(found)
+    assert not found, "score through pokercert.harness.scoring:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("folder", ["harness/run", "harness/explore", "reference/classes.py"])

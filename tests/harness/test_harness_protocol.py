@@ -28,7 +28,7 @@ from pokercert.harness.protocol import (
     stop_request,
     validate,
 )
-from pokercert.harness.run.scoring import request_for
+from pokercert.harness.scoring import request_for
 from tests.helpers.harness_vectors import VECTORS
 
 ROOT = Path(__file__).resolve().parents[2]

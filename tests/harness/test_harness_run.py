@@ -277,7 +277,7 @@ def test_a_run_scores_through_the_fast_path_and_the_full_scorer_alike():
     reply (the fast path only skips work, never changes an outcome)."""
     from pokercert.harness.adapters import load_adapter
     from pokercert.harness.run.runner import score_vectors
-    from pokercert.harness.run.scoring import score
+    from pokercert.harness.scoring import score
     from pokercert.reference import get_ruleset, load_profile
 
     profile = load_profile("practice")

@@ -12,7 +12,7 @@ from pokercert.harness.adapters import AdapterOptions, load_adapter
 from pokercert.harness.adapters.base import ANSWERED, Reply
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import score_vectors
-from pokercert.harness.run.scoring import request_for, score
+from pokercert.harness.scoring import request_for, score
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.vectors.model import Vector
 from tests import helpers

@@ -18,7 +18,7 @@ from pokercert.harness.adapters import AdapterOptions, load_adapter
 from pokercert.harness.protocol import FEATURES, exact_key, hand_answer, needs_feature
 from pokercert.harness.run.results import Outcome, Result
 from pokercert.harness.run.runner import score_vectors
-from pokercert.harness.run.scoring import request_for
+from pokercert.harness.scoring import request_for
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.vectors.corpus import load_corpus
 from pokercert.vectors.model import Kind

@@ -29,7 +29,7 @@ from pokercert.harness.adapters.serve import _answer
 from pokercert.harness.protocol import check_item
 from pokercert.harness.run.results import Outcome, read_header, read_results
 from pokercert.harness.run.runner import _score_chunk
-from pokercert.harness.run.scoring import passes
+from pokercert.harness.scoring import passes
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.vectors.corpus import load_corpus
 from tests import helpers

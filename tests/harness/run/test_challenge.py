@@ -28,7 +28,7 @@ from pokercert.harness.run.challenge import (
 )
 from pokercert.harness.run.results import COUNTEREXAMPLES, Outcome, read_header, read_results
 from pokercert.harness.run.runner import RunConfig, run
-from pokercert.harness.run.scoring import reasons
+from pokercert.harness.scoring import reasons
 from pokercert.reference import evaluator, get_ruleset, load_profile
 from pokercert.reports.model import build_report
 from pokercert.vectors.author import add_vectors

@@ -13,7 +13,7 @@ import pytest
 from pokercert.harness.adapters.base import ANSWERED, Reply
 from pokercert.harness.run.results import Outcome
 from pokercert.harness.run.runner import _score_chunk
-from pokercert.harness.run.scoring import _score, passes, score
+from pokercert.harness.scoring import _score, passes, score
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.vectors.corpus import load_corpus
 from tests.helpers.faux.hostile_inprocess import Liar, LyingInt

@@ -76,7 +76,8 @@ class SwallowsEverything(_Hostile):
 class PatchesTheHarness(_Hostile):
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         super().configure(ruleset, readings)
-        from pokercert.harness.run import runner, scoring
+        from pokercert.harness import scoring
+        from pokercert.harness.run import runner
 
         def always(vector: Any, expected: Any, reply: Any) -> dict[str, Any]:
             return dict(expected)

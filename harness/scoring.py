@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pokercert.harness.adapters.base import ANSWERED, CRASH, REJECTED, TIMEOUT, Reply
+from pokercert.harness.outcome import Outcome
 from pokercert.harness.protocol import check_item, valid_share
-from pokercert.harness.run.results import Outcome
 from pokercert.reference import CardError, Ruleset, parse_cards
 from pokercert.vectors.model import Kind, Vector, parse_share
 
