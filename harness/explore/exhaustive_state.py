@@ -14,6 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from pokercert.harness.merging import MergeError
 from pokercert.reference.errors import InputError
 
 STATE_FILE = "exhaustive.json"
@@ -98,10 +99,6 @@ def load_state(folder: Path) -> State | None:
 def shard_range(total: int, k: int, n: int) -> tuple[int, int]:
     """Positions of shard k of n (1-based): contiguous, together exactly [0, total)."""
     return (k - 1) * total // n, k * total // n
-
-
-class MergeError(InputError, ValueError):
-    """States that are not the parts of one run, or whose ranges overlap or leave gaps."""
 
 
 # what the parts of one run share

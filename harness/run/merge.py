@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.adapters.sandbox import merged_sandbox
+from pokercert.harness.merging import MergeError
 from pokercert.harness.run.results import (
     ATTACHED,
     COUNTEREXAMPLES,
@@ -40,14 +41,9 @@ from pokercert.harness.run.results import (
     write_results,
 )
 from pokercert.harness.run.selection import ids_digest, parse_shard
-from pokercert.reference.errors import InputError
 
 MUST_MATCH = ("corpus_sha256", "corpus_version", "adapter_spec", "evaluator", "profile",
               "filters", "protocol_version", "harness_version", "rulesets")
-
-
-class MergeError(InputError, ValueError):
-    """Shards that do not belong together."""
 
 
 def unsharded_command(command: Sequence[str]) -> list[str]:

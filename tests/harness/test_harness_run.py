@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from pokercert.cli.main import main
+from pokercert.harness.merging import MergeError
 from pokercert.harness.run import runner
 from pokercert.harness.run.challenge import DEFAULT_FRESH
-from pokercert.harness.run.merge import MergeError, merge
+from pokercert.harness.run.merge import merge
 from pokercert.harness.run.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
 from pokercert.vectors import releases

@@ -15,7 +15,8 @@ import pytest
 
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.explore.exhaustive import run_exhaustive
-from pokercert.harness.explore.exhaustive_state import MergeError, merge_states
+from pokercert.harness.explore.exhaustive_state import merge_states
+from pokercert.harness.merging import MergeError
 from pokercert.reference import get_ruleset, load_profile
 
 HIGH_3 = "nj-poker-high-3"

@@ -26,7 +26,8 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.cli.schemas import validator
-from pokercert.harness.run.merge import MergeError, merge
+from pokercert.harness.merging import MergeError
+from pokercert.harness.run.merge import merge
 from pokercert.harness.run.results import read_header, write_header
 from tests import helpers
 
