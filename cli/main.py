@@ -129,7 +129,8 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         from pokercert.harness import __version__
-        parser.exit(message=f"pokercert {__version__}\n")
+        print(f"pokercert {__version__}")   # an answer, not a diagnostic: stdout
+        parser.exit()
 
 
 class _Listed:

@@ -111,6 +111,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         (out_folder if args.format == "all" else out_file)(args.out)
     report, loaded = load_with_bytes(_require(args.source))
     data: bytes | None = loaded
+    # what was written and the verdict go to stdout, unless stdout carries the report
+    said = sys.stdout if args.format == "all" or args.out is not None else sys.stderr
     if lab:   # the lab's fields change the report: sealed again, its bytes made anew
         report, data = with_lab(report, lab), None
     if args.format == "all":
@@ -123,7 +125,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise UsageError(f"{folder}: cannot write the reports ({exc.strerror or exc})") \
                 from None
         for p in paths:
-            print(p, file=sys.stderr)
+            print(p, file=said)
     else:
         data = render(report, args.format)
         if args.out is None:
@@ -138,12 +140,12 @@ def cmd_report(args: argparse.Namespace) -> int:
             if args.sign:
                 write_file(args.out.with_name(args.out.name + SIG_SUFFIX), sign(data, args.sign))
     print(T.printable(f"{report['verdict']}: {T.evaluator_line(report['identification'])} "
-                      f"({T.counts_line(report['counts'])})"), file=sys.stderr)
+                      f"({T.counts_line(report['counts'])})"), file=said)
     for warning in T.covers_warnings(report):
         print(T.one_line(f"warning: {warning}"), file=sys.stderr)
-    print(T.printable(T.challenge_line(report)), file=sys.stderr)
+    print(T.printable(T.challenge_line(report)), file=said)
     for mode, block in T.attached_modes(report):
-        print(T.one_line(T.mode_line(mode, block)), file=sys.stderr)
+        print(T.one_line(T.mode_line(mode, block)), file=said)
     return int(report["exit_code"])
 
 

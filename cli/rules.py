@@ -11,6 +11,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from pokercert.cli.deal import BoardOption, check_board, check_deal
 from pokercert.cli.options import Subparsers, print_json, profile_arg
 from pokercert.reference import (
     all_rulesets,
@@ -46,14 +47,16 @@ def register(sub: Subparsers) -> None:
     _common(p)
     p.add_argument("cards", nargs="+", metavar="CARDS",
                    help="the hand (or, with --board, the hole cards), e.g. As Kd 9h 5c 3s")
-    p.add_argument("--board", help="community cards (hold'em style rulesets)")
+    p.add_argument("--board", action=BoardOption,
+                   help="community cards (hold'em style rulesets)")
     p.set_defaults(func=cmd_evaluate)
 
     p = sub.add_parser("compare")
     _common(p)
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="each hand quoted as one argument, e.g. 'As Ks Qs Js Ts' '2c 2d ...'")
-    p.add_argument("--board", help="community cards; each HAND is then a player's hole cards")
+    p.add_argument("--board", action=BoardOption,
+                   help="community cards; each HAND is then a player's hole cards")
     p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("showdown")
@@ -61,12 +64,13 @@ def register(sub: Subparsers) -> None:
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="each player's cards quoted as one argument (hole cards with "
                         "--board; all seven in stud)")
-    p.add_argument("--board", help="community cards (hold'em, Omaha)")
+    p.add_argument("--board", action=BoardOption, help="community cards (hold'em, Omaha)")
     p.set_defaults(func=cmd_showdown)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", required=True, metavar="ID")
+    p.set_defaults(board_first=False)
     profile_arg(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -206,6 +210,9 @@ def _half_line(name: str, hand: dict[str, Any] | None, ev: Evaluator) -> str:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
     cards = " ".join(args.cards)
+    check_board(ev, args.board, len(cards.replace(",", " ").split()))
+    if _selects(ev, cards, args.board):
+        check_deal(ev, [cards], args.board, dealt=True, board_first=args.board_first)
     head = {"ruleset": ev.ruleset.id, "profile": ev.profile.name, "readings": ev.readings}
     if _selects(ev, cards, args.board):
         # each half of the pot on its own: high, and the low of split games and razz
@@ -235,6 +242,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 def cmd_showdown(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
+    check_board(ev, args.board, min(len(h.replace(",", " ").split()) for h in args.hands))
+    check_deal(ev, args.hands, args.board, dealt=True, board_first=args.board_first)
     pot = ev.pot(args.hands, args.board)
     names = [h.name for h in ev.ruleset.pot_halves]
     players: list[dict[str, Any]] = []
@@ -266,6 +275,8 @@ def cmd_showdown(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
+    check_board(ev, args.board, ev.ruleset.hand_size)   # (compare values whole hands too)
+    check_deal(ev, args.hands, args.board, dealt=False, board_first=args.board_first)
     values = ev.showdown(args.hands, args.board)
     best = max(v.key for v in values)
     winners = [i for i, v in enumerate(values) if v.key == best]

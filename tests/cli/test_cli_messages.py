@@ -1,0 +1,73 @@
+"""Issue 28, item 4: the messages a vendor meets in the first hour.
+
+Each test states what a user needs to read (which option, which player, which place a
+card was typed, which stream), worked out by hand from the command typed, not from the
+code's output."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokercert.cli.main import main
+
+USAGE = 3
+
+
+def _err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_board_is_refused_where_the_game_deals_none(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _err(capsys, ["evaluate", "--ruleset", "nj-poker-high-5", "--board",
+                                   "2c 3d 7h", "As", "Ks", "Qs", "Js", "Ts"])
+    assert code == USAGE and out == ""
+    assert "nj-poker-high-5" in err and "--board" in err
+
+
+def test_a_missing_board_says_what_the_game_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    # Omaha hi-lo: four hole cards and five on the board (NJAC 13:69F)
+    code, _, err = _err(capsys, ["evaluate", "--ruleset", "nj-omaha-hi-lo",
+                                 "Ah", "4h", "Kd", "Qd"])
+    assert code == USAGE
+    assert "4 hole cards" in err and "5-card board" in err and "--board" in err
+
+
+def test_a_short_showdown_hand_names_the_player(capsys: pytest.CaptureFixture[str]) -> None:
+    # players are numbered from 0 in the showdown's table ("player 0"): the second is 1
+    code, _, err = _err(capsys, ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board",
+                                 "2c 3d 7h 8s 9s", "Ah 4h Kd Qd", "Ac 5c"])
+    assert code == USAGE
+    assert "hand 1" in err and "expected 4 cards, got 2" in err
+
+
+def test_a_short_board_is_named_as_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _err(capsys, ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board",
+                                 "2c 3d 7h 8s", "Ah 4h Kd Qd", "As 5c 6c Js"])
+    assert code == USAGE and "board: expected 5 cards, got 4" in err
+
+
+@pytest.mark.parametrize(("argv", "first", "second"), [
+    # the board typed first: the board's 2c is the first occurrence
+    (["showdown", "--ruleset", "nj-omaha-hi-lo", "--board", "2c 3d 7h 8s 9s",
+      "Ah 4h Kd Qd", "As 5c 2c Js"], "board card 1 (2c)", "hand 1 card 3 (2c)"),
+    # the hands typed first: the second player's 2c comes first
+    (["showdown", "--ruleset", "nj-omaha-hi-lo", "Ah 4h Kd Qd", "As 5c 2c Js",
+      "--board", "2c 3d 7h 8s 9s"], "hand 1 card 3 (2c)", "board card 1 (2c)"),
+    (["compare", "--ruleset", "nj-holdem", "--board", "2c 3d 7h 8s 9s", "Ah Kh", "Ad Kh"],
+     "hand 0 card 2 (Kh)", "hand 1 card 2 (Kh)"),
+])
+def test_a_duplicate_names_both_places_in_typing_order(
+        capsys: pytest.CaptureFixture[str], argv: list[str], first: str, second: str) -> None:
+    code, _, err = _err(capsys, argv)
+    assert code == USAGE
+    assert first in err and second in err and err.index(first) < err.index(second)
+
+
+def test_version_is_an_answer_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    out, err = capsys.readouterr()
+    assert stop.value.code in (0, None)
+    assert out.startswith("pokercert ") and err == ""
