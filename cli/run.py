@@ -35,7 +35,7 @@ from pokercert.harness.adapters import load_adapter as _load_adapter
 from pokercert.harness.run.challenge import DEFAULT_FRESH, SEED_LIMIT
 from pokercert.harness.run.results import FAILING, Outcome, RunHeader
 from pokercert.reference.errors import ExitCode
-from pokercert.reports.text import one_line
+from pokercert.reports.text import one_line, printable
 
 OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
                    Outcome.TIMEOUT, Outcome.CRASH, Outcome.XFAIL, Outcome.XPASS,
@@ -427,7 +427,8 @@ def cmd_smoke(args: argparse.Namespace) -> int:
         try:
             identity = adapter.start()
         except AdapterError as exc:
-            return _smoke_verdict(args, [], f"the adapter does not start: {exc}", None)
+            said = str(exc).replace(": the adapter failed to start: ", ": ", 1)
+            return _smoke_verdict(args, [], f"the adapter does not start: {said}", None)
         claimed = sorted(r for r, kinds in identity.capabilities.items() if kinds)
         if args.ruleset and args.ruleset not in claimed:
             raise UsageError(f"--ruleset {args.ruleset}: the adapter does not claim it; it "
@@ -461,6 +462,7 @@ def _per_ruleset(vectors: list[Any]) -> list[list[Any]]:
 
 
 BROKEN = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
+NOT_JSON = "reply is not JSON"   # harness.protocol's words for a line that is not a reply
 
 
 def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
@@ -488,18 +490,26 @@ def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
                                 "outcome": str(r.outcome), "message": r.message}
                                for r in results]})
         return code
+    noise = [r.message for r in results if r.message.startswith(NOT_JSON)]
     if results:
         rows = [[r.vector_id, r.kind, _inputs(r.inputs), _short(r.expected),
-                 _short(r.actual) if r.actual is not None else one_line(r.message[:60]),
-                 str(r.outcome)] for r in results]
+                 _short(r.actual) if r.actual is not None else
+                 f"{NOT_JSON} (below)" if r.message.startswith(NOT_JSON) else
+                 one_line(r.message[:60]), str(r.outcome)] for r in results]
         print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual",
                                       "outcome"]))
     if per_ruleset:
         print("\n" + tabulate([[rs, v] for rs, v in per_ruleset.items()],
                               headers=["ruleset", "smoke verdict"]))
-    if problem:
-        print(f"\n{one_line(problem)}")
-    print(f"\n{verdict}")
+    if noise:     # once, not in every row: the line itself and what to do about it
+        line = noise[0].split("): ", 1)[-1]
+        line = line if len(line) <= 80 else line[:77] + "..."
+        print(f"\n{len(noise)} of {len(results)} replies were not JSON; the adapter wrote "
+              f"this line to stdout: {one_line(line)}\nstdout carries the protocol alone: "
+              "write logs and debug prints to stderr")
+    if problem:   # a diagnostic: on stderr, its lines as lines (the adapter's indented)
+        print(printable(problem).rstrip("\n").replace("\n", "\n  "), file=sys.stderr)
+    print(f"{chr(10) if results or per_ruleset else ''}{verdict}")
     return code
 
 

@@ -6,6 +6,9 @@ code's output."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from pokercert.cli.main import main
@@ -71,3 +74,30 @@ def test_version_is_an_answer_on_stdout(capsys: pytest.CaptureFixture[str]) -> N
     out, err = capsys.readouterr()
     assert stop.value.code in (0, None)
     assert out.startswith("pokercert ") and err == ""
+
+
+def test_an_adapter_that_does_not_start_is_one_message_on_stderr(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _err(capsys, ["smoke", "--adapter", "exec:pokercert-no-such-command-28",
+                                   "--ruleset", "nj-poker-high-5"])
+    assert code == 2
+    assert out.strip() == "ADAPTER BROKEN"          # the verdict alone on stdout
+    assert err.startswith("the adapter does not start: ")
+    assert "\\n" not in err and "failed to start" not in err   # real lines, said once
+    assert "pokercert-no-such-command-28" in err
+
+
+def test_a_debug_print_is_shown_once_with_the_cure(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5",
+                 str(tmp_path / "a")]) == 0
+    adapter = tmp_path / "a" / "adapter.py"
+    text = adapter.read_text()
+    stub = '    return "high_card"'
+    assert stub in text
+    adapter.write_text(text.replace(stub, '    print("DEBUG hand", hand)\n' + stub, 1))
+    capsys.readouterr()
+    code, out, _ = _err(capsys, ["smoke", "--adapter", f"exec:{sys.executable} {adapter}",
+                                 "--ruleset", "nj-poker-high-5"])
+    assert code == 2
+    assert out.count("DEBUG hand") == 1 and "write logs and debug prints to stderr" in out
