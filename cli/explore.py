@@ -32,6 +32,7 @@ from pokercert.cli.options import (
     positive_int,
     print_json,
     profile_arg,
+    shard_text,
 )
 from pokercert.cli.progress import Progress
 from pokercert.harness.adapters import (
@@ -91,7 +92,8 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--ruleset", required=True, metavar="ID")
     profile_arg(p)
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--shard", metavar="K/N", help="check shard K of N (contiguous ranges)")
+    where.add_argument("--shard", type=shard_text, metavar="K/N",
+                       help="check shard K of N (contiguous ranges)")
     where.add_argument("--range", dest="hands", type=hand_range, metavar="START..STOP",
                        help="check the hands at positions START to STOP - 1 of the "
                        "enumeration (e.g. 0..1000000); merge ranges as shards")

@@ -90,6 +90,18 @@ def nonnegative_int(text: str) -> int:
     return value
 
 
+def shard_text(text: str) -> str:
+    """An argparse type for ``--shard K/N``: checked as it is read (before any other
+    option is weighed against it), kept as typed."""
+    from pokercert.harness.run.selection import SelectionError, parse_shard
+
+    try:
+        parse_shard(text)
+    except SelectionError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 # usual names that are not the format's name in pokercert
 FORMAT_ALIASES = {"md": "markdown", "htm": "html", "xml": "junit", "junit-xml": "junit",
                   "junitxml": "junit"}

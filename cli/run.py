@@ -28,6 +28,7 @@ from pokercert.cli.options import (
     positive_int,
     print_json,
     profile_arg,
+    shard_text,
 )
 from pokercert.cli.progress import Progress
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
@@ -57,7 +58,8 @@ def register(sub: Subparsers) -> None:
     profile_arg(p)
     p.add_argument("--flags", nargs="+", metavar="FLAG",
                    help="only vectors carrying any of these flags")
-    p.add_argument("--shard", metavar="K/N", help="run shard K of N (merge them afterwards; "
+    p.add_argument("--shard", type=shard_text, metavar="K/N",
+                   help="run shard K of N (merge them afterwards; "
                    "shard 1 runs the attached --fuzz/--exhaustive)")
     dask_args(p, "the shards of the run (merged here)")
     p.add_argument("--tasks", type=positive_int, metavar="N",

@@ -89,7 +89,8 @@ def test_a_bug_fuzzing_finds_withholds_the_certificate(tmp_path, capsys):
     assert report["verdict"] == "NOT CERTIFIED" and report["counts"]["FAIL"] == 0
     assert main(["report", str(tmp_path / "run" / "report.json"), "--format", "json",
                  "--out", str(tmp_path / "again.json")]) == 1
-    assert "Fuzz: seed 1, 300 deals per ruleset" in capsys.readouterr().err
+    # (issue 28: what report wrote and its summary are on stdout)
+    assert "Fuzz: seed 1, 300 deals per ruleset" in capsys.readouterr().out
     (record,) = report["attached"]["fuzz"]
     assert record["counterexample"]["outcome"] == "FAIL"
     assert (tmp_path / "run" / "counterexamples" / f"fuzz-{H3}.toml").is_file()

@@ -101,3 +101,24 @@ def test_a_debug_print_is_shown_once_with_the_cure(
                                  "--ruleset", "nj-poker-high-5"])
     assert code == 2
     assert out.count("DEBUG hand") == 1 and "write logs and debug prints to stderr" in out
+
+
+@pytest.mark.parametrize("command", [["run"], ["exhaustive", "--ruleset", "nj-poker-high-5"]])
+def test_a_shard_out_of_range_is_refused_for_itself_first(
+        capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    # shard 5 of 4 does not exist, whatever the other options say
+    code, _, err = _err(capsys, [*command, "--shard", "5/4"])
+    assert code == USAGE
+    assert "--shard" in err and "K must be between 1 and N" in err
+    assert "--challenge-seed" not in err
+
+
+def test_report_says_what_it_wrote_on_stdout(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    assert main(["run", "--ruleset", "nj-poker-high-3", "--no-challenge", "--out", str(run)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(run)]) == 0        # every format, into the run folder
+    out, err = capsys.readouterr()
+    assert str(run / "report.html") in out and "CERTIFIED" in out
+    assert err == ""
