@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pokercert.reference.errors import InputError
+from pokercert.reference.names import unknown_name
 
 
 class UsageError(InputError):
@@ -114,14 +115,10 @@ def choice(names: Sequence[str], what: str = "format") -> Callable[[str], str]:
         if text in names:
             return text
         guess = FORMAT_ALIASES.get(text.lower())
-        if guess not in names:
-            import difflib  # only to suggest a name for a mistyped one
-
-            close = difflib.get_close_matches(text.lower(), names, n=1)
-            guess = close[0] if close else None
-        hint = f"; did you mean {guess!r}?" if guess else ""
-        raise argparse.ArgumentTypeError(f"unknown {what} {text!r} (known: "
-                                         f"{', '.join(names)}){hint}")
+        if guess in names:
+            raise argparse.ArgumentTypeError(f"unknown {what} {text!r}; did you mean "
+                                             f"{guess!r}? (known: {', '.join(names)})")
+        raise argparse.ArgumentTypeError(unknown_name(what, text, names))
     check.__name__ = what     # argparse names the type in some messages
     return check
 

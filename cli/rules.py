@@ -7,12 +7,13 @@ documented in the README) because labs script these.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Any
 
 from tabulate import tabulate
 
 from pokercert.cli.deal import BoardOption, check_board, check_deal
-from pokercert.cli.options import Subparsers, print_json, profile_arg
+from pokercert.cli.options import Subparsers, UsageError, print_json, profile_arg
 from pokercert.reference import (
     all_rulesets,
     evaluator,
@@ -37,6 +38,9 @@ def register(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("interpretations")
+    p.add_argument("interpretation", nargs="?", metavar="ID",
+                   help="one interpretation in full: its question, readings, default, "
+                        "clauses, rulesets and vector count")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--json", action="store_true", help="machine-readable output")
     group.add_argument("--markdown", action="store_true",
@@ -298,13 +302,38 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_interpretations(args: argparse.Namespace) -> int:
+    if args.interpretation is not None:
+        return _one_interpretation(args)
     if args.json:
         print_json({"interpretations": interpretations_json()})
     elif args.markdown:
         print(interpretations_markdown(), end="")
     else:
-        print(tabulate([[i["id"], ", ".join(i["clauses"]), i["default"], len(i["vectors"])]
-                        for i in interpretations_json()],
-                       headers=["interpretation", "clauses", "default", "vectors"],
-                       maxcolwidths=[None, 50, None, None]))
+        print(tabulate([[i["id"], i["question"], ", ".join(i["clauses"]), i["default"],
+                         len(i["vectors"])] for i in interpretations_json()],
+                       headers=["interpretation", "question", "clauses", "default", "vectors"],
+                       maxcolwidths=[None, 50, 30, None, None]))
+    return ExitCode.OK
+
+
+def _one_interpretation(args: argparse.Namespace) -> int:
+    """``interpretations ID``: one entry of the catalogue in full."""
+    if args.markdown:
+        raise UsageError("--markdown writes the whole catalogue: drop the ID, or use --json")
+    iid = get_interpretation(args.interpretation).id      # an unknown id: did you mean
+    (data,) = (i for i in interpretations_json() if i["id"] == iid)
+    if args.json:
+        print_json(data)
+        return ExitCode.OK
+    print(f"{data['id']}: {data['title']}")
+    print(f"clauses: {', '.join(data['clauses'])}")
+    print(f"rulesets: {', '.join(data['rulesets'])}")
+    print("question:")
+    print(textwrap.fill(data["question"], 88, initial_indent="  ", subsequent_indent="  "))
+    print("readings:")
+    for name, reading in data["readings"].items():
+        mark = " (default)" if name == data["default"] else ""
+        print(textwrap.fill(f"{name}{mark}: {reading['summary']}", 88,
+                            initial_indent="  ", subsequent_indent="    "))
+    print(f"vectors: {len(data['vectors'])} (--json lists them)")
     return ExitCode.OK

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pokercert.reference.names import did_you_mean, unknown_name
 from pokercert.reference.rulesets import (
     Ruleset,
     RulesetError,
@@ -89,8 +90,7 @@ def get_interpretation(iid: str) -> Interpretation:
     try:
         return catalogue()[iid]
     except KeyError:
-        raise RulesetError(f"unknown interpretation {iid!r}; known: "
-                           f"{', '.join(catalogue())}") from None
+        raise RulesetError(unknown_name("interpretation", iid, catalogue())) from None
 
 
 @dataclass(frozen=True)
@@ -182,7 +182,7 @@ def load_profile(spec: str | Profile | None = None) -> Profile:
     path = Path(spec)
     if not path.is_file():
         raise RulesetError(f"profile {spec!r} is neither {' nor '.join(BUILTIN_PROFILES)} "
-                           "nor a readable file")
+                           f"nor a readable file{did_you_mean(spec, BUILTIN_PROFILES)}")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pokercert.reference.errors import InputError
+from pokercert.reference.names import unknown_name
 
 # Every category name the engine can detect, strongest shape first.  Detection takes
 # the first shape (in this order) that the hand has and the ruleset lists.
@@ -524,5 +525,4 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     try:
         return rulesets[ruleset_id]
     except KeyError:
-        raise RulesetError(f"unknown ruleset {ruleset_id!r}; known: {', '.join(rulesets)}") \
-            from None
+        raise RulesetError(unknown_name("ruleset", ruleset_id, rulesets)) from None

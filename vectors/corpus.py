@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from pokercert.reference import CardError, RulesetError, evaluator, get_ruleset
 from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
+from pokercert.reference.names import did_you_mean
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
 from pokercert.vectors.deals import best_cards_problems, has_half, impossible_deal, pot_problems
@@ -133,9 +134,9 @@ class Corpus:
 
 
 def _known(what: str, wanted: set[str], known: set[str]) -> None:
-    unknown = sorted(wanted - known)
-    if unknown:
-        raise ValueError(f"unknown {what}(s): {', '.join(unknown)}")
+    if unknown := sorted(wanted - known):
+        raise ValueError(f"unknown {what}(s): "
+                         f"{', '.join(u + did_you_mean(u, known) for u in unknown)}")
 
 
 # --------------------------------------------------------------------------- paths

@@ -30,6 +30,7 @@ from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.adapters.process import ProcessAdapter
 from pokercert.harness.adapters.sandbox import BRIDGED
 from pokercert.reference.errors import InputError
+from pokercert.reference.names import unknown_name
 
 ENTRY_POINT_GROUP = "pokercert.adapters"
 BUNDLED = "reference"        # the one adapter that always runs in process (it is ours)
@@ -153,9 +154,8 @@ def resolve(spec: AdapterSpec) -> tuple[Any, str, str]:
     if spec.kind == "name":
         known = shipped_adapters()
         if spec.target not in known:
-            raise SpecError(f"unknown adapter {spec.target!r}; installed adapters: "
-                            f"{', '.join(sorted(known)) or 'none'} (or use py:module:attr, "
-                            "exec:COMMAND)")
+            raise SpecError(f"{unknown_name('adapter', spec.target, sorted(known))} (or "
+                            "use py:module:attr, exec:COMMAND)")
         ref = known[spec.target]
         name = spec.target
     else:

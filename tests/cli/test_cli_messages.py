@@ -122,3 +122,38 @@ def test_report_says_what_it_wrote_on_stdout(
     out, err = capsys.readouterr()
     assert str(run / "report.html") in out and "CERTIFIED" in out
     assert err == ""
+
+
+@pytest.mark.parametrize(("argv", "meant"), [
+    (["rules", "nj-omaha-hilo"], "nj-omaha-hi-lo"),                    # a ruleset
+    (["run", "--ruleset", "nj-omaha-hilo"], "nj-omaha-hi-lo"),         # a ruleset filter
+    (["run", "--flags", "wheell"], "wheel"),                           # a flag
+    (["run", "--profile", "practise"], "practice"),                    # a profile
+    (["smoke", "--adapter", "treys2"], "treys"),                       # an adapter
+    (["interpretations", "low-qualifer"], "low-qualifier"),            # an interpretation
+])
+def test_an_unknown_id_gets_a_did_you_mean(
+        capsys: pytest.CaptureFixture[str], argv: list[str], meant: str) -> None:
+    code, _, err = _err(capsys, argv)
+    assert code == USAGE
+    assert f"did you mean '{meant}'" in err
+
+
+def test_one_interpretation_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    # reference/interpretations.toml: the low-qualifier entry cites RRoP-10 and
+    # 13:69F-14.3(f), defaults to the practice reading and asks "Who takes the low half"
+    code, out, _ = _err(capsys, ["interpretations", "low-qualifier"])
+    assert code == 0
+    text = " ".join(out.split())          # the question is wrapped
+    assert "RRoP-10" in text and "13:69F-14.3(f)" in text
+    assert "Who takes the low half when no hand qualifies?" in text
+    assert "practice (default):" in text and "literal:" in text
+    assert "vectors: " in text
+
+
+def test_the_interpretations_table_shows_each_question(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _err(capsys, ["interpretations"])
+    assert code == 0
+    assert out.split()[:2] == ["interpretation", "question"]
+    assert "Is a suit order ever implied?" in " ".join(out.split())
