@@ -211,6 +211,25 @@ def _half_line(name: str, hand: dict[str, Any] | None, ev: Evaluator) -> str:
             f"[{', '.join(hand['clauses'])}]")
 
 
+def _half_cell(ev: Evaluator, half: str, hand: dict[str, Any] | None) -> str:
+    """A player's hand for one half in the showdown's table: in a half ranked low, the
+    low in a player's words (``7-4-3-2-A low``; a paired low by its ranking's label),
+    not the category's name, which is the high ranking's (``high_card``)."""
+    if hand is None:
+        return "-"
+    spec = ev.ruleset.half(half)
+    ranking = get_ruleset(spec.ranks_by) if spec.ranks_by else ev.ruleset
+    if ranking.rules.get("direction") != "low":
+        return f"{hand['category']} {hand['cards']}"
+    order = "KQJT98765432A" if ranking.rules.get("ace") == "low" else "AKQJT98765432"
+    ranks = sorted((card[:-1] for card in hand["played"].split()),
+                   key=lambda r: order.index(r) if r in order else len(order))
+    low = f"{'-'.join(ranks)} low"
+    if hand["category"] != ranking.categories[0].name:    # paired: the label says how
+        low = f"{hand['category_label']} {low}"
+    return f"{low} {hand['cards']}"
+
+
 def cmd_evaluate(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
     cards = " ".join(args.cards)
@@ -264,9 +283,8 @@ def cmd_showdown(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return ExitCode.OK
-    rows = [[p["player"], p["cards"],
-             *(f"{p[n]['category']} {p[n]['cards']}" if p[n] else "-" for n in names),
-             p["share"]] for p in players]
+    rows = [[p["player"], p["cards"], *(_half_cell(ev, n, p[n]) for n in names), p["share"]]
+            for p in players]
     print(tabulate(rows, headers=["player", "cards", *names, "share"]))
     for name in names:
         won = data[name]

@@ -157,3 +157,23 @@ def test_the_interpretations_table_shows_each_question(
     assert code == 0
     assert out.split()[:2] == ["interpretation", "question"]
     assert "Is a suit order ever implied?" in " ".join(out.split())
+
+
+def test_the_showdown_names_a_low_as_a_low(capsys: pytest.CaptureFixture[str]) -> None:
+    # worked by hand: Ah 4h with the board's 2c 3d 7h is the best low, seven-four
+    # (A-5 with the same three board cards is 7-5-3-2-A, a worse low); the high is the
+    # 9-high straight 5-6 with 7-8-9
+    code, out, _ = _err(capsys, ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board",
+                                 "2c 3d 7h 8s 9s", "Ah 4h 5d 6d", "As Kc Js Qs"])
+    assert code == 0
+    (row,) = [line for line in out.splitlines() if "Ah 4h 5d 6d" in line]
+    assert "7-4-3-2-A low" in row and "high_card" not in row
+    assert "straight" in row
+
+
+def test_a_paired_razz_low_says_it_is_paired(capsys: pytest.CaptureFixture[str]) -> None:
+    # seven cards with three pairs: the best razz low keeps one pair, 4-3-2-2-A
+    code, out, _ = _err(capsys, ["showdown", "--ruleset", "nj-razz", "Ah 4h 5d 6d 7c Kc Ks",
+                                 "2d 2s 3c 3s 4c 4s Ac"])
+    assert code == 0
+    assert "7-6-5-4-A low" in out and "One pair 4-3-2-2-A low" in out
