@@ -766,7 +766,12 @@ def run(config: RunConfig, corpus: Any = None,
         raise before
     started_as = before                          # measured before any vendor code ran
     with adapter:
-        identity = adapter.start()
+        try:
+            identity = adapter.start()
+        except AdapterError as exc:   # the folder says why it holds no result (an INCOMPLETE run)
+            header.aborted, header.finished_at = f"the adapter did not start: {exc}", now_iso()
+            write_header(folder, header)
+            raise
         if done and header.evaluator and header.evaluator != dict(identity.evaluator):
             raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
                            f"the adapter now declares {dict(identity.evaluator)}")

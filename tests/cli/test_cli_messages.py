@@ -6,6 +6,7 @@ code's output."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -177,3 +178,24 @@ def test_a_paired_razz_low_says_it_is_paired(capsys: pytest.CaptureFixture[str])
                                  "2d 2s 3c 3s 4c 4s Ac"])
     assert code == 0
     assert "7-6-5-4-A low" in out and "One pair 4-3-2-2-A low" in out
+
+
+def test_an_adapter_that_does_not_start_leaves_a_run_that_says_so(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # a lab keeps the attempt: run.json records why there is no result, and the folder
+    # reports INCOMPLETE (exit 2), not a folder of stderr captures that nothing reads
+    out = tmp_path / "r"
+    assert main(["run", "--adapter", "exec:pokercert-no-such-command-28", "--ruleset",
+                 "nj-poker-high-5", "--no-challenge", "--out", str(out)]) == 2
+    header = json.loads((out / "run.json").read_text())
+    assert "did not start" in header["aborted"]
+    capsys.readouterr()
+    assert main(["report", str(out), "--format", "json"]) == 2
+    assert json.loads(capsys.readouterr().out)["verdict"] == "INCOMPLETE"
+
+
+def test_a_refused_run_leaves_no_folder(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
+    out = tmp_path / "r1"
+    assert main(["run", "--ruleset", "nj-nope", "--out", str(out)]) == USAGE
+    assert not out.exists()
