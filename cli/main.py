@@ -113,10 +113,26 @@ DEFAULT_COMMAND = "run"   # `pokercert` alone certifies the bundled reference
 
 
 class _Parser(argparse.ArgumentParser):
+    command: str | None = None     # the command the parser was built for (build_parser)
+
     def error(self, message: str) -> NoReturn:
         # argparse exits 2; we reserve 2 for harness errors.  One line, like every
         # other usage error (the usage text is one --help away)
+        if message.startswith("unrecognized arguments: "):
+            message += self._option_hints(message.split(": ", 1)[1].split())
         self.exit(ExitCode.USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def _option_hints(self, words: list[str]) -> str:
+        """``; did you mean '--ruleset'?`` for a mistyped option of the command."""
+        from pokercert.reference.names import did_you_mean
+
+        options = list(self._option_string_actions)
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and self.command in action.choices:
+                options += list(action.choices[self.command]._option_string_actions)
+        long = [o[2:] for o in options if o.startswith("--")]   # compared without "--"
+        return "".join(did_you_mean(w.split("=")[0][2:], long, "--") for w in words
+                       if w.startswith("--"))
 
 
 class _Version(argparse.Action):
@@ -203,7 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv:
         argv = [DEFAULT_COMMAND]
     try:
-        parser = build_parser(_command(argv))
+        command = _command(argv)
+        parser = build_parser(command)
+        if isinstance(parser, _Parser):
+            parser.command = command
         args = parser.parse_args(argv)
     except SystemExit as exc:      # a usage error is a return code, like any other error
         if exc.code == ExitCode.USAGE:   # (--help and --version still exit)

@@ -297,7 +297,7 @@ def cmd_showdown(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     ev = evaluator(args.ruleset, args.profile)
-    check_board(ev, args.board, ev.ruleset.hand_size)   # (compare values whole hands too)
+    check_board(ev, args.board, min(len(h.replace(",", " ").split()) for h in args.hands))
     check_deal(ev, args.hands, args.board, dealt=False, board_first=args.board_first)
     values = ev.showdown(args.hands, args.board)
     best = max(v.key for v in values)

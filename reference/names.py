@@ -9,9 +9,10 @@ from collections.abc import Iterable
 __all__ = ["did_you_mean", "unknown_name"]
 
 
-def did_you_mean(name: str, known: Iterable[str]) -> str:
+def did_you_mean(name: str, known: Iterable[str], prefix: str = "") -> str:
     """``"; did you mean 'x'?"`` naming the known names closest to ``name`` (up to
-    three, by :func:`difflib.get_close_matches`), or ``""`` when none is close."""
+    three, by :func:`difflib.get_close_matches`), or ``""`` when none is close;
+    ``prefix`` is shown before each name, not compared (the ``--`` of an option)."""
     import difflib  # only when a name was mistyped
 
     names = list(known)
@@ -19,7 +20,7 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     if not close:
         lowered = {n.lower(): n for n in names}
         close = [lowered[n] for n in difflib.get_close_matches(name.lower(), lowered, n=3)]
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return f"; did you mean {' or '.join(repr(prefix + c) for c in close)}?" if close else ""
 
 
 def unknown_name(what: str, name: str, known: Iterable[str]) -> str:

@@ -132,6 +132,8 @@ def test_report_says_what_it_wrote_on_stdout(
     (["run", "--profile", "practise"], "practice"),                    # a profile
     (["smoke", "--adapter", "treys2"], "treys"),                       # an adapter
     (["interpretations", "low-qualifer"], "low-qualifier"),            # an interpretation
+    (["run", "--rulset", "nj-razz"], "--ruleset"),                     # an option
+    (["evaluate", "--ruleset", "nj-holdem", "--bord", "2c", "As"], "--board"),
 ])
 def test_an_unknown_id_gets_a_did_you_mean(
         capsys: pytest.CaptureFixture[str], argv: list[str], meant: str) -> None:
