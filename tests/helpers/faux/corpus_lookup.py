@@ -42,6 +42,20 @@ def key_of(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
     return (ruleset, op, _cards(inputs["hole"]), _cards(inputs["board"]))
 
 
+def stored_answer(v: Vector, readings: Mapping[str, str]) -> Mapping[str, Any]:
+    """What the corpus stores as ``v``'s answer under the configured ``readings``; a
+    ``reject`` vector's answer is the refusal, raised with its reason."""
+    if v.expect_by_reading is not None:
+        (iid,) = v.interpretations
+        expect = v.expect_by_reading[readings[iid]]
+    else:
+        assert v.expect is not None
+        expect = v.expect
+    if v.kind == Kind.REJECT:
+        raise Rejected(str(expect["reason"]))
+    return expect
+
+
 @cache
 def table() -> dict[Key, Vector]:
     """Every vector of the installed corpus by the request it sends."""
@@ -76,17 +90,7 @@ class CorpusLookup:
 
     def _lookup(self, op: str, inputs: dict[str, Any]) -> Mapping[str, Any] | None:
         v = self.table.get(key_of(self.ruleset, op, inputs))
-        if v is None:
-            return None
-        if v.expect_by_reading is not None:
-            (iid,) = v.interpretations
-            expect = v.expect_by_reading[self.readings[iid]]
-        else:
-            assert v.expect is not None
-            expect = v.expect
-        if v.kind == Kind.REJECT:
-            raise Rejected(str(expect["reason"]))
-        return expect
+        return None if v is None else stored_answer(v, self.readings)
 
     def classify(self, hand: list[str]) -> Any:
         inputs = {"hand": hand}

@@ -19,12 +19,13 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from pokercert.harness.api import EvaluatorInfo, Rejected
+from pokercert.harness.api import EvaluatorInfo
 from pokercert.harness.canonical_form import Canonical, canonical, operation_of
 from pokercert.harness.mutants import MutantEvaluator, get_mutant
 from pokercert.harness.peers.reference import ReferenceEvaluator
 from pokercert.vectors.corpus import load_corpus
 from pokercert.vectors.model import Kind, Vector
+from tests.helpers.faux.corpus_lookup import stored_answer
 
 
 @cache
@@ -79,15 +80,7 @@ class SymmetricMemoriser:
         if found is None:
             return None
         v, stored = found
-        if v.expect_by_reading is not None:
-            (iid,) = v.interpretations
-            expect = v.expect_by_reading[self.readings[iid]]
-        else:
-            assert v.expect is not None
-            expect = v.expect
-        if v.kind == Kind.REJECT:
-            raise Rejected(str(expect["reason"]))
-        return expect, stored, form
+        return stored_answer(v, self.readings), stored, form
 
     def _answer(self, op: str, inputs: Mapping[str, Any],
                 otherwise: Callable[[], Any]) -> Any:
