@@ -56,25 +56,31 @@ def _modules() -> Iterator[tuple[str, Path]]:
             yield ".".join([package, *parts]), path
 
 
-def _imports(module: str, path: Path) -> Iterator[tuple[int, str]]:
-    """(line, imported module) for every import statement of the file, at any depth."""
+def _statements(module: str, path: Path) -> Iterator[tuple[int, str, list[str] | None]]:
+    """(line, module named, names taken) for every import statement of the file, at any
+    depth; a relative ``from`` resolved against ``module``; names None for ``import x``."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     is_package = path.name == "__init__.py"
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield node.lineno, alias.name
+                yield node.lineno, alias.name, None
         elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
             if node.level:                      # relative: resolve against this module
-                base = module.split(".")
-                base = base[:len(base) - node.level + (1 if is_package else 0)]
-                name = ".".join([*base, node.module] if node.module else base)
-            else:
-                name = node.module or ""
-            yield node.lineno, name
-            if name == "pokercert":            # `from pokercert import cli`
-                for alias in node.names:
-                    yield node.lineno, f"{name}.{alias.name}"
+                parts = module.split(".")
+                parts = parts[:len(parts) - node.level + (1 if is_package else 0)]
+                base = ".".join([*parts, node.module] if node.module else parts)
+            yield node.lineno, base, [alias.name for alias in node.names]
+
+
+def _imports(module: str, path: Path) -> Iterator[tuple[int, str]]:
+    """(line, imported module) for every import statement of the file, at any depth."""
+    for line, name, taken in _statements(module, path):
+        yield line, name
+        if name == "pokercert" and taken:      # `from pokercert import cli`
+            for alias in taken:
+                yield line, f"{name}.{alias}"
 
 
 def layer_of(name: str) -> int | None:
@@ -166,21 +172,13 @@ def _imported_modules(module: str, path: Path, modules: dict[str, Path]
     b`` is ``a.b`` when that is a module, else ``a``.  The parent packages an import
     also runs are not counted (each submodule would otherwise close a cycle with its
     package's re-exports); a package imported by name is."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    is_package = path.name == "__init__.py"
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = module.split(".")
-                parts = parts[:len(parts) - node.level + (1 if is_package else 0)]
-                base = ".".join([*parts, node.module] if node.module else parts)
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                yield node.lineno, sub if sub in modules else base
+    for line, base, taken in _statements(module, path):
+        if taken is None:
+            yield line, base
+            continue
+        for alias in taken:
+            sub = f"{base}.{alias}"
+            yield line, sub if sub in modules else base
 
 
 def unit_of(module: str, modules: dict[str, Path]) -> str:
