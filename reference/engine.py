@@ -34,10 +34,10 @@ from pokercert.reference.cards import (
     CardError,
     parse_cards,
 )
+from pokercert.reference.categories import SHAPES
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import (
     BUG_COMPLETES,
-    SHAPES,
     HalfQualifier,
     Ruleset,
     RulesetError,

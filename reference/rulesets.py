@@ -17,26 +17,9 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from pokercert.reference.categories import SHAPES
 from pokercert.reference.errors import InputError
 from pokercert.reference.names import unknown_name
-
-# Every category name the engine can detect, strongest shape first.  Detection takes
-# the first shape (in this order) that the hand has and the ruleset lists.
-SHAPES: tuple[str, ...] = (
-    "five_of_a_kind",
-    "royal_flush",
-    "royal_straight_flush",
-    "straight_flush",
-    "pair_of_aces",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "one_pair",
-    "high_card",
-)
 
 # The engine knobs, each with its allowed values.  Defaults live in the ruleset files.
 RULE_VALUES: dict[str, tuple[str, ...]] = {
@@ -359,7 +342,8 @@ class _Loader:
                 categories.append(c)
                 continue
             if c.get("name") not in SHAPES:
-                raise RulesetError(f"{where}: unknown category {c.get('name')!r}")
+                raise RulesetError(f"{where}: "
+                                  + unknown_name("category", str(c.get("name")), SHAPES))
             categories.append(Category(c["name"], _need(c, "label", where),
                                        clause_label(_need(c, "clause", where), "a category")))
         # rules.categories is the ranking in use (best first); by default every defined one

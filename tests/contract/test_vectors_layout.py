@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pokercert.reference import REASON_CODES, all_regulations, all_rulesets, get_ruleset
-from pokercert.reference.rulesets import SHAPES
+from pokercert.reference.categories import SHAPES
 
 REPO = Path(__file__).resolve().parents[2]
 # every folder of the installed package (those not yet there are simply skipped)
