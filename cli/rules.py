@@ -24,17 +24,32 @@ from pokercert.reference import (
 )
 from pokercert.reference.engine import BestHand, Evaluator, HandValue, deciding_clauses
 from pokercert.reference.errors import ExitCode
+from pokercert.reference.jurisdictions import jurisdiction_code, rulesets_of
 from pokercert.vectors.interpreting import interpretations_json, interpretations_markdown
+
+# changed vectors a ``rules diff`` table lists per direction without ``--all``
+DIFF_ROWS = 20
 
 
 def register(sub: Subparsers) -> None:
     p = sub.add_parser("rulesets")
+    p.add_argument("--jurisdiction", metavar="CODE",
+                   help="only the rulesets of one jurisdiction: its code (NJ, MT, ...) or "
+                        "name (New Jersey)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_rulesets)
 
-    p = sub.add_parser("rules")
-    p.add_argument("ruleset", metavar="ID")
+    p = sub.add_parser("rules", usage="%(prog)s [-h] [--json] ID\n"
+                       "       %(prog)s diff [-h] [--json] [--profile P] [--all] A B")
+    p.add_argument("ruleset", metavar="ID",
+                   help="a ruleset id; or 'diff' and two ids: what differs between them, in "
+                        "their data and in which vectors decide differently")
+    p.add_argument("others", nargs="*", metavar="A B", help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    profile_arg(p)
+    p.add_argument("--all", action="store_true",
+                   help="(diff) list every changed vector, not the first "
+                        f"{DIFF_ROWS} of each direction")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("interpretations")
@@ -80,16 +95,19 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
+    chosen = all_rulesets() if args.jurisdiction is None else rulesets_of(args.jurisdiction)
     rows = [{"id": r.id, "title": r.title, "citation": r.citation,
+             "jurisdiction": jurisdiction_code(r),
              "confidence": r.regulation.confidence, "clauses": len(r.clauses),
              "hand_size": r.hand_size, "equal_outcome": r.equal_outcome}
-            for r in all_rulesets()]
+            for r in chosen]
     if args.json:
         print_json({"rulesets": rows})
     else:
-        print(tabulate([[r["id"], r["citation"], r["confidence"], r["clauses"], r["hand_size"],
-                         r["equal_outcome"]] for r in rows],
-                       headers=["id", "citation", "confidence", "clauses", "cards", "equal"]))
+        print(tabulate([[r["id"], r["jurisdiction"], r["citation"], r["confidence"],
+                         r["clauses"], r["hand_size"], r["equal_outcome"]] for r in rows],
+                       headers=["id", "where", "citation", "confidence", "clauses", "cards",
+                                "equal"]))
     return ExitCode.OK
 
 
@@ -130,6 +148,12 @@ def _ruleset_json(rid: str) -> dict[str, Any]:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    if args.ruleset == "diff":
+        from pokercert.cli.rules_diff import cmd_rules_diff
+        return cmd_rules_diff(args, DIFF_ROWS)
+    if args.others or args.all or args.profile != "practice":
+        raise UsageError("rules takes one ruleset ID (two, and --profile or --all, only "
+                         "after 'diff': pokercert rules diff A B)")
     data = _ruleset_json(args.ruleset)
     if args.json:
         print_json(data)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -214,11 +215,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def _vector_row(v: Any) -> list[Any]:
-    return [v.id, v.kind, " | ".join(_inputs_text(v)), _expect_text(v), ", ".join(v.flags)]
+    return [v.id, v.kind, " | ".join(inputs_text(v.inputs)), _expect_text(v),
+            ", ".join(v.flags)]
 
 
-def _inputs_text(v: Any) -> list[str]:
-    i = v.inputs
+def inputs_text(i: Mapping[str, Any]) -> list[str]:
+    """A vector's inputs as short pieces of text (joined with `` | `` in tables)."""
     out = [f"op={i['op']}"] if "op" in i else []
     if "hand" in i:
         out.append(i["hand"])
@@ -269,7 +271,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         return ExitCode.OK
     rs = get_ruleset(v.ruleset)
     print(f"{v.id}  ({v.kind}, {rs.title})  {v.location}")
-    for line in _inputs_text(v):
+    for line in inputs_text(v.inputs):
         print(f"  input   {line}")
     if v.expect_by_reading is not None:
         interp = get_interpretation(v.interpretations[0])

@@ -147,6 +147,7 @@ COMMANDS = {
     "rules": [["rules", "nj-poker-high-5"], ["rules", "nj-mini-tex-3"],
               ["rules", "mt-poker-low"], ["rules", "nj-omaha-hi-lo"],
               ["rules", "nj-seven-card-stud"]],
+    "rules-diff": [["rules", "diff", "nj-poker-high-3", "nj-three-card-poker"]],
     "interpretations": [["interpretations"]],
     "evaluate": [["evaluate", "--ruleset", "nj-poker-high-5", "As", "Ks", "Qs", "Js", "Ts"],
                  ["evaluate", "--ruleset", "nj-mini-tex-3", "--board", "Qs Js 3h", "As",
