@@ -40,7 +40,7 @@ def register(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_rulesets)
 
     p = sub.add_parser("rules", usage="%(prog)s [-h] [--json] ID\n"
-                       "       %(prog)s diff [-h] [--json] [--profile P] [--all] A B")
+                       "       %(prog)s diff [-h] [--json] [--profile PROFILE] [--all] A B")
     p.add_argument("ruleset", metavar="ID",
                    help="a ruleset id; or 'diff' and two ids: what differs between them, in "
                         "their data and in which vectors decide differently")

@@ -125,7 +125,9 @@ def _order(a: Ruleset, b: Ruleset) -> list[Difference]:
     shared = [n for n in ra if n in rb]
     flipped = [(x, y) for x, y in combinations(shared, 2) if rb.index(x) > rb.index(y)]
     reversed_all = len(shared) > 2 and len(flipped) == len(shared) * (len(shared) - 1) // 2
-    note = "the categories ranked, best first" + (
+    words = "; ".join(f"{rs.id}: " + " > ".join(rs.category(n).label for n in ranking)
+                      for rs, ranking in ((a, ra), (b, rb)))
+    note = f"the categories ranked, best first, in the regulations' words: {words}" + (
         f"; {b.id} ranks the {len(shared)} categories both rank in the reverse order of "
         f"{a.id}" if reversed_all else "")
     out = [Difference("order", "ranking", ra, rb, note, a.order_clauses, b.order_clauses)]

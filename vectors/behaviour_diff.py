@@ -29,6 +29,10 @@ __all__ = ["BehaviourDiff", "Changed", "NotComparable", "OneWay", "behaviour_dif
            "not_comparable", "one_way"]
 
 JOKER = "Xx"
+# the questions (a vector's kind, or a reject vector's operation) whose cards this module
+# knows how to count: a kind added later is counted "not comparable" until it is taught
+COMPARABLE_KINDS = frozenset({Kind.CLASSIFY, Kind.COMPARE, Kind.BEST_HAND, Kind.SHOWDOWN,
+                              Kind.QUALIFIES})
 
 
 @dataclass(frozen=True)
@@ -168,8 +172,14 @@ def _jokers(vector: Vector) -> int:
 
 
 def not_comparable(vector: Vector, source: Ruleset, target: Ruleset) -> str | None:
-    """Why ``target`` cannot be asked ``vector`` (of ``source``), or None when it can."""
+    """Why ``target`` cannot be asked ``vector`` (of ``source``), or None when it can
+    (a ruleset can be asked every vector of its own)."""
+    if source.id == target.id:
+        return None
     op = vector.inputs["op"] if vector.kind == Kind.REJECT else vector.kind
+    if op not in COMPARABLE_KINDS:
+        return (f"{op} questions are not compared across rulesets (no rule here says when "
+                f"one makes sense under another ruleset)")
     with_board = "board" in vector.inputs
     want = _deal(target, op, with_board)
     if want is None:
