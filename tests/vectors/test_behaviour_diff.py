@@ -132,3 +132,18 @@ def test_a_kind_it_cannot_count_cards_of_is_not_comparable_not_an_error():
     a, b = get_ruleset("nj-poker-high-5"), get_ruleset("nj-lowball-2-7")
     assert "not compared across rulesets" in str(not_comparable(later, a, b))
     assert not_comparable(later, a, a) is None
+
+
+def test_a_half_the_other_game_does_not_have_is_not_comparable():
+    """Stud high-low's low hand of seven cards (RRoP: eight or better) cannot be asked of
+    seven-card stud, whose pot has only a high half; the high hand can."""
+    from pokercert.vectors.behaviour_diff import not_comparable
+    from pokercert.vectors.model import Vector
+
+    def best(half):
+        return Vector(id="nj-stud-hi-lo/9999", ruleset="nj-stud-hi-lo", kind=Kind.BEST_HAND,
+                      inputs={"hole": "Ah 2c 3d 4s 8h Kc Kd", "half": half}, clauses=("x",),
+                      flags=(), why="a hand-made request", expect={})
+    hilo, stud = get_ruleset("nj-stud-hi-lo"), get_ruleset("nj-seven-card-stud")
+    assert not_comparable(best("low"), hilo, stud) == "nj-seven-card-stud has no low half"
+    assert not_comparable(best("high"), hilo, stud) is None
