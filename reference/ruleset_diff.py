@@ -20,7 +20,7 @@ from typing import Any
 from pokercert.reference.interpretations import get_interpretation
 from pokercert.reference.rulesets import Half, Ruleset
 
-__all__ = ["ASPECTS", "Difference", "Value", "ruleset_diff"]
+__all__ = ["ASPECTS", "KNOB_WORDS", "Difference", "Value", "knob_aspect", "ruleset_diff"]
 
 # what a difference is about, in the order a diff lists them
 ASPECTS: tuple[str, ...] = (
@@ -43,6 +43,20 @@ KNOB_ASPECTS: dict[str, str] = {
     "direction": "direction", "ace": "wheel", "straight_ace": "wheel",
     "straight_suits": "wheel", "five_of_a_kind": "wild", "wild_duplicates": "wild",
 }
+
+# the aspect of a knob the table above does not name, by a word in its name (a knob added
+# later for the wheel's place or wraparounds is "wheel", one for jokers "wild")
+KNOB_WORDS_ASPECTS: tuple[tuple[str, str], ...] = (
+    ("wheel", "wheel"), ("wrap", "wheel"), ("straight", "wheel"),
+    ("wild", "wild"), ("joker", "wild"))
+
+
+def knob_aspect(knob: str) -> str:
+    """The aspect a difference in engine knob ``knob`` belongs to."""
+    if knob in KNOB_ASPECTS:
+        return KNOB_ASPECTS[knob]
+    return next((aspect for word, aspect in KNOB_WORDS_ASPECTS if word in knob), "rules")
+
 
 # a knob's value in words, where one word is not self-explaining
 KNOB_WORDS: dict[tuple[str, str], str] = {
@@ -170,7 +184,7 @@ def _knobs(a: Ruleset, b: Ruleset) -> list[Difference]:
         words = [f"{rs.id}: " + (KNOB_WORDS.get((knob, str(v)), f"{knob} = {v}")
                                  if v is not None else f"{knob} not set")
                  for rs, v in ((a, va), (b, vb))]
-        out.append(Difference(KNOB_ASPECTS.get(knob, "rules"), knob,
+        out.append(Difference(knob_aspect(knob), knob,
                               None if va is None else str(va), None if vb is None else str(vb),
                               "; ".join(words)))
     return out

@@ -96,3 +96,14 @@ def test_the_diff_is_the_same_facts_both_ways():
               if " / " not in d.item}
         assert ab == ba
         assert all(d.aspect in ASPECTS for d in ruleset_diff(get_ruleset(a), get_ruleset(b)))
+
+
+def test_knobs_added_later_land_in_their_aspect():
+    """A knob for the wheel's place (pai gow: A-2-3-4-5 second highest) or a wraparound
+    is a 'wheel' difference, a joker knob 'wild'; anything else 'rules'."""
+    from pokercert.reference.ruleset_diff import knob_aspect
+
+    assert knob_aspect("straight_ace") == "wheel"
+    assert knob_aspect("wheel_rank") == "wheel" and knob_aspect("wraparound") == "wheel"
+    assert knob_aspect("joker_completes") == "wild"
+    assert knob_aspect("low_card_order") == "rules"
