@@ -34,7 +34,7 @@ from pokercert.reference.cards import (
     CardError,
     parse_cards,
 )
-from pokercert.reference.categories import SHAPES
+from pokercert.reference.categories import SHAPES, CategoryName
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import (
     BUG_COMPLETES,
@@ -44,7 +44,8 @@ from pokercert.reference.rulesets import (
     get_ruleset,
 )
 
-STRAIGHT_SHAPES = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
+STRAIGHT_SHAPES = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH,
+                             CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
 ACE = 14
 WILD_RANKS = tuple(range(ACE, 1, -1))
 
@@ -923,20 +924,20 @@ class Evaluator:
         top = self._run_top(ranks)
         flush = sc == SAME and len(ranks) > 1
         straight_ok = rules["straight_suits"] == "any" or sc == DISTINCT
-        facts = {
-            "five_of_a_kind": shape_counts[0] >= 5,
-            "royal_flush": top == ACE and flush,
-            "royal_straight_flush": top == ACE and flush,
-            "straight_flush": top is not None and flush,
-            "pair_of_aces": shape_counts[0] == 2 and groups[0][0] == ACE,
-            "four_of_a_kind": shape_counts[0] >= 4,
-            "full_house": shape_counts[:2] == [3, 2],
-            "flush": flush,
-            "straight": top is not None and straight_ok,
-            "three_of_a_kind": shape_counts[0] >= 3,
-            "two_pair": shape_counts[:2] == [2, 2],
-            "one_pair": shape_counts[0] >= 2,
-            "high_card": True,
+        facts: dict[str, bool] = {
+            CategoryName.FIVE_OF_A_KIND: shape_counts[0] >= 5,
+            CategoryName.ROYAL_FLUSH: top == ACE and flush,
+            CategoryName.ROYAL_STRAIGHT_FLUSH: top == ACE and flush,
+            CategoryName.STRAIGHT_FLUSH: top is not None and flush,
+            CategoryName.PAIR_OF_ACES: shape_counts[0] == 2 and groups[0][0] == ACE,
+            CategoryName.FOUR_OF_A_KIND: shape_counts[0] >= 4,
+            CategoryName.FULL_HOUSE: shape_counts[:2] == [3, 2],
+            CategoryName.FLUSH: flush,
+            CategoryName.STRAIGHT: top is not None and straight_ok,
+            CategoryName.THREE_OF_A_KIND: shape_counts[0] >= 3,
+            CategoryName.TWO_PAIR: shape_counts[:2] == [2, 2],
+            CategoryName.ONE_PAIR: shape_counts[0] >= 2,
+            CategoryName.HIGH_CARD: True,
         }
         category = next(s for s in self._shapes if facts[s])
         rank = self._rank_of[category]
@@ -945,7 +946,7 @@ class Evaluator:
         if category in STRAIGHT_SHAPES:
             assert top is not None
             return category, (rank, -top if self._low else top)
-        if category == "flush" and not self._low:
+        if category == CategoryName.FLUSH and not self._low:
             # a flush ranks card by card, even when a wild card duplicated a rank in it
             return category, (rank, *ranks)
         return category, (rank, *self._tiebreak(groups))

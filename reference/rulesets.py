@@ -17,7 +17,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from pokercert.reference.categories import SHAPES
+from pokercert.reference.categories import SHAPES, CategoryName
 from pokercert.reference.errors import InputError
 from pokercert.reference.names import unknown_name
 
@@ -47,7 +47,8 @@ EQUAL_OUTCOMES = ("split", "push", "tie")
 # straight, a flush or a straight flush, and nothing else.
 WILD_DESIGNATIONS = ("joker", "deuces", "bug")
 # what a restricted wild card ("bug") may complete besides standing for an ace
-BUG_COMPLETES = frozenset({"straight", "flush", "straight_flush", "royal_flush"})
+BUG_COMPLETES = frozenset({CategoryName.STRAIGHT, CategoryName.FLUSH, CategoryName.STRAIGHT_FLUSH,
+                           CategoryName.ROYAL_FLUSH})
 
 
 class RulesetError(InputError, ValueError):

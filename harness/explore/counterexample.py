@@ -27,6 +27,7 @@ from pokercert.reference import (
     parse_cards,
     sort_cards,
 )
+from pokercert.reference.categories import CategoryName
 from pokercert.reference.engine import deciding_clauses
 from pokercert.reference.interpretations import catalogue, load_profile
 from pokercert.vectors import registry
@@ -160,7 +161,7 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
         flags.append("wild-card")
     if kind == Kind.QUALIFIES:
         flags.append("dealer-qualifier")
-    if any(v.category == "five_of_a_kind" for v in values):
+    if any(v.category == CategoryName.FIVE_OF_A_KIND for v in values):
         flags.append("five-of-a-kind")
     hands = [v.cards for v in values]
     for cards in hands:
@@ -203,10 +204,14 @@ def _registered_flags() -> Mapping[str, str]:
 
 
 def _same_category_flag(category: str) -> str:
-    return {"straight": "straight-order", "straight_flush": "straight-order",
-            "royal_flush": "suit-tiebreak", "full_house": "full-house-order",
-            "two_pair": "two-pair-order", "high_card": "kicker-order", "flush": "kicker-order",
-            "one_pair": "kicker-order"}.get(category, "rank-order")
+    return {CategoryName.STRAIGHT: "straight-order",
+            CategoryName.STRAIGHT_FLUSH: "straight-order",
+            CategoryName.ROYAL_FLUSH: "suit-tiebreak",
+            CategoryName.FULL_HOUSE: "full-house-order",
+            CategoryName.TWO_PAIR: "two-pair-order",
+            CategoryName.HIGH_CARD: "kicker-order",
+            CategoryName.FLUSH: "kicker-order",
+            CategoryName.ONE_PAIR: "kicker-order"}.get(category, "rank-order")
 
 
 def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandValue]:

@@ -58,6 +58,7 @@ from pokercert.harness.explore.situations import (
     deal_hand,
 )
 from pokercert.reference import Card, format_cards
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.model import Kind
 
 __all__ = ["Step", "ladder_deals", "ladder_steps"]
@@ -84,7 +85,7 @@ def ladder_steps(game: Game) -> list[Step]:
         out += [partial(_last_card, game, c) for c in ranking]
         out += [partial(_runs, game, first, second, suited)
                 for first, second in _run_pairs(game)
-                for suited in sorted({False, "straight_flush" in ranking})]
+                for suited in sorted({False, CategoryName.STRAIGHT_FLUSH in ranking})]
     if Kind.CLASSIFY in game.kinds and game.wilds and game.ace_high_runs:
         out += [partial(_wild_top, game, c) for c in game.makeable if c in RUNS]
     if Kind.BEST_HAND in game.kinds and game.selection is not None:
@@ -185,7 +186,7 @@ def _crossed(game: Game, category: str, seed: str) -> Deal | None:
     t = middle[ch.index(len(middle) - 1)]
     a_groups: tuple[tuple[int, int], ...]
     b_groups: tuple[tuple[int, int], ...]
-    if category == "two_pair":                          # the second pair below t
+    if category == CategoryName.TWO_PAIR:               # the second pair below t
         lower = [r for r in ranks if r < t]
         a_groups = ((t, 2), (lower[-1], 2))
         b_groups = ((t + 1, 2), (ranks[0], 2))
@@ -235,7 +236,7 @@ def _wild_top(game: Game, category: str, seed: str) -> Deal:
     n = game.size
     ranks = list(range(ACE, ACE - n, -1))
     del ranks[ch.index(n)]
-    hand = Hand((), tuple(ranks), category != "straight", wilds=1)
+    hand = Hand((), tuple(ranks), category != CategoryName.STRAIGHT, wilds=1)
     return _classify(deal_hand(ch, game.deck(), hand))
 
 
@@ -278,12 +279,13 @@ def _best_targets(game: Game) -> list[tuple[str, Hand | None]]:
     a royal, the wheel)."""
     n = game.size
     targets: list[tuple[str, Hand | None]] = [(c, None) for c in game.makeable]
-    runs = [c for c in game.makeable if c in ("straight", "straight_flush")]
+    runs = [c for c in game.makeable if c in (CategoryName.STRAIGHT, CategoryName.STRAIGHT_FLUSH)]
     if game.ace_high_runs:
-        targets += [(c, Hand((), tuple(range(ACE, ACE - n, -1)), c != "straight"))
+        targets += [(c, Hand((), tuple(range(ACE, ACE - n, -1)), c != CategoryName.STRAIGHT))
                     for c in runs]
     if game.ace_low_runs:
-        targets += [(c, Hand((), (ACE, *range(n, 1, -1)), c != "straight")) for c in runs]
+        targets += [(c, Hand((), (ACE, *range(n, 1, -1)), c != CategoryName.STRAIGHT))
+                    for c in runs]
     return targets
 
 

@@ -62,6 +62,7 @@ from pokercert.harness.mutants.changes import (
 )
 from pokercert.harness.mutants.model import Change, Mutant
 from pokercert.reference.cards import BAD_CARD, Card
+from pokercert.reference.categories import CategoryName
 from pokercert.reference.engine import Evaluator, HandValue
 
 Tiebreak = Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
@@ -244,31 +245,31 @@ MUTANTS: tuple[Mutant, ...] = (
     # --- category order and naming
     Mutant("flush-below-straight", "category-order", (*HIGH5, "nj-lowball-2-7", *HIGH_ONLY_ROOM),
            "Five-card flush and straight trade places in the ranking.",
-           (swap("flush", "straight"),)),
+           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
     Mutant("full-house-below-flush", "category-order", (*HIGH5, "nj-lowball-2-7"),
            "Full house and flush trade places in the ranking.",
-           (swap("full_house", "flush"),)),
+           (swap(CategoryName.FULL_HOUSE, CategoryName.FLUSH),)),
     Mutant("straight-flush-as-flush", "category-order", (*WITH_STRAIGHTS, *HIGH_ONLY_ROOM),
            "The flush test runs before the straight-flush test: a (non-royal) straight flush "
            "is called a flush.",
-           (without("straight_flush"),)),
+           (without(CategoryName.STRAIGHT_FLUSH),)),
     Mutant("three-card-five-card-order", "three-card-order", HIGH3,
            "The five-card order is copied into three-card poker: flush > straight > three "
            "of a kind.",
            (order_like(FIVE_CARD_HIGH_ORDER),)),
     Mutant("three-card-flush-over-straight", "three-card-order", HIGH3,
            "Three-card flush ranked above the three-card straight, as in five cards.",
-           (swap("flush", "straight"),)),
+           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
     Mutant("royal-not-named", "royal-naming", (*HIGH5, "nj-poker-high-3", "nj-lowball-2-7"),
            "The royal flush is reported as a straight flush (it still ranks as the best one).",
-           (without("royal_flush"),)),
+           (without(CategoryName.ROYAL_FLUSH),)),
     Mutant("minitex-royal-named", "royal-naming", MINITEX,
            "Mini-tex A-K-Q suited is reported as a 'royal_flush', a category Mini-tex "
            "does not have.",
-           (categories(lambda names, rs: ["royal_flush", *names]),)),
+           (categories(lambda names, rs: [CategoryName.ROYAL_FLUSH, *names]),)),
     Mutant("pocket-royal-as-straight-flush", "royal-naming", POCKET,
            "Pocket A-K suited is paid as a straight flush, not as the royal straight flush.",
-           (without("royal_straight_flush"),)),
+           (without(CategoryName.ROYAL_STRAIGHT_FLUSH),)),
 
     # --- ties within a category
     Mutant("suit-tiebreak", "suit-tiebreak", (*SHOWDOWN, *ROOM),
@@ -290,7 +291,7 @@ MUTANTS: tuple[Mutant, ...] = (
            (tiebreak(_kickers_reversed),)),
     Mutant("flush-by-top-card", "kicker-order", WITH_STRAIGHTS,
            "Two flushes are compared by their top card only.",
-           (classified(lambda cat, key: (cat, key[:2] if cat == "flush" else key)),)),
+           (classified(lambda cat, key: (cat, key[:2] if cat == CategoryName.FLUSH else key)),)),
     Mutant("queen-valued-as-jack", "rank-order", ALL,
            "A rank-table typo values the queen as a jack (Q-J is a pair, Q-high loses to "
            "nothing a J-high does not).",
@@ -352,19 +353,25 @@ MUTANTS: tuple[Mutant, ...] = (
            "Ace-to-five low counts straights and flushes against the hand, as deuce-to-seven "
            "does.",
            (per_ruleset_order({
-               "nj-poker-low-5": ["high_card", "one_pair", "two_pair", "three_of_a_kind",
-                                  "straight", "flush", "full_house", "four_of_a_kind",
-                                  "straight_flush"],
-               "nj-poker-low-3": ["high_card", "one_pair", "flush", "straight",
-                                  "three_of_a_kind", "straight_flush"],
-               "mt-poker-low": ["high_card", "one_pair", "two_pair", "three_of_a_kind",
-                                "straight", "flush", "full_house", "four_of_a_kind",
-                                "straight_flush", "five_of_a_kind"],
+               "nj-poker-low-5": [CategoryName.HIGH_CARD, CategoryName.ONE_PAIR,
+                                  CategoryName.TWO_PAIR, CategoryName.THREE_OF_A_KIND,
+                                  CategoryName.STRAIGHT, CategoryName.FLUSH,
+                                  CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND,
+                                  CategoryName.STRAIGHT_FLUSH],
+               "nj-poker-low-3": [CategoryName.HIGH_CARD, CategoryName.ONE_PAIR,
+                                  CategoryName.FLUSH, CategoryName.STRAIGHT,
+                                  CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT_FLUSH],
+               "mt-poker-low": [CategoryName.HIGH_CARD, CategoryName.ONE_PAIR,
+                                CategoryName.TWO_PAIR, CategoryName.THREE_OF_A_KIND,
+                                CategoryName.STRAIGHT, CategoryName.FLUSH,
+                                CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND,
+                                CategoryName.STRAIGHT_FLUSH, CategoryName.FIVE_OF_A_KIND],
            }),),
            same_as_reading=(("mt-low-order", "literal"),)),
     Mutant("lowball-straights-flushes-ignored", "low-straights-flushes", ("nj-lowball-2-7",),
            "Deuce-to-seven ignores straights and flushes, as ace-to-five does.",
-           (without("straight", "flush", "straight_flush", "royal_flush"),)),
+           (without(CategoryName.STRAIGHT, CategoryName.FLUSH, CategoryName.STRAIGHT_FLUSH,
+                    CategoryName.ROYAL_FLUSH),)),
     Mutant("low-best-card-first", "low-order", (*LOW, *RAZZ),
            "Low hands are compared from their best (lowest) card up instead of from the top "
            "card down.",
@@ -390,10 +397,10 @@ MUTANTS: tuple[Mutant, ...] = (
            (best_by_category_only(),)),
     Mutant("pocket-aces-as-pair", "pocket-wager", POCKET,
            "The pair test runs before the pair-of-aces test: A-A is paid as a plain pair.",
-           (without("pair_of_aces"),)),
+           (without(CategoryName.PAIR_OF_ACES),)),
     Mutant("pocket-straight-flush-missed", "pocket-wager", POCKET,
            "Suited consecutive pocket cards are paid as a straight.",
-           (without("straight_flush"),)),
+           (without(CategoryName.STRAIGHT_FLUSH),)),
     Mutant("pocket-ace-two-not-consecutive", "pocket-wager", POCKET,
            "Pocket A-2 is not consecutive (the ace plays low only with a three).",
            (knobs(straight_ace="high"),),
@@ -416,14 +423,16 @@ MUTANTS: tuple[Mutant, ...] = (
            (deck_jokers(0),)),
     Mutant("five-of-a-kind-below-straight-flush", "five-of-a-kind", ("mt-poker-high",),
            "Five of a kind is placed below the straight flushes, as some wild games do.",
-           (order_like(("royal_flush", "straight_flush", "five_of_a_kind",
+           (order_like((CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH,
+                        CategoryName.FIVE_OF_A_KIND,
                         *FIVE_CARD_HIGH_ORDER[4:])),)),
     Mutant("five-of-a-kind-as-quads", "five-of-a-kind", ("mt-poker-high",),
            "Five of a kind is not a category: it is read as four of a kind.",
-           (without("five_of_a_kind"),)),
+           (without(CategoryName.FIVE_OF_A_KIND),)),
     Mutant("five-of-a-kind-all-equal", "five-of-a-kind", ("mt-poker-high",),
            "Every five of a kind ties every other: their rank is never compared.",
-           (classified(lambda cat, key: (cat, key[:1] if cat == "five_of_a_kind" else key)),)),
+           (classified(lambda cat, key: (
+               cat, key[:1] if cat == CategoryName.FIVE_OF_A_KIND else key)),)),
     # not in low poker: five of a kind is the worst low hand, and a wild card is never
     # forced to make it, so the rule cannot change a low answer
     Mutant("five-of-a-kind-needs-four-naturals", "five-of-a-kind", ("mt-poker-high",),
@@ -440,43 +449,43 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("three-card-straight-flush-below-trips", "three-card-order", TABLE3,
            "Three of a kind ranked above the three-card straight flush, as if trips were "
            "rarer (they are not: 52 against 48).",
-           (swap("straight_flush", "three_of_a_kind"),)),
+           (swap(CategoryName.STRAIGHT_FLUSH, CategoryName.THREE_OF_A_KIND),)),
     Mutant("three-card-trips-below-straight", "three-card-order", TABLE3,
            "The three-card straight ranked above three of a kind.",
-           (swap("three_of_a_kind", "straight"),)),
+           (swap(CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT),)),
     Mutant("four-card-straight-flush-above-quads", "category-order", TABLE4,
            "Four-card poker ranks the straight flush above four of a kind, as five-card "
            "poker does.",
-           (swap("four_of_a_kind", "straight_flush"),)),
+           (swap(CategoryName.FOUR_OF_A_KIND, CategoryName.STRAIGHT_FLUSH),)),
     Mutant("four-card-flush-above-trips", "category-order", TABLE4,
            "Four-card poker ranks the flush above three of a kind, as five-card poker does.",
-           (swap("three_of_a_kind", "flush"),)),
+           (swap(CategoryName.THREE_OF_A_KIND, CategoryName.FLUSH),)),
     Mutant("four-card-straight-above-flush", "category-order", TABLE4,
            "Four-card straight and flush trade places.",
-           (swap("flush", "straight"),)),
+           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
     Mutant("four-card-five-card-order", "category-order", TABLE4,
            "The five-card order is copied into four-card poker: straight flush > four of a "
            "kind > flush > straight > three of a kind.",
            (order_like(FIVE_CARD_HIGH_ORDER),)),
     Mutant("four-card-two-pair-as-pair", "category-order", TABLE4,
            "Four-card poker has no two pair: two pairs are read as one pair.",
-           (without("two_pair"),)),
+           (without(CategoryName.TWO_PAIR),)),
     Mutant("four-card-ace-low-missed", "wheel", TABLE4,
            "The ace never plays low in four cards: 4-3-2-A is an ace-high hand.",
            (knobs(straight_ace="high"),)),
     Mutant("table-royal-not-named", "royal-naming", TABLE5,
            "The royal flush of the payout table is reported as a straight flush.",
-           (without("royal_flush"),)),
+           (without(CategoryName.ROYAL_FLUSH),)),
     Mutant("table-straight-needs-distinct-suits", "category-order", TABLE5,
            "'Not all of the same suit' is read as 'all of different suits': no five-card "
            "straight exists.",
            (knobs(straight_suits="distinct"),)),
     Mutant("table-quads-below-full-house", "category-order", TABLE5,
            "Four of a kind and full house trade places on the payout table.",
-           (swap("four_of_a_kind", "full_house"),)),
+           (swap(CategoryName.FOUR_OF_A_KIND, CategoryName.FULL_HOUSE),)),
     Mutant("table-two-pair-above-trips", "category-order", TABLE5,
            "Two pairs ranked above three of a kind on the payout table.",
-           (swap("three_of_a_kind", "two_pair"),)),
+           (swap(CategoryName.THREE_OF_A_KIND, CategoryName.TWO_PAIR),)),
 
     # --- the dealer qualifier (kind 'qualifies')
     Mutant("qualifier-one-rank-low", "dealer-qualifier", QUALIFIED,
@@ -510,7 +519,8 @@ MUTANTS: tuple[Mutant, ...] = (
            ("mt-poker-high-deuces",),
            "Five of a kind is placed below the straight flushes, as deuces-wild pay "
            "tables order some wild hands.",
-           (order_like(("royal_flush", "straight_flush", "five_of_a_kind",
+           (order_like((CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH,
+                        CategoryName.FIVE_OF_A_KIND,
                         *FIVE_CARD_HIGH_ORDER[4:])),)),
 
     # --- input validation
@@ -555,8 +565,10 @@ def _high_keeps_half(won: dict[str, tuple[int, ...]], n: int) -> list[Fraction]:
     return shares
 
 
-_LOW_WITH_STRAIGHTS = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
-                       "flush", "full_house", "four_of_a_kind", "straight_flush")
+_LOW_WITH_STRAIGHTS = (CategoryName.HIGH_CARD, CategoryName.ONE_PAIR, CategoryName.TWO_PAIR,
+                       CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT, CategoryName.FLUSH,
+                       CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND,
+                       CategoryName.STRAIGHT_FLUSH)
 
 POT_MUTANTS: tuple[Mutant, ...] = (
     # --- which five cards: the board, the hole cards
@@ -611,8 +623,8 @@ POT_MUTANTS: tuple[Mutant, ...] = (
            (low_from_high_five(),)),
     Mutant("razz-pairs-ignored", "razz-pairs", RAZZ,
            "Razz hands are ranked by their cards alone: a pair does not count against a low.",
-           (without("one_pair", "two_pair", "three_of_a_kind", "full_house",
-                    "four_of_a_kind"),)),
+           (without(CategoryName.ONE_PAIR, CategoryName.TWO_PAIR, CategoryName.THREE_OF_A_KIND,
+                    CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND),)),
     # --- kickers on a shared board
     Mutant("quads-kicker-ignored", "shared-board-kicker", HOLDEM,
            "Four of a kind is compared by its rank alone: the kicker beside quads on the "

@@ -31,17 +31,21 @@ from pokercert.reference.cards import (
     parse_card,
     parse_cards,
 )
+from pokercert.reference.categories import CategoryName
 from pokercert.reference.engine import BestHand, Evaluator, HandValue, Steps
 from pokercert.reference.rulesets import Ruleset
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
-STRAIGHTS = frozenset({"royal_flush", "royal_straight_flush", "straight_flush", "straight"})
+STRAIGHTS = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH,
+                       CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
 
 # the five-card high order, which implementers copy into games that have their own
-FIVE_CARD_HIGH_ORDER = ("five_of_a_kind", "royal_flush", "royal_straight_flush",
-                        "straight_flush", "pair_of_aces", "four_of_a_kind", "full_house",
-                        "flush", "straight", "three_of_a_kind", "two_pair", "one_pair",
-                        "high_card")
+FIVE_CARD_HIGH_ORDER = (CategoryName.FIVE_OF_A_KIND, CategoryName.ROYAL_FLUSH,
+                        CategoryName.ROYAL_STRAIGHT_FLUSH, CategoryName.STRAIGHT_FLUSH,
+                        CategoryName.PAIR_OF_ACES, CategoryName.FOUR_OF_A_KIND,
+                        CategoryName.FULL_HOUSE, CategoryName.FLUSH, CategoryName.STRAIGHT,
+                        CategoryName.THREE_OF_A_KIND, CategoryName.TWO_PAIR,
+                        CategoryName.ONE_PAIR, CategoryName.HIGH_CARD)
 
 
 # --------------------------------------------------------------------- rules as data
@@ -453,7 +457,7 @@ def low_ranking(change: Change) -> Change:
                 rs = change.ruleset(rs)
             knobs = dict(change.knobs)
             if change.categories is not None:
-                names = list(change.categories(list(found.rules["categories"]), rs))
+                names = change.ranking(found.rules["categories"], rs)
                 rs = with_categories(rs, names)
                 knobs["categories"] = names
             profile = found.profile

@@ -72,6 +72,13 @@ class Change:
     steps: Callable[[Steps], Steps] | None = None
     reason: Callable[[str], str | None] | None = None
 
+    def ranking(self, ranked: Sequence[str], ruleset: Ruleset) -> list[str]:
+        """The mutant's ranking (best first) of ``ruleset`` ranked ``ranked`` as read:
+        plain strings, since a category the mutant answers must be exactly a ``str``
+        (a :class:`~pokercert.reference.categories.CategoryName` member is not)."""
+        assert self.categories is not None, "this change ranks no categories"
+        return [str(name) for name in self.categories(list(ranked), ruleset)]
+
 
 @dataclass(frozen=True)
 class Mutant:
@@ -112,7 +119,7 @@ class Mutant:
                 edited = change.ruleset(edited)
             if change.categories is not None:
                 ranked = knobs.get("categories") or as_read.rules_for(edited)["categories"]
-                names = list(change.categories(list(ranked), edited))
+                names = change.ranking(ranked, edited)
                 edited = with_categories(edited, names)
                 knobs["categories"] = names     # the ranking order the engine reads
             knobs.update(change.knobs)

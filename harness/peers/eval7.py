@@ -45,12 +45,18 @@ from pokercert.harness.peers._library import (
     refused,
 )
 from pokercert.reference.cards import DECK
+from pokercert.reference.categories import CategoryName
 
-CATEGORY = {
-    "Straight Flush": "straight_flush", "Quads": "four_of_a_kind",
-    "Full House": "full_house", "Flush": "flush", "Straight": "straight",
-    "Trips": "three_of_a_kind", "Two Pair": "two_pair", "Pair": "one_pair",
-    "High Card": "high_card",
+CATEGORY = {  # the library's name -> ours (plain strings: they are answers)
+    "Straight Flush": CategoryName.STRAIGHT_FLUSH.value,
+    "Quads": CategoryName.FOUR_OF_A_KIND.value,
+    "Full House": CategoryName.FULL_HOUSE.value,
+    "Flush": CategoryName.FLUSH.value,
+    "Straight": CategoryName.STRAIGHT.value,
+    "Trips": CategoryName.THREE_OF_A_KIND.value,
+    "Two Pair": CategoryName.TWO_PAIR.value,
+    "Pair": CategoryName.ONE_PAIR.value,
+    "High Card": CategoryName.HIGH_CARD.value,
 }
 ROYAL = ("As", "Ks", "Qs", "Js", "Ts")
 # what eval7 raises from Card() on a string it cannot parse: ValueError for an unknown
@@ -99,8 +105,8 @@ class Eval7Evaluator(PeerEvaluator):
             raise LibraryAnswerError(f"eval7 named an unknown hand type {name!r} "
                                      f"for value {value}")
         category = CATEGORY[name]
-        if category == "straight_flush" and value == self._royal:
-            return "royal_flush"
+        if category == CategoryName.STRAIGHT_FLUSH and value == self._royal:
+            return CategoryName.ROYAL_FLUSH.value
         return category
 
     def _categories_of(self, values: list[int]) -> list[str]:

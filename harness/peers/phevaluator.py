@@ -59,13 +59,23 @@ from pokercert.harness.peers._library import (
     split_pot,
 )
 from pokercert.reference.cards import DECK
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.model import Kind
 
 # Cactus Kev's rank bands: (last rank of the band, category), best first
-BANDS = ((1, "royal_flush"), (10, "straight_flush"), (166, "four_of_a_kind"),
-         (322, "full_house"), (1599, "flush"), (1609, "straight"),
-         (2467, "three_of_a_kind"), (3325, "two_pair"), (6185, "one_pair"),
-         (7462, "high_card"))
+# (plain strings: they are answers)
+BANDS = (
+    (1, CategoryName.ROYAL_FLUSH.value),
+    (10, CategoryName.STRAIGHT_FLUSH.value),
+    (166, CategoryName.FOUR_OF_A_KIND.value),
+    (322, CategoryName.FULL_HOUSE.value),
+    (1599, CategoryName.FLUSH.value),
+    (1609, CategoryName.STRAIGHT.value),
+    (2467, CategoryName.THREE_OF_A_KIND.value),
+    (3325, CategoryName.TWO_PAIR.value),
+    (6185, CategoryName.ONE_PAIR.value),
+    (7462, CategoryName.HIGH_CARD.value),
+)
 _LAST = [last for last, _ in BANDS]
 # what phevaluator raises from evaluate_cards and its card parser on input it refuses
 LIBRARY_ERRORS = (ValueError, KeyError)

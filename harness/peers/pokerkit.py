@@ -90,6 +90,7 @@ from pokercert.harness.peers._library import (
     split_pot,
 )
 from pokercert.reference.cards import DECK
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.model import BASIC_KINDS, Kind
 
 BASIC = tuple(k for k in BASIC_KINDS if k != Kind.BEST_HAND)
@@ -120,11 +121,16 @@ ROOM_GAMES: dict[str, tuple[type[Hand] | None, type[Hand] | None]] = {
     "nj-stud-hi-lo": (StandardHighHand, EightOrBetterLowHand),
     "nj-razz": (None, RegularLowHand),
 }
-CATEGORY = {
-    "High card": "high_card", "One pair": "one_pair", "Two pair": "two_pair",
-    "Three of a kind": "three_of_a_kind", "Straight": "straight", "Flush": "flush",
-    "Full house": "full_house", "Four of a kind": "four_of_a_kind",
-    "Straight flush": "straight_flush",
+CATEGORY = {  # the library's name -> ours (plain strings: they are answers)
+    "High card": CategoryName.HIGH_CARD.value,
+    "One pair": CategoryName.ONE_PAIR.value,
+    "Two pair": CategoryName.TWO_PAIR.value,
+    "Three of a kind": CategoryName.THREE_OF_A_KIND.value,
+    "Straight": CategoryName.STRAIGHT.value,
+    "Flush": CategoryName.FLUSH.value,
+    "Full house": CategoryName.FULL_HOUSE.value,
+    "Four of a kind": CategoryName.FOUR_OF_A_KIND.value,
+    "Straight flush": CategoryName.STRAIGHT_FLUSH.value,
 }
 ROYAL = {5: "AsKsQsJsTs", 3: "AsKsQs"}
 # what PokerKit raises from Card.parse, hand constructors and lookups on input it refuses
@@ -158,7 +164,7 @@ class PokerkitEvaluator(PeerEvaluator):
             return
         self._type = HAND_TYPE[ruleset]
         self._royal = None
-        if "royal_flush" in category_names(ruleset):
+        if CategoryName.ROYAL_FLUSH in category_names(ruleset):
             self._royal = self._type(ROYAL[self._type.card_count])
 
     @staticmethod
@@ -178,8 +184,9 @@ class PokerkitEvaluator(PeerEvaluator):
         except LIBRARY_ERRORS as exc:
             raise refused("pokerkit", exc) from exc
         category = CATEGORY[label]
-        if category == "straight_flush" and self._royal is not None and hand == self._royal:
-            return "royal_flush"
+        if category == CategoryName.STRAIGHT_FLUSH and self._royal is not None \
+                and hand == self._royal:
+            return CategoryName.ROYAL_FLUSH.value
         return category
 
     def _key(self, hand: Hand) -> int:
@@ -229,7 +236,8 @@ class PokerkitEvaluator(PeerEvaluator):
         if self._royal is not None:
             royal = self._royal.entry.index
             if royal in indices:        # a C-level scan; a royal is rare
-                categories = ["royal_flush" if i == royal and c == "straight_flush" else c
+                categories = [CategoryName.ROYAL_FLUSH.value
+                              if i == royal and c == CategoryName.STRAIGHT_FLUSH else c
                               for c, i in zip(categories, indices, strict=True)]
         return categories, list(map(neg, indices)) if self._type.low else indices
 

@@ -50,12 +50,19 @@ from pokercert.harness.peers._library import (
     refused,
 )
 from pokercert.reference.cards import DECK
+from pokercert.reference.categories import CategoryName
 
-CATEGORY = {
-    "Royal Flush": "royal_flush", "Straight Flush": "straight_flush",
-    "Four of a Kind": "four_of_a_kind", "Full House": "full_house", "Flush": "flush",
-    "Straight": "straight", "Three of a Kind": "three_of_a_kind", "Two Pair": "two_pair",
-    "Pair": "one_pair", "High Card": "high_card",
+CATEGORY = {  # the library's name -> ours (plain strings: they are answers)
+    "Royal Flush": CategoryName.ROYAL_FLUSH.value,
+    "Straight Flush": CategoryName.STRAIGHT_FLUSH.value,
+    "Four of a Kind": CategoryName.FOUR_OF_A_KIND.value,
+    "Full House": CategoryName.FULL_HOUSE.value,
+    "Flush": CategoryName.FLUSH.value,
+    "Straight": CategoryName.STRAIGHT.value,
+    "Three of a Kind": CategoryName.THREE_OF_A_KIND.value,
+    "Two Pair": CategoryName.TWO_PAIR.value,
+    "Pair": CategoryName.ONE_PAIR.value,
+    "High Card": CategoryName.HIGH_CARD.value,
 }
 # what treys raises on input it cannot value: its parser (Card.new) KeyError for an
 # unknown character and IndexError for a one-character token, its evaluator KeyError

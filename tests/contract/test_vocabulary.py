@@ -6,9 +6,10 @@ The vocabularies and where each is defined:
 * vector kinds: :class:`pokercert.vectors.model.Kind`;
 * outcomes of a vector: :class:`pokercert.harness.outcome.Outcome`;
 * reason codes of refused input: :data:`pokercert.reference.cards.REASON_CODES`;
-* categories: the union of every shipped ruleset's categories (no schema enumerates
-  them today: a category is checked against the configured ruleset; one that starts to
-  is checked here).
+* categories: :class:`pokercert.reference.categories.CategoryName` (no schema
+  enumerates them today: a category is checked against the configured ruleset; one that
+  starts to is checked here).  Every ruleset file's category names are members of it
+  (read from the TOML data, not through the loader that enforces it).
 
 A schema "lists" a vocabulary where an ``enum``, a ``required`` list or the keys of a
 ``properties`` object hold two or more of its words.  An ``enum`` must then be exactly
@@ -23,7 +24,9 @@ Also here: no two error classes of the package share a name (there were two
 from __future__ import annotations
 
 import ast
+import copy
 import json
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +35,7 @@ from pokercert.harness.outcome import Outcome
 from pokercert.harness.protocol import MANY_OPS
 from pokercert.reference import all_rulesets
 from pokercert.reference.cards import REASON_CODES
+from pokercert.reference.categories import SHAPES, CategoryName
 from pokercert.reports.verdict import DENYING
 from pokercert.vectors.model import OPERATIONS, Kind
 
@@ -44,7 +48,7 @@ VOCABULARIES: dict[str, frozenset[str]] = {
     "kinds": frozenset(str(k) for k in Kind),
     "outcomes": frozenset(str(o) for o in Outcome),
     "reasons": frozenset(REASON_CODES),
-    "categories": frozenset(c.name for rs in all_rulesets() for c in rs.categories),
+    "categories": frozenset(c.value for c in CategoryName),
 }
 
 # (file, JSON pointer) -> (vocabulary, the part of it listed there, why)
@@ -154,6 +158,136 @@ def test_a_schema_that_drops_or_adds_a_word_is_named():
     assert "missing ['XPASS']" in found
     whole = {"properties": {"kind": {"enum": sorted(VOCABULARIES["kinds"])}}}
     assert list(disagreements("y.json", whole)) == []
+
+
+
+def _first_enum(vocabulary: str) -> tuple[str, str]:
+    """(file, JSON pointer) of the first shipped schema enum that is exactly ``vocabulary``."""
+    for name, schema in _schemas():
+        for pointer, shape, words in listings(schema):
+            if shape == "enum" and set(words) == VOCABULARIES[vocabulary]:
+                return name, pointer
+    raise AssertionError(f"no shipped schema enumerates the {vocabulary}")
+
+
+def _at(schema: Any, pointer: str) -> Any:
+    node = schema
+    for part in pointer.strip("/").split("/"):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def test_a_shipped_schema_with_a_word_dropped_is_named():
+    """The check on mutated copies of the shipped schemas: the kind, outcome and reason
+    enums each lose their last word, and the copy is named at that place."""
+    shipped = dict(_schemas())
+    for vocabulary in ("kinds", "outcomes", "reasons"):
+        name, pointer = _first_enum(vocabulary)
+        mutated = copy.deepcopy(shipped[name])
+        dropped = _at(mutated, pointer).pop()
+        found = "\n".join(disagreements(name, mutated))
+        assert f"{name}{pointer}: lists {vocabulary}" in found, (vocabulary, found)
+        assert f"missing [{dropped!r}]" in found
+        assert list(disagreements(name, shipped[name])) == []
+
+
+def test_a_schema_that_lists_categories_or_reasons_must_list_them_all():
+    """Categories and reason codes are held to their enums as the kinds are: a category
+    enum without ``pair_of_aces`` and a reason enum with a made-up code are named."""
+    categories = [c for c in SHAPES if c != CategoryName.PAIR_OF_ACES]
+    reasons = [*sorted(REASON_CODES), "bad-vibes"]
+    schema = {"properties": {"category": {"enum": categories},
+                             "reason": {"enum": reasons}}}
+    found = "\n".join(disagreements("z.json", schema))
+    assert "z.json/properties/category/enum: lists categories" in found
+    assert "missing ['pair_of_aces']" in found
+    assert "z.json/properties/reason/enum: lists reasons" in found
+    assert "not reasons ['bad-vibes']" in found
+    whole = {"properties": {"category": {"enum": list(SHAPES)}}}
+    assert list(disagreements("w.json", whole)) == []
+
+
+# ------------------------------------------------------------------ ruleset categories
+REGULATIONS = ROOT / "reference" / "regulations"
+INTERPRETATIONS = ROOT / "reference" / "interpretations.toml"
+
+
+def category_names_in(data: Any, where: str = "") -> Iterator[tuple[str, Any]]:
+    """(place, name) of every category a ruleset file names: each string of a
+    ``categories`` list (a ranking, a qualifier's) and each ``name`` of its tables (the
+    categories a ruleset defines), at any depth of the file's data."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            here = f"{where}.{key}" if where else str(key)
+            if key == "categories" and isinstance(value, list):
+                for i, item in enumerate(value):
+                    yield f"{here}[{i}]", item.get("name") if isinstance(item, dict) else item
+            yield from category_names_in(value, here)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from category_names_in(value, f"{where}[{i}]")
+
+
+def strangers(data: Any) -> list[str]:
+    """The places of ``data`` that name a category :class:`CategoryName` lacks."""
+    members = {c.value for c in CategoryName}
+    return [f"{place}: {name!r}" for place, name in category_names_in(data)
+            if name not in members]
+
+
+def _ruleset_files() -> list[tuple[str, Any]]:
+    paths = [*sorted(REGULATIONS.glob("*.toml")), INTERPRETATIONS]
+    return [(str(p.relative_to(ROOT)), tomllib.loads(p.read_text(encoding="utf-8")))
+            for p in paths]
+
+
+def test_every_ruleset_file_names_only_members_of_the_category_enum():
+    """From the data itself, not through the loader that checks it against SHAPES: every
+    category a regulation file defines, ranks or asks a qualifier for, and every
+    category a reading of interpretations.toml ranks, is a CategoryName member."""
+    files = _ruleset_files()
+    named = {name for _, data in files for _, name in category_names_in(data)}
+    assert len(files) > 5 and len(named) >= 10, named      # the walk sees the rulesets
+    bad = [f"{path}: {place}" for path, data in files for place in strangers(data)]
+    assert not bad, "categories outside CategoryName:\n" + "\n".join(bad)
+
+
+def test_a_misspelt_category_in_a_ruleset_file_is_named():
+    """The check on a mutated copy of a shipped regulation file: one category defined
+    under a misspelt name, one ranking naming a category no game has."""
+    data = next(d for _, d in _ruleset_files() if "'royal_flush'" in str(d))
+    mutated = copy.deepcopy(data)
+    ruleset = next(r for r in _tables(mutated)
+                   if any(isinstance(c, dict) and c.get("name") == "royal_flush"
+                          for c in r.get("categories", [])))
+    next(c for c in ruleset["categories"] if c["name"] == "royal_flush")["name"] = "royal_flsh"
+    ruleset.setdefault("rules", {})["categories"] = ["high_card", "seven_of_a_kind"]
+    found = "\n".join(strangers(mutated))
+    assert "'royal_flsh'" in found and "'seven_of_a_kind'" in found, found
+    assert strangers(data) == []
+
+
+def _tables(data: Any) -> Iterator[dict[str, Any]]:
+    """Every table (dict) of a TOML file's data, at any depth."""
+    if isinstance(data, dict):
+        yield data
+        for value in data.values():
+            yield from _tables(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _tables(value)
+
+
+def test_the_loaded_rulesets_rank_only_members_and_answer_plain_strings():
+    """As loaded: every ruleset's categories and ranking are members, and SHAPES (what
+    the engine answers from) holds the members' values as plain ``str``, never a member
+    (the harness refuses a reply that is a ``str`` subclass)."""
+    members = set(CategoryName)
+    for rs in all_rulesets():
+        assert set(rs.category_names) <= members, rs.id
+        assert set(rs.rules["categories"]) <= members, rs.id
+    assert tuple(c.value for c in CategoryName) == SHAPES
+    assert {type(s) for s in SHAPES} == {str}
 
 
 def _error_classes() -> Iterator[tuple[str, str]]:
