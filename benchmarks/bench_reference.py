@@ -130,21 +130,9 @@ def _pokerkit_three() -> Clock | None:
     return clock
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--peers", default=",".join(PEERS),
-                        help=f"comma-separated subset of {', '.join(PEERS)}")
-    parser.add_argument("--skip-peers", action="store_true", help="reference passes only")
-    parser.add_argument("--write-docs", action="store_true",
-                        help="rewrite the block reference-vs-peers of benchmarks/README.md")
-    args = parser.parse_args(argv)
-    wanted = [] if args.skip_peers else [p for p in args.peers.split(",") if p]
-    unknown = [p for p in wanted if p not in PEERS]
-    if unknown:
-        parser.error(f"unknown peers {unknown}; known: {', '.join(PEERS)}")
-
-    print(f"python {platform.python_version()}, numpy {_installed('numpy')}, "
-          f"{platform.machine()}, {__import__('os').cpu_count()} CPUs")
+def _part_one(wanted: list[str]) -> str:
+    """Part 1: every five-card hand valued by the reference (cold, then with its table
+    built) and by each ``wanted`` peer; printed, and returned as a GitHub table."""
     print(f"\nPart 1: all {FIVE:,} five-card hands (nj-poker-high-5)\n")
     ref, n, distinct = _cold_reference("nj-poker-high-5")
     assert n == FIVE
@@ -171,8 +159,12 @@ def main(argv: list[str] | None = None) -> int:
     headers = ["evaluator", "version", "wall s", "cpu s", "hands/s",
                "reference/peer (wall / cpu)", "distinct values"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
-    part1 = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
+    return tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
 
+
+def _part_two() -> str:
+    """Part 2: the reference's other exhaustive passes, cold; printed, and returned as
+    a GitHub table."""
     print("\nPart 2: the reference's other exhaustive passes (cold)\n")
     rows = []
     for ruleset in ("nj-poker-low-5", "nj-lowball-2-7", "nj-poker-high-3", "nj-mini-tex-3",
@@ -182,7 +174,26 @@ def main(argv: list[str] | None = None) -> int:
                      f"{n / clock.wall:,.0f}", distinct])
     headers = ["ruleset", "hands", "wall s", "cpu s", "hands/s", "distinct values"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
-    part2 = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
+    return tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peers", default=",".join(PEERS),
+                        help=f"comma-separated subset of {', '.join(PEERS)}")
+    parser.add_argument("--skip-peers", action="store_true", help="reference passes only")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="rewrite the block reference-vs-peers of benchmarks/README.md")
+    args = parser.parse_args(argv)
+    wanted = [] if args.skip_peers else [p for p in args.peers.split(",") if p]
+    unknown = [p for p in wanted if p not in PEERS]
+    if unknown:
+        parser.error(f"unknown peers {unknown}; known: {', '.join(PEERS)}")
+
+    print(f"python {platform.python_version()}, numpy {_installed('numpy')}, "
+          f"{platform.machine()}, {__import__('os').cpu_count()} CPUs")
+    part1 = _part_one(wanted)
+    part2 = _part_two()
     pokerkit = ""
     if not args.skip_peers:
         pk = _pokerkit_three()

@@ -249,6 +249,53 @@ def _subset_sums(codes: Sequence[int], k: int) -> list[int]:
     return [sum(c) for c in combinations(codes, k)]
 
 
+def _split_codes(hole: Sequence[Card], table: tuple[Card, ...],
+                 board_sums: dict[int, list[int]], size: int, splits: list[int]) -> list[int]:
+    """The :data:`_CODE` sum of every hand of ``size`` cards that takes ``used`` of the
+    hole cards (for each ``used`` in ``splits``) and the rest from ``table``; the board's
+    subset sums are kept in ``board_sums`` (by subset size) for the next hand of the deal.
+    A joker has no code: KeyError."""
+    hole_codes = list(map(_CODE.__getitem__, hole))
+    codes: list[int] = []
+    for used in splits:
+        sums = board_sums.get(size - used)
+        if sums is None:
+            sums = board_sums[size - used] = _subset_sums(
+                list(map(_CODE.__getitem__, table)), size - used)
+        codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
+    return codes
+
+
+def _reachable_suit_classes(suit_counts: Counter[str], size: int) -> set[str]:
+    """The suit classes a hand of ``size`` cards can have whose natural cards have these
+    suit counts, the wild cards taking any suits."""
+    reachable = {MIXED}
+    if len(suit_counts) <= 1:
+        reachable.add(SAME)
+    if max(suit_counts.values(), default=0) <= 1 and size <= len(SUIT_CHARS):
+        reachable.add(DISTINCT)
+    return reachable
+
+
+def _first_of_each_suit_class(naturals: tuple[Card, ...], held: set[Card],
+                              ranks: tuple[int, ...], suit_order: Sequence[str],
+                              target: int, distinct: bool) -> list[tuple[Card, ...]]:
+    """For wild cards taking ``ranks``: the first substitutes (suits tried in
+    ``suit_order``) that give each suit class the hand can reach, stopping once ``target``
+    classes are found; ``distinct``: no substitute may repeat a natural card (``held``)
+    or another substitute."""
+    wilds = len(ranks)
+    by_class: dict[str, tuple[Card, ...]] = {}
+    for suits in product(suit_order, repeat=wilds):
+        subs = tuple(map(Card, ranks, suits))
+        if distinct and (held.intersection(subs) or len(set(subs)) < wilds):
+            continue
+        by_class.setdefault(suit_class(naturals + subs), subs)
+        if len(by_class) == target:
+            break
+    return list(by_class.values())
+
+
 class HandValue(NamedTuple):
     """The value of one hand: its category, a comparable key and the cards it was made of.
 
@@ -687,13 +734,11 @@ class Evaluator:
         if plan is _UNSEEN:
             plan = self._fast[half] = self._fast_plan(half)
         if plan is None:
-            found = self._best(tuple(hole), tuple(board), half)
-            return None if found is None else found.value.key
+            return self._searched_key(hole, board, half)
         ranking, qualifier, memo, deals = plan
         size = ranking.ruleset.hand_size
         if ranking._wild_rank is not None or max(size, len(hole)) > _MOST_CARDS:
-            found = self._best(tuple(hole), tuple(board), half)
-            return None if found is None else found.value.key
+            return self._searched_key(hole, board, half)
         shape = (len(hole), len(board), size)
         splits = self._split_memo.get(shape, _UNSEEN)
         if splits is _UNSEEN:
@@ -718,27 +763,33 @@ class Evaluator:
                 found = deals.get(deal, _UNSEEN)
                 if found is not _UNSEEN:
                     return found        # type: ignore[no-any-return]
-                hole_codes = list(map(_CODE.__getitem__, hole))
-                codes = []
-                for used in splits:
-                    sums = board_sums.get(size - used)
-                    if sums is None:
-                        sums = board_sums[size - used] = _subset_sums(
-                            list(map(_CODE.__getitem__, table)), size - used)
-                    codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
+                codes = _split_codes(hole, table, board_sums, size, splits)
         except KeyError:            # a joker: the search
-            found = self._best(tuple(hole), tuple(board), half)
-            return None if found is None else found.value.key
+            return self._searched_key(hole, board, half)
+        best = self._best_class_key(ranking, qualifier, memo, codes)
+        if splits is not None and len(deals) < _DEALS_KEPT:
+            deals[deal] = best
+        return best
+
+    def _searched_key(self, hole: Sequence[Card], board: Sequence[Card],
+                      half: str) -> tuple[int, ...] | None:
+        """:meth:`best_key` by :meth:`best_hand`'s search (where the fast path does not
+        apply: wild cards, the ``distinct`` reading of ``halves_cards``, a mutant)."""
+        found = self._best(tuple(hole), tuple(board), half)
+        return None if found is None else found.value.key
+
+    def _best_class_key(self, ranking: Evaluator, qualifier: HalfQualifier | None,
+                        memo: dict[int, tuple[int, ...] | None],
+                        codes: list[int]) -> tuple[int, ...] | None:
+        """The best key among candidate hands of these :data:`_CODE` sums (None: none
+        qualifies), each class valued once into ``memo`` (:meth:`best_key`)."""
         suit_class_of = _SUIT_CLASS_OF
         # each candidate's class: its rank multiset, then its suit class in two bits
         classes = [(c >> _SUIT_FIELD << 2) | suit_class_of[c & _SUIT_MASK] for c in codes]
         for c in set(classes).difference(memo):     # classes valued for the first time
             memo[c] = self._code_key(ranking, qualifier, c)
         # None (the class fails the qualifier) is left out; keys are never empty tuples
-        best = max(filter(None, map(memo.__getitem__, classes)), default=None)
-        if splits is not None and len(deals) < _DEALS_KEPT:
-            deals[deal] = best
-        return best
+        return max(filter(None, map(memo.__getitem__, classes)), default=None)
 
     def _fast_plan(self, half: str) -> tuple[Evaluator, HalfQualifier | None,
                                              dict[int, tuple[int, ...] | None],
@@ -873,11 +924,7 @@ class Evaluator:
         suit_counts = Counter(c.suit for c in naturals)
         # try the natural suits first: a flush needs them, so the loop below stops early
         suit_order = sorted(SUIT_CHARS, key=lambda s: -suit_counts[s])
-        reachable = {MIXED}
-        if len(suit_counts) <= 1:
-            reachable.add(SAME)
-        if max(suit_counts.values(), default=0) <= 1 and size <= len(SUIT_CHARS):
-            reachable.add(DISTINCT)
+        reachable = _reachable_suit_classes(suit_counts, size)
         best: tuple[str, tuple[int, ...], tuple[Card, ...]] | None = None
         for ranks in combinations_with_replacement(WILD_RANKS, wilds):
             counts = natural_counts.copy()
@@ -895,16 +942,8 @@ class Evaluator:
                     len(set(ranks)) < wilds or natural_counts.keys() & set(ranks)):
                 # one suit for all would repeat a card: stop at the other classes
                 target -= 1
-            by_class: dict[str, tuple[Card, ...]] = {}
-            for suits in product(suit_order, repeat=wilds):
-                subs = tuple(map(Card, ranks, suits))
-                if not dup_ok and not five and (held.intersection(subs)
-                                                or len(set(subs)) < wilds):
-                    continue
-                by_class.setdefault(suit_class(naturals + subs), subs)
-                if len(by_class) == target:
-                    break
-            for subs in by_class.values():
+            for subs in _first_of_each_suit_class(naturals, held, ranks, suit_order, target,
+                                                  distinct=not (dup_ok or five)):
                 played = naturals + subs
                 category, key = self._natural(played)
                 if self._bug and category not in BUG_COMPLETES and any(

@@ -11,6 +11,7 @@ Bad data raises :class:`RulesetError` naming the file and the offending key.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
@@ -316,63 +317,22 @@ class _Loader:
                                    "(nor a full label of another one)")
             return found.label
 
-        base = None
-        if "ranks_by" in r:
-            base = self.get(_need(r, "ranks_by", where), where)
-            for key in INHERITED:
-                r.setdefault(key, _inherited(base, key))
-            unlisted = set(base.interpretations) - set(_need(r, "interpretations", where, list))
-            if unlisted:
-                raise RulesetError(f"{where}: ranks by {base.id} but does not list its "
-                                   f"interpretations {sorted(unlisted)}")
+        base = self._base(r, where)
         for c in _need(r, "clauses", where, list):
             label = clause_label(c, "clauses")
             cited.setdefault(label, self.labels[label])
         if base is not None:
             for c in base.clauses:
                 cited.setdefault(c.label, c)
-        rules = dict(_need(r, "rules", where, dict))
-        check_rules(rules, where)
-        missing = [k for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")
-                   if k not in rules]
-        if missing:
-            raise RulesetError(f"{where}: rules lacks {missing}")
-        categories = []
-        for c in _need(r, "categories", where, list):
-            if isinstance(c, Category):      # taken over from the ruleset it ranks by
-                categories.append(c)
-                continue
-            if c.get("name") not in SHAPES:
-                raise RulesetError(f"{where}: "
-                                  + unknown_name("category", str(c.get("name")), SHAPES))
-            categories.append(Category(c["name"], _need(c, "label", where),
-                                       clause_label(_need(c, "clause", where), "a category")))
-        # rules.categories is the ranking in use (best first); by default every defined one
-        rules.setdefault("categories", [c.name for c in categories])
-        undefined = set(rules["categories"]) - {c.name for c in categories}
-        if undefined:
-            raise RulesetError(f"{where}: rules.categories ranks undefined {sorted(undefined)}")
+        rules = _load_rules(r, where)
+        categories = _load_categories(r, rules, where, clause_label)
         equal = _need(r, "equal_outcome", where)
         if equal not in EQUAL_OUTCOMES:
             raise RulesetError(f"{where}: equal_outcome {equal!r} not in {EQUAL_OUTCOMES}")
         hand_size = _need(r, "hand_size", where, int)
-        deck = r.get("deck", {})
-        wild = deck.get("wild")
-        if wild is not None and wild not in WILD_DESIGNATIONS:
-            raise RulesetError(f"{where}: deck.wild {wild!r} not in {WILD_DESIGNATIONS}")
-        if wild in ("joker", "bug") and not deck.get("jokers"):
-            raise RulesetError(f"{where}: deck.wild {wild!r} needs jokers in the deck")
-        if wild == "deuces" and deck.get("jokers"):
-            raise RulesetError(f"{where}: deck.wild 'deuces' is posted without jokers")
-        sel = r.get("selection")
-        selection = None
-        if sel is not None:
-            selection = Selection(
-                hole=_need(sel, "hole", where, int), board=_need(sel, "board", where, int),
-                min_hole=_need(sel, "min_hole", where, int),
-                max_hole=sel.get("max_hole"),
-                clause=clause_label(_need(sel, "clause", where), "selection"))
-            _check_selection(selection, hand_size, where)
+        deck = _load_deck(r, where)
+        selection = _load_selection(r.get("selection"), hand_size, where, clause_label)
+        if selection is not None:
             cited.setdefault(selection.clause, self.labels[selection.clause])
         halves = tuple(self._half(h, i, where, clause_label, cited)
                        for i, h in enumerate(r.get("half", [])))
@@ -396,6 +356,20 @@ class _Loader:
                                    for c in _need(r, "tiebreak_clauses", where, list)),
             _clause_index={c.label: c for c in clauses},
         )
+
+    def _base(self, r: dict[str, Any], where: str) -> Ruleset | None:
+        """The ruleset ``r`` ranks by (None: it ranks by its own), whose fields ``r``
+        takes over where it leaves them out; ``r`` must list its interpretations."""
+        if "ranks_by" not in r:
+            return None
+        base = self.get(_need(r, "ranks_by", where), where)
+        for key in INHERITED:
+            r.setdefault(key, _inherited(base, key))
+        unlisted = set(base.interpretations) - set(_need(r, "interpretations", where, list))
+        if unlisted:
+            raise RulesetError(f"{where}: ranks by {base.id} but does not list its "
+                               f"interpretations {sorted(unlisted)}")
+        return base
 
     def _half(self, h: dict[str, Any], i: int, where: str, clause_label: Any,
               cited: dict[str, Clause]) -> Half:
@@ -430,6 +404,68 @@ class _Loader:
             if label:
                 cited.setdefault(label, self.labels[label])
         return half
+
+
+def _load_rules(r: dict[str, Any], where: str) -> dict[str, Any]:
+    """A ruleset's engine knobs (a copy), checked, with every knob a ruleset must set."""
+    rules = dict(_need(r, "rules", where, dict))
+    check_rules(rules, where)
+    missing = [k for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")
+               if k not in rules]
+    if missing:
+        raise RulesetError(f"{where}: rules lacks {missing}")
+    return rules
+
+
+def _load_categories(r: dict[str, Any], rules: dict[str, Any], where: str,
+                     clause_label: Callable[[str, str], str]) -> list[Category]:
+    """The categories a ruleset defines (each one of :data:`SHAPES`, else the
+    did-you-mean message); ``rules["categories"]``, the ranking in use, defaults to them
+    all and may rank none other."""
+    categories = []
+    for c in _need(r, "categories", where, list):
+        if isinstance(c, Category):      # taken over from the ruleset it ranks by
+            categories.append(c)
+            continue
+        if c.get("name") not in SHAPES:
+            raise RulesetError(f"{where}: "
+                               + unknown_name("category", str(c.get("name")), SHAPES))
+        categories.append(Category(c["name"], _need(c, "label", where),
+                                   clause_label(_need(c, "clause", where), "a category")))
+    # rules.categories is the ranking in use (best first); by default every defined one
+    rules.setdefault("categories", [c.name for c in categories])
+    undefined = set(rules["categories"]) - {c.name for c in categories}
+    if undefined:
+        raise RulesetError(f"{where}: rules.categories ranks undefined {sorted(undefined)}")
+    return categories
+
+
+def _load_deck(r: dict[str, Any], where: str) -> dict[str, Any]:
+    """A ruleset's ``deck`` table (empty: 52 natural cards), its wild designation
+    checked against its jokers."""
+    deck: dict[str, Any] = r.get("deck", {})
+    wild = deck.get("wild")
+    if wild is not None and wild not in WILD_DESIGNATIONS:
+        raise RulesetError(f"{where}: deck.wild {wild!r} not in {WILD_DESIGNATIONS}")
+    if wild in ("joker", "bug") and not deck.get("jokers"):
+        raise RulesetError(f"{where}: deck.wild {wild!r} needs jokers in the deck")
+    if wild == "deuces" and deck.get("jokers"):
+        raise RulesetError(f"{where}: deck.wild 'deuces' is posted without jokers")
+    return deck
+
+
+def _load_selection(sel: dict[str, Any] | None, hand_size: int, where: str,
+                    clause_label: Callable[[str, str], str]) -> Selection | None:
+    """A ruleset's selection rule (None: a hand is dealt whole), checked."""
+    if sel is None:
+        return None
+    selection = Selection(
+        hole=_need(sel, "hole", where, int), board=_need(sel, "board", where, int),
+        min_hole=_need(sel, "min_hole", where, int),
+        max_hole=sel.get("max_hole"),
+        clause=clause_label(_need(sel, "clause", where), "selection"))
+    _check_selection(selection, hand_size, where)
+    return selection
 
 
 def _inherited(base: Ruleset, key: str) -> Any:

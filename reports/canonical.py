@@ -69,47 +69,9 @@ def _text(value: Any, indent: str, lists: dict[Any, str],
     if kind is str:
         return _str(value)
     if kind is dict:
-        if not value:
-            return "{}"
-        keys = tuple(value)
-        layout = layouts.get((keys, indent))
-        if layout is None:
-            if not all(type(k) is str for k in keys):
-                raise _Unusual
-            inner = indent + "  "
-            order = sorted(keys)
-            layout = layouts[keys, indent] = (
-                order, [("{\n" if i == 0 else ",\n") + inner + _str(k) + ": "
-                        for i, k in enumerate(order)], "\n" + indent + "}", inner)
-        order, heads, tail, inner = layout
-        out = []
-        for head, name in zip(heads, order, strict=True):
-            item = value[name]
-            if type(item) is str:
-                out.append(head + _str(item))
-            elif type(item) is int:
-                out.append(head + _int(item))
-            else:
-                out.append(head + _text(item, inner, lists, layouts))
-        out.append(tail)
-        return "".join(out)
+        return _object_text(value, indent, lists, layouts)
     if kind is list:
-        if not value:
-            return "[]"
-        inner = indent + "  "
-        memo: tuple[Any, str] | None = (tuple(value), indent)
-        try:
-            known = lists.get(memo)
-        except TypeError:                       # holds a dict or list: not memoised
-            memo = known = None
-        if known is not None:
-            return known
-        if memo is not None and all(type(v) is str for v in value):
-            known = lists[memo] = ("[\n" + inner + (",\n" + inner).join(map(_str, value))
-                                  + "\n" + indent + "]")
-            return known
-        return ("[\n" + inner + (",\n" + inner).join(
-            [_text(v, inner, lists, layouts) for v in value]) + "\n" + indent + "]")
+        return _list_text(value, indent, lists, layouts)
     if value is None:
         return "null"
     if kind is bool:
@@ -121,6 +83,57 @@ def _text(value: Any, indent: str, lists: dict[Any, str],
     if isinstance(value, float) and value == value and value not in (_INF, -_INF):
         return _float(value)
     raise _Unusual
+
+
+def _object_text(value: dict[Any, Any], indent: str, lists: dict[Any, str],
+                 layouts: dict[tuple[Any, str], _Layout]) -> str:
+    """A dict in canonical form (:func:`_text`), its layout per (keys, indent) memoised."""
+    if not value:
+        return "{}"
+    keys = tuple(value)
+    layout = layouts.get((keys, indent))
+    if layout is None:
+        if not all(type(k) is str for k in keys):
+            raise _Unusual
+        inner = indent + "  "
+        order = sorted(keys)
+        layout = layouts[keys, indent] = (
+            order, [("{\n" if i == 0 else ",\n") + inner + _str(k) + ": "
+                    for i, k in enumerate(order)], "\n" + indent + "}", inner)
+    order, heads, tail, inner = layout
+    out = []
+    for head, name in zip(heads, order, strict=True):
+        item = value[name]
+        if type(item) is str:
+            out.append(head + _str(item))
+        elif type(item) is int:
+            out.append(head + _int(item))
+        else:
+            out.append(head + _text(item, inner, lists, layouts))
+    out.append(tail)
+    return "".join(out)
+
+
+def _list_text(value: list[Any], indent: str, lists: dict[Any, str],
+               layouts: dict[tuple[Any, str], _Layout]) -> str:
+    """A list in canonical form (:func:`_text`), a list of strings memoised per
+    (strings, indent)."""
+    if not value:
+        return "[]"
+    inner = indent + "  "
+    memo: tuple[Any, str] | None = (tuple(value), indent)
+    try:
+        known = lists.get(memo)
+    except TypeError:                       # holds a dict or list: not memoised
+        memo = known = None
+    if known is not None:
+        return known
+    if memo is not None and all(type(v) is str for v in value):
+        known = lists[memo] = ("[\n" + inner + (",\n" + inner).join(map(_str, value))
+                              + "\n" + indent + "]")
+        return known
+    return ("[\n" + inner + (",\n" + inner).join(
+        [_text(v, inner, lists, layouts) for v in value]) + "\n" + indent + "]")
 
 
 def _member(key: str, value: Any, lists: dict[Any, str],

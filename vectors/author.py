@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokercert.reference import RulesetError, get_ruleset
+from pokercert.reference import Ruleset, RulesetError, get_ruleset
 from pokercert.vectors.canonical import digest, file_header, record, to_toml
 from pokercert.vectors.corpus import (
+    Corpus,
     CorpusError,
     Problem,
     display_path,
@@ -39,7 +40,7 @@ from pokercert.vectors.corpus import (
     vector_starts,
 )
 from pokercert.vectors.ids import IdBlockFull, next_ids
-from pokercert.vectors.model import Location
+from pokercert.vectors.model import Location, Vector
 
 _TOPIC = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -80,6 +81,35 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
     """
     from pokercert.vectors.check import check_vectors  # check imports corpus, not us
 
+    shown, text, data, ruleset = _read_draft(draft, topic)
+    lines = text.splitlines()
+    starts = vector_starts(lines)
+    drafts = data.get("vector", [])
+    _refuse_drafted_ids(shown, drafts, starts)
+    corpus, corpus_problems = read_corpus(root)
+    if corpus_problems:
+        raise CorpusError(corpus_problems)
+    root = corpus.root
+    try:
+        ids = next_ids(ruleset.id, len(drafts), root=root)
+    except IdBlockFull as exc:
+        raise CorpusError([Problem(Location(shown, 1), str(exc))]) from None
+    found = _validated(text, shown, ruleset, corpus, ids)
+    warnings = check_vectors(found)
+    chunks = []
+    for i, vec in enumerate(found):
+        comment = _comments_above(lines, starts[i]) if i < len(starts) else []
+        chunks.append(to_toml(record(vec), comment))
+    target = root / ruleset.id / f"{topic}.toml"
+    result = Added(ids, display_path(target), warnings)
+    if not dry_run:
+        _append(target, chunks, ruleset.id, topic, root)
+    return result
+
+
+def _read_draft(draft: Path, topic: str) -> tuple[str, str, dict[str, Any], Ruleset]:
+    """The draft as shown in messages, its text, its data and its ruleset; a draft that
+    does not read, a topic that is no topic, an unknown ruleset are refused."""
     shown = display_path(draft)
     try:
         text = draft.read_text(encoding="utf-8")
@@ -91,13 +121,15 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
         raise CorpusError([Problem(Location(shown, 1), f"topic {topic!r}: use lower-case words "
                                    "joined by '-' (names starting 'generated' belong to the "
                                    "generator)")])
-    lines = text.splitlines()
-    starts = vector_starts(lines)
     try:
         ruleset = get_ruleset(str(data.get("ruleset")))
     except RulesetError as exc:
         raise CorpusError([Problem(Location(shown, 1), str(exc))]) from None
-    drafts = data.get("vector", [])
+    return shown, text, data, ruleset
+
+
+def _refuse_drafted_ids(shown: str, drafts: list[Any], starts: list[int]) -> None:
+    """A draft holds vectors, none with an ``id`` (the tool assigns them)."""
     problems = [Problem(Location(shown, starts[i] if i < len(starts) else 1),
                         "draft vectors carry no 'id': the tool assigns it")
                 for i, raw in enumerate(drafts) if isinstance(raw, dict) and "id" in raw]
@@ -105,15 +137,13 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
         problems.append(Problem(Location(shown, 1), "the draft holds no [[vector]] table"))
     if problems:
         raise CorpusError(problems)
-    corpus, corpus_problems = read_corpus(root)
-    if corpus_problems:
-        raise CorpusError(corpus_problems)
-    root = corpus.root
-    try:
-        ids = next_ids(ruleset.id, len(drafts), root=root)
-    except IdBlockFull as exc:
-        raise CorpusError([Problem(Location(shown, 1), str(exc))]) from None
 
+
+def _validated(text: str, shown: str, ruleset: Ruleset, corpus: Corpus,
+               ids: list[str]) -> list[Vector]:
+    """The draft's vectors under ``ids``, read as if the draft were a corpus file (with
+    the draft's line numbers, its clauses expanded to full labels); a vector the corpus
+    already holds (same inputs and expectation) is refused."""
     def prepare(parsed: dict[str, Any]) -> None:
         parsed.setdefault("format_version", 1)
         for vid, raw in zip(ids, parsed.get("vector", []), strict=False):
@@ -122,8 +152,7 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
                 if isinstance(raw.get("clauses"), list):
                     raw["clauses"] = _expand_clauses(ruleset, raw["clauses"])
 
-    # validate the draft as if it were a corpus file, with the draft's line numbers
-    found, problems = read_text(text, shown, ruleset.id, root, taken=corpus.vectors,
+    found, problems = read_text(text, shown, ruleset.id, corpus.root, taken=corpus.vectors,
                                 prepare=prepare)
     existing = {digest(v): v.id for v in corpus.vectors}
     for v in found:
@@ -132,19 +161,16 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
                                     f"expectation as {existing[digest(v)]}"))
     if problems:
         raise CorpusError(problems)
-    warnings = check_vectors(found)
-    chunks = []
-    for i, vec in enumerate(found):
-        comment = _comments_above(lines, starts[i]) if i < len(starts) else []
-        chunks.append(to_toml(record(vec), comment))
-    target = root / ruleset.id / f"{topic}.toml"
-    result = Added(ids, display_path(target), warnings)
-    if dry_run:
-        return result
+    return found
+
+
+def _append(target: Path, chunks: list[str], ruleset_id: str, topic: str, root: Path) -> None:
+    """Append the vectors' TOML to ``target`` (a new topic file gets its header), then
+    read the corpus again: a corpus that no longer loads is put back as it was."""
     old = target.read_text(encoding="utf-8") if target.is_file() else None
     title = topic.replace("-", " ").capitalize()
     new_text = (old.rstrip("\n") + "\n" if old is not None
-                else file_header(ruleset.id, f"{ruleset.id}: {title}"))
+                else file_header(ruleset_id, f"{ruleset_id}: {title}"))
     new_text += "".join("\n" + chunk for chunk in chunks)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(new_text, encoding="utf-8")
@@ -155,4 +181,3 @@ def add_vectors(draft: Path, topic: str, root: Path | None = None,
         else:
             target.write_text(old, encoding="utf-8")
         raise CorpusError(after)
-    return result

@@ -232,34 +232,9 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
         release = Release(FIRST_VERSION, None, added=sorted(new["vectors"]))
         retired: dict[str, str] = {}
     else:
-        released = old.get("vectors", {})
-        retired = dict(old.get("retired", {}))
-        release = Release(old["corpus_version"], old["corpus_version"])
-        for v in corpus.vectors:
-            loc = v.location or _where(root)
-            if v.id in retired:
-                release.refused.append(Problem(loc, f"{v.id}: retired id reused"))
-            elif v.id in released and released[v.id]["digest"] != digest(v):
-                release.refused.append(Problem(loc, f"{v.id}: released id changed meaning; "
-                                               "delete it and add the corrected vector under a "
-                                               "new id"))
+        release, retired = _after(old, new, corpus, root)
         if release.refused:
             return release
-        release.added = sorted(set(new["vectors"]) - set(released))
-        release.retired = sorted(set(released) - set(new["vectors"]))
-        release.metadata = sorted(vid for vid, rec in new["vectors"].items()
-                                  if vid in released and released[vid].get("meta") != rec["meta"])
-        release.files_changed = sorted(
-            rel for rel in set(new["files"]) | set(old.get("files", {}))
-            if new["files"].get(rel) != old.get("files", {}).get(rel))
-        for vid in release.retired:
-            retired[vid] = released[vid]["digest"]
-        if release.retired:
-            release.version = bump(release.version, "major")
-        elif release.added:
-            release.version = bump(release.version, "minor")
-        elif release.metadata or release.files_changed:
-            release.version = bump(release.version, "patch")
     package = _is_package(root)
     if package:
         release.refused += _registry_clash(_where(root), release.version, new["sha256"])
@@ -275,6 +250,44 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
     if package:
         release.registered = releases.record(release.version, new["sha256"])
     return release
+
+
+def _after(old: Mapping[str, Any], new: Mapping[str, Any], corpus: Corpus,
+           root: Path) -> tuple[Release, dict[str, str]]:
+    """The release the corpus makes after the manifest ``old`` (``new``: the corpus's
+    manifest as built), and the retired ids with their digests.  A released id whose
+    meaning changed, or a retired id reused, is refused (``Release.refused``; the rest
+    of the release is then not worked out).  The version takes a major step for a
+    retired id, a minor one for an added id, a patch for changed metadata or files."""
+    released = old.get("vectors", {})
+    retired = dict(old.get("retired", {}))
+    release = Release(old["corpus_version"], old["corpus_version"])
+    for v in corpus.vectors:
+        loc = v.location or _where(root)
+        if v.id in retired:
+            release.refused.append(Problem(loc, f"{v.id}: retired id reused"))
+        elif v.id in released and released[v.id]["digest"] != digest(v):
+            release.refused.append(Problem(loc, f"{v.id}: released id changed meaning; "
+                                           "delete it and add the corrected vector under a "
+                                           "new id"))
+    if release.refused:
+        return release, retired
+    release.added = sorted(set(new["vectors"]) - set(released))
+    release.retired = sorted(set(released) - set(new["vectors"]))
+    release.metadata = sorted(vid for vid, rec in new["vectors"].items()
+                              if vid in released and released[vid].get("meta") != rec["meta"])
+    release.files_changed = sorted(
+        rel for rel in set(new["files"]) | set(old.get("files", {}))
+        if new["files"].get(rel) != old.get("files", {}).get(rel))
+    for vid in release.retired:
+        retired[vid] = released[vid]["digest"]
+    if release.retired:
+        release.version = bump(release.version, "major")
+    elif release.added:
+        release.version = bump(release.version, "minor")
+    elif release.metadata or release.files_changed:
+        release.version = bump(release.version, "patch")
+    return release, retired
 
 
 def dump_manifest(manifest: Mapping[str, Any]) -> str:

@@ -116,6 +116,65 @@ def _exit_like(status: int) -> None:
     os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
 
 
+def _become_adapter(command: list[str], keeper: int, keepers_fds: tuple[int, ...]) -> None:
+    """In the forked child: a process group of its own, killed when the keeper dies,
+    the keeper's descriptors closed, then exec the adapter (never returns)."""
+    try:
+        os.setpgid(0, 0)
+        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != keeper:       # the keeper died before prctl took effect
+            os._exit(1)
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        for fd in keepers_fds:
+            os.close(fd)
+        os.execvp(command[0], command)
+    except OSError as exc:
+        os.write(2, f"pokercert: cannot run {command[0]!r}: {exc.strerror}\n".encode())
+    os._exit(127)
+
+
+def _watch(pid: int, life: int, wake_r: int, workdir: str | None) -> int:
+    """Wait for the adapter (the leader ``pid``) to exit, reaping orphans that
+    re-parent to us on the way; its wait status.  If the harness closes the lifeline
+    (or dies) first, kill every process of the adapter and exit as it did."""
+    poll = select.poll()     # (not selectors: every import counts at start-up)
+    poll.register(life, select.POLLIN)
+    poll.register(wake_r, select.POLLIN)
+    status: int | None = None
+    while status is None:
+        for fd, _ in poll.poll():
+            if fd == wake_r:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(wake_r, 4096)
+                status = _reap(pid, status)
+            else:
+                try:
+                    data = os.read(life, 4096)
+                except OSError:
+                    data = b""
+                if not data:           # the harness closed the lifeline, or died
+                    final = _kill_all(pid, pid, status)
+                    _remove(workdir)
+                    _exit_like(int(signal.SIGKILL) if final is None else final)
+    return status
+
+
+def _reap(pid: int, status: int | None) -> int | None:
+    """Reap every child that has exited: the leader ``pid`` (its wait status is
+    returned), or orphans that re-parented to us (``status`` is returned unchanged)."""
+    while True:
+        try:
+            done, code = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            break
+        if done == 0:
+            break
+        if done == pid:
+            status = code
+    return status
+
+
 def main(argv: list[str]) -> None:
     if len(argv) < 2:
         os.write(2, b"supervise: usage: supervise.py LIFELINE_FD [--rmdir] COMMAND [ARG ...]\n")
@@ -134,52 +193,13 @@ def main(argv: list[str]) -> None:
     signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
     pid = os.fork()
     if pid == 0:  # the adapter
-        try:
-            os.setpgid(0, 0)
-            _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-            if os.getppid() != me:       # the keeper died before prctl took effect
-                os._exit(1)
-            signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            for fd in (life, wake_r, wake_w):
-                os.close(fd)
-            os.execvp(command[0], command)
-        except OSError as exc:
-            os.write(2, f"pokercert: cannot run {command[0]!r}: {exc.strerror}\n".encode())
-        os._exit(127)
+        _become_adapter(command, me, (life, wake_r, wake_w))
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.close(null)
     os.write(life, f"pid {pid} {int(subreaper)}\n".encode())
-    poll = select.poll()     # (not selectors: every import counts at start-up)
-    poll.register(life, select.POLLIN)
-    poll.register(wake_r, select.POLLIN)
-    status: int | None = None
-    while status is None:
-        for fd, _ in poll.poll():
-            if fd == wake_r:
-                with contextlib.suppress(BlockingIOError):
-                    os.read(wake_r, 4096)
-                while True:     # reap: the leader, or orphans that re-parented to us
-                    try:
-                        done, code = os.waitpid(-1, os.WNOHANG)
-                    except ChildProcessError:
-                        break
-                    if done == 0:
-                        break
-                    if done == pid:
-                        status = code
-            else:
-                try:
-                    data = os.read(life, 4096)
-                except OSError:
-                    data = b""
-                if not data:           # the harness closed the lifeline, or died
-                    final = _kill_all(pid, pid, status)
-                    _remove(workdir)
-                    _exit_like(int(signal.SIGKILL) if final is None else final)
-    status = _kill_all(pid, pid, status)
+    status = _kill_all(pid, pid, _watch(pid, life, wake_r, workdir))
     assert status is not None
     _remove(workdir)
     with contextlib.suppress(OSError):
