@@ -203,15 +203,21 @@ def _registered_flags() -> Mapping[str, str]:
     return registry.flags()
 
 
+# the flag of a showdown whose hands share a category (another category: rank-order)
+_SAME_CATEGORY_FLAG: dict[str, str] = {
+    CategoryName.STRAIGHT: "straight-order",
+    CategoryName.STRAIGHT_FLUSH: "straight-order",
+    CategoryName.ROYAL_FLUSH: "suit-tiebreak",
+    CategoryName.FULL_HOUSE: "full-house-order",
+    CategoryName.TWO_PAIR: "two-pair-order",
+    CategoryName.HIGH_CARD: "kicker-order",
+    CategoryName.FLUSH: "kicker-order",
+    CategoryName.ONE_PAIR: "kicker-order",
+}
+
+
 def _same_category_flag(category: str) -> str:
-    return {CategoryName.STRAIGHT: "straight-order",
-            CategoryName.STRAIGHT_FLUSH: "straight-order",
-            CategoryName.ROYAL_FLUSH: "suit-tiebreak",
-            CategoryName.FULL_HOUSE: "full-house-order",
-            CategoryName.TWO_PAIR: "two-pair-order",
-            CategoryName.HIGH_CARD: "kicker-order",
-            CategoryName.FLUSH: "kicker-order",
-            CategoryName.ONE_PAIR: "kicker-order"}.get(category, "rank-order")
+    return _SAME_CATEGORY_FLAG.get(category, "rank-order")
 
 
 def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandValue]:
