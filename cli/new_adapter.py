@@ -24,7 +24,8 @@ from importlib import resources
 from pathlib import Path
 
 from pokercert.cli.options import Subparsers, UsageError, out_folder
-from pokercert.reference import get_ruleset
+from pokercert.harness.protocol import HALF_FEATURE
+from pokercert.reference import Ruleset, get_ruleset
 from pokercert.vectors.model import Kind
 
 # language -> (template file, file written, how to run it: the spec's command line)
@@ -37,6 +38,8 @@ INTERPRETERS = {"python": "python3", "node": "node"}
 # what a Python interpreter says it is: the executable it runs as (a virtual
 # environment's own bin/python, not the binary behind it) and its environment's prefix
 _ASK_PYTHON = "import sys; print(sys.executable); print(sys.prefix)"
+# the protocol features every skeleton speaks (best_hand_half too in a split-pot game)
+FEATURES = ("classify_many", "evaluate_many", "input_rules")
 BUILD = {"c": "cc -O2 -std=c99 -o {folder}/adapter {path}"}
 
 
@@ -80,13 +83,31 @@ def interpreter(lang: str) -> tuple[str, str]:
     return executable, ""
 
 
+def claimed_kinds(rs: Ruleset) -> list[str]:
+    """The vector kinds a skeleton claims for ``rs``: classify, compare and reject always;
+    best_hand where the game deals more cards than a hand (a selection rule); showdown
+    where the corpus settles whole pots (the ruleset names the halves of its pot)."""
+    kinds = [Kind.CLASSIFY.value, Kind.COMPARE.value]
+    if rs.selection is not None:
+        kinds.append(Kind.BEST_HAND.value)
+        if rs.halves:
+            kinds.append(Kind.SHOWDOWN.value)
+    return [*kinds, Kind.REJECT.value]
+
+
+def _c_array(words: list[str]) -> str:
+    """A C array initialiser of string literals (``{"high", "low"}``)."""
+    return "{" + ", ".join(json.dumps(w) for w in words) + "}"
+
+
 def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -> str:
     """The skeleton's source for ``lang`` and the ruleset, to be written at ``path``
     (``interpreter_path``: the interpreter its usage line names)."""
     rs = get_ruleset(ruleset_id)
-    kinds = [Kind.CLASSIFY.value, Kind.COMPARE.value, Kind.REJECT.value]
-    if rs.selection is not None:
-        kinds.insert(2, Kind.BEST_HAND.value)
+    kinds = claimed_kinds(rs)
+    halves = [h.name for h in rs.pot_halves]
+    features = [*FEATURES, *([HALF_FEATURE] if len(halves) > 1 and Kind.BEST_HAND in kinds
+                             else [])]
     template = resources.files("pokercert.cli") / "templates" / "new_adapter" / lang / \
         LANGUAGES[lang][0]
     values = {
@@ -95,6 +116,11 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
         "BOARD": str(rs.selection.board if rs.selection else 0),
         "JOKERS": str(rs.jokers), "KINDS": json.dumps(kinds),
         "C_KINDS": json.dumps(json.dumps(kinds, separators=(",", ":"))),
+        "KINDS_TEXT": ", ".join(kinds), "HALVES": json.dumps(halves),
+        "C_HALVES": _c_array(halves), "N_HALVES": str(len(halves)),
+        "FEATURES": json.dumps(features), "C_FEATURES": _c_array(features),
+        "N_FEATURES": str(len(features)),
+        "HALF_TEXT": f", {HALF_FEATURE}" if HALF_FEATURE in features else "",
         "WORST": rs.category_names[-1], "FILE": str(path),
         "INTERPRETER": interpreter_path or INTERPRETERS.get(lang, ""),
     }

@@ -414,7 +414,12 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 def cmd_smoke(args: argparse.Namespace) -> int:
     from pokercert.harness.run.runner import score_vectors
-    from pokercert.harness.run.smoke import claimed_rulesets, pick_ruleset, smoke_vectors
+    from pokercert.harness.run.smoke import (
+        claimed_rulesets,
+        feature_checks,
+        pick_ruleset,
+        smoke_vectors,
+    )
     from pokercert.reference import get_ruleset, load_profile
 
     if args.ruleset:
@@ -450,6 +455,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
             for batch in score_vectors(adapter, identity, vectors, load_profile("practice"),
                                        batch_size=max(len(v) for v in _per_ruleset(vectors))):
                 results.extend(batch)
+            results.extend(feature_checks(adapter, identity, rulesets))
         except AdapterAborted as exc:
             problem = str(exc)
     return _smoke_verdict(args, results, problem, identity.evaluator,
