@@ -95,6 +95,26 @@ def claimed_kinds(rs: Ruleset) -> list[str]:
     return [*kinds, Kind.REJECT.value]
 
 
+def features(rs: Ruleset) -> list[str]:
+    """The protocol features a skeleton for ``rs`` names (when the harness offers them)."""
+    split = len(rs.pot_halves) > 1 and Kind.BEST_HAND in claimed_kinds(rs)
+    return [*FEATURES, *([HALF_FEATURE] if split else [])]
+
+
+def unclaimed(rs: Ruleset) -> dict[str, str]:
+    """Why a skeleton for ``rs`` claims no best_hand or showdown (kind -> the reason):
+    a best hand is chosen only in a game that deals more cards than a hand, and a whole
+    pot is settled only in a game whose ruleset names the halves of its pot."""
+    out = {}
+    if rs.selection is None:
+        out[Kind.BEST_HAND.value] = (f"a hand of {rs.id} is all the cards dealt to a player "
+                                     "(no selection rule: nothing to choose from)")
+    if Kind.SHOWDOWN not in claimed_kinds(rs):
+        out[Kind.SHOWDOWN.value] = (f"{rs.id} settles no pot of dealt hands (its ruleset "
+                                    "names no halves of a pot: hands meet in compare)")
+    return out
+
+
 def _c_array(words: list[str]) -> str:
     """A C array initialiser of string literals (``{"high", "low"}``)."""
     return "{" + ", ".join(json.dumps(w) for w in words) + "}"
@@ -106,8 +126,7 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
     rs = get_ruleset(ruleset_id)
     kinds = claimed_kinds(rs)
     halves = [h.name for h in rs.pot_halves]
-    features = [*FEATURES, *([HALF_FEATURE] if len(halves) > 1 and Kind.BEST_HAND in kinds
-                             else [])]
+    named = features(rs)
     template = resources.files("pokercert.cli") / "templates" / "new_adapter" / lang / \
         LANGUAGES[lang][0]
     values = {
@@ -118,9 +137,9 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
         "C_KINDS": json.dumps(json.dumps(kinds, separators=(",", ":"))),
         "KINDS_TEXT": ", ".join(kinds), "HALVES": json.dumps(halves),
         "C_HALVES": _c_array(halves), "N_HALVES": str(len(halves)),
-        "FEATURES": json.dumps(features), "C_FEATURES": _c_array(features),
-        "N_FEATURES": str(len(features)),
-        "HALF_TEXT": f", {HALF_FEATURE}" if HALF_FEATURE in features else "",
+        "FEATURES": json.dumps(named), "C_FEATURES": _c_array(named),
+        "N_FEATURES": str(len(named)),
+        "HALF_TEXT": f", {HALF_FEATURE}" if HALF_FEATURE in named else "",
         "WORST": rs.category_names[-1], "FILE": str(path),
         "INTERPRETER": interpreter_path or INTERPRETERS.get(lang, ""),
     }
@@ -143,7 +162,11 @@ def cmd_new_adapter(args: argparse.Namespace) -> int:
                     encoding="utf-8")
     path.chmod(0o755)
     where = {"path": path.resolve(), "folder": folder.resolve(), "interpreter": run_with}
+    rs = get_ruleset(args.ruleset)
     print(f"wrote {path} ({args.lang}, claims {args.ruleset}; the evaluator is a stub)")
+    print(f"operations: {', '.join(claimed_kinds(rs))}; features: {', '.join(features(rs))}")
+    for kind, why in unclaimed(rs).items():
+        print(f"no {kind}: {why}")
     if args.lang in BUILD:
         print(f"build it:   {BUILD[args.lang].format(**where)}")
     command = LANGUAGES[args.lang][2].format(**where)

@@ -284,11 +284,12 @@ def _many_result(rs: Ruleset, op: str, hands: Sequence[tuple[str, str | None]],
     actual = {"categories": [_shown(c) for c in reply.data["categories"]],
               **({"keys": list(reply.data["keys"])} if op == "evaluate_many" else {})}
     return Result(vector_id=f"smoke/{rs.id}/{op}", ruleset=rs.id, kind=op, outcome=worst,
-                  expected=expected, actual=actual,
+                  expected=expected, actual=None if worst in _BROKEN else actual,
                   message=f"{op} reply: {message}" if message else "", inputs=inputs,
                   why=f"the protocol feature {op}")
 
 
+_BROKEN = (Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR)   # the reply is no answer: say why
 _SEVERITY = (Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR, Outcome.FAIL,
              Outcome.WRONG_REASON, Outcome.PASS)
 
@@ -313,7 +314,8 @@ def _each_hand(rs: Ruleset, hands: Sequence[tuple[str, str | None]],
                              {"reason": DUPLICATE_CARD}, "")
         outcome, _, message = score(vector, vector.expected(load_profile(PROFILES[0])),
                                     reply, rs)
-        yield outcome, f"hand {i} ({hand}): {message}"
+        # (an entry of the wrong shape: the message names the request and the hand)
+        yield outcome, message if outcome is Outcome.ERROR else f"hand {i} ({hand}): {message}"
 
 
 def _key_order(rs: Ruleset, hands: Sequence[tuple[str, str | None]],

@@ -1,12 +1,16 @@
 """``pokercert new-adapter``: each skeleton passes smoke at the protocol level (its
-answers are a stub's: EVALUATOR NON-COMPLIANT, never ADAPTER BROKEN) and its validation
-passes every reject vector of the corpus for the ruleset it claims."""
+answers are a stub's: EVALUATOR NON-COMPLIANT, never ADAPTER BROKEN), answers every
+operation it claims (showdown with the low half, best_hand per half, the batch
+operations: a run of its ruleset leaves nothing NOT_APPLICABLE), shares a pot as
+PROTOCOL.md 4.7's worked example does, and its validation passes every reject vector of
+the corpus for the ruleset it claims; smoke names a broken batch reply."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -36,19 +40,153 @@ def skeleton(lang: str, folder: Path, ruleset: str = "nj-poker-high-5") -> str:
     return f"exec:{folder / 'adapter'}"
 
 
-@pytest.mark.parametrize("lang", sorted(NEEDS))
-def test_the_skeleton_passes_smoke_at_the_protocol_level(lang, tmp_path, capsys):
-    spec = skeleton(lang, tmp_path / lang)
+# the smoke rows of each skeleton's ruleset: every operation it claims, each protocol
+# feature it names (PROTOCOL.md 4 and 6; the low half where the pot has one, RRoP-7)
+ROWS = {
+    "nj-poker-high-5": {"classify", "compare", "reject", "classify_many", "evaluate_many"},
+    "nj-omaha-hi-lo": {"classify", "compare", "best_hand", "showdown", "reject",
+                       "classify_many", "evaluate_many"},
+}
+
+
+def smoke_json(capsys, spec: str) -> tuple[int, dict]:
     capsys.readouterr()
     code = main(["smoke", "--adapter", spec, "--json"])
-    out = json.loads(capsys.readouterr().out)
+    return code, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("lang", sorted(NEEDS))
+@pytest.mark.parametrize("ruleset", sorted(ROWS))
+def test_the_skeleton_passes_smoke_at_the_protocol_level(lang, ruleset, tmp_path, capsys):
+    spec = skeleton(lang, tmp_path / lang, ruleset)
+    code, out = smoke_json(capsys, spec)
     assert (code, out["verdict"]) == (1, "EVALUATOR NON-COMPLIANT"), out
-    outcomes = {c["kind"]: set() for c in out["checks"]}
+    outcomes: dict[str, set[str]] = {c["kind"]: set() for c in out["checks"]}
     for check in out["checks"]:
         outcomes[check["kind"]].add(check["outcome"])
+    assert set(outcomes) == ROWS[ruleset]
     assert not BROKEN & set().union(*outcomes.values())
     assert outcomes["reject"] == {"PASS"}                  # the validation layer is done
     assert "FAIL" in outcomes["classify"] | outcomes["compare"]   # the stub is a stub
+    # every key is 0: the order of a royal flush over a full house is not there
+    many = {c["kind"]: c for c in out["checks"] if c["kind"].endswith("_many")}
+    assert "keys of hands 0 and 1" in many["evaluate_many"]["message"]
+    assert many["classify_many"]["actual"]["categories"][-1] == {"rejected": "duplicate-card"}
+    if ruleset == "nj-omaha-hi-lo":
+        halves = {c["inputs"].get("half", "high") for c in out["checks"]
+                  if c["kind"] == "best_hand"}
+        assert halves == {"high", "low"}
+
+
+@pytest.mark.parametrize("lang", sorted(NEEDS))
+@pytest.mark.parametrize("ruleset", sorted(ROWS))
+def test_a_run_of_the_skeleton_leaves_nothing_not_applicable(lang, ruleset, tmp_path,
+                                                             capsys):
+    """Every vector of the ruleset reaches the skeleton and gets an answer (the stub's),
+    the showdowns included; for a game that settles no pot (five-card high: its ruleset
+    names no halves, and the corpus holds no showdown of it) new-adapter says why it
+    claims no showdown."""
+    capsys.readouterr()
+    spec = skeleton(lang, tmp_path / lang, ruleset)
+    said = capsys.readouterr().out
+    folder = tmp_path / "run"
+    main(["run", "--adapter", spec, "--ruleset", ruleset, "--out", str(folder),
+          "--no-challenge", "--no-report"])
+    results = [json.loads(line) for line in
+               (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    outcomes = Counter(r["outcome"] for r in results)
+    assert not {"NOT_APPLICABLE", *BROKEN} & set(outcomes), outcomes
+    showdowns = load_corpus().select(rulesets=[ruleset], kinds=["showdown"])
+    assert sum(r["kind"] == "showdown" for r in results) == len(showdowns)
+    assert len(results) == len(load_corpus().select(rulesets=[ruleset]))
+    if ruleset == "nj-omaha-hi-lo":
+        assert len(showdowns) > 200 and "no showdown" not in said
+        assert "operations: classify, compare, best_hand, showdown, reject" in said
+    else:
+        assert not showdowns and "no showdown: nj-poker-high-5 settles no pot" in said
+
+
+# PROTOCOL.md 4.7's worked example: the high half to hand 2, the low half split by
+# hands 0 and 1, so 1/4, 1/4 and 1/2 of the pot
+POT_REQUEST = {"id": 7, "op": "showdown", "hands": ["Ah 2h Kc Qd", "As 2s 9c 9d",
+                                                     "Kh Ks 8c 7c"], "board": "3c 4d 7h Ts Tc"}
+STUB_POT = {   # each language's stub line for the winners of each half, and the example's
+    "python": ('return ([0], []) if HALVES[0] == "high" else ([], [0])',
+               "return ([2], [0, 1])"),
+    "node": ('return HALVES[0] === "high" ? [[0], []] : [[], [0]];', "return [[2], [0, 1]];"),
+    "c": ('if (!strcmp(HALVES[0], "high")) high[(*nhigh)++] = 0; else low[(*nlow)++] = 0;',
+          "high[(*nhigh)++] = 2; low[(*nlow)++] = 0; low[(*nlow)++] = 1;"),
+}
+
+
+def patched(lang: str, folder: Path, ruleset: str, old: str, new: str) -> str:
+    """The skeleton with one line of it replaced (rebuilt); its adapter spec."""
+    source = folder / {"python": "adapter.py", "node": "adapter.js", "c": "adapter.c"}[lang]
+    spec = skeleton(lang, folder, ruleset)
+    text = source.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    source.write_text(text.replace(old, new), encoding="utf-8")
+    if lang == "c":
+        subprocess.run(["cc", "-O2", "-std=c99", "-Wall", "-Werror", "-o",
+                        str(folder / "adapter"), str(source)], check=True)
+    return spec
+
+
+@pytest.mark.parametrize("lang", sorted(NEEDS))
+def test_the_skeleton_shares_the_pot_of_the_protocols_example(lang, tmp_path):
+    spec = patched(lang, tmp_path / lang, "nj-omaha-hi-lo", *STUB_POT[lang])
+    hello = {"type": "hello", "protocol": 1, "harness": {"name": "pokercert", "version": "0"},
+             "features": {"classify_many": 1}}
+    lines = [hello, {"type": "configure", "ruleset": "nj-omaha-hi-lo", "readings": {}},
+             {"type": "batch", "id": 0, "requests": [POT_REQUEST]}, {"type": "stop"}]
+    done = subprocess.run(spec.removeprefix("exec:").split(), capture_output=True, text=True,
+                          input="".join(json.dumps(m) + "\n" for m in lines), timeout=30,
+                          check=True)
+    said = [json.loads(line) for line in done.stdout.splitlines()]
+    assert said[0]["features"] == {"classify_many": 1}         # only what was offered
+    assert said[2]["replies"] == [{"id": 7, "high": [2], "low": [0, 1],
+                                   "shares": ["1/4", "1/4", "1/2"]}]
+
+
+BROKEN_BATCH = {   # one batch operation broken in each language, and what smoke must say
+    "python": ('else {"categories": categories}', 'else {"categories": categories[:-1]}',
+               "classify_many", "4 categories for 5 hands"),
+    "node": ("? {categories, keys} : {categories}", "? {categories} : {categories}",
+             "evaluate_many", "an evaluate_many reply needs 'keys', a list"),
+    "c": ('else printf("%lld", key(&hand));', 'else printf("\\"%lld\\"", key(&hand));',
+          "evaluate_many", "is not an integer or a list of integers"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NEEDS))
+def test_smoke_names_a_broken_batch_operation(lang, tmp_path, capsys):
+    old, new, op, said = BROKEN_BATCH[lang]
+    spec = patched(lang, tmp_path / lang, "nj-poker-high-5", old, new)
+    code, out = smoke_json(capsys, spec)
+    assert (code, out["verdict"]) == (2, "ADAPTER BROKEN")
+    broken = [c for c in out["checks"] if c["outcome"] in BROKEN]
+    assert [c["kind"] for c in broken] == [op]
+    assert broken[0]["id"] == f"smoke/nj-poker-high-5/{op}"
+    assert broken[0]["message"].startswith(f"{op} reply: ") and said in broken[0]["message"]
+    assert main(["smoke", "--adapter", spec]) == 2          # the table names it too
+    table = capsys.readouterr().out
+    row = next(line for line in table.splitlines() if line.startswith(broken[0]["id"]))
+    assert f"{op} reply" in row and row.rstrip().endswith("ERROR")
+
+
+def test_smoke_of_the_reference_checks_every_operation_and_passes(capsys):
+    """The reference answers every row smoke makes of a split-pot game right (the rows'
+    expectations are the reference's own, agreed by every profile): the best hand of each
+    half, a showdown whose low half another hand wins, both batch operations."""
+    capsys.readouterr()
+    code = main(["smoke", "--adapter", "reference", "--ruleset", "nj-omaha-hi-lo", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert (code, out["verdict"]) == (0, "ADAPTER OK")
+    kinds = Counter(c["kind"] for c in out["checks"])
+    assert kinds["best_hand"] == 2 and kinds["showdown"] == 1
+    assert kinds["classify_many"] == kinds["evaluate_many"] == 1
+    (pot,) = [c["expected"] for c in out["checks"] if c["kind"] == "showdown"]
+    assert pot["low"] and pot["low"] != pot["high"]
 
 
 @pytest.mark.parametrize("lang", sorted(NEEDS))
