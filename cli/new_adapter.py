@@ -115,6 +115,14 @@ def unclaimed(rs: Ruleset) -> dict[str, str]:
     return out
 
 
+def seven_dealt(rs: Ruleset) -> int:
+    """7 in a game that deals a player seven cards and plays their best five (stud, razz,
+    hold'em: the bulk checks of an exhaustive pass send the seven, PROTOCOL.md 4.6.1),
+    else 0."""
+    sel = rs.selection
+    return 7 if sel is not None and sel.hole + sel.board == 7 and rs.hand_size == 5 else 0
+
+
 def _c_array(words: list[str]) -> str:
     """A C array initialiser of string literals (``{"high", "low"}``)."""
     return "{" + ", ".join(json.dumps(w) for w in words) + "}"
@@ -130,7 +138,7 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
     template = resources.files("pokercert.cli") / "templates" / "new_adapter" / lang / \
         LANGUAGES[lang][0]
     values = {
-        "RULESET": rs.id, "HAND_SIZE": str(rs.hand_size),
+        "RULESET": rs.id, "HAND_SIZE": str(rs.hand_size), "SEVEN": str(seven_dealt(rs)),
         "HOLE": str(rs.selection.hole if rs.selection else 0),
         "BOARD": str(rs.selection.board if rs.selection else 0),
         "JOKERS": str(rs.jokers), "KINDS": json.dumps(kinds),

@@ -132,20 +132,41 @@ def patched(lang: str, folder: Path, ruleset: str, old: str, new: str) -> str:
     return spec
 
 
-@pytest.mark.parametrize("lang", sorted(NEEDS))
-def test_the_skeleton_shares_the_pot_of_the_protocols_example(lang, tmp_path):
-    spec = patched(lang, tmp_path / lang, "nj-omaha-hi-lo", *STUB_POT[lang])
+def converse(spec: str, ruleset: str, requests: list[dict], features: dict) -> list[dict]:
+    """The skeleton's replies to hello (offering ``features``), configure and one batch."""
     hello = {"type": "hello", "protocol": 1, "harness": {"name": "pokercert", "version": "0"},
-             "features": {"classify_many": 1}}
-    lines = [hello, {"type": "configure", "ruleset": "nj-omaha-hi-lo", "readings": {}},
-             {"type": "batch", "id": 0, "requests": [POT_REQUEST]}, {"type": "stop"}]
+             "features": features}
+    lines = [hello, {"type": "configure", "ruleset": ruleset, "readings": {}},
+             {"type": "batch", "id": 0, "requests": requests}, {"type": "stop"}]
     done = subprocess.run(spec.removeprefix("exec:").split(), capture_output=True, text=True,
                           input="".join(json.dumps(m) + "\n" for m in lines), timeout=30,
                           check=True)
-    said = [json.loads(line) for line in done.stdout.splitlines()]
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("lang", sorted(NEEDS))
+def test_the_skeleton_shares_the_pot_of_the_protocols_example(lang, tmp_path):
+    spec = patched(lang, tmp_path / lang, "nj-omaha-hi-lo", *STUB_POT[lang])
+    said = converse(spec, "nj-omaha-hi-lo", [POT_REQUEST], {"classify_many": 1})
     assert said[0]["features"] == {"classify_many": 1}         # only what was offered
     assert said[2]["replies"] == [{"id": 7, "high": [2], "low": [0, 1],
                                    "shares": ["1/4", "1/4", "1/2"]}]
+
+
+@pytest.mark.parametrize("lang", sorted(NEEDS))
+def test_a_stud_skeleton_takes_the_seven_cards_dealt_in_bulk(lang, tmp_path):
+    """PROTOCOL.md 4.6.1: in seven-card stud an exhaustive pass sends each player's seven
+    cards in an evaluate_many request, and a misclassified deal again as a classify of
+    the seven; any other count is still wrong-count."""
+    spec = skeleton(lang, tmp_path / lang, "nj-seven-card-stud")
+    seven, six = "Kd 7h As Ah Ad Ac 2c", "Kd 7h As Ah Ad Ac"
+    said = converse(spec, "nj-seven-card-stud", [
+        {"id": 1, "op": "evaluate_many", "hands": [seven, six]},
+        {"id": 2, "op": "classify", "hand": seven}], {"evaluate_many": 1})
+    many, one = said[2]["replies"]
+    assert [type(c) for c in many["categories"]] == [str, dict]
+    assert many["categories"][1]["rejected"] == "wrong-count" and many["keys"][1] is None
+    assert set(one) == {"id", "category"}
 
 
 BROKEN_BATCH = {   # one batch operation broken in each language, and what smoke must say
@@ -191,7 +212,8 @@ def test_smoke_of_the_reference_checks_every_operation_and_passes(capsys):
 
 @pytest.mark.parametrize("lang", sorted(NEEDS))
 @pytest.mark.parametrize("ruleset", ["nj-poker-high-5", "nj-mini-tex-3", "mt-poker-high",
-                                     "nj-mini-tex-pocket"])
+                                     "nj-mini-tex-pocket", "nj-omaha-hi-lo",
+                                     "nj-seven-card-stud", "nj-holdem"])
 def test_the_skeleton_passes_every_reject_vector(lang, ruleset, tmp_path):
     """Section 3 in full: single and several faults, the empty string, a board where the
     game deals none (the skeleton names input_rules), jokers where the deck has some."""
