@@ -65,6 +65,12 @@ DECK = tuple(_CARDS[(i * 23) % 52] for i in range(52))
 Deal = tuple[list[str], str | None]
 
 
+def _hands(size: int) -> tuple[str, ...]:
+    """The candidate hands of ``size`` cards (for a size :data:`HANDS` lacks, four hands
+    cut from :data:`DECK`: plain hands, no tie)."""
+    return HANDS.get(size) or tuple(" ".join(DECK[i * size:(i + 1) * size]) for i in range(4))
+
+
 def _agreed(rs: Ruleset, fn: str, *args: Any, **kwargs: Any) -> Any:
     """The reference answer, if the practice and literal profiles agree on it (a
     best_hand: its category; a pot: its comparable outcome)."""
@@ -89,7 +95,7 @@ def _vector(rs: Ruleset, n: int | str, kind: str, inputs: dict[str, Any],
 def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
     """The smoke set for one ruleset, limited to the vector kinds the adapter claims."""
     rs = get_ruleset(ruleset_id)
-    hands = HANDS[rs.hand_size]
+    hands = _hands(rs.hand_size)
     out: list[Vector] = []
 
     def add(kind: str, inputs: dict[str, Any], expect: dict[str, Any], why: str) -> None:
@@ -181,7 +187,7 @@ def _best_hand_check(rs: Ruleset, deal: Deal, half: str | None) -> Check | None:
     played = [" ".join(str(c) for c in alt) for alt in best.alternatives]
     inputs = {"hole": hole, **({"board": board} if board else {}), **extra}
     return inputs, {"category": cat, "cards": played}, \
-        f"the best {half or 'high'} hand from the cards dealt"
+        f"the best {half or rs.pot_halves[0].name} hand from the cards dealt"
 
 
 def _showdowns(rs: Ruleset) -> list[Check]:
@@ -250,8 +256,8 @@ def feature_checks(adapter: Adapter, identity: Identity, rulesets: Sequence[str]
 def _many_hands(rs: Ruleset) -> list[tuple[str, str | None]]:
     """(hand, its category) of the smoke hands every profile agrees on, then a hand with
     a card twice (category None: to be refused)."""
-    hands = [(h, _agreed(rs, "category", h)) for h in HANDS[rs.hand_size]]
-    cards = HANDS[rs.hand_size][2].split()
+    hands = [(h, _agreed(rs, "category", h)) for h in _hands(rs.hand_size)]
+    cards = _hands(rs.hand_size)[2].split()
     return [(h, c) for h, c in hands if c] + [(" ".join([*cards[:-1], cards[0]]), None)]
 
 
