@@ -71,7 +71,7 @@ def test_the_skeleton_passes_smoke_at_the_protocol_level(lang, ruleset, tmp_path
     # every key is 0: the order of a royal flush over a full house is not there
     many = {c["kind"]: c for c in out["checks"] if c["kind"].endswith("_many")}
     assert "keys of hands 0 and 1" in many["evaluate_many"]["message"]
-    assert many["classify_many"]["actual"]["categories"][-1] == {"rejected": "duplicate-card"}
+    assert len(many["classify_many"]["actual"]["categories"]) == 4   # one per hand sent
     if ruleset == "nj-omaha-hi-lo":
         halves = {c["inputs"].get("half", "high") for c in out["checks"]
                   if c["kind"] == "best_hand"}
@@ -171,7 +171,7 @@ def test_a_stud_skeleton_takes_the_seven_cards_dealt_in_bulk(lang, tmp_path):
 
 BROKEN_BATCH = {   # one batch operation broken in each language, and what smoke must say
     "python": ('else {"categories": categories}', 'else {"categories": categories[:-1]}',
-               "classify_many", "4 categories for 5 hands"),
+               "classify_many", "3 categories for 4 hands"),
     "node": ("? {categories, keys} : {categories}", "? {categories} : {categories}",
              "evaluate_many", "an evaluate_many reply needs 'keys', a list"),
     "c": ('else printf("%lld", key(&hand));', 'else printf("\\"%lld\\"", key(&hand));',
