@@ -2,9 +2,12 @@
 
 The skeleton (Python, Node.js or C; templates in ``cli/templates/new_adapter/``, each
 ``{{NAME}}`` filled in from the ruleset by :func:`render`) speaks
-the whole protocol of harness/PROTOCOL.md and validates input as its section 3 says,
+the whole protocol of harness/PROTOCOL.md and validates input as its section 3 says:
+every operation it claims (:func:`claimed_kinds`: best_hand per half and showdown with
+its low half where the game has them) and the batch operations (:func:`features`),
 around a stub evaluator: ``pokercert smoke`` on it says EVALUATOR NON-COMPLIANT (exit 1),
 never ADAPTER BROKEN, so a vendor replaces the stub and keeps a working protocol layer.
+PROTOCOL.md section 9 says what each part does.
 
 The command it suggests names the interpreter by absolute path (:func:`interpreter`): a
 bare ``python3`` runs whatever is first on ``PATH`` when the run starts, and with
@@ -47,8 +50,10 @@ def register(sub: Subparsers) -> None:
     p = sub.add_parser("new-adapter",
                        description="Write a working skeleton adapter in OUT: the protocol "
                        "loop, input validation with the reason codes of PROTOCOL.md section "
-                       "3, and a stub evaluator to replace (smoke says EVALUATOR "
-                       "NON-COMPLIANT until then). Exit 3 if OUT holds the file already.")
+                       "3, every operation the ruleset has (best_hand and showdown with its "
+                       "low half in a dealt game) and the batch operations, around a stub "
+                       "evaluator to replace (smoke says EVALUATOR NON-COMPLIANT until then; "
+                       "PROTOCOL.md section 9). Exit 3 if OUT holds the file already.")
     p.add_argument("out", type=Path, metavar="OUT", help="folder to write the adapter in")
     p.add_argument("--lang", choices=sorted(LANGUAGES), required=True)
     p.add_argument("--ruleset", metavar="ID", default="nj-poker-high-5",
