@@ -14,7 +14,9 @@ from string import Template
 from typing import Any
 
 from pokercert.harness.run.results import Outcome
+from pokercert.reports import plain
 from pokercert.reports import text as T
+from pokercert.reports.cards_html import CARDS_CSS, answer_html
 
 
 def _template(name: str) -> str:
@@ -22,6 +24,7 @@ def _template(name: str) -> str:
 
 
 def esc(value: Any) -> str:
+    """Any value as HTML text: printable, then escaped."""
     return html.escape(T.printable(str(value)), quote=True)
 
 
@@ -92,7 +95,9 @@ def _rulesets(report: dict[str, Any]) -> str:
                      str(c[Outcome.NOT_APPLICABLE]), esc("; ".join(rs["reasons"]))])
     return '<h2 id="rulesets">Rulesets</h2>\n' + table(
         ["Ruleset", "Game", "Citation (confidence)", "Verdict", "Run", "Passed", "Not passed",
-         "Not applicable", "Why"], rows, "ruleset", frozenset({4, 5, 6, 7}))
+         "Not applicable", "Why"], rows, "ruleset", frozenset({4, 5, 6, 7})) + \
+        f'\n<p class="muted" id="confidence-words">{esc(plain.CONFIDENCE_LEGEND)}</p>'
+
 
 
 def _challenge(report: dict[str, Any]) -> str:
@@ -145,18 +150,29 @@ def _clauses(report: dict[str, Any]) -> str:
 FINDING_HEADERS = ["Vector", "Outcome", "Clause", "Inputs", "Expected", "Actual", "Why"]
 
 
-def _finding_rows(f: dict[str, Any]) -> str:
-    """Two rows per finding: the facts, then the rules, readings, flags and output."""
-    main = [f'<code id="v-{esc(f["id"])}">{esc(f["id"])}</code><br>'
-            f'<span class="muted">{esc(f["ruleset"])} · {esc(f["kind"])}</span>',
+def _finding_cells(f: dict[str, Any]) -> list[str]:
+    source = plain.twin_source(f)
+    twin = (f'<br><span class="muted">challenge twin of <a href="#v-{esc(source)}">'
+            f"{esc(source)}</a></span>") if source else ""
+    ruleset = "" if plain.vector_name(f) == f["id"] else f"{f['ruleset']} · "
+    return [f'<code id="v-{esc(f["id"])}">{esc(f["id"])}</code>{twin}<br>'
+            f'<span class="muted">{esc(ruleset)}{esc(f["kind"])}</span>',
             badge(f["outcome"], f["outcome"]) + f'<br><span class="muted">'
             f'{esc(T.OUTCOME_WORDS.get(f["outcome"], ""))}</span>',
-            "<br>".join(f"<code>{esc(c['label'])}</code>" for c in f["clauses"]) or "-",
-            f'<span class="cards">{esc(T.describe(f["inputs"]))}</span>',
-            f'<span class="cards">{esc(T.describe(f["expected"]))}</span>',
-            f'<span class="cards">{esc(T.describe(f["actual"]))}</span>', esc(f["why"])]
-    detail = [f"<strong>Rule</strong> <code>{esc(c['label'])}</code>: {esc(c['summary'])}"
-              for c in f["clauses"]]
+            "<br>".join(f'<code class="label">{esc(c["label"])}</code>'
+                        for c in f["clauses"]) or "-",
+            answer_html(f["inputs"]), answer_html(f["expected"]), answer_html(f["actual"]),
+            esc(f["why"])]
+
+
+def _finding_rows(f: dict[str, Any]) -> str:
+    """Two rows per finding: the facts, then the plain reading, rules, readings, flags and
+    output."""
+    main = _finding_cells(f)
+    detail = [f'<strong>In plain words</strong> <span class="plain">'
+              f"{esc(plain.plain_reading(f))}</span>"]
+    detail += [f"<strong>Rule</strong> <code>{esc(c['label'])}</code>: {esc(c['summary'])}"
+               for c in f["clauses"]]
     detail += [f"<strong>Scored under</strong> <code>{esc(r['interpretation'])}="
                f"{esc(r['reading'])}</code>: {esc(r['summary'])}" for r in f["readings"]]
     if f["flags"]:
@@ -171,7 +187,8 @@ def _finding_rows(f: dict[str, Any]) -> str:
         detail.append(f"<details><summary>Adapter stderr{where}</summary>"
                       f"<pre>{esc(f['stderr'])}</pre></details>")
     cells = "".join(f"<td>{c}</td>" for c in main)
-    return (f'<tr class="failure">{cells}</tr>\n<tr class="failure-detail">'
+    cls = "failure twin" if plain.twin_source(f) else "failure"
+    return (f'<tr class="{cls}">{cells}</tr>\n<tr class="failure-detail">'
             f'<td colspan="{len(main)}">' + "<br>".join(detail) + "</td></tr>")
 
 
@@ -180,7 +197,7 @@ def _failures(report: dict[str, Any]) -> str:
     if not failures:
         return '<h2 id="findings">Findings</h2>\n<p>None: every applicable vector passed.</p>'
     head = "".join(f"<th>{h}</th>" for h in FINDING_HEADERS)
-    body = "\n".join(_finding_rows(f) for f in failures)
+    body = "\n".join(_finding_rows(f) for f in plain.grouped_findings(failures))
     return (f'<h2 id="findings">Findings ({len(failures)})</h2>\n'
             f'<p class="muted">{esc(T.FINDINGS_LEGEND)}</p>\n<table class="findings">\n'
             f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>")
@@ -257,4 +274,4 @@ def render(report: dict[str, Any]) -> str:
     return Template(_template("report.html")).substitute(
         title=esc(f"{report['verdict']}: {T.evaluator_line(ident)} (pokercert report)"),
         generator=esc(f"pokercert {report['generator']['version']}"),
-        digest=esc(report["digest"]), css=_template("report.css"), body=body)
+        digest=esc(report["digest"]), css=_template("report.css") + CARDS_CSS + "\n", body=body)

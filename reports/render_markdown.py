@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokercert.harness.run.results import Outcome
+from pokercert.reports import plain
 from pokercert.reports import text as T
 
 LIMIT = 60_000
@@ -118,7 +119,7 @@ def _failures(report: dict[str, Any], limit: int) -> list[str]:
     shown = failures[:limit]
     title = f"## Findings ({len(failures)})" if len(shown) == len(failures) else \
         f"## Findings (first {len(shown)} of {len(failures)}; all are in the JSON report)"
-    rows = [[f"{f['ruleset']} {f['id']}", f["outcome"], T.clauses_line(f),
+    rows = [[plain.vector_name(f), f["outcome"], T.clauses_line(f),
              T.describe(f["inputs"]), T.describe(f["expected"]), T.describe(f["actual"]),
              f["why"]] for f in shown]
     return [title, "", cell(T.FINDINGS_LEGEND), "",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from typing import Any
 
 from pokercert.harness.run.results import Outcome
@@ -265,6 +266,17 @@ CHALLENGE_LEGEND = ("Challenge vectors are generated for each run from its seed,
                     "Replay them with the seed.")
 
 
+def replay_command(report: dict[str, Any], options: str, failing: list[str]) -> str:
+    """The ``pokercert run`` command that replays part of a run: its adapter and profile,
+    the rulesets that failed (else the run's own ruleset filter), then ``options``."""
+    ident = report["identification"]
+    rulesets = failing or list(ident["filters"].get("rulesets") or [])
+    words = ["pokercert run", "--adapter", shlex.quote(str(ident["adapter_spec"])),
+             "--profile", shlex.quote(str(ident["profile"]["name"])),
+             *(f"--ruleset {shlex.quote(str(r))}" for r in rulesets), options]
+    return printable(" ".join(w for w in words if w))
+
+
 def challenge_line(report: dict[str, Any]) -> str:
     """The challenge in one sentence: seed, size, outcome, how to replay it."""
     ch = report["challenge"]
@@ -281,10 +293,12 @@ def challenge_line(report: dict[str, Any]) -> str:
     for reasons in skipped.values():
         for reason, n in reasons.items():
             why[reason] = why.get(reason, 0) + n
+    failing = [r["id"] for r in ch["rulesets"] if r["twin"]["failed"] + r["fresh"]["failed"]]
     without = "".join(f" {n} curated vector(s) without a twin: {reason}."
                       for reason, n in sorted(why.items()))
     return (f"Challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals run, "
-            f"{ch['failed']} failed: {status} (replay: pokercert run {ch['replay']})."
+            f"{ch['failed']} failed: {status} "
+            f"(replay: {replay_command(report, ch['replay'], failing)})."
             + without)
 
 

@@ -91,7 +91,7 @@ def test_html_escapes_vendor_text(runs):
     assert "<b>bold</b>" not in page
     assert "&lt;b&gt;bold&lt;/b&gt;" in page
     assert "\x00" not in page and "\\x00" in page
-    assert page.count('<tr class="failure">') == 9
+    assert page.count('<tr class="failure">') + page.count('<tr class="failure twin">') == 9
 
 
 # ---------------------------------------------------------------- the challenge
@@ -104,8 +104,11 @@ def test_every_format_has_the_challenge_section_with_its_seed(runs):
         "id": "nj-poker-high-5", "twin": {"run": 1, "passed": 0, "failed": 1,
                                           "not_applicable": 0},
         "fresh": {"run": 1, "passed": 1, "failed": 0, "not_applicable": 0}}
+    # issue 28 item 5: the replay names the adapter, the profile and the failing ruleset,
+    # so it can be pasted as it stands
     line = ("Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed: failed (replay: "
-            "pokercert run --challenge-seed 7 --challenge 1).")
+            "pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator --profile practice "
+            "--ruleset nj-poker-high-5 --challenge-seed 7 --challenge 1).")
     md = render(report, "markdown").decode()
     assert "## Challenge" in md and line in md.replace("\\", "")
     page = render(report, "html").decode()

@@ -41,7 +41,13 @@ PROBE = """<script>
     rows: rows.map(function (tr) {
       return {id: tr.cells[0].querySelector("code").textContent,
               outcome: tr.cells[1].querySelector(".badge").textContent,
-              shown: shown(tr), text: tr.innerText};
+              shown: shown(tr), text: tr.innerText,
+              twin: tr.classList.contains("twin"),
+              plain: tr.nextElementSibling.querySelector(".plain").textContent,
+              unbroken: Array.prototype.slice.call(
+                tr.querySelectorAll("code.label, .hand, .card")).every(function (el) {
+                  return el.getClientRects().length === 1; }),
+              cards: tr.querySelectorAll(".card").length};
     }),
     resources: performance.getEntriesByType("resource").length
   };
@@ -81,14 +87,22 @@ def test_failing_report_on_screen(tmp_path):
     assert seen["verdict_on_first_screen"]
     assert seen["resources"] == 0
     assert [(r["id"], r["outcome"]) for r in seen["rows"]] == [
-        ("h5-challenge-7-00001", "FAIL"),       # the wheel's challenge twin
-        ("h5-wheel-001", "FAIL"), ("h5-wrap-001", "FAIL"), ("h5-suits-001", "XPASS"),
+        ("h5-wheel-001", "FAIL"),
+        ("h5-challenge-7-00001", "FAIL"),       # the wheel's challenge twin, under it
+        ("h5-wrap-001", "FAIL"), ("h5-suits-001", "XPASS"),
         ("h5-quads-001", "TIMEOUT"), ("h5-fullhouse-001", "ERROR"),
         ("h5-reject-dup-001", "WRONG_REASON"), ("h3-royal-001", "CRASH"),
         ("h3-straight-001", "XFAIL")]
     assert all(r["shown"] for r in seen["rows"])
-    wheel = seen["rows"][1]["text"]
-    assert "13:69F-14.3(b)6" in wheel and "category: high_card" in wheel
+    wheel, twin = seen["rows"][0], seen["rows"][1]
+    assert "13:69F-14.3(b)6" in wheel["text"] and "category: high_card" in wheel["text"]
+    assert twin["twin"] and not wheel["twin"] and "challenge twin of h5-wheel-001" in twin["text"]
+    # issue 28 item 5: the plain reading of the wheel (A-2-3-4-5 answered high card)
+    assert wheel["plain"] == "a straight was called a high card"
+    # every clause label, hand and card is on one line, and the hands are drawn as cards
+    # (the wheel's five input cards at least), the ace of diamonds with its suit symbol
+    assert all(r["unbroken"] for r in seen["rows"])
+    assert wheel["cards"] >= 5 and "A♦" in wheel["text"]
 
 
 def test_passing_report_on_screen(tmp_path):

@@ -1,0 +1,143 @@
+"""Plain words for readers who are not programmers: what a finding means in one line,
+what a citation's confidence word says, and the order that puts each challenge twin
+under the curated vector it copies.  The HTML report and the conformance site both say
+these things through this module, so they say them the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pokercert.harness.run.results import Outcome
+from pokercert.reference.categories import CategoryName
+from pokercert.reports import text as T
+
+# a citation's (or a qualifier's) confidence word, as the regulation files record it
+CONFIDENCE_WORDS = {
+    "confirmed": "the section number is printed in the source text",
+    "likely": "the section number is not printed in the source; the one given is the most "
+              "likely (pokercert rules ID says why)",
+    "unconfirmed": "the section number is not printed in the source and could not be "
+                   "narrowed down (pokercert rules ID says why)",
+    "house-rule": "no regulation text says it: a widely adopted card-room rule or a public "
+                  "game description does",
+}
+CONFIDENCE_LEGEND = "Confidence in a citation: " + "; ".join(
+    f"{word}: {meaning}" for word, meaning in CONFIDENCE_WORDS.items()) + "."
+
+_NO_ANSWER = {
+    Outcome.TIMEOUT: "the evaluator gave no answer in time",
+    Outcome.CRASH: "the evaluator's process died on this input",
+    Outcome.ERROR: "the evaluator raised an error or answered something malformed",
+}
+TWIN_PREFIX = "twin:"
+
+
+# categories said without the article a/an would give them
+_CATEGORY_PHRASES = {CategoryName.ONE_PAIR: "a pair", CategoryName.TWO_PAIR: "two pair",
+                     CategoryName.THREE_OF_A_KIND: "three of a kind",
+                     CategoryName.FOUR_OF_A_KIND: "four of a kind",
+                     CategoryName.FIVE_OF_A_KIND: "five of a kind"}
+
+
+def category_words(name: object) -> str:
+    """A category in words as a sentence uses it: ``straight_flush`` as ``a straight
+    flush``, ``one_pair`` as ``a pair``, ``two_pair`` as ``two pair``; ``an`` before a
+    vowel."""
+    text = T.printable(str(name))
+    if text in _CATEGORY_PHRASES:
+        return _CATEGORY_PHRASES[CategoryName(text)]
+    words = text.replace("_", " ")
+    return ("an " if words[:1].lower() in "aeiou" and words else "a ") + words
+
+
+def _hands_words(winners: object) -> str:
+    if not isinstance(winners, list) or not winners:
+        return "no hand"
+    numbers = [str(w + 1) if isinstance(w, int) else T.printable(str(w)) for w in winners]
+    if len(numbers) == 1:
+        return f"hand {numbers[0]} alone"
+    return "a split between hands " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+
+
+def _reason_words(reason: object) -> str:
+    return T.printable(str(reason)).replace("-", " ")
+
+
+def _refusal(expected: dict[str, Any], actual: dict[str, Any]) -> str:
+    want = _reason_words(expected["reason"])
+    if "reason" in actual:
+        return (f"invalid input ({want}) was refused, but for the wrong reason "
+                f"({_reason_words(actual['reason'])})")
+    if "rejected" in actual:
+        return f"invalid input ({want}) was refused without saying why it is invalid"
+    return f"invalid input ({want}) was accepted and answered ({T.describe(actual)})"
+
+
+def plain_reading(finding: dict[str, Any]) -> str:
+    """What a finding means, in one line of plain words: ``a royal flush was called a
+    straight flush``, ``invalid input (duplicate card) was accepted and answered ...``,
+    ``the pot should go to hand 1 alone; the evaluator gave a split between hands 1 and
+    2``.  Every word that comes from the answers is shown printable (no line breaks)."""
+    outcome = finding["outcome"]
+    expected = finding.get("expected") or {}
+    actual = finding.get("actual")
+    if outcome in _NO_ANSWER or not isinstance(actual, dict):
+        return _NO_ANSWER.get(outcome, "the evaluator gave no answer")
+    if outcome == Outcome.XPASS:
+        return "listed as a known failure, yet it passed"
+    prefix = "a known failure: " if outcome == Outcome.XFAIL else ""
+    return T.one_line(prefix + _difference(expected, actual))
+
+
+def _difference(expected: dict[str, Any], actual: dict[str, Any]) -> str:
+    if "reason" in expected:
+        return _refusal(expected, actual)
+    if "reason" in actual or "rejected" in actual:
+        return "a valid input was refused as invalid"
+    if "category" in expected and expected.get("category") != actual.get("category"):
+        return (f"{category_words(expected['category'])} was called "
+                f"{category_words(actual.get('category', 'nothing'))}")
+    if "cards" in expected and expected.get("cards") != actual.get("cards"):
+        return (f"the best five cards are {T.value(expected['cards'])}; the evaluator "
+                f"chose {T.value(actual.get('cards'))}")
+    if "winners" in expected and expected.get("winners") != actual.get("winners"):
+        return (f"the pot should go to {_hands_words(expected['winners'])}; the evaluator "
+                f"gave {_hands_words(actual.get('winners'))}")
+    if "qualifies" in expected and expected.get("qualifies") != actual.get("qualifies"):
+        return ("a qualifying dealer hand was said not to qualify" if expected["qualifies"]
+                else "a dealer hand that does not qualify was said to qualify")
+    return f"expected {T.describe(expected)}; the evaluator answered {T.describe(actual)}"
+
+
+def vector_name(finding: dict[str, Any]) -> str:
+    """A finding's vector id, with its ruleset before it only when the id does not already
+    start with it (corpus ids do: ``nj-holdem/0012``)."""
+    vid, rid = str(finding["id"]), str(finding["ruleset"])
+    return vid if vid.startswith(rid + "/") else f"{rid} {vid}"
+
+
+def twin_source(finding: dict[str, Any]) -> str:
+    """The id of the curated vector a challenge twin copies, or ``""``."""
+    origin = str(finding.get("origin") or "")
+    return origin[len(TWIN_PREFIX):] if origin.startswith(TWIN_PREFIX) else ""
+
+
+def grouped_findings(failures: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The findings in their order, each challenge twin moved right after the curated
+    vector it copies when that vector is a finding too (a twin whose source passed keeps
+    its place)."""
+    present = {f["id"] for f in failures}
+    twins: dict[str, list[dict[str, Any]]] = {}
+    for f in failures:
+        source = twin_source(f)
+        if source in present:
+            twins.setdefault(source, []).append(f)
+    out: list[dict[str, Any]] = []
+    for f in failures:
+        if twin_source(f) in present:
+            continue
+        out.append(f)
+        out += twins.get(f["id"], [])
+    return out
