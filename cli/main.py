@@ -89,6 +89,7 @@ COMMAND_GROUPS: tuple[CommandGroup, ...] = (
         ("selfcheck", "prove the corpus fails every deliberately broken evaluator"),)),
     CommandGroup("pokercert.cli.new_adapter", (
         ("new-adapter", "write a skeleton adapter (protocol layer done, stub evaluator)"),)),
+    CommandGroup("pokercert.cli.site", (("site", "a static site: rulesets, vectors and results"),)),
 )
 
 

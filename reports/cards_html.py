@@ -2,9 +2,10 @@
 and the conformance site.
 
 Suits differ by their symbol's shape (♠ ♥ ♦ ♣), not by colour alone; colour (a
-four-colour deck) only helps.  Each card carries its name in words (``title``) for a
-screen reader or a hover.  A token that is not a canonical card code (``As``, ``Td``,
-``Xx``) is shown as escaped text, so anything a vendor wrote stays text.
+four-colour deck) only helps, and a screen reader names the symbol (the markup stays
+small: the site draws tens of thousands of cards).  A token that is not a canonical card
+code (``As``, ``Td``, ``Xx``) is shown as escaped text, so anything a vendor wrote stays
+text.
 """
 
 from __future__ import annotations
@@ -16,11 +17,7 @@ from typing import Any
 from pokercert.reports import text as T
 
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-SUIT_NAME = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 RANK_SHOWN = {"T": "10"}
-RANK_NAME = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine",
-             "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three",
-             "2": "two"}
 _CARD = re.compile(r"([2-9TJQKA])([shdc])|(Xx)")
 # the style of a card, for a page that inlines its style sheet
 CARDS_CSS = """
@@ -47,7 +44,7 @@ def card_html(token: str) -> str:
     if m.group(3):
         return '<span class="card joker" title="joker">Joker</span>'
     rank, suit = m.group(1), m.group(2)
-    return (f'<span class="card s-{suit}" title="{RANK_NAME[rank]} of {SUIT_NAME[suit]}">'
+    return (f'<span class="card s-{suit}">'
             f"{RANK_SHOWN.get(rank, rank)}{SUIT_SYMBOL[suit]}</span>")
 
 

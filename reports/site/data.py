@@ -1,0 +1,100 @@
+"""What the conformance site shows, gathered once: the rulesets and the corpus, and for
+each run folder its sealed report and the outcome of every vector it ran.
+
+Nothing a vendor controls becomes a file name: evaluators are numbered (``e1``, ``e2``
+...) in the order given, and ruleset and clause pages are named from our own ids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokercert.reference import all_rulesets
+from pokercert.reference.rulesets import Ruleset
+from pokercert.reports import text as T
+from pokercert.reports.model import load_run
+from pokercert.reports.output import load
+from pokercert.vectors.corpus import Corpus, load_corpus
+from pokercert.vectors.model import Kind, Vector
+
+
+@dataclass(frozen=True)
+class Evaluator:
+    """One column of the matrix: a run folder's sealed report and per-vector outcomes."""
+
+    key: str
+    folder: Path
+    report: Mapping[str, Any]
+    outcomes: Mapping[str, str]
+
+    @property
+    def name(self) -> str:
+        """The evaluator as its vendor declared it (text: escaped where shown)."""
+        return T.evaluator_line(self.report["identification"])
+
+    @property
+    def short_name(self) -> str:
+        """Name and version, for a column head (the build is on the evaluator's pages)."""
+        ev = self.report["identification"]["evaluator"]
+        return " ".join(str(x) for x in (ev["name"], ev["version"]) if x) or self.adapter
+
+    @property
+    def adapter(self) -> str:
+        return str(self.report["identification"]["adapter_spec"])
+
+    def ruleset(self, rid: str) -> Mapping[str, Any] | None:
+        """The report's entry for ruleset ``rid``, or None when the run did not select it."""
+        return next((r for r in self.report["rulesets"] if r["id"] == rid), None)
+
+    def failures(self, rid: str) -> list[dict[str, Any]]:
+        return [f for f in self.report["failures"] if f["ruleset"] == rid]
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything the pages are made from."""
+
+    rulesets: tuple[Ruleset, ...]
+    corpus: Corpus
+    evaluators: tuple[Evaluator, ...]
+    by_ruleset: Mapping[str, list[Vector]] = field(default_factory=dict)
+
+    def clause_vectors(self, rid: str, label: str) -> list[Vector]:
+        return [v for v in self.by_ruleset.get(rid, []) if label in v.clauses]
+
+
+def clause_slug(index: int, label: str) -> str:
+    """A clause page's file name: its place in the ruleset and its label in safe letters."""
+    return f"clause-{index:02d}-" + re.sub(r"[^A-Za-z0-9.-]+", "_", label).strip("_") + ".html"
+
+
+def read_evaluator(key: str, folder: Path) -> Evaluator:
+    """A run folder as a column: its sealed report (refused when its results are not what
+    the harness wrote) and the outcome of each vector, by id."""
+    report = load(folder)
+    _, results = load_run(folder)
+    return Evaluator(key, folder, report, {r.vector_id: str(r.outcome) for r in results})
+
+
+def gather(run_folders: Sequence[Path], corpus_root: Path | None = None) -> Site:
+    """The site's data: every ruleset, the installed (or given) corpus, every run folder."""
+    corpus = load_corpus(corpus_root)
+    by_ruleset: dict[str, list[Vector]] = defaultdict(list)
+    for v in corpus.vectors:
+        by_ruleset[v.ruleset].append(v)
+    evaluators = tuple(read_evaluator(f"e{i}", Path(f)) for i, f in enumerate(run_folders, 1))
+    return Site(all_rulesets(), corpus, evaluators, dict(by_ruleset))
+
+
+def example_hand(vectors: Sequence[Vector], category: str) -> str:
+    """A hand of ``category`` from the corpus (a classify vector that expects it), or ""."""
+    for v in vectors:
+        if v.kind == Kind.CLASSIFY and v.expect is not None \
+                and v.expect.get("category") == category:
+            return str(v.inputs.get("hand", ""))
+    return ""

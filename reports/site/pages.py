@@ -1,0 +1,160 @@
+"""The site's pages, rendered from the Jinja2 templates in ``templates/``.
+
+Autoescaping is on for every template, and every value a page prints is shown printable
+(:func:`pokercert.reports.text.printable`) before it is escaped, so a vendor's name, an
+adapter's stderr or a message holding ``<script>`` is text on every page.  Cards are
+drawn by :mod:`pokercert.reports.cards_html` and findings read by
+:mod:`pokercert.reports.plain`, as in the HTML report.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from pokercert.harness.run.results import Outcome
+from pokercert.reference.interpretations import get_interpretation
+from pokercert.reference.rulesets import Ruleset
+from pokercert.reports import plain
+from pokercert.reports import text as T
+from pokercert.reports import verdict as V
+from pokercert.reports.cards_html import answer_html, hand_html
+from pokercert.reports.site.data import Evaluator, Site, clause_slug, example_hand
+from pokercert.vectors.model import Vector
+
+NOT_RUN = "not run"
+NOT_CLAIMED = "not claimed"
+
+
+def _shown(value: Any) -> Any:
+    """Every printed value: text made printable (our own markup passes as it is)."""
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    return T.printable(value)
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The one Jinja2 environment: package templates, autoescaping on, undefined names
+    an error (a template typo fails the build, not a page silently)."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("pokercert.reports.site", "templates"),
+        autoescape=True, undefined=jinja2.StrictUndefined, finalize=_shown,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["cards"] = lambda v: Markup(hand_html(v))
+    env.filters["answer"] = lambda d: Markup(answer_html(None if d is None else dict(d)))
+    env.filters["plain"] = plain.plain_reading
+    env.filters["slug"] = lambda word: str(word).lower().replace(" ", "-")
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    """One page: ``template`` with ``context``."""
+    return environment().get_template(template).render(**context)
+
+
+def cell_state(ev: Evaluator, rid: str) -> dict[str, Any]:
+    """A matrix cell: the verdict word, its counts, and whether it has a page."""
+    entry = ev.ruleset(rid)
+    if entry is None:
+        return {"word": NOT_RUN, "counts": "", "page": False}
+    if entry["verdict"] == V.NOT_APPLICABLE:
+        return {"word": NOT_CLAIMED, "counts": "", "page": False}
+    counts = entry["counts"]
+    run = sum(n for o, n in counts.items() if o != Outcome.NOT_APPLICABLE)
+    return {"word": entry["verdict"], "counts": f"{counts[Outcome.PASS]}/{run} passed",
+            "page": True}
+
+
+def home(site: Site) -> str:
+    """index.html: jurisdictions and rulesets with coverage, and the matrix."""
+    rows = []
+    for rs in site.rulesets:
+        vectors = site.by_ruleset.get(rs.id, [])
+        rows.append({"rs": rs, "vectors": len(vectors),
+                     "cells": [cell_state(ev, rs.id) for ev in site.evaluators]})
+    jurisdictions = sorted({rs.regulation.jurisdiction for rs in site.rulesets})
+    return render("index.html", root="", title="pokercert conformance", rows=rows,
+                  jurisdictions=jurisdictions, evaluators=site.evaluators,
+                  corpus=site.corpus, confidence=plain.CONFIDENCE_WORDS)
+
+
+def _expectations(v: Vector) -> list[tuple[str, Mapping[str, Any]]]:
+    if v.expect_by_reading is not None:
+        (iid,) = v.interpretations
+        return [(f"{iid}={name}", e) for name, e in v.expect_by_reading.items()]
+    return [("", v.expect or {})]
+
+
+def _differing(vectors: Sequence[Vector], iid: str) -> list[Vector]:
+    return [v for v in vectors if v.expect_by_reading is not None and iid in v.interpretations]
+
+
+def ruleset_page(site: Site, rs: Ruleset) -> str:
+    """rulesets/ID/index.html: categories with examples, clauses, interpretations,
+    the dealer qualifier and the source."""
+    vectors = site.by_ruleset.get(rs.id, [])
+    categories = [{"c": c, "example": example_hand(vectors, c.name)} for c in rs.categories]
+    clauses = [{"c": c, "page": clause_slug(i, c.label),
+                "vectors": len(site.clause_vectors(rs.id, c.label))}
+               for i, c in enumerate(rs.clauses, 1)]
+    interpretations = []
+    for iid in rs.interpretations:
+        changed = _differing(vectors, iid)
+        interpretations.append({"i": get_interpretation(iid), "changed": changed[:5],
+                                "count": len(changed)})
+    return render("ruleset.html", root="../../", title=f"{rs.id}: {rs.title}", rs=rs,
+                  categories=categories, clauses=clauses, interpretations=interpretations,
+                  expectations=_expectations, confidence=plain.CONFIDENCE_WORDS,
+                  vectors=len(vectors))
+
+
+def clause_page(site: Site, rs: Ruleset, index: int) -> str:
+    """rulesets/ID/clause-NN-LABEL.html: every vector tagged with the clause, and each
+    evaluator's outcome on it."""
+    clause = rs.clauses[index - 1]
+    vectors = site.clause_vectors(rs.id, clause.label)
+    rows = [{"v": v, "expected": _expectations(v),
+             "outcomes": [_outcome(ev, v) for ev in site.evaluators]} for v in vectors]
+    return render("clause.html", root="../../", title=f"{rs.id} {clause.label}", rs=rs,
+                  clause=clause, rows=rows, evaluators=site.evaluators)
+
+
+def _outcome(ev: Evaluator, v: Vector) -> dict[str, Any]:
+    word = ev.outcomes.get(v.id, NOT_RUN)
+    finding = word not in (Outcome.PASS, Outcome.NOT_APPLICABLE, NOT_RUN)
+    return {"word": word, "link": f"../../evaluators/{ev.key}/{v.ruleset}.html#v-{v.id}"
+            if finding else ""}
+
+
+def replay(ev: Evaluator, rid: str, finding: Mapping[str, Any]) -> str:
+    """The command that runs a finding's ruleset again against the same adapter (with the
+    run's challenge seed for a challenge vector)."""
+    ident = ev.report["identification"]
+    words = ["pokercert run", "--adapter", shlex.quote(ev.adapter), "--profile",
+             shlex.quote(str(ident["profile"]["name"])), "--ruleset", shlex.quote(rid)]
+    if finding.get("origin"):
+        words.append(str(ev.report["challenge"].get("replay") or ""))
+    return " ".join(w for w in words if w)
+
+
+def cell_page(site: Site, ev: Evaluator, rs: Ruleset) -> str:
+    """evaluators/eN/ID.html: what failed, grouped by clause, each with its plain
+    reading and the replay command."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for f in plain.grouped_findings(ev.failures(rs.id)):
+        label = f["clauses"][0]["label"] if f["clauses"] else "(no clause)"
+        groups.setdefault(label, []).append(f)
+    summaries = {c.label: c.summary for c in rs.clauses}
+    entry = ev.ruleset(rs.id)
+    assert entry is not None, "a cell page is made only for a ruleset the run selected"
+    return render("cell.html", root="../../", title=f"{ev.name} on {rs.id}", ev=ev, rs=rs,
+                  entry=entry, counts=T.counts_line(entry["counts"]), groups=groups,
+                  summaries=summaries,
+                  replay=lambda f: replay(ev, rs.id, f), twin=plain.twin_source,
+                  outcome_words=T.OUTCOME_WORDS)
