@@ -26,7 +26,8 @@ def register(sub: Subparsers) -> None:
         "written; 1 a run folder's results are not what the harness wrote; 3 usage error.")
     p.add_argument("out", type=Path, metavar="OUT", help="folder to write the site in")
     p.add_argument("runs", type=Path, nargs="*", metavar="RUN_FOLDER",
-                   help="results folders of `pokercert run` (one matrix column each)")
+                   help="results folders of `pokercert run`, or genuine JSON reports "
+                   "(one matrix column each)")
     p.add_argument("--peers", action="store_true",
                    help="first run the reference and every bundled peer that is installed "
                    f"({', '.join(PEERS)}) into OUT/{RUNS_FOLDER}/NAME, and show them first")
@@ -62,10 +63,10 @@ def run_peer(name: str, folder: Path, seed: int | None) -> bool:
 def cmd_site(args: argparse.Namespace) -> int:
     from pokercert.reports.site.build import build_site
 
-    out = out_folder(args.out, "OUT", create=True)
     for folder in args.runs:
-        if not Path(folder).is_dir():
+        if not Path(folder).exists():
             raise UsageError(f"RUN_FOLDER {folder}: no such folder")
+    out = out_folder(args.out, "OUT", create=True)
     runs: list[Path] = []
     if args.peers:
         for name in installed_peers():

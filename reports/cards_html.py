@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from typing import Any
 
 from pokercert.reports import text as T
@@ -36,6 +37,7 @@ def esc(value: Any) -> str:
     return html.escape(T.printable(str(value)), quote=True)
 
 
+@lru_cache(maxsize=1024)   # 53 cards, drawn ~100,000 times by the site
 def card_html(token: str) -> str:
     """One card code as a drawn card, or the token as escaped text when it is no card."""
     m = _CARD.fullmatch(token)

@@ -17,7 +17,6 @@ from typing import Any
 from pokercert.reference import all_rulesets
 from pokercert.reference.rulesets import Ruleset
 from pokercert.reports import text as T
-from pokercert.reports.model import load_run
 from pokercert.reports.output import load
 from pokercert.vectors.corpus import Corpus, load_corpus
 from pokercert.vectors.model import Kind, Vector
@@ -63,6 +62,8 @@ class Site:
     corpus: Corpus
     evaluators: tuple[Evaluator, ...]
     by_ruleset: Mapping[str, list[Vector]] = field(default_factory=dict)
+    # each vector's inputs and expectations drawn once (it is on a page per clause)
+    drawn: dict[str, Any] = field(default_factory=dict)
 
     def clause_vectors(self, rid: str, label: str) -> list[Vector]:
         return [v for v in self.by_ruleset.get(rid, []) if label in v.clauses]
@@ -73,12 +74,12 @@ def clause_slug(index: int, label: str) -> str:
     return f"clause-{index:02d}-" + re.sub(r"[^A-Za-z0-9.-]+", "_", label).strip("_") + ".html"
 
 
-def read_evaluator(key: str, folder: Path) -> Evaluator:
-    """A run folder as a column: its sealed report (refused when its results are not what
-    the harness wrote) and the outcome of each vector, by id."""
-    report = load(folder)
-    _, results = load_run(folder)
-    return Evaluator(key, folder, report, {r.vector_id: str(r.outcome) for r in results})
+def read_evaluator(key: str, source: Path) -> Evaluator:
+    """A run folder (or a genuine JSON report) as a column: its sealed report (refused
+    when its results are not what the harness wrote) and the outcome of each vector."""
+    report = load(source)
+    return Evaluator(key, source, report,
+                     {str(v["id"]): str(v["outcome"]) for v in report["vectors"]})
 
 
 def gather(run_folders: Sequence[Path], corpus_root: Path | None = None) -> Site:

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from pokercert.harness.run.results import Outcome
 from pokercert.reference.interpretations import get_interpretation
@@ -119,17 +119,37 @@ def clause_page(site: Site, rs: Ruleset, index: int) -> str:
     evaluator's outcome on it."""
     clause = rs.clauses[index - 1]
     vectors = site.clause_vectors(rs.id, clause.label)
-    rows = [{"v": v, "expected": _expectations(v),
+    rows = [{"v": v, "drawn": _drawn(site, v),
              "outcomes": [_outcome(ev, v) for ev in site.evaluators]} for v in vectors]
     return render("clause.html", root="../../", title=f"{rs.id} {clause.label}", rs=rs,
                   clause=clause, rows=rows, evaluators=site.evaluators)
 
 
-def _outcome(ev: Evaluator, v: Vector) -> dict[str, Any]:
+def _drawn(site: Site, v: Vector) -> tuple[Markup, list[tuple[str, Markup]]]:
+    """A vector's inputs and expected answers (per reading) as HTML, drawn once."""
+    found = site.drawn.get(v.id)
+    if found is None:
+        found = site.drawn[v.id] = (
+            Markup(answer_html(dict(v.inputs))),
+            [(reading, Markup(answer_html(dict(e)))) for reading, e in _expectations(v)])
+    return found
+
+
+def badge(word: str) -> Markup:
+    """An outcome or verdict word as a badge (the macro of the same name, for loops that
+    draw tens of thousands: a Jinja2 macro call costs more than the rest of a row)."""
+    shown = escape(word)
+    slug = escape(str(word).lower().replace(" ", "-"))
+    return Markup(f'<span class="badge b-{slug} b-{shown}">{shown}</span>')
+
+
+def _outcome(ev: Evaluator, v: Vector) -> Markup:
+    """An evaluator's outcome on a vector: a badge, linked to the finding if it is one."""
     word = ev.outcomes.get(v.id, NOT_RUN)
-    finding = word not in (Outcome.PASS, Outcome.NOT_APPLICABLE, NOT_RUN)
-    return {"word": word, "link": f"../../evaluators/{ev.key}/{v.ruleset}.html#v-{v.id}"
-            if finding else ""}
+    if word in (Outcome.PASS, Outcome.NOT_APPLICABLE, NOT_RUN):
+        return badge(word)
+    link = escape(f"../../evaluators/{ev.key}/{v.ruleset}.html#v-{v.id}")
+    return Markup(f'<a href="{link}">{badge(word)}</a>')
 
 
 def replay(ev: Evaluator, rid: str, finding: Mapping[str, Any]) -> str:
