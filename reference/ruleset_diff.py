@@ -39,15 +39,17 @@ ASPECTS: tuple[str, ...] = (
 )
 
 # the aspect an engine knob of ``rules`` belongs to (any other knob: "rules")
-KNOB_ASPECTS: dict[str, str] = {
-    "direction": "direction", "ace": "wheel", "straight_ace": "wheel",
-    "straight_suits": "wheel", "five_of_a_kind": "wild", "wild_duplicates": "wild",
-}
+# (keywords, not string keys: the ``five_of_a_kind`` knob shares a category's name, and
+# category names are written only through CategoryName)
+KNOB_ASPECTS: dict[str, str] = dict(
+    direction="direction", ace="wheel", straight_ace="wheel",
+    straight_suits="wheel", five_of_a_kind="wild", wild_duplicates="wild",
+)
 
 # the aspect of a knob the table above does not name, by a word in its name (a knob added
 # later for the wheel's place or wraparounds is "wheel", one for jokers "wild")
 KNOB_WORDS_ASPECTS: tuple[tuple[str, str], ...] = (
-    ("wheel", "wheel"), ("wrap", "wheel"), ("straight", "wheel"),
+    ("wheel", "wheel"), ("wrap", "wheel"), ("straight_", "wheel"),
     ("wild", "wild"), ("joker", "wild"))
 
 

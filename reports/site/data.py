@@ -23,7 +23,7 @@ from pokercert.vectors.model import Kind, Vector
 
 
 @dataclass(frozen=True)
-class Evaluator:
+class SiteEvaluator:
     """One column of the matrix: a run folder's sealed report and per-vector outcomes."""
 
     key: str
@@ -60,7 +60,7 @@ class Site:
 
     rulesets: tuple[Ruleset, ...]
     corpus: Corpus
-    evaluators: tuple[Evaluator, ...]
+    evaluators: tuple[SiteEvaluator, ...]
     by_ruleset: Mapping[str, list[Vector]] = field(default_factory=dict)
     # each vector's inputs and expectations drawn once (it is on a page per clause)
     drawn: dict[str, Any] = field(default_factory=dict)
@@ -74,11 +74,11 @@ def clause_slug(index: int, label: str) -> str:
     return f"clause-{index:02d}-" + re.sub(r"[^A-Za-z0-9.-]+", "_", label).strip("_") + ".html"
 
 
-def read_evaluator(key: str, source: Path) -> Evaluator:
+def read_evaluator(key: str, source: Path) -> SiteEvaluator:
     """A run folder (or a genuine JSON report) as a column: its sealed report (refused
     when its results are not what the harness wrote) and the outcome of each vector."""
     report = load(source)
-    return Evaluator(key, source, report,
+    return SiteEvaluator(key, source, report,
                      {str(v["id"]): str(v["outcome"]) for v in report["vectors"]})
 
 

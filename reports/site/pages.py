@@ -24,7 +24,7 @@ from pokercert.reports import plain
 from pokercert.reports import text as T
 from pokercert.reports import verdict as V
 from pokercert.reports.cards_html import answer_html, hand_html
-from pokercert.reports.site.data import Evaluator, Site, clause_slug, example_hand
+from pokercert.reports.site.data import Site, SiteEvaluator, clause_slug, example_hand
 from pokercert.vectors.model import Vector
 
 NOT_RUN = "not run"
@@ -58,7 +58,7 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 
 
-def cell_state(ev: Evaluator, rid: str) -> dict[str, Any]:
+def cell_state(ev: SiteEvaluator, rid: str) -> dict[str, Any]:
     """A matrix cell: the verdict word, its counts, and whether it has a page."""
     entry = ev.ruleset(rid)
     if entry is None:
@@ -143,7 +143,7 @@ def badge(word: str) -> Markup:
     return Markup(f'<span class="badge b-{slug} b-{shown}">{shown}</span>')
 
 
-def _outcome(ev: Evaluator, v: Vector) -> Markup:
+def _outcome(ev: SiteEvaluator, v: Vector) -> Markup:
     """An evaluator's outcome on a vector: a badge, linked to the finding if it is one."""
     word = ev.outcomes.get(v.id, NOT_RUN)
     if word in (Outcome.PASS, Outcome.NOT_APPLICABLE, NOT_RUN):
@@ -152,7 +152,7 @@ def _outcome(ev: Evaluator, v: Vector) -> Markup:
     return Markup(f'<a href="{link}">{badge(word)}</a>')
 
 
-def replay(ev: Evaluator, rid: str, finding: Mapping[str, Any]) -> str:
+def replay(ev: SiteEvaluator, rid: str, finding: Mapping[str, Any]) -> str:
     """The command that runs a finding's ruleset again against the same adapter (with the
     run's challenge seed for a challenge vector)."""
     ident = ev.report["identification"]
@@ -163,7 +163,7 @@ def replay(ev: Evaluator, rid: str, finding: Mapping[str, Any]) -> str:
     return " ".join(w for w in words if w)
 
 
-def cell_page(site: Site, ev: Evaluator, rs: Ruleset) -> str:
+def cell_page(site: Site, ev: SiteEvaluator, rs: Ruleset) -> str:
     """evaluators/eN/ID.html: what failed, grouped by clause, each with its plain
     reading and the replay command."""
     groups: dict[str, list[dict[str, Any]]] = {}
