@@ -31,13 +31,13 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.adapters import AdapterError
+from pokercert.harness.run.outcome import exit_code_for
 from pokercert.harness.run.results import read_header, read_results, write_header
 from pokercert.harness.run.runner import (
     RunConfig,
     RunError,
     RunOutcome,
     count,
-    exit_code_for,
     run,
 )
 

@@ -55,9 +55,9 @@ from pokercert.harness.identity import (
 )
 from pokercert.harness.protocol import HALF_FEATURE, PROTOCOL_VERSION, needs_feature
 from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
+from pokercert.harness.run.outcome import exit_code_for
 from pokercert.harness.run.results import (
     EMPTY,
-    FAILING,
     HEADER_FILE,
     RESULTS_FILE,
     Outcome,
@@ -74,9 +74,8 @@ from pokercert.harness.run.results import (
 from pokercert.harness.run.selection import ids_digest, parse_shard, shard
 from pokercert.harness.scoring import operation, passes, request_for, score
 from pokercert.reference import Profile, Ruleset, all_rulesets, collector, get_ruleset, load_profile
-from pokercert.reference.errors import ExitCode, InputError
+from pokercert.reference.errors import InputError
 from pokercert.vectors.model import Kind, Vector
-from pokercert.vectors.releases import corpus_status
 
 DEFAULT_OUT = Path("pokercert-run")
 DEFAULT_BATCH = 256
@@ -605,36 +604,6 @@ def count(results: Sequence[Result] | Iterator[Result],
     return out
 
 
-def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> ExitCode:
-    """0: every applicable vector passed (or failed as the expectations file predicts);
-    1: any FAIL/WRONG_REASON/ERROR/TIMEOUT/CRASH/XPASS, nothing applicable at all, or a
-    corpus that is not the published one of its version (the report's verdict rule 6: such
-    a run is NOT CERTIFIED, and a CI gate must not read it as a pass);
-    2: the run did not finish (the harness gave up on the adapter, or results are missing).
-    """
-    total = Counter[str]()
-    for c in counts.values():
-        total.update(c)
-    if header.aborted or sum(total.values()) < header.selected:
-        return ExitCode.ERROR
-    if not corpus_status(header.corpus_version, header.corpus_sha256).published:
-        return ExitCode.NONCOMPLIANT
-    if any(total[str(o)] for o in FAILING) or _attached_failed(header):
-        return ExitCode.NONCOMPLIANT
-    if not sum(n for o, n in total.items() if o != str(Outcome.NOT_APPLICABLE)):
-        return ExitCode.NONCOMPLIANT
-    return ExitCode.OK
-
-
-def _attached_failed(header: RunHeader) -> bool:
-    """Whether an attached mode found a disagreement (the report's rule, in one place:
-    :func:`pokercert.harness.run.attached.item_status`)."""
-    from pokercert.harness.run.attached import FAILED, item_status
-
-    return any(item_status(mode, item) == FAILED
-               for mode, items in header.attached.items() for item in items)
-
-
 def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None,
              observed: Observed | None = None) -> dict[str, Any]:
     """The measured identity of what ``spec`` runs (:mod:`pokercert.harness.identity`),
@@ -684,21 +653,61 @@ def _check_resumed_identity(folder: Path, before: Mapping[str, Any],
                        + (f" (and {len(changed) - 5} more)" if len(changed) > 5 else ""))
 
 
-def run(config: RunConfig, corpus: Any = None,
-        progress: Callable[[int, int], None] | None = None) -> RunOutcome:
-    """Run a certification as ``config`` says; results stream into ``config.out``.
+# ----------------------------------------------------------------------------- the stages
+# A run is these stages in this order (:func:`run` composes them; ``pokercert.certify``
+# runs them and seals the report): plan -> open -> start -> score -> attached modes ->
+# end -> finish.  Each takes what the one before left in the :class:`Session`.
+@dataclass
+class Planned:
+    """What the plan stage (:func:`plan_run`) leaves: the profile, the "before"
+    measurement running in its thread, the corpus, the plan and the expectations."""
 
-    Raises :class:`RunError` for bad input, :class:`AdapterError` if the adapter cannot
-    be started at all (nothing is run then).
+    profile: Profile
+    ahead: MeasureAhead | None
+    corpus: Any
+    plan: Plan
+    known: dict[str, Known]
 
-    The software under test is measured (:mod:`pokercert.harness.identity`) before any
-    vendor code runs and again after the adapter's last call.  The "before" measurement
-    runs in a thread started as soon as the spec parses, beside the corpus load and the
-    plan, and is joined before the adapter is loaded (an in-process module imported, a
-    child started); the "after" one runs beside the adapter's closing and the drafts and
-    is joined before ``header.aborted`` is decided.  Nothing reads a measurement before
-    its join.
-    """
+
+@dataclass
+class Session:
+    """One run between its stages: what each stage leaves the next."""
+
+    config: RunConfig
+    profile: Profile
+    folder: Path
+    plan: Plan
+    known: dict[str, Known]
+    header: RunHeader
+    spec: AdapterSpec
+    adapter: Adapter
+    started_as: dict[str, Any]              # measured before any vendor code ran
+    deadline: float | None
+    previous: list[Result]                  # the results a resumed run found on disk
+    counts: dict[str, Counter[str]]         # the results on disk: those before, and new
+    scored: list[Result]                    # every line of results.jsonl, as written
+    new: int = 0
+    identity: Identity | None = None
+    measured: dict[str, Any] = field(default_factory=dict)
+    loaded_ahead: MeasureAhead | None = None
+    seen: Observed | None = None
+    after: MeasureAhead | None = None
+    watchdog: Watchdog | None = None
+    results_sha256: str | None = None
+    results_lines: int | None = None
+
+    @property
+    def started(self) -> Identity:
+        """The identity the adapter declared (the start stage has run)."""
+        assert self.identity is not None, "the start stage has not run"
+        return self.identity
+
+
+def plan_run(config: RunConfig, corpus: Any = None) -> Planned:
+    """Stage *plan*: the profile, the corpus, the vectors (curated, then the challenge
+    set of the run's seed, then the shard's share) and the expectations.  The "before"
+    measurement of the software under test starts in a thread as soon as the spec
+    parses, beside the corpus load and the plan."""
     try:
         profile = load_profile(config.profile)
     except ValueError as exc:
@@ -717,13 +726,37 @@ def run(config: RunConfig, corpus: Any = None,
                                    else config.challenge_fresh)
         corpus = _load_corpus(corpus)
         planned = plan(config, corpus, profile, seed, dealt, folder)
-    chosen, filters, origins = planned.vectors, planned.filters, planned.origins
     known, expect_info = _expectations(config, corpus)
     if expect_info:
-        filters["expectations"] = expect_info
+        planned.filters["expectations"] = expect_info
+    return Planned(profile, ahead, corpus, planned, known)
+
+
+def _header(config: RunConfig, planned: Planned, isolation: str) -> RunHeader:
+    """The run's ``run.json`` as it begins (before the adapter has said who it is)."""
+    chosen, corpus = planned.plan.vectors, planned.corpus
+    by_ruleset = Counter(v.ruleset for v in chosen)
+    return RunHeader(
+        suite_version=__version__, corpus_version=corpus.version, corpus_sha256=corpus.sha256,
+        harness_version=__version__, protocol_version=str(PROTOCOL_VERSION),
+        adapter_spec=config.adapter, evaluator={}, adapter={},
+        profile=planned.profile.as_dict(), rulesets=sorted(by_ruleset),
+        filters=planned.plan.filters, selected=len(chosen),
+        selected_ids_sha256=ids_digest(v.id for v in chosen), platform=platform_info(),
+        command=list(config.command), started_at=now_iso(), shard=config.shard,
+        selected_by_ruleset=dict(sorted(by_ruleset.items())), lab=dict(config.lab),
+        limits={"timeout_s": config.timeout, "run_timeout_s": config.run_timeout,
+                "batch_size": config.batch_size, "max_restarts": config.max_restarts,
+                "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s},
+        isolation=isolation)
+
+
+def open_run(config: RunConfig, planned: Planned) -> Session:
+    """Stage *open*: the run folder (fresh, or reopened to resume) and the adapter loaded,
+    not started; the "before" measurement is joined before any vendor code is imported."""
+    folder = Path(config.out)
     folder.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    deadline = started + config.run_timeout if config.run_timeout else None
+    deadline = time.monotonic() + config.run_timeout if config.run_timeout else None
     options = AdapterOptions(timeout=config.timeout, run_deadline=deadline,
                              attachments=folder / ATTACHMENTS, max_restarts=config.max_restarts,
                              max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s,
@@ -733,22 +766,10 @@ def run(config: RunConfig, corpus: Any = None,
         isolation = isolation_of(config.adapter, not config.in_process)
     except SpecError as exc:   # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
-    by_ruleset = Counter(v.ruleset for v in chosen)
-    header = RunHeader(
-        suite_version=__version__, corpus_version=corpus.version, corpus_sha256=corpus.sha256,
-        harness_version=__version__, protocol_version=str(PROTOCOL_VERSION),
-        adapter_spec=config.adapter, evaluator={}, adapter={}, profile=profile.as_dict(),
-        rulesets=sorted(by_ruleset), filters=filters, selected=len(chosen),
-        selected_ids_sha256=ids_digest(v.id for v in chosen), platform=platform_info(),
-        command=list(config.command), started_at=now_iso(), shard=config.shard,
-        selected_by_ruleset=dict(sorted(by_ruleset.items())), lab=dict(config.lab),
-        limits={"timeout_s": config.timeout, "run_timeout_s": config.run_timeout,
-                "batch_size": config.batch_size, "max_restarts": config.max_restarts,
-                "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s},
-        isolation=isolation)
+    header = _header(config, planned, isolation)
     try:
         spec = parse_spec(config.adapter)
-        before = _joined(ahead)     # measured before any vendor code is imported or run
+        before = _joined(planned.ahead)     # measured before any vendor code is imported
         adapter = load_adapter(spec, options)
     except SpecError as exc:   # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
@@ -757,119 +778,184 @@ def run(config: RunConfig, corpus: Any = None,
             raise RunError(f"--identity {given}: no such file or folder")
     header, previous = _prepare_folder(folder, header, config.resume)
     header.lab = {**header.lab, **config.lab}   # a resume may add to the lab's fields
-    done = {r.vector_id for r in previous}
-    todo = [v for v in chosen if v.id not in done]
-    counts = count(previous)          # the results on disk: those before, and each batch
-    scored = list(previous)           # every line of results.jsonl, as written
-    new = 0
     if isinstance(before, RunError):
         raise before
-    started_as = before                          # measured before any vendor code ran
-    with adapter:
-        try:
-            identity = adapter.start()
-        except AdapterError as exc:   # the folder says why it holds no result (an INCOMPLETE run)
-            header.aborted, header.finished_at = f"the adapter did not start: {exc}", now_iso()
-            write_header(folder, header)
-            raise
-        if done and header.evaluator and header.evaluator != dict(identity.evaluator):
-            raise RunError(f"cannot resume {folder}: it was run against {header.evaluator}, "
-                           f"the adapter now declares {dict(identity.evaluator)}")
-        # what its processes loaded up to hello: with a hello manifest, measured now (the
-        # header records the files it lists); else hashed in a thread while the first
-        # vectors run (the header has the named files, all a resume compares)
-        seen = adapter.code_seen()
-        measured = _measure(spec, config, identity, seen) if identity.manifest else started_as
-        loaded_ahead = MeasureAhead(partial(_measure, spec, config, identity, seen)) \
-            if seen is not None and not identity.manifest else None
-        if done:
-            _check_resumed_identity(folder, header.measured_identity, measured)
-        header.measured_identity = measured
-        header.evaluator = dict(identity.evaluator)
-        header.adapter = dict(identity.adapter)
-        header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
-        header.sandbox = getattr(adapter, "sandbox", IN_PROCESS_RECORD).as_dict()
-        write_header(folder, header)
-        grace = config.watchdog_grace_s if config.watchdog_grace_s is not None else \
-            max(1.0, config.timeout or 0.0)
-        watchdog = Watchdog(adapter, folder, header, config.timeout, deadline, grace) \
-            if isinstance(adapter, InProcessAdapter) else None
-        if watchdog:           # (it watches the attached modes too: they call the adapter)
-            watchdog.start()
-        try:
-            with ResultWriter(folder, append=bool(done)) as writer:
-                if progress:
-                    progress(len(done), len(chosen))
-                # the cyclic collector paused while the vectors are scored (their
-                # number bounds the stretch; pokercert.reference.collector): each of its
-                # passes over the whole heap (the corpus, the plan, every result so far)
-                # cost 0.15-0.37 s of CPU in a default run; the attached modes below,
-                # whose evaluator calls have no such bound, run with it on
-                try:
-                    with collector.paused():
-                        for results in score_vectors(adapter, identity, todo, profile, known,
-                                                     config.batch_size, deadline):
-                            if origins:
-                                results = with_origins(results, origins)
-                            writer.write_many(results)
-                            scored.extend(results)
-                            count(results, into=counts)
-                            new += len(results)
-                            if progress:
-                                progress(len(done) + new, len(chosen))
-                except AdapterAborted as exc:
-                    header.aborted = str(exc)
-            modes: dict[str, Any] = {m: filters[m] for m in ("fuzz", "exhaustive")
-                                     if m in filters}
-            if modes and not header.aborted and runs_attached(config.shard):
-                from pokercert.harness.run.attached import run_attached
+    return Session(config, planned.profile, folder, planned.plan, planned.known, header, spec,
+                   adapter, before, deadline, previous, count(previous), list(previous))
 
-                write_header(folder, header)        # the vectors are done: say so first
-                if watchdog:
-                    watchdog.attaching = (list(modes), header.rulesets)
-                header.attached = {}
-                _, gave_up = run_attached(adapter, identity, header.rulesets, profile, modes,
-                                          folder, config.adapter, into=header.attached)
-                if gave_up:
-                    header.aborted = gave_up
-        finally:
-            if watchdog:
-                watchdog.stop()
-        # the bytes launched must be the bytes measured, to the end: an adapter that
-        # rewrites its own files (at start-up or later) is not the software recorded.
-        # Measured after the adapter's last call, while it closes and the drafts are
-        # written (neither reads the measurement); joined before header.aborted is set.
-        # What its processes loaded is read before it stops (they are read while they
-        # live; code loads lazily), and hashed before it stops if some file can only be
-        # reached through a live process (/proc/PID/root of a sandboxed one).
-        seen = adapter.code_seen()
-        after = MeasureAhead(partial(_measure, spec, config, identity, seen))
-        if seen is not None and seen.through_proc:
-            with contextlib.suppress(RunError):
-                after.join()
-                if loaded_ahead is not None:
-                    loaded_ahead.join()
-    if origins:
-        from pokercert.harness.run.challenge import write_drafts
 
-        write_drafts(folder, scored, profile, config.adapter)
+def start_adapter(s: Session) -> None:
+    """Stage *start*: the adapter's hello; the identity it declares and the one measured
+    go into ``run.json`` before any vector is sent; an in-process run gets its watchdog.
+    A failed start is recorded in the folder (an INCOMPLETE run) and raised."""
+    header = s.header
+    try:
+        identity = s.adapter.start()
+    except AdapterError as exc:   # the folder says why it holds no result (an INCOMPLETE run)
+        header.aborted, header.finished_at = f"the adapter did not start: {exc}", now_iso()
+        write_header(s.folder, header)
+        raise
+    if s.previous and header.evaluator and header.evaluator != dict(identity.evaluator):
+        raise RunError(f"cannot resume {s.folder}: it was run against {header.evaluator}, "
+                       f"the adapter now declares {dict(identity.evaluator)}")
+    # what its processes loaded up to hello: with a hello manifest, measured now (the
+    # header records the files it lists); else hashed in a thread while the first
+    # vectors run (the header has the named files, all a resume compares)
+    seen = s.adapter.code_seen()
+    s.measured = _measure(s.spec, s.config, identity, seen) if identity.manifest \
+        else s.started_as
+    s.loaded_ahead = MeasureAhead(partial(_measure, s.spec, s.config, identity, seen)) \
+        if seen is not None and not identity.manifest else None
+    if s.previous:
+        _check_resumed_identity(s.folder, header.measured_identity, s.measured)
+    header.measured_identity = s.measured
+    header.evaluator = dict(identity.evaluator)
+    header.adapter = dict(identity.adapter)
+    header.capabilities = {k: list(v) for k, v in identity.capabilities.items()}
+    header.sandbox = getattr(s.adapter, "sandbox", IN_PROCESS_RECORD).as_dict()
+    write_header(s.folder, header)
+    s.identity = identity
+    config = s.config
+    grace = config.watchdog_grace_s if config.watchdog_grace_s is not None else \
+        max(1.0, config.timeout or 0.0)
+    if isinstance(s.adapter, InProcessAdapter):  # (it watches the attached modes too)
+        s.watchdog = Watchdog(s.adapter, s.folder, header, config.timeout, s.deadline, grace)
+        s.watchdog.start()
+
+
+def score_run(s: Session, progress: Callable[[int, int], None] | None = None) -> None:
+    """Stage *score*: every planned vector not already scored, through
+    :func:`score_vectors`, streamed into ``results.jsonl``; the harness giving up on the
+    adapter is recorded in the header (the results written stay)."""
+    chosen, origins = s.plan.vectors, s.plan.origins
+    done = {r.vector_id for r in s.previous}
+    todo = [v for v in chosen if v.id not in done]
+    with ResultWriter(s.folder, append=bool(done)) as writer:
+        if progress:
+            progress(len(done), len(chosen))
+        # the cyclic collector paused while the vectors are scored (their number bounds
+        # the stretch; pokercert.reference.collector): each of its passes over the whole
+        # heap (the corpus, the plan, every result so far) cost 0.15-0.37 s of CPU in a
+        # default run; the attached modes, whose evaluator calls have no such bound, run
+        # with it on
+        try:
+            with collector.paused():
+                for results in score_vectors(s.adapter, s.started, todo, s.profile, s.known,
+                                             s.config.batch_size, s.deadline):
+                    if origins:
+                        results = with_origins(results, origins)
+                    writer.write_many(results)
+                    s.scored.extend(results)
+                    count(results, into=s.counts)
+                    s.new += len(results)
+                    if progress:
+                        progress(len(done) + s.new, len(chosen))
+        except AdapterAborted as exc:
+            s.header.aborted = str(exc)
+    s.results_sha256, s.results_lines = writer.sha256, writer.lines
+
+
+def attach_modes(s: Session) -> None:
+    """Stage *attached modes*: ``--fuzz`` and ``--exhaustive`` with the same adapter
+    after the vectors (:mod:`.attached`), in an unsharded run or shard 1, unless the
+    run was aborted."""
+    filters = s.plan.filters
+    modes: dict[str, Any] = {m: filters[m] for m in ("fuzz", "exhaustive") if m in filters}
+    if not modes or s.header.aborted or not runs_attached(s.config.shard):
+        return
+    from pokercert.harness.run.attached import run_attached
+
+    write_header(s.folder, s.header)        # the vectors are done: say so first
+    if s.watchdog:
+        s.watchdog.attaching = (list(modes), s.header.rulesets)
+    s.header.attached = {}
+    _, gave_up = run_attached(s.adapter, s.started, s.header.rulesets, s.profile, modes,
+                              s.folder, s.config.adapter, into=s.header.attached)
+    if gave_up:
+        s.header.aborted = gave_up
+
+
+def measure_end(s: Session) -> None:
+    """Stage *end* (the adapter still open): the "after" measurement.  The bytes launched
+    must be the bytes measured, to the end: an adapter that rewrites its own files (at
+    start-up or later) is not the software recorded.  Measured after the adapter's last
+    call, while it closes and the drafts are written (neither reads the measurement);
+    joined in :func:`finish_run`.  What its processes loaded is read before it stops (they
+    are read while they live; code loads lazily), and hashed before it stops if some file
+    can only be reached through a live process (/proc/PID/root of a sandboxed one)."""
+    s.seen = seen = s.adapter.code_seen()
+    s.after = MeasureAhead(partial(_measure, s.spec, s.config, s.started, seen))
+    if seen is not None and seen.through_proc:
+        with contextlib.suppress(RunError):
+            s.after.join()
+            if s.loaded_ahead is not None:
+                s.loaded_ahead.join()
+
+
+def _changes(s: Session) -> list[str]:
+    """How the software under test changed during the run (the measurements joined)."""
+    assert s.after is not None, "the end stage has not run"
     changed: list[str] = []
     try:
-        at_start = loaded_ahead.join() if loaded_ahead is not None else measured
-        changed += [d for d in differences(started_as, at_start, NO_LOADED)
+        at_start = s.loaded_ahead.join() if s.loaded_ahead is not None else s.measured
+        changed += [d for d in differences(s.started_as, at_start, NO_LOADED)
                     if not d.startswith("manifest:")]
-        ended = after.join()
+        ended = s.after.join()
         changed += differences(at_start, ended, COMMON_LOADED)
-        if seen is not None:       # the end measurement holds what loaded later on
-            header.measured_identity = {**ended, "at_start": {
+        if s.seen is not None:       # the end measurement holds what loaded later on
+            s.header.measured_identity = {**ended, "at_start": {
                 "digest": at_start["digest"], "files": len(at_start["files"])}}
     except RunError as exc:        # an --identity file removed while the run went on
         changed.append(str(exc))
+    return changed
+
+
+def finish_run(s: Session) -> RunOutcome:
+    """Stage *finish* (the adapter closed): the challenge drafts, whether the software
+    changed during the run, the header's last words, and the run's outcome."""
+    header = s.header
+    if s.plan.origins:
+        from pokercert.harness.run.challenge import write_drafts
+
+        write_drafts(s.folder, s.scored, s.profile, s.config.adapter)
+    changed = _changes(s)
     if changed and not header.aborted:
         header.aborted = ("the software under test changed during the run: "
                           + "; ".join(changed[:5]))
     header.finished_at = now_iso()
-    header.results_sha256, header.results_lines = writer.sha256, writer.lines
-    write_header(folder, header)
-    return RunOutcome(folder, header, counts, exit_code_for(header, counts), new, scored)
+    header.results_sha256, header.results_lines = s.results_sha256, s.results_lines
+    write_header(s.folder, header)
+    return RunOutcome(s.folder, header, s.counts, exit_code_for(header, s.counts), s.new,
+                      s.scored)
 
+
+def run(config: RunConfig, corpus: Any = None,
+        progress: Callable[[int, int], None] | None = None) -> RunOutcome:
+    """Run a certification as ``config`` says; results stream into ``config.out``.
+
+    The stages, in order: :func:`plan_run`, :func:`open_run`, :func:`start_adapter`,
+    :func:`score_run`, :func:`attach_modes`, :func:`measure_end`, :func:`finish_run` (a Dask shard
+    runs this same sequence; ``pokercert.certify`` adds the sealed report).
+
+    Raises :class:`RunError` for bad input, :class:`AdapterError` if the adapter cannot
+    be started at all (nothing is run then).
+
+    The software under test is measured (:mod:`pokercert.harness.identity`) before any
+    vendor code runs and again after the adapter's last call.  The "before" measurement
+    runs in a thread started as soon as the spec parses, beside the corpus load and the
+    plan, and is joined before the adapter is loaded (an in-process module imported, a
+    child started); the "after" one runs beside the adapter's closing and the drafts and
+    is joined before ``header.aborted`` is decided.  Nothing reads a measurement before
+    its join.
+    """
+    session = open_run(config, plan_run(config, corpus))
+    with session.adapter:
+        start_adapter(session)
+        try:
+            score_run(session, progress)
+            attach_modes(session)
+        finally:
+            if session.watchdog:
+                session.watchdog.stop()
+        measure_end(session)
+    return finish_run(session)
