@@ -34,6 +34,7 @@ from pokercert.cli.progress import Progress
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
 from pokercert.harness.adapters import load_adapter as _load_adapter
 from pokercert.harness.run.challenge import DEFAULT_FRESH, SEED_LIMIT
+from pokercert.harness.run.outcome import exit_code
 from pokercert.harness.run.results import FAILING, Outcome, RunHeader
 from pokercert.reference.errors import ExitCode
 from pokercert.reports.text import one_line, printable
@@ -147,22 +148,24 @@ def challenge_seed(text: str) -> int:
 
 
 # ----------------------------------------------------------------------------- summary
-def _verdict(counts: Counter[str], incomplete: list[str]) -> str:
-    from pokercert.reports.verdict import ruleset_verdict
+def summary_rows(header: RunHeader, counts: Mapping[str, Counter[str]],
+                 report: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The rows of the summary table, each ruleset's counts and verdict as the sealed
+    report has them (never worked out here); without a report (it could not be built),
+    the counts on disk and the verdict INCOMPLETE, as the last line says."""
+    from pokercert.reports.verdict import INCOMPLETE
 
-    return ruleset_verdict(counts, incomplete)[0]
-
-
-def summary_rows(header: RunHeader, counts: Mapping[str, Counter[str]]) -> list[dict[str, Any]]:
+    made = {row["id"]: row for row in report["rulesets"]} if report is not None else {}
     rows = []
-    for rs in sorted(set(header.selected_by_ruleset) | set(counts)):
-        c = counts.get(rs, Counter())
+    for rs in sorted(set(header.selected_by_ruleset) | set(counts) | set(made)):
+        given = made.get(rs)
+        c: Mapping[str, int] = given["counts"] if given is not None \
+            else counts.get(rs, Counter())
         missing = header.selected_by_ruleset.get(rs, 0) - sum(c.values())
-        incomplete = [f"{missing} vectors not run"] if missing > 0 else []
         row: dict[str, Any] = {"ruleset": rs}
         row.update({str(o): c.get(str(o), 0) for o in OUTCOME_COLUMNS})
         row["not run"] = max(missing, 0)
-        row["verdict"] = _verdict(c, incomplete)
+        row["verdict"] = given["verdict"] if given is not None else INCOMPLETE
         rows.append(row)
     return rows
 
@@ -188,26 +191,14 @@ def attached_modes(header: RunHeader) -> dict[str, Any]:
 
 
 # what `run`'s own exit code says, when it differs from the report's verdict's
-RUN_EXIT_WORDS = {ExitCode.OK: "no failure beyond what the expectations file predicts",
-                  ExitCode.NONCOMPLIANT: "a failure, or nothing applicable was run",
-                  ExitCode.ERROR: "the run did not finish"}
+RUN_EXIT_WORDS = {exit_code(finished=True, complies=True):
+                  "no failure beyond what the expectations file predicts",
+                  exit_code(finished=True, complies=False):
+                  "a failure, or nothing applicable was run",
+                  exit_code(finished=False, complies=False): "the run did not finish"}
 
 
-def report_in_memory(header: RunHeader, results: Sequence[Any]) -> dict[str, Any] | None:
-    """The report of the run (not sealed, not written), for the summary's verdict and
-    what the certificate covers; None (and a note) if it cannot be built."""
-    from pokercert.reference import collector
-    from pokercert.reports.model import report_of
-
-    try:
-        with collector.paused():
-            return report_of(header, results)
-    except Exception as exc:  # a report bug must not hide the run's own outcome
-        print(f"pokercert: no report verdict: {exc}", file=sys.stderr)
-        return None
-
-
-def last_line(report: Mapping[str, Any] | None, folder: Path, exit_code: int,
+def last_line(report: Mapping[str, Any] | None, folder: Path, code: int,
               written: bool) -> str:
     """The summary's last line, in the report's words: its verdict and where the HTML
     report is (or that none was written), and the run's exit code when it says another
@@ -220,8 +211,8 @@ def last_line(report: Mapping[str, Any] | None, folder: Path, exit_code: int,
     where = f"{folder / FORMATS['html'][0]}" if written else \
         f"results in {folder}/ (no report written; `pokercert report {folder}` writes it)"
     line = f"{verdict}: {where}"
-    if REPORT_EXIT_CODES.get(verdict) != exit_code:
-        line += f" (run exit code {int(exit_code)}: {RUN_EXIT_WORDS[ExitCode(exit_code)]})"
+    if REPORT_EXIT_CODES.get(verdict) != code:
+        line += f" (run exit code {int(code)}: {RUN_EXIT_WORDS[ExitCode(code)]})"
     return line
 
 
@@ -233,7 +224,7 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     from pokercert.reports.output import FORMATS
     from pokercert.reports.text import corpus_line, covers_rows, covers_warnings, mode_line
 
-    rows = summary_rows(header, counts)
+    rows = summary_rows(header, counts, report)
     modes = attached_modes(header)
     if as_json:
         print_json({"run": str(folder), "exit_code": exit_code, "aborted": header.aborted,
@@ -283,9 +274,45 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
 
 # ----------------------------------------------------------------------------- commands
 def cmd_run(args: argparse.Namespace) -> int:
-    from pokercert.harness.run.runner import RunConfig, run
+    from pokercert.certify import Limits, certify
 
-    lab = lab_fields(args)
+    _check_run_args(args)
+    on_dask = bool(args.dask) or args.workers > 1
+    progress = Progress()
+    try:
+        done = certify(
+            args.adapter, rulesets=args.rulesets, profile=args.profile,
+            challenge_seed=args.challenge_seed, out=args.out, limits=Limits(
+                timeout=args.timeout, run_timeout=args.run_timeout,
+                batch_size=args.batch_size, max_restarts=args.max_restarts,
+                max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu),
+            flags=args.flags, shard=args.shard, expect=args.expect, resume=args.resume,
+            identity_files=args.identity_files, lab=lab_fields(args),
+            in_process=args.in_process, sandbox=args.sandbox,
+            challenge=not args.no_challenge, challenge_fresh=args.challenge_fresh,
+            fuzz=args.fuzz, fuzz_seed=args.fuzz_seed, exhaustive=args.exhaustive,
+            order_seed=args.order_seed, workers=args.workers, scheduler=args.dask,
+            tasks=args.tasks, write_reports=not args.no_report, progress=progress,
+            command=["pokercert", *sys.argv[1:]])
+    except KeyboardInterrupt:
+        progress.close()
+        print("pokercert run: interrupted; " + ("run it again (a Dask run does not resume)"
+              if on_dask else f"continue with --resume --out {args.out}"), file=sys.stderr)
+        return exit_code(finished=False, complies=False)
+    finally:
+        progress.close()
+    for warning in done.warnings:
+        print(f"pokercert run: warning: {warning}", file=sys.stderr)
+    for problem in done.problems:
+        print(problem, file=sys.stderr)
+    print_summary(done.header, done.run.counts, done.folder, done.exit_code, args.json,
+                  done.report, done.written)
+    return done.exit_code
+
+
+def _check_run_args(args: argparse.Namespace) -> None:
+    """The usage errors of ``run`` found before anything is planned."""
+    lab_fields(args)
     if args.fuzz_seed is not None and args.fuzz is None:
         raise UsageError("--fuzz-seed replays an attached fuzzing: give --fuzz N as well")
     if args.order_seed is not None and not args.exhaustive:
@@ -303,41 +330,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.resume:
         _check_resumable(args.out)
     out_folder(args.out)
-    config = RunConfig(
-        adapter=args.adapter, out=args.out, rulesets=args.rulesets, profile=args.profile,
-        flags=args.flags, shard=args.shard, expect=args.expect, timeout=args.timeout,
-        run_timeout=args.run_timeout, batch_size=args.batch_size,
-        max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
-        max_cpu_s=args.max_cpu, resume=args.resume, identity_files=args.identity_files,
-        command=["pokercert", *sys.argv[1:]], lab=lab, in_process=args.in_process,
-        challenge=not args.no_challenge, challenge_seed=args.challenge_seed,
-        challenge_fresh=args.challenge_fresh, fuzz=args.fuzz, fuzz_seed=args.fuzz_seed,
-        exhaustive=args.exhaustive, order_seed=args.order_seed, sandbox=args.sandbox)
-    progress = Progress()
-    try:
-        if on_dask:
-            from pokercert.harness.run.on_dask import run_on_dask
-
-            outcome = run_on_dask(config, scheduler=args.dask, workers=args.workers,
-                                  tasks=args.tasks, progress=progress)
-        else:
-            outcome = run(config, progress=progress)
-    except KeyboardInterrupt:
-        progress.close()
-        print("pokercert run: interrupted; " + ("run it again (a Dask run does not resume)"
-              if on_dask else f"continue with --resume --out {args.out}"), file=sys.stderr)
-        return ExitCode.ERROR
-    finally:
-        progress.close()
-    for warning in outcome.warnings:
-        print(f"pokercert run: warning: {warning}", file=sys.stderr)
-    report = None if args.no_report else _write_reports(outcome)
-    written = report is not None
-    if report is None:
-        report = report_in_memory(outcome.header, outcome.results)
-    print_summary(outcome.header, outcome.counts, outcome.folder, outcome.exit_code, args.json,
-                  report, written)
-    return outcome.exit_code
 
 
 def _check_resumable(folder: Path) -> None:
@@ -373,43 +365,22 @@ def _check_resumable(folder: Path) -> None:
         raise UsageError(f"{path}: cannot read ({exc})") from None
 
 
-def _write_reports(outcome: Any) -> dict[str, Any] | None:
-    """The default report set beside the results; the report (None: not written).
-
-    Built from the results the harness scored, kept in memory (``outcome.results``), not
-    from ``results.jsonl``: an adapter that rewrites the file during the run cannot
-    change what the reports say (and ``pokercert verify`` then finds the file changed).
-    """
-    from pokercert.reference import collector
-    from pokercert.reports.canonical import sealed
-    from pokercert.reports.model import report_of
-    from pokercert.reports.output import DEFAULT_FORMATS, write_reports
-
-    try:   # (the collector paused: a report is plain data, the heap holds the whole run)
-        with collector.paused():
-            report, data = sealed(report_of(outcome.header, outcome.results))
-            write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
-    except Exception as exc:  # a report bug must not hide the run's own outcome
-        print(f"pokercert run: reports not written: {exc}", file=sys.stderr)
-        return None
-    return report
-
-
 def cmd_merge(args: argparse.Namespace) -> int:
+    from pokercert.certify.seal import seal
     from pokercert.harness.run.merge import merge
-    from pokercert.harness.run.results import read_results
-    from pokercert.harness.run.runner import count, exit_code_for
+    from pokercert.harness.run.runner import outcome_of_folder
 
     out_folder(args.out, "OUT")
     header, warnings = merge(args.out, args.shards)
     for w in warnings:
         print(f"pokercert merge: warning: {w}", file=sys.stderr)
-    results = list(read_results(args.out))
-    counts = count(results)
-    code = exit_code_for(header, counts)
-    print_summary(header, counts, args.out, code, args.json,
-                  report_in_memory(header, results))
-    return code
+    outcome = outcome_of_folder(args.out, header, warnings)
+    sealed = seal(outcome, write=False)
+    for problem in sealed.problems:
+        print(problem, file=sys.stderr)
+    print_summary(header, outcome.counts, args.out, outcome.exit_code, args.json,
+                  sealed.report)
+    return outcome.exit_code
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:

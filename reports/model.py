@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.identity import not_measured
+from pokercert.harness.run.outcome import exit_code
 from pokercert.harness.run.results import (
     FAILING,
     HEADER_FILE,
@@ -37,7 +38,6 @@ from pokercert.harness.run.results import (
     results_problem,
 )
 from pokercert.harness.run.selection import ids_digest
-from pokercert.reference.errors import ExitCode
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import RulesetError, all_regulations, get_ruleset
 from pokercert.reports import verdict as V
@@ -167,8 +167,10 @@ _DENYING = frozenset(str(o) for o in V.DENYING)
 
 # the report's ``exit_code`` field (reports/schema): the number its verdict is given,
 # the same as ``pokercert report``/``verify`` exit with
-REPORT_EXIT_CODES = {V.CERTIFIED: ExitCode.OK, V.NOT_CERTIFIED: ExitCode.NONCOMPLIANT,
-                     V.INCOMPLETE: ExitCode.ERROR}
+# (harness.run.outcome.exit_code: the one mapping of an outcome to an exit code)
+REPORT_EXIT_CODES = {V.CERTIFIED: exit_code(finished=True, complies=True),
+                     V.NOT_CERTIFIED: exit_code(finished=True, complies=False),
+                     V.INCOMPLETE: exit_code(finished=False, complies=False)}
 _SEVERITY = {str(o): i for i, o in enumerate(V.SEVERITY)}
 
 

@@ -31,13 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.harness.adapters import AdapterError
-from pokercert.harness.run.outcome import exit_code_for
-from pokercert.harness.run.results import read_header, read_results, write_header
+from pokercert.harness.run.results import read_header, write_header
 from pokercert.harness.run.runner import (
     RunConfig,
     RunError,
     RunOutcome,
-    count,
+    outcome_of_folder,
     run,
 )
 
@@ -74,6 +73,9 @@ def shard_configs(config: RunConfig, n: int) -> list[RunConfig]:
     if config.resume:
         raise RunError("--resume continues a run of one process; run the Dask run again "
                        "(its seeds are in run.json: pass them to replay it)")
+    if config.evaluator is not None:
+        raise RunError("an evaluator object runs in this process; give Dask workers an "
+                       "adapter spec (py:module:attr, a name, exec:COMMAND) to load")
     if config.shard:
         raise RunError(f"--shard {config.shard} runs one shard here; --dask and --workers "
                        "run every shard of the run as Dask tasks")
@@ -160,7 +162,4 @@ def run_on_dask(config: RunConfig, *, scheduler: str | None = None, workers: int
     if shards.lost:
         merged.aborted = "; ".join(filter(None, [merged.aborted, *shards.lost.values()]))
         write_header(out, merged)
-    results = list(read_results(out))
-    counts = count(results)
-    return RunOutcome(out, merged, counts, exit_code_for(merged, counts), len(results),
-                      results, warnings=warnings)
+    return outcome_of_folder(out, merged, warnings)

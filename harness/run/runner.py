@@ -379,6 +379,9 @@ class RunConfig:
     # not stop may run before the harness writes what it has and exits 2 (None: the
     # timeout, at least 1 s)
     watchdog_grace_s: float | None = None
+    # an evaluator object to run in this process (``pokercert.certify`` given an object,
+    # not a spec): ``adapter`` is then the py: spec naming its class, for run.json
+    evaluator: Any = None
 
 
 @dataclass
@@ -770,7 +773,10 @@ def open_run(config: RunConfig, planned: Planned) -> Session:
     try:
         spec = parse_spec(config.adapter)
         before = _joined(planned.ahead)     # measured before any vendor code is imported
-        adapter = load_adapter(spec, options)
+        adapter = load_adapter(spec, options) if config.evaluator is None else \
+            InProcessAdapter(config.evaluator, spec.text, spec.target,
+                             str(getattr(config.evaluator, "adapter_version", "") or ""),
+                             timeout=config.timeout)
     except SpecError as exc:   # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
     for given in config.identity_files:   # a usage error before anything is started
@@ -959,3 +965,13 @@ def run(config: RunConfig, corpus: Any = None,
                 session.watchdog.stop()
         measure_end(session)
     return finish_run(session)
+
+
+def outcome_of_folder(folder: Path, header: RunHeader,
+                      warnings: Sequence[str] = ()) -> RunOutcome:
+    """The outcome of a run folder written whole by another hand (a merge of shards:
+    ``pokercert merge``, ``run --dask``), from its header and its results on disk."""
+    results = list(read_results(folder))
+    counts = count(results)
+    return RunOutcome(folder, header, counts, exit_code_for(header, counts), len(results),
+                      results, warnings=list(warnings))

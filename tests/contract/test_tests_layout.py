@@ -14,7 +14,7 @@ from tests import helpers
 
 TESTS = helpers.ROOT / "tests"
 # one folder per package of pyproject's package-dir, plus the whole-repository checks
-MIRRORS = {"reference", "vectors", "harness", "reports", "cli", "contract"}
+MIRRORS = {"reference", "vectors", "harness", "reports", "certify", "cli", "contract"}
 # folders of data, not code: fixtures, and the snapshots pytest-regressions keeps beside
 # a test file in a folder of its name
 DATA = {*TESTS.glob("**/data/"), *TESTS.glob("**/test_*/")}
