@@ -7,8 +7,8 @@ from typing import Any
 
 from pokercert.harness.run.runner import RunOutcome
 from pokercert.reference import collector
+from pokercert.reports import model
 from pokercert.reports.canonical import sealed
-from pokercert.reports.model import report_of
 from pokercert.reports.output import DEFAULT_FORMATS, write_reports
 
 __all__ = ["Sealed", "seal"]
@@ -37,14 +37,14 @@ def seal(outcome: RunOutcome, write: bool = True) -> Sealed:
     if write:
         try:   # (the collector paused: a report is plain data, the heap holds the whole run)
             with collector.paused():
-                report, data = sealed(report_of(outcome.header, outcome.results))
+                report, data = sealed(model.report_of(outcome.header, outcome.results))
                 write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
             return Sealed(report, True)
         except Exception as exc:
             problems.append(f"pokercert run: reports not written: {exc}")
     try:
         with collector.paused():
-            return Sealed(sealed(report_of(outcome.header, outcome.results))[0], False,
+            return Sealed(sealed(model.report_of(outcome.header, outcome.results))[0], False,
                           problems)
     except Exception as exc:
         problems.append(f"pokercert: no report verdict: {exc}")
