@@ -17,9 +17,10 @@ exit codes.  Outcomes map to codes in one place each: a report's verdict by
 ``reports.model.REPORT_EXIT_CODES`` (``report``: 0 CERTIFIED, 1 NOT CERTIFIED, 2
 INCOMPLETE), a verification by ``reports.verify.outcome`` (``verify``: GENUINE: CERTIFIED
 0, GENUINE: NOT CERTIFIED 1, GENUINE: INCOMPLETE 2, NOT GENUINE 1), a run by
-``harness.run.runner.exit_code_for`` (``run``, ``merge``: 0 no failure beyond what an
+``harness.run.outcome.exit_code_for`` (``run``, ``merge``: 0 no failure beyond what an
 expectations file predicts, 1 a failure, 2 the run did not finish; the run's last line
-is its report's verdict).
+is its report's verdict); the run's code and the report's both come from
+``harness.run.outcome.exit_code``, the one mapping of a certification's outcome.
 """
 
 from __future__ import annotations

@@ -78,6 +78,32 @@ def register(sub: Subparsers) -> None:
                    help="requests per batch (default: %(default)s)")
     p.add_argument("--no-report", action="store_true",
                    help="do not write the default reports into the run folder")
+    _run_modes_args(p)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("merge",
+                       description="Merge shard run folders (run with --shard K/N) into one "
+                       "run folder. Exit code as for run, from the merged results.")
+    p.add_argument("out", type=Path, metavar="OUT", help="merged run folder to write")
+    p.add_argument("shards", type=Path, nargs="+", metavar="SHARD_DIR")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_merge)
+
+    p = sub.add_parser("smoke",
+                       description="Send trivial requests to tell a broken adapter (exit 2) "
+                       "from an evaluator that does not comply (exit 1); 0 if all pass.")
+    adapter_args(p, default=None)
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
+                       "ruleset the adapter claims)")
+    which.add_argument("--all", action="store_true", help="every ruleset the adapter claims, "
+                       "in one table (one configure and one batch per ruleset)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_smoke)
+
+
+def _run_modes_args(p: argparse.ArgumentParser) -> None:
+    """``run``'s challenge, attached modes, identity, lab and output options."""
     challenge = p.add_mutually_exclusive_group()
     challenge.add_argument("--challenge", type=nonnegative_int, metavar="N",
                            dest="challenge_fresh",
@@ -116,27 +142,6 @@ def register(sub: Subparsers) -> None:
                    help="run a py: or named evaluator in this process (fast, NOT isolated: "
                    "for CI gates; the report says so); default: in a child process")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.set_defaults(func=cmd_run)
-
-    p = sub.add_parser("merge",
-                       description="Merge shard run folders (run with --shard K/N) into one "
-                       "run folder. Exit code as for run, from the merged results.")
-    p.add_argument("out", type=Path, metavar="OUT", help="merged run folder to write")
-    p.add_argument("shards", type=Path, nargs="+", metavar="SHARD_DIR")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.set_defaults(func=cmd_merge)
-
-    p = sub.add_parser("smoke",
-                       description="Send trivial requests to tell a broken adapter (exit 2) "
-                       "from an evaluator that does not comply (exit 1); 0 if all pass.")
-    adapter_args(p, default=None)
-    which = p.add_mutually_exclusive_group()
-    which.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
-                       "ruleset the adapter claims)")
-    which.add_argument("--all", action="store_true", help="every ruleset the adapter claims, "
-                       "in one table (one configure and one batch per ruleset)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_smoke)
 
 
 def challenge_seed(text: str) -> int:
