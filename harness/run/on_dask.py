@@ -6,7 +6,8 @@ merges shard folders (:func:`~pokercert.harness.run.merge.merge`, the one merge)
 * the driver fixes every seed first (challenge, fuzz, card order: drawn once when not
   given), so the N shards of the run share one challenge set and one attached mode;
 * each shard is one ``dask.distributed`` task, :func:`run_shard`: a pure function of its
-  :class:`ShardTask`.  On its worker it runs the shard (:func:`~.runner.run`, the worker
+  :class:`ShardTask`.  On its worker it runs the shard (:func:`~.runner.run`: the run's
+  stages, the ones ``pokercert.certify`` runs in one process; the worker
   starting its own adapter: a child process, or the evaluator imported in the worker
   with ``--in-process``) into a temporary folder, and returns that folder's files;
 * shard 1 runs the attached modes after its vectors (:func:`~.runner.runs_attached`);
