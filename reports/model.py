@@ -438,32 +438,14 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
     modes = mode_blocks(ident, attached or {}, rulesets)
     covered = covers(ident)
     denial = corpus_denial(covered)
-    ruleset_rows = []
-    for rid in rulesets:
-        mine = by_ruleset.get(rid, [])
-        counts = _counts(v["outcome"] for v in mine)
-        verdict, reasons = V.ruleset_verdict(counts, _missing(ident, rid, len(mine)) + whole)
-        found = sum(v["outcome"] in _DENYING for v in mine if v.get("origin"))
-        if found and verdict == V.NOT_CERTIFIED:
-            reasons.append(f"{found} of the findings on challenge vectors (seed "
-                           f"{challenge['seed']}): inputs no published vector holds")
-        verdict, reasons = V.with_attached(verdict, reasons, *_mode_reasons(modes, rid))
-        verdict, reasons = V.with_corpus(verdict, reasons, denial)
-        ruleset_rows.append({"id": rid, "verdict": verdict, "reasons": reasons,
-                             "counts": counts,
-                             "clauses": _clause_rows(clause_labels.get(rid, ()), mine)})
+    ruleset_rows = [
+        _ruleset_row(rid, by_ruleset.get(rid, []), ident, whole, challenge["seed"],
+                     _mode_reasons(modes, rid), denial, clause_labels.get(rid, ()))
+        for rid in rulesets]
     overall = V.overall_verdict(r["verdict"] for r in ruleset_rows)
     order = {rid: i for i, rid in enumerate(rulesets)}
     denying = sorted((v for v in vectors if v["outcome"] in _DENYING),
                      key=lambda v: (order[v["ruleset"]], _SEVERITY[v["outcome"]], v["id"]))
-    not_applicable = []
-    for rid in rulesets:
-        kinds: dict[str, list[str]] = defaultdict(list)
-        for v in by_ruleset.get(rid, []):
-            if v["outcome"] == _NA:
-                kinds[v["kind"]].append(v["id"])
-        not_applicable += [{"ruleset": rid, "kind": kind, "count": len(kinds[kind]),
-                            "vectors": sorted(kinds[kind])} for kind in sorted(kinds)]
     return {
         "verdict": overall,
         "exit_code": int(REPORT_EXIT_CODES[overall]),
@@ -473,11 +455,43 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
         "failures": [{k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
                      | {"origin": v.get("origin", "")} for v in denying],
         "flags": _flag_rows(vectors),
-        "not_applicable": not_applicable,
+        "not_applicable": _not_applicable(rulesets, by_ruleset),
         "challenge": challenge,
         "modes": modes,
         "covers": covered,
     }
+
+
+def _ruleset_row(rid: str, mine: list[Mapping[str, Any]], ident: Mapping[str, Any],
+                 whole: list[str], seed: Any, mode_reasons: tuple[list[str], list[str]],
+                 denial: str, labels: Iterable[str]) -> dict[str, Any]:
+    """One ruleset's row of :func:`conclusions`: counts, verdict with every reason
+    (the run's own, the challenge's, the attached modes', the corpus's), clause matrix."""
+    counts = _counts(v["outcome"] for v in mine)
+    verdict, reasons = V.ruleset_verdict(counts, _missing(ident, rid, len(mine)) + whole)
+    found = sum(v["outcome"] in _DENYING for v in mine if v.get("origin"))
+    if found and verdict == V.NOT_CERTIFIED:
+        reasons.append(f"{found} of the findings on challenge vectors (seed "
+                       f"{seed}): inputs no published vector holds")
+    verdict, reasons = V.with_attached(verdict, reasons, *mode_reasons)
+    verdict, reasons = V.with_corpus(verdict, reasons, denial)
+    return {"id": rid, "verdict": verdict, "reasons": reasons, "counts": counts,
+            "clauses": _clause_rows(labels, mine)}
+
+
+def _not_applicable(rulesets: Sequence[str],
+                    by_ruleset: Mapping[str, Sequence[Mapping[str, Any]]]) \
+        -> list[dict[str, Any]]:
+    """The not-applicable list of :func:`conclusions`: per ruleset and kind, the ids."""
+    out: list[dict[str, Any]] = []
+    for rid in rulesets:
+        kinds: dict[str, list[str]] = defaultdict(list)
+        for v in by_ruleset.get(rid, []):
+            if v["outcome"] == _NA:
+                kinds[v["kind"]].append(v["id"])
+        out += [{"ruleset": rid, "kind": kind, "count": len(kinds[kind]),
+                 "vectors": sorted(kinds[kind])} for kind in sorted(kinds)]
+    return out
 
 
 def _vector(r: Result) -> dict[str, Any]:
