@@ -63,24 +63,51 @@ def unsharded_command(command: Sequence[str]) -> list[str]:
     return out
 
 
+Shard = tuple[Path, RunHeader, tuple[int, int]]     # folder, its run.json, (k, n)
+
+
 def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
     """Write the merged run folder; returns its header and warnings (missing shards)."""
     if not shard_dirs:
         raise MergeError("give at least one shard folder")
-    headers: list[tuple[Path, RunHeader, tuple[int, int]]] = []
-    for folder in shard_dirs:
-        if not (folder / HEADER_FILE).is_file():
-            raise MergeError(f"{folder}: not a run folder (no {HEADER_FILE})")
-        h = read_header(folder)
-        if not h.shard:
-            raise MergeError(f"{folder}: not a shard (run without --shard)")
-        problem = results_problem(folder, h)
-        if problem:
-            raise MergeError(problem)
-        if h.finished_at and h.results_sha256 is None:
-            raise MergeError(f"{folder}: run.json records no hash of results.jsonl, so its "
-                             "results cannot be tied to the shard's run")
-        headers.append((folder, h, parse_shard(h.shard)))
+    headers = [_read_shard(folder) for folder in shard_dirs]
+    seen, n = _check_shards(headers)
+    warnings = [f"shard {k}/{n} is missing: the merged results are incomplete"
+                for k in range(1, n + 1) if k not in seen]
+    if any(out.resolve() == folder.resolve() for folder, _, _ in headers):
+        raise MergeError(f"{out}: the merged folder cannot be one of the shards")
+    out.mkdir(parents=True, exist_ok=True)
+    clear_folder(out)
+    (out / "attachments").mkdir(exist_ok=True)
+    results, owner = _merged_results(out, headers, warnings)
+    merged = _merged_header(headers, results, sorted(seen), n, _attached(out, headers))
+    if not warnings and ids_digest(owner) != merged.selected_ids_sha256:
+        raise MergeError("the shards' vectors do not add up to the run's selection")
+    merged.results_sha256, merged.results_lines = write_results(out, results)
+    write_header(out, merged)
+    _challenge_drafts(out, merged, results)
+    return merged, warnings
+
+
+def _read_shard(folder: Path) -> Shard:
+    """A shard folder's run.json, refused unless it is a whole, hashed shard's."""
+    if not (folder / HEADER_FILE).is_file():
+        raise MergeError(f"{folder}: not a run folder (no {HEADER_FILE})")
+    h = read_header(folder)
+    if not h.shard:
+        raise MergeError(f"{folder}: not a shard (run without --shard)")
+    problem = results_problem(folder, h)
+    if problem:
+        raise MergeError(problem)
+    if h.finished_at and h.results_sha256 is None:
+        raise MergeError(f"{folder}: run.json records no hash of results.jsonl, so its "
+                         "results cannot be tied to the shard's run")
+    return folder, h, parse_shard(h.shard)
+
+
+def _check_shards(headers: Sequence[Shard]) -> tuple[dict[int, Path], int]:
+    """The shards are parts of one run (same split, settings and measured software), each
+    given once: returns which shard came from which folder, and the number of shards."""
     first_dir, first, (_, n) = headers[0]
     seen: dict[int, Path] = {}
     for folder, h, (k, kn) in headers:
@@ -97,13 +124,14 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         if k in seen:
             raise MergeError(f"shard {k}/{n} given twice: {seen[k]} and {folder}")
         seen[k] = folder
-    warnings = [f"shard {k}/{n} is missing: the merged results are incomplete"
-                for k in range(1, n + 1) if k not in seen]
-    if any(out.resolve() == folder.resolve() for folder, _, _ in headers):
-        raise MergeError(f"{out}: the merged folder cannot be one of the shards")
-    out.mkdir(parents=True, exist_ok=True)
-    clear_folder(out)
-    (out / "attachments").mkdir(exist_ok=True)
+    return seen, n
+
+
+def _merged_results(out: Path, headers: Sequence[Shard], warnings: list[str]) \
+        -> tuple[list[Result], dict[str, str]]:
+    """Every shard's results in shard order (attachments copied under a shard prefix),
+    and which shard each vector came from; a vector in two shards is refused, a shard
+    that did not finish adds a warning."""
     results: list[Result] = []
     owner: dict[str, str] = {}
     for folder, h, (k, _) in sorted(headers, key=lambda t: t[2]):
@@ -121,32 +149,32 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
             results.append(r)
         if h.aborted:
             warnings.append(f"shard {h.shard} did not finish: {h.aborted}")
-    attached = _attached(out, headers)
+    return results, owner
+
+
+def _merged_header(headers: Sequence[Shard], results: Sequence[Result], shards: list[int],
+                   n: int, attached: dict[str, list[dict[str, Any]]]) -> RunHeader:
+    """The run.json one unsharded run would have written, from the shards' own."""
+    first = headers[0][1]
     by_ruleset: Counter[str] = Counter()
     for _, h, _ in headers:
         by_ruleset.update(h.selected_by_ruleset)
     ends = [h.finished_at for _, h, _ in headers]
     aborted = "; ".join(f"shard {h.shard}: {h.aborted}" for _, h, _ in headers if h.aborted)
     filters = dict(first.filters)
-    merged = replace(
+    return replace(
         first, shard=None, selected=int(filters.get("unsharded_selected", len(results))),
         selected_ids_sha256=str(filters.get("unsharded_ids_sha256", "")),
         started_at=min(h.started_at for _, h, _ in headers),
         finished_at=None if None in ends else max(e for e in ends if e),
         aborted=aborted or None, command=unsharded_command(first.command),
         selected_by_ruleset=dict(sorted(by_ruleset.items())),
-        filters={**filters, "merged_shards": [f"{k}/{n}" for k in sorted(seen)]},
+        filters={**filters, "merged_shards": [f"{k}/{n}" for k in shards]},
         resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at),
         attached=attached, sandbox=merged_sandbox([h.sandbox for _, h, _ in headers]))
-    if not warnings and ids_digest(owner) != merged.selected_ids_sha256:
-        raise MergeError("the shards' vectors do not add up to the run's selection")
-    merged.results_sha256, merged.results_lines = write_results(out, results)
-    write_header(out, merged)
-    _challenge_drafts(out, merged, results)
-    return merged, warnings
 
 
-def _attached(out: Path, headers: Sequence[tuple[Path, RunHeader, tuple[int, int]]]) \
+def _attached(out: Path, headers: Sequence[Shard]) \
         -> dict[str, list[dict[str, Any]]]:
     """The attached modes' records of the one shard that ran them, its drafts and state
     copied into ``out``; none if no shard given ran them."""
