@@ -233,10 +233,12 @@ class Deck:
     """The cards still undealt in one deal (wild cards counted separately).
 
     ``jokers`` is how many wild cards are left: jokers, or with ``wild_rank`` (deuces
-    wild) the cards of that rank, which are then never dealt as natural cards.
+    wild) the cards of that rank, which are then never dealt as natural cards.  A drawn
+    deal takes its suits through :meth:`take`; a generator's hand-built vector takes fixed
+    ones through :meth:`hand`.
     """
 
-    def __init__(self, jokers: int, wild_rank: int | None = None) -> None:
+    def __init__(self, jokers: int = 0, wild_rank: int | None = None) -> None:
         self.used: set[Card] = set()
         self.jokers = jokers
         self._wild_cards: list[Card] = []
@@ -265,6 +267,22 @@ class Deck:
                     break
         self.used.add(card)
         return card
+
+    def take_first(self, rank: int, prefer: int = 0) -> Card:
+        """The card of this rank in the first undealt suit from suit ``prefer`` round
+        (s h d c); a ValueError when all four are dealt (a construction mistake)."""
+        order = SUITS[prefer % len(SUITS):] + SUITS[:prefer % len(SUITS)]
+        suit = next((s for s in order if Card(rank, s) not in self.used), None)
+        if suit is None:
+            raise ValueError(f"no card of rank {rank} left in the deck")
+        card = Card(rank, suit)
+        self.used.add(card)
+        return card
+
+    def hand(self, ranks: Sequence[int], seat_no: int = 0) -> list[str]:
+        """The text of one card of each rank, fixed suits: the i-th card is
+        :meth:`take_first` from suit ``seat_no + i`` (a generator's hand-built vector)."""
+        return [str(self.take_first(r, seat_no + i)) for i, r in enumerate(ranks)]
 
 
 def deal_hand(ch: Choices, deck: Deck, hand: Hand, *, avoid_suit: str | None = None,

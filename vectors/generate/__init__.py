@@ -18,7 +18,7 @@ The modules, by job:
 
 * :mod:`.games`       what each ruleset is (shape and category -> clause table read from
                       the ruleset files) and the roles its clauses play
-* :mod:`.common`      cards, words, the record builder, a deck to deal from
+* :mod:`.common`      cards, words, the record builder (the deck: :mod:`pokercert.vectors.dealing`)
 * :mod:`.categories`, :mod:`.showdowns`, :mod:`.low`, :mod:`.holdem`, :mod:`.reject`
                       the family builders
 * :mod:`.plan`        which families each ruleset gets, in a fixed order
@@ -30,7 +30,7 @@ rewrite the files, ``--check`` to verify the committed ones are byte-identical.
 
 from __future__ import annotations
 
-from pokercert.vectors.generate.games import GAMES, Game
+from pokercert.vectors.generate.games import GAMES, TableGame
 from pokercert.vectors.generate.plan import Family, plan
 from pokercert.vectors.generate.writer import (
     HEADER,
@@ -41,5 +41,5 @@ from pokercert.vectors.generate.writer import (
     write_all,
 )
 
-__all__ = ["GAMES", "HEADER", "Family", "Game", "default_root", "outputs", "plan", "render",
+__all__ = ["GAMES", "HEADER", "Family", "TableGame", "default_root", "outputs", "plan", "render",
            "stale_files", "write_all"]

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
+from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
     CATEGORY_WORDS,
     SUITS,
     A,
-    Deck,
     J,
     K,
     Q,
@@ -31,10 +31,10 @@ from pokercert.vectors.generate.common import (
     straight_ranks,
     straight_tops,
 )
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
 
-def fam_straights(g: Game) -> list[dict[str, Any]]:
+def fam_straights(g: TableGame) -> list[dict[str, Any]]:
     """Every straight classified; every straight against the next lower one."""
     out = []
     cat = g.cat("straight")
@@ -77,7 +77,7 @@ def fam_straights(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fam_straight_flushes(g: Game) -> list[dict[str, Any]]:
+def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
     out = []
     sf = g.cat("straight_flush")
     for i, suit in enumerate(SUITS):
@@ -124,7 +124,7 @@ def fam_straight_flushes(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def group_family(g: Game, category: str, shape: Sequence[int], flags: list[str],
+def group_family(g: TableGame, category: str, shape: Sequence[int], flags: list[str],
                   what: Callable[[int], str]) -> list[dict[str, Any]]:
     """Classify every rank of the first group; compare each rank with the next worse one.
 
@@ -164,24 +164,24 @@ def group_family(g: Game, category: str, shape: Sequence[int], flags: list[str],
     return out
 
 
-def fam_quads(g: Game) -> list[dict[str, Any]]:
+def fam_quads(g: TableGame) -> list[dict[str, Any]]:
     return group_family(g, "four_of_a_kind", [4, 1], [],
                          lambda r: f"four {plural(r)}")
 
 
-def fam_trips(g: Game) -> list[dict[str, Any]]:
+def fam_trips(g: TableGame) -> list[dict[str, Any]]:
     shape = [3, 1, 1] if g.size == 5 else [3]
     return group_family(g, "three_of_a_kind", shape, [], lambda r: f"three {plural(r)}")
 
 
-def fam_pairs(g: Game) -> list[dict[str, Any]]:
+def fam_pairs(g: TableGame) -> list[dict[str, Any]]:
     shape = [2, 1, 1, 1] if g.size == 5 else [2, 1]
     out = group_family(g, "one_pair", shape, [], lambda r: f"a pair of {plural(r)}")
     out.extend(_kicker_steps(g, "one_pair", shape))
     return out
 
 
-def fam_full_houses(g: Game) -> list[dict[str, Any]]:
+def fam_full_houses(g: TableGame) -> list[dict[str, Any]]:
     out = group_family(g, "full_house", [3, 2], ["full-house-order"],
                         lambda r: f"{plural(r)} full")
     # every rank as the pair, under the same trips
@@ -200,7 +200,7 @@ def fam_full_houses(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def _trips_before_pair(g: Game) -> list[dict[str, Any]]:
+def _trips_before_pair(g: TableGame) -> list[dict[str, Any]]:
     """Higher trips with a low pair against lower trips with aces: practice vs literal."""
     out = []
     interp = "mt-full-house" if g.rid == "mt-poker-high" else "identical-rank-tiebreak"
@@ -218,7 +218,7 @@ def _trips_before_pair(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fam_two_pair(g: Game) -> list[dict[str, Any]]:
+def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
     out = []
     cat = g.cat("two_pair")
     order = rank_order(g)
@@ -275,7 +275,7 @@ def fam_two_pair(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def _kicker_steps(g: Game, category: str, shape: Sequence[int]) -> list[dict[str, Any]]:
+def _kicker_steps(g: TableGame, category: str, shape: Sequence[int]) -> list[dict[str, Any]]:
     """Same pair (split between the hands), one kicker one rank worse: to the last card."""
     out = []
     n_kick = len(shape) - 1
@@ -305,7 +305,7 @@ def _kicker_steps(g: Game, category: str, shape: Sequence[int]) -> list[dict[str
     return out
 
 
-def _distinct_steps(g: Game, category: str, bases: Sequence[Sequence[int]],
+def _distinct_steps(g: TableGame, category: str, bases: Sequence[Sequence[int]],
                     suited: bool) -> list[dict[str, Any]]:
     """Hands of distinct ranks differing in one card by one rank, at every position."""
     out = []
@@ -342,7 +342,7 @@ def _distinct_steps(g: Game, category: str, bases: Sequence[Sequence[int]],
     return out
 
 
-def fam_flushes(g: Game) -> list[dict[str, Any]]:
+def fam_flushes(g: TableGame) -> list[dict[str, Any]]:
     bases = ([A, Q, 10, 8, 6], [K, J, 9, 7, 4]) if g.size == 5 else ([A, J, 8], [K, 9, 6])
     out = _distinct_steps(g, "flush", bases, suited=True)
     lowest = [7, 5, 4, 3, 2] if g.size == 5 else [5, 3, 2]
@@ -366,7 +366,7 @@ def fam_flushes(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fam_high_cards(g: Game) -> list[dict[str, Any]]:
+def fam_high_cards(g: TableGame) -> list[dict[str, Any]]:
     if g.size == 5:
         bases = ([A, Q, 10, 8, 6], [K, J, 9, 7, 4]) if g.direction == "high" else (
             [9, 7, 5, 3, A] if g.low_ace == "one" else [J, 9, 7, 5, 2], [K, J, 8, 6, 4],

@@ -1,4 +1,5 @@
-"""The generator's vocabulary: cards, words, records and one deck to deal from.
+"""The generator's vocabulary: cards, words and records (the deck is
+:class:`pokercert.vectors.dealing.Deck`).
 
 Every family builds its vectors from these pieces, so a record is written one way.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
 RANK_CHARS = "23456789TJQKA"
 SUITS = "shdc"
@@ -117,33 +118,6 @@ def seat(i: int, better: Sequence[str], worse: Sequence[str]) -> tuple[list[list
     return [list(worse), list(better)], [1]
 
 
-class Deck:
-    """Hands dealt from one deck: each request takes a free suit of the rank."""
-
-    def __init__(self) -> None:
-        self.free = {r: list(SUITS) for r in range(2, 15)}
-
-    def take(self, rank: int, prefer: int = 0) -> str:
-        suits = self.free[rank]
-        if not suits:
-            raise AssertionError(f"no {name(rank)} left in the deck")
-        order = SUITS[prefer % 4:] + SUITS[:prefer % 4]
-        suit = next(s for s in order if s in suits)
-        suits.remove(suit)
-        return card(rank, suit)
-
-    def hand(self, ranks: Sequence[int], seat_no: int = 0) -> list[str]:
-        cards = [self.take(r, seat_no + i) for i, r in enumerate(ranks)]
-        return cards
-
-    def suited(self, ranks: Sequence[int], suit: str) -> list[str]:
-        out = []
-        for r in ranks:
-            self.free[r].remove(suit)
-            out.append(card(r, suit))
-        return out
-
-
 def not_flush(cards: Sequence[str]) -> bool:
     return len({c[1] for c in cards}) > 1
 
@@ -152,12 +126,12 @@ def straight_ranks(top: int, size: int) -> list[int]:
     return [A if r == 1 else r for r in range(top, top - size, -1)]
 
 
-def straight_tops(size: int, game: Game) -> list[int]:
+def straight_tops(size: int, game: TableGame) -> list[int]:
     """Top cards of every straight, best first, for a high game."""
     return list(range(A, size - 1, -1))
 
 
-def rank_order(g: Game) -> list[int]:
+def rank_order(g: TableGame) -> list[int]:
     """Ranks best first: A..2 in high games, A,2..K in ace-to-five, 2..A in deuce-to-seven."""
     if g.direction == "high":
         return list(range(A, 1, -1))
@@ -166,7 +140,7 @@ def rank_order(g: Game) -> list[int]:
     return list(range(2, A + 1))
 
 
-def step_worse(g: Game, rank: int) -> int | None:
+def step_worse(g: TableGame, rank: int) -> int | None:
     """The next worse rank in the game's card order (None past the worst card)."""
     order = rank_order(g)
     i = order.index(rank)
@@ -178,7 +152,7 @@ def a_name(rank: int) -> str:
     return ("an " if word[0] in "ae" else "a ") + word
 
 
-def kicker_pool(g: Game) -> list[int]:
+def kicker_pool(g: TableGame) -> list[int]:
     """Ranks to fill the unvarying cards with (any order works; these keep hands plain)."""
     if g.direction == "high":
         return [A, K, Q, J, 9, 7]

@@ -24,7 +24,7 @@ from typing import Any
 from pokercert.reference import get_ruleset
 from pokercert.vectors import registry
 from pokercert.vectors.generate.common import classify, compare
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 from pokercert.vectors.generate.worked import rows, section
 from pokercert.vectors.model import Kind
 
@@ -59,12 +59,12 @@ def fam_carried(source: str, part: int) -> list[dict[str, Any]]:
     return carried_over(source)[part * PART:(part + 1) * PART]
 
 
-def fam_deuces_high(g: Game) -> list[dict[str, Any]]:
+def fam_deuces_high(g: TableGame) -> list[dict[str, Any]]:
     """Deuces wild in high poker, every vector worked out by hand (``data/deuces.toml``)."""
     return _worked(g, "high")
 
 
-def _worked(g: Game, posting: str) -> list[dict[str, Any]]:
+def _worked(g: TableGame, posting: str) -> list[dict[str, Any]]:
     """The classify groups, the comparisons in both seats, then the category order, of
     ``posting``'s section of the hand-worked table."""
     out = [_classify_row(g, row) for row in rows(section("deuces", posting, "classify"))]
@@ -72,7 +72,7 @@ def _worked(g: Game, posting: str) -> list[dict[str, Any]]:
             + _adjacent(g, section("deuces", posting, "examples")))
 
 
-def _classify_row(g: Game, row: dict[str, Any]) -> dict[str, Any]:
+def _classify_row(g: TableGame, row: dict[str, Any]) -> dict[str, Any]:
     literal = row.get("literal")
     words = literal.replace("_", " ") if literal else ""
     why = row["why"].format(**row, literal_words=words)
@@ -80,7 +80,7 @@ def _classify_row(g: Game, row: dict[str, Any]) -> dict[str, Any]:
                     why, literal, row.get("interp"))
 
 
-def _adjacent(g: Game, examples: dict[str, str]) -> list[dict[str, Any]]:
+def _adjacent(g: TableGame, examples: dict[str, str]) -> list[dict[str, Any]]:
     """Neighbouring categories of the ranking in use, natural hands, both seats."""
     ranking = [c for c in get_ruleset(g.rid).rules["categories"] if c in examples]
     out = []
@@ -96,7 +96,7 @@ def _adjacent(g: Game, examples: dict[str, str]) -> list[dict[str, Any]]:
     return out
 
 
-def _both_seats(g: Game, compares: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _both_seats(g: TableGame, compares: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each comparison in both seat orders; ``interp`` set: the literal reading reverses
     a decided outcome (the only way these comparisons depend on a reading)."""
     out = []
@@ -116,6 +116,6 @@ def _both_seats(g: Game, compares: list[dict[str, Any]]) -> list[dict[str, Any]]
     return out
 
 
-def fam_deuces_low(g: Game) -> list[dict[str, Any]]:
+def fam_deuces_low(g: TableGame) -> list[dict[str, Any]]:
     """Deuces wild in ace-to-five low, every vector worked out by hand (``data/deuces.toml``)."""
     return _worked(g, "low")

@@ -17,7 +17,7 @@ from pokercert.reference import get_ruleset
 
 
 @dataclass(frozen=True)
-class Game:
+class TableGame:
     """What the generator must know of a ruleset: its clause labels and shape."""
 
     rid: str
@@ -55,8 +55,8 @@ class Game:
 def game(rid: str, ranks: str, order: str, tie: str, suits: str, *, speak: str | None = None,
          low_ace: str = "", royal: str | None = "royal_flush",
          straight_interp: str | None = None, wheel_interp: str | None = None,
-         ace_pair_interp: str | None = None) -> Game:
-    """The :class:`Game` of ruleset ``rid``: its shape and categories from the ruleset file.
+         ace_pair_interp: str | None = None) -> TableGame:
+    """The :class:`TableGame` of ruleset ``rid``: its shape and categories from the ruleset file.
 
     The clause arguments are short clause ids of the ruleset's regulation: the card order
     (``ranks``), the category order, the same-category tiebreak, the clause saying suits
@@ -64,7 +64,7 @@ def game(rid: str, ranks: str, order: str, tie: str, suits: str, *, speak: str |
     """
     rs = get_ruleset(rid)
     sec = rs.regulation.section
-    return Game(rid, sec, rs.hand_size, rs.rules["direction"], ranks, order, tie, suits,
+    return TableGame(rid, sec, rs.hand_size, rs.rules["direction"], ranks, order, tie, suits,
                 {c.name: c.clause.removeprefix(sec) for c in rs.categories},
                 speak=speak, low_ace=low_ace, royal=royal, straight_interp=straight_interp,
                 wheel_interp=wheel_interp, ace_pair_interp=ace_pair_interp, jokers=rs.jokers,

@@ -20,12 +20,12 @@ from pokercert.vectors.generate.common import (
     ranks_text,
     sorted_cards,
 )
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
 POCKET = "nj-mini-tex-pocket"
 
 
-def fam_pocket(g: Game) -> list[dict[str, Any]]:
+def fam_pocket(g: TableGame) -> list[dict[str, Any]]:
     """Every two-card pocket hand of the Mini-tex pocket wager, named by its clause."""
     rs = get_ruleset(POCKET)
     sec = rs.regulation.section
@@ -85,7 +85,7 @@ def fam_pocket(g: Game) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- Mini-tex
 
-def fam_best_hand(g: Game) -> list[dict[str, Any]]:
+def fam_best_hand(g: TableGame) -> list[dict[str, Any]]:
     """Best-hand selection where the board alone would be best (it never plays)."""
     out = []
     L = g.L

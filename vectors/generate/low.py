@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
     SUITS,
     A,
-    Deck,
     J,
     K,
     card,
@@ -21,10 +21,10 @@ from pokercert.vectors.generate.common import (
     seat,
     straight_ranks,
 )
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
 
-def fam_low_straights_flushes(g: Game) -> list[dict[str, Any]]:
+def fam_low_straights_flushes(g: TableGame) -> list[dict[str, Any]]:
     """A-5 low: straights and flushes do not count; 2-7: they do (as bad hands)."""
     out = []
     n = g.size
@@ -127,7 +127,7 @@ def fam_low_straights_flushes(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fam_aces(g: Game) -> list[dict[str, Any]]:
+def fam_aces(g: TableGame) -> list[dict[str, Any]]:
     """Where the ace stands in matched groups of a low game (ace-to-five)."""
     out = []
     interp = g.ace_pair_interp

@@ -19,7 +19,7 @@ from pokercert.vectors.generate.categories import (
     fam_two_pair,
 )
 from pokercert.vectors.generate.deuces import fam_carried, fam_deuces_high, fam_deuces_low
-from pokercert.vectors.generate.games import GAMES, Game
+from pokercert.vectors.generate.games import GAMES, TableGame
 from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
 from pokercert.vectors.generate.reject import fam_reject
@@ -114,7 +114,7 @@ def plan() -> list[Family]:
     return fams
 
 
-def _bind(fn: Callable[[Game], list[dict[str, Any]]] | None, g: Game,
+def _bind(fn: Callable[[TableGame], list[dict[str, Any]]] | None, g: TableGame,
           rid: str) -> Callable[[], list[dict[str, Any]]]:
     if fn is None:
         return lambda: fam_reject(g, rid)

@@ -414,7 +414,7 @@ def seats(holes: list[list[Card]], rng: random.Random) -> list[list[Card]]:
 
 # --------------------------------------------------------------------------- constructions
 
-Deal = tuple[list[list[Card]], list[Card]]
+Dealt = tuple[list[list[Card]], list[Card]]
 
 
 @dataclass(frozen=True)
@@ -427,8 +427,8 @@ class Construction:
     roles: tuple[str, ...]
     flags: tuple[str, ...]
     why: str
-    build: Callable[[Dealer], Deal]
-    holds: Callable[[Deal, Pot], bool]
+    build: Callable[[Dealer], Dealt]
+    holds: Callable[[Dealt, Pot], bool]
     count: int
     tag: str | None = None      # an interpretation to name per reading (see :func:`record`)
 
@@ -487,20 +487,20 @@ def players(dealer: Dealer, n: int, size: int,
     return [dealer.draw(size, ok) for _ in range(n)]
 
 
-def differs(g: PotGame, other: PotGame) -> Callable[[Deal, Pot], bool]:
+def differs(g: PotGame, other: PotGame) -> Callable[[Dealt, Pot], bool]:
     """The deal settles differently under ``other`` (a plausible mistake of the rule)."""
-    def holds(deal: Deal, pot: Pot) -> bool:
+    def holds(deal: Dealt, pot: Pot) -> bool:
         return settle(other, deal[0], deal[1]) != pot
     return holds
 
 
-def every_tie(deal: Deal, pot: Pot) -> bool:
+def every_tie(deal: Dealt, pot: Pot) -> bool:
     return pot.high == list(range(len(deal[0])))
 
 
-def no_low(deal: Deal, pot: Pot) -> bool:
+def no_low(deal: Dealt, pot: Pot) -> bool:
     return not pot.low
 
 
-def some(*checks: Callable[[Deal, Pot], bool]) -> Callable[[Deal, Pot], bool]:
+def some(*checks: Callable[[Dealt, Pot], bool]) -> Callable[[Dealt, Pot], bool]:
     return lambda deal, pot: all(c(deal, pot) for c in checks)

@@ -10,23 +10,23 @@ from typing import Any
 from pokercert.reference import get_ruleset
 from pokercert.reference.cards import BAD_CARD, DUPLICATE_CARD, JOKER_NOT_ALLOWED, WRONG_COUNT
 from pokercert.vectors.generate.common import hand_of, make_record
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
-# the clause that defines the cards, for a ruleset the generator has no Game for
+# the clause that defines the cards, for a ruleset the generator has no TableGame for
 CARD_CLAUSE = {"nj-mini-tex-pocket": "(d)"}
 
 
-def fam_reject(g: Game | None, rid: str, cards: list[str] | None = None
+def fam_reject(g: TableGame | None, rid: str, cards: list[str] | None = None
                ) -> list[dict[str, Any]]:
     """One fault per vector, for every ruleset: duplicate, count, token, joker; then
     several faults per vector, and a board where the game deals none.
 
     ``cards``: the labels of the clauses that define the cards, for a ruleset without a
-    :class:`Game` and not in :data:`CARD_CLAUSE` (a poker-room game: its ranking's)."""
+    :class:`TableGame` and not in :data:`CARD_CLAUSE` (a poker-room game: its ranking's)."""
     if g is not None:
         size, jokers = g.size, g.jokers
         label = [g.sec + g.ranks]
-    else:  # a ruleset without a Game of its own: its shape from the ruleset file
+    else:  # a ruleset without a TableGame of its own: its shape from the ruleset file
         rs = get_ruleset(rid)
         size, jokers = rs.hand_size, rs.jokers
         label = cards if cards is not None else [rs.regulation.section + CARD_CLAUSE[rid]]

@@ -16,8 +16,8 @@ from pokercert.vectors.generate.pots import (
     LOW_NAMES,
     Card,
     Construction,
-    Deal,
     Dealer,
+    Dealt,
     Pot,
     PotGame,
     best,
@@ -73,7 +73,7 @@ def categories(g: PotGame, each: int) -> list[Construction]:
     for category, prefix in CATEGORY_OF.items():
         if len(g.halves) > 1 and category in ("high_card", "one_pair"):
             continue        # beside a low half these rarely win high: other families have them
-        def deal(dealer: Dealer, category: str = category) -> Deal:
+        def deal(dealer: Dealer, category: str = category) -> Dealt:
             five = five_of(category, dealer)
             if g.board:
                 hole = five[:2] + dealer.draw(g.hole - 2)
@@ -84,7 +84,7 @@ def categories(g: PotGame, each: int) -> list[Construction]:
             weak = category in ("high_card", "one_pair")   # rarely best against many
             return [hole, *players(dealer, 1 if weak else between(dealer, 1, most), g.hole)], board
 
-        def wins_with(d: Deal, p: Pot, prefix: tuple[int, ...] = prefix) -> bool:
+        def wins_with(d: Dealt, p: Pot, prefix: tuple[int, ...] = prefix) -> bool:
             v = best(g, "high", d[0][0], d[1])
             return 0 in p.high and v is not None and v[:len(prefix)] == prefix and (
                 prefix != (8,) or v[1] != A)
@@ -146,7 +146,7 @@ def razz_few_ranks(g: PotGame) -> list[Construction]:
     """Seven-card razz deals whose players hold few ranks, so the best low each can make
     is paired: four ranks make at best one pair, three ranks two pairs, two ranks a full
     house (never three or four of a kind: those only five-card compares reach)."""
-    def deal(dealer: Dealer) -> Deal:
+    def deal(dealer: Dealer) -> Dealt:
         holes = []
         for ranks in dealer.rng.sample([2, 3, 4], 2 + dealer.rng.randint(0, 1)):
             picked = dealer.rng.sample(range(2, A + 1), ranks)
@@ -175,7 +175,7 @@ def deals(g: PotGame) -> list[Construction]:
     settled by the arithmetic of :mod:`.pots` (searching every five-card hand)."""
     most = (9 if g.board else 7) if len(g.halves) == 1 else 4
 
-    def deal(dealer: Dealer) -> Deal:
+    def deal(dealer: Dealer) -> Dealt:
         n = between(dealer, 2, most)
         holes = players(dealer, n, g.hole)
         return holes, dealer.draw(g.board)

@@ -17,8 +17,8 @@ from pokercert.vectors.generate.common import SUITS, A, J, K, Q
 from pokercert.vectors.generate.pots import (
     Card,
     Construction,
-    Deal,
     Dealer,
+    Dealt,
     Pot,
     PotGame,
     best,
@@ -83,17 +83,17 @@ def _straight_board(top: int) -> Callable[[Dealer], list[Card]]:
     return deal
 
 
-def _category(g: PotGame, seat: int, cat: int) -> Callable[[Deal, Pot], bool]:
+def _category(g: PotGame, seat: int, cat: int) -> Callable[[Dealt, Pot], bool]:
     """Seat ``seat``'s best high hand is of category ``cat`` (8 straight flush .. 0)."""
-    def holds(deal: Deal, pot: Pot) -> bool:
+    def holds(deal: Dealt, pot: Pot) -> bool:
         v = best(g, "high", deal[0][seat], deal[1])
         return v is not None and v[0] == cat
     return holds
 
 
-def _all_category(g: PotGame, cat: int, *more: int) -> Callable[[Deal, Pot], bool]:
+def _all_category(g: PotGame, cat: int, *more: int) -> Callable[[Dealt, Pot], bool]:
     """Every hand's best high hand starts with ``(cat, *more)`` (nobody improved)."""
-    def holds(deal: Deal, pot: Pot) -> bool:
+    def holds(deal: Dealt, pot: Pot) -> bool:
         for h in deal[0]:
             v = best(g, "high", h, deal[1])
             if v is None or v[:1 + len(more)] != (cat, *more):
@@ -102,11 +102,11 @@ def _all_category(g: PotGame, cat: int, *more: int) -> Callable[[Deal, Pot], boo
     return holds
 
 
-def _winner_count(n: int) -> Callable[[Deal, Pot], bool]:
+def _winner_count(n: int) -> Callable[[Dealt, Pot], bool]:
     return lambda deal, pot: len(pot.high) == n
 
 
-def _tagged(deal: tuple[list[list[Card]], list[Card]], first: list[Card]) -> Deal:
+def _tagged(deal: tuple[list[list[Card]], list[Card]], first: list[Card]) -> Dealt:
     """Put a constructed hand among randomly dealt ones (seats are shuffled later)."""
     holes, board = deal
     return [first, *holes], board
@@ -118,7 +118,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     """Hold'em (any five of the seven cards): the board plays, board kickers, suits."""
     board_plays = []
     for top in range(6, A + 1):
-        def straight_deal(dealer: Dealer, top: int = top) -> Deal:
+        def straight_deal(dealer: Dealer, top: int = top) -> Dealt:
             board = _straight_board(top)(dealer)
             n = between(dealer, 2, 9)
             holes = players(dealer, n, 2, lambda c: c[0] != top + 1)
@@ -130,7 +130,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
             "every player splits the pot equally.",
             straight_deal, every_tie, 5))
         if top < A:
-            def beat_deal(dealer: Dealer, top: int = top) -> Deal:
+            def beat_deal(dealer: Dealer, top: int = top) -> Dealt:
                 board = _straight_board(top)(dealer)
                 one = dealer.take([(top + 1, dealer.rng.choice(
                     [s for s in SUITS if (top + 1, s) not in dealer.used]))])
@@ -143,7 +143,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
                 "and plays a higher straight with one hole card: that player alone wins.",
                 beat_deal, _winner_count(1), 3))
 
-    def royal_deal(dealer: Dealer) -> Deal:
+    def royal_deal(dealer: Dealer) -> Dealt:
         suit = dealer.rng.choice(SUITS)
         board = dealer.take([(r, suit) for r in range(10, A + 1)])
         return players(dealer, between(dealer, 2, 9), 2), board
@@ -152,7 +152,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         "A royal flush on the board: no hand can beat it, every player plays the board and "
         "splits the pot equally.", royal_deal, every_tie, 8))
 
-    def boat_deal(dealer: Dealer) -> Deal:
+    def boat_deal(dealer: Dealer) -> Dealt:
         t, p = dealer.rng.sample(range(3, A + 1), 2)
         board = ranked([t, t, t, p, p], dealer, spread=False)
         holes = players(dealer, between(dealer, 2, 6), 2, lambda c: c[0] not in (t, p))
@@ -165,12 +165,12 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
 
     kickers = []
 
-    def quads_deal(dealer: Dealer) -> Deal:
+    def quads_deal(dealer: Dealer) -> Dealt:
         q, k = dealer.rng.sample(range(2, A + 1), 2)
         board = dealer.take([(q, s) for s in SUITS]) + ranked([k], dealer)
         return players(dealer, between(dealer, 2, 6), 2), board
 
-    def quads_kicker(deal: Deal, pot: Pot) -> bool:
+    def quads_kicker(deal: Dealt, pot: Pot) -> bool:
         holes, board = deal
         kick = board[4][0]
         tops = [max(kick, *(r for r, _ in h)) for h in holes]
@@ -181,13 +181,13 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         "the highest of the board's kicker and the player's hole cards; the highest kicker "
         "wins, equal kickers split.", quads_deal, quads_kicker, 34))
 
-    def trips_deal(dealer: Dealer) -> Deal:
+    def trips_deal(dealer: Dealer) -> Dealt:
         t, x, y = dealer.rng.sample(range(2, A + 1), 3)
         board = ranked([t, t, t, x, y], dealer)
         holes = players(dealer, between(dealer, 2, 5), 2, lambda c: c[0] not in (t, x, y))
         return holes, board
 
-    def trips_only(deal: Deal, pot: Pot) -> bool:
+    def trips_only(deal: Dealt, pot: Pot) -> bool:
         t = most_common_rank(deal[1])
         return _all_category(g, 3, t)(deal, pot) and not pair_in_hole(deal)
     kickers.append(Construction(
@@ -196,7 +196,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         "makes a straight or flush: everyone plays the board's trips and the two best "
         "kickers of the board's and the player's cards decide.", trips_deal, trips_only, 33))
 
-    def two_pair_deal(dealer: Dealer) -> Deal:
+    def two_pair_deal(dealer: Dealer) -> Dealt:
         p, q, x = dealer.rng.sample(range(3, A + 1), 3)
         board = ranked([p, p, q, q, x], dealer)
         low = min(p, q)
@@ -206,7 +206,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         holes = players(dealer, between(dealer, 1, 4), 2, lambda c: c[0] not in (p, q, x))
         return [counterfeit, *holes], board
 
-    def board_two_pair(deal: Deal, pot: Pot) -> bool:
+    def board_two_pair(deal: Dealt, pot: Pot) -> bool:
         ranks = sorted({r for r, _ in deal[1] if sum(1 for c in deal[1] if c[0] == r) == 2},
                        reverse=True)
         return _all_category(g, 2, *ranks)(deal, pot)
@@ -219,7 +219,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
 
     suits = []
 
-    def twins_deal(dealer: Dealer) -> Deal:
+    def twins_deal(dealer: Dealer) -> Dealt:
         r1, r2 = dealer.rng.sample(range(2, A + 1), 2)
         n = between(dealer, 2, 3)
         pairs = [(s1, s2) for s1 in SUITS for s2 in SUITS if s1 != s2]
@@ -238,7 +238,7 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
         board = dealer.draw(5, lambda c: c[0] not in (r1, r2))
         return holes + players(dealer, between(dealer, 0, 2), 2), board
 
-    def twins_tie(deal: Deal, pot: Pot) -> bool:
+    def twins_tie(deal: Dealt, pot: Pot) -> bool:
         holes, board = deal
         twins = [i for i, h in enumerate(holes) if sorted(r for r, _ in h) ==
                  sorted(r for r, _ in holes[0])]
@@ -265,7 +265,7 @@ def most_common_rank(cards: list[Card]) -> int:
     return max(counts, key=lambda r: counts[r])
 
 
-def pair_in_hole(deal: Deal) -> bool:
+def pair_in_hole(deal: Dealt) -> bool:
     return any(len({r for r, _ in h}) < len(h) for h in deal[0])
 
 
@@ -279,7 +279,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
     anyfive = replace(g, exact=None)
     two_hole = []
 
-    def board_flush_deal(dealer: Dealer) -> Deal:
+    def board_flush_deal(dealer: Dealer) -> Dealt:
         suit = dealer.rng.choice(SUITS)
         ranks = dealer.rng.sample(range(2, A), 4)
         board = dealer.take([(r, suit) for r in ranks])
@@ -295,7 +295,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "flush; counting any five of the nine cards would give one, and another pot.",
         board_flush_deal, differs(g, anyfive), 30 // split))
 
-    def four_suited_deal(dealer: Dealer) -> Deal:
+    def four_suited_deal(dealer: Dealer) -> Dealt:
         suit = dealer.rng.choice(SUITS)
         hole = dealer.take([(r, suit) for r in dealer.rng.sample(range(2, A + 1), 4)])
         board = dealer.draw(5)
@@ -306,7 +306,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "three board cards of the suit; with three or four hole cards counted the pot "
         "would go another way.", four_suited_deal, differs(g, anyfive), 25 // split))
 
-    def trips_in_hand_deal(dealer: Dealer) -> Deal:
+    def trips_in_hand_deal(dealer: Dealer) -> Dealt:
         r = dealer.rng.randint(2, A)
         suits = dealer.rng.sample(SUITS, 3)
         hole = dealer.take([(r, s) for s in suits]) + dealer.draw(1, lambda c: c[0] != r)
@@ -318,7 +318,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "cards only a pair of them plays; three of a kind from the hand alone would change "
         "the pot.", trips_in_hand_deal, differs(g, anyfive), 25 // split))
 
-    def board_plays_deal(dealer: Dealer) -> Deal:
+    def board_plays_deal(dealer: Dealer) -> Dealt:
         top = dealer.rng.randint(6, A)
         board = _straight_board(top)(dealer)
         return players(dealer, between(dealer, 2, most + 1), 4), board
@@ -327,7 +327,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "A straight on the board: in Omaha the board cannot play alone, each player must use "
         "two hole cards, so the pot does not split as it would if the board played.",
         board_plays_deal, differs(g, anyfive), 20 // split))
-    def twins_deal(dealer: Dealer) -> Deal:
+    def twins_deal(dealer: Dealer) -> Dealt:
         # a board with at most two cards of a suit: no flush for anyone
         board = ranked(dealer.rng.sample(range(2, A + 1), 5), dealer)
         ranks = dealer.rng.sample(range(2, A + 1), 4)
@@ -336,7 +336,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
         return [a, b, *players(dealer, between(dealer, 0, 2), 4)], board
 
-    def no_flush_twins(deal: Deal, pot: Pot) -> bool:
+    def no_flush_twins(deal: Dealt, pot: Pot) -> bool:
         board = deal[1]
         if max(sum(1 for c in board if c[1] == x) for x in SUITS) > 2:
             return False
@@ -353,7 +353,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         return out
     lows = []
 
-    def wheel_deal(dealer: Dealer) -> Deal:
+    def wheel_deal(dealer: Dealer) -> Dealt:
         board = ranked([A, 2, 3], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 9, 10, 5))
         hole = dealer.take([(4, dealer.rng.choice(SUITS)), (5, dealer.rng.choice(SUITS))])
         hole += dealer.draw(2, lambda c: c[0] > 8 and c[0] != A)
@@ -365,7 +365,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "and also a five-high straight for high; the same five cards may win both halves.",
         wheel_deal, lambda d, p: 0 in p.low, 12))
 
-    def nine_low_deal(dealer: Dealer) -> Deal:
+    def nine_low_deal(dealer: Dealer) -> Dealt:
         lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7], 2)
         board = ranked([9, *lows_], dealer) + dealer.draw(2, lambda c: c[0] in (10, 11, Q, K))
         holes = players(dealer, between(dealer, 2, 3), 4, lambda c: not low_card(c)) + \
@@ -379,7 +379,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "the nine, a nine-low does not qualify for eight or better, so no low is awarded and "
         "the high hand takes the whole pot.", nine_low_deal, no_low, 15))
 
-    def paired_board_deal(dealer: Dealer) -> Deal:
+    def paired_board_deal(dealer: Dealer) -> Dealt:
         a, b = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 2)
         board = ranked([a, a, b, b], dealer, spread=False) + dealer.draw(
             1, lambda c: c[0] in (9, 10, 11, Q, K))
@@ -390,7 +390,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         "pair, so no hand has five unpaired cards of eight or lower and no low is awarded.",
         paired_board_deal, no_low, 10))
 
-    def quarter_deal(dealer: Dealer) -> Deal:
+    def quarter_deal(dealer: Dealer) -> Dealt:
         board = ranked([3, 4, 7], dealer) + ranked([K, K], dealer, spread=False)
         s = dealer.rng.sample(SUITS, 4)
         a = dealer.take([(A, s[0]), (2, s[1])])
@@ -400,7 +400,7 @@ def omaha(g: PotGame) -> dict[str, list[Construction]]:
         others = players(dealer, between(dealer, 0, 2), 4, lambda c: c[0] > 8 and c[0] != A)
         return [a, b, *others], board
 
-    def quartered(deal: Deal, pot: Pot) -> bool:
+    def quartered(deal: Dealt, pot: Pot) -> bool:
         return len(pot.low) == 2 and len(pot.high) == 1 and pot.high[0] in pot.low
     lows.append(Construction(
         "lows", ("low", "split"), ("quartered-pot", "split-pot"),
@@ -419,11 +419,11 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
     (two to four players in high-low: every reading of the split is settled)."""
     more = 5 if "low" not in g.halves else 2
 
-    def firstfive(deal: Deal, pot: Pot) -> bool:
+    def firstfive(deal: Dealt, pot: Pot) -> bool:
         return settle(g, [h[:5] for h in deal[0]], deal[1]) != pot
     hands = []
 
-    def flush_straight_deal(dealer: Dealer) -> Deal:
+    def flush_straight_deal(dealer: Dealer) -> Dealt:
         suit = dealer.rng.choice(SUITS)
         bottom = dealer.rng.randint(2, 10)
         run = [A if r == 1 else r for r in range(bottom, bottom + 5)]
@@ -436,7 +436,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         dealer.rng.shuffle(cards)
         return [cards, *players(dealer, between(dealer, 1, more), 7)], []
 
-    def four_flush_straight(deal: Deal, pot: Pot) -> bool:
+    def four_flush_straight(deal: Dealt, pot: Pot) -> bool:
         cards = deal[0][0]
         most = max(sum(1 for c in cards if c[1] == s) for s in SUITS)
         return most == 4 and _category(g, 0, 4)(deal, pot)
@@ -446,7 +446,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "is the straight; four cards of a suit are no flush.", flush_straight_deal,
         four_flush_straight, 30))
 
-    def late_deal(dealer: Dealer) -> Deal:
+    def late_deal(dealer: Dealer) -> Dealt:
         return players(dealer, between(dealer, 2, more + 2), 7), []
     hands.append(Construction(
         "stud-hands", ("select", "order", "split"), ("best-five-of-seven",),
@@ -454,14 +454,14 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "card: choosing from the first five cards only would settle this pot otherwise.",
         late_deal, firstfive, 40))
 
-    def twins_deal(dealer: Dealer) -> Deal:
+    def twins_deal(dealer: Dealer) -> Dealt:
         ranks = dealer.rng.sample(range(2, A + 1), 7)
         s = dealer.rng.sample(SUITS, 2)
         a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])
         b = dealer.take([(r, SUITS[(SUITS.index(s[1]) + i) % 4]) for i, r in enumerate(ranks)])
         return [a, b, *players(dealer, between(dealer, 0, 2), 7)], []
 
-    def twins_tie(deal: Deal, pot: Pot) -> bool:
+    def twins_tie(deal: Dealt, pot: Pot) -> bool:
         return set(pot.high) >= {0, 1} or not set(pot.high) & {0, 1}
     hands.append(Construction(
         "suit-ties", ("select", "split", "cards"), ("suit-tiebreak", "multiway-split"),
@@ -475,7 +475,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         return out
     lows = []
 
-    def wheel_deal(dealer: Dealer) -> Deal:
+    def wheel_deal(dealer: Dealer) -> Dealt:
         cards = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 5))
         return [cards, *players(dealer, between(dealer, 1, 2), 7, lambda c: not low_card(c))], []
     lows.append(Construction(
@@ -485,7 +485,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "both halves and the player scoops.", wheel_deal,
         lambda d, p: 0 in p.low and 0 in p.high, 0))
 
-    def nine_deal(dealer: Dealer) -> Deal:
+    def nine_deal(dealer: Dealer) -> Dealt:
         holes = []
         for _ in range(between(dealer, 2, 2)):
             lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
@@ -498,7 +498,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "a nine): a nine-low does not qualify, no low is awarded and high scoops.",
         nine_deal, no_low, 15))
 
-    def quarter_deal(dealer: Dealer) -> Deal:
+    def quarter_deal(dealer: Dealer) -> Dealt:
         a = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q))
         b = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (9, 5))
         return [a, b, *players(dealer, between(dealer, 0, 2), 7)], []
@@ -508,7 +508,7 @@ def stud(g: PotGame) -> dict[str, list[Construction]]:
         "(each gets a quarter of the pot) whoever wins high.", quarter_deal,
         lambda d, p: len(p.low) == 2, 12))
 
-    def both_halves_deal(dealer: Dealer) -> Deal:
+    def both_halves_deal(dealer: Dealer) -> Dealt:
         wheel = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, partial(_rank_in, (K, Q)))
         eight = ranked([8, 4, 3, 2, A], dealer) + dealer.draw(2, partial(_rank_in, (J, 9)))
         return [wheel, eight], []
@@ -528,7 +528,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
     """Razz: the best ace-to-five low of seven cards, pairs count, no qualifier."""
     out = []
 
-    def paired_deal(dealer: Dealer) -> Deal:
+    def paired_deal(dealer: Dealer) -> Dealt:
         holes = []
         for _ in range(between(dealer, 2, 6)):
             ranks = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, Q, K], 4)
@@ -542,7 +542,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         "in the low, pairs count against a hand, and the least paired, lowest hand wins.",
         paired_deal, lambda d, p: True, 40))
 
-    def wheel_deal(dealer: Dealer) -> Deal:
+    def wheel_deal(dealer: Dealer) -> Dealt:
         cards = ranked([A, 2, 3, 4, 5], dealer, spread=False) + dealer.draw(2)
         return [cards, *players(dealer, between(dealer, 1, 6), 7)], []
     out.append(Construction(
@@ -551,7 +551,7 @@ def razz(g: PotGame) -> dict[str, list[Construction]]:
         "the best low, straights and flushes do not count.", wheel_deal,
         lambda d, p: 0 in p.low, 30))
 
-    def twins_deal(dealer: Dealer) -> Deal:
+    def twins_deal(dealer: Dealer) -> Dealt:
         ranks = dealer.rng.sample(range(2, A + 1), 7)
         s = dealer.rng.sample(SUITS, 2)
         a = dealer.take([(r, SUITS[(SUITS.index(s[0]) + i) % 4]) for i, r in enumerate(ranks)])

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
     CATEGORY_WORDS,
     SUITS,
     A,
-    Deck,
     J,
     K,
     Q,
@@ -23,10 +23,10 @@ from pokercert.vectors.generate.common import (
     step_worse,
     straight_ranks,
 )
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
 
-def fam_suit_ties(g: Game) -> list[dict[str, Any]]:
+def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
     """Hands with the same ranks in different suits: equal in every category."""
     out = []
     clauses = g.L(g.suits, g.tie)
@@ -79,7 +79,7 @@ def fam_suit_ties(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fam_multiway(g: Game) -> list[dict[str, Any]]:
+def fam_multiway(g: TableGame) -> list[dict[str, Any]]:
     """Three- and four-way equal hands (and a three-way split beside a losing hand)."""
     out = []
     n = g.size
@@ -127,7 +127,7 @@ def fam_multiway(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fam_cards_speak(g: Game) -> list[dict[str, Any]]:
+def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
     """Hands presented out of order still rank by the cards they hold."""
     out = []
     perm5, perm3 = [2, 4, 0, 3, 1], [1, 2, 0]

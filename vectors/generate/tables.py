@@ -37,13 +37,13 @@ from pokercert.vectors.generate.common import (
     seat,
     straight_ranks,
 )
-from pokercert.vectors.generate.games import Game
+from pokercert.vectors.generate.games import TableGame
 
 PER_CATEGORY = 10         # classify members per category (ten categories fill one id block)
 Hand = list[str]
 
 
-def _tops(g: Game, royal_named: bool) -> list[int]:
+def _tops(g: TableGame, royal_named: bool) -> list[int]:
     """Tops of the straights a game knows, best first (A..size; the ace-low run last)."""
     tops = list(range(A, g.size - 1, -1))
     return tops[1:] if royal_named else tops
@@ -85,7 +85,7 @@ def _group(counts: Sequence[tuple[int, int]], size: int, shift: int) -> Hand:
     return cards
 
 
-def _pool(g: Game, category: str) -> list[tuple[Hand, str]]:
+def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
     """Hands of ``category``, best first, each with a hand-checkable description."""
     size = g.size
     royal = "royal_flush" in g.cats
@@ -138,7 +138,7 @@ def _pool(g: Game, category: str) -> list[tuple[Hand, str]]:
     return out
 
 
-def _ranking(g: Game) -> list[str]:
+def _ranking(g: TableGame) -> list[str]:
     return list(get_ruleset(g.rid).rules["categories"])
 
 
@@ -147,7 +147,7 @@ def _ace_low(hand: Hand) -> bool:
     return "A" in ranks and "2" in ranks
 
 
-def fam_table_classify(g: Game) -> list[dict[str, Any]]:
+def fam_table_classify(g: TableGame) -> list[dict[str, Any]]:
     """Up to :data:`PER_CATEGORY` hands of every category, spread over the ranks."""
     out = []
     for category in _ranking(g):
@@ -187,7 +187,7 @@ def _pick(upper: list[tuple[Hand, str]], lower: list[tuple[Hand, str]], want_i: 
     return upper[i], lower[j]
 
 
-def fam_table_order(g: Game, named_extremes: Sequence[str] = ()) -> list[dict[str, Any]]:
+def fam_table_order(g: TableGame, named_extremes: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Categories against each other; extremes of the categories whose clause names them."""
     ranking = _ranking(g)
     pools = {c: _pool(g, c) for c in ranking}
