@@ -9,6 +9,8 @@ from pokercert.harness.explore.situation_hands import (
     category_hand,
 )
 from pokercert.harness.protocol import needs_feature
+from pokercert.reference import Card
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import (
     RANKS,
     Choices,
@@ -52,30 +54,13 @@ def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
     deck = Deck(0)
     n = game.size
     if which == "board":        # two valid hands; the board is the one fault (3.3)
-        hands = [cards_text(deal_hand(ch, deck, category_hand(ch, game, pick(ch, [
-            c for c in game.makeable if c != "five_of_a_kind"]), wild_cap=0, deck=deck)))
-            for _ in range(2)]
+        hands = [cards_text(_natural_hand(ch, game, deck, shared=True)) for _ in range(2)]
         table = [deck.take(ch, pick(ch, RANKS)) for _ in range(1 + ch.index(5))]
         return Deal("reject", {"op": "compare", "hands": hands, "board": cards_text(table)},
                     "reject-board")
-    hand = deal_hand(ch, deck, category_hand(ch, game, pick(ch, [
-        c for c in game.makeable if c != "five_of_a_kind"]), wild_cap=0))
-    tokens = [str(c) for c in hand]
+    tokens = [str(c) for c in _natural_hand(ch, game, deck, shared=False)]
     if which == "across":
-        if "compare" in ops:
-            other = [deck.take(ch, pick(ch, RANKS)) for _ in range(n - 1)]
-            tokens2 = [str(c) for c in other]
-            tokens2.insert(ch.index(n), pick(ch, tokens))
-            return Deal("reject", {"op": "compare", "hands": [" ".join(tokens),
-                                                              " ".join(tokens2)]},
-                        "reject-across")
-        sel = game.selection
-        assert sel is not None
-        hole = [str(deck.take(ch, pick(ch, RANKS))) for _ in range(sel.hole)]
-        board = [str(deck.take(ch, pick(ch, RANKS))) for _ in range(sel.board - 1)]
-        board.insert(ch.index(sel.board), pick(ch, hole))
-        return Deal("reject", {"op": "best_hand", "hole": " ".join(hole),
-                               "board": " ".join(board)}, "reject-across")
+        return _across(ch, game, deck, ops, tokens)
     i = ch.index(n)
     if which == "duplicate":
         j = (i + 1 + ch.index(n - 1)) % n
@@ -99,3 +84,28 @@ def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
     return deal_categories(ch, game)
 
 
+def _natural_hand(ch: Choices, game: Game, deck: Deck, *, shared: bool) -> list[Card]:
+    """A valid hand of any category but five of a kind (no wild card); ``shared``: its
+    ranks chosen among those ``deck`` still has (a hand beside others)."""
+    category = pick(ch, [c for c in game.makeable if c != CategoryName.FIVE_OF_A_KIND])
+    return deal_hand(ch, deck, category_hand(ch, game, category, wild_cap=0,
+                                             deck=deck if shared else None))
+
+
+def _across(ch: Choices, game: Game, deck: Deck, ops: list[str], tokens: list[str]) -> Deal:
+    """The same card in two hands (compare), or in the hole and on the board."""
+    n = game.size
+    if "compare" in ops:
+        other = [deck.take(ch, pick(ch, RANKS)) for _ in range(n - 1)]
+        tokens2 = [str(c) for c in other]
+        tokens2.insert(ch.index(n), pick(ch, tokens))
+        return Deal("reject", {"op": "compare", "hands": [" ".join(tokens),
+                                                          " ".join(tokens2)]},
+                    "reject-across")
+    sel = game.selection
+    assert sel is not None
+    hole = [str(deck.take(ch, pick(ch, RANKS))) for _ in range(sel.hole)]
+    board = [str(deck.take(ch, pick(ch, RANKS))) for _ in range(sel.board - 1)]
+    board.insert(ch.index(sel.board), pick(ch, hole))
+    return Deal("reject", {"op": "best_hand", "hole": " ".join(hole),
+                           "board": " ".join(board)}, "reject-across")

@@ -3,9 +3,11 @@ one-or-two-hand request a situation ends in."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from pokercert.reference import Card
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import (
     ACE,
     RANKS,
@@ -61,66 +63,87 @@ def category_hand(ch: Choices, game: Game, category: str, *, wild_cap: int = 2,
     left = game.wilds if jokers_left is None else jokers_left
     if deck is not None:
         left = min(left, deck.jokers)
-
-    def spare(rank: int, suit: str | None = None) -> int:
-        if rank == game.wild_rank:       # a card of the wild rank is never a natural
-            return 0
-        if deck is None:
-            return 4 if suit is None else 1
-        if suit is not None:
-            return int(deck.free(Card(rank, suit)))
-        return sum(deck.free(Card(rank, s)) for s in SUITS)
-
-    if category == "five_of_a_kind" and min(wild_cap, left) < 1:
-        category = "four_of_a_kind" if game.can_make("four_of_a_kind") else "three_of_a_kind"
+    room = partial(spare, game, deck)
+    if category == CategoryName.FIVE_OF_A_KIND and min(wild_cap, left) < 1:
+        category = CategoryName.FOUR_OF_A_KIND if game.can_make(
+            CategoryName.FOUR_OF_A_KIND) else CategoryName.THREE_OF_A_KIND
     if category in RUNS:
-        suited = category != "straight"
-        tops = game.tops()
-        if category in ROYALS:
-            tops = [ACE]
-        elif category == "straight_flush" and any(c in ROYALS for c in game.ranking):
-            tops = [t for t in tops if t != ACE]
-        open_tops = [t for t in tops if (
-            any(all(spare(r, s) for r in run_ranks(t, n)) for s in SUITS) if suited
-            else all(spare(r) for r in run_ranks(t, n)))]
-        top = pick(ch, open_tops or tops)
-        return Hand((), tuple(run_ranks(top, n)), suited,
-                    distinct=not suited and game.distinct_straights)
-    if category == "five_of_a_kind":
+        return _run_hand(ch, game, category, room)
+    if category == CategoryName.FIVE_OF_A_KIND:
         # the reading may ask for four naturals and one wild card
         most = 1 if game.ev.rules.get("five_of_a_kind") == "four_naturals" else 2
         wilds = 1 + ch.index(min(wild_cap, left, most))
-        rank = pick(ch, [r for r in RANKS if spare(r) >= 5 - wilds] or RANKS)
+        rank = pick(ch, [r for r in RANKS if room(r) >= 5 - wilds] or RANKS)
         return Hand(((rank, 5 - wilds),), (), False, wilds)
-    if category == "pair_of_aces":
+    if category == CategoryName.PAIR_OF_ACES:
         return Hand(((ACE, 2),), (), False)
-    if category == "flush" and deck is not None:
+    if category == CategoryName.FLUSH and deck is not None:
         suit = pick(ch, SUITS)
         # a suit the deal has used up (a royal and a straight flush in it, say) cannot
         # hold a flush: the next suit round that still can (the same deal otherwise)
         at = SUITS.index(suit)
         suit = next((s for s in SUITS[at:] + SUITS[:at]
-                     if sum(spare(r, s) for r in RANKS) >= n), suit)
-        taken = [r for r in RANKS if not spare(r, suit)]
+                     if sum(room(r, s) for r in RANKS) >= n), suit)
+        taken = [r for r in RANKS if not room(r, suit)]
         return Hand((), kicker_ranks(ch, game, n, taken, no_run=True), True)
+    return _group_hand(ch, game, category, room)
+
+
+def spare(game: Game, deck: Deck | None, rank: int, suit: str | None = None) -> int:
+    """How many cards of ``rank`` (of ``suit`` when given) a hand may still take: none of
+    the wild rank (never a natural), else what ``deck`` has left (a full deck without)."""
+    if rank == game.wild_rank:
+        return 0
+    if deck is None:
+        return 4 if suit is None else 1
+    if suit is not None:
+        return int(deck.free(Card(rank, suit)))
+    return sum(deck.free(Card(rank, s)) for s in SUITS)
+
+
+Room = Callable[..., int]
+
+
+def _run_hand(ch: Choices, game: Game, category: str, room: Room) -> Hand:
+    """A straight (or a straight or royal flush) with a top whose cards are still free."""
+    n = game.size
+    suited = category != CategoryName.STRAIGHT
+    tops = game.tops()
+    if category in ROYALS:
+        tops = [ACE]
+    elif category == CategoryName.STRAIGHT_FLUSH and any(c in ROYALS for c in game.ranking):
+        tops = [t for t in tops if t != ACE]
+    open_tops = [t for t in tops if (
+        any(all(room(r, s) for r in run_ranks(t, n)) for s in SUITS) if suited
+        else all(room(r) for r in run_ranks(t, n)))]
+    top = pick(ch, open_tops or tops)
+    return Hand((), tuple(run_ranks(top, n)), suited,
+                distinct=not suited and game.distinct_straights)
+
+
+def _group_hand(ch: Choices, game: Game, category: str, room: Room) -> Hand:
+    """A hand of matched groups (or of single cards) with kickers that keep the
+    category."""
+    n = game.size
     sizes = group_sizes(category, n)
     avoid: list[int] = []
-    if category == "one_pair" and "pair_of_aces" in game.ranking:
+    if category == CategoryName.ONE_PAIR and CategoryName.PAIR_OF_ACES in game.ranking:
         avoid.append(ACE)
     group_ranks: list[int] = []
     for size in sizes:
-        full = [r for r in RANKS if spare(r) < size]
+        full = [r for r in RANKS if room(r) < size]
         group_ranks += distinct_ranks(ch, 1, [*avoid, *group_ranks, *full] if
-                                 len(set(full) | set(avoid) | set(group_ranks)) < len(RANKS)
-                                 else [*avoid, *group_ranks])
-    empty = [r for r in RANKS if not spare(r)]
+                                      len(set(full) | set(avoid) | set(group_ranks))
+                                      < len(RANKS) else [*avoid, *group_ranks])
+    empty = [r for r in RANKS if not room(r)]
     kick = kicker_ranks(ch, game, kicker_count(category, n), [*group_ranks, *empty],
-                    no_run=not sizes)
-    return Hand(tuple(zip(group_ranks, sizes, strict=True)), kick, category == "flush")
+                        no_run=not sizes)
+    return Hand(tuple(zip(group_ranks, sizes, strict=True)), kick,
+                category == CategoryName.FLUSH)
 
 
 def echo_hand(ch: Choices, game: Game, deck: Deck, cards: Sequence[Card],
-          bump: bool) -> list[Card]:
+              bump: bool) -> list[Card]:
     """A natural hand with the ranks (and suit plan) the reference plays ``cards`` as:
     equal to it, or one card a rank apart when ``bump``."""
     played = game.ev.value(tuple(cards)).played

@@ -5,11 +5,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
+    RANK_CHARS,
     SUITS,
     A,
-    J,
     K,
     card,
     classify,
@@ -22,105 +23,153 @@ from pokercert.vectors.generate.common import (
     straight_ranks,
 )
 from pokercert.vectors.generate.games import TableGame
+from pokercert.vectors.generate.worked import section
 
 
 def fam_low_straights_flushes(g: TableGame) -> list[dict[str, Any]]:
-    """A-5 low: straights and flushes do not count; 2-7: they do (as bad hands)."""
+    """A-5 low: straights and flushes do not count; 2-7: they do (as bad hands).  The
+    hand-worked hands are in ``data/low.toml``."""
+    if g.low_ace == "one":
+        hands = section("low", "ace-to-five", str(g.size))
+        return (_a5_sequences(g) + _a5_flushes(g, hands) + _a5_suited_sequences(g)
+                + [_a5_best_against_next(g, hands)])
+    return _27_straights(g) + _27_flushes(g, section("low", "deuce-to-seven", str(g.size)))
+
+
+def _ranks(text: str) -> list[int]:
+    """Ranks written as rank characters, best card first ("KT853")."""
+    return [RANK_CHARS.index(c) + 2 for c in text]
+
+
+def _extra(g: TableGame, category: CategoryName) -> list[str]:
+    """The clause defining ``category`` where the game's file has one (else none)."""
+    return [g.cats[category]] if category in g.cats else []
+
+
+def _a5_sequences(g: TableGame) -> list[dict[str, Any]]:
+    """Every run of the hand size: no sequence counts in ace-to-five low."""
     out = []
     n = g.size
-    if g.low_ace == "one":
-        interp = g.straight_interp        # mt-low-order (literal: they count) or None
-        for top in range(A, n - 1, -1):
-            ranks = straight_ranks(top, n)
-            cards = Deck().hand(ranks)
-            # the ace ranks only low here: A-K-Q-J-10 is no sequence under any reading
-            ace_top = top == A
-            extra = [g.cats["straight"]] if "straight" in g.cats and not ace_top else []
-            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card"), *extra),
-                                ["low-straights-flushes"] + (["ace-low"] if top == n else [])
-                                + (["wraparound"] if ace_top else []),
-                                f"{ranks_text(ranks)} is no sequence (the ace ranks below the "
-                                "deuce in low poker); it is a no-pair hand." if ace_top else
-                                f"{ranks_text(ranks)} is a sequence, but straights do not "
-                                "count in this low game: it is a no-pair hand.",
-                                "straight" if interp and not ace_top else None,
-                                interp if not ace_top else None))
-        flushes = ([K, 10, 8, 5, 3], [7, 5, 4, 3, 2], [6, 4, 3, 2, A]) if n == 5 else (
-            [K, 9, 5], [5, 3, 2], [4, 2, A])
-        extra = [g.cats["flush"]] if "flush" in g.cats else []
-        for ranks in flushes:
-            cards = [card(r, "c") for r in ranks]
-            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card"), *extra),
-                                ["low-straights-flushes"],
-                                f"{ranks_text(ranks)} all in clubs: flushes do not count in "
-                                "this low game, it is a no-pair hand.",
-                                "flush" if interp else None, interp))
-        # a flush against the same ranks unsuited: equal, since the flush does not count
-        for i, ranks in enumerate(([8, 6, 4, 3, A], [7, 5, 4, 3, 2])
-                                  if n == 5 else ([6, 4, A], [7, 5, 2])):
-            a = [card(r, "h") for r in ranks]
-            b = [card(r, "scdc"[j % 4]) for j, r in enumerate(ranks)]
-            out.append(compare([a, b] if i == 0 else [b, a], [0, 1],
-                               g.L(g.order, g.cat("high_card"), g.tie),
-                               ["low-straights-flushes"],
-                               "The same ranks suited and unsuited: the flush does not count, "
-                               f"the hands {g.word}.", ([1] if i == 0 else [0]) if interp
-                               else None, interp))
-        # suited sequences: neither the straight nor the flush counts
-        extra = [g.cats["straight_flush"]] if "straight_flush" in g.cats else []
-        for i, top in enumerate((n, 9, K)):
-            ranks = straight_ranks(top, n)
-            cards = [card(r, SUITS[i]) for r in ranks]
-            out.append(classify(cards, "high_card", g.L(g.order, g.cat("high_card"), *extra),
-                                ["low-straights-flushes"] + (["ace-low"] if top == n else []),
-                                f"{ranks_text(ranks)} all of one suit: neither straights nor "
-                                "flushes count in this low game, it is a no-pair hand"
-                                + (" (the best one)." if top == n else "."),
-                                "straight_flush" if interp else None, interp))
-        # the best hand against the next best: straights do not spoil the wheel
-        if n == 5:
-            a, b = ["5s", "4h", "3d", "2c", "Ah"], ["6s", "4d", "3c", "2h", "As"]
-        else:
-            a, b = ["3s", "2h", "Ad"], ["4s", "2d", "Ac"]
-        worse = [6, 4, 3, 2, A] if n == 5 else [4, 2, A]
-        extra = [g.cats["straight"]] if "straight" in g.cats else []
-        out.append(compare([a, b], [0], g.L(g.order, g.cat("high_card"), g.tie, *extra),
-                           ["low-straights-flushes", "ace-low", "named-extreme"],
-                           f"{ranks_text(straight_ranks(n, n))} is the best low hand; "
-                           f"{ranks_text(worse)} is next.",
-                           [1] if interp else None, interp))
-        return out
-    # deuce-to-seven: straights and flushes count
+    interp = g.straight_interp        # mt-low-order (literal: they count) or None
+    for top in range(A, n - 1, -1):
+        ranks = straight_ranks(top, n)
+        cards = Deck().hand(ranks)
+        # the ace ranks only low here: A-K-Q-J-10 is no sequence under any reading
+        ace_top = top == A
+        extra = _extra(g, CategoryName.STRAIGHT) if not ace_top else []
+        out.append(classify(cards, CategoryName.HIGH_CARD,
+                            g.L(g.order, g.cat(CategoryName.HIGH_CARD), *extra),
+                            ["low-straights-flushes"] + (["ace-low"] if top == n else [])
+                            + (["wraparound"] if ace_top else []),
+                            f"{ranks_text(ranks)} is no sequence (the ace ranks below the "
+                            "deuce in low poker); it is a no-pair hand." if ace_top else
+                            f"{ranks_text(ranks)} is a sequence, but straights do not "
+                            "count in this low game: it is a no-pair hand.",
+                            CategoryName.STRAIGHT if interp and not ace_top else None,
+                            interp if not ace_top else None))
+    return out
+
+
+def _a5_flushes(g: TableGame, hands: dict[str, Any]) -> list[dict[str, Any]]:
+    """Flushes classified, and a flush against the same ranks unsuited: equal, since the
+    flush does not count."""
+    out = []
+    interp = g.straight_interp
+    extra = _extra(g, CategoryName.FLUSH)
+    for ranks in map(_ranks, hands["flushes"]):
+        cards = [card(r, "c") for r in ranks]
+        out.append(classify(cards, CategoryName.HIGH_CARD,
+                            g.L(g.order, g.cat(CategoryName.HIGH_CARD), *extra),
+                            ["low-straights-flushes"],
+                            f"{ranks_text(ranks)} all in clubs: flushes do not count in "
+                            "this low game, it is a no-pair hand.",
+                            CategoryName.FLUSH if interp else None, interp))
+    for i, ranks in enumerate(map(_ranks, hands["suited_against_unsuited"])):
+        a = [card(r, "h") for r in ranks]
+        b = [card(r, "scdc"[j % 4]) for j, r in enumerate(ranks)]
+        out.append(compare([a, b] if i == 0 else [b, a], [0, 1],
+                           g.L(g.order, g.cat(CategoryName.HIGH_CARD), g.tie),
+                           ["low-straights-flushes"],
+                           "The same ranks suited and unsuited: the flush does not count, "
+                           f"the hands {g.word}.", ([1] if i == 0 else [0]) if interp
+                           else None, interp))
+    return out
+
+
+def _a5_suited_sequences(g: TableGame) -> list[dict[str, Any]]:
+    """Suited sequences: neither the straight nor the flush counts."""
+    out = []
+    n = g.size
+    interp = g.straight_interp
+    extra = _extra(g, CategoryName.STRAIGHT_FLUSH)
+    for i, top in enumerate((n, 9, K)):
+        ranks = straight_ranks(top, n)
+        cards = [card(r, SUITS[i]) for r in ranks]
+        out.append(classify(cards, CategoryName.HIGH_CARD,
+                            g.L(g.order, g.cat(CategoryName.HIGH_CARD), *extra),
+                            ["low-straights-flushes"] + (["ace-low"] if top == n else []),
+                            f"{ranks_text(ranks)} all of one suit: neither straights nor "
+                            "flushes count in this low game, it is a no-pair hand"
+                            + (" (the best one)." if top == n else "."),
+                            CategoryName.STRAIGHT_FLUSH if interp else None, interp))
+    return out
+
+
+def _a5_best_against_next(g: TableGame, hands: dict[str, Any]) -> dict[str, Any]:
+    """The best hand against the next best: straights do not spoil the wheel."""
+    n = g.size
+    interp = g.straight_interp
+    a, b = (h.split() for h in hands["best_against_next"])
+    worse = _ranks(hands["next_best"])
+    extra = _extra(g, CategoryName.STRAIGHT)
+    return compare([a, b], [0], g.L(g.order, g.cat(CategoryName.HIGH_CARD), g.tie, *extra),
+                   ["low-straights-flushes", "ace-low", "named-extreme"],
+                   f"{ranks_text(straight_ranks(n, n))} is the best low hand; "
+                   f"{ranks_text(worse)} is next.",
+                   [1] if interp else None, interp)
+
+
+def _27_straights(g: TableGame) -> list[dict[str, Any]]:
+    """Deuce-to-seven: every straight, each against the next (the lower one wins), and
+    the straight flushes."""
+    out = []
     for top in range(A, 5, -1):
         ranks = straight_ranks(top, 5)
-        out.append(classify(Deck().hand(ranks), "straight", g.L(g.cat("straight"), g.order),
+        out.append(classify(Deck().hand(ranks), CategoryName.STRAIGHT,
+                            g.L(g.cat(CategoryName.STRAIGHT), g.order),
                             ["low-straights-flushes", "straight-order"],
                             f"{ranks_text(ranks)} is a straight in deuce-to-seven, where "
                             "straights count."))
-    tops = list(range(6, A + 1))
-    for i, (top_better, top_worse) in enumerate(pairwise(tops)):
+    for i, (top_better, top_worse) in enumerate(pairwise(range(6, A + 1))):
         a = [card(r, "sh"[j % 2]) for j, r in enumerate(straight_ranks(top_better, 5))]
         b = [card(r, "dc"[j % 2]) for j, r in enumerate(straight_ranks(top_worse, 5))]
         hands, winners = seat(i, a, b)
-        out.append(compare(hands, winners, g.L(g.cat("straight"), g.tie),
+        out.append(compare(hands, winners, g.L(g.cat(CategoryName.STRAIGHT), g.tie),
                            ["low-straights-flushes", "straight-order"],
                            f"The {name(top_better)}-high straight beats the "
                            f"{name(top_worse)}-high one in deuce-to-seven: the lower straight "
                            "is the better low hand."))
     for j, top in enumerate(range(K, 5, -1)):
         ranks = straight_ranks(top, 5)
-        out.append(classify([card(r, SUITS[j % 4]) for r in ranks], "straight_flush",
-                            g.L(g.cat("straight_flush")), ["low-straights-flushes"],
+        out.append(classify([card(r, SUITS[j % 4]) for r in ranks], CategoryName.STRAIGHT_FLUSH,
+                            g.L(g.cat(CategoryName.STRAIGHT_FLUSH)), ["low-straights-flushes"],
                             f"{ranks_text(ranks)} suited is a straight flush in deuce-to-seven."))
-    for i, ranks in enumerate(([7, 5, 4, 3, 2], [K, J, 9, 6, 3], [A, 8, 6, 4, 2])):
-        out.append(classify([card(r, SUITS[i]) for r in ranks], "flush",
-                            g.L(g.cat("flush"), g.order), ["low-straights-flushes"],
+    return out
+
+
+def _27_flushes(g: TableGame, hands: dict[str, Any]) -> list[dict[str, Any]]:
+    """Deuce-to-seven flushes, each against the same ranks unsuited (which win)."""
+    out = []
+    for i, ranks in enumerate(map(_ranks, hands["flushes"])):
+        out.append(classify([card(r, SUITS[i]) for r in ranks], CategoryName.FLUSH,
+                            g.L(g.cat(CategoryName.FLUSH), g.order), ["low-straights-flushes"],
                             f"{ranks_text(ranks)} all of one suit is a flush, which counts (as a "
                             "bad hand) in deuce-to-seven."))
         a = [card(r, SUITS[i]) for r in ranks]
         b = [card(r, SUITS[(i + 1 + j % 2) % 4]) for j, r in enumerate(ranks)]
-        hands, winners = seat(i, b, a)
-        out.append(compare(hands, winners, g.L(g.cat("flush"), g.cat("high_card"), g.order),
+        hands_, winners = seat(i, b, a)
+        out.append(compare(hands_, winners,
+                           g.L(g.cat(CategoryName.FLUSH), g.cat(CategoryName.HIGH_CARD), g.order),
                            ["low-straights-flushes", "category-order"],
                            f"{ranks_text(ranks)} unsuited beats the same ranks suited: the "
                            "flush counts against a deuce-to-seven hand."))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.generate.categories import (
     fam_flushes,
     fam_full_houses,
@@ -45,6 +46,11 @@ class Family:
 
 def plan() -> list[Family]:
     """Every generated family, per ruleset, in a fixed order."""
+    return [*_high_games(), *_low_games(), *_table_games(), *_deuces_games(), *_room_games()]
+
+
+def _high_games() -> list[Family]:
+    """The five- and three-card high games (and Mini-tex's best hand)."""
     fams: list[Family] = []
     for rid in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "mt-poker-high"):
         g = GAMES[rid]
@@ -68,6 +74,12 @@ def plan() -> list[Family]:
             fams.append(Family(rid, topic, _bind(fn, g, rid)))
         if rid == "nj-mini-tex-3":
             fams.append(Family(rid, "best-hand", _bind(fam_best_hand, g, rid)))
+    return fams
+
+
+def _low_games() -> list[Family]:
+    """The low games: ace-to-five (five and three cards) and deuce-to-seven."""
+    fams: list[Family] = []
     for rid in ("nj-poker-low-5", "mt-poker-low", "nj-lowball-2-7"):
         g = GAMES[rid]
         topics: list[tuple[str, Any]] = [
@@ -85,16 +97,30 @@ def plan() -> list[Family]:
                       ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
                       ("reject", None), ("aces", fam_aces)):
         fams.append(Family(g.rid, topic, _bind(fn, g, g.rid)))
+    return fams
+
+
+def _table_games() -> list[Family]:
+    """The table games whose texts order categories only."""
+    fams: list[Family] = []
     # table games whose texts order categories only (see generate/tables.py); the
     # categories whose own clause names the best and the worst hand get those compared
-    for rid, extremes in (("nj-double-down-stud", ("one_pair",)),
+    four_card = (CategoryName.FOUR_OF_A_KIND, CategoryName.STRAIGHT_FLUSH,
+                 CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT, CategoryName.ONE_PAIR)
+    extremes: tuple[str, ...]
+    for rid, extremes in (("nj-double-down-stud", (CategoryName.ONE_PAIR,)),
                           ("nj-double-cross-poker", ()),
-                          ("nj-four-card-poker", ("four_of_a_kind", "straight_flush",
-                                                  "three_of_a_kind", "straight", "one_pair"))):
+                          ("nj-four-card-poker", four_card)):
         g = GAMES[rid]
         fams.append(Family(rid, "table-classify", _bind(fam_table_classify, g, rid)))
         fams.append(Family(rid, "table-order", partial(fam_table_order, g, extremes)))
         fams.append(Family(rid, "reject", _bind(None, g, rid)))
+    return fams
+
+
+def _deuces_games() -> list[Family]:
+    """The deuces-wild postings and Mini-tex's pocket hands."""
+    fams: list[Family] = []
     # the deuces-wild postings of Montana (generate/deuces.py)
     for rid, source, wild in (("mt-poker-high-deuces", "mt-poker-high", fam_deuces_high),
                               ("mt-poker-low-deuces", "mt-poker-low", fam_deuces_low)):
@@ -108,10 +134,13 @@ def plan() -> list[Family]:
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
     fams.append(Family("nj-mini-tex-pocket", "reject",
                        lambda: fam_reject(None, "nj-mini-tex-pocket")))
-    for rid in ROOM_GAMES:
-        for topic, build in families(rid).items():
-            fams.append(Family(rid, topic, build))
     return fams
+
+
+def _room_games() -> list[Family]:
+    """The poker-room games (generate/rooms.py)."""
+    return [Family(rid, topic, build) for rid in ROOM_GAMES
+            for topic, build in families(rid).items()]
 
 
 def _bind(fn: Callable[[TableGame], list[dict[str, Any]]] | None, g: TableGame,
