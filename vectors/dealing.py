@@ -39,6 +39,7 @@ from pokercert.reference import (
     load_profile,
 )
 from pokercert.reference.cards import SUIT_CHARS
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.model import KINDS
 
 __all__ = ["ACE", "DEAL_KINDS", "KING", "QUEEN", "RANKS", "ROYALS", "RUNS", "SUITED", "SUITS",
@@ -51,9 +52,9 @@ ACE, KING, QUEEN, TWO = 14, 13, 12, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
 DEAL_KINDS = KINDS
-ROYALS = frozenset({"royal_flush", "royal_straight_flush"})
-RUNS = frozenset({*ROYALS, "straight_flush", "straight"})
-SUITED = frozenset({*ROYALS, "straight_flush", "flush"})
+ROYALS = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH})
+RUNS = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
+SUITED = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH})
 
 
 class Deal(NamedTuple):
@@ -106,18 +107,25 @@ class Game:
     def can_make(self, category: str) -> bool:
         """Whether a hand of this category can be dealt in this game at all."""
         n = self.size
-        need = {"five_of_a_kind": 5, "four_of_a_kind": 4, "full_house": 5, "two_pair": 4,
-                "three_of_a_kind": 3, "one_pair": 2, "pair_of_aces": 2}.get(category, 1)
-        if category == "five_of_a_kind":
+        need = {
+            CategoryName.FIVE_OF_A_KIND: 5,
+            CategoryName.FOUR_OF_A_KIND: 4,
+            CategoryName.FULL_HOUSE: 5,
+            CategoryName.TWO_PAIR: 4,
+            CategoryName.THREE_OF_A_KIND: 3,
+            CategoryName.ONE_PAIR: 2,
+            CategoryName.PAIR_OF_ACES: 2,
+        }.get(category, 1)
+        if category == CategoryName.FIVE_OF_A_KIND:
             # wild cards make the best hand: in a low game never a fifth card of a rank
             return n == 5 and self.wilds > 0 and self.ev.rules["direction"] == "high"
-        if category == "pair_of_aces":
+        if category == CategoryName.PAIR_OF_ACES:
             return n == 2
-        if category in ("full_house",):
+        if category in (CategoryName.FULL_HOUSE,):
             return n == 5
-        if category == "straight" and self.distinct_straights:
+        if category == CategoryName.STRAIGHT and self.distinct_straights:
             return 2 <= n <= len(SUITS)
-        if category in RUNS or category == "flush":
+        if category in RUNS or category == CategoryName.FLUSH:
             return n >= 2
         return n >= need
 
@@ -136,16 +144,30 @@ class Game:
 
 
 def max_group(category: str) -> int:
-    return {"five_of_a_kind": 5, "four_of_a_kind": 4, "full_house": 3,
-            "three_of_a_kind": 3}.get(category, 2 if category in ("two_pair", "one_pair",
-                                                                   "pair_of_aces") else 1)
+    return {
+        CategoryName.FIVE_OF_A_KIND: 5,
+        CategoryName.FOUR_OF_A_KIND: 4,
+        CategoryName.FULL_HOUSE: 3,
+        CategoryName.THREE_OF_A_KIND: 3,
+    }.get(
+        category,
+        2
+        if category in (CategoryName.TWO_PAIR, CategoryName.ONE_PAIR, CategoryName.PAIR_OF_ACES)
+        else 1,
+    )
 
 
 def group_sizes(category: str, n: int) -> tuple[int, ...]:
     """Group sizes of the defining ranks (empty for runs, flushes and high cards)."""
-    return {"five_of_a_kind": (5,), "four_of_a_kind": (4,), "full_house": (3, 2),
-            "three_of_a_kind": (3,), "two_pair": (2, 2), "one_pair": (2,),
-            "pair_of_aces": (2,)}.get(category, ())
+    return {
+        CategoryName.FIVE_OF_A_KIND: (5,),
+        CategoryName.FOUR_OF_A_KIND: (4,),
+        CategoryName.FULL_HOUSE: (3, 2),
+        CategoryName.THREE_OF_A_KIND: (3,),
+        CategoryName.TWO_PAIR: (2, 2),
+        CategoryName.ONE_PAIR: (2,),
+        CategoryName.PAIR_OF_ACES: (2,),
+    }.get(category, ())
 
 
 def kicker_count(category: str, n: int) -> int:

@@ -19,6 +19,7 @@ from pokercert.harness.explore.situation_hands import (
     other_five,
 )
 from pokercert.reference import Card, Evaluator
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import (
     ACE,
     KING,
@@ -74,19 +75,21 @@ def deal_categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
 
 def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Deal:
-    options = [c for c in game.makeable if c != "pair_of_aces"]
+    options = [c for c in game.makeable if c != CategoryName.PAIR_OF_ACES]
     category = pick(ch, options)
     deck = game.deck()
     n = game.size
     if category in RUNS:
         tops = [ACE] if category in ROYALS else game.tops()
-        if category == "straight_flush" and any(c in ROYALS for c in game.ranking):
+        if category == CategoryName.STRAIGHT_FLUSH and any(c in ROYALS for c in game.ranking):
             tops = [t for t in tops if t != ACE]
         if len(tops) < 2:
             return deal_categories(ch, game)
         t1, t2 = distinct_from(ch, tops, 2)
-        hands = [Hand((), tuple(run_ranks(t, n)), category != "straight") for t in (t1, t2)]
-    elif category == "five_of_a_kind":
+        hands = [
+            Hand((), tuple(run_ranks(t, n)), category != CategoryName.STRAIGHT) for t in (t1, t2)
+        ]
+    elif category == CategoryName.FIVE_OF_A_KIND:
         a = category_hand(ch, game, category, wild_cap=1)
         b = other_five(ch, game, a)
         if b is None:
@@ -245,7 +248,7 @@ def deal_edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if which == "near-flush":
         if n < 2:
             return deal_categories(ch, game)
-        ranks = list(category_hand(ch, game, "flush").kickers) if game.has_flush else \
+        ranks = list(category_hand(ch, game, CategoryName.FLUSH).kickers) if game.has_flush else \
             distinct_ranks(ch, n)
         cards = deal_hand(ch, deck, Hand(tuple((r, 1) for r in ranks[:-1]), (), True),
                           shuffle=True)
@@ -274,9 +277,22 @@ def deal_edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
 
 # categories by how few ways there are to deal them: the scarcest are dealt first
-_CONSTRAINT = {name: i for i, name in enumerate((
-    "royal_flush", "royal_straight_flush", "straight_flush", "five_of_a_kind",
-    "four_of_a_kind", "pair_of_aces", "full_house", "flush", "straight"))}
+_CONSTRAINT = {
+    name: i
+    for i, name in enumerate(
+        (
+            CategoryName.ROYAL_FLUSH,
+            CategoryName.ROYAL_STRAIGHT_FLUSH,
+            CategoryName.STRAIGHT_FLUSH,
+            CategoryName.FIVE_OF_A_KIND,
+            CategoryName.FOUR_OF_A_KIND,
+            CategoryName.PAIR_OF_ACES,
+            CategoryName.FULL_HOUSE,
+            CategoryName.FLUSH,
+            CategoryName.STRAIGHT,
+        )
+    )
+}
 
 
 def deal_multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
@@ -294,7 +310,7 @@ def deal_multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
         hands = shuffled(ch, tied + extra)
         return hand_deal(ch, game, hands, "multiway-tie", "compare")
     count = 3 + ch.index(2)
-    natural = [c for c in game.makeable if c != "five_of_a_kind"]
+    natural = [c for c in game.makeable if c != CategoryName.FIVE_OF_A_KIND]
     picks = sorted(distinct_from(ch, list(range(len(natural))), min(count, len(natural))))
     # weakest first: the rising chain a dealer-only comparison gets wrong
     cats = [natural[i] for i in reversed(picks)]
@@ -369,8 +385,8 @@ def deal_wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
         wilds = 1
         naturals = [top, *rest]
         hand = Hand(tuple((r, 1) for r in naturals), (), True, wilds)
-    elif which == "five" and game.can_make("five_of_a_kind"):
-        hand = category_hand(ch, game, "five_of_a_kind")
+    elif which == "five" and game.can_make(CategoryName.FIVE_OF_A_KIND):
+        hand = category_hand(ch, game, CategoryName.FIVE_OF_A_KIND)
     else:
         which = "placed"
         base = category_hand(ch, game, pick(ch, game.makeable), wild_cap=0)

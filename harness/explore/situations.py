@@ -79,6 +79,7 @@ from pokercert.harness.explore.situation_free import (
 )
 from pokercert.harness.explore.situation_hands import category_hand
 from pokercert.reference import Card, Profile, Ruleset
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import (
     ACE,
     DEAL_KINDS,
@@ -248,7 +249,7 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
             labels.add("wild-placed")
             if n >= 3:
                 labels.add("wild-duplicate")
-            if game.can_make("five_of_a_kind"):
+            if game.can_make(CategoryName.FIVE_OF_A_KIND):
                 labels.add("wild-five")
         elif family == "showdown":
             labels.update(x for x in SHOWDOWNS if x != "showdown-low" or has_low(game))

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
     CATEGORY_WORDS,
@@ -37,21 +38,21 @@ from pokercert.vectors.generate.games import TableGame
 def fam_straights(g: TableGame) -> list[dict[str, Any]]:
     """Every straight classified; every straight against the next lower one."""
     out = []
-    cat = g.cat("straight")
+    cat = g.cat(CategoryName.STRAIGHT)
     for top in straight_tops(g.size, g):
         ranks = straight_ranks(top, g.size)
         cards = [card(r, SUITS[i % 4]) for i, r in enumerate(ranks)]
         wheel = top == g.size
         literal = interp = None
         if g.straight_interp == "unsuited" and g.size == 5:
-            literal, interp = "high_card", "unsuited"
+            literal, interp = CategoryName.HIGH_CARD, "unsuited"
         elif wheel and g.wheel_interp:
-            literal, interp = "high_card", g.wheel_interp
+            literal, interp = CategoryName.HIGH_CARD, g.wheel_interp
         flags = ["straight-order"] + (["wheel"] if wheel else [])
         clauses = g.L(cat) + (g.L(g.ranks) if wheel or top == A else [])
         what = "the lowest straight (the ace plays low)" if wheel else (
             "the highest straight" if top == A else f"the {name(top)}-high straight")
-        out.append(classify(cards, "straight", clauses, flags,
+        out.append(classify(cards, CategoryName.STRAIGHT, clauses, flags,
                             f"{ranks_text(ranks)} in mixed suits is {what}.", literal, interp))
     tops = straight_tops(g.size, g)
     for i, (hi, lo) in enumerate(pairwise(tops)):
@@ -69,17 +70,24 @@ def fam_straights(g: TableGame) -> list[dict[str, Any]]:
             # read literally no five-card straight exists: ace-high beats six-high
             winners_literal, interp = [1 - winners[0]], "unsuited"
         low_word = "the wheel (five-high)" if wheel else f"{name(lo)}-high"
-        out.append(compare(hands, winners, g.L(g.cat("straight")) + (g.L(g.ranks) if wheel
-                                                                        else []),
-                           ["straight-order"] + (["wheel"] if wheel else []),
-                           f"{a_name(hi).capitalize()}-high straight beats {low_word}: "
-                           "straights rank by their top card.", winners_literal, interp))
+        out.append(
+            compare(
+                hands,
+                winners,
+                g.L(g.cat(CategoryName.STRAIGHT)) + (g.L(g.ranks) if wheel else []),
+                ["straight-order"] + (["wheel"] if wheel else []),
+                f"{a_name(hi).capitalize()}-high straight beats {low_word}: "
+                "straights rank by their top card.",
+                winners_literal,
+                interp,
+            )
+        )
     return out
 
 
 def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
     out = []
-    sf = g.cat("straight_flush")
+    sf = g.cat(CategoryName.STRAIGHT_FLUSH)
     for i, suit in enumerate(SUITS):
         ranks = straight_ranks(A, g.size)
         cards = [card(r, suit) for r in ranks]
@@ -88,7 +96,7 @@ def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
                                                                          "named-extreme"],
                                 f"{ranks_text(ranks)} all of one suit is the royal flush."))
         else:
-            out.append(classify(cards, "straight_flush", g.L(sf), ["royal-naming",
+            out.append(classify(cards, CategoryName.STRAIGHT_FLUSH, g.L(sf), ["royal-naming",
                                                                      "named-extreme"],
                                 f"{ranks_text(ranks)} suited is the highest straight flush; "
                                 "this game names no royal flush."))
@@ -101,12 +109,20 @@ def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
         wheel = top == g.size
         literal = interp = None
         if wheel and g.wheel_interp:
-            literal, interp = "flush", g.wheel_interp
+            literal, interp = CategoryName.FLUSH, g.wheel_interp
         extreme = ["named-extreme"] if wheel or top == A - 1 else []
-        out.append(classify(cards, "straight_flush", g.L(sf) + (g.L(g.ranks) if wheel else []),
-                            ["straight-order", *extreme] + (["wheel"] if wheel else []),
-                            f"{ranks_text(ranks)} all of one suit is a straight flush"
-                            + (" (the lowest one)." if wheel else "."), literal, interp))
+        out.append(
+            classify(
+                cards,
+                CategoryName.STRAIGHT_FLUSH,
+                g.L(sf) + (g.L(g.ranks) if wheel else []),
+                ["straight-order", *extreme] + (["wheel"] if wheel else []),
+                f"{ranks_text(ranks)} all of one suit is a straight flush"
+                + (" (the lowest one)." if wheel else "."),
+                literal,
+                interp,
+            )
+        )
     tops = straight_tops(g.size, g)
     for i, (hi, lo) in enumerate(pairwise(tops)):
         a = [card(r, "s") for r in straight_ranks(hi, g.size)]
@@ -141,7 +157,7 @@ def group_family(g: TableGame, category: str, shape: Sequence[int], flags: list[
         ranks = [r] * shape[0] + [k for k, n in zip(rest, shape[1:], strict=True)
                                   for _ in range(n)]
         cards = deck.hand(ranks)
-        if category not in ("flush",) and len(shape) == g.size and g.size > 2:
+        if category not in (CategoryName.FLUSH,) and len(shape) == g.size and g.size > 2:
             assert not_flush(cards)
         out.append(classify(cards, category, g.L(cat), ["rank-order"],
                             f"{ranks_text(ranks)} is {CATEGORY_WORDS[category]} "
@@ -165,24 +181,24 @@ def group_family(g: TableGame, category: str, shape: Sequence[int], flags: list[
 
 
 def fam_quads(g: TableGame) -> list[dict[str, Any]]:
-    return group_family(g, "four_of_a_kind", [4, 1], [],
+    return group_family(g, CategoryName.FOUR_OF_A_KIND, [4, 1], [],
                          lambda r: f"four {plural(r)}")
 
 
 def fam_trips(g: TableGame) -> list[dict[str, Any]]:
     shape = [3, 1, 1] if g.size == 5 else [3]
-    return group_family(g, "three_of_a_kind", shape, [], lambda r: f"three {plural(r)}")
+    return group_family(g, CategoryName.THREE_OF_A_KIND, shape, [], lambda r: f"three {plural(r)}")
 
 
 def fam_pairs(g: TableGame) -> list[dict[str, Any]]:
     shape = [2, 1, 1, 1] if g.size == 5 else [2, 1]
-    out = group_family(g, "one_pair", shape, [], lambda r: f"a pair of {plural(r)}")
-    out.extend(_kicker_steps(g, "one_pair", shape))
+    out = group_family(g, CategoryName.ONE_PAIR, shape, [], lambda r: f"a pair of {plural(r)}")
+    out.extend(_kicker_steps(g, CategoryName.ONE_PAIR, shape))
     return out
 
 
 def fam_full_houses(g: TableGame) -> list[dict[str, Any]]:
-    out = group_family(g, "full_house", [3, 2], ["full-house-order"],
+    out = group_family(g, CategoryName.FULL_HOUSE, [3, 2], ["full-house-order"],
                         lambda r: f"{plural(r)} full")
     # every rank as the pair, under the same trips
     order = rank_order(g)
@@ -193,8 +209,15 @@ def fam_full_houses(g: TableGame) -> list[dict[str, Any]]:
             continue  # the trips family above already holds this hand
         deck = Deck()
         cards = deck.hand([t, t, t, p, p])
-        out.append(classify(cards, "full_house", g.L(g.cat("full_house")), ["rank-order"],
-                            f"Three {plural(t)} and two {plural(p)} make a full house."))
+        out.append(
+            classify(
+                cards,
+                CategoryName.FULL_HOUSE,
+                g.L(g.cat(CategoryName.FULL_HOUSE)),
+                ["rank-order"],
+                f"Three {plural(t)} and two {plural(p)} make a full house.",
+            )
+        )
     if g.direction == "high":
         out.extend(_trips_before_pair(g))
     return out
@@ -209,7 +232,7 @@ def _trips_before_pair(g: TableGame) -> list[dict[str, Any]]:
         a = deck.hand([r, r, r, 2, 2], 0)
         b = deck.hand([r - 1] * 3 + [A, A], 1)
         hands, winners = seat(i, a, b)
-        out.append(compare(hands, winners, g.L(g.cat("full_house"), g.tie),
+        out.append(compare(hands, winners, g.L(g.cat(CategoryName.FULL_HOUSE), g.tie),
                            ["full-house-order"],
                            f"{plural(r).capitalize()} full of twos against {plural(r - 1)} full "
                            "of aces: in practice the three of a kind decides first; read "
@@ -220,7 +243,7 @@ def _trips_before_pair(g: TableGame) -> list[dict[str, Any]]:
 
 def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
     out = []
-    cat = g.cat("two_pair")
+    cat = g.cat(CategoryName.TWO_PAIR)
     order = rank_order(g)
     worst, best = order[-1], order[0]
     # high pair varies (same low pair and kicker)
@@ -269,9 +292,15 @@ def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
         second = worst if r != worst else order[-2]
         kick = next(k for k in kicker_pool(g) if k not in (r, second))
         deck = Deck()
-        out.append(classify(deck.hand([r, r, second, second, kick]), "two_pair", g.L(cat),
-                            ["rank-order"], f"Two {plural(r)}, two {plural(second)} and a "
-                            f"{name(kick)} are two pairs."))
+        out.append(
+            classify(
+                deck.hand([r, r, second, second, kick]),
+                CategoryName.TWO_PAIR,
+                g.L(cat),
+                ["rank-order"],
+                f"Two {plural(r)}, two {plural(second)} and a {name(kick)} are two pairs.",
+            )
+        )
     return out
 
 
@@ -344,7 +373,7 @@ def _distinct_steps(g: TableGame, category: str, bases: Sequence[Sequence[int]],
 
 def fam_flushes(g: TableGame) -> list[dict[str, Any]]:
     bases = ([A, Q, 10, 8, 6], [K, J, 9, 7, 4]) if g.size == 5 else ([A, J, 8], [K, 9, 6])
-    out = _distinct_steps(g, "flush", bases, suited=True)
+    out = _distinct_steps(g, CategoryName.FLUSH, bases, suited=True)
     lowest = [7, 5, 4, 3, 2] if g.size == 5 else [5, 3, 2]
     for i, top in enumerate(range(A, lowest[0] - 1, -1)):
         ranks = [top, *lowest[1:]] if top != lowest[0] else lowest
@@ -360,9 +389,15 @@ def fam_flushes(g: TableGame) -> list[dict[str, Any]]:
             note = " (the highest flush)"
         elif ranks == lowest:
             note = " (the lowest flush)"
-        out.append(classify([card(r, suit) for r in ranks], "flush", g.L(g.cat("flush")),
-                            ["named-extreme"] if note else ["rank-order"],
-                            f"{ranks_text(ranks)} all of one suit is a flush{note}."))
+        out.append(
+            classify(
+                [card(r, suit) for r in ranks],
+                CategoryName.FLUSH,
+                g.L(g.cat(CategoryName.FLUSH)),
+                ["named-extreme"] if note else ["rank-order"],
+                f"{ranks_text(ranks)} all of one suit is a flush{note}.",
+            )
+        )
     return out
 
 
@@ -374,8 +409,8 @@ def fam_high_cards(g: TableGame) -> list[dict[str, Any]]:
     else:
         bases = ([A, J, 8], [K, 9, 6], [7, 5, 3]) if g.direction == "high" else (
             [8, 6, A], [K, J, 9], [7, 4, 2])
-    out = _distinct_steps(g, "high_card", bases, suited=False)
-    cat = g.cat("high_card")
+    out = _distinct_steps(g, CategoryName.HIGH_CARD, bases, suited=False)
+    cat = g.cat(CategoryName.HIGH_CARD)
     if g.direction == "high":
         lowest = [7, 5, 4, 3, 2] if g.size == 5 else [5, 3, 2]
         for top in range(A, lowest[0] - 1, -1):
@@ -385,7 +420,7 @@ def fam_high_cards(g: TableGame) -> list[dict[str, Any]]:
             deck = Deck()
             cards = deck.hand(ranks)
             assert not_flush(cards) and not is_run(ranks)
-            out.append(classify(cards, "high_card", g.L(cat), ["kicker-order"],
+            out.append(classify(cards, CategoryName.HIGH_CARD, g.L(cat), ["kicker-order"],
                                 f"{ranks_text(ranks)} of mixed suits holds no listed hand; its "
                                 f"top card is the {name(top)}."))
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.generate.games import TableGame
 
 RANK_CHARS = "23456789TJQKA"
@@ -49,10 +50,17 @@ def is_run(ranks: Sequence[int], ace_low: bool = True) -> bool:
 
 
 CATEGORY_WORDS = {
-    "royal_flush": "a royal flush", "straight_flush": "a straight flush",
-    "four_of_a_kind": "four of a kind", "full_house": "a full house", "flush": "a flush",
-    "straight": "a straight", "three_of_a_kind": "three of a kind", "two_pair": "two pairs",
-    "one_pair": "one pair", "high_card": "no listed hand", "five_of_a_kind": "five of a kind",
+    CategoryName.ROYAL_FLUSH: "a royal flush",
+    CategoryName.STRAIGHT_FLUSH: "a straight flush",
+    CategoryName.FOUR_OF_A_KIND: "four of a kind",
+    CategoryName.FULL_HOUSE: "a full house",
+    CategoryName.FLUSH: "a flush",
+    CategoryName.STRAIGHT: "a straight",
+    CategoryName.THREE_OF_A_KIND: "three of a kind",
+    CategoryName.TWO_PAIR: "two pairs",
+    CategoryName.ONE_PAIR: "one pair",
+    CategoryName.HIGH_CARD: "no listed hand",
+    CategoryName.FIVE_OF_A_KIND: "five of a kind",
 }
 
 # --------------------------------------------------------------------------- records

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokercert.reference import get_ruleset
+from pokercert.reference.categories import CategoryName
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,10 @@ class TableGame:
     suits: str                          # clause saying suits are equal (or the tie clause)
     cats: dict[str, str]                # category -> clause
     speak: str | None = None            # cards-speak clause
-    low_ace: str = ""                   # "one" (A-5: ace is the best card) | "high" (2-7)
-    royal: str | None = "royal_flush"   # category of A-K-Q(-J-T) suited, None: no separate one
+    low_ace: str = ""  # "one" (A-5: ace is the best card) | "high" (2-7)
+    royal: str | None = (
+        CategoryName.ROYAL_FLUSH
+    )  # category of A-K-Q(-J-T) suited, None: no separate one
     straight_interp: str | None = None  # interpretation that can unmake every straight
     wheel_interp: str | None = None     # interpretation deciding whether A-2-3-4-5 is a straight
     ace_pair_interp: str | None = None  # interpretation deciding where A-A stands (low)
@@ -53,7 +56,7 @@ class TableGame:
 
 
 def game(rid: str, ranks: str, order: str, tie: str, suits: str, *, speak: str | None = None,
-         low_ace: str = "", royal: str | None = "royal_flush",
+         low_ace: str = "", royal: str | None = CategoryName.ROYAL_FLUSH,
          straight_interp: str | None = None, wheel_interp: str | None = None,
          ace_pair_interp: str | None = None) -> TableGame:
     """The :class:`TableGame` of ruleset ``rid``: its shape and categories from the ruleset file.

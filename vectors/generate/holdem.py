@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokercert.reference import get_ruleset
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.generate.common import (
     SUITS,
     A,
@@ -39,44 +40,75 @@ def fam_pocket(g: TableGame) -> list[dict[str, Any]]:
 
     out = []
     for s in SUITS:
-        out.append(classify([card(A, s), card(K, s)], "royal_straight_flush",
-                            named("royal_straight_flush"), ["pocket-wager", "royal-naming"],
-                            "Ace and king of one suit: the royal straight flush (paid once, "
-                            "not also as a straight flush)."))
+        out.append(
+            classify(
+                [card(A, s), card(K, s)],
+                CategoryName.ROYAL_STRAIGHT_FLUSH,
+                named(CategoryName.ROYAL_STRAIGHT_FLUSH),
+                ["pocket-wager", "royal-naming"],
+                "Ace and king of one suit: the royal straight flush (paid once, "
+                "not also as a straight flush).",
+            )
+        )
     for s1, s2 in (("s", "h"), ("s", "d"), ("s", "c"), ("h", "d"), ("h", "c"), ("d", "c")):
-        out.append(classify([card(A, s1), card(A, s2)], "pair_of_aces", named("pair_of_aces"),
-                            ["pocket-wager"], "Two aces: the pair of aces, ranked above "
-                            "every other pair."))
+        out.append(
+            classify(
+                [card(A, s1), card(A, s2)],
+                CategoryName.PAIR_OF_ACES,
+                named(CategoryName.PAIR_OF_ACES),
+                ["pocket-wager"],
+                "Two aces: the pair of aces, ranked above every other pair.",
+            )
+        )
     for i, hi in enumerate(range(K, 2, -1)):
         s = SUITS[i % 4]
-        out.append(classify([card(hi, s), card(hi - 1, s)], "straight_flush",
-                            named("straight_flush"),
+        out.append(classify([card(hi, s), card(hi - 1, s)], CategoryName.STRAIGHT_FLUSH,
+                            named(CategoryName.STRAIGHT_FLUSH),
                             ["pocket-wager"], f"{ranks_text([hi, hi - 1])} of one suit: "
                             "two suited cards of consecutive rank, a straight flush."))
     for i, r in enumerate(range(K, 1, -1)):
         s1, s2 = SUITS[i % 4], SUITS[(i + 1) % 4]
-        out.append(classify([card(r, s1), card(r, s2)], "one_pair", named("one_pair"),
-                            ["pocket-wager", "rank-order"], f"Two {plural(r)}: a pair."))
+        out.append(
+            classify(
+                [card(r, s1), card(r, s2)],
+                CategoryName.ONE_PAIR,
+                named(CategoryName.ONE_PAIR),
+                ["pocket-wager", "rank-order"],
+                f"Two {plural(r)}: a pair.",
+            )
+        )
     for i, hi in enumerate(range(A, 2, -1)):
         s1, s2 = SUITS[i % 4], SUITS[(i + 2) % 4]
-        out.append(classify([card(hi, s1), card(hi - 1, s2)], "straight", named("straight"),
-                            ["pocket-wager"], f"{ranks_text([hi, hi - 1])} of different "
-                            "suits: two unsuited cards of consecutive rank, a straight."))
+        out.append(
+            classify(
+                [card(hi, s1), card(hi - 1, s2)],
+                CategoryName.STRAIGHT,
+                named(CategoryName.STRAIGHT),
+                ["pocket-wager"],
+                f"{ranks_text([hi, hi - 1])} of different "
+                "suits: two unsuited cards of consecutive rank, a straight.",
+            )
+        )
     for suited in (True, False):
         s2 = "s" if suited else "d"
-        out.append(classify([card(A, "s"), card(2, s2)],
-                            "straight_flush" if suited else "straight",
-                            named("straight_flush" if suited else "straight", "(a)"),
-                            ["pocket-wager", "wheel"],
-                            f"Ace and two{' of one suit' if suited else ''}: consecutive when "
-                            "the ace plays low, as (a) allows with a two and three; read "
-                            "literally the ace plays low only in A-2-3, and A-2 pays nothing.",
-                            "high_card", "pocket-ace-two"))
+        out.append(
+            classify(
+                [card(A, "s"), card(2, s2)],
+                CategoryName.STRAIGHT_FLUSH if suited else CategoryName.STRAIGHT,
+                named(CategoryName.STRAIGHT_FLUSH if suited else CategoryName.STRAIGHT, "(a)"),
+                ["pocket-wager", "wheel"],
+                f"Ace and two{' of one suit' if suited else ''}: consecutive when "
+                "the ace plays low, as (a) allows with a two and three; read "
+                "literally the ace plays low only in A-2-3, and A-2 pays nothing.",
+                CategoryName.HIGH_CARD,
+                "pocket-ace-two",
+            )
+        )
     for i, (hi, lo) in enumerate(((A, Q), (K, J), (Q, 10), (9, 7), (7, 2), (5, 3), (A, 3),
                                   (K, 2), (8, 4), (J, 9))):
         s1 = SUITS[i % 4]
         s2 = s1 if i % 2 == 0 else SUITS[(i + 1) % 4]
-        out.append(classify([card(hi, s1), card(lo, s2)], "high_card", L("(d)"),
+        out.append(classify([card(hi, s1), card(lo, s2)], CategoryName.HIGH_CARD, L("(d)"),
                             ["pocket-wager", "near-miss"],
                             f"{ranks_text([hi, lo])}{' suited' if s1 == s2 else ''}: not "
                             "consecutive and not a pair, so no pocket hand."))
@@ -99,20 +131,20 @@ def fam_best_hand(g: TableGame) -> list[dict[str, Any]]:
         sets = [hand_of(sorted_cards([b1, b2, kicker])) for b1, b2 in
                 ((board[0], board[1]), (board[0], board[2]), (board[1], board[2]))]
         out.append(make_record("best_hand", {"hole": hand_of(hole), "board": hand_of(board)},
-                               L("(a)", g.cat("one_pair")), ["best-hand-selection"],
+                               L("(a)", g.cat(CategoryName.ONE_PAIR)), ["best-hand-selection"],
                                f"Board three {plural(r)}: it may not play alone, so the best hand "
                                f"is a pair of {plural(r)} with the {name(hi)} from the hole.",
-                               expect={"category": "one_pair", "cards": sets}))
+                               expect={"category": CategoryName.ONE_PAIR, "cards": sets}))
     # board A-K-Q suited: a pocket pair plays with the ace (no flush or straight possible)
     for x in range(10, 1, -1):
         board = [card(A, "s"), card(K, "s"), card(Q, "s")]
         hole = [card(x, "h"), card(x, "d")]
         best = hand_of(sorted_cards([card(A, "s"), *hole]))
         out.append(make_record("best_hand", {"hole": hand_of(hole), "board": hand_of(board)},
-                               L("(a)", g.cat("one_pair")), ["best-hand-selection"],
+                               L("(a)", g.cat(CategoryName.ONE_PAIR)), ["best-hand-selection"],
                                "Board A-K-Q of spades would be the best straight flush, but a "
                                f"hand must use a hole card: two {plural(x)} and the ace make the "
                                "best hand.",
-                               expect={"category": "one_pair", "cards": [best]}))
+                               expect={"category": CategoryName.ONE_PAIR, "cards": [best]}))
     return out
 

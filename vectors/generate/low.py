@@ -180,13 +180,13 @@ def fam_aces(g: TableGame) -> list[dict[str, Any]]:
     """Where the ace stands in matched groups of a low game (ace-to-five)."""
     out = []
     interp = g.ace_pair_interp
-    shapes = [("one_pair", [2, 1, 1, 1] if g.size == 5 else [2, 1], "a pair of {}")]
+    shapes = [(CategoryName.ONE_PAIR, [2, 1, 1, 1] if g.size == 5 else [2, 1], "a pair of {}")]
     if g.size == 5:
-        shapes += [("three_of_a_kind", [3, 1, 1], "three {}"),
-                   ("four_of_a_kind", [4, 1], "four {}"),
-                   ("full_house", [3, 2], "{} full")]
+        shapes += [(CategoryName.THREE_OF_A_KIND, [3, 1, 1], "three {}"),
+                   (CategoryName.FOUR_OF_A_KIND, [4, 1], "four {}"),
+                   (CategoryName.FULL_HOUSE, [3, 2], "{} full")]
     else:
-        shapes += [("three_of_a_kind", [3], "three {}")]
+        shapes += [(CategoryName.THREE_OF_A_KIND, [3], "three {}")]
     i = 0
     for category, shape, words in shapes:
         for other in (2, K):

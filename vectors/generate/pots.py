@@ -28,6 +28,7 @@ from itertools import combinations, product
 from typing import Any
 
 from pokercert.reference import get_ruleset
+from pokercert.reference.categories import CategoryName
 from pokercert.reference.errors import PokercertError
 from pokercert.vectors.generate.common import RANK_CHARS, SUITS, A, hand_of, make_record
 from pokercert.vectors.model import share_text
@@ -85,16 +86,30 @@ def pot_game(rid: str, hole: int, board: int, exact: int | None, halves: tuple[s
                    tuple((i, READINGS[i]) for i in rs.interpretations))
 
 
-HIGH_NAMES = {8: "straight_flush", 7: "four_of_a_kind", 6: "full_house", 5: "flush",
-              4: "straight", 3: "three_of_a_kind", 2: "two_pair", 1: "one_pair",
-              0: "high_card"}
-LOW_NAMES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "full_house",
-             "four_of_a_kind")
+HIGH_NAMES = {
+    8: CategoryName.STRAIGHT_FLUSH,
+    7: CategoryName.FOUR_OF_A_KIND,
+    6: CategoryName.FULL_HOUSE,
+    5: CategoryName.FLUSH,
+    4: CategoryName.STRAIGHT,
+    3: CategoryName.THREE_OF_A_KIND,
+    2: CategoryName.TWO_PAIR,
+    1: CategoryName.ONE_PAIR,
+    0: CategoryName.HIGH_CARD,
+}
+LOW_NAMES = (
+    CategoryName.HIGH_CARD,
+    CategoryName.ONE_PAIR,
+    CategoryName.TWO_PAIR,
+    CategoryName.THREE_OF_A_KIND,
+    CategoryName.FULL_HOUSE,
+    CategoryName.FOUR_OF_A_KIND,
+)
 
 
 def high_name(value: tuple[int, ...]) -> str:
     """The category name of a high value (a straight flush to the ace is royal)."""
-    return "royal_flush" if value[:2] == (8, A) else HIGH_NAMES[value[0]]
+    return CategoryName.ROYAL_FLUSH if value[:2] == (8, A) else HIGH_NAMES[value[0]]
 
 
 def deciding(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) \

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.generate.common import SUITS, A, K, compare
 from pokercert.vectors.generate.pots import (
     LOW_NAMES,
@@ -37,26 +38,41 @@ def between(dealer: Dealer, lo: int, hi: int) -> int:
     return dealer.rng.randint(lo, hi)
 
 
-CATEGORY_OF = {"royal_flush": (8, A), "straight_flush": (8,), "four_of_a_kind": (7,),
-               "full_house": (6,), "flush": (5,), "straight": (4,), "three_of_a_kind": (3,),
-               "two_pair": (2,), "one_pair": (1,), "high_card": (0,)}
+CATEGORY_OF = {
+    CategoryName.ROYAL_FLUSH: (8, A),
+    CategoryName.STRAIGHT_FLUSH: (8,),
+    CategoryName.FOUR_OF_A_KIND: (7,),
+    CategoryName.FULL_HOUSE: (6,),
+    CategoryName.FLUSH: (5,),
+    CategoryName.STRAIGHT: (4,),
+    CategoryName.THREE_OF_A_KIND: (3,),
+    CategoryName.TWO_PAIR: (2,),
+    CategoryName.ONE_PAIR: (1,),
+    CategoryName.HIGH_CARD: (0,),
+}
 
 
 def five_of(category: str, dealer: Dealer) -> list[Card]:
     """Five cards of ``category``, dealt from what is left."""
     rng = dealer.rng
     suit = rng.choice(SUITS)
-    if category in ("royal_flush", "straight_flush"):
-        top = A if category == "royal_flush" else rng.randint(5, K)
+    if category in (CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH):
+        top = A if category == CategoryName.ROYAL_FLUSH else rng.randint(5, K)
         return dealer.take([(A if r == 1 else r, suit) for r in range(top, top - 5, -1)])
-    if category == "straight":
+    if category == CategoryName.STRAIGHT:
         top = rng.randint(5, A)
         return ranked([A if r == 1 else r for r in range(top, top - 5, -1)], dealer)
-    if category == "flush":
+    if category == CategoryName.FLUSH:
         ranks = sorted(rng.sample(range(2, A + 1), 5), reverse=True)
         return dealer.take([(r, suit) for r in ranks])
-    shape = {"four_of_a_kind": (4, 1), "full_house": (3, 2), "three_of_a_kind": (3, 1, 1),
-             "two_pair": (2, 2, 1), "one_pair": (2, 1, 1, 1), "high_card": (1,) * 5}[category]
+    shape = {
+        CategoryName.FOUR_OF_A_KIND: (4, 1),
+        CategoryName.FULL_HOUSE: (3, 2),
+        CategoryName.THREE_OF_A_KIND: (3, 1, 1),
+        CategoryName.TWO_PAIR: (2, 2, 1),
+        CategoryName.ONE_PAIR: (2, 1, 1, 1),
+        CategoryName.HIGH_CARD: (1,) * 5,
+    }[category]
     ranks = rng.sample(range(2, A + 1), len(shape))
     out: list[Card] = []
     for r, n in zip(ranks, shape, strict=True):
@@ -71,7 +87,7 @@ def categories(g: PotGame, each: int) -> list[Construction]:
     out = []
     most = 5 if len(g.halves) == 1 else 2
     for category, prefix in CATEGORY_OF.items():
-        if len(g.halves) > 1 and category in ("high_card", "one_pair"):
+        if len(g.halves) > 1 and category in (CategoryName.HIGH_CARD, CategoryName.ONE_PAIR):
             continue        # beside a low half these rarely win high: other families have them
         def deal(dealer: Dealer, category: str = category) -> Dealt:
             five = five_of(category, dealer)
@@ -81,7 +97,10 @@ def categories(g: PotGame, each: int) -> list[Construction]:
             else:
                 hole, board = five + dealer.draw(2), []
             dealer.rng.shuffle(hole)
-            weak = category in ("high_card", "one_pair")   # rarely best against many
+            weak = category in (
+                CategoryName.HIGH_CARD,
+                CategoryName.ONE_PAIR,
+            )  # rarely best against many
             return [hole, *players(dealer, 1 if weak else between(dealer, 1, most), g.hole)], board
 
         def wins_with(d: Dealt, p: Pot, prefix: tuple[int, ...] = prefix) -> bool:
@@ -97,7 +116,13 @@ def categories(g: PotGame, each: int) -> list[Construction]:
     return out
 
 
-PAIRED = ("four_of_a_kind", "full_house", "three_of_a_kind", "two_pair", "one_pair")
+PAIRED = (
+    CategoryName.FOUR_OF_A_KIND,
+    CategoryName.FULL_HOUSE,
+    CategoryName.THREE_OF_A_KIND,
+    CategoryName.TWO_PAIR,
+    CategoryName.ONE_PAIR,
+)
 
 
 def razz_compares(g: PotGame, seed: int) -> list[dict[str, Any]]:
@@ -113,7 +138,9 @@ def razz_compares(g: PotGame, seed: int) -> list[dict[str, Any]]:
         made = 0
         while made < RAZZ_EACH:
             dealer.used = set()
-            others = [c for c in dealer.rng.sample([*PAIRED, "high_card"], 2) if c != category]
+            others = [
+                c for c in dealer.rng.sample([*PAIRED, CategoryName.HIGH_CARD], 2) if c != category
+            ]
             built = [category, *others]
             try:
                 hands = [five_of(c, dealer) for c in built]

@@ -94,11 +94,18 @@ def holdem(g: PotGame) -> dict[str, list[Construction]]:
     """Hold'em (any five of the seven cards): the board plays, board kickers, suits."""
     board_plays = []
     for top in range(6, A + 1):
-        board_plays.append(made("holdem", "straight", partial(rb.holdem_straight_plays, top),
+        board_plays.append(made("holdem", "straight-plays", partial(rb.holdem_straight_plays, top),
                                 every_tie, top=top if top < A else "ace"))
         if top < A:
-            board_plays.append(made("holdem", "beat", partial(rb.holdem_straight_beaten, top),
-                                    partial(rb.winners, 1), top=top))
+            board_plays.append(
+                made(
+                    "holdem",
+                    "straight-beaten",
+                    partial(rb.holdem_straight_beaten, top),
+                    partial(rb.winners, 1),
+                    top=top,
+                )
+            )
     board_plays += [made("holdem", "royal", rb.holdem_royal, every_tie),
                     made("holdem", "boat", rb.holdem_boat, rb.anything)]
     kickers = [made("holdem", "quads", rb.holdem_quads, rb.quads_kicker),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
     CATEGORY_WORDS,
@@ -44,14 +45,18 @@ def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
     royal = straight_ranks(A, n)
     if g.direction == "high":
         for s1, s2 in (("s", "h"), ("d", "c")):
-            cat = g.royal or "straight_flush"
+            cat = g.royal or CategoryName.STRAIGHT_FLUSH
             tie([card(r, s1) for r in royal], [card(r, s2) for r in royal], cat)
         for top in (9, n):
             ranks = straight_ranks(top, n)
-            tie([card(r, "c") for r in ranks], [card(r, "d") for r in ranks], "straight_flush",
-                ["wheel"] if top == n else [])
+            tie(
+                [card(r, "c") for r in ranks],
+                [card(r, "d") for r in ranks],
+                CategoryName.STRAIGHT_FLUSH,
+                ["wheel"] if top == n else [],
+            )
         fl = [A, Q, 10, 8, 6][:n] if n == 5 else [A, J, 8]
-        tie([card(r, "h") for r in fl], [card(r, "s") for r in fl], "flush")
+        tie([card(r, "h") for r in fl], [card(r, "s") for r in fl], CategoryName.FLUSH)
         for top in (A, 8, n):
             ranks = straight_ranks(top, n)
             a = [card(r, SUITS[(j % 2)]) for j, r in enumerate(ranks)]
@@ -59,15 +64,15 @@ def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
             if n == 3:
                 a = [card(r, SUITS[j]) for j, r in enumerate(ranks)]
                 b = [card(r, SUITS[(j + 1) % 4]) for j, r in enumerate(ranks)]
-            tie(a, b, "straight", ["wheel"] if top == n else [])
-    if n == 5 and "two_pair" in g.cats:
+            tie(a, b, CategoryName.STRAIGHT, ["wheel"] if top == n else [])
+    if n == 5 and CategoryName.TWO_PAIR in g.cats:
         ranks = [K, K, 7, 7, 3] if g.direction == "high" else [4, 4, 3, 3, 6]
         deck = Deck()
-        tie(deck.hand(ranks, 0), deck.hand(ranks, 1), "two_pair")
+        tie(deck.hand(ranks, 0), deck.hand(ranks, 1), CategoryName.TWO_PAIR)
     pair = ([A, A, K, 9, 4] if n == 5 else [A, A, 9]) if g.direction == "high" else (
         [2, 2, 5, 4, 3] if n == 5 else [2, 2, 3])
     deck = Deck()
-    tie(deck.hand(pair, 0), deck.hand(pair, 1), "one_pair")
+    tie(deck.hand(pair, 0), deck.hand(pair, 1), CategoryName.ONE_PAIR)
     for ranks in ([[A, Q, 10, 8, 6], [7, 5, 4, 3, 2]] if n == 5 else [[A, J, 8], [5, 3, 2]]) \
             if g.direction == "high" else ([[5, 4, 3, 2, A], [K, Q, J, 9, 8]] if n == 5 and
                                            g.low_ace == "one" else
@@ -75,7 +80,7 @@ def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
                                            [[3, 2, A], [K, Q, 10]]):
         deck = Deck()
         a, b = deck.hand(ranks, 0), deck.hand(ranks, 1)
-        tie(a, b, "high_card")
+        tie(a, b, CategoryName.HIGH_CARD)
     return out
 
 
@@ -96,33 +101,37 @@ def fam_multiway(g: TableGame) -> list[dict[str, Any]]:
 
     if g.direction == "high":
         royal = straight_ranks(A, n)
-        cat = g.royal or "straight_flush"
+        cat = g.royal or CategoryName.STRAIGHT_FLUSH
         add([[card(r, s) for r in royal] for s in SUITS], [0, 1, 2, 3], cat,
             f"Four {CATEGORY_WORDS[cat].split(' ', 1)[1]}es, one per suit: a four-way "
             f"{g.word}.")
         for top in (A, 9, n):
             hands = rotated(straight_ranks(top, n), 4)
-            add(hands, [0, 1, 2, 3], "straight",
+            add(hands, [0, 1, 2, 3], CategoryName.STRAIGHT,
                 f"Four {name(top) if top != n else 'ace-low'} straights in rotated suits: a "
                 f"four-way {g.word}.")
-            add(hands[:3], [0, 1, 2], "straight",
+            add(hands[:3], [0, 1, 2], CategoryName.STRAIGHT,
                 f"Three equal straights: a three-way {g.word}.")
         fl = [K, J, 9, 7, 4][:n] if n == 5 else [K, 9, 6]
-        add([[card(r, s) for r in fl] for s in SUITS], [0, 1, 2, 3], "flush",
+        add([[card(r, s) for r in fl] for s in SUITS], [0, 1, 2, 3], CategoryName.FLUSH,
             f"Four flushes of the same ranks: a four-way {g.word}.")
     hc = ([A, Q, 10, 8, 6] if n == 5 else [A, J, 8]) if g.direction == "high" else (
         ([8, 6, 4, 3, A] if g.low_ace == "one" else [9, 7, 5, 4, 2]) if n == 5 else [5, 3, A])
     hands = rotated(hc, 4)
-    add(hands, [0, 1, 2, 3], "high_card", f"Four hands of the same ranks in rotated suits: a "
-        f"four-way {g.word}.")
-    add(hands[:3], [0, 1, 2], "high_card", f"Three hands of the same ranks: a three-way "
+    add(
+        hands,
+        [0, 1, 2, 3],
+        CategoryName.HIGH_CARD,
+        f"Four hands of the same ranks in rotated suits: a four-way {g.word}.",
+    )
+    add(hands[:3], [0, 1, 2], CategoryName.HIGH_CARD, f"Three hands of the same ranks: a three-way "
         f"{g.word}.")
     # three equal hands and one that loses by its last card
     worse = list(hc)
     worse[-1] = step_worse(g, hc[-1]) or hc[-1]
     loser = [card(r, SUITS[(3 + j) % 4]) for j, r in enumerate(worse)]
     if not_flush(loser) and not is_run(worse, g.low_ace != "high"):
-        add([*hands[:2], loser, hands[2]], [0, 1, 3], "high_card",
+        add([*hands[:2], loser, hands[2]], [0, 1, 3], CategoryName.HIGH_CARD,
             f"Three equal hands {g.word} and the fourth, worse by its last card, loses.")
     return out
 
@@ -137,37 +146,57 @@ def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
     n = g.size
     if g.direction == "high":
         for top in (A, 8, n):
-            samples.append((straight_ranks(top, n), "straight", "mixed"))
+            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT, "mixed"))
         for top in (K, 6, n):
-            samples.append((straight_ranks(top, n), "straight_flush", "suited"))
-        samples.append(([9, 9, 9, 9, 4] if n == 5 else [9, 9, 9],
-                        "four_of_a_kind" if n == 5 else "three_of_a_kind", "mixed"))
+            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT_FLUSH, "suited"))
+        samples.append(
+            (
+                [9, 9, 9, 9, 4] if n == 5 else [9, 9, 9],
+                CategoryName.FOUR_OF_A_KIND if n == 5 else CategoryName.THREE_OF_A_KIND,
+                "mixed",
+            )
+        )
         if n == 5:
-            samples.append(([6, 6, 6, Q, Q], "full_house", "mixed"))
-            samples.append(([J, J, 5, 5, 2], "two_pair", "mixed"))
-        samples.append(([A, 10, 7, 4, 3][:n] if n == 5 else [A, 10, 7], "flush", "suited"))
-        samples.append(([8, 8, 2, K, 5][:n] if n == 5 else [8, 8, K], "one_pair", "mixed"))
+            samples.append(([6, 6, 6, Q, Q], CategoryName.FULL_HOUSE, "mixed"))
+            samples.append(([J, J, 5, 5, 2], CategoryName.TWO_PAIR, "mixed"))
+        samples.append(
+            ([A, 10, 7, 4, 3][:n] if n == 5 else [A, 10, 7], CategoryName.FLUSH, "suited")
+        )
+        samples.append(
+            ([8, 8, 2, K, 5][:n] if n == 5 else [8, 8, K], CategoryName.ONE_PAIR, "mixed")
+        )
     else:
         if g.low_ace == "one":
-            samples.append(([5, 4, 3, 2, A][:n] if n == 5 else [3, 2, A], "high_card", "mixed"))
+            samples.append(
+                ([5, 4, 3, 2, A][:n] if n == 5 else [3, 2, A], CategoryName.HIGH_CARD, "mixed")
+            )
         else:
-            samples.append(([7, 5, 4, 3, 2], "high_card", "mixed"))
-            samples.append(([8, 7, 6, 5, 4], "straight", "mixed"))
-        samples.append(([6, 6, 9, 2, K][:n] if n == 5 else [6, 6, K], "one_pair", "mixed"))
+            samples.append(([7, 5, 4, 3, 2], CategoryName.HIGH_CARD, "mixed"))
+            samples.append(([8, 7, 6, 5, 4], CategoryName.STRAIGHT, "mixed"))
+        samples.append(
+            ([6, 6, 9, 2, K][:n] if n == 5 else [6, 6, K], CategoryName.ONE_PAIR, "mixed")
+        )
         if n == 5:
-            samples.append(([4, 4, 4, 4, 8], "four_of_a_kind", "mixed"))
+            samples.append(([4, 4, 4, 4, 8], CategoryName.FOUR_OF_A_KIND, "mixed"))
     for ranks, category, style in samples:
         cards = [card(r, "d") for r in ranks] if style == "suited" else Deck().hand(ranks)
         shuffled = [cards[p] for p in perm]
         literal = interp = None
-        wheel = category in ("straight", "straight_flush") and ranks[0] == n
-        if category == "straight" and g.straight_interp == "unsuited" and n == 5:
-            literal, interp = "high_card", "unsuited"
+        wheel = category in (CategoryName.STRAIGHT, CategoryName.STRAIGHT_FLUSH) and ranks[0] == n
+        if category == CategoryName.STRAIGHT and g.straight_interp == "unsuited" and n == 5:
+            literal, interp = CategoryName.HIGH_CARD, "unsuited"
         elif wheel and g.wheel_interp and g.direction == "high":
-            literal, interp = ("high_card" if category == "straight" else "flush"), g.wheel_interp
-        if g.rid == "mt-poker-low" and category == "high_card":
-            literal, interp = "straight", "mt-low-order"   # A-2-3-4-5 counts, literally
-        cat_clause = g.L(g.cat(category if category in g.cats else "high_card"))
+            literal, interp = (
+                (
+                    CategoryName.HIGH_CARD
+                    if category == CategoryName.STRAIGHT
+                    else CategoryName.FLUSH
+                ),
+                g.wheel_interp,
+            )
+        if g.rid == "mt-poker-low" and category == CategoryName.HIGH_CARD:
+            literal, interp = CategoryName.STRAIGHT, "mt-low-order"   # A-2-3-4-5 counts, literally
+        cat_clause = g.L(g.cat(category if category in g.cats else CategoryName.HIGH_CARD))
         out.append(classify(shuffled, category, clause + cat_clause, ["cards-speak"]
                             + (["wheel"] if wheel else []),
                             f"{hand_of(shuffled)} is {CATEGORY_WORDS[category]} whatever the "

@@ -24,6 +24,7 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from pokercert.reference import get_ruleset
+from pokercert.reference.categories import CategoryName
 from pokercert.vectors.generate.common import (
     CATEGORY_WORDS,
     SUITS,
@@ -88,47 +89,47 @@ def _group(counts: Sequence[tuple[int, int]], size: int, shift: int) -> Hand:
 def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
     """Hands of ``category``, best first, each with a hand-checkable description."""
     size = g.size
-    royal = "royal_flush" in g.cats
+    royal = CategoryName.ROYAL_FLUSH in g.cats
     out: list[tuple[Hand, str]] = []
-    if category == "royal_flush":
+    if category == CategoryName.ROYAL_FLUSH:
         for s in SUITS:
             out.append(([card(r, s) for r in straight_ranks(A, size)],
                         "A-K-Q-J-10 of one suit"))
-    elif category == "straight_flush":
+    elif category == CategoryName.STRAIGHT_FLUSH:
         for i, top in enumerate(_tops(g, royal)):
             ranks = straight_ranks(top, size)
             out.append(([card(r, SUITS[i % 4]) for r in ranks],
                         f"{ranks_text(ranks)} of one suit, in sequence"))
-    elif category == "straight":
+    elif category == CategoryName.STRAIGHT:
         for i, top in enumerate(_tops(g, False)):
             ranks = straight_ranks(top, size)
             out.append((_mixed(ranks, i), f"{ranks_text(ranks)} in mixed suits, in sequence"))
-    elif category == "flush":
+    elif category == CategoryName.FLUSH:
         for i, top in enumerate(range(A, 5, -1)):
             ranks = _spaced(top, size)
             out.append(([card(r, SUITS[i % 4]) for r in ranks],
                         f"{ranks_text(ranks)} of one suit, not in sequence"))
-    elif category == "high_card":
+    elif category == CategoryName.HIGH_CARD:
         for i, top in enumerate(range(A, 5, -1)):
             ranks = _spaced(top, size)
             out.append((_mixed(ranks, i), f"{ranks_text(ranks)} in mixed suits: no pair, "
                                           "no sequence, no flush"))
-    elif category == "four_of_a_kind":
+    elif category == CategoryName.FOUR_OF_A_KIND:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 4)], size, i), f"four {plural(r)}"))
-    elif category == "full_house":
+    elif category == CategoryName.FULL_HOUSE:
         for i, r in enumerate(range(A, 1, -1)):
             p = r - 1 if r > 2 else A
             out.append((_group([(r, 3), (p, 2)], size, i),
                         f"three {plural(r)} and two {plural(p)}"))
-    elif category == "three_of_a_kind":
+    elif category == CategoryName.THREE_OF_A_KIND:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 3)], size, i), f"three {plural(r)} and unmatched cards"))
-    elif category == "two_pair":
+    elif category == CategoryName.TWO_PAIR:
         for i, r in enumerate(range(A, 2, -1)):
             out.append((_group([(r, 2), (r - 1, 2)], size, i),
                         f"two {plural(r)} and two {plural(r - 1)}"))
-    elif category == "one_pair":
+    elif category == CategoryName.ONE_PAIR:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 2)], size, i), f"two {plural(r)} and unmatched cards"))
     else:  # pragma: no cover - a category the table families do not build
@@ -157,11 +158,15 @@ def fam_table_classify(g: TableGame) -> list[dict[str, Any]]:
         if pool[-1] not in picked:      # the worst member always, once
             picked.append(pool[-1])
         for hand, what in picked:
-            low = _ace_low(hand) and category in ("straight", "straight_flush")
-            clauses = g.L(g.cat(category)) + (g.L(g.ranks) if low or category == "royal_flush"
-                                               else [])
+            low = _ace_low(hand) and category in (
+                CategoryName.STRAIGHT,
+                CategoryName.STRAIGHT_FLUSH,
+            )
+            clauses = g.L(g.cat(category)) + (
+                g.L(g.ranks) if low or category == CategoryName.ROYAL_FLUSH else []
+            )
             flags = ["category-order"] + (["wheel"] if low else []) + (
-                ["royal-naming"] if category == "royal_flush" else [])
+                ["royal-naming"] if category == CategoryName.ROYAL_FLUSH else [])
             if low:
                 what += " (the ace plays low)"
             out.append(classify(hand, category, clauses, flags,
@@ -219,7 +224,7 @@ def fam_table_order(g: TableGame, named_extremes: Sequence[str] = ()) -> list[di
     for category in named_extremes:
         pool = pools[category]
         (best, wbest), (worst, wworst) = _pick(pool, pool, 0, -1)
-        low = _ace_low(worst) and category in ("straight", "straight_flush")
+        low = _ace_low(worst) and category in (CategoryName.STRAIGHT, CategoryName.STRAIGHT_FLUSH)
         for _ in range(2):
             hands, winners = seat(n, best, worst)
             n += 1
