@@ -56,6 +56,18 @@ ROYALS = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH}
 RUNS = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
 SUITED = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH})
 
+# the cards a hand of a category needs at least (others: one)
+CARDS_NEEDED: dict[str, int] = {
+    CategoryName.FIVE_OF_A_KIND: 5, CategoryName.FOUR_OF_A_KIND: 4, CategoryName.FULL_HOUSE: 5,
+    CategoryName.TWO_PAIR: 4, CategoryName.THREE_OF_A_KIND: 3, CategoryName.ONE_PAIR: 2,
+    CategoryName.PAIR_OF_ACES: 2}
+# group sizes of the defining ranks (none: runs, flushes, high cards)
+GROUPS: dict[str, tuple[int, ...]] = {
+    CategoryName.FIVE_OF_A_KIND: (5,), CategoryName.FOUR_OF_A_KIND: (4,),
+    CategoryName.FULL_HOUSE: (3, 2), CategoryName.THREE_OF_A_KIND: (3,),
+    CategoryName.TWO_PAIR: (2, 2), CategoryName.ONE_PAIR: (2,), CategoryName.PAIR_OF_ACES: (2,)}
+LARGEST_GROUP: dict[str, int] = {category: max(sizes) for category, sizes in GROUPS.items()}
+
 
 class Deal(NamedTuple):
     """One generated request: a vector kind, its inputs in the corpus's form, and the
@@ -107,15 +119,7 @@ class Game:
     def can_make(self, category: str) -> bool:
         """Whether a hand of this category can be dealt in this game at all."""
         n = self.size
-        need = {
-            CategoryName.FIVE_OF_A_KIND: 5,
-            CategoryName.FOUR_OF_A_KIND: 4,
-            CategoryName.FULL_HOUSE: 5,
-            CategoryName.TWO_PAIR: 4,
-            CategoryName.THREE_OF_A_KIND: 3,
-            CategoryName.ONE_PAIR: 2,
-            CategoryName.PAIR_OF_ACES: 2,
-        }.get(category, 1)
+        need = CARDS_NEEDED.get(category, 1)
         if category == CategoryName.FIVE_OF_A_KIND:
             # wild cards make the best hand: in a low game never a fifth card of a rank
             return n == 5 and self.wilds > 0 and self.ev.rules["direction"] == "high"
@@ -144,30 +148,13 @@ class Game:
 
 
 def max_group(category: str) -> int:
-    return {
-        CategoryName.FIVE_OF_A_KIND: 5,
-        CategoryName.FOUR_OF_A_KIND: 4,
-        CategoryName.FULL_HOUSE: 3,
-        CategoryName.THREE_OF_A_KIND: 3,
-    }.get(
-        category,
-        2
-        if category in (CategoryName.TWO_PAIR, CategoryName.ONE_PAIR, CategoryName.PAIR_OF_ACES)
-        else 1,
-    )
+    """The largest group of one rank a hand of ``category`` holds (1: all single)."""
+    return LARGEST_GROUP.get(category, 1)
 
 
 def group_sizes(category: str, n: int) -> tuple[int, ...]:
     """Group sizes of the defining ranks (empty for runs, flushes and high cards)."""
-    return {
-        CategoryName.FIVE_OF_A_KIND: (5,),
-        CategoryName.FOUR_OF_A_KIND: (4,),
-        CategoryName.FULL_HOUSE: (3, 2),
-        CategoryName.THREE_OF_A_KIND: (3,),
-        CategoryName.TWO_PAIR: (2, 2),
-        CategoryName.ONE_PAIR: (2,),
-        CategoryName.PAIR_OF_ACES: (2,),
-    }.get(category, ())
+    return GROUPS.get(category, ())
 
 
 def kicker_count(category: str, n: int) -> int:

@@ -277,7 +277,7 @@ def deal_edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
 
 # categories by how few ways there are to deal them: the scarcest are dealt first
-_CONSTRAINT = {
+_CONSTRAINT: dict[str, int] = {
     name: i
     for i, name in enumerate(
         (

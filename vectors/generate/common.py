@@ -49,7 +49,7 @@ def is_run(ranks: Sequence[int], ace_low: bool = True) -> bool:
 
 
 
-CATEGORY_WORDS = {
+CATEGORY_WORDS: dict[str, str] = {
     CategoryName.ROYAL_FLUSH: "a royal flush",
     CategoryName.STRAIGHT_FLUSH: "a straight flush",
     CategoryName.FOUR_OF_A_KIND: "four of a kind",

@@ -38,7 +38,7 @@ def between(dealer: Dealer, lo: int, hi: int) -> int:
     return dealer.rng.randint(lo, hi)
 
 
-CATEGORY_OF = {
+CATEGORY_OF: dict[str, tuple[int, ...]] = {
     CategoryName.ROYAL_FLUSH: (8, A),
     CategoryName.STRAIGHT_FLUSH: (8,),
     CategoryName.FOUR_OF_A_KIND: (7,),
@@ -50,6 +50,13 @@ CATEGORY_OF = {
     CategoryName.ONE_PAIR: (1,),
     CategoryName.HIGH_CARD: (0,),
 }
+
+
+# group sizes of a five-card hand of each category without a run or a suit
+FIVE_CARD_SHAPES: dict[str, tuple[int, ...]] = {
+    CategoryName.FOUR_OF_A_KIND: (4, 1), CategoryName.FULL_HOUSE: (3, 2),
+    CategoryName.THREE_OF_A_KIND: (3, 1, 1), CategoryName.TWO_PAIR: (2, 2, 1),
+    CategoryName.ONE_PAIR: (2, 1, 1, 1), CategoryName.HIGH_CARD: (1,) * 5}
 
 
 def five_of(category: str, dealer: Dealer) -> list[Card]:
@@ -65,14 +72,7 @@ def five_of(category: str, dealer: Dealer) -> list[Card]:
     if category == CategoryName.FLUSH:
         ranks = sorted(rng.sample(range(2, A + 1), 5), reverse=True)
         return dealer.take([(r, suit) for r in ranks])
-    shape = {
-        CategoryName.FOUR_OF_A_KIND: (4, 1),
-        CategoryName.FULL_HOUSE: (3, 2),
-        CategoryName.THREE_OF_A_KIND: (3, 1, 1),
-        CategoryName.TWO_PAIR: (2, 2, 1),
-        CategoryName.ONE_PAIR: (2, 1, 1, 1),
-        CategoryName.HIGH_CARD: (1,) * 5,
-    }[category]
+    shape = FIVE_CARD_SHAPES[category]
     ranks = rng.sample(range(2, A + 1), len(shape))
     out: list[Card] = []
     for r, n in zip(ranks, shape, strict=True):
