@@ -40,7 +40,7 @@ from pokercert.reference import (
 )
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.reference.categories import CategoryName
-from pokercert.vectors.model import KINDS
+from pokercert.vectors.model import KINDS, Kind
 
 __all__ = ["ACE", "DEAL_KINDS", "KING", "QUEEN", "RANKS", "ROYALS", "RUNS", "SUITED", "SUITS",
            "TWO", "Choices", "Deal", "Deck", "Game", "Hand", "cards_text", "coin", "deal_hand",
@@ -102,8 +102,8 @@ class Game:
         self.wilds = ruleset.jokers if self.wild_rank is None else len(SUITS)
         self.selection = ruleset.selection
         self.kinds = tuple(k for k in DEAL_KINDS if k in kinds
-                           and (k != "best_hand" or ruleset.selection is not None)
-                           and (k != "qualifies" or ruleset.qualifier is not None))
+                           and (k != Kind.BEST_HAND or ruleset.selection is not None)
+                           and (k != Kind.QUALIFIES or ruleset.qualifier is not None))
         straight_ace = self.ev.rules["straight_ace"]
         self.ace_low_runs = straight_ace in ("both", "low")
         self.ace_high_runs = straight_ace in ("both", "high")
