@@ -21,6 +21,8 @@ The modules, by job:
 * :mod:`.common`      cards, words, the record builder (the deck: :mod:`pokercert.vectors.dealing`)
 * :mod:`.categories`, :mod:`.showdowns`, :mod:`.low`, :mod:`.holdem`, :mod:`.reject`
                       the family builders
+* :mod:`.worked`      the hand-worked tables of ``data/*.toml`` (hands, reasons, the
+                      poker-room constructions' words)
 * :mod:`.plan`        which families each ruleset gets, in a fixed order
 * :mod:`.writer`      file text, writing, and the byte-identical check
 
