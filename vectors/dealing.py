@@ -158,6 +158,7 @@ def group_sizes(category: str, n: int) -> tuple[int, ...]:
 
 
 def kicker_count(category: str, n: int) -> int:
+    """How many of an n-card hand of ``category`` are kickers (none in a run)."""
     if category in RUNS:
         return 0
     return n - sum(group_sizes(category, n))
@@ -192,6 +193,7 @@ class Hand(NamedTuple):
 
     @property
     def ranks(self) -> list[int]:
+        """Every card's rank: the groups' ranks repeated, then the kickers."""
         return [r for r, k in self.groups for _ in range(k)] + list(self.kickers)
 
 
@@ -216,10 +218,12 @@ class Choices(Protocol):
 
 
 def coin(ch: Choices) -> bool:
+    """A fair yes or no."""
     return ch.index(2) == 1
 
 
 def pick(ch: Choices, options: Sequence[Any]) -> Any:
+    """One of ``options`` (shrinks towards the first)."""
     return options[ch.index(len(options))]
 
 
@@ -233,6 +237,7 @@ def distinct_ranks(ch: Choices, k: int, avoid: Iterable[int] = ()) -> list[int]:
 
 
 def distinct_from(ch: Choices, options: Sequence[int], k: int) -> list[int]:
+    """``k`` distinct members of ``options``, in the order drawn."""
     pool = list(options)
     return [pool.pop(ch.index(len(pool))) for _ in range(k)]
 
@@ -261,6 +266,7 @@ class Deck:
         return self._wild_cards.pop(0) if self._wild_cards else JOKER
 
     def free(self, card: Card) -> bool:
+        """Whether ``card`` is still undealt."""
         return card not in self.used
 
     def take(self, ch: Choices, rank: int, suit: str | None = None) -> Card:
@@ -340,6 +346,7 @@ def shuffled(ch: Choices, cards: list[T]) -> list[T]:
 
 
 def cards_text(cards: Iterable[Card]) -> str:
+    """The cards as corpus text ("As Kd ...")."""
     return format_cards(cards)
 
 

@@ -53,6 +53,7 @@ ADJACENT = (True, True, True, False)
 
 
 def deal_categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """Two hands of two categories (adjacent ones weighted up), or one to classify."""
     ranking = game.makeable
     deck = game.deck()
     kind = hand_kind(ch, game)
@@ -75,6 +76,7 @@ def deal_categories(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
 
 def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """Same category, different defining ranks (crossed where there are two groups)."""
     options = [c for c in game.makeable if c != CategoryName.PAIR_OF_ACES]
     category = pick(ch, options)
     deck = game.deck()
@@ -86,9 +88,8 @@ def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Dea
         if len(tops) < 2:
             return deal_categories(ch, game)
         t1, t2 = distinct_from(ch, tops, 2)
-        hands = [
-            Hand((), tuple(run_ranks(t, n)), category != CategoryName.STRAIGHT) for t in (t1, t2)
-        ]
+        suited = category != CategoryName.STRAIGHT
+        hands = [Hand((), tuple(run_ranks(t, n)), suited) for t in (t1, t2)]
     elif category == CategoryName.FIVE_OF_A_KIND:
         a = category_hand(ch, game, category, wild_cap=1)
         b = other_five(ch, game, a)
@@ -97,37 +98,14 @@ def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Dea
         hands = [a, b]
     else:
         sizes = group_sizes(category, n)
-        k = kicker_count(category, n)
         if sizes:
-            # aces in one deal of two: an ace counted low once it is paired is a mistake
-            # only groups of aces show
-            ranks = sorted([*distinct_ranks(ch, 2 * len(sizes) - 1, [ACE]), ACE] if coin(ch)
-                           else distinct_ranks(ch, 2 * len(sizes)), reverse=True)
-            ga: tuple[int, ...]
-            gb: tuple[int, ...]
-            if len(sizes) == 2:          # crossed: A wins on its first group only
-                ga, gb = (ranks[0], ranks[3]), (ranks[1], ranks[2])
-            else:
-                ga, gb = (ranks[0],), (ranks[1],)
-            # the weaker group gets the stronger kickers, above the stronger group when
-            # there is room (3-3-A against 4-4-2: card-by-card comparisons get it wrong)
-            ka = kicker_ranks(ch, game, k, [*ga, *gb], no_run=False)
-            above = [r for r in RANKS if r > ga[0] and r not in (*gb, *ka)]
-            if k and len(above) >= k and coin(ch):
-                kb = tuple(sorted(distinct_ranks(ch, k, [r for r in RANKS if r not in above]),
-                                  reverse=True))
-            else:
-                kb = kicker_ranks(ch, game, k, [*ga, *gb, *ka], no_run=False)
-            if ka > kb:
-                ka, kb = kb, ka
-            hands = [Hand(tuple(zip(ga, sizes, strict=True)), ka, False),
-                     Hand(tuple(zip(gb, sizes, strict=True)), kb, False)]
+            hands = _crossed_groups(ch, game, category, sizes)
         else:                            # flush, high card: every card differs
             a = category_hand(ch, game, category)
             b = category_hand(ch, game, category)
             if b.kickers == a.kickers:       # the same ranks: another top card for b
                 b = a._replace(kickers=kicker_ranks(ch, game, len(a.kickers), a.kickers[:1],
-                                                no_run=True))
+                                                    no_run=True))
             hands = [a, b]
     if coin(ch):
         hands.reverse()
@@ -137,7 +115,38 @@ def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Dea
     return hand_deal(ch, game, dealt, "defining-ranks")
 
 
+def _crossed_groups(ch: Choices, game: Game, category: str, sizes: tuple[int, ...]
+                    ) -> list[Hand]:
+    """Two hands of ``category`` with different defining ranks: crossed where there are
+    two groups (A wins on its first group only), the weaker one with stronger kickers."""
+    k = kicker_count(category, game.size)
+    # aces in one deal of two: an ace counted low once it is paired is a mistake
+    # only groups of aces show
+    ranks = sorted([*distinct_ranks(ch, 2 * len(sizes) - 1, [ACE]), ACE] if coin(ch)
+                   else distinct_ranks(ch, 2 * len(sizes)), reverse=True)
+    ga: tuple[int, ...]
+    gb: tuple[int, ...]
+    if len(sizes) == 2:          # crossed: A wins on its first group only
+        ga, gb = (ranks[0], ranks[3]), (ranks[1], ranks[2])
+    else:
+        ga, gb = (ranks[0],), (ranks[1],)
+    # the weaker group gets the stronger kickers, above the stronger group when
+    # there is room (3-3-A against 4-4-2: card-by-card comparisons get it wrong)
+    ka = kicker_ranks(ch, game, k, [*ga, *gb], no_run=False)
+    above = [r for r in RANKS if r > ga[0] and r not in (*gb, *ka)]
+    if k and len(above) >= k and coin(ch):
+        kb = tuple(sorted(distinct_ranks(ch, k, [r for r in RANKS if r not in above]),
+                          reverse=True))
+    else:
+        kb = kicker_ranks(ch, game, k, [*ga, *gb, *ka], no_run=False)
+    if ka > kb:
+        ka, kb = kb, ka
+    return [Hand(tuple(zip(ga, sizes, strict=True)), ka, False),
+            Hand(tuple(zip(gb, sizes, strict=True)), kb, False)]
+
+
 def deal_kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """Same category and defining ranks, one kicker differs (``want``: which one)."""
     if not game.with_kickers:
         return deal_categories(ch, game)
     # ``want`` "kicker-n": a category with an n-th kicker, that kicker differs
@@ -191,7 +200,7 @@ def deal_kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if coin(ch):
         hands.reverse()
     return hand_deal(ch, game, hands, f"kicker-{pos + 1}", "compare"
-                 if "compare" in game.kinds else "classify")
+                     if "compare" in game.kinds else "classify")
 
 
 def twins(ch: Choices, game: Game, count: int) -> list[list[Card]]:
@@ -208,6 +217,7 @@ def twins(ch: Choices, game: Game, count: int) -> list[list[Card]]:
 
 
 def deal_suits_only(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """Two equal hands that differ only in suit."""
     if not game.twinnable or "compare" not in game.kinds:
         return deal_categories(ch, game)
     return hand_deal(ch, game, twins(ch, game, 2), "suits-only", "compare")
@@ -242,6 +252,7 @@ EDGES = ("wheel", "broadway", "lowest", "wrap", "near", "paired-span", "near-flu
 
 
 def deal_edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """A straight's edge (wheel, broadway, lowest, wrap, near, paired span, near flush)."""
     which = want.removeprefix("edge-") if want else pick(ch, EDGES)
     deck = game.deck()
     n = game.size
@@ -269,7 +280,7 @@ def deal_edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
         else:
             shape = pick(ch, _edge_ranks(game, rival_edge))
             hands.append(deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (),
-                                                    coin(ch))))
+                                                  coin(ch))))
         if coin(ch):
             hands.reverse()
         return hand_deal(ch, game, hands, f"edge-{which}", "compare")
@@ -296,6 +307,7 @@ _CONSTRAINT: dict[str, int] = {
 
 
 def deal_multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """Three or more hands: some equal (tie), or of rising value (chain)."""
     if "compare" not in game.kinds:
         return deal_categories(ch, game)
     deck = game.deck()
@@ -321,7 +333,7 @@ def deal_multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
     dealt: dict[int, list[Card]] = {}
     for i in sorted(range(len(cats)), key=lambda i: _CONSTRAINT.get(cats[i], len(_CONSTRAINT))):
         dealt[i] = deal_hand(ch, deck, category_hand(ch, game, cats[i], wild_cap=0,
-                                                       deck=deck))
+                                                     deck=deck))
     hands = [dealt[i] for i in range(len(cats))]
     return hand_deal(ch, game, hands, "multiway-chain", "compare")
 
@@ -336,6 +348,7 @@ def board_label(game: Game, uses: int) -> str:
 
 
 def deal_board(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """A board whose best hand takes a given number of hole cards."""
     sel = game.selection
     assert sel is not None
     n = game.size
@@ -374,6 +387,7 @@ PLACES = ("top", "kicker", "group", "any")
 
 
 def deal_wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
+    """Wild cards: one that must not duplicate a held card, five of a kind, or placed."""
     deck = game.deck()
     n = game.size
     which = want.removeprefix("wild-") if want else pick(ch, WILDS)

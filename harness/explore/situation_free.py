@@ -62,7 +62,7 @@ def _partitions(n: int, largest: int = 4) -> tuple[tuple[int, ...], ...]:
 def rank_list(ch: Choices, n: int) -> list[int]:
     """Ranks of an n-card hand, biased to edge structure (groups, runs, near-runs, wraps)."""
     shape = pick(ch, ("groups", "straight", "groups", "near_straight",
-                       *(("wrap",) if n >= 3 else ())))
+                      *(("wrap",) if n >= 3 else ())))
     if shape == "groups":
         parts = pick(ch, _partitions(n))
         ranks = distinct_ranks(ch, len(parts))

@@ -35,7 +35,7 @@ __all__ = ["KIND_OF_HAND", "category_hand", "echo_hand", "hand_deal", "hand_kind
 
 
 def kicker_ranks(ch: Choices, game: Game, k: int, avoid: Sequence[int],
-             no_run: bool) -> tuple[int, ...]:
+                 no_run: bool) -> tuple[int, ...]:
     """k distinct kicker ranks, high to low; never a straight when that would change
     the category (all cards single in a game with straights)."""
     ranks = sorted(distinct_ranks(ch, k, avoid), reverse=True)
@@ -170,7 +170,8 @@ def hand_kind(ch: Choices, game: Game) -> str:
 
 
 def hand_deal(ch: Choices, game: Game, hands: list[list[Card]], situation: str,
-          kind: str | None = None) -> Deal:
+              kind: str | None = None) -> Deal:
+    """The request of ``hands``: a classify of the first, or a compare of them all."""
     kind = kind or hand_kind(ch, game)
     if kind == "classify" or len(hands) == 1:
         return Deal("classify", {"hand": cards_text(hands[0])}, situation)
@@ -178,7 +179,7 @@ def hand_deal(ch: Choices, game: Game, hands: list[list[Card]], situation: str,
 
 
 def other_five(ch: Choices, game: Game, hand: Hand, jokers: int | None = None
-                ) -> Hand | None:
+               ) -> Hand | None:
     """Five of a kind of another rank beside ``hand`` with the jokers left (``jokers``,
     default: the game's less ``hand``'s), or None when no joker is left."""
     left = (game.wilds - hand.wilds) if jokers is None else jokers

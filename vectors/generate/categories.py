@@ -292,15 +292,9 @@ def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
         second = worst if r != worst else order[-2]
         kick = next(k for k in kicker_pool(g) if k not in (r, second))
         deck = Deck()
-        out.append(
-            classify(
-                deck.hand([r, r, second, second, kick]),
-                CategoryName.TWO_PAIR,
-                g.L(cat),
-                ["rank-order"],
-                f"Two {plural(r)}, two {plural(second)} and a {name(kick)} are two pairs.",
-            )
-        )
+        out.append(classify(deck.hand([r, r, second, second, kick]), CategoryName.TWO_PAIR,
+                            g.L(cat), ["rank-order"], f"Two {plural(r)}, two "
+                            f"{plural(second)} and a {name(kick)} are two pairs."))
     return out
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokercert.reference import get_ruleset
+from pokercert.reference import Ruleset, get_ruleset
 from pokercert.reference.categories import CategoryName
 from pokercert.vectors.generate.common import (
     SUITS,
@@ -29,87 +29,76 @@ POCKET = "nj-mini-tex-pocket"
 def fam_pocket(g: TableGame) -> list[dict[str, Any]]:
     """Every two-card pocket hand of the Mini-tex pocket wager, named by its clause."""
     rs = get_ruleset(POCKET)
+    return _pocket_made(rs) + _pocket_runs(rs) + _pocket_nothing(rs)
+
+
+def _labels(rs: Ruleset, *short: str) -> list[str]:
     sec = rs.regulation.section
+    return [x if x.startswith(sec) else sec + x for x in short]
 
-    def L(*s: str) -> list[str]:
-        return [x if x.startswith(sec) else sec + x for x in s]
 
-    def named(category: str, why: str = "(d)") -> list[str]:
-        """The clause defining ``category``, then the clause ``why`` it applies."""
-        return L(rs.category(category).clause, why)
+def _named(rs: Ruleset, category: str, why: str = "(d)") -> list[str]:
+    """The clause defining ``category``, then the clause ``why`` it applies."""
+    return _labels(rs, rs.category(category).clause, why)
 
+
+def _pocket_made(rs: Ruleset) -> list[dict[str, Any]]:
+    """The royal straight flushes, the pairs of aces and the suited runs."""
     out = []
+    royal, aces = CategoryName.ROYAL_STRAIGHT_FLUSH, CategoryName.PAIR_OF_ACES
     for s in SUITS:
-        out.append(
-            classify(
-                [card(A, s), card(K, s)],
-                CategoryName.ROYAL_STRAIGHT_FLUSH,
-                named(CategoryName.ROYAL_STRAIGHT_FLUSH),
-                ["pocket-wager", "royal-naming"],
-                "Ace and king of one suit: the royal straight flush (paid once, "
-                "not also as a straight flush).",
-            )
-        )
+        out.append(classify([card(A, s), card(K, s)], royal, _named(rs, royal),
+                            ["pocket-wager", "royal-naming"],
+                            "Ace and king of one suit: the royal straight flush (paid once, "
+                            "not also as a straight flush)."))
     for s1, s2 in (("s", "h"), ("s", "d"), ("s", "c"), ("h", "d"), ("h", "c"), ("d", "c")):
-        out.append(
-            classify(
-                [card(A, s1), card(A, s2)],
-                CategoryName.PAIR_OF_ACES,
-                named(CategoryName.PAIR_OF_ACES),
-                ["pocket-wager"],
-                "Two aces: the pair of aces, ranked above every other pair.",
-            )
-        )
+        out.append(classify([card(A, s1), card(A, s2)], aces, _named(rs, aces),
+                            ["pocket-wager"],
+                            "Two aces: the pair of aces, ranked above every other pair."))
     for i, hi in enumerate(range(K, 2, -1)):
         s = SUITS[i % 4]
         out.append(classify([card(hi, s), card(hi - 1, s)], CategoryName.STRAIGHT_FLUSH,
-                            named(CategoryName.STRAIGHT_FLUSH),
+                            _named(rs, CategoryName.STRAIGHT_FLUSH),
                             ["pocket-wager"], f"{ranks_text([hi, hi - 1])} of one suit: "
                             "two suited cards of consecutive rank, a straight flush."))
+    return out
+
+
+def _pocket_runs(rs: Ruleset) -> list[dict[str, Any]]:
+    """Every other pair, the unsuited runs, and the ace-two suited and not."""
+    out = []
+    flush, straight = CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT
     for i, r in enumerate(range(K, 1, -1)):
         s1, s2 = SUITS[i % 4], SUITS[(i + 1) % 4]
-        out.append(
-            classify(
-                [card(r, s1), card(r, s2)],
-                CategoryName.ONE_PAIR,
-                named(CategoryName.ONE_PAIR),
-                ["pocket-wager", "rank-order"],
-                f"Two {plural(r)}: a pair.",
-            )
-        )
+        out.append(classify([card(r, s1), card(r, s2)], CategoryName.ONE_PAIR,
+                            _named(rs, CategoryName.ONE_PAIR), ["pocket-wager", "rank-order"],
+                            f"Two {plural(r)}: a pair."))
     for i, hi in enumerate(range(A, 2, -1)):
         s1, s2 = SUITS[i % 4], SUITS[(i + 2) % 4]
-        out.append(
-            classify(
-                [card(hi, s1), card(hi - 1, s2)],
-                CategoryName.STRAIGHT,
-                named(CategoryName.STRAIGHT),
-                ["pocket-wager"],
-                f"{ranks_text([hi, hi - 1])} of different "
-                "suits: two unsuited cards of consecutive rank, a straight.",
-            )
-        )
+        out.append(classify([card(hi, s1), card(hi - 1, s2)], straight, _named(rs, straight),
+                            ["pocket-wager"], f"{ranks_text([hi, hi - 1])} of different "
+                            "suits: two unsuited cards of consecutive rank, a straight."))
     for suited in (True, False):
         s2 = "s" if suited else "d"
-        out.append(
-            classify(
-                [card(A, "s"), card(2, s2)],
-                CategoryName.STRAIGHT_FLUSH if suited else CategoryName.STRAIGHT,
-                named(CategoryName.STRAIGHT_FLUSH if suited else CategoryName.STRAIGHT, "(a)"),
-                ["pocket-wager", "wheel"],
-                f"Ace and two{' of one suit' if suited else ''}: consecutive when "
-                "the ace plays low, as (a) allows with a two and three; read "
-                "literally the ace plays low only in A-2-3, and A-2 pays nothing.",
-                CategoryName.HIGH_CARD,
-                "pocket-ace-two",
-            )
-        )
+        category = flush if suited else straight
+        out.append(classify([card(A, "s"), card(2, s2)], category, _named(rs, category, "(a)"),
+                            ["pocket-wager", "wheel"],
+                            f"Ace and two{' of one suit' if suited else ''}: consecutive when "
+                            "the ace plays low, as (a) allows with a two and three; read "
+                            "literally the ace plays low only in A-2-3, and A-2 pays nothing.",
+                            CategoryName.HIGH_CARD, "pocket-ace-two"))
+    return out
+
+
+def _pocket_nothing(rs: Ruleset) -> list[dict[str, Any]]:
+    """Near misses: neither consecutive nor a pair, suited or not."""
+    out = []
     for i, (hi, lo) in enumerate(((A, Q), (K, J), (Q, 10), (9, 7), (7, 2), (5, 3), (A, 3),
                                   (K, 2), (8, 4), (J, 9))):
         s1 = SUITS[i % 4]
         s2 = s1 if i % 2 == 0 else SUITS[(i + 1) % 4]
-        out.append(classify([card(hi, s1), card(lo, s2)], CategoryName.HIGH_CARD, L("(d)"),
-                            ["pocket-wager", "near-miss"],
+        out.append(classify([card(hi, s1), card(lo, s2)], CategoryName.HIGH_CARD,
+                            _labels(rs, "(d)"), ["pocket-wager", "near-miss"],
                             f"{ranks_text([hi, lo])}{' suited' if s1 == s2 else ''}: not "
                             "consecutive and not a pair, so no pocket hand."))
     return out

@@ -73,6 +73,7 @@ def most_common_rank(cards: list[Card]) -> int:
 
 
 def pair_in_hole(deal: Dealt) -> bool:
+    """Some player holds a pair in the hole."""
     return any(len({r for r, _ in h}) < len(h) for h in deal[0])
 
 
@@ -89,6 +90,7 @@ def same_ranks_twins(dealer: Dealer, size: int, more: int) -> Dealt:
 # --------------------------------------------------------------------------- hold'em
 
 def holdem_straight_plays(top: int, dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.straight-plays]`` of ``data/rooms.toml``."""
     board = straight_board(top, dealer)
     n = between(dealer, 2, 9)
     holes = players(dealer, n, 2, lambda c: c[0] != top + 1)
@@ -96,6 +98,7 @@ def holdem_straight_plays(top: int, dealer: Dealer) -> Dealt:
 
 
 def holdem_straight_beaten(top: int, dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.straight-beaten]`` of ``data/rooms.toml``."""
     board = straight_board(top, dealer)
     one = dealer.take([(top + 1, dealer.rng.choice(
         [s for s in SUITS if (top + 1, s) not in dealer.used]))])
@@ -105,12 +108,14 @@ def holdem_straight_beaten(top: int, dealer: Dealer) -> Dealt:
 
 
 def holdem_royal(dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.royal]`` of ``data/rooms.toml``."""
     suit = dealer.rng.choice(SUITS)
     board = dealer.take([(r, suit) for r in range(10, A + 1)])
     return players(dealer, between(dealer, 2, 9), 2), board
 
 
 def holdem_boat(dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.boat]`` of ``data/rooms.toml``."""
     t, p = dealer.rng.sample(range(3, A + 1), 2)
     board = ranked([t, t, t, p, p], dealer, spread=False)
     holes = players(dealer, between(dealer, 2, 6), 2, lambda c: c[0] not in (t, p))
@@ -118,12 +123,14 @@ def holdem_boat(dealer: Dealer) -> Dealt:
 
 
 def holdem_quads(dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.quads]`` of ``data/rooms.toml``."""
     q, k = dealer.rng.sample(range(2, A + 1), 2)
     board = dealer.take([(q, s) for s in SUITS]) + ranked([k], dealer)
     return players(dealer, between(dealer, 2, 6), 2), board
 
 
 def quads_kicker(deal: Dealt, pot: Pot) -> bool:
+    """The best kicker beside the board's quads wins; equal kickers split."""
     holes, board = deal
     kick = board[4][0]
     tops = [max(kick, *(r for r, _ in h)) for h in holes]
@@ -131,6 +138,7 @@ def quads_kicker(deal: Dealt, pot: Pot) -> bool:
 
 
 def holdem_trips(dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.trips]`` of ``data/rooms.toml``."""
     t, x, y = dealer.rng.sample(range(2, A + 1), 3)
     board = ranked([t, t, t, x, y], dealer)
     holes = players(dealer, between(dealer, 2, 5), 2, lambda c: c[0] not in (t, x, y))
@@ -138,11 +146,13 @@ def holdem_trips(dealer: Dealer) -> Dealt:
 
 
 def trips_only(g: PotGame, deal: Dealt, pot: Pot) -> bool:
+    """Everyone plays the board's trips (nobody improved) and no hole card pairs."""
     t = most_common_rank(deal[1])
     return all_category(g, deal, 3, t) and not pair_in_hole(deal)
 
 
 def holdem_two_pair(dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.two-pair]`` of ``data/rooms.toml``."""
     p, q, x = dealer.rng.sample(range(3, A + 1), 3)
     board = ranked([p, p, q, q, x], dealer)
     low = min(p, q)
@@ -154,12 +164,14 @@ def holdem_two_pair(dealer: Dealer) -> Dealt:
 
 
 def board_two_pair(g: PotGame, deal: Dealt, pot: Pot) -> bool:
+    """Everyone plays the board's two pairs (the pocket pair is counterfeited)."""
     ranks = sorted({r for r, _ in deal[1] if sum(1 for c in deal[1] if c[0] == r) == 2},
                    reverse=True)
     return all_category(g, deal, 2, *ranks)
 
 
 def holdem_twins(dealer: Dealer) -> Dealt:
+    """Deals ``[holdem.twins]`` of ``data/rooms.toml``."""
     r1, r2 = dealer.rng.sample(range(2, A + 1), 2)
     n = between(dealer, 2, 3)
     pairs = [(s1, s2) for s1 in SUITS for s2 in SUITS if s1 != s2]
@@ -180,6 +192,7 @@ def holdem_twins(dealer: Dealer) -> Dealt:
 
 
 def holdem_twins_tie(g: PotGame, deal: Dealt, pot: Pot) -> bool:
+    """The hands of the same two ranks make no flush and win or lose together."""
     holes, board = deal
     twins = [i for i, h in enumerate(holes) if sorted(r for r, _ in h) ==
              sorted(r for r, _ in holes[0])]
@@ -191,6 +204,7 @@ def holdem_twins_tie(g: PotGame, deal: Dealt, pot: Pot) -> bool:
 # --------------------------------------------------------------------------- Omaha
 
 def omaha_board_flush(most: int, dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.board-flush]`` of ``data/rooms.toml``."""
     suit = dealer.rng.choice(SUITS)
     ranks = dealer.rng.sample(range(2, A), 4)
     board = dealer.take([(r, suit) for r in ranks])
@@ -202,6 +216,7 @@ def omaha_board_flush(most: int, dealer: Dealer) -> Dealt:
 
 
 def omaha_four_suited(most: int, dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.four-suited]`` of ``data/rooms.toml``."""
     suit = dealer.rng.choice(SUITS)
     hole = dealer.take([(r, suit) for r in dealer.rng.sample(range(2, A + 1), 4)])
     board = dealer.draw(5)
@@ -209,6 +224,7 @@ def omaha_four_suited(most: int, dealer: Dealer) -> Dealt:
 
 
 def omaha_trips_in_hand(most: int, dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.trips-in-hand]`` of ``data/rooms.toml``."""
     r = dealer.rng.randint(2, A)
     suits = dealer.rng.sample(SUITS, 3)
     hole = dealer.take([(r, s) for s in suits]) + dealer.draw(1, lambda c: c[0] != r)
@@ -217,12 +233,14 @@ def omaha_trips_in_hand(most: int, dealer: Dealer) -> Dealt:
 
 
 def omaha_board_plays(most: int, dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.board-plays]`` of ``data/rooms.toml``."""
     top = dealer.rng.randint(6, A)
     board = straight_board(top, dealer)
     return players(dealer, between(dealer, 2, most + 1), 4), board
 
 
 def omaha_twins(dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.twins]`` of ``data/rooms.toml``."""
     # a board with at most two cards of a suit: no flush for anyone
     board = ranked(dealer.rng.sample(range(2, A + 1), 5), dealer)
     ranks = dealer.rng.sample(range(2, A + 1), 4)
@@ -233,6 +251,7 @@ def omaha_twins(dealer: Dealer) -> Dealt:
 
 
 def no_flush_twins(deal: Dealt, pot: Pot) -> bool:
+    """The board allows no flush and the first two players win or lose together."""
     board = deal[1]
     if max(sum(1 for c in board if c[1] == x) for x in SUITS) > 2:
         return False
@@ -242,6 +261,7 @@ def no_flush_twins(deal: Dealt, pot: Pot) -> bool:
 
 
 def omaha_wheel(dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.wheel]`` of ``data/rooms.toml``."""
     board = ranked([A, 2, 3], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 9, 10, 5))
     hole = dealer.take([(4, dealer.rng.choice(SUITS)), (5, dealer.rng.choice(SUITS))])
     hole += dealer.draw(2, lambda c: c[0] > 8 and c[0] != A)
@@ -249,10 +269,12 @@ def omaha_wheel(dealer: Dealer) -> Dealt:
 
 
 def first_seat_low(deal: Dealt, pot: Pot) -> bool:
+    """The constructed hand (seat 0) wins the low."""
     return 0 in pot.low
 
 
 def omaha_nine_low(dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.nine-low]`` of ``data/rooms.toml``."""
     lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7], 2)
     board = ranked([9, *lows_], dealer) + dealer.draw(2, lambda c: c[0] in (10, 11, Q, K))
     holes = players(dealer, between(dealer, 2, 3), 4, lambda c: not low_card(c)) + \
@@ -263,6 +285,7 @@ def omaha_nine_low(dealer: Dealer) -> Dealt:
 
 
 def omaha_paired_board(dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.paired-board]`` of ``data/rooms.toml``."""
     a, b = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 2)
     board = ranked([a, a, b, b], dealer, spread=False) + dealer.draw(
         1, lambda c: c[0] in (9, 10, 11, Q, K))
@@ -270,6 +293,7 @@ def omaha_paired_board(dealer: Dealer) -> Dealt:
 
 
 def omaha_quarter(dealer: Dealer) -> Dealt:
+    """Deals ``[omaha.quarter]`` of ``data/rooms.toml``."""
     board = ranked([3, 4, 7], dealer) + ranked([K, K], dealer, spread=False)
     s = dealer.rng.sample(SUITS, 4)
     a = dealer.take([(A, s[0]), (2, s[1])])
@@ -281,16 +305,19 @@ def omaha_quarter(dealer: Dealer) -> Dealt:
 
 
 def quartered(deal: Dealt, pot: Pot) -> bool:
+    """Two players share the low and one of them wins high: the low is quartered."""
     return len(pot.low) == 2 and len(pot.high) == 1 and pot.high[0] in pot.low
 
 
 # --------------------------------------------------------------------------- stud and razz
 
 def first_five_differs(g: PotGame, deal: Dealt, pot: Pot) -> bool:
+    """Settling on each player's first five cards only would give another pot."""
     return settle(g, [h[:5] for h in deal[0]], deal[1]) != pot
 
 
 def stud_flush_straight(more: int, dealer: Dealer) -> Dealt:
+    """Deals ``[stud.flush-straight]`` of ``data/rooms.toml``."""
     suit = dealer.rng.choice(SUITS)
     bottom = dealer.rng.randint(2, 10)
     run = [A if r == 1 else r for r in range(bottom, bottom + 5)]
@@ -305,30 +332,36 @@ def stud_flush_straight(more: int, dealer: Dealer) -> Dealt:
 
 
 def four_flush_straight(g: PotGame, deal: Dealt, pot: Pot) -> bool:
+    """Seat 0 holds four of a suit and plays a straight."""
     cards = deal[0][0]
     most = max(sum(1 for c in cards if c[1] == s) for s in SUITS)
     return most == 4 and seat_category(g, 0, 4, deal, pot)
 
 
 def stud_late(more: int, dealer: Dealer) -> Dealt:
+    """Deals ``[stud.late]`` of ``data/rooms.toml``."""
     return players(dealer, between(dealer, 2, more + 2), 7), []
 
 
 def stud_twins_tie(deal: Dealt, pot: Pot) -> bool:
+    """The two players of the same ranks win or lose together."""
     twins = set(pot.high) >= {0, 1} or not set(pot.high) & {0, 1}
     return {deal[0][0][0][0]} == {deal[0][1][0][0]} and twins
 
 
 def stud_wheel(dealer: Dealer) -> Dealt:
+    """Deals ``[stud.wheel]`` of ``data/rooms.toml``."""
     cards = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q, 5))
     return [cards, *players(dealer, between(dealer, 1, 2), 7, lambda c: not low_card(c))], []
 
 
 def first_seat_scoops(deal: Dealt, pot: Pot) -> bool:
+    """The constructed hand (seat 0) wins both halves."""
     return 0 in pot.low and 0 in pot.high
 
 
 def stud_nine(dealer: Dealer) -> Dealt:
+    """Deals ``[stud.nine]`` of ``data/rooms.toml``."""
     holes = []
     for _ in range(between(dealer, 2, 2)):
         lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
@@ -338,26 +371,31 @@ def stud_nine(dealer: Dealer) -> Dealt:
 
 
 def stud_quarter(dealer: Dealer) -> Dealt:
+    """Deals ``[stud.quarter]`` of ``data/rooms.toml``."""
     a = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (K, Q))
     b = ranked([A, 2, 3, 4, 7], dealer) + dealer.draw(2, lambda c: c[0] in (9, 5))
     return [a, b, *players(dealer, between(dealer, 0, 2), 7)], []
 
 
 def two_lows(deal: Dealt, pot: Pot) -> bool:
+    """Two players share the low half."""
     return len(pot.low) == 2
 
 
 def stud_both_halves(dealer: Dealer) -> Dealt:
+    """Deals ``[stud.both-halves]`` of ``data/rooms.toml``."""
     wheel = ranked([A, 2, 3, 4, 5], dealer) + dealer.draw(2, partial(_rank_in, (K, Q)))
     eight = ranked([8, 4, 3, 2, A], dealer) + dealer.draw(2, partial(_rank_in, (J, 9)))
     return [wheel, eight], []
 
 
 def first_seat_high(deal: Dealt, pot: Pot) -> bool:
+    """The constructed hand (seat 0) wins high."""
     return 0 in pot.high
 
 
 def razz_paired(dealer: Dealer) -> Dealt:
+    """Deals ``[razz.paired]`` of ``data/rooms.toml``."""
     holes = []
     for _ in range(between(dealer, 2, 6)):
         ranks = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, Q, K], 4)
@@ -368,9 +406,11 @@ def razz_paired(dealer: Dealer) -> Dealt:
 
 
 def razz_wheel(dealer: Dealer) -> Dealt:
+    """Deals ``[razz.wheel]`` of ``data/rooms.toml``."""
     cards = ranked([A, 2, 3, 4, 5], dealer, spread=False) + dealer.draw(2)
     return [cards, *players(dealer, between(dealer, 1, 6), 7)], []
 
 
 def low_twins_tie(deal: Dealt, pot: Pot) -> bool:
+    """The two players of the same ranks share the low or both lose it."""
     return {0, 1} <= set(pot.low) or not {0, 1} & set(pot.low)

@@ -142,43 +142,8 @@ def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
     perm5, perm3 = [2, 4, 0, 3, 1], [1, 2, 0]
     perm = perm5 if g.size == 5 else perm3
     clause = g.L(g.speak) if g.speak else g.L(g.ranks)
-    samples: list[tuple[list[int], str, str]] = []
     n = g.size
-    if g.direction == "high":
-        for top in (A, 8, n):
-            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT, "mixed"))
-        for top in (K, 6, n):
-            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT_FLUSH, "suited"))
-        samples.append(
-            (
-                [9, 9, 9, 9, 4] if n == 5 else [9, 9, 9],
-                CategoryName.FOUR_OF_A_KIND if n == 5 else CategoryName.THREE_OF_A_KIND,
-                "mixed",
-            )
-        )
-        if n == 5:
-            samples.append(([6, 6, 6, Q, Q], CategoryName.FULL_HOUSE, "mixed"))
-            samples.append(([J, J, 5, 5, 2], CategoryName.TWO_PAIR, "mixed"))
-        samples.append(
-            ([A, 10, 7, 4, 3][:n] if n == 5 else [A, 10, 7], CategoryName.FLUSH, "suited")
-        )
-        samples.append(
-            ([8, 8, 2, K, 5][:n] if n == 5 else [8, 8, K], CategoryName.ONE_PAIR, "mixed")
-        )
-    else:
-        if g.low_ace == "one":
-            samples.append(
-                ([5, 4, 3, 2, A][:n] if n == 5 else [3, 2, A], CategoryName.HIGH_CARD, "mixed")
-            )
-        else:
-            samples.append(([7, 5, 4, 3, 2], CategoryName.HIGH_CARD, "mixed"))
-            samples.append(([8, 7, 6, 5, 4], CategoryName.STRAIGHT, "mixed"))
-        samples.append(
-            ([6, 6, 9, 2, K][:n] if n == 5 else [6, 6, K], CategoryName.ONE_PAIR, "mixed")
-        )
-        if n == 5:
-            samples.append(([4, 4, 4, 4, 8], CategoryName.FOUR_OF_A_KIND, "mixed"))
-    for ranks, category, style in samples:
+    for ranks, category, style in _speaking_samples(g):
         cards = [card(r, "d") for r in ranks] if style == "suited" else Deck().hand(ranks)
         shuffled = [cards[p] for p in perm]
         literal = interp = None
@@ -186,20 +151,45 @@ def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
         if category == CategoryName.STRAIGHT and g.straight_interp == "unsuited" and n == 5:
             literal, interp = CategoryName.HIGH_CARD, "unsuited"
         elif wheel and g.wheel_interp and g.direction == "high":
-            literal, interp = (
-                (
-                    CategoryName.HIGH_CARD
-                    if category == CategoryName.STRAIGHT
-                    else CategoryName.FLUSH
-                ),
-                g.wheel_interp,
-            )
+            literal = CategoryName.HIGH_CARD if category == CategoryName.STRAIGHT else \
+                CategoryName.FLUSH
+            interp = g.wheel_interp
         if g.rid == "mt-poker-low" and category == CategoryName.HIGH_CARD:
-            literal, interp = CategoryName.STRAIGHT, "mt-low-order"   # A-2-3-4-5 counts, literally
+            # A-2-3-4-5 counts, literally
+            literal, interp = CategoryName.STRAIGHT, "mt-low-order"
         cat_clause = g.L(g.cat(category if category in g.cats else CategoryName.HIGH_CARD))
         out.append(classify(shuffled, category, clause + cat_clause, ["cards-speak"]
                             + (["wheel"] if wheel else []),
                             f"{hand_of(shuffled)} is {CATEGORY_WORDS[category]} whatever the "
                             "order the cards are shown in.", literal, interp))
     return out
+
+
+def _speaking_samples(g: TableGame) -> list[tuple[list[int], str, str]]:
+    """(ranks, category, suits) of the hands :func:`fam_cards_speak` shows shuffled."""
+    samples: list[tuple[list[int], str, str]] = []
+    n = g.size
+    five = n == 5
+    if g.direction == "high":
+        for top in (A, 8, n):
+            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT, "mixed"))
+        for top in (K, 6, n):
+            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT_FLUSH, "suited"))
+        samples.append(([9, 9, 9, 9, 4] if five else [9, 9, 9], CategoryName.FOUR_OF_A_KIND
+                        if five else CategoryName.THREE_OF_A_KIND, "mixed"))
+        if five:
+            samples.append(([6, 6, 6, Q, Q], CategoryName.FULL_HOUSE, "mixed"))
+            samples.append(([J, J, 5, 5, 2], CategoryName.TWO_PAIR, "mixed"))
+        samples.append(([A, 10, 7, 4, 3] if five else [A, 10, 7], CategoryName.FLUSH, "suited"))
+        samples.append(([8, 8, 2, K, 5] if five else [8, 8, K], CategoryName.ONE_PAIR, "mixed"))
+        return samples
+    if g.low_ace == "one":
+        samples.append(([5, 4, 3, 2, A] if five else [3, 2, A], CategoryName.HIGH_CARD, "mixed"))
+    else:
+        samples.append(([7, 5, 4, 3, 2], CategoryName.HIGH_CARD, "mixed"))
+        samples.append(([8, 7, 6, 5, 4], CategoryName.STRAIGHT, "mixed"))
+    samples.append(([6, 6, 9, 2, K] if five else [6, 6, K], CategoryName.ONE_PAIR, "mixed"))
+    if five:
+        samples.append(([4, 4, 4, 4, 8], CategoryName.FOUR_OF_A_KIND, "mixed"))
+    return samples
 
