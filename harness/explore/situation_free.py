@@ -61,7 +61,7 @@ def _partitions(n: int, largest: int = 4) -> tuple[tuple[int, ...], ...]:
 
 def rank_list(ch: Choices, n: int) -> list[int]:
     """Ranks of an n-card hand, biased to edge structure (groups, runs, near-runs, wraps)."""
-    shape = pick(ch, ("groups", "straight", "groups", "near_straight",
+    shape = pick(ch, ("groups", "run", "groups", "near_run",
                       *(("wrap",) if n >= 3 else ())))
     if shape == "groups":
         parts = pick(ch, _partitions(n))
@@ -70,7 +70,7 @@ def rank_list(ch: Choices, n: int) -> list[int]:
     if shape == "wrap":
         return list(pick(ch, wrap_runs(n)))
     ranks = run_ranks(pick(ch, [n, *range(ACE, n, -1)]), n)
-    if shape == "near_straight":
+    if shape == "near_run":
         i = ch.index(n)
         other = pick(ch, RANKS)
         ranks[i] = other if other != ranks[i] else (other % ACE) + 1 if other < ACE else TWO
@@ -105,7 +105,7 @@ def _same_shape(ch: Choices, ranks: Sequence[int]) -> list[int]:
     return [r for r, k in zip(fresh, sizes, strict=True) for _ in range(k)]
 
 
-SUIT_PLANS = ("any", "flush", "near_flush")
+SUIT_PLANS = ("any", "one_suit", "near_one_suit")  # suits of a card-by-card hand
 
 
 def _suited(ch: Choices, ranks: Sequence[int], deck: Deck,
@@ -121,7 +121,7 @@ def _suited(ch: Choices, ranks: Sequence[int], deck: Deck,
     else:
         main = next((s for s in SUITS if all(deck.free(Card(r, s)) for r in ranks)),
                     SUITS[0])
-    odd = ch.index(len(ranks)) if plan == "near_flush" else -1
+    odd = ch.index(len(ranks)) if plan == "near_one_suit" else -1
     cards = []
     for i, rank in enumerate(ranks):
         if plan == "any":
