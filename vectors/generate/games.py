@@ -19,7 +19,12 @@ from pokercert.reference.categories import CategoryName
 
 @dataclass(frozen=True)
 class TableGame:
-    """What the generator must know of a ruleset: its clause labels and shape."""
+    """What the generator must know of a ruleset: its clause labels and shape.
+
+    Named apart from :class:`pokercert.vectors.dealing.Game` (what a dealer reads of a
+    ruleset under a profile, for drawn deals) and :class:`.pots.PotGame` (a poker-room
+    game's pot arithmetic): a table game is a ruleset whose vectors are hand-built.
+    """
 
     rid: str
     sec: str
