@@ -75,6 +75,38 @@ def test_every_hand_worked_hand_is_distinct_valid_cards(name: str) -> None:
                    for c in cards), hand
 
 
+# the rank counts of each category's hand, largest first (runs and flushes: all single)
+SHAPES = {"four_of_a_kind": [4, 1], "full_house": [3, 2], "three_of_a_kind": [3],
+          "two_pair": [2, 2, 1], "one_pair": [2, 1, 1, 1]}
+
+
+@pytest.mark.parametrize("game", ["high", "ace-to-five", "deuce-to-seven"])
+def test_every_cards_speak_sample_is_the_hand_it_says(game: str) -> None:
+    """Read by hand: a pair has two cards of one rank, a straight is consecutive ranks
+    (the ace at either end), and so on; a typo in the table fails here."""
+    from collections import Counter
+
+    from pokercert.reference.categories import CategoryName
+
+    table = tomllib.loads((DATA / "showdowns.toml").read_text(encoding="utf-8"))
+    for size, sizes in table["cards-speak"][game].items():
+        for row in sizes["samples"]:
+            ranks = worked.ranks_of(row["ranks"])
+            category = CategoryName(row["category"])
+            assert len(ranks) == int(size), row
+            counts = sorted(Counter(ranks).values(), reverse=True)
+            if category in SHAPES:
+                assert counts == SHAPES[category][:len(counts)] and sum(counts) == len(ranks)
+            else:
+                assert counts == [1] * len(ranks), row
+            if category in (CategoryName.STRAIGHT, CategoryName.STRAIGHT_FLUSH):
+                low = sorted(1 if r == 14 else r for r in ranks)
+                high = sorted(ranks)
+                assert any(s == list(range(s[0], s[0] + len(s))) for s in (low, high)), row
+            assert (row["suits"] == "suited") == (category in (
+                CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH)), row
+
+
 def test_the_tables_ship_as_package_data() -> None:
     """pyproject's package-data globs of pokercert.vectors match every table."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -8,7 +8,6 @@ from typing import Any
 from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import Deck
 from pokercert.vectors.generate.common import (
-    RANK_CHARS,
     SUITS,
     A,
     K,
@@ -23,7 +22,7 @@ from pokercert.vectors.generate.common import (
     straight_ranks,
 )
 from pokercert.vectors.generate.games import TableGame
-from pokercert.vectors.generate.worked import section
+from pokercert.vectors.generate.worked import ranks_of, section
 
 
 def fam_low_straights_flushes(g: TableGame) -> list[dict[str, Any]]:
@@ -34,11 +33,6 @@ def fam_low_straights_flushes(g: TableGame) -> list[dict[str, Any]]:
         return (_a5_sequences(g) + _a5_flushes(g, hands) + _a5_suited_sequences(g)
                 + [_a5_best_against_next(g, hands)])
     return _27_straights(g) + _27_flushes(g, section("low", "deuce-to-seven", str(g.size)))
-
-
-def _ranks(text: str) -> list[int]:
-    """Ranks written as rank characters, best card first ("KT853")."""
-    return [RANK_CHARS.index(c) + 2 for c in text]
 
 
 def _extra(g: TableGame, category: CategoryName) -> list[str]:
@@ -76,7 +70,7 @@ def _a5_flushes(g: TableGame, hands: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     interp = g.straight_interp
     extra = _extra(g, CategoryName.FLUSH)
-    for ranks in map(_ranks, hands["flushes"]):
+    for ranks in map(ranks_of, hands["flushes"]):
         cards = [card(r, "c") for r in ranks]
         out.append(classify(cards, CategoryName.HIGH_CARD,
                             g.L(g.order, g.cat(CategoryName.HIGH_CARD), *extra),
@@ -84,7 +78,7 @@ def _a5_flushes(g: TableGame, hands: dict[str, Any]) -> list[dict[str, Any]]:
                             f"{ranks_text(ranks)} all in clubs: flushes do not count in "
                             "this low game, it is a no-pair hand.",
                             CategoryName.FLUSH if interp else None, interp))
-    for i, ranks in enumerate(map(_ranks, hands["suited_against_unsuited"])):
+    for i, ranks in enumerate(map(ranks_of, hands["suited_against_unsuited"])):
         a = [card(r, "h") for r in ranks]
         b = [card(r, "scdc"[j % 4]) for j, r in enumerate(ranks)]
         out.append(compare([a, b] if i == 0 else [b, a], [0, 1],
@@ -120,7 +114,7 @@ def _a5_best_against_next(g: TableGame, hands: dict[str, Any]) -> dict[str, Any]
     n = g.size
     interp = g.straight_interp
     a, b = (h.split() for h in hands["best_against_next"])
-    worse = _ranks(hands["next_best"])
+    worse = ranks_of(hands["next_best"])
     extra = _extra(g, CategoryName.STRAIGHT)
     return compare([a, b], [0], g.L(g.order, g.cat(CategoryName.HIGH_CARD), g.tie, *extra),
                    ["low-straights-flushes", "ace-low", "named-extreme"],
@@ -160,7 +154,7 @@ def _27_straights(g: TableGame) -> list[dict[str, Any]]:
 def _27_flushes(g: TableGame, hands: dict[str, Any]) -> list[dict[str, Any]]:
     """Deuce-to-seven flushes, each against the same ranks unsuited (which win)."""
     out = []
-    for i, ranks in enumerate(map(_ranks, hands["flushes"])):
+    for i, ranks in enumerate(map(ranks_of, hands["flushes"])):
         out.append(classify([card(r, SUITS[i]) for r in ranks], CategoryName.FLUSH,
                             g.L(g.cat(CategoryName.FLUSH), g.order), ["low-straights-flushes"],
                             f"{ranks_text(ranks)} all of one suit is a flush, which counts (as a "

@@ -25,6 +25,7 @@ from pokercert.vectors.generate.common import (
     straight_ranks,
 )
 from pokercert.vectors.generate.games import TableGame
+from pokercert.vectors.generate.worked import ranks_of, section
 
 
 def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
@@ -166,30 +167,11 @@ def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
 
 
 def _speaking_samples(g: TableGame) -> list[tuple[list[int], str, str]]:
-    """(ranks, category, suits) of the hands :func:`fam_cards_speak` shows shuffled."""
-    samples: list[tuple[list[int], str, str]] = []
-    n = g.size
-    five = n == 5
-    if g.direction == "high":
-        for top in (A, 8, n):
-            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT, "mixed"))
-        for top in (K, 6, n):
-            samples.append((straight_ranks(top, n), CategoryName.STRAIGHT_FLUSH, "suited"))
-        samples.append(([9, 9, 9, 9, 4] if five else [9, 9, 9], CategoryName.FOUR_OF_A_KIND
-                        if five else CategoryName.THREE_OF_A_KIND, "mixed"))
-        if five:
-            samples.append(([6, 6, 6, Q, Q], CategoryName.FULL_HOUSE, "mixed"))
-            samples.append(([J, J, 5, 5, 2], CategoryName.TWO_PAIR, "mixed"))
-        samples.append(([A, 10, 7, 4, 3] if five else [A, 10, 7], CategoryName.FLUSH, "suited"))
-        samples.append(([8, 8, 2, K, 5] if five else [8, 8, K], CategoryName.ONE_PAIR, "mixed"))
-        return samples
-    if g.low_ace == "one":
-        samples.append(([5, 4, 3, 2, A] if five else [3, 2, A], CategoryName.HIGH_CARD, "mixed"))
-    else:
-        samples.append(([7, 5, 4, 3, 2], CategoryName.HIGH_CARD, "mixed"))
-        samples.append(([8, 7, 6, 5, 4], CategoryName.STRAIGHT, "mixed"))
-    samples.append(([6, 6, 9, 2, K] if five else [6, 6, K], CategoryName.ONE_PAIR, "mixed"))
-    if five:
-        samples.append(([4, 4, 4, 4, 8], CategoryName.FOUR_OF_A_KIND, "mixed"))
-    return samples
+    """(ranks, category, suits) of the hands :func:`fam_cards_speak` shows shuffled, from
+    ``data/showdowns.toml``; a category not in the vocabulary is a ValueError there."""
+    kind = "high" if g.direction == "high" else \
+        "ace-to-five" if g.low_ace == "one" else "deuce-to-seven"
+    rows = section("showdowns", "cards-speak", kind, str(g.size))["samples"]
+    return [(ranks_of(row["ranks"]), CategoryName(row["category"]), row["suits"])
+            for row in rows]
 

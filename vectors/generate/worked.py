@@ -14,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pokercert.reference.cards import RANK_CHARS
+
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -52,3 +54,8 @@ def rows(groups: list[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
         defaults = {k: v for k, v in group.items() if k != "rows"}
         for row in group["rows"]:
             yield {**defaults, **row}
+
+
+def ranks_of(text: str) -> list[int]:
+    """Ranks written as rank characters, best card first ("KT853", "5432A": the wheel)."""
+    return [RANK_CHARS.index(c) + 2 for c in text]
