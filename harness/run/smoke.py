@@ -62,7 +62,7 @@ PLAYERS = 3                 # players in a smoke showdown (fewer if the deck run
 # agrees on and that shows what the check is for)
 _CARDS = [r + s for r in "23456789TJQKA" for s in "shdc"]
 DECK = tuple(_CARDS[(i * 23) % 52] for i in range(52))
-Deal = tuple[list[str], str | None]
+HoleAndBoard = tuple[list[str], str | None]
 
 
 def _hands(size: int) -> tuple[str, ...]:
@@ -145,7 +145,7 @@ def _compares(rs: Ruleset, hands: Sequence[str], add: Add) -> None:
                 "an unambiguous showdown on a board")
 
 
-def _holdem_deal(rs: Ruleset) -> Deal | None:
+def _holdem_deal(rs: Ruleset) -> HoleAndBoard | None:
     """The fixed two-player deal of a two-hole, three-board game (Mini-tex)."""
     sel = rs.selection
     if sel is None or (sel.hole, sel.board) != (2, 3):
@@ -153,7 +153,7 @@ def _holdem_deal(rs: Ruleset) -> Deal | None:
     return [*HOLDEM_HANDS], HOLDEM_BOARD
 
 
-def _deals(rs: Ruleset, players: int) -> Iterator[Deal]:
+def _deals(rs: Ruleset, players: int) -> Iterator[HoleAndBoard]:
     """Deals the game deals (each player's hole cards, the board or None), cut from the
     rotations of :data:`DECK`."""
     assert rs.selection is not None
@@ -173,7 +173,7 @@ def _first_best_hand(rs: Ruleset, half: str | None) -> Check | None:
     return next((c for d in _deals(rs, 1) if (c := _best_hand_check(rs, d, half))), None)
 
 
-def _best_hand_check(rs: Ruleset, deal: Deal, half: str | None) -> Check | None:
+def _best_hand_check(rs: Ruleset, deal: HoleAndBoard, half: str | None) -> Check | None:
     """(inputs, expectation, why) of a best_hand of the first player of ``deal``, if
     every profile agrees on its category (None: no hand qualifies for the half, or the
     profiles differ)."""

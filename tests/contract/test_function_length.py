@@ -37,15 +37,6 @@ EXCEPTIONS: dict[str, str] = {
     "pokercert.harness.explore.exhaustive.Checker._batches": PENDING.format("exh28"),
     "pokercert.harness.explore.fuzz.fuzz": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive.main": PENDING.format("exh28"),
-    # tables27: situations.py split by concern, vector tables as data (items 3 and 4)
-    "pokercert.harness.explore.situations.category_hand": PENDING.format("tables27"),
-    "pokercert.harness.explore.situations._reject": PENDING.format("tables27"),
-    "pokercert.vectors.generate.deuces.fam_deuces_high": PENDING.format("tables27"),
-    "pokercert.vectors.generate.low.fam_low_straights_flushes": PENDING.format("tables27"),
-    "pokercert.vectors.generate.plan.plan": PENDING.format("tables27"),
-    "pokercert.vectors.generate.rooms.holdem": PENDING.format("tables27"),
-    "pokercert.vectors.generate.rooms.omaha": PENDING.format("tables27"),
-    "pokercert.vectors.generate.rooms.stud": PENDING.format("tables27"),
 }
 
 

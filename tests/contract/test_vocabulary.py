@@ -296,17 +296,13 @@ def test_the_loaded_rulesets_rank_only_members_and_answer_plain_strings():
 # where a category name may still be a string literal: file (or folder) -> why
 LITERALS_ALLOWED: dict[str, str] = {
     "reference/categories.py": "the enum's definition",
-    # being replaced with CategoryName by tables27 (issue 27 items 3 and 4: situations.py
-    # split by concern, the vector tables as data)
-    "harness/explore/situations": "pending: tables27 (issue 27)",
-    "vectors/generate/": "pending: tables27 (issue 27)",
 }
 
 
 def category_literals(source: str) -> Iterator[tuple[int, str]]:
     """(line, name) of every string literal of ``source`` that is a category name, but
     for docstrings and engine knob names (the ``five_of_a_kind`` knob: a key of
-    ``RULE_VALUES`` or a subscript of ``rules``)."""
+    ``RULE_VALUES``, a subscript of ``rules`` or the key of ``rules.get``)."""
     names = {c.value for c in CategoryName}
     tree = ast.parse(source)
     skip: set[int] = set()
@@ -321,6 +317,13 @@ def category_literals(source: str) -> Iterator[tuple[int, str]]:
                 else getattr(holder, "id", "")
             if named == "rules":
                 skip.add(id(node.slice))                    # rules["five_of_a_kind"]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "get" and node.args:
+            holder = node.func.value
+            named = holder.attr if isinstance(holder, ast.Attribute) \
+                else getattr(holder, "id", "")
+            if named == "rules":
+                skip.add(id(node.args[0]))                  # rules.get("five_of_a_kind")
         if isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Dict):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(getattr(t, "id", "") == "RULE_VALUES" for t in targets):
@@ -350,7 +353,7 @@ def test_a_category_literal_is_found_but_docstrings_and_knobs_are_not():
               'RULE_VALUES = {"five_of_a_kind": ("any",)}\n'
               'def f(rules):\n'
               '    """straight"""\n'
-              '    x = rules["five_of_a_kind"]\n'
+              '    x = rules["five_of_a_kind"] or ev.rules.get("five_of_a_kind")\n'
               '    return "royal_flush" if x else "high card"\n')
     assert list(category_literals(source)) == [(6, "royal_flush")]
 
@@ -392,8 +395,6 @@ def test_no_two_error_classes_share_a_name():
 
 # class name -> why two public classes of the package still share it
 SHARED_CLASS_NAMES: dict[str, str] = {
-    "Deck": "pending: one deal toolkit, tables27 (issue 27)",
-    "Game": "pending: one deal toolkit, tables27 (issue 27)",
     "Pot": "pending: vectors/generate/pots.py to settle into reference.engine.Pot, "
            "tables27 (issue 27)",
     "Outcome": "pending: reports/verify.py's Outcome (a verification's conclusion) to be "
