@@ -33,6 +33,7 @@ order, then fresh deals), so a finding names the seed that reproduces it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import random
@@ -41,7 +42,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from pokercert.harness.run.encoder import built_once
 from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
@@ -264,14 +265,8 @@ def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
     (:mod:`pokercert.harness.canonical_form`): such a deal is drawn again."""
     if count <= 0:
         return []
-    from pokercert.harness.canonical_form import (
-        FormSet,
-        Request,
-        operation_of,
-        published_forms,
-    )
-    from pokercert.harness.explore.ladder import ladder_steps
-    from pokercert.harness.explore.situations import Game, sample_deals
+    from pokercert.harness.canonical_form import FormSet, Request, published_forms
+    from pokercert.harness.explore.situations import Game
     from pokercert.reference import evaluator
 
     ruleset = get_ruleset(ruleset_id)
@@ -290,7 +285,20 @@ def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
     ev = evaluator(ruleset_id, profile)
     kinds = _kinds(ruleset_id)
     stream = _sub_seed(seed, ruleset_id, FRESH)
-    game = Game(ruleset, profile, kinds)
+    out = _ladder_fresh(Game(ruleset, profile, kinds), ev, stream, new)
+    out += _situation_fresh(ruleset_id, profile, kinds, seed, count, ev, new)
+    out += _siblings(ruleset_id, seed, ev, mine, new)
+    return out
+
+
+IsNew = Callable[[str, Mapping[str, Any]], bool]
+
+
+def _ladder_fresh(game: Any, ev: Any, stream: int, new: IsNew) -> list[FreshDeal]:
+    """One new deal of every step of the game's ranking (redrawn while it is a symmetry
+    of one already taken; a step of one deal only is given up when it repeats)."""
+    from pokercert.harness.explore.ladder import ladder_steps
+
     out = []
     for i, step in enumerate(ladder_steps(game)):   # every step of the ranking, for sure
         last = None
@@ -302,8 +310,22 @@ def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
             if deal is not None and deal == last:
                 break                   # (a step of one deal only: no other to draw)
             last = deal
+    return out
+
+
+def _situation_fresh(ruleset_id: str, profile: Profile, kinds: list[str], seed: int,
+                     count: int, ev: Any, new: IsNew) -> list[FreshDeal]:
+    """Round-robin deals of every situation the ruleset can deal
+    (:func:`situation_count` of them), each redrawn in its situation while it is a
+    symmetry of one already taken."""
+    from pokercert.harness.canonical_form import operation_of
+    from pokercert.harness.explore.situations import sample_deals
+
+    ruleset = get_ruleset(ruleset_id)
+    stream = _sub_seed(seed, ruleset_id, FRESH)
     dealt = sample_deals(ruleset, profile, kinds, seed=stream,
                          count=situation_count(ruleset_id, profile, count))
+    out = []
     for i, deal in enumerate(dealt):
         for redraw in range(REDRAWS):
             if new(operation_of(deal.kind, deal.inputs), deal.inputs):
@@ -312,7 +334,6 @@ def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
             deal = sample_deals(ruleset, profile, kinds, situations=[deal.situation],
                                 seed=_sub_seed(seed, ruleset_id, FRESH, str(i), str(redraw)),
                                 count=1)[0]
-    out += _siblings(ruleset_id, seed, ev, mine, new)
     return out
 
 
@@ -331,7 +352,7 @@ def _fresh(ev: Any, deal: Any) -> FreshDeal:
 
 
 def _siblings(ruleset_id: str, seed: int, ev: Any, mine: Sequence[Vector],
-              new: Callable[[str, Mapping[str, Any]], bool]) -> list[FreshDeal]:
+              new: IsNew) -> list[FreshDeal]:
     """:data:`SIBLINGS` fresh siblings of every clause x flag cell of ``mine``, and one
     more per :data:`SIBLING_SHARE` vectors of the cell (a cell is the vectors of one
     clause x flag pair, one kind and, where cheap to find, the same categories)."""
@@ -421,8 +442,6 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
     (``PR_SET_PDEATHSIG``), so a killed run leaves nothing behind, and it exits as soon
     as it has sent its deals."""
     import os
-    import pickle
-    import signal
     import sys
 
     if not sys.platform.startswith("linux") or count <= 0:
@@ -435,55 +454,71 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
     except OSError:
         return dict
     if pid == 0:                                    # the child: deal, send, exit
-        try:
-            os.close(read_fd)
-            import ctypes
-
-            from pokercert.harness.adapters.supervise import PR_SET_PDEATHSIG
-
-            # die with the harness, however it ends
-            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-            if os.getppid() == parent:
-                # the few thousand classes the deals meet are valued faster than every
-                # class a run met is read from the value cache (and a child that leaves
-                # by os._exit writes none back): values are computed here
-                from pokercert.reference.table_cache import VALUE_CACHE_ENV
-
-                os.environ[VALUE_CACHE_ENV] = "0"
-                data = pickle.dumps(_fresh_for(ruleset_ids, profile, seed, count))
-                with os.fdopen(write_fd, "wb") as out:
-                    out.write(data)
-        finally:
-            os._exit(0)
+        _deal_in_child(read_fd, write_fd, parent, ruleset_ids, profile, seed, count)
     os.close(write_fd)
+    return Dealing(ruleset_ids, functools.partial(_collect_deals, read_fd, pid))
 
-    def result() -> dict[str, list[FreshDeal]]:
-        import select
-        import time
 
-        chunks: list[bytes] = []
-        deadline = time.monotonic() + PREFETCH_DEADLINE_S
-        try:
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0 or not select.select([read_fd], [], [], left)[0]:
-                    os.kill(pid, signal.SIGKILL)
-                    return {}
-                chunk = os.read(read_fd, 1 << 20)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-            dealt: dict[str, list[FreshDeal]] = pickle.loads(b"".join(chunks)) \
-                if chunks else {}
-            return dealt
-        except Exception:    # a child that failed: deal in this process instead
-            return {}
-        finally:
-            os.close(read_fd)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)
+def _deal_in_child(read_fd: int, write_fd: int, parent: int, ruleset_ids: Sequence[str],
+                   profile: Profile, seed: int, count: int) -> NoReturn:
+    """The forked child of :func:`prefetch_fresh`: deal, send the deals down the pipe,
+    exit (always by ``os._exit``: nothing of the parent's runs twice)."""
+    import ctypes
+    import os
+    import pickle
+    import signal
 
-    return Dealing(ruleset_ids, result)
+    try:
+        os.close(read_fd)
+        from pokercert.harness.adapters.supervise import PR_SET_PDEATHSIG
+
+        # die with the harness, however it ends
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() == parent:
+            # the few thousand classes the deals meet are valued faster than every
+            # class a run met is read from the value cache (and a child that leaves
+            # by os._exit writes none back): values are computed here
+            from pokercert.reference.table_cache import VALUE_CACHE_ENV
+
+            os.environ[VALUE_CACHE_ENV] = "0"
+            data = pickle.dumps(_fresh_for(ruleset_ids, profile, seed, count))
+            with os.fdopen(write_fd, "wb") as out:
+                out.write(data)
+    finally:
+        os._exit(0)
+
+
+def _collect_deals(read_fd: int, pid: int) -> dict[str, list[FreshDeal]]:
+    """The prefetching child's deals, read from its pipe within
+    :data:`PREFETCH_DEADLINE_S` (``{}``, the child killed, when it is late or failed:
+    the caller then deals them itself)."""
+    import os
+    import pickle
+    import select
+    import signal
+    import time
+
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + PREFETCH_DEADLINE_S
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                return {}
+            chunk = os.read(read_fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        dealt: dict[str, list[FreshDeal]] = pickle.loads(b"".join(chunks)) \
+            if chunks else {}
+        return dealt
+    except Exception:    # a child that failed: deal in this process instead
+        return {}
+    finally:
+        os.close(read_fd)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
 
 
 def _reject_clauses(ruleset_id: str, curated: Iterable[Vector]) -> tuple[str, ...]:

@@ -27,9 +27,6 @@ PENDING = "pending: being split by {} (issue 27)"
 
 # qualified name (module.Class.function) -> why it may be longer than LIMIT
 EXCEPTIONS: dict[str, str] = {
-    # certify27: the certification pipeline (issue 27 item 1)
-    "pokercert.harness.run.challenge.fresh_deals": PENDING.format("certify27"),
-    "pokercert.harness.run.challenge.prefetch_fresh": PENDING.format("certify27"),
     # exh28: the exhaustive and fuzz passes
     "pokercert.cli.explore.register": PENDING.format("exh28"),
     "pokercert.cli.explore.cmd_exhaustive": PENDING.format("exh28"),
