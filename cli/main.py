@@ -15,7 +15,7 @@ adapter or harness error (INCOMPLETE), 3 usage error.  Library code raises
 :class:`PokercertError` kinds; :func:`exit_codes` is the one table that turns them into
 exit codes.  Outcomes map to codes in one place each: a report's verdict by
 ``reports.model.REPORT_EXIT_CODES`` (``report``: 0 CERTIFIED, 1 NOT CERTIFIED, 2
-INCOMPLETE), a verification by ``reports.verify.outcome`` (``verify``: GENUINE: CERTIFIED
+INCOMPLETE), a verification by ``reports.verify.conclude`` (``verify``: GENUINE: CERTIFIED
 0, GENUINE: NOT CERTIFIED 1, GENUINE: INCOMPLETE 2, NOT GENUINE 1), a run by
 ``harness.run.outcome.exit_code_for`` (``run``, ``merge``: 0 no failure beyond what an
 expectations file predicts, 1 a failure, 2 the run did not finish; the run's last line

@@ -169,14 +169,14 @@ def _check_verify_args(args: argparse.Namespace) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from pokercert.reports.verify import outcome, verify_report
+    from pokercert.reports.verify import conclude, verify_report
 
     if args.allow_identity_change and not args.rerun:
         raise UsageError("--allow-identity-change needs --rerun SPEC")
     _check_verify_args(args)
     checks, report = verify_report(_require(args.report), args.key, args.sig, args.rerun,
                                    args.report_json, args.allow_identity_change)
-    found = outcome(checks, report)
+    found = conclude(checks, report)
     if args.json:
         print_json({"report": str(args.report), **found.as_dict(),
                     "checks": [c.as_dict() for c in checks]})

@@ -300,7 +300,7 @@ VERDICT_CHECKS = frozenset({"corpus"})
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Verification:
     """What ``verify`` concludes: whether the report is genuine, its verdict if it is,
     why (the first failed check, or what denied the certificate), and the exit code."""
 
@@ -321,7 +321,7 @@ class Outcome:
                 "exit_code": self.exit_code}
 
 
-def outcome(checks: list[Check], report: dict[str, Any] | None) -> Outcome:
+def conclude(checks: list[Check], report: dict[str, Any] | None) -> Verification:
     """The one place a verification becomes words and an exit code: not genuine (any
     check but ``corpus`` failed) exits 1; a genuine report exits with its verdict's code
     (``reports.model.REPORT_EXIT_CODES``: 0 CERTIFIED, 1 NOT CERTIFIED, 2 INCOMPLETE)."""
@@ -333,8 +333,8 @@ def outcome(checks: list[Check], report: dict[str, Any] | None) -> Outcome:
                                            for c in checks):
         first = failed[0] if failed else next(
             (c for c in checks if c.status != OK), Check("report", FAILED, "not a report"))
-        return Outcome(False, None, f"{first.name}: {first.detail}", ExitCode.NONCOMPLIANT)
+        return Verification(False, None, f"{first.name}: {first.detail}", ExitCode.NONCOMPLIANT)
     verdict = str(report["verdict"])
-    return Outcome(True, verdict, corpus_denial(report["covers"]),
+    return Verification(True, verdict, corpus_denial(report["covers"]),
                    int(REPORT_EXIT_CODES[verdict]))
 

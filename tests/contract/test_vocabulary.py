@@ -397,8 +397,6 @@ def test_no_two_error_classes_share_a_name():
 SHARED_CLASS_NAMES: dict[str, str] = {
     "Pot": "pending: vectors/generate/pots.py to settle into reference.engine.Pot, "
            "tables27 (issue 27)",
-    "Outcome": "pending: reports/verify.py's Outcome (a verification's conclusion) to be "
-               "renamed, certify27 (issue 27)",
 }
 
 

@@ -25,7 +25,7 @@ from pokercert.reports import render_html, render_junit, render_markdown
 from pokercert.reports.canonical import canonical_bytes, compute_digest, seal
 from pokercert.reports.model import build_report, report_of
 from pokercert.reports.output import write_default_reports
-from pokercert.reports.verify import FAILED, outcome, verify_report
+from pokercert.reports.verify import FAILED, conclude, verify_report
 from tests.helpers.faux.hostile_identity import HOSTILE
 from tests.helpers.reports_fixtures import CORPUS, FAILING, H3, H5, LOW, PASSING, write_run
 
@@ -148,7 +148,7 @@ def test_a_report_that_calls_a_modified_corpus_published_is_refused(tmp_path):
     assert consistent.status == FAILED
     assert f"says CERTIFIED, its vectors give NOT CERTIFIED ({MODIFIED_WORDS}" \
         in consistent.detail
-    found = outcome(checks, loaded)
+    found = conclude(checks, loaded)
     assert not found.genuine and found.words.startswith("NOT GENUINE: consistent: ")
 
 
