@@ -395,8 +395,6 @@ def test_no_two_error_classes_share_a_name():
 
 # class name -> why two public classes of the package still share it
 SHARED_CLASS_NAMES: dict[str, str] = {
-    "Pot": "pending: vectors/generate/pots.py to settle into reference.engine.Pot, "
-           "tables27 (issue 27)",
 }
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from pokercert.reference import get_ruleset
 from pokercert.reference.categories import CategoryName
+from pokercert.reference.engine import Pot
 from pokercert.reference.errors import PokercertError
 from pokercert.vectors.generate.common import RANK_CHARS, SUITS, A, hand_of, make_record
 from pokercert.vectors.model import share_text
@@ -305,25 +306,19 @@ def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card],
     return Player(g, hole, board).best(half, rules)
 
 
-@dataclass(frozen=True)
-class Pot:
-    """A settled pot: winners of the high half (the only half of a high game; empty in
-    razz), of the low half (razz: its only half; empty: none awarded) and each hand's
-    exact share."""
-
-    high: list[int]
-    low: list[int]
-    shares: list[Fraction]
-
-    def expect(self) -> dict[str, Any]:
-        return {"high": self.high, "low": self.low,
-                "shares": [share_text(s) for s in self.shares]}
+def pot_expect(pot: Pot) -> dict[str, Any]:
+    """A settled pot as a showdown vector's expectation: the winners of each half (an
+    empty low when none is awarded) and each hand's share as text."""
+    return {"high": list(pot.high), "low": list(pot.low or ()),
+            "shares": [share_text(s) for s in pot.shares]}
 
 
 def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
            rules: Rules = PRACTICE, players: Sequence[Player] | None = None) -> Pot:
     """The pot split as the rules say: each half that some hand qualifies for gets an
-    equal part of the pot, shared equally by the hands that tie for it."""
+    equal part of the pot, shared equally by the hands that tie for it.  The generator's
+    own arithmetic, never the reference's; only the data class is the engine's
+    (:class:`~pokercert.reference.engine.Pot`: ``low`` None when none is awarded)."""
     if players is None:
         players = [Player(g, h, board) for h in holes]
     winners: dict[str, list[int]] = {}
@@ -336,7 +331,8 @@ def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
     for half in awarded:
         for i in winners[half]:
             shares[i] += Fraction(1, len(awarded) * len(winners[half]))
-    return Pot(winners.get("high", []), winners.get("low", winners.get("razz", [])), shares)
+    low = winners.get("low", winners.get("razz", []))
+    return Pot(tuple(winners.get("high", [])), tuple(low) or None, tuple(shares))
 
 
 def by_reading(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) \
@@ -414,10 +410,10 @@ def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
         inputs["board"] = text_of(board)
     if interp is None or literal is None:
         return make_record("showdown", inputs, clauses, flags, why,
-                           expect=practice.expect())
+                           expect=pot_expect(practice))
     return make_record("showdown", inputs, clauses, flags, why, interp=interp,
-                       by_reading={"practice": practice.expect(),
-                                   "literal": literal.expect()})
+                       by_reading={"practice": pot_expect(practice),
+                                   "literal": pot_expect(literal)})
 
 
 def seats(holes: list[list[Card]], rng: random.Random) -> list[list[Card]]:
@@ -510,7 +506,7 @@ def differs(g: PotGame, other: PotGame) -> Callable[[Dealt, Pot], bool]:
 
 
 def every_tie(deal: Dealt, pot: Pot) -> bool:
-    return pot.high == list(range(len(deal[0])))
+    return pot.high == tuple(range(len(deal[0])))
 
 
 def no_low(deal: Dealt, pot: Pot) -> bool:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from functools import partial
 
+from pokercert.reference.engine import Pot
 from pokercert.vectors.generate.common import SUITS, A, J, K, Q
 from pokercert.vectors.generate.pots import (
     Card,
     Dealer,
     Dealt,
-    Pot,
     PotGame,
     best,
     low_card,
@@ -134,7 +134,7 @@ def quads_kicker(deal: Dealt, pot: Pot) -> bool:
     holes, board = deal
     kick = board[4][0]
     tops = [max(kick, *(r for r, _ in h)) for h in holes]
-    return pot.high == [i for i, t in enumerate(tops) if t == max(tops)]
+    return pot.high == tuple(i for i, t in enumerate(tops) if t == max(tops))
 
 
 def holdem_trips(dealer: Dealer) -> Dealt:
@@ -255,7 +255,7 @@ def no_flush_twins(deal: Dealt, pot: Pot) -> bool:
     board = deal[1]
     if max(sum(1 for c in board if c[1] == x) for x in SUITS) > 2:
         return False
-    together = [set(pot.high) & {0, 1}, set(pot.low) & {0, 1}]
+    together = [set(pot.high) & {0, 1}, set(pot.low or ()) & {0, 1}]
     return all(w in (set(), {0, 1}) for w in together) and bool(together[0] or
                                                                  together[1] or pot.high)
 
@@ -270,7 +270,7 @@ def omaha_wheel(dealer: Dealer) -> Dealt:
 
 def first_seat_low(deal: Dealt, pot: Pot) -> bool:
     """The constructed hand (seat 0) wins the low."""
-    return 0 in pot.low
+    return 0 in (pot.low or ())
 
 
 def omaha_nine_low(dealer: Dealer) -> Dealt:
@@ -306,7 +306,7 @@ def omaha_quarter(dealer: Dealer) -> Dealt:
 
 def quartered(deal: Dealt, pot: Pot) -> bool:
     """Two players share the low and one of them wins high: the low is quartered."""
-    return len(pot.low) == 2 and len(pot.high) == 1 and pot.high[0] in pot.low
+    return len(pot.low or ()) == 2 and len(pot.high) == 1 and pot.high[0] in (pot.low or ())
 
 
 # --------------------------------------------------------------------------- stud and razz
@@ -357,7 +357,7 @@ def stud_wheel(dealer: Dealer) -> Dealt:
 
 def first_seat_scoops(deal: Dealt, pot: Pot) -> bool:
     """The constructed hand (seat 0) wins both halves."""
-    return 0 in pot.low and 0 in pot.high
+    return 0 in (pot.low or ()) and 0 in pot.high
 
 
 def stud_nine(dealer: Dealer) -> Dealt:
@@ -379,7 +379,7 @@ def stud_quarter(dealer: Dealer) -> Dealt:
 
 def two_lows(deal: Dealt, pot: Pot) -> bool:
     """Two players share the low half."""
-    return len(pot.low) == 2
+    return len(pot.low or ()) == 2
 
 
 def stud_both_halves(dealer: Dealer) -> Dealt:
@@ -413,4 +413,4 @@ def razz_wheel(dealer: Dealer) -> Dealt:
 
 def low_twins_tie(deal: Dealt, pot: Pot) -> bool:
     """The two players of the same ranks share the low or both lose it."""
-    return {0, 1} <= set(pot.low) or not {0, 1} & set(pot.low)
+    return {0, 1} <= set(pot.low or ()) or not {0, 1} & set(pot.low or ())

@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from pokercert.reference.categories import CategoryName
+from pokercert.reference.engine import Pot
 from pokercert.vectors.generate.common import SUITS, A, K, compare
 from pokercert.vectors.generate.pots import (
     LOW_NAMES,
@@ -19,7 +20,6 @@ from pokercert.vectors.generate.pots import (
     Construction,
     Dealer,
     Dealt,
-    Pot,
     PotGame,
     best,
     deciding,
@@ -187,7 +187,7 @@ def razz_few_ranks(g: PotGame) -> list[Construction]:
         "Seven cards each, every player's of only two, three or four ranks: the best low of "
         "four ranks is one pair, of three ranks two pairs, of two ranks a full house; pairs "
         "count against a low, so the fewer matched cards win.", deal,
-        lambda d, p: len(p.low) == 1, 30)]
+        lambda d, p: len(p.low or ()) == 1, 30)]
 
 
 def razz_hands(g: PotGame, seed: int) -> list[dict[str, Any]]:

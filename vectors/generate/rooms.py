@@ -15,13 +15,13 @@ from functools import partial
 from typing import Any
 
 from pokercert.reference import get_ruleset
+from pokercert.reference.engine import Pot
 from pokercert.vectors.generate import room_builds as rb
 from pokercert.vectors.generate.common import A
 from pokercert.vectors.generate.pots import (
     Construction,
     Dealer,
     Dealt,
-    Pot,
     PotGame,
     differs,
     every_tie,
