@@ -274,7 +274,7 @@ class ReferenceClasses:
                                        dtype=np.int32)
         self._categories_of = self.lookup(self.category)
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
-        self._pools: dict[int, tuple[Any, Any] | None] = {}
+        self._members: tuple[Any, Any, Any] | None = None
         self._last_rows: tuple[int, int, Any] = (-1, -1, None)
         self._stream: Iterator[tuple[Card, ...]] = iter(())
         self._stream_at = -1
@@ -525,19 +525,26 @@ class ReferenceClasses:
                 if self._np is None else self._alt_member(upper, m_lo, joker_count(low))
             if high is not None:
                 return low, high
+        return self.natural_pair(lower, upper)
+
+    def natural_pair(self, lower: int, upper: int) \
+            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+        """:meth:`disjoint_pair` past the suit renamings: up to 64 natural members of the
+        lower class spread over the enumeration against every natural member of the upper
+        (numpy only; None without)."""
         lo_pool, hi_pool = self._pool(lower), self._pool(upper)
         if lo_pool is None or hi_pool is None:
             return None
         np = self._np
         picks = np.unique(np.linspace(0, len(lo_pool[0]) - 1, 64).astype(np.int64))
-        for p in picks.tolist():
-            m = lo_pool[0][p]
-            ok = np.flatnonzero((hi_pool[0] & m) == 0)
-            if ok.size:
-                low = tuple(DECK[int(j)] for j in lo_pool[1][p])
-                high = tuple(DECK[int(j)] for j in hi_pool[1][int(ok[0])])
-                return low, high
-        return None
+        # every pick against every upper member at once; the first pick that has one
+        apart = (lo_pool[0][picks][:, None] & hi_pool[0][None, :]) == 0
+        hits = np.flatnonzero(apart.any(axis=1))
+        if not hits.size:
+            return None
+        p, first = int(picks[hits[0]]), int(apart[hits[0]].argmax())
+        return (tuple(DECK[int(j)] for j in lo_pool[1][p]),
+                tuple(DECK[int(j)] for j in hi_pool[1][first]))
 
     def _alt_member(self, i: int, hand_mask: int, hand_jokers: int) \
             -> tuple[Card, ...] | None:
@@ -547,28 +554,39 @@ class ReferenceClasses:
         return None
 
     def _pool(self, i: int) -> tuple[Any, Any] | None:
-        """(card masks, rows) of every natural hand of class i (numpy only), found by one
-        streamed pass over the space the first time class i needs it (compare mode, for
-        the few classes whose members' suit renamings all share cards with a hand)."""
+        """(card masks, rows) of every natural hand of class i (numpy only), or None.
+
+        The first call groups every natural hand of the space by class in one streamed
+        pass (a few tenths of a second for five cards; a pass per class made a compare-mode
+        run spend minutes on the classes whose members' suit renamings all share cards)."""
         if self._np is None or self.best_of_dealt:
             return None        # no whole-space pass over C(52, 7) hands for a few members
-        if i not in self._pools:
-            from pokercert.reference.batch import CHUNK, rows
+        if self._members is None:
+            self._members = self._members_by_class()
+        masks, members, starts = self._members
+        lo, hi = int(starts[i]), int(starts[i + 1])
+        return (masks[lo:hi], members[lo:hi]) if hi > lo else None
 
-            np = self._np
-            size, total = self.space.size, self._natural_count
-            dense = np.flatnonzero(self._to_global == i)
-            found = []
-            for lo in range(0, total, CHUNK):
-                block = rows(size, lo, min(lo + CHUNK, total))
-                keep = np.isin(self._table.classify(block)[1], dense)
-                found.append(block[keep])
-            members = np.concatenate(found) if found else np.empty((0, size), np.uint8)
-            masks = np.zeros(members.shape[0], dtype=np.uint64)
-            for j in range(size):
-                masks |= np.left_shift(np.uint64(1), members[:, j].astype(np.uint64))
-            self._pools[i] = (masks, members) if members.shape[0] else None
-        return self._pools[i]
+    def _members_by_class(self) -> tuple[Any, Any, Any]:
+        """(masks, rows, starts): every natural hand, ordered by class (stable: in the
+        enumeration's order within a class); class i's are ``starts[i]:starts[i + 1]``."""
+        from pokercert.reference.batch import CHUNK, rows
+
+        np = self._np
+        size, total = self.space.size, self._natural_count
+        blocks, classes = [], []
+        for lo in range(0, total, CHUNK):
+            block = rows(size, lo, min(lo + CHUNK, total))
+            blocks.append(block)
+            classes.append(self._to_global[self._table.classify(block)[1]])
+        every = np.concatenate(classes)
+        order = np.argsort(every, kind="stable")
+        members = np.concatenate(blocks)[order]
+        masks = np.zeros(members.shape[0], dtype=np.uint64)
+        for j in range(size):
+            masks |= np.left_shift(np.uint64(1), members[:, j].astype(np.uint64))
+        starts = np.searchsorted(every[order], np.arange(len(self.keys) + 1))
+        return masks, members, starts
 
     def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
         return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers

@@ -42,8 +42,8 @@ from pokercert.harness.adapters import (
 from pokercert.harness.explore.exhaustive import (
     DEFAULT_BATCH,
     DEFAULT_REPORT,
-    Checker,
     ExhaustiveAborted,
+    checker_for,
     new_state,
     plan_run,
 )
@@ -168,7 +168,8 @@ def check_range(task: RangeTask) -> dict[str, Any]:
                           adapter_spec=task.adapter_spec, shard=f"{task.start}..{task.stop}",
                           start=task.start, stop=task.stop, order_seed=task.order_seed)
         state.order_checked = not task.check_order
-        checker = Checker(adapter, identity, ruleset, profile, state, ref, task.report_limit)
+        checker = checker_for(adapter, identity, ruleset, profile, state, ref,
+                              task.report_limit)
         started = time.monotonic()
         try:
             checker.check_order()

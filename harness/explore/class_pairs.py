@@ -1,0 +1,148 @@
+"""Members of two reference classes that can be dealt together, for many pairs at once.
+
+Ordering the classes by an evaluator's ``compare`` (:mod:`.exhaustive_compare`) sends
+one request per pair of classes, each naming a member of both that share no card.  The
+member pair is the first one, lower class first, among the two classes' suit renamings
+(:meth:`ReferenceClasses.alternatives`, the first 24 of each), so that the compare path
+and the key path write up the same hands.  Looked up hand by hand in Python that search
+cost seconds for the 7,462 five-card classes; here it is one table of every class's
+renamings (card codes, card masks, jokers) built once with numpy and searched for a
+whole batch of pairs in a few array operations.  The answers are the ones the
+hand-by-hand search gives (a test holds the two together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from pokercert.reference import Card
+from pokercert.reference.cards import SUIT_CHARS
+from pokercert.reference.classes import (
+    CODED_CARDS,
+    ReferenceClasses,
+    card_order,
+    joker_count,
+)
+
+# the suit renamings a class's candidate members are tried under (the reference's)
+_FIRST = 24
+_JOKER = len(CODED_CARDS) - 1
+
+Pair = tuple[str, str]
+
+
+def _rename_table(np: Any) -> Any:
+    """(24, codes): each card code under each renaming of the suits, in
+    ``permutations(SUIT_CHARS)`` order (the joker stays itself)."""
+    out = np.empty((24, len(CODED_CARDS)), dtype=np.intp)
+    index = {name: i for i, name in enumerate(CODED_CARDS)}
+    for p, perm in enumerate(permutations(SUIT_CHARS)):
+        rename = dict(zip(SUIT_CHARS, perm, strict=True))
+        for i, name in enumerate(CODED_CARDS):
+            out[p, i] = i if i == _JOKER else index[name[0] + rename[name[1]]]
+    return out
+
+
+class ClassPairs:
+    """The member pairs of classes of ``ref``, sent in card order ``seed``.
+
+    Build it after the classes' representatives are final (it reads ``ref.rep`` and
+    ``ref.candidates`` once)."""
+
+    def __init__(self, ref: ReferenceClasses, seed: int | None, jokers: int) -> None:
+        import numpy as np
+
+        self._np, self._seed, self._jokers = np, seed, jokers
+        index = {name: i for i, name in enumerate(CODED_CARDS)}
+        members = [[ref.rep[i], *ref.candidates[i]] for i in range(len(ref.rep))]
+        width = max(len(m) for m in members)
+        codes = np.array([[[index[str(c)] for c in m[min(k, len(m) - 1)]]
+                           for k in range(width)] for m in members], dtype=np.intp)
+        n, _, size = codes.shape
+        # every candidate under every renaming, the representative itself first
+        renamed = _rename_table(np)[:, codes].transpose(1, 2, 0, 3).reshape(n, -1, size)
+        self._codes = np.concatenate([codes[:, :1], renamed], axis=1)
+        bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
+        bits[_JOKER] = 0
+        masks = bits[self._codes].sum(axis=2, dtype=np.uint64)
+        rank = self._first_seen_rank(masks)
+        # each class's distinct renamings, in the order first seen, padded (valid: False)
+        order = np.argsort(np.where(rank > 0, rank, rank.shape[1] + 1), axis=1,
+                           kind="stable")[:, :int((rank > 0).sum(axis=1).max())]
+        self._codes = np.take_along_axis(self._codes, order[:, :, None], axis=1)
+        self._masks = np.take_along_axis(masks, order, axis=1)
+        self._joker_counts = (self._codes == _JOKER).sum(axis=2)
+        self._valid = np.take_along_axis(rank > 0, order, axis=1)
+
+    def _first_seen_rank(self, masks: Any) -> Any:
+        """Per row, 1, 2, ... at each mask's first occurrence (in order), 0 at repeats."""
+        np = self._np
+        order = np.argsort(masks, axis=1, kind="stable")
+        ranked = np.take_along_axis(masks, order, axis=1)
+        first = np.ones_like(ranked, dtype=bool)
+        first[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+        keep = np.zeros_like(first)
+        np.put_along_axis(keep, order, first, axis=1)
+        return np.where(keep, np.cumsum(keep, axis=1), 0)
+
+    def _search(self, lower: Any, upper: Any, limit: int) -> tuple[Any, Any, Any]:
+        """(found, i, j) per pair: whether two renamings, among the first ``limit`` of
+        each class, can be dealt together, and the first such (row-major)."""
+        lo_m, up_m = self._masks[lower, :limit], self._masks[upper, :limit]
+        ok = (lo_m[:, :, None] & up_m[:, None, :]) == 0
+        ok &= (self._joker_counts[lower, :limit][:, :, None]
+               + self._joker_counts[upper, :limit][:, None, :]) <= self._jokers
+        ok &= self._valid[lower, :limit][:, :, None] & self._valid[upper, :limit][:, None, :]
+        flat = ok.reshape(len(lower), -1)
+        first = flat.argmax(axis=1)
+        width = ok.shape[2]
+        return flat.any(axis=1), first // width, first % width
+
+    def first_pairs(self, pairs: Sequence[tuple[int, int]]) -> list[Pair | None]:
+        """For each (lower, upper) of classes, the texts of the first member pair of their
+        renamings (the first 24 of each) that can be dealt together, or None."""
+        np = self._np
+        if not pairs:
+            return []
+        lower, upper = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
+        found, i, j = self._search(lower, upper, _FIRST)
+        rows = np.flatnonzero(found)
+        hands = np.concatenate([self._codes[lower[rows], i[rows]],
+                                self._codes[upper[rows], j[rows]]])
+        texts = self._texts(hands)
+        out: list[Pair | None] = [None] * len(pairs)
+        for k, r in enumerate(rows.tolist()):
+            out[r] = texts[k], texts[k + len(rows)]
+        return out
+
+    def apart_by_renaming(self, pairs: Sequence[tuple[int, int]]) -> list[bool]:
+        """Whether any renamings of the two classes (all of them) can be dealt together:
+        the first test of :meth:`ReferenceClasses.disjoint_pair`."""
+        if not pairs:
+            return []
+        np = self._np
+        lower, upper = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
+        out: list[bool] = []
+        for at in range(0, len(pairs), 256):      # (256, 97, 97) at a time
+            found, _, _ = self._search(lower[at:at + 256], upper[at:at + 256],
+                                       self._codes.shape[1])
+            out.extend(found.tolist())
+        return out
+
+    def _texts(self, hands: Any) -> list[str]:
+        """Hands (rows of card codes) as sent: in the run's card order."""
+        if self._seed is not None and len(hands):
+            hands = card_order(self._seed, hands)
+        return [" ".join(CODED_CARDS[c] for c in row) for row in hands.tolist()]
+
+
+def python_first_pair(ref: ReferenceClasses, lower: int, upper: int) \
+        -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """The pair :meth:`ClassPairs.first_pairs` gives, hand by hand (without numpy)."""
+    for m_lo, low in ref.alternatives(lower)[:_FIRST]:
+        for m_up, up in ref.alternatives(upper)[:_FIRST]:
+            if not m_lo & m_up and ref.fits(up, joker_count(low)):
+                return low, up
+    return None
