@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -145,7 +146,11 @@ def _ruleset_and_profile(args: argparse.Namespace) -> tuple[Ruleset, Profile]:
 
 
 def _who(identity: Identity, spec: str) -> str:
-    ev = identity.evaluator
+    return _named(identity.evaluator, spec)
+
+
+def _named(ev: Any, spec: str) -> str:
+    """The evaluator (vendor, name, version) and the adapter spec, for a summary line."""
     name = " ".join(str(ev.get(k, "")) for k in ("vendor", "name", "version") if ev.get(k))
     return f"{name or '?'} ({spec})"
 
@@ -240,58 +245,34 @@ def _quote(arg: str) -> str:
 
 
 # ----------------------------------------------------------------------------- exhaustive
-def cmd_exhaustive(args: argparse.Namespace) -> int:
-    from pokercert.harness.explore.exhaustive import ExhaustiveAborted, run_exhaustive
-    from pokercert.harness.explore.exhaustive_state import STATE_FILE, ResumeError, load_state
-    from pokercert.harness.run.selection import SelectionError, parse_shard
+# what a phase of a pass is called on the bar and in the plain lines
+_PHASES = {"reference": "reference classes", "order": "class order (merge levels)"}
+# seconds between two plain progress lines (output that is not a terminal)
+PLAIN_EVERY = 5.0
 
-    try:
-        shard = parse_shard(args.shard) if args.shard else (1, 1)
-    except SelectionError as exc:
-        raise UsageError(str(exc)) from None
+
+def _phases_on(progress: Progress) -> Callable[[str, int, int], None]:
+    """A pass's phases drawn on ``progress``, by their names for people."""
+    def phase(name: str, done: int, total: int) -> None:
+        progress.phase(_PHASES.get(name, name), done, total)
+
+    return phase
+
+
+def cmd_exhaustive(args: argparse.Namespace) -> int:
+    from pokercert.harness.explore.exhaustive import ExhaustiveAborted
+    from pokercert.harness.explore.exhaustive_state import ResumeError
+
+    clock = time.monotonic()      # the summary's time is all the user waited
     ruleset, profile = _ruleset_and_profile(args)
-    suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else \
-        f"-{args.hands[0]}-{args.hands[1]}" if args.hands else ""
-    out: Path = out_folder(args.out or Path("pokercert-exhaustive") / f"{ruleset.id}{suffix}")
-    if args.resume:
-        try:
-            saved = load_state(out)
-        except (OSError, ValueError, TypeError, KeyError) as exc:
-            raise UsageError(f"{out / STATE_FILE}: not a readable exhaustive state ({exc})") \
-                from None
-        if saved is None:
-            raise UsageError(f"--resume: {out} holds no exhaustive run to resume (no "
-                             f"{STATE_FILE}); leave out --resume to start one")
-    progress = Progress(unit="hands/s")
+    out, shard = _exhaustive_folder(args, ruleset.id)
+    progress = Progress(unit="hands/s", plain_every=PLAIN_EVERY,
+                        label="pokercert exhaustive: ")
     gave_up = ""
     try:
-        with started(args, out) as (adapter, identity):
-            if not (identity.claims(ruleset.id, "classify")
-                    or identity.claims(ruleset.id, "compare")):
-                print(f"pokercert exhaustive: the adapter claims neither classify nor "
-                      f"compare for {ruleset.id}", file=sys.stderr)
-                return ExitCode.USAGE
-            adapter.configure(ruleset.id, profile.readings_for(ruleset))
-            common: dict[str, Any] = {
-                "adapter_spec": args.adapter, "shard": shard, "resume": args.resume,
-                "batch": args.batch_size, "jokers": not args.naturals_only,
-                "report_limit": args.report, "progress": progress,
-                "order_seed": args.order_seed, "sorted_cards": args.sorted,
-                "hands": args.hands}
-            if args.dask or args.workers > 1:
-                from pokercert.harness.explore.distributed import (
-                    DEFAULT_TASK_HANDS,
-                    run_exhaustive_on_dask,
-                )
-
-                state = run_exhaustive_on_dask(
-                    adapter, identity, ruleset, profile, out, options=_options(args, out),
-                    scheduler=args.dask, workers=args.workers,
-                    hands_per_task=args.task_size or DEFAULT_TASK_HANDS,
-                    **common)
-            else:
-                state = run_exhaustive(adapter, identity, ruleset, profile, out,
-                                       **common)
+        state = _exhaustive_pass(args, ruleset, profile, out, shard, progress, clock)
+        if isinstance(state, int):
+            return state
     except ResumeError as exc:
         raise UsageError(str(exc)) from None
     except AdapterAborted as exc:
@@ -309,15 +290,78 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
         return ExitCode.ERROR
     finally:
         progress.close()
+    return _exhaustive_outcome(args, state, gave_up, out, ruleset.id)
+
+
+def _exhaustive_folder(args: argparse.Namespace, ruleset: str) -> tuple[Path, tuple[int, int]]:
+    """The run folder and shard of ``exhaustive``; with ``--resume``, a folder that holds
+    a run to resume."""
+    from pokercert.harness.explore.exhaustive_state import STATE_FILE, load_state
+    from pokercert.harness.run.selection import SelectionError, parse_shard
+
+    try:
+        shard = parse_shard(args.shard) if args.shard else (1, 1)
+    except SelectionError as exc:
+        raise UsageError(str(exc)) from None
+    suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else \
+        f"-{args.hands[0]}-{args.hands[1]}" if args.hands else ""
+    out: Path = out_folder(args.out or Path("pokercert-exhaustive") / f"{ruleset}{suffix}")
+    if args.resume:
+        try:
+            saved = load_state(out)
+        except (OSError, ValueError, TypeError, KeyError) as exc:
+            raise UsageError(f"{out / STATE_FILE}: not a readable exhaustive state ({exc})") \
+                from None
+        if saved is None:
+            raise UsageError(f"--resume: {out} holds no exhaustive run to resume (no "
+                             f"{STATE_FILE}); leave out --resume to start one")
+    return out, shard
+
+
+def _exhaustive_pass(args: argparse.Namespace, ruleset: Ruleset, profile: Profile, out: Path,
+                     shard: tuple[int, int], progress: Progress, clock: float) -> Any:
+    """The pass's state (in one process or on Dask), or the exit code of a usage error."""
+    from pokercert.harness.explore.exhaustive import run_exhaustive
+
+    with started(args, out) as (adapter, identity):
+        if not (identity.claims(ruleset.id, "classify")
+                or identity.claims(ruleset.id, "compare")):
+            print(f"pokercert exhaustive: the adapter claims neither classify nor "
+                  f"compare for {ruleset.id}", file=sys.stderr)
+            return ExitCode.USAGE
+        adapter.configure(ruleset.id, profile.readings_for(ruleset))
+        common: dict[str, Any] = {
+            "adapter_spec": args.adapter, "shard": shard, "resume": args.resume,
+            "batch": args.batch_size, "jokers": not args.naturals_only,
+            "report_limit": args.report, "order_seed": args.order_seed,
+            "sorted_cards": args.sorted, "hands": args.hands, "started": clock,
+            "progress": lambda done, total: progress.phase("hands", done, total, "hands/s"),
+            "phase": _phases_on(progress)}
+        if not (args.dask or args.workers > 1):
+            return run_exhaustive(adapter, identity, ruleset, profile, out, **common)
+        from pokercert.harness.explore.distributed import (
+            DEFAULT_TASK_HANDS,
+            run_exhaustive_on_dask,
+        )
+
+        return run_exhaustive_on_dask(
+            adapter, identity, ruleset, profile, out, options=_options(args, out),
+            scheduler=args.dask, workers=args.workers,
+            hands_per_task=args.task_size or DEFAULT_TASK_HANDS, **common)
+
+
+def _exhaustive_outcome(args: argparse.Namespace, state: Any, gave_up: str, out: Path,
+                        ruleset: str) -> int:
+    """Print the pass's summary (or its JSON); its exit code."""
     code = ExitCode.NONCOMPLIANT if state.disagreeing else \
         ExitCode.ERROR if gave_up else ExitCode.OK
     rerun = _exhaustive_rerun(args, state, out)
-    draft = _write_drafts(state, ruleset.id, args.adapter, out)
+    draft = _write_drafts(state, ruleset, args.adapter, out)
     if args.json:
         print_json({**state.as_dict(), "exit_code": code, "folder": str(out), "rerun": rerun,
                     **({"draft": str(draft)} if draft else {})})
         return code
-    _print_exhaustive(state, identity, args.adapter, out)
+    _print_exhaustive(state, args.adapter, out)
     if draft:
         print(f"add them with: pokercert vectors add {_quote(str(draft))} --topic "
               "exhaustive-found")
@@ -368,9 +412,9 @@ def _hand_size(ruleset: str, total: int, jokers: int) -> int:
     return next(n for n in range(1, 8) if Space(n, jokers).total == total)
 
 
-def _print_exhaustive(state: Any, identity: Identity, spec: str, out: Path) -> None:
+def _print_exhaustive(state: Any, spec: str, out: Path) -> None:
     rate = state.checked / state.elapsed_s if state.elapsed_s else 0.0
-    print(f"exhaustive {state.ruleset}: {_who(identity, spec)}; profile "
+    print(f"exhaustive {state.ruleset}: {_named(state.evaluator, spec)}; profile "
           f"{state.profile['name']}; classes checked by {state.mode}")
     jokers = f", hands with up to {state.jokers} joker(s) included" if state.jokers else ""
     print(f"hands {state.start:,}..{state.stop:,} of {state.total:,} (shard {state.shard}"

@@ -1,9 +1,11 @@
 """The progress display of long commands (``run``, ``fuzz``, ``exhaustive``,
-``selfcheck``): a rich progress bar on a terminal, nothing at all otherwise.
+``selfcheck``): a rich progress bar on a terminal.
 
 A bar made early follows a later redirection of ``sys.stderr`` (pytest's capture, a
 CLI wrapper): rich's console writes to whatever ``sys.stderr`` is when it draws.
-Output that is not a terminal (CI logs, pipes) gets no bar and no stray newline.
+Output that is not a terminal (CI logs, pipes) gets no bar and no stray newline; a
+command whose run may be long (``exhaustive``) asks for plain lines there instead
+(``plain_every``): one when a phase starts, then one every few seconds, and the last.
 """
 
 from __future__ import annotations
@@ -40,12 +42,19 @@ class Progress:
     """
 
     def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1,
-                 unit: str = "vectors/s") -> None:
+                 unit: str = "vectors/s", *, plain_every: float | None = None,
+                 label: str = "") -> None:
         self._stream = stream
         self.min_interval = min_interval
         self.unit = unit
+        self.plain_every = plain_every
+        self.label = label
         self._last = 0.0
         self._bar: _RichProgress | None = None
+        self._phase = ""
+        self._phase_at = (0.0, 0)       # when the phase started, and its count then
+        self._plain_last = -1.0
+        self._unit_now: str | None = unit
 
     @property
     def stream(self) -> TextIO:
@@ -60,7 +69,39 @@ class Progress:
         except (AttributeError, ValueError):  # no isatty, or closed
             return False
 
+    def phase(self, name: str, done: int, total: int, unit: str | None = None) -> None:
+        """Progress of a named phase (the bar's description; a plain line's first word),
+        counted in ``unit`` (a rate is shown only with one)."""
+        self._unit_now = unit
+        if name != self._phase:
+            self._phase, self._phase_at, self._plain_last = name, (time.monotonic(), done), -1
+            if self._bar is not None:      # a new phase: its own bar, from zero
+                self._bar.stop()
+                self._bar = None
+        if not self.enabled:
+            self._plain(done, total)
+            return
+        self._draw(done, total)
+
+    def _plain(self, done: int, total: int) -> None:
+        """A plain line (not a terminal, ``plain_every`` set): a phase's first, one every
+        ``plain_every`` seconds, its last."""
+        now = time.monotonic()
+        if self.plain_every is None or (self._plain_last >= 0 and done < total
+                                        and now - self._plain_last < self.plain_every):
+            return
+        self._plain_last = now
+        since, first = self._phase_at
+        rate = (done - first) / (now - since) if now > since and done > first else 0.0
+        share = f" ({100 * done // total}%)" if total else ""
+        speed = f", {rate:,.0f} {self._unit_now}" if self._unit_now and rate else ""
+        print(f"{self.label}{self._phase}: {done:,}/{total:,}{share}{speed}",
+              file=self.stream, flush=True)
+
     def __call__(self, done: int, total: int) -> None:
+        self.phase(self._phase, done, total, self.unit)
+
+    def _draw(self, done: int, total: int) -> None:
         now = time.monotonic()
         if self._bar is not None and done < total and now - self._last < self.min_interval:
             return
@@ -75,6 +116,7 @@ class Progress:
                 BarColumn,
                 MofNCompleteColumn,
                 TaskProgressColumn,
+                TextColumn,
                 TimeRemainingColumn,
             )
             from rich.progress import Progress as _RichProgress
@@ -82,8 +124,9 @@ class Progress:
             console = Console(file=self._stream, stderr=self._stream is None,
                               highlight=False)
             self._bar = _RichProgress(
+                *([TextColumn(self._phase)] if self._phase else []),
                 BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-                _rate_column(self.unit),
+                *([_rate_column(self._unit_now)] if self._unit_now else []),
                 TimeRemainingColumn(), console=console, auto_refresh=False,
                 redirect_stdout=False, redirect_stderr=False)
             self._bar.add_task("", total=total, completed=done)

@@ -43,6 +43,7 @@ from pokercert.harness.explore.exhaustive import (
     DEFAULT_BATCH,
     DEFAULT_REPORT,
     ExhaustiveAborted,
+    Phase,
     checker_for,
     new_state,
     plan_run,
@@ -282,7 +283,8 @@ def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
                     scheduler: str | None = None, workers: int = 2,
                     done: dict[tuple[int, int], State] | None = None,
                     report_limit: int = DEFAULT_REPORT,
-                    progress: Callable[[int, int], None] | None = None) -> State:
+                    progress: Callable[[int, int], None] | None = None,
+                    started: float | None = None) -> State:
     """Run ``tasks`` on Dask and merge their states, with the ranges ``done`` before
     (:func:`saved_ranges`), into one, saved in ``out``.
 
@@ -293,57 +295,73 @@ def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
     checked, and their findings, as a range of its own; a range whose workers were all
     lost (Dask's ``KilledWorker``) keeps nothing.  Either way the rest of the range is
     missing: the merged state is not finished, ``aborted`` names every missing range, and
-    a later run with ``resume`` checks only those.
+    a later run with ``resume`` checks only those.  ``elapsed_s`` is the wall time from
+    ``started`` (a :func:`time.monotonic` time; default: now).
     """
+    started = time.monotonic() if started is None else started
     done = dict(done or {})
     template.save(out)
-    total = template.stop - template.start
-    checked = sum(s.checked for s in done.values())
     missing: list[str] = []
-    started = time.monotonic()
     if tasks:
         client, close = client_for(scheduler, workers)
         try:
-            dist = dask_distributed()
-            futures = client.map(check_range, tasks, pure=False,
-                                 key=[f"pokercert-exhaustive-{t.start}-{t.stop}"
-                                      for t in tasks])
-            ranges = {f.key: (t.start, t.stop) for f, t in zip(futures, tasks, strict=True)}
-            for future in dist.as_completed(futures):
-                try:
-                    state = State.from_dict(future.result())
-                except dist.KilledWorker as exc:
-                    a, b = ranges[future.key]
-                    missing.append(f"hands {a}..{b} not checked: their workers were lost "
-                                   f"({exc})")
-                    continue
-                if not state.finished:
-                    missing.append(f"hands {state.next}..{state.stop} not checked: "
-                                   f"{state.aborted}")
-                    part = _checked_part(state)
-                    if part is None:
-                        continue
-                    state = part
-                _save_range(out, state)
-                done[(state.start, state.stop)] = state
-                checked += state.checked
-                if progress:
-                    progress(checked, total)
+            missing = _collect(client, tasks, out, done, template.stop - template.start,
+                               progress)
         finally:
             close()
+    merged = _merged(template, done, missing, report_limit)
+    merged.elapsed_s = time.monotonic() - started
+    merged.save(out)
+    return merged
+
+
+def _collect(client: Any, tasks: Sequence[RangeTask], out: Path,
+             done: dict[tuple[int, int], State], total: int,
+             progress: Callable[[int, int], None] | None) -> list[str]:
+    """Each range's state as it comes back, saved and added to ``done``; what is missing
+    (a sentence per range)."""
+    dist = dask_distributed()
+    checked = sum(s.checked for s in done.values())
+    missing: list[str] = []
+    futures = client.map(check_range, tasks, pure=False,
+                         key=[f"pokercert-exhaustive-{t.start}-{t.stop}" for t in tasks])
+    ranges = {f.key: (t.start, t.stop) for f, t in zip(futures, tasks, strict=True)}
+    for future in dist.as_completed(futures):
+        try:
+            state = State.from_dict(future.result())
+        except dist.KilledWorker as exc:
+            a, b = ranges[future.key]
+            missing.append(f"hands {a}..{b} not checked: their workers were lost ({exc})")
+            continue
+        if not state.finished:
+            missing.append(f"hands {state.next}..{state.stop} not checked: {state.aborted}")
+            part = _checked_part(state)
+            if part is None:
+                continue
+            state = part
+        _save_range(out, state)
+        done[(state.start, state.stop)] = state
+        checked += state.checked
+        if progress:
+            progress(checked, total)
+    return missing
+
+
+def _merged(template: State, done: dict[tuple[int, int], State], missing: list[str],
+            report_limit: int) -> State:
+    """The ranges' states as one (the template's shape if none came back); not finished,
+    ``aborted`` naming them, where ranges are missing."""
     if not done:
         merged = replace(template, disagreements=[])
     else:
         merged = merge_states([done[k] for k in sorted(done)], report_limit,
                               gaps=bool(missing))
-    merged.elapsed_s = time.monotonic() - started
     if missing:
         merged = replace(merged, start=template.start, stop=template.stop,
                          shard=template.shard, finished=False,
                          next=min([template.stop, *(a for a, _ in missing_ranges(
                              template.start, template.stop, list(done)))]),
                          aborted="; ".join(missing))
-    merged.save(out)
     return merged
 
 
@@ -357,17 +375,25 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
                            order_seed: int | None = None, sorted_cards: bool = False,
                            hands_per_task: int = DEFAULT_TASK_HANDS,
                            progress: Callable[[int, int], None] | None = None,
-                           hands: tuple[int, int] | None = None) -> State:
+                           hands: tuple[int, int] | None = None,
+                           phase: Phase | None = None,
+                           started: float | None = None) -> State:
     """:func:`~.exhaustive.run_exhaustive` with the hands checked as Dask tasks.
 
     ``adapter`` (started and configured here) gives the identity and mode of the run; the
     workers start their own from ``adapter_spec`` and ``options``.  The result is the
-    state one process would have reached (counts, findings, vector ids).
+    state one process would have reached (counts, findings, vector ids).  ``phase`` and
+    ``started`` are :func:`~.exhaustive.run_exhaustive`'s.
     """
+    started = time.monotonic() if started is None else started
+    if phase:
+        phase("reference", 0, 1)
     template, _ = plan_run(adapter, identity, ruleset, profile, out,
                            adapter_spec=adapter_spec, shard=shard, resume=resume,
                            jokers=jokers, order_seed=order_seed, sorted_cards=sorted_cards,
                            hands=hands)
+    if phase:
+        phase("reference", 1, 1)
     seed, lo, hi = template.order_seed, template.start, template.stop
     done: dict[tuple[int, int], State] = {}
     if resume:
@@ -384,7 +410,8 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
                        report_limit=report_limit)
              for i, (a, b) in enumerate(ranges)]
     merged = run_distributed(template, tasks, out, scheduler=scheduler, workers=workers,
-                             done=done, report_limit=report_limit, progress=progress)
+                             done=done, report_limit=report_limit, progress=progress,
+                             started=started)
     merged.shard = template.shard
     merged.save(out)
     if merged.aborted and not merged.finished:

@@ -56,7 +56,8 @@ __all__ = ["COMPARE_MODES", "DEFAULT_BATCH", "DEFAULT_REPORT", "ExhaustiveAborte
 DEFAULT_BATCH = 4096
 DEFAULT_REPORT = 10
 # a phase of a run and how far it is: ("reference", 0, 1) while the reference's classes
-# are made, ("order", level, levels) while the classes' order is checked
+# are made, ("order", level, levels) while the classes' order is checked (by compare),
+# ("hands", done, total) as the hands begin (then ``progress`` after each batch)
 Phase = Callable[[str, int, int], None]
 
 
@@ -202,6 +203,8 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     try:
         checker.check_order((lambda done, total: phase("order", done, total)) if phase
                             else None)
+        if phase:
+            phase("hands", state.next - lo, hi - lo)
         checker.run_range(hi, batch,
                           progress=(lambda n: progress(n - lo, hi - lo)) if progress else None,
                           checkpoint=save)

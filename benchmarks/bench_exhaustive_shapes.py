@@ -1,0 +1,257 @@
+"""Exhaustive passes per adapter shape: compare-only, keyed, batched; in process and exec:.
+
+Run:  python benchmarks/bench_exhaustive_shapes.py [--hands N] [--repeat K]
+      [--shapes compare-only,keyed,batched] [--write-docs]
+
+One evaluator, treys (a named peer: its bare loop over the same hands is the floor every
+row is held to), behind six adapters: in process (an evaluator object given to the
+harness directly) and ``exec:`` (a small JSON-lines adapter script written to a temporary
+folder and run with this Python), each in three shapes:
+
+* compare-only: claims ``compare`` and nothing else (no categories, no key): the classes
+  are ordered by compare requests, each hand set against a member of its class;
+* keyed: ``classify`` and ``compare``; in process also a per-hand ``key``; over exec:
+  no batch operation (one ``classify`` request per hand, the classes by compare);
+* batched: ``classify_many`` and ``evaluate_many`` over exec:, ``evaluate_many`` in
+  process: whole batches of hands, the classes by key.
+
+Each row runs ``run_exhaustive`` over N hands of nj-poker-high-5 from ``--start`` and
+splits the time
+into the set-up (the reference's classes and the classes' order: fixed per run) and the
+hands.  CPU is the harness's (this process) and the adapter's (the exec: child, read
+from /proc while it runs); in process the adapter's CPU is the peer's bare loop over the
+same hands, and the harness's the rest.  ``harness share`` is the harness's part of the
+CPU of the hands phase (issue 28's target: at most 10% for a compare-only pass).
+``--write-docs`` rewrites the block ``exhaustive-shapes`` of benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from itertools import combinations, islice
+from pathlib import Path
+from typing import Any
+
+from _docs import write_block
+from tabulate import tabulate
+
+DOC_BLOCKS = {"exhaustive-shapes": "benchmarks/README.md"}
+RULESET = "nj-poker-high-5"
+SHAPES = ("compare-only", "keyed", "batched")
+_NAMES = {1: "straight_flush", 2: "four_of_a_kind", 3: "full_house", 4: "flush",
+          5: "straight", 6: "three_of_a_kind", 7: "two_pair", 8: "one_pair", 9: "high_card"}
+
+# the exec: adapter: protocol 1 (harness/PROTOCOL.md), only what an exhaustive pass sends
+EXEC_ADAPTER = '''
+import json, sys
+from treys import Card, Evaluator
+EV = Evaluator()
+NAMES = %(names)r
+KINDS, FEATURES = %(kinds)r, %(features)r
+def score(hand):
+    return EV.evaluate([Card.new(c) for c in hand.split(" ")], [])
+def category(s):
+    return "royal_flush" if s == 1 else NAMES[EV.get_rank_class(s)]
+def answer(r):
+    op = r["op"]
+    if op == "classify":
+        return {"category": category(score(r["hand"]))}
+    if op == "compare":
+        s = [score(h) for h in r["hands"]]
+        return {"winners": [i for i, x in enumerate(s) if x == min(s)]}
+    s = [score(h) for h in r["hands"]]
+    out = {"categories": [category(x) for x in s]}
+    if op == "evaluate_many":
+        out["keys"] = [7463 - x for x in s]
+    return out
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        reply = {"type": "hello", "protocol": 1, "capabilities": {%(ruleset)r: KINDS},
+                 "evaluator": {"vendor": "bench", "name": "treys", "version": "0"},
+                 "adapter": {"name": "bench", "version": "0"}, "features": FEATURES}
+    elif m["type"] == "configure":
+        reply = {"type": "configure", "ok": True}
+    elif m["type"] == "batch":
+        reply = {"type": "batch", "id": m["id"],
+                 "replies": [{"id": r["id"], **answer(r)} for r in m["requests"]]}
+    else:
+        break
+    sys.stdout.write(json.dumps(reply) + "\\n")
+    sys.stdout.flush()
+'''
+_EXEC_SHAPES = {"compare-only": (["compare"], {}),
+                "keyed": (["classify", "compare"], {}),
+                "batched": (["classify", "compare"], {"classify_many": 1, "evaluate_many": 1})}
+
+
+class _Treys:
+    """treys in process, in one of the three shapes (:data:`SHAPES`)."""
+
+    def __init__(self, shape: str) -> None:
+        from treys import Card, Evaluator
+
+        from pokercert.harness.api import EvaluatorInfo
+
+        self.info = EvaluatorInfo(vendor="bench", name="treys", version="0")
+        self.shape, self.card, self.ev = shape, Card.new, Evaluator()
+        if shape == "keyed":
+            self.classify, self.key = self._classify, self._key
+        if shape == "batched":
+            self.classify, self.evaluate_many = self._classify, self._evaluate_many
+
+    def capabilities(self) -> dict[str, list[str]]:
+        return {RULESET: ["compare"] if self.shape == "compare-only"
+                else ["classify", "compare"]}
+
+    def configure(self, ruleset: str, readings: dict[str, str]) -> None:
+        pass
+
+    def _score(self, hand: list[str]) -> int:
+        return int(self.ev.evaluate([self.card(c) for c in hand], []))
+
+    def _classify(self, hand: list[str]) -> str:
+        s = self._score(hand)
+        return "royal_flush" if s == 1 else _NAMES[self.ev.get_rank_class(s)]
+
+    def _key(self, hand: list[str]) -> int:
+        return 7463 - self._score(hand)
+
+    def _evaluate_many(self, hands: Any) -> tuple[list[str], list[int]]:
+        scores = [self._score(h) for h in hands]
+        return ([("royal_flush" if s == 1 else _NAMES[self.ev.get_rank_class(s)])
+                 for s in scores], [7463 - s for s in scores])
+
+    def winners(self, hands: list[list[str]], board: Any = None) -> list[int]:
+        s = [self._score(h) for h in hands]
+        return [i for i, x in enumerate(s) if x == min(s)]
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's children and their children, as they run (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    todo, total = [os.getpid()], 0.0
+    while todo:
+        pid = todo.pop()
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            for child in task.read_text().split():
+                todo.append(int(child))
+                try:
+                    stat = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+                    total += (int(stat[11]) + int(stat[12])) / tick
+                except (OSError, IndexError, ValueError):
+                    continue
+    return total
+
+
+def _adapter(shape: str, transport: str, folder: str) -> Any:
+    from pokercert.harness.adapters import load_adapter
+    from pokercert.harness.adapters.inprocess import InProcessAdapter
+
+    if transport == "in process":
+        return InProcessAdapter(_Treys(shape), "py:bench", "bench", "0")
+    kinds, features = _EXEC_SHAPES[shape]
+    script = Path(folder) / f"{shape}.py"
+    script.write_text(EXEC_ADAPTER % {"names": _NAMES, "kinds": kinds, "features": features,
+                                      "ruleset": RULESET}, encoding="utf-8")
+    return load_adapter(f"exec:{sys.executable} {script}")
+
+
+def one_pass(shape: str, transport: str, start: int, hands: int) -> dict[str, Any]:
+    """Times of one pass: set-up and hands, wall and CPU (harness, adapter)."""
+    from pokercert.harness.explore.exhaustive import run_exhaustive
+    from pokercert.reference import get_ruleset, load_profile
+
+    rs, prof = get_ruleset(RULESET), load_profile("practice")
+    marks: dict[str, tuple[float, float, float]] = {}
+
+    def mark(name: str) -> None:
+        marks[name] = (time.perf_counter(), time.process_time(), _children_cpu())
+
+    with tempfile.TemporaryDirectory() as folder:
+        adapter = _adapter(shape, transport, folder)
+        with adapter:
+            identity = adapter.start()
+            adapter.configure(RULESET, prof.readings_for(rs))
+            mark("start")
+            state = run_exhaustive(
+                adapter, identity, rs, prof, Path(folder), adapter_spec="bench",
+                order_seed=1, hands=(start, start + hands),
+                phase=lambda name, done, total: name == "hands" and mark("hands"))
+            mark("end")
+    assert state.finished and not state.disagreeing, state.as_dict()
+    (w0, c0, a0), (w1, c1, a1), (w2, c2, a2) = marks["start"], marks["hands"], marks["end"]
+    return {"mode": state.mode, "setup_wall": w1 - w0, "setup_cpu": c1 - c0 + a1 - a0,
+            "wall": w2 - w1, "harness": c2 - c1, "adapter": a2 - a1}
+
+
+def bare_loop(start: int, hands: int) -> float:
+    """CPU seconds of treys's bare loop over the same ``hands`` five-card hands (the
+    peer's own floor: a list comprehension over its own card type)."""
+    from treys import Card, Evaluator
+
+    from pokercert.reference import DECK
+
+    ev, cards = Evaluator(), [Card.new(str(c)) for c in DECK]
+    rows = list(islice(combinations(cards, 5), start, start + hands))
+    start = time.process_time()
+    _ = [ev.evaluate(list(r), []) for r in rows]
+    return time.process_time() - start
+
+
+def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list[Any]]:
+    """One row per shape and transport: the best of ``repeat`` passes (by hands CPU),
+    interleaved so that a change in the machine's load hits every row alike."""
+    best: dict[tuple[str, str], dict[str, Any]] = {}
+    for _ in range(repeat):
+        for shape in shapes:
+            for transport in ("in process", "exec:"):
+                got = one_pass(shape, transport, start, hands)
+                key = (shape, transport)
+                if key not in best or got["harness"] + got["adapter"] < \
+                        best[key]["harness"] + best[key]["adapter"]:
+                    best[key] = got
+    floor = min(bare_loop(start, hands) for _ in range(repeat))
+    rows = []
+    for (shape, transport), r in best.items():
+        harness, adapter = r["harness"], r["adapter"]
+        if transport == "in process":     # one process: the peer's loop is the adapter
+            harness, adapter = max(0.0, harness - floor), floor
+        cpu = harness + adapter
+        rows.append([shape, transport, r["mode"], f"{r['setup_wall']:.2f}",
+                     f"{r['setup_cpu']:.2f}", f"{r['wall']:.2f}", f"{harness:.2f}",
+                     f"{adapter:.2f}", f"{100 * harness / cpu:.0f}%" if cpu else "",
+                     f"{hands / cpu:,.0f}" if cpu else "", f"{cpu / floor:.1f}"])
+    return rows
+
+
+HEAD = ["shape", "adapter", "mode", "set-up wall s", "set-up cpu s", "hands wall s",
+        "harness cpu s", "adapter cpu s", "harness share", "hands/cpu s",
+        "hands cpu / treys bare loop"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--start", type=int, default=1_000_000,
+                    help="the first hand (default: %(default)s, a stretch of one-pair "
+                    "and high-card hands, the bulk of the space)")
+    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--shapes", default=",".join(SHAPES))
+    ap.add_argument("--write-docs", action="store_true")
+    args = ap.parse_args()
+    rows = measure(args.shapes.split(","), args.start, args.hands, args.repeat)
+    table = tabulate(rows, HEAD, tablefmt="github")
+    note = (f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of {args.repeat} interleaved "
+            "runs by hands-phase CPU; treys's bare loop over the same hands is the floor\n")
+    print(table + note)
+    if args.write_docs:
+        write_block("benchmarks/README.md", "exhaustive-shapes", table + "\n" + note)
+
+
+if __name__ == "__main__":
+    main()

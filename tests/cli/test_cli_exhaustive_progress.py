@@ -1,0 +1,57 @@
+"""``pokercert exhaustive`` without a terminal: plain progress lines on stderr.
+
+Issue 28: with its output going to a file, a 209 s exhaustive run printed nothing for
+ten minutes.  Now every phase says when it starts and ends, and a long one says how far
+it is every few seconds (:data:`pokercert.cli.explore.PLAIN_EVERY`); a terminal still
+gets the bar, and the other commands (run, fuzz, selfcheck) stay silent off a terminal.
+"""
+
+from __future__ import annotations
+
+import io
+
+from pokercert.cli import progress as progress_module
+from pokercert.cli.main import main
+from pokercert.cli.progress import Progress
+
+
+def test_exhaustive_prints_each_phase_on_stderr_without_a_terminal(tmp_path, capsys):
+    code = main(["exhaustive", "--ruleset", "nj-poker-high-3", "--range", "0..5000",
+                 "--batch-size", "1000", "--out", str(tmp_path)])
+    err = capsys.readouterr().err.splitlines()
+    assert code == 0
+    assert err[0] == "pokercert exhaustive: reference classes: 0/1 (0%)"
+    assert "pokercert exhaustive: reference classes: 1/1 (100%)" in err
+    assert err[-1].startswith("pokercert exhaustive: hands: 5,000/5,000 (100%), ")
+    assert err[-1].endswith(" hands/s")
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_plain_lines_come_every_few_seconds_and_at_the_end(monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(progress_module, "time", clock)
+    out = io.StringIO()
+    bar = Progress(out, unit="hands/s", plain_every=5.0)
+    for done in range(0, 101, 10):       # one step a second
+        bar.phase("hands", done, 100, "hands/s")
+        clock.now += 1.0
+    lines = out.getvalue().splitlines()
+    # the first, one five seconds later, one five more, and the last
+    assert lines == ["hands: 0/100 (0%)", "hands: 50/100 (50%), 10 hands/s",
+                     "hands: 100/100 (100%), 10 hands/s"]
+
+
+def test_other_commands_stay_silent_without_a_terminal():
+    out = io.StringIO()
+    bar = Progress(out)
+    bar(1, 2)
+    bar(2, 2)
+    bar.close()
+    assert out.getvalue() == ""
