@@ -374,7 +374,7 @@ def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float,
     return float(cpu), float(wall), int(rss) / 1024
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--peers", default="treys,eval7,phevaluator")
     parser.add_argument("--repeat", type=int, default=1)
@@ -392,20 +392,27 @@ def main() -> None:
                         help="where the in-process pass's time goes, per hand, over N hands")
     parser.add_argument("--dask-phases", type=int, metavar="N",
                         help="where a --workers 2 run's time goes beside its hands, N hands")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
     if args.dask_phases:
         dask_phases(args.dask_phases)
-        return
-    if args.stages:
+    elif args.stages:
         stages(args.stages)
-        return
-    if args.seven:
+    elif args.seven:
         seven(args)
-        return
+    else:
+        order = [] if args.old else ["--order-seed", "1"]
+        peers_vs_bare_loops(args, order)
+        fixed_setup(args, order)
+
+
+def peers_vs_bare_loops(args: argparse.Namespace, order: list[str]) -> None:
+    """Each peer's whole command against its bare loop (best CPU of ``--repeat``)."""
     peers = args.peers.split(",")
-    order = [] if args.old else ["--order-seed", "1"]
     cache = Path(tempfile.mkdtemp(prefix="bench-exh-cache-"))
-    rows = []
     best: dict[str, dict[str, float]] = {p: {} for p in peers}
     for _ in range(args.repeat):
         for peer in peers:
@@ -420,6 +427,7 @@ def main() -> None:
                                                       "nj-poker-high-5", *order,
                                                       "--workers", "2"], cache)
                 b["workers2"] = min(b.get("workers2", 1e9), wall)
+    rows = []
     for peer in peers:
         b = best[peer]
         row = [peer, f"{b['command']:.2f}", f"{b['bare']:.2f}",
@@ -432,8 +440,11 @@ def main() -> None:
     if args.workers:
         headers.append("--workers 2 wall s (speed-up)")
     print(tabulate(rows, headers=headers, tablefmt="github"))
+    shutil.rmtree(cache, ignore_errors=True)
 
-    # the fixed set-up: a one-hand shard, cold and warm class-table cache
+
+def fixed_setup(args: argparse.Namespace, order: list[str]) -> None:
+    """The fixed set-up: a one-hand shard, cold and warm class-table cache."""
     empty = Path(tempfile.mkdtemp(prefix="bench-exh-cold-"))
     one = ["--adapter", "treys", "--ruleset", "nj-poker-high-5", "--shard", f"1/{FIVE}",
            *order]
@@ -445,7 +456,6 @@ def main() -> None:
                     ["warm (table on disk)", f"{warm[0]:.2f}", f"{warm[2]:.0f}"]],
                    headers=["set-up: one-hand shard", "CPU s", "peak RSS MB"],
                    tablefmt="github"))
-    shutil.rmtree(cache, ignore_errors=True)
     shutil.rmtree(empty, ignore_errors=True)
 
 

@@ -246,8 +246,9 @@ def main() -> None:
     args = ap.parse_args()
     rows = measure(args.shapes.split(","), args.start, args.hands, args.repeat)
     table = tabulate(rows, HEAD, tablefmt="github")
-    note = (f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of {args.repeat} interleaved "
-            "runs by hands-phase CPU; treys's bare loop over the same hands is the floor\n")
+    note = (f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of "
+            f"{args.repeat} interleaved runs by hands-phase CPU; treys's bare loop over the "
+            "same hands is the floor\n")
     print(table + note)
     if args.write_docs:
         write_block("benchmarks/README.md", "exhaustive-shapes", table + "\n" + note)

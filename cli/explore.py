@@ -78,7 +78,10 @@ def register(sub: Subparsers) -> None:
                    help="run folder: Hypothesis database and findings (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_fuzz)
+    _register_exhaustive(sub)
 
+
+def _register_exhaustive(sub: Subparsers) -> None:
     p = sub.add_parser(
         "exhaustive",
         description="Send every hand of the ruleset through the adapter (2,598,960 five-card, "

@@ -131,6 +131,29 @@ class ClassPairs:
             out.extend(found.tolist())
         return out
 
+    def members_beside(self, classes: Any, rows: Any) -> list[str | None]:
+        """For each hand (a row of card codes) of class ``classes[k]``, the text of the
+        first renaming of its class (all of them, the representative first) that can be
+        dealt beside it and is not the hand itself, or None (then
+        :meth:`ReferenceClasses.disjoint_member` looks further, among every member)."""
+        np = self._np
+        if not len(rows):
+            return []
+        bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
+        bits[_JOKER] = 0
+        hand = bits[rows].sum(axis=1, dtype=np.uint64)[:, None]
+        jokers = (rows == _JOKER).sum(axis=1)[:, None]
+        masks = self._masks[classes]
+        ok = ((masks & hand) == 0) & (masks != hand) & self._valid[classes]
+        ok &= (self._joker_counts[classes] + jokers) <= self._jokers
+        found, first = ok.any(axis=1), ok.argmax(axis=1)
+        where = np.flatnonzero(found)
+        texts = self._texts(self._codes[np.asarray(classes)[where], first[where]])
+        out: list[str | None] = [None] * len(rows)
+        for k, t in zip(where.tolist(), texts, strict=True):
+            out[k] = t
+        return out
+
     def _texts(self, hands: Any) -> list[str]:
         """Hands (rows of card codes) as sent: in the run's card order."""
         if self._seed is not None and len(hands):

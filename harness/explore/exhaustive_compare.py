@@ -23,10 +23,10 @@ from typing import Any
 from pokercert.harness.adapters.base import ANSWERED
 from pokercert.harness.api import Hands
 from pokercert.harness.explore.class_pairs import ClassPairs, python_first_pair
-from pokercert.harness.explore.exhaustive_answers import Failed
+from pokercert.harness.explore.exhaustive_answers import Failed, batch_texts
 from pokercert.harness.explore.exhaustive_checker import Checker
 from pokercert.reference import Card
-from pokercert.reference.classes import cards, joker_count, mask, text
+from pokercert.reference.classes import cards, joker_count, mask
 
 _PLACE = {(1,): -1, (0, 1): 0, (0,): 1}
 Phase = Callable[[int, int], None]
@@ -48,8 +48,7 @@ class CompareChecker(Checker):
         self.state.order_checked = True
 
     def _compare_order(self, n: int, phase: Phase | None) -> None:
-        if self.ref.random_access:
-            self._pairs = ClassPairs(self.ref, self.seed, self.ruleset.jokers)
+        self._pair_table()
         answers: dict[tuple[int, int], Any] = {}
         order = self._sorted_classes(n, answers, phase)
         ranks = self._ranks(order, answers)
@@ -198,20 +197,32 @@ class CompareChecker(Checker):
     def check_classes(self, start: int, tokens: Hands, classes: Any, keys: list[Any]) -> None:
         """Each hand against a member of its own class dealt beside it: a tie."""
         given = tokens if self.remote else self.batches.give(start, tokens, again=True)
-        hands = [cards(t) for t in given]
+        texts = batch_texts(given)
+        classes = classes if isinstance(classes, list) else classes.tolist()
+        table = self._pair_table()
+        others = table.members_beside(classes, tokens.rows) \
+            if table is not None and tokens.rows is not None else [None] * len(texts)
         requests = []
-        for h, c in zip(hands, classes if isinstance(classes, list) else classes.tolist(),
-                        strict=True):
-            m = mask(h)
-            other = self.ref.disjoint_member(c, m, joker_count(h), skip=m)
+        for t, c, other in zip(texts, classes, others, strict=True):
             if other is None:
-                self.state.unverifiable_hands += 1
-                continue
-            requests.append({"op": "compare", "hands": [text(h), self.text(other)]})
+                h = cards(t.split(" "))
+                m = mask(h)
+                member = self.ref.disjoint_member(c, m, joker_count(h), skip=m)
+                if member is None:
+                    self.state.unverifiable_hands += 1
+                    continue
+                other = self.text(member)
+            requests.append({"op": "compare", "hands": [t, other]})
         if not requests:
             return
         for req, reply in zip(requests, self.adapter.run_batch(requests), strict=True):
             self.check_compare(req, reply, [0, 1], "class")
+
+    def _pair_table(self) -> ClassPairs | None:
+        """The renamings of every class (numpy), made once the representatives are set."""
+        if self._pairs is None and self.ref.random_access:
+            self._pairs = ClassPairs(self.ref, self.seed, self.ruleset.jokers)
+        return self._pairs
 
 
 class _Merge:

@@ -19,6 +19,7 @@ same folder replays the last counterexample first.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections import Counter
@@ -200,74 +201,97 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
     """
     run_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
-    oracle = Differential(adapter, ruleset, profile)
     game = Game(ruleset, profile, kinds, features)
-    labels = fuzz_labels(game)
-    seen: Counter[str] = Counter()
-    last: list[tuple[Case, Scored]] = []
-
-    def check(case: Case) -> Scored:
-        seen[case.situation] += 1
-        scored, _ = oracle.check(case)
-        if on_example is not None:
-            on_example(oracle.calls)
-        return scored
-
-    def hypothesis_check(case: Case) -> None:
-        scored = check(case)
-        if scored.outcome is not Outcome.PASS:
-            last.append((case, scored))
-            raise _Disagreement(f"{case!r}: {scored.outcome}: {scored.message}")
-
+    run = _Run(Differential(adapter, ruleset, profile), game, fuzz_labels(game), report,
+               on_example)
     # one database entry per ruleset, profile and adapter, not one for every run
     target = f"{ruleset.id}|{sorted(profile.readings_for(ruleset).items())}|{adapter.spec}"
     # labels are part of the key: a stored record replays only with the same labels
-    target += "|" + ",".join(labels)
+    target += "|" + ",".join(run.labels)
 
-    def replay(seeded: Sequence[bytes]) -> None:
-        """Hypothesis replays the stored and ``seeded`` records, shrinks what fails."""
-        inner = DirectoryBasedExampleDatabase(str(database)) if database else \
+    def store() -> ExampleDatabase:
+        return DirectoryBasedExampleDatabase(str(database)) if database else \
             InMemoryExampleDatabase()
-        test = settings(
-            max_examples=max(examples, 1), deadline=None, print_blob=False,
-            report_multiple_bugs=False, verbosity=Verbosity.quiet,
-            database=_Keyed(inner, target.encode(), seeded),
-            suppress_health_check=list(HealthCheck),
-            phases=(Phase.reuse, *((Phase.shrink,) if shrink else ())),
-        )(hypothesis_seed(run_seed)(given(game_strategy(game, labels))(hypothesis_check)))
-        try:
-            test()
-        except (_Disagreement, SkipTest):   # SkipTest: nothing stored to replay
-            pass
-        except (FlakyFailure, FlakyReplay) as exc:
-            report.flaky = f"the adapter answered the same input differently: {exc}"
 
+    replay = functools.partial(run.replay, target, examples, shrink, store)
     if database is not None:
         replay(())                      # a counterexample stored by an earlier run
-    if not last and not report.flaky:
-        for case, record in seeded_deals(game, labels, seed=run_seed, count=examples):
-            scored = check(case)
-            if scored.outcome is not Outcome.PASS:
-                if shrink:
-                    replay([choices_to_bytes(tuple(record))])
-                    if not last and not report.flaky and \
-                            check(case).outcome is Outcome.PASS:
-                        report.flaky = ("the adapter answered the same input differently: "
-                                        f"{case!r}")
-                if not last and not report.flaky:
-                    last.append((case, scored))     # not shrunk (or could not replay)
-                break
-    report.calls = oracle.calls
+    if not run.last and not report.flaky:
+        run.explore(examples, shrink, replay)
+    report.calls = run.oracle.calls
     # every situation the run could deal, sent or not (0: not exercised), then "free"
-    report.situations = {name: seen[name] for name in
+    report.situations = {name: run.seen[name] for name in
                          [*situation_labels(game), "free"]}
-    if last:
-        case, scored = last[-1]
+    if run.last:
+        case, scored = run.last[-1]
         report.outcome = scored.outcome
         report.situation = case.situation
         report.found = found_vector(ruleset.id, case.kind, case.inputs, profile,
                                     actual=scored.actual, message=scored.message)
     return report
+
+
+@dataclass
+class _Run:
+    """One fuzz run's exploration and shrinking (:func:`fuzz`)."""
+
+    oracle: Differential
+    game: Game
+    labels: list[str]
+    report: FuzzReport
+    on_example: Callable[[int], None] | None
+    seen: Counter[str] = field(default_factory=Counter)
+    last: list[tuple[Case, Scored]] = field(default_factory=list)
+
+    def check(self, case: Case) -> Scored:
+        self.seen[case.situation] += 1
+        scored, _ = self.oracle.check(case)
+        if self.on_example is not None:
+            self.on_example(self.oracle.calls)
+        return scored
+
+    def hypothesis_check(self, case: Case) -> None:
+        scored = self.check(case)
+        if scored.outcome is not Outcome.PASS:
+            self.last.append((case, scored))
+            raise _Disagreement(f"{case!r}: {scored.outcome}: {scored.message}")
+
+    def replay(self, target: str, examples: int, shrink: bool,
+               database: Callable[[], ExampleDatabase], seeded: Sequence[bytes]) -> None:
+        """Hypothesis replays the stored and ``seeded`` records, shrinks what fails."""
+        test = settings(
+            max_examples=max(examples, 1), deadline=None, print_blob=False,
+            report_multiple_bugs=False, verbosity=Verbosity.quiet,
+            database=_Keyed(database(), target.encode(), seeded),
+            suppress_health_check=list(HealthCheck),
+            phases=(Phase.reuse, *((Phase.shrink,) if shrink else ())),
+        )(hypothesis_seed(self.report.seed)(given(game_strategy(self.game, self.labels))(
+            self.hypothesis_check)))
+        try:
+            test()
+        except (_Disagreement, SkipTest):   # SkipTest: nothing stored to replay
+            pass
+        except (FlakyFailure, FlakyReplay) as exc:
+            self.report.flaky = f"the adapter answered the same input differently: {exc}"
+
+    def explore(self, examples: int, shrink: bool,
+                replay: Callable[[Sequence[bytes]], None]) -> None:
+        """The seeded deals until the first disagreement, replayed and shrunk."""
+        report = self.report
+        for case, record in seeded_deals(self.game, self.labels, seed=report.seed,
+                                         count=examples):
+            scored = self.check(case)
+            if scored.outcome is Outcome.PASS:
+                continue
+            if shrink:
+                replay([choices_to_bytes(tuple(record))])
+                if not self.last and not report.flaky and \
+                        self.check(case).outcome is Outcome.PASS:
+                    report.flaky = ("the adapter answered the same input differently: "
+                                    f"{case!r}")
+            if not self.last and not report.flaky:
+                self.last.append((case, scored))     # not shrunk (or could not replay)
+            return
 
 
 def claimed_kinds(capabilities: Mapping[str, Sequence[str]], ruleset: Ruleset) -> list[str]:

@@ -1,0 +1,89 @@
+"""The member pairs found for many class pairs at once are the hand-by-hand search's.
+
+:class:`ClassPairs` replaces, for speed, three searches of
+:class:`~pokercert.reference.classes.ReferenceClasses` done hand by hand in Python; each
+is held here to the original on whole games: three-card high (every neighbouring pair
+of its 741 classes and random pairs), and the Montana game with its joker (a joker hand
+and a hand may not hold more jokers between them than the deck has).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokercert.harness.api import Hands
+from pokercert.harness.explore.class_pairs import ClassPairs, python_first_pair
+from pokercert.reference import get_ruleset, load_profile
+from pokercert.reference.classes import (
+    ReferenceClasses,
+    cards,
+    joker_count,
+    mask,
+    shuffled,
+    space_of,
+    text,
+)
+
+SEED = 7
+
+
+def _reference(ruleset_id: str) -> tuple[ReferenceClasses, ClassPairs]:
+    rs, prof = get_ruleset(ruleset_id), load_profile("practice")
+    ref = ReferenceClasses(rs, prof, space_of(rs, prof, True))
+    for i, members in enumerate(ref.candidates):    # as the compare path sets them
+        ref.rep[i] = members[0]
+    return ref, ClassPairs(ref, SEED, rs.jokers)
+
+
+def _pairs(n: int, neighbours: int, extra: int) -> list[tuple[int, int]]:
+    rnd = random.Random(1)
+    step = max(1, (n - 1) // neighbours)
+    return [(i - 1, i) for i in range(1, n, step)] + \
+        [tuple(sorted(rnd.sample(range(n), 2))) for _ in range(extra)]
+
+
+@pytest.mark.parametrize(("ruleset_id", "neighbours", "extra"),
+                         [("nj-poker-high-3", 740, 500), ("mt-poker-high", 150, 150)])
+def test_the_pairs_are_the_hand_by_hand_searchs(ruleset_id, neighbours, extra):
+    ref, table = _reference(ruleset_id)
+    pairs = _pairs(len(ref.keys), neighbours, extra)
+    want = []
+    for a, b in pairs:
+        pair = python_first_pair(ref, a, b)
+        want.append(None if pair is None else
+                    (text(shuffled(pair[0], SEED)), text(shuffled(pair[1], SEED))))
+    assert table.first_pairs(pairs) == want
+    assert None in want or ruleset_id != "mt-poker-high"     # jokers leave some apart
+
+
+@pytest.mark.parametrize(("ruleset_id", "neighbours"),
+                         [("nj-poker-high-3", 740), ("mt-poker-high", 300)])
+def test_neighbours_apart_by_renaming_as_disjoint_pair_says(ruleset_id, neighbours):
+    ref, table = _reference(ruleset_id)
+    pairs = _pairs(len(ref.keys), neighbours, 0)
+    apart = table.apart_by_renaming(pairs)
+    for (a, b), ok in zip(pairs, apart, strict=True):
+        by_renaming = any(
+            not m_lo & m_up and ref.fits(up, joker_count(low))
+            for m_lo, low in ref.alternatives(a) for m_up, up in ref.alternatives(b))
+        assert ok == by_renaming, (a, b)
+
+
+def test_members_beside_a_batch_are_disjoint_members():
+    ref, table = _reference("nj-poker-high-3")
+    rows = ref.code_rows(0, 22_100, SEED)
+    hands = Hands(None, 3, rows=rows)
+    classes = ref.class_index(0, hands).tolist()
+    got = table.members_beside(classes, rows)
+    found = 0
+    for tokens, c, member in zip(hands, classes, got, strict=True):
+        if member is None:      # the caller looks among every member then
+            continue
+        h = cards(tokens)
+        want = ref.disjoint_member(c, mask(h), joker_count(h), skip=mask(h))
+        assert want is not None and member == text(shuffled(want, SEED))
+        found += 1
+    # every hand but the 52 three of a kind (no renaming of their class apart from them)
+    assert found == 22_100 - 52
