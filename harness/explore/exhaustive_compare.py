@@ -7,11 +7,12 @@ one below it in the reference's order.  Hands whose class has no member disjoint
 them (all four aces with a king) and neighbouring classes with no disjoint pair cannot
 be told apart in one deal; they are counted as unverifiable, never passed.
 
-The order is found with few requests in few batches: the neighbours in the reference's
-order are asked first (one batch; for an evaluator that agrees, the only one), the runs
-they leave in the evaluator's order are merged bottom-up, every step of every merge of
-a level sent as one batch, and no pair of classes is asked twice.  The member pairs sent
-come from :mod:`.class_pairs`.
+The order is a bottom-up merge sort from single classes, as a step-by-step merge would
+make it (the same comparisons, so the same order even where the evaluator's answers and
+the reference's order assumed for undecidable pairs do not make one consistent order),
+asked in few batches: each merge asks the comparisons it is about to need ahead, the
+merges of a level in one batch, and no pair of classes is asked twice.  The member pairs
+sent, and each hand's partner, come from :mod:`.class_pairs`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from pokercert.reference import Card
 from pokercert.reference.classes import cards, joker_count, mask
 
 _PLACE = {(1,): -1, (0, 1): 0, (0,): 1}
-Phase = Callable[[int, int], None]
+# how far the order check is: (merge levels done, levels)
+Levels = Callable[[int, int], None]
 
 
 class CompareChecker(Checker):
@@ -37,7 +39,7 @@ class CompareChecker(Checker):
 
     _pairs: ClassPairs | None = None
 
-    def check_order(self, phase: Phase | None = None) -> None:
+    def check_order(self, phase: Levels | None = None) -> None:
         """The classes in the evaluator's own order, by its ``compare`` alone."""
         # each class stands for itself by its first candidate member, as in the key path
         # when the candidates agree, so both paths write up the same hands
@@ -47,7 +49,7 @@ class CompareChecker(Checker):
             self._compare_order(len(self.ref.keys), phase)
         self.state.order_checked = True
 
-    def _compare_order(self, n: int, phase: Phase | None) -> None:
+    def _compare_order(self, n: int, phase: Levels | None) -> None:
         self._pair_table()
         answers: dict[tuple[int, int], Any] = {}
         order = self._sorted_classes(n, answers, phase)
@@ -105,7 +107,7 @@ class CompareChecker(Checker):
         return [answers[p] for p in asks]
 
     def _sorted_classes(self, n: int, answers: dict[tuple[int, int], Any],
-                        phase: Phase | None) -> list[int]:
+                        phase: Levels | None) -> list[int]:
         """Every class, ordered by the evaluator's compare (stable: ties keep the
         reference's order): a bottom-up merge sort from single classes."""
         runs = [[i] for i in range(n)]
