@@ -25,16 +25,8 @@ LIMIT = 60
 
 PENDING = "pending: being split by {} (issue 27)"
 
-# qualified name (module.Class.function) -> why it may be longer than LIMIT
-EXCEPTIONS: dict[str, str] = {
-    # exh28: the exhaustive and fuzz passes
-    "pokercert.cli.explore.register": PENDING.format("exh28"),
-    "pokercert.cli.explore.cmd_exhaustive": PENDING.format("exh28"),
-    "pokercert.harness.explore.distributed.run_distributed": PENDING.format("exh28"),
-    "pokercert.harness.explore.exhaustive.Checker._batches": PENDING.format("exh28"),
-    "pokercert.harness.explore.fuzz.fuzz": PENDING.format("exh28"),
-    "benchmarks.bench_exhaustive.main": PENDING.format("exh28"),
-}
+# qualified name (module.Class.function) -> why it may be longer than LIMIT: none today
+EXCEPTIONS: dict[str, str] = {}
 
 
 def _files() -> Iterator[tuple[str, Path]]:
@@ -111,4 +103,3 @@ def test_the_scan_sees_long_functions_and_nested_ones():
     found = long_functions("\n".join([short, long, method, nested]), "m")
     assert set(found) == {"m.sprawls", "m.Big.grows", "m.outer", "m.outer.inner"}
     assert found["m.sprawls"].startswith(f"{LIMIT + 1} lines")
-    assert scan()       # the package has long functions today (the pending ones)
