@@ -20,7 +20,7 @@ from pokercert.reports.verify import (
     FAILED,
     OK,
     SKIPPED,
-    outcome,
+    conclude,
     passed,
     verify,
     verify_bytes,
@@ -86,7 +86,7 @@ def test_the_corpus_is_checked_against_the_release_registry_not_the_installed_fi
     assert corpus.status == FAILED
     assert corpus.detail.startswith("modified corpus (digest eeeeeeeeeeeeeeee; 1.11.0 is "
                                     "f5307c856701da85)")
-    found = outcome(checks, report)
+    found = conclude(checks, report)
     assert (found.genuine, found.verdict, found.exit_code) == (True, "NOT CERTIFIED", 1)
     assert found.words == ("GENUINE: NOT CERTIFIED (modified corpus (digest eeeeeeeeeeeeeeee; "
                            "1.11.0 is f5307c856701da85))")
