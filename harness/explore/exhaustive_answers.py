@@ -13,12 +13,14 @@ from typing import Any
 
 from pokercert.harness.adapters.base import ANSWERED, Reply
 from pokercert.harness.api import FastMethods, Hands
+from pokercert.reference.errors import PokercertError
 
 NO_FAST = FastMethods(None, None, None, None)
 
 
-class Failed(Exception):
-    """A hand the adapter gave no usable answer for (in place of its category or key)."""
+class Failed(PokercertError):
+    """A hand the adapter gave no usable answer for (in place of its category or key):
+    held as the hand's answer, so the checker reports it, never raised out of a pass."""
 
 
 def norm_key(key: Any) -> Any:

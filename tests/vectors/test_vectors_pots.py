@@ -30,7 +30,7 @@ RAZZ = PotGame("razz", 7, 0, None, ("razz",), ROLES)
 
 def pot(g: PotGame, hands: list[str], board: str = "") -> tuple[list[int], list[int], list[str]]:
     got = settle(g, [parse(h) for h in hands], parse(board))
-    return got.high, got.low, [str(s) for s in got.shares]
+    return list(got.high), list(got.low or ()), [str(s) for s in got.shares]
 
 
 @pytest.mark.parametrize("better, worse", [
@@ -109,9 +109,9 @@ def test_a_reading_that_changes_the_pot_is_named_with_both_pots():
                 (("board-plays", "board_plays"), ("suits-equal", None)))
     holes = [parse("2c 3d"), parse("4h 2h"), parse("3c 4c")]
     practice, interp, literal = by_reading(g, holes, parse("Ts Jh Qd Kc As"))
-    assert practice.high == [0, 1, 2] and interp == "board-plays"
+    assert practice.high == (0, 1, 2) and interp == "board-plays"
     assert literal is not None and (literal.high, [str(s) for s in literal.shares]) == \
-        ([1, 2], ["0", "1/2", "1/2"])
+        ((1, 2), ["0", "1/2", "1/2"])
 
 
 def test_literal_readings_of_the_split_games():
@@ -121,8 +121,8 @@ def test_literal_readings_of_the_split_games():
     literal_q = Rules(qualifier=False)
     nine = settle(OMAHA_HL, [parse("Ah 2h Kc Qd"), parse("3s 4s Jc Jd")],
                   parse("9c 5d 7h Ks Qc"), literal_q)
-    assert nine.low == [0]          # 9-7-5-2-A beats 9-7-5-4-3 (the fourth card decides)
+    assert nine.low == (0,)        # 9-7-5-2-A beats 9-7-5-4-3 (the fourth card decides)
     distinct = Rules(shared_cards=False)
     wheel = settle(STUD_HL, [parse("Ah 2d 3c 4s 5h Kc Qd"), parse("Ks Kd 9c 8s 6h Jc Jd")],
                    [], distinct)
-    assert wheel.high == [0] and wheel.low == []   # its only low five is its straight
+    assert wheel.high == (0,) and wheel.low is None   # its only low five is its straight

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from pokercert.reference.cards import RANK_CHARS
+from pokercert.reference.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
-class TableError(ValueError):
+class TableError(InputError, ValueError):
     """A hand-worked table is missing, malformed or lacks a key (message names the file)."""
 
 
