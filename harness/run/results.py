@@ -86,7 +86,12 @@ class Result(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Result:
+        """A result line read back; a field of another JSON type than the harness writes
+        is refused (TypeError naming it): a run folder is the vendor's to forge."""
         kwargs = {k: v for k, v in data.items() if k in _RESULT_FIELDS}
+        wrong = [k for k, v in kwargs.items() if not _LINE_TYPES.get(k, _any)(v)]
+        if wrong:
+            raise TypeError(f"{', '.join(wrong)}: not of the type the harness writes")
         kwargs["outcome"] = Outcome(kwargs["outcome"])
         kwargs["clauses"] = tuple(kwargs.get("clauses", ()))
         kwargs["flags"] = tuple(kwargs.get("flags", ()))
@@ -94,6 +99,27 @@ class Result(NamedTuple):
 
 
 _RESULT_FIELDS = frozenset(Result._fields)
+
+
+def _any(value: Any) -> bool:
+    return True
+
+
+def _words(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+# the JSON type of each field of a result line (the rest: a number, an outcome word)
+_LINE_TYPES: dict[str, Any] = {
+    **dict.fromkeys(("vector_id", "ruleset", "kind", "message", "why", "stderr",
+                     "attachment", "known_failure", "scored_as"),
+                    lambda v: isinstance(v, str)),
+    "origin": lambda v: v is None or isinstance(v, str),
+    "expected": lambda v: v is None or isinstance(v, dict),
+    "actual": lambda v: v is None or isinstance(v, dict),
+    "inputs": lambda v: isinstance(v, dict), "readings": lambda v: isinstance(v, dict),
+    "clauses": _words, "flags": _words,
+}
 _MAPPINGS = ("expected", "actual", "readings", "inputs")
 _PASS = Outcome.PASS
 _tuple_new = tuple.__new__
