@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokercert.harness.run.results import HEADER_FILE, RESULTS_FILE
 from pokercert.reference import all_rulesets
 from pokercert.reference.rulesets import Ruleset
 from pokercert.reports import text as T
+from pokercert.reports.model import ReportRefused
 from pokercert.reports.output import load
 from pokercert.vectors.corpus import Corpus, load_corpus
 from pokercert.vectors.model import Kind, Vector
@@ -74,10 +76,40 @@ def clause_slug(index: int, label: str) -> str:
     return f"clause-{index:02d}-" + re.sub(r"[^A-Za-z0-9.-]+", "_", label).strip("_") + ".html"
 
 
-def read_evaluator(key: str, source: Path) -> SiteEvaluator:
+def _own_files(source: Path) -> None:
+    """Refuse a run folder's file (or a report) that is a symbolic link or not a regular
+    file: a link to /dev/zero is read forever, a FIFO waits forever, a link to another
+    folder's results is not this run's."""
+    paths = [source / HEADER_FILE, source / RESULTS_FILE] if source.is_dir() else [source]
+    for path in paths:
+        if path.is_symlink():
+            raise ReportRefused(f"{path}: a symbolic link; the files of a run folder are "
+                                "read only as regular files of the folder itself")
+        if path.exists() and not path.is_file():
+            raise ReportRefused(f"{path}: not a regular file")
+
+
+def _same_corpus(source: Path, report: Mapping[str, Any], corpus: Corpus) -> None:
+    """Refuse a run of another corpus (version or content): its outcomes are of that
+    corpus's vectors, and beside the vectors shown (same ids, other hands) they would
+    say what was never tested."""
+    ran = report["identification"]["corpus"]
+    if (ran.get("version"), ran.get("sha256")) != (corpus.version, corpus.sha256):
+        raise ReportRefused(
+            f"{source}: a run of corpus {T.printable(str(ran.get('version')))} (sha256 "
+            f"{T.printable(str(ran.get('sha256')))}); the site shows corpus {corpus.version} "
+            f"(sha256 {corpus.sha256}): run it again against this corpus")
+
+
+def read_evaluator(key: str, source: Path, corpus: Corpus | None = None) -> SiteEvaluator:
     """A run folder (or a genuine JSON report) as a column: its sealed report (refused
-    when its results are not what the harness wrote) and the outcome of each vector."""
+    when its results are not what the harness wrote, when a file of it is a link or no
+    regular file, or when it ran another corpus than ``corpus``) and the outcome of
+    each vector."""
+    _own_files(source)
     report = load(source)
+    if corpus is not None:
+        _same_corpus(source, report, corpus)
     return SiteEvaluator(key, source, report,
                      {str(v["id"]): str(v["outcome"]) for v in report["vectors"]})
 
@@ -88,7 +120,8 @@ def gather(run_folders: Sequence[Path], corpus_root: Path | None = None) -> Site
     by_ruleset: dict[str, list[Vector]] = defaultdict(list)
     for v in corpus.vectors:
         by_ruleset[v.ruleset].append(v)
-    evaluators = tuple(read_evaluator(f"e{i}", Path(f)) for i, f in enumerate(run_folders, 1))
+    evaluators = tuple(read_evaluator(f"e{i}", Path(f), corpus)
+                       for i, f in enumerate(run_folders, 1))
     return Site(all_rulesets(), corpus, evaluators, dict(by_ruleset))
 
 

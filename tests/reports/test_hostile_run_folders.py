@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-import threading
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,60 @@ def test_a_result_field_of_another_type_is_refused_naming_the_line(tmp_path, nam
     folder = _edited(tmp_path / "run", **{name: value})
     with pytest.raises(ReportError, match=r"results\.jsonl:1: .*" + name):
         build_report(folder)
+
+
+# ------------------------------------------------------------------------------- the site
+def _installed_corpus() -> tuple[str, str]:
+    from pokercert.vectors.corpus import load_corpus
+    corpus = load_corpus()
+    return corpus.version, corpus.sha256
+
+
+def _site_of(tmp_path: Path, *runs: Path) -> Path:
+    from pokercert.reports.site.build import build_site
+    build_site(tmp_path / "site", list(runs))
+    return tmp_path / "site"
+
+
+def _site_command(out: Path, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``pokercert site`` in a child held to 1 GB of memory and 60 s (a link to
+    /dev/zero was once read until the machine's memory ran out)."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    return subprocess.run([sys.executable, "-m", "pokercert.cli", "site", str(out),
+                           str(folder)], capture_output=True, text=True, timeout=60,
+                          preexec_fn=limit, check=False)
+
+
+@pytest.mark.parametrize("name", ["results.jsonl", "run.json"])
+def test_the_site_refuses_a_run_file_that_is_a_link_out_of_the_folder(tmp_path, name):
+    """results.jsonl -> /dev/zero was read until memory ran out (one line, never ending);
+    a link to another folder's file is not this run's either."""
+    folder = write_run(tmp_path / "run", [FAILED], corpus=_installed_corpus())
+    target = tmp_path / "elsewhere"
+    (folder / name).rename(target)
+    (folder / name).symlink_to("/dev/zero" if name == "results.jsonl" else target)
+    done = _site_command(tmp_path / "site", folder)
+    assert done.returncode == 1, done.stderr[-1500:]
+    assert "Traceback" not in done.stderr
+    assert f"{folder / name}: a symbolic link" in done.stderr
+
+
+def test_the_site_refuses_a_run_file_that_is_not_a_regular_file(tmp_path):
+    """A FIFO for results.jsonl: its reader waited for a writer forever."""
+    folder = write_run(tmp_path / "run", [FAILED], corpus=_installed_corpus())
+    (folder / "results.jsonl").unlink()
+    os.mkfifo(folder / "results.jsonl")
+    done = _site_command(tmp_path / "site", folder)
+    assert done.returncode == 1, done.stderr[-1500:]
+    assert f"{folder / 'results.jsonl'}: not a regular file" in done.stderr
+
+
+def test_the_site_refuses_a_run_of_another_corpus(tmp_path):
+    """Its outcomes are of the vectors of that corpus: shown beside the vectors of the
+    installed one (same ids, other hands) they would say what was never tested."""
+    version = _installed_corpus()[0]
+    for i, corpus in enumerate([("1.11.0", "f" * 64), (version, "0" * 64)]):
+        folder = write_run(tmp_path / f"run{i}", [FAILED], corpus=corpus)
+        with pytest.raises(ReportError, match=f"run{i}.*corpus {corpus[0]}.*{version}"):
+            _site_of(tmp_path, folder)

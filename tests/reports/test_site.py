@@ -23,6 +23,7 @@ import pytest
 
 from pokercert.harness.run.results import Outcome
 from pokercert.reports.site.build import build_site
+from pokercert.vectors.corpus import load_corpus
 from tests.helpers.reports_fixtures import H5, r, write_run
 
 html5lib = pytest.importorskip("html5lib", reason="html5lib is in the test extra")
@@ -80,7 +81,8 @@ def hostile_run(folder: Path) -> Path:
             {"category": "straight"}, {"category": SCRIPT.format("actual")},
             ("13:69F-14.3(b)6",), ("wheel",), "A-2-3-4-5 is the lowest straight.",
             message=SCRIPT.format("message"), stderr=SCRIPT.format("stderr") + "\n\x1b[31m")
-    write_run(folder, [bad])
+    corpus = load_corpus()      # the site refuses a run of another corpus
+    write_run(folder, [bad], corpus=(corpus.version, corpus.sha256))
     run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
     run["evaluator"] = {"vendor": SCRIPT.format("vendor"), "name": '"><img src=x onerror=1>',
                         "version": "1", "build": ""}
