@@ -6,6 +6,7 @@ these things through this module, so they say them the same way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,8 +54,10 @@ def category_words(name: object) -> str:
 
 
 def _hands_words(winners: object) -> str:
-    if not isinstance(winners, list) or not winners:
+    if winners is None or winners == []:
         return "no hand"
+    if not isinstance(winners, list):
+        return f"{_exact({'winners': winners})} (not a list of hands)"
     numbers = [str(w + 1) if isinstance(w, int) else T.printable(str(w)) for w in winners]
     if len(numbers) == 1:
         return f"hand {numbers[0]} alone"
@@ -79,7 +82,8 @@ def plain_reading(finding: dict[str, Any]) -> str:
     """What a finding means, in one line of plain words: ``a royal flush was called a
     straight flush``, ``invalid input (duplicate card) was accepted and answered ...``,
     ``the pot should go to hand 1 alone; the evaluator gave a split between hands 1 and
-    2``.  Every word that comes from the answers is shown printable (no line breaks)."""
+    2``.  Every word that comes from the answers is shown printable (no line breaks), and
+    the two sides never read alike: a failure must not read as a pass."""
     outcome = finding["outcome"]
     expected = finding.get("expected") or {}
     actual = finding.get("actual")
@@ -88,7 +92,24 @@ def plain_reading(finding: dict[str, Any]) -> str:
     if outcome == Outcome.XPASS:
         return "listed as a known failure, yet it passed"
     prefix = "a known failure: " if outcome == Outcome.XFAIL else ""
+    if not isinstance(expected, dict):
+        expected = {"expected": expected}
+    if _exact(expected) == _exact(actual):
+        message = T.printable(str(finding.get("message") or "")).strip()
+        return T.one_line(f"{prefix}the answer ({_exact(actual)}) is the expected one, yet "
+                          "it was scored a failure" + (f": {message}" if message else ""))
     return T.one_line(prefix + _difference(expected, actual))
+
+
+def _exact(data: dict[str, Any]) -> str:
+    """An answer as its JSON (quotes, ``1`` and ``1.0``, ``true`` and ``1`` told apart)."""
+    return T.printable(json.dumps(data, ensure_ascii=False, sort_keys=True, default=str))
+
+
+def _told_apart(said: str, gave: str, words: str) -> str | None:
+    """``words`` when the two sides read differently in it (spaces aside: a reader does
+    not see them), else None (their exact JSON is shown instead)."""
+    return words if said.split() != gave.split() else None
 
 
 def _difference(expected: dict[str, Any], actual: dict[str, Any]) -> str:
@@ -96,19 +117,29 @@ def _difference(expected: dict[str, Any], actual: dict[str, Any]) -> str:
         return _refusal(expected, actual)
     if "reason" in actual or "rejected" in actual:
         return "a valid input was refused as invalid"
+    found: str | None = None
     if "category" in expected and expected.get("category") != actual.get("category"):
-        return (f"{category_words(expected['category'])} was called "
-                f"{category_words(actual.get('category', 'nothing'))}")
-    if "cards" in expected and expected.get("cards") != actual.get("cards"):
-        return (f"the best five cards are {T.value(expected['cards'])}; the evaluator "
-                f"chose {T.value(actual.get('cards'))}")
-    if "winners" in expected and expected.get("winners") != actual.get("winners"):
-        return (f"the pot should go to {_hands_words(expected['winners'])}; the evaluator "
-                f"gave {_hands_words(actual.get('winners'))}")
-    if "qualifies" in expected and expected.get("qualifies") != actual.get("qualifies"):
-        return ("a qualifying dealer hand was said not to qualify" if expected["qualifies"]
-                else "a dealer hand that does not qualify was said to qualify")
-    return f"expected {T.describe(expected)}; the evaluator answered {T.describe(actual)}"
+        want = category_words(expected["category"])
+        got = category_words(actual["category"]) if "category" in actual else ""
+        found = _told_apart(want, got, f"{want} was called {got}" if got else
+                            f"{want} was answered with no category")
+    elif "cards" in expected and expected.get("cards") != actual.get("cards"):
+        want, got = T.value(expected["cards"]), T.value(actual.get("cards"))
+        found = _told_apart(want, got, f"the best five cards are {want}; the evaluator "
+                            f"chose {got}")
+    elif "winners" in expected and expected.get("winners") != actual.get("winners"):
+        want, got = _hands_words(expected["winners"]), _hands_words(actual.get("winners"))
+        found = _told_apart(want, got, f"the pot should go to {want}; the evaluator "
+                            f"gave {got}")
+    elif "qualifies" in expected and expected.get("qualifies") != actual.get("qualifies"):
+        found = ("a qualifying dealer hand was said not to qualify" if expected["qualifies"]
+                 else "a dealer hand that does not qualify was said to qualify")
+    if found:
+        return found
+    said, gave = T.describe(expected), T.describe(actual)
+    if said.split() == gave.split():
+        said, gave = _exact(expected), _exact(actual)
+    return f"expected {said}; the evaluator answered {gave}"
 
 
 def vector_name(finding: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@ drawn in HTML (issue 28 item 5): each expectation is worked by hand from the ans
 
 from __future__ import annotations
 
+import json
 import re
 
 from pokercert.reports import plain
@@ -101,3 +102,34 @@ def test_anything_else_stays_escaped_text():
     assert "<script>" not in answer_html({"message": hostile, "hand": "As <b>"})
     assert _without_colour(answer_html({"hands": ["As Kd", "2c 3c"], "op": "compare"})) == \
         "hands: A♠K♦ 2♣3♣<br>op: compare".replace("<br>", "")
+
+
+# --------------------------------------------- hostile answers (hostile30): never a pass
+def test_an_answer_without_a_category_is_said_so():
+    f = finding({"category": "one_pair"}, {"winners": [0]})
+    assert plain.plain_reading(f) == "a pair was answered with no category"
+
+
+def test_answers_that_read_alike_are_told_apart_exactly():
+    """A trailing space, a string that looks like a list, ``none`` the word and null:
+    in words each pair read the same, so each is shown as its JSON."""
+    pairs = [({"category": "flush"}, {"category": "flush "}),
+             ({"winners": [1]}, {"winners": "[1]"}),
+             ({"cards": None}, {"cards": "none"})]
+    for expected, actual in pairs:
+        reading = plain.plain_reading(finding(expected, actual))
+        assert json.dumps(expected["category" if "category" in expected else
+                                  next(iter(expected))]) in reading, reading
+
+
+def test_the_expected_answer_scored_a_failure_does_not_read_as_a_pass():
+    f = finding({"category": "flush"}, {"category": "flush"},
+                message="the reply is not exactly a str")
+    reading = plain.plain_reading(f)
+    assert "scored a failure" in reading and "not exactly a str" in reading
+
+
+def test_an_expected_answer_that_is_no_object_does_not_crash():
+    for expected in ([1, 2], "flush", 7):
+        reading = plain.plain_reading(finding(expected, {"category": "x"}))
+        assert reading.startswith("expected ") and "category: x" in reading, reading
