@@ -188,8 +188,28 @@ class RunHeader:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunHeader:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        """A header read back; a field of another JSON type than its annotation says is
+        refused (TypeError naming it): run.json is the vendor's to forge."""
+        if not isinstance(data, dict):
+            raise TypeError("run.json holds no JSON object")
+        types = {f.name: _json_types(str(f.type)) for f in fields(cls)}
+        wrong = [k for k, v in data.items() if k in types and not isinstance(v, types[k])]
+        if wrong:
+            raise TypeError(f"{', '.join(wrong)}: not of the type the harness writes")
+        return cls(**{k: v for k, v in data.items() if k in types})
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,), "int": (int,), "float": (int, float), "bool": (bool,), "dict": (dict,),
+    "list": (list,), "None": (type(None),)}
+
+
+def _json_types(annotation: str) -> tuple[type, ...]:
+    """The JSON types an annotation (``str | None``, ``dict[str, Any]``) allows."""
+    found: tuple[type, ...] = ()
+    for part in annotation.split(" | "):
+        found += _JSON_TYPES.get(part.split("[")[0].strip(), (object,))
+    return found
 
 
 def write_header(folder: Path, header: RunHeader) -> None:

@@ -110,3 +110,21 @@ def test_the_site_refuses_a_run_of_another_corpus(tmp_path):
         folder = write_run(tmp_path / f"run{i}", [FAILED], corpus=corpus)
         with pytest.raises(ReportError, match=f"run{i}.*corpus {corpus[0]}.*{version}"):
             _site_of(tmp_path, folder)
+
+
+WRONG_HEADER = [("evaluator", ["acme"]), ("profile", "practice"), ("selected", "many"),
+                ("rulesets", "nj-poker-high-5"), ("adapter_spec", ["exec:x"]),
+                ("results_lines", "1"), ("lab", ["x"]), ("capabilities", [])]
+
+
+@pytest.mark.parametrize("name,value", WRONG_HEADER, ids=[n for n, _ in WRONG_HEADER])
+def test_a_run_header_field_of_another_type_is_refused_naming_it(tmp_path, name, value):
+    """A list for the evaluator, a word for the profile or the selected count: each was
+    a traceback in the report and the site (AttributeError, TypeError)."""
+    folder = write_run(tmp_path / "run", [FAILED])
+    path = folder / "run.json"
+    head = json.loads(path.read_text(encoding="utf-8"))
+    head[name] = value
+    path.write_text(json.dumps(head), encoding="utf-8")
+    with pytest.raises(ReportError, match=r"run\.json: .*" + name):
+        build_report(folder)
