@@ -58,8 +58,11 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 
 
-def cell_state(ev: SiteEvaluator, rid: str) -> dict[str, Any]:
-    """A matrix cell: the verdict word, its counts, and whether it has a page."""
+def cell_state(ev: SiteEvaluator, rid: str,
+               corpus_ids: frozenset[str] | None = None) -> dict[str, Any]:
+    """A matrix cell: the verdict word, its counts, and whether it has a page.  Given the
+    ids of the ruleset's corpus vectors, a run that has outcomes for fewer of them says
+    how few (a verdict on 1 of 535 vectors is not the ruleset's)."""
     entry = ev.ruleset(rid)
     if entry is None:
         return {"word": NOT_RUN, "counts": "", "page": False}
@@ -67,8 +70,12 @@ def cell_state(ev: SiteEvaluator, rid: str) -> dict[str, Any]:
         return {"word": NOT_CLAIMED, "counts": "", "page": False}
     counts = entry["counts"]
     run = sum(n for o, n in counts.items() if o != Outcome.NOT_APPLICABLE)
-    return {"word": entry["verdict"], "counts": f"{counts[Outcome.PASS]}/{run} passed",
-            "page": True}
+    text = f"{counts[Outcome.PASS]}/{run} passed"
+    if corpus_ids:
+        ran = len(corpus_ids.intersection(ev.outcomes))
+        if ran < len(corpus_ids):
+            text += f"; only {ran} of the corpus's {len(corpus_ids)} vectors"
+    return {"word": entry["verdict"], "counts": text, "page": True}
 
 
 def home(site: Site) -> str:
@@ -76,8 +83,9 @@ def home(site: Site) -> str:
     rows = []
     for rs in site.rulesets:
         vectors = site.by_ruleset.get(rs.id, [])
+        ids = frozenset(v.id for v in vectors)
         rows.append({"rs": rs, "vectors": len(vectors),
-                     "cells": [cell_state(ev, rs.id) for ev in site.evaluators]})
+                     "cells": [cell_state(ev, rs.id, ids) for ev in site.evaluators]})
     jurisdictions = sorted({rs.regulation.jurisdiction for rs in site.rulesets})
     return render("index.html", root="", title="pokercert conformance", rows=rows,
                   jurisdictions=jurisdictions, evaluators=site.evaluators,

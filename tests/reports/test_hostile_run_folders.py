@@ -128,3 +128,26 @@ def test_a_run_header_field_of_another_type_is_refused_naming_it(tmp_path, name,
     path.write_text(json.dumps(head), encoding="utf-8")
     with pytest.raises(ReportError, match=r"run\.json: .*" + name):
         build_report(folder)
+
+
+def test_a_verdict_on_part_of_a_ruleset_says_how_small_a_part(tmp_path):
+    """One forged passing line of nj-holdem, its selection recorded to match: the report
+    calls nj-holdem CERTIFIED on 1 vector, and the site's matrix said "CERTIFIED 1/1
+    passed" beside a ruleset of hundreds of vectors."""
+    from pokercert.harness.run.results import read_header, write_header
+    from pokercert.harness.run.selection import ids_digest
+    from pokercert.vectors.corpus import load_corpus
+
+    corpus = load_corpus()
+    vector = next(v for v in corpus.vectors if v.ruleset == "nj-holdem")
+    total = sum(v.ruleset == "nj-holdem" for v in corpus.vectors)
+    line = r(vector.id, "nj-holdem", str(vector.kind), Outcome.PASS, dict(vector.inputs),
+             {"x": 1}, {"x": 1}, ("13:69F-14.10",), (), "forged")
+    folder = write_run(tmp_path / "run", [line], corpus=(corpus.version, corpus.sha256),
+                       rulesets=["nj-holdem"], selected=[])
+    head = read_header(folder)
+    head.selected, head.selected_by_ruleset = 1, {"nj-holdem": 1}
+    head.selected_ids_sha256 = ids_digest([vector.id])
+    write_header(folder, head)
+    home = (_site_of(tmp_path, folder) / "index.html").read_text(encoding="utf-8")
+    assert f"only 1 of the corpus&#39;s {total} vectors" in home
