@@ -32,9 +32,23 @@ CARDS_CSS = """
 """.strip()
 
 
+# the most characters of one value an HTML view shows (the JSON report keeps it whole): an
+# answer of a million characters would hand a reviewer's browser megabytes per finding
+SHOWN_LIMIT = 4000
+
+
+def cut(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text``, or its head and tail with how many characters were left out between."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 4, limit // 4
+    return f"{text[:head]}…[{len(text) - head - tail} characters omitted]…{text[-tail:]}"
+
+
 def esc(value: Any) -> str:
-    """Any value as HTML text: printable (:func:`pokercert.reports.text.printable`), escaped."""
-    return html.escape(T.printable(str(value)), quote=True)
+    """Any value as HTML text: cut to :data:`SHOWN_LIMIT` characters, printable
+    (:func:`pokercert.reports.text.printable`), escaped."""
+    return html.escape(T.printable(cut(str(value))), quote=True)
 
 
 @lru_cache(maxsize=1024)   # 53 cards, drawn ~100,000 times by the site

@@ -17,6 +17,7 @@ from pokercert.harness.run.results import Outcome
 from pokercert.reports import plain
 from pokercert.reports import text as T
 from pokercert.reports.cards_html import CARDS_CSS, answer_html
+from pokercert.reports.cards_html import esc as cards_esc
 
 
 def _template(name: str) -> str:
@@ -26,6 +27,12 @@ def _template(name: str) -> str:
 def esc(value: Any) -> str:
     """Any value as HTML text: printable, then escaped."""
     return html.escape(T.printable(str(value)), quote=True)
+
+
+def vendor_esc(value: Any) -> str:
+    """A value the vendor controls (a message, a why, a reading of its answer) as
+    :func:`esc`, cut to its head and tail when huge (:func:`cards_html.esc`)."""
+    return cards_esc(value)
 
 
 def slug(verdict_or_status: str) -> str:
@@ -51,11 +58,11 @@ def _banner(report: dict[str, Any]) -> str:
     ident = report["identification"]
     lines = [f'<section class="verdict v-{slug(report["verdict"])}" id="verdict">',
              f'<h1 id="overall-verdict">{esc(report["verdict"])}</h1>',
-             f"<p><strong>{esc(T.evaluator_line(ident))}</strong> through adapter "
+             f"<p><strong>{vendor_esc(T.evaluator_line(ident))}</strong> through adapter "
              f"<code>{esc(ident['adapter_spec'])}</code>, profile "
              f"<code>{esc(ident['profile']['name'])}</code>, "
              f"{esc(T.corpus_line(report))}, pokercert {esc(ident['suite_version'])}.</p>",
-             f"<p>Evaluator {esc(T.DECLARED_LABEL)}: {esc(T.evaluator_line(ident))}. "
+             f"<p>Evaluator {esc(T.DECLARED_LABEL)}: {vendor_esc(T.evaluator_line(ident))}. "
              f"Identity {esc(T.MEASURED_LABEL)}: <code>{esc(T.measured_line(ident))}</code>"
              ".</p>",
              f"<p>Vectors: {esc(T.counts_line(report['counts']))}.</p>"]
@@ -162,7 +169,7 @@ def _finding_cells(f: dict[str, Any]) -> list[str]:
             "<br>".join(f'<code class="label">{esc(c["label"])}</code>'
                         for c in f["clauses"]) or "-",
             answer_html(f["inputs"]), answer_html(f["expected"]), answer_html(f["actual"]),
-            esc(f["why"])]
+            vendor_esc(f["why"])]
 
 
 def _finding_rows(f: dict[str, Any]) -> str:
@@ -170,7 +177,7 @@ def _finding_rows(f: dict[str, Any]) -> str:
     output."""
     main = _finding_cells(f)
     detail = [f'<strong>In plain words</strong> <span class="plain">'
-              f"{esc(plain.plain_reading(f))}</span>"]
+              f"{vendor_esc(plain.plain_reading(f))}</span>"]
     detail += [f"<strong>Rule</strong> <code>{esc(c['label'])}</code>: {esc(c['summary'])}"
                for c in f["clauses"]]
     detail += [f"<strong>Scored under</strong> <code>{esc(r['interpretation'])}="
@@ -181,7 +188,7 @@ def _finding_rows(f: dict[str, Any]) -> str:
     if f["known_failure"]:
         detail.append(f"<strong>Known failure</strong> {esc(T.known_line(f))}")
     if f["message"]:
-        detail.append(f"<strong>Message</strong><pre>{esc(f['message'])}</pre>")
+        detail.append(f"<strong>Message</strong><pre>{vendor_esc(f['message'])}</pre>")
     if f["stderr"]:
         where = f" (whole capture: attachments/{esc(f['attachment'])})" if f["attachment"] else ""
         detail.append(f"<details><summary>Adapter stderr{where}</summary>"
@@ -224,7 +231,7 @@ def _not_applicable(report: dict[str, Any]) -> str:
 
 def _identification(report: dict[str, Any]) -> str:
     ident = report["identification"]
-    items = [(f"Evaluator ({esc(T.DECLARED_LABEL)})", esc(T.evaluator_line(ident))),
+    items = [(f"Evaluator ({esc(T.DECLARED_LABEL)})", vendor_esc(T.evaluator_line(ident))),
              (f"Identity ({esc(T.MEASURED_LABEL)})", esc(T.measured_line(ident))),
              ("Adapter", esc(f"{ident['adapter']['name']} {ident['adapter']['version']}")),
              ("Adapter spec", f"<code>{esc(ident['adapter_spec'])}</code>"),
@@ -272,6 +279,6 @@ def render(report: dict[str, Any]) -> str:
                       _flags(report), _not_applicable(report), _identification(report)])
     ident = report["identification"]
     return Template(_template("report.html")).substitute(
-        title=esc(f"{report['verdict']}: {T.evaluator_line(ident)} (pokercert report)"),
+        title=vendor_esc(f"{report['verdict']}: {T.evaluator_line(ident)} (pokercert report)"),
         generator=esc(f"pokercert {report['generator']['version']}"),
         digest=esc(report["digest"]), css=_template("report.css") + CARDS_CSS + "\n", body=body)

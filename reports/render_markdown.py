@@ -19,6 +19,7 @@ from typing import Any
 from pokercert.harness.run.results import Outcome
 from pokercert.reports import plain
 from pokercert.reports import text as T
+from pokercert.reports.cards_html import cut
 
 LIMIT = 60_000
 FAILURE_ROWS = 50
@@ -28,6 +29,16 @@ def cell(value: Any) -> str:
     """Any value as Markdown text: :func:`pokercert.reports.text.md` (escaped, control
     characters shown, line breaks as ``<br>``)."""
     return T.md(value)
+
+
+CELL_LIMIT = 1500   # the most characters of one vendor value shown (the JSON has it whole)
+
+
+def vendor_cell(value: Any) -> str:
+    """A value the vendor controls (an answer, a message, its declared identity) as
+    :func:`cell`, its head and tail only when longer than :data:`CELL_LIMIT`: a
+    million-character answer made the view a megabyte."""
+    return cell(cut(str(value), CELL_LIMIT))
 
 
 def table(headers: list[str], rows: list[list[Any]]) -> str:
@@ -41,10 +52,10 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
 def _head(report: dict[str, Any]) -> list[str]:
     ident = report["identification"]
     lines = [f"# {T.VERDICT_MARK[report['verdict']]} {report['verdict']}: "
-             f"{cell(T.evaluator_line(ident))}", "",
-             f"**Evaluator** {cell(T.evaluator_line(ident))} ({cell(T.DECLARED_LABEL)}) · "
+             f"{vendor_cell(T.evaluator_line(ident))}", "",
+             f"**Evaluator** {vendor_cell(T.evaluator_line(ident))} ({cell(T.DECLARED_LABEL)}) · "
              f"**{cell(T.MEASURED_LABEL)}** {cell(T.measured_line(ident))}", "",
-             f"**Adapter** {cell(ident['adapter_spec'])} · **profile** "
+             f"**Adapter** {vendor_cell(ident['adapter_spec'])} · **profile** "
              f"{cell(ident['profile']['name'])} · **{cell(T.corpus_line(report))}** · "
              f"**pokercert** {cell(ident['suite_version'])}",
              "", f"**Vectors:** {cell(T.counts_line(report['counts']))}", ""]
@@ -119,9 +130,9 @@ def _failures(report: dict[str, Any], limit: int) -> list[str]:
     shown = failures[:limit]
     title = f"## Findings ({len(failures)})" if len(shown) == len(failures) else \
         f"## Findings (first {len(shown)} of {len(failures)}; all are in the JSON report)"
-    rows = [[plain.vector_name(f), f["outcome"], T.clauses_line(f),
-             T.describe(f["inputs"]), T.describe(f["expected"]), T.describe(f["actual"]),
-             f["why"]] for f in shown]
+    rows = [[cut(str(x), CELL_LIMIT) for x in (
+        plain.vector_name(f), f["outcome"], T.clauses_line(f), T.describe(f["inputs"]),
+        T.describe(f["expected"]), T.describe(f["actual"]), f["why"])] for f in shown]
     return [title, "", cell(T.FINDINGS_LEGEND), "",
             table(["Vector", "Outcome", "Clause", "Inputs", "Expected", "Actual", "Why"],
                   rows), ""]

@@ -23,7 +23,7 @@ from pokercert.reference.rulesets import Ruleset
 from pokercert.reports import plain
 from pokercert.reports import text as T
 from pokercert.reports import verdict as V
-from pokercert.reports.cards_html import answer_html, hand_html
+from pokercert.reports.cards_html import answer_html, cut, hand_html
 from pokercert.reports.site.data import Site, SiteEvaluator, clause_slug, example_hand
 from pokercert.vectors.model import Vector
 
@@ -32,10 +32,11 @@ NOT_CLAIMED = "not claimed"
 
 
 def _shown(value: Any) -> Any:
-    """Every printed value: text made printable (our own markup passes as it is)."""
+    """Every printed value: text cut to its head and tail when huge and made printable
+    (our own markup passes as it is)."""
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
-    return T.printable(value)
+    return T.printable(cut(value))
 
 
 @cache

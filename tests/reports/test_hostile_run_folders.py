@@ -151,3 +151,23 @@ def test_a_verdict_on_part_of_a_ruleset_says_how_small_a_part(tmp_path):
     write_header(folder, head)
     home = (_site_of(tmp_path, folder) / "index.html").read_text(encoding="utf-8")
     assert f"only 1 of the corpus&#39;s {total} vectors" in home
+
+
+def test_a_huge_answer_is_shown_cut_in_every_view(tmp_path):
+    """An answer of a million characters was copied whole into report.html (twice: the
+    answer and its plain reading) and into the site's page: a reviewer's browser was
+    handed megabytes per finding.  Every view shows its head and how much was left out
+    (the JSON report keeps it whole)."""
+    from pokercert.reports.formats import render
+    from pokercert.reports.output import load
+
+    huge = "A" * 1_000_000
+    bad = FAILED._replace(actual={"category": huge}, message="M" * 1_000_000)
+    folder = write_run(tmp_path / "run", [bad], corpus=_installed_corpus())
+    report = load(folder)
+    assert report["failures"][0]["actual"]["category"] == huge
+    page = render(report, "html").decode("utf-8")
+    assert len(page) < 100_000 and "characters omitted" in page
+    assert len(render(report, "markdown").decode("utf-8")) < 65_536
+    cell = _site_of(tmp_path, folder) / "evaluators" / "e1" / f"{H5}.html"
+    assert cell.stat().st_size < 100_000
