@@ -171,3 +171,21 @@ def test_a_huge_answer_is_shown_cut_in_every_view(tmp_path):
     assert len(render(report, "markdown").decode("utf-8")) < 65_536
     cell = _site_of(tmp_path, folder) / "evaluators" / "e1" / f"{H5}.html"
     assert cell.stat().st_size < 100_000
+
+
+def test_a_forged_report_json_in_the_folder_changes_nothing_on_the_site(tmp_path):
+    """report.json is the vendor's to rewrite: the site builds each column from the
+    results the harness hashed, so a report.json saying CERTIFIED over a failed vector
+    shows NOT CERTIFIED (a regression guard: this held on main)."""
+    from pokercert.reports.output import write_default_reports
+
+    folder = write_run(tmp_path / "run", [FAILED], corpus=_installed_corpus())
+    write_default_reports(folder)
+    forged = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    forged["verdict"] = "CERTIFIED"
+    for row in forged["rulesets"]:
+        row["verdict"] = "CERTIFIED"
+    (folder / "report.json").write_text(json.dumps(forged), encoding="utf-8")
+    home = (_site_of(tmp_path, folder) / "index.html").read_text(encoding="utf-8")
+    matrix = home[home.index('id="matrix-table"'):home.index('id="rulesets"')]
+    assert "NOT CERTIFIED" in matrix and ">CERTIFIED<" not in matrix
