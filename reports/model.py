@@ -311,8 +311,9 @@ def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[s
     return {"status": status, "seed": seed,
             "fresh_per_ruleset": asked.get("fresh_per_ruleset"),
             "sha256": asked.get("sha256"),
-            "replay": f"--challenge-seed {seed}" + (
-                f" --challenge {asked['fresh_per_ruleset']}"
+            # quoted: run.json is the vendor's, and a reviewer pastes this command
+            "replay": f"--challenge-seed {_word(seed)}" + (
+                f" --challenge {_word(asked['fresh_per_ruleset'])}"
                 if asked.get("fresh_per_ruleset") is not None else "")
             if seed is not None else "",
             "failed": denied, "rulesets": rows if seed is not None else []}
@@ -330,9 +331,15 @@ def _mode_settings(mode: str, asked: Mapping[str, Any]) -> tuple[dict[str, Any],
     if mode == FUZZ:
         seed, examples = asked.get("seed"), asked.get("examples")
         return {"seed": seed, "examples": examples}, \
-            f"--fuzz {examples} --fuzz-seed {seed}"
+            f"--fuzz {_word(examples)} --fuzz-seed {_word(seed)}"
     seed = asked.get("order_seed")
-    return {"order_seed": seed}, f"--exhaustive --order-seed {seed}"
+    return {"order_seed": seed}, f"--exhaustive --order-seed {_word(seed)}"
+
+
+def _word(value: Any) -> str:
+    """A recorded value as one shell word of a replay command (a forged seed
+    ``1 ; rm -rf ~`` stays one argument)."""
+    return shlex.quote(str(value))
 
 
 def _item_row(mode: str, rid: str, item: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -6,8 +6,10 @@ refused with a message naming the file (and line), by the report and by the site
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -189,3 +191,35 @@ def test_a_forged_report_json_in_the_folder_changes_nothing_on_the_site(tmp_path
     home = (_site_of(tmp_path, folder) / "index.html").read_text(encoding="utf-8")
     matrix = home[home.index('id="matrix-table"'):home.index('id="rulesets"')]
     assert "NOT CERTIFIED" in matrix and ">CERTIFIED<" not in matrix
+
+
+def test_a_forged_seed_cannot_add_a_shell_command_to_a_replay_line(tmp_path):
+    """run.json's challenge seed went unquoted into the replay command every view prints
+    for a reviewer to paste: ``--challenge-seed 1 ; touch PWNED #`` ran a second
+    command.  Split as a shell would, every replay line is one pokercert command."""
+    import shlex
+
+    from pokercert.reports.formats import render
+    from pokercert.reports.output import load
+    from pokercert.reports.site.data import read_evaluator
+    from pokercert.reports.site.pages import replay
+
+    evil = "1 ; touch PWNED #"
+    folder = write_run(tmp_path / "run", [FAILED._replace(origin="fresh:x")],
+                       corpus=_installed_corpus(),
+                       challenge={"seed": evil, "fresh_per_ruleset": "2 && id"},
+                       modes={"fuzz": {"seed": "3 | sh", "examples": "4`id`"},
+                              "exhaustive": {"order_seed": "$(id)"}})
+    report = load(folder)
+    lines = [replay(read_evaluator("e1", folder), H5, report["failures"][0])]
+    for fmt in ("html", "markdown"):     # each view's text as a reader copies it
+        text = render(report, fmt).decode("utf-8")
+        text = html.unescape(text) if fmt == "html" else re.sub(r"\\(.)", r"\1", text)
+        lines += [m.split(").")[0] for m in text.split("replay: ")[1:]]
+    for block in report["modes"].values():
+        lines.append("pokercert run " + block["replay"])
+    assert len(lines) >= 6     # the site, the challenge line of each view, the modes
+    for line in lines:
+        words = shlex.split(line, comments=True)
+        assert not {";", "&&", "|", "#"} & set(words), line
+        assert evil in words or "PWNED" not in line, line
