@@ -45,6 +45,12 @@ class SiteEvaluator:
         return " ".join(str(x) for x in (ev["name"], ev["version"]) if x) or self.adapter
 
     @property
+    def label(self) -> str:
+        """The column's own name: its number and its run folder's name (two runs of one
+        evaluator, declared alike, are told apart by it)."""
+        return f"{self.key} · {self.folder.name}"
+
+    @property
     def adapter(self) -> str:
         return str(self.report["identification"]["adapter_spec"])
 

@@ -223,3 +223,17 @@ def test_a_forged_seed_cannot_add_a_shell_command_to_a_replay_line(tmp_path):
         words = shlex.split(line, comments=True)
         assert not {";", "&&", "|", "#"} & set(words), line
         assert evil in words or "PWNED" not in line, line
+
+
+def test_two_runs_declared_alike_are_two_columns_told_apart(tmp_path):
+    """Two run folders of one vendor name, version and adapter spec: two columns whose
+    heads read the same, and the evaluator's page named itself "SiteEvaluator"."""
+    one = write_run(tmp_path / "monday", [FAILED], corpus=_installed_corpus())
+    two = write_run(tmp_path / "tuesday", [FAILED], corpus=_installed_corpus())
+    site = _site_of(tmp_path, one, two)
+    home = (site / "index.html").read_text(encoding="utf-8")
+    heads = re.findall(r"<th><span class=\"evname\".*?</th>", home)
+    assert len(heads) == 2 and heads[0] != heads[1]
+    assert "monday" in heads[0] and "tuesday" in heads[1]
+    cell = (site / "evaluators" / "e2" / f"{H5}.html").read_text(encoding="utf-8")
+    assert "SiteEvaluator" not in cell and "e2 · tuesday" in cell
