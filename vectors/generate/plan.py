@@ -23,6 +23,7 @@ from pokercert.vectors.generate.deuces import fam_carried, fam_deuces_high, fam_
 from pokercert.vectors.generate.games import GAMES, TableGame
 from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
+from pokercert.vectors.generate.pennsylvania import pa_families
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.rooms import ROOM_GAMES, families
 from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
@@ -46,7 +47,8 @@ class Family:
 
 def plan() -> list[Family]:
     """Every generated family, per ruleset, in a fixed order."""
-    return [*_high_games(), *_low_games(), *_table_games(), *_deuces_games(), *_room_games()]
+    return [*_high_games(), *_low_games(), *_table_games(), *_deuces_games(), *_room_games(),
+            *(Family(rid, topic, build) for rid, topic, build in pa_families())]
 
 
 def _high_games() -> list[Family]:
