@@ -32,6 +32,13 @@ class CategoryName(StrEnum):
     TWO_PAIR = "two_pair"
     ONE_PAIR = "one_pair"
     HIGH_CARD = "high_card"
+    # High Card Flush (58 Pa. Code 678a.6(b)): the longest flush, seven cards down to two
+    SEVEN_CARD_FLUSH = "seven_card_flush"
+    SIX_CARD_FLUSH = "six_card_flush"
+    FIVE_CARD_FLUSH = "five_card_flush"
+    FOUR_CARD_FLUSH = "four_card_flush"
+    THREE_CARD_FLUSH = "three_card_flush"
+    TWO_CARD_FLUSH = "two_card_flush"
 
 
 # Every category name the engine can detect, strongest shape first.  Detection takes

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from itertools import combinations, combinations_with_replacement, product
@@ -35,6 +35,7 @@ from pokercert.reference.cards import (
     parse_cards,
 )
 from pokercert.reference.categories import SHAPES, CategoryName
+from pokercert.reference.flush_length import flush_value
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import (
     BUG_COMPLETES,
@@ -389,7 +390,7 @@ class Evaluator:
                                                       tuple[Card, ...]]] = {}
         # the composition (see Steps); a fast path runs only where it leaves alone every
         # step the fast path would bypass
-        self.steps = DEFAULT_STEPS if steps is None else steps
+        self.steps = ranking_steps(self.rules) if steps is None else steps
         self._natural_as_default = self.steps.natural is DEFAULT_STEPS.natural
         self._showdown_as_default = self.steps.showdown is DEFAULT_STEPS.showdown
         self._search_as_default = self.steps.searches_as(DEFAULT_STEPS)
@@ -1084,6 +1085,22 @@ class Steps:
 
 
 DEFAULT_STEPS = Steps()
+
+# the rankings a ruleset may declare (``rules.ranking``): poker's, or one a module of its
+# own values (reference/flush_length.py): that ranking's ``natural`` step, the rest the
+# engine's own (its fast paths stand aside, as for any other composition)
+RANKING_STEPS: dict[str, Steps] = {
+    "poker": DEFAULT_STEPS,
+    "flush_length": replace(DEFAULT_STEPS,
+                            natural=lambda ev: partial(flush_value, ev.categories,
+                                                       ev.rules.get("flush_tiebreak"))),
+}
+
+
+def ranking_steps(rules: Any) -> Steps:
+    """The steps of the ranking the ``rules`` mapping declares (poker unless ``ranking``
+    names another); the base every composition of a ruleset's engine starts from."""
+    return RANKING_STEPS[str(rules.get("ranking", "poker"))]
 
 _evaluators: dict[tuple[str, Any], Evaluator] = {}
 

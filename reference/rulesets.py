@@ -40,6 +40,11 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
     "low_qualifier": ("as_posted", "none"),
     # whether the five cards that make a player's best high may also make the low
     "halves_cards": ("shared", "distinct"),
+    # how hands rank: five-card poker's shapes, or the longest flush (High Card Flush,
+    # reference/flush_length.py); the first value is the default
+    "ranking": ("poker", "flush_length"),
+    # the flush-length ranking: which cards break a tie between flushes of one length
+    "flush_tiebreak": ("flush_cards", "all_cards"),
 }
 EQUAL_OUTCOMES = ("split", "push", "tie")
 # wild-card designations (a ruleset's ``deck.wild``): which cards are wild and how far.

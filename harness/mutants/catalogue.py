@@ -74,8 +74,9 @@ TABLE3 = ("nj-three-card-poker",)                    # 13:69F-20.3, three-card k
 HIGH3 = ("nj-poker-high-3", "nj-mini-tex-3", *TABLE3)
 # table games whose retrieved texts order categories only (no same-category rule):
 # five-card payout games and one four-card hand
-TABLE5 = ("nj-double-down-stud", "nj-double-cross-poker")
-TABLE4 = ("nj-four-card-poker",)
+TABLE5 = ("nj-double-down-stud", "nj-double-cross-poker", "pa-mississippi-stud",
+          "pa-raise-it-up-stud", "pa-ultimate-texas-holdem")
+TABLE4 = ("nj-four-card-poker", "pa-crazy-4-poker", "pa-four-card-frenzy")
 QUALIFIED = ("nj-caribbean-stud", "nj-three-card-poker",    # rulesets with a dealer qualifier
              "nj-mini-tex-3")
 HIGH = (*HIGH5, *HIGH3)                               # every high game with kickers

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pokercert.harness import __version__
 from pokercert.harness.api import CAPABILITY_KINDS, EvaluatorInfo, Rejected
 from pokercert.reference.cards import CardError
-from pokercert.reference.engine import DEFAULT_STEPS, Evaluator, Steps
+from pokercert.reference.engine import DEFAULT_STEPS, Evaluator, Steps, ranking_steps
 from pokercert.reference.errors import PokercertError
 from pokercert.reference.interpretations import Profile, get_interpretation
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
@@ -124,7 +124,7 @@ class Mutant:
                 knobs["categories"] = names     # the ranking order the engine reads
             knobs.update(change.knobs)
         profile = KnobProfile(as_read.name, as_read.choices, MappingProxyType(knobs))
-        return Evaluator(edited, profile, steps=compose(self.changes))
+        return Evaluator(edited, profile, steps=compose(self.changes, ranking_steps(edited.rules)))
 
     def reason(self, code: str) -> str | None:
         """The reason code this mutant gives when the reference would refuse with ``code``."""
@@ -135,9 +135,10 @@ class Mutant:
         return out
 
 
-def compose(changes: Sequence[Change]) -> Steps:
-    """The engine's steps with every step change of ``changes`` applied, in order."""
-    steps = DEFAULT_STEPS
+def compose(changes: Sequence[Change], base: Steps = DEFAULT_STEPS) -> Steps:
+    """The engine's steps (``base``: the ruleset's ranking's) with every step change of
+    ``changes`` applied, in order."""
+    steps = base
     for change in changes:
         if change.steps is not None:
             steps = change.steps(steps)

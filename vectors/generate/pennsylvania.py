@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from pokercert.vectors.generate.games import Game, game
+from pokercert.vectors.generate.high_card_flush import hcf_families
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.tables import fam_table_classify, fam_table_order
 
@@ -49,4 +50,4 @@ def pa_families() -> list[tuple[str, str, Build]]:
         out.append((g.rid, "table-classify", partial(fam_table_classify, g)))
         out.append((g.rid, "table-order", partial(fam_table_order, g, extremes)))
         out.append((g.rid, "reject", partial(fam_reject, g, g.rid)))
-    return out
+    return out + hcf_families()
