@@ -60,6 +60,7 @@ from pokercert.harness.mutants.changes import (
     without,
     wrapped,
 )
+from pokercert.harness.mutants.flush_length import FLUSH_LENGTH_MUTANTS
 from pokercert.harness.mutants.model import Change, Mutant
 from pokercert.reference.cards import BAD_CARD, Card
 from pokercert.reference.categories import CategoryName
@@ -643,7 +644,7 @@ POT_MUTANTS: tuple[Mutant, ...] = (
            "A half several hands tie for goes whole to the first of them.",
            (first_of_each_half(),)),
 )
-MUTANTS = (*MUTANTS, *POT_MUTANTS)
+MUTANTS = (*MUTANTS, *POT_MUTANTS, *FLUSH_LENGTH_MUTANTS)
 
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"

@@ -332,6 +332,36 @@ def matches(answer: object, expected: object) -> bool:
     return answer == expected
 
 
+# High Card Flush (58 Pa. Code 678a.6): (b) ranks by the longest flush, (c) breaks a tie
+# by the highest card one flush holds and the other lacks; (a) the ace is high
+HCF = "pa-high-card-flush"
+EXAMPLES.update({
+    # (b): a three-card flush (2-3-4 of hearts) beats a two-card flush (three aces, kings)
+    "hcf-flush-length-ignored": [(HCF, "winners", (["2h 3h 4h 7c 8d 9s Tc",
+                                                     "Ad Ac Ah Kd Kc Ks 5h"],), [0])],
+    # (b)2: six cards of one suit are a six-card flush
+    "hcf-flush-capped-at-five": [(HCF, "classify", ("2s 3s 4s 5s 6s 8s 9d",),
+                                  "six_card_flush")],
+    # (b)5: the longest suit is spades (2-3-4), not the ace's suit
+    "hcf-suit-of-highest-card": [(HCF, "classify", ("Ah 2s 3s 4s 5d 6d 7c",),
+                                  "three_card_flush")],
+    # (c), practice reading of hcf-tie-cards: hearts A-5-2 beat clubs K-Q-J
+    "hcf-tie-on-all-seven-cards": [(HCF, "winners", (["Ah 5h 2h Kd Qd 3s 4c",
+                                                       "Kc Qc Jc As 9d 8s 7h"],), [0])],
+    # (c): the highest card decides first: A-5-2 beats K-Q-J
+    "hcf-tie-from-lowest-card": [(HCF, "winners", (["Ah 5h 2h 3c 7c 4d 6s",
+                                                     "Ks Qs Js 3d 4c 6h 7h"],), [0])],
+    # (a): the ace is the highest card, so the two-card flush A-2 beats K-Q
+    "hcf-ace-low": [(HCF, "winners", (["Ah 2h 3d 4d 5c 6c 7s", "Ks Qs 3c 4c 5d 6d 8h"],),
+                     [0])],
+    # (c): A-K-Q beats K-Q-J, three-card flushes
+    "hcf-ties-never-broken": [(HCF, "winners", (["As Ks Qs 2d 3d 4c 5h",
+                                                  "Kh Qh Jh 2c 3c 4s 5d"],), [0])],
+    # (b)6: two cards of one suit are a two-card flush
+    "hcf-two-cards-no-flush": [(HCF, "classify", ("Ah 2h 3d 4d 5c 6c 7s",),
+                                "two_card_flush")],
+})
+
 CASES = [pytest.param(mid, *ex, id=f"{mid}-{i}") for mid, exs in EXAMPLES.items()
          for i, ex in enumerate(exs)]
 

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from pokercert.reference.cards import BAD_CARD, DUPLICATE_CARD, JOKER_NOT_ALLOWED, WRONG_COUNT
+from pokercert.reference.flush_length import FLUSH_OF_LENGTH
 from pokercert.vectors.generate.common import (
     SUITS,
     card,
@@ -32,20 +33,22 @@ from pokercert.vectors.generate.common import (
     ranks_text,
     seat,
 )
+from pokercert.vectors.generate.games import game
 
 RID = "pa-high-card-flush"
-SEC = "678a.6"
-SIZE = 7
+# the section, the hand size and each category's clause, from the ruleset file
+GAME = game(RID, "(a)", "(b)", "(c)", "(a)", royal=None)
+SEC, SIZE = GAME.sec, GAME.size
 WORD = {7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
-CATEGORY = {n: f"{WORD[n]}_card_flush" for n in WORD}
-CLAUSE = {7: "(b)1", 6: "(b)2", 5: "(b)3", 4: "(b)4", 3: "(b)5", 2: "(b)6"}
+CATEGORY = {n: FLUSH_OF_LENGTH[n] for n in WORD}
+CLAUSE = {n: GAME.cat(CATEGORY[n]) for n in WORD}
 INTERP = "hcf-tie-cards"
 Hand = list[str]
 
 
 def L(*short: str) -> list[str]:
-    """Full clause labels of 678a.6 for short ids."""
-    return [SEC + s for s in short]
+    """Full clause labels of the section for short ids."""
+    return GAME.L(*short)
 
 
 def pattern(length: int) -> list[int]:
@@ -88,10 +91,11 @@ def fam_classify() -> list[dict[str, Any]]:
             if i % 3 == 2:                  # dealt out of suit order, cards speak
                 hand = hand[1::2] + hand[0::2]
             others = ", ".join(str(n) for n in counts[1:] if n)
+            flush = ranks_text(sorted(ranks[0], reverse=True))
             out.append(classify(hand, CATEGORY[length], L("(b)", CLAUSE[length]),
                                 ["flush-length"] + (["cards-speak"] if i % 3 == 2 else []),
-                                f"{length} cards of one suit ({ranks_text(sorted(ranks[0], reverse=True))}) "
-                                f"and {others or 'no'} of the others: a {WORD[length]}-card flush."))
+                                f"{length} cards of one suit ({flush}) and {others or 'no'} "
+                                f"of the others: a {WORD[length]}-card flush."))
     return out
 
 
@@ -155,8 +159,8 @@ def fam_high_cards() -> list[dict[str, Any]]:
                                ["flush-length", "kicker-order"],
                                f"Two {WORD[length]}-card flushes, {ranks_text(top)} against "
                                f"{ranks_text(under)}, the other cards alike: the "
-                               f"{'highest' if at == 0 else 'highest differing'} card one holds and the "
-                               "other lacks decides (c)."))
+                               f"{'highest' if at == 0 else 'highest differing'} card one "
+                               "holds and the other lacks decides (c)."))
         a, b = _same_length(length, [13 - k for k in range(length)],
                             [13 - k for k in range(length)], rest)
         out.append(compare([a, b], [0, 1], L(CLAUSE[length], "(c)", "(a)"),
@@ -169,7 +173,7 @@ def fam_high_cards() -> list[dict[str, Any]]:
 def _reading_vectors(n0: int) -> list[dict[str, Any]]:
     """The better flush beside low other cards against a worse one beside an ace: the
     flush decides if the hand of (b) is the flush, the ace if it is all seven cards."""
-    out = []
+    out: list[dict[str, Any]] = []
     for length in (3, 4, 5):
         counts = pattern(length)
         better = [12, 10, 9, 8, 7][:length]                 # queen-high flush
@@ -179,7 +183,7 @@ def _reading_vectors(n0: int) -> list[dict[str, Any]]:
                  [better, *[low[:n] for n in counts[1:]]])
         b = deal(("h", "c", "s", "d"),
                  [worse, *[[14, 13][:n] + low[:max(0, n - 2)] for n in counts[1:]]])
-        for i in range(2):
+        for _ in range(2):
             hands, winners = seat(n0 + len(out), a, b)
             loser = [1 - winners[0]]
             out.append(compare(hands, winners, L("(b)", CLAUSE[length], "(c)"),
@@ -188,7 +192,6 @@ def _reading_vectors(n0: int) -> list[dict[str, Any]]:
                                "against a jack-high one beside an ace and a king: the flush "
                                "decides if the hand compared is the flush, the ace if it is "
                                "all seven cards.", literal=loser, interp=INTERP))
-            del i
     return out
 
 
