@@ -50,7 +50,10 @@ INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
 FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
     ruleset: tuple(k for k in BASIC_KINDS if k != Kind.BEST_HAND)
     for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot",
-                    "nj-double-down-stud", "nj-double-cross-poker")})
+                    "nj-double-down-stud", "nj-double-cross-poker",
+                    # 58 Pa. Code 655a.6, 669a.6, 653a.6: five-card high, the wheel
+                    "pa-mississippi-stud", "pa-raise-it-up-stud",
+                    "pa-ultimate-texas-holdem")})
 
 
 # the best-five-of-seven high games (stud, and hold 'em where the board may play): a

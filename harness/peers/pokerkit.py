@@ -107,6 +107,11 @@ HAND_TYPE: dict[str, type[CombinationHand]] = {
     "nj-three-card-poker": RhodeIslandHoldemHand,
     "nj-double-down-stud": StandardHighHand,
     "nj-double-cross-poker": StandardHighHand,
+    # the Pennsylvania five-card games rank as five-card high poker (655a.6, 669a.6,
+    # 653a.6); no peer plays the four-card games or High Card Flush
+    "pa-mississippi-stud": StandardHighHand,
+    "pa-raise-it-up-stud": StandardHighHand,
+    "pa-ultimate-texas-holdem": StandardHighHand,
 }
 BEST_HAND = frozenset({"nj-mini-tex-3"})
 # the poker-room games: ruleset -> (high hand type, low hand type), None where the game

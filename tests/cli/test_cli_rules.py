@@ -25,7 +25,10 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
                    "nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
                    "nj-double-cross-poker",
                    # and the Montana 'deuces wild' postings of 23.16.1205(5)
-                   "mt-poker-high-deuces", "mt-poker-low-deuces"}
+                   "mt-poker-high-deuces", "mt-poker-low-deuces",
+                   # issue 29: the Pennsylvania table games of 58 Pa. Code Subpart K
+                   "pa-mississippi-stud", "pa-crazy-4-poker", "pa-four-card-frenzy",
+                   "pa-raise-it-up-stud", "pa-ultimate-texas-holdem", "pa-high-card-flush"}
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"
     assert words["nj-caribbean-stud"] == "push" and words["nj-winners-pot"] == "tie"

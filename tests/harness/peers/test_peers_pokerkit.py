@@ -29,6 +29,8 @@ def test_claims():
         "nj-poker-low-5": basic, "nj-lowball-2-7": basic, "nj-poker-high-3": basic,
         "nj-mini-tex-3": [*basic, "best_hand"], "nj-three-card-poker": basic,
         "nj-double-down-stud": basic, "nj-double-cross-poker": basic,
+        "pa-mississippi-stud": basic, "pa-raise-it-up-stud": basic,
+        "pa-ultimate-texas-holdem": basic,
         # issue 14: pokerkit's hold'em, Omaha, eight-or-better and razz hand types settle
         # whole pots of the six poker-room games
         **{rid: ["showdown"] for rid in ("nj-holdem", "nj-omaha", "nj-omaha-hi-lo",

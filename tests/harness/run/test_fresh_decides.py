@@ -47,7 +47,9 @@ ROYAL5 = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "nj-lowball-
 # is classified, in a game of whole hands without wild cards or a board, and such a game
 # has one royal flush per suit: one canonical form, published (test_closed_cells_...).
 CLOSED = {("royal-not-named", r) for r in (*ROYAL5, "nj-poker-high-3")} | \
-    {("table-royal-not-named", r) for r in ("nj-double-down-stud", "nj-double-cross-poker")}
+    {("table-royal-not-named", r) for r in ("nj-double-down-stud", "nj-double-cross-poker",
+                                            "pa-mississippi-stud", "pa-raise-it-up-stud",
+                                            "pa-ultimate-texas-holdem")}
 # end to end: the issue's examples (a flush above a full house, the wheel ace-high, three
 # of a kind above a straight in three cards, five of a kind below a straight flush, a wild
 # card duplicating a held card)
