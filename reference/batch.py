@@ -49,6 +49,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from pokercert.reference.cards import DECK, SUIT_CHARS, Card
 from pokercert.reference.engine import DISTINCT, MIXED, SAME, Evaluator, evaluator, suit_class
 from pokercert.reference.interpretations import Profile, load_profile
+from pokercert.reference.rulesets import get_ruleset
 
 __all__ = ["CHUNK", "ClassTable", "Classified", "Table", "cards_of", "classify_all", "hands",
            "profile_key", "rank_rows", "rows", "table", "unrank"]
@@ -404,7 +405,15 @@ def _table(ruleset: str, profile_key: tuple[str, tuple[tuple[str, str], ...]]) -
 
 def table(ruleset: str, profile: Profile | str | None = None) -> Table:
     """The :class:`Table` of a ruleset's hand size under a profile: kept in memory, and on
-    disk (:mod:`pokercert.reference.table_cache`) for every later process."""
+    disk (:mod:`pokercert.reference.table_cache`) for every later process.
+
+    Only a poker ranking is valued by sorted ranks and suit class; a ruleset that declares
+    another (``rules.ranking``, e.g. High Card Flush's flush length) is refused
+    (``ValueError`` naming it) rather than tabled wrongly."""
+    ranking = get_ruleset(ruleset).rules.get("ranking", "poker")
+    if ranking != "poker":
+        raise ValueError(f"ruleset {ruleset} ranks by {ranking!r}: the batch tables value "
+                         "poker rankings only (a hand's sorted ranks and suit class)")
     return _table(ruleset, profile_key(profile))
 
 

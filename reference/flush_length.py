@@ -48,4 +48,6 @@ def flush_value(categories: Sequence[str], tiebreak: str | None,
     category = FLUSH_OF_LENGTH.get(length, NO_FLUSH)
     if category == NO_FLUSH or tiebreak == "all_cards":
         flush = tuple(sorted((c.rank for c in cards), reverse=True))
-    return category, (len(categories) - categories.index(category), *flush)
+    # a category the ruleset does not rank (no flush: fewer than five cards) ranks lowest
+    place = len(categories) - categories.index(category) if category in categories else 0
+    return category, (place, *flush)

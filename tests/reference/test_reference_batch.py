@@ -84,7 +84,15 @@ def test_keys_order_the_textbook_extremes():
     assert wheel == {14, 2, 3, 4, 5}                   # A-2-3-4-5 is the best ace-to-five
 
 
-RULESET_IDS = [r.id for r in all_rulesets()]
+# the poker rankings (a hand's value from its sorted ranks and suit class); High Card
+# Flush ranks by flush length and is refused (test_a_flush_length_ranking_is_refused)
+RULESET_IDS = [r.id for r in all_rulesets() if r.rules.get("ranking", "poker") == "poker"]
+
+
+def test_a_flush_length_ranking_is_refused():
+    """Suit class cannot tell a six-card flush from a two-card one: no table for it."""
+    with pytest.raises(ValueError, match="pa-high-card-flush ranks by 'flush_length'"):
+        classify_all("pa-high-card-flush")
 
 
 @pytest.mark.parametrize("profile", ["practice", "literal"])
