@@ -69,8 +69,8 @@ def _ties_never_broken(ev: Evaluator, hand: Sequence[Card], value: Value) -> Val
 def _two_cards_no_flush(ev: Evaluator, hand: Sequence[Card], value: Value) -> Value:
     if value[0] != CategoryName.TWO_CARD_FLUSH:
         return value
-    high = CategoryName.HIGH_CARD.value
-    return high, (_place(ev, high), *sorted((c.rank for c in hand), reverse=True))
+    # 'none of the permissible hands': below every hand the ruleset ranks
+    return CategoryName.HIGH_CARD.value, (0, *sorted((c.rank for c in hand), reverse=True))
 
 
 FLUSH_LENGTH_MUTANTS: tuple[Mutant, ...] = (
