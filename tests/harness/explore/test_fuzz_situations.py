@@ -46,6 +46,9 @@ from pokercert.vectors.registry import in_corpus
 # the poker-room games of issue 14 wait for their fuzz situations with their vectors
 # (vectors/awaiting.toml; branch showdown): the generator still deals five-card hands
 RULESETS = in_corpus(r.id for r in all_rulesets())
+# the situations build poker shapes; a ruleset that ranks otherwise (High Card Flush's
+# flush length, issue 29) gets plain deals, and its own situations are not built yet
+POKER_RULESETS = [r for r in RULESETS if get_ruleset(r).rules.get("ranking", "poker") == "poker"]
 PROFILES = ["practice", "literal"]
 QUICK = settings(max_examples=60, database=None, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
@@ -85,7 +88,7 @@ def test_every_deal_is_valid_and_every_reject_has_one_fault(rs_id, profile):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("rs_id", RULESETS)
+@pytest.mark.parametrize("rs_id", POKER_RULESETS)
 def test_every_ranked_category_is_dealt_as_itself(rs_id, profile):
     """Category realisation is read from the ruleset: each category the game ranks and
     can deal comes out as that category according to the reference."""
