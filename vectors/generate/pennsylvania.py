@@ -16,7 +16,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pokercert.vectors.generate.games import Game, game
+from pokercert.reference.categories import CategoryName
+from pokercert.vectors.generate.games import TableGame, game
 from pokercert.vectors.generate.high_card_flush import hcf_families
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.tables import fam_table_classify, fam_table_order
@@ -26,20 +27,20 @@ Build = Callable[[], list[dict[str, Any]]]
 # (game, categories whose own clause names their highest and lowest hand, as the
 # constructions of tables.py build them: a run's top and its ace-low bottom, a group's
 # aces and twos, two pairs' A-A-K-K and 3-3-2-2)
-PA_TABLE_GAMES: tuple[tuple[Game, tuple[str, ...]], ...] = (
+C = CategoryName
+# the four-card games' categories whose clause names their extremes (657a.6(b), 684a.6(b))
+FOUR_CARD_EXTREMES = (C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH, C.THREE_OF_A_KIND, C.STRAIGHT,
+                      C.TWO_PAIR, C.ONE_PAIR)
+PA_TABLE_GAMES: tuple[tuple[TableGame, tuple[str, ...]], ...] = (
     # 655a.6(b) and 669a.6(b) name no extremes
     (game("pa-mississippi-stud", "(a)", "(b)", "(b)", "(a)"), ()),
-    (game("pa-crazy-4-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
-     ("four_of_a_kind", "straight_flush", "three_of_a_kind", "straight", "two_pair",
-      "one_pair")),
-    (game("pa-four-card-frenzy", "(a)", "(b)", "(c)", "(a)", royal=None),
-     ("four_of_a_kind", "straight_flush", "three_of_a_kind", "straight", "two_pair",
-      "one_pair")),
+    (game("pa-crazy-4-poker", "(a)", "(b)", "(c)", "(a)", royal=None), FOUR_CARD_EXTREMES),
+    (game("pa-four-card-frenzy", "(a)", "(b)", "(c)", "(a)", royal=None), FOUR_CARD_EXTREMES),
     (game("pa-raise-it-up-stud", "(a)", "(b)", "(b)", "(a)"), ()),
     # 653a.6(b)(2)-(7); the flush and full house extremes the text names are not the
     # tables.py constructions' ends, so they are hand-written
     (game("pa-ultimate-texas-holdem", "(a)", "(b)", "(b)", "(a)"),
-     ("straight_flush", "four_of_a_kind", "straight", "three_of_a_kind")),
+     (C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT, C.THREE_OF_A_KIND)),
 )
 
 
