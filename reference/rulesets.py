@@ -45,6 +45,9 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
     "ranking": ("poker", "flush_length"),
     # the flush-length ranking: which cards break a tie between flushes of one length
     "flush_tiebreak": ("flush_cards", "all_cards"),
+    # where A-2-3-4-5 ranks: the lowest straight (and straight flush), or the second
+    # highest, just below the ace-high one (pai gow poker), in both or in the straight only
+    "wheel_place": ("lowest", "second_highest", "second_highest_straight"),
 }
 EQUAL_OUTCOMES = ("split", "push", "tie")
 # wild-card designations (a ruleset's ``deck.wild``): which cards are wild and how far.
