@@ -646,6 +646,40 @@ POT_MUTANTS: tuple[Mutant, ...] = (
 )
 MUTANTS = (*MUTANTS, *POT_MUTANTS, *FLUSH_LENGTH_MUTANTS)
 
+# --- the joker games (issue 29): the bug, five aces and the wheel's place
+JOKER = ("sd-poker-high-joker", "lc-pai-gow-poker", "wa-pai-gow-poker")
+_FIVE_ACES_BELOW = ("royal_flush", "straight_flush", "five_of_a_kind",
+                    *FIVE_CARD_HIGH_ORDER[5:])
+JOKER_MUTANTS: tuple[Mutant, ...] = (
+    Mutant("bug-as-any-card", "wild-card", JOKER,
+           "The joker is fully wild: K-K-K-Q with the joker is four kings, two pair and "
+           "the joker a full house.",
+           (wild_designation("joker"),)),
+    Mutant("bug-always-ace", "wild-card", JOKER,
+           "The joker is always an ace, never the card that completes a straight or flush.",
+           (wild_always_ace(),)),
+    Mutant("bug-duplicates-a-held-card", "wild-card", JOKER,
+           "The joker completing a flush is an ace even beside the flush's own ace: "
+           "A-K-9-5 of hearts and the joker is a flush with two aces of hearts.",
+           (knobs(wild_duplicates="allowed"),)),
+    Mutant("five-aces-below-straight-flush", "five-of-a-kind", JOKER,
+           "Five aces are ranked below the straight flushes (above four of a kind).",
+           (order_like(_FIVE_ACES_BELOW),),
+           same_as_reading=(("lc-five-aces", "literal"),)),
+    Mutant("five-aces-as-quads", "five-of-a-kind", JOKER,
+           "Five aces are not a category: four aces and the joker are four of a kind.",
+           (without("five_of_a_kind"),)),
+    Mutant("wheel-second-highest", "wheel", ("sd-poker-high-joker", "wa-pai-gow-poker"),
+           "A-2-3-4-5 is ranked just below the ace-high straight and straight flush, as pai "
+           "gow houses rank it, where the text makes it the lowest.",
+           (knobs(wheel_place="second_highest"),)),
+    Mutant("wheel-lowest-in-pai-gow", "wheel", ("lc-pai-gow-poker",),
+           "A-2-3-4-5 is ranked the lowest straight, as in standard poker, where the text "
+           "makes it the second highest.",
+           (knobs(wheel_place="lowest"),)),
+)
+MUTANTS = (*MUTANTS, *JOKER_MUTANTS)
+
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"
 
