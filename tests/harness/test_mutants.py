@@ -29,6 +29,7 @@ STUD, STUD_HL, RAZZ = "nj-seven-card-stud", "nj-stud-hi-lo", "nj-razz"
 TC, FC, DD, DX = ("nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
                   "nj-double-cross-poker")
 CS = "nj-caribbean-stud"
+SDJ, LCP = "sd-poker-high-joker", "lc-pai-gow-poker"
 MD, MDL = "mt-poker-high-deuces", "mt-poker-low-deuces"
 
 
@@ -278,6 +279,30 @@ EXAMPLES: dict[str, list[tuple]] = {
     # RRoP-9: razz pairs count: J-high without a pair beats a pair of aces
     "razz-pairs-ignored": [(RAZZ, "pot", (["Ac Ad 2h 2s 3c 3d 4h", "Kc Qd Jh Ts 9c 8d 7h"],),
                             ((), (1,), ("0", "1")))],
+    # --- the joker games (issue 29), worked from ARSD 20:18:16:03 / :12(3), s.67(1), WSGC
+    # 12(3): the joker is an ace unless it completes a straight or flush: three kings
+    "bug-as-any-card": [(SDJ, "classify", ("Kh Kd Kc Qs Xx",), "three_of_a_kind")],
+    # 12(3): the joker completes 9-8-6-5 into a straight (as the seven)
+    "bug-always-ace": [(SDJ, "classify", ("9h 8d 6c 5s Xx",), "straight")],
+    # a joker is a card the hand lacks: with the ace of hearts held it is the queen
+    "bug-duplicates-a-held-card": [
+        (SDJ, "winners", (["Ah Kh 9h 5h Xx", "As Ks Qs Js 2s"],), [1])],
+    # 03(1): five aces are the highest hand
+    "five-aces-below-straight-flush": [
+        (SDJ, "winners", (["As Ah Ad Ac Xx", "Kd Qd Jd Td 9d"],), [0])],
+    "five-aces-as-quads": [(SDJ, "classify", ("As Ah Ad Ac Xx",), "five_of_a_kind")],
+    # 03(6): the ace is low only in the five-high straight, the lowest
+    "wheel-second-highest": [(SDJ, "winners", (["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9s"],), [1])],
+    # s.67(1) "straight": A-2-3-4-5 the second highest straight
+    "wheel-lowest-in-pai-gow": [
+        (LCP, "winners", (["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9s"],), [0])],
+    # 06: one standard deck and a joker
+    "second-joker-accepted": [(SDJ, "classify", ("Xx Xx As Kd Qc",), reject("duplicate-card"))],
+    # 03(6): the ace is low only in the five-high straight: K-A-2-3 + joker is aces
+    "joker-games-wraparound": [(SDJ, "classify", ("Kh Ad 2c 3s Xx",), "one_pair")],
+    # 03(5) above 03(6)
+    "joker-games-flush-below-straight": [
+        (SDJ, "winners", (["8h 6h 4h 2h Xx", "Ks Qd Jc Th 9c"],), [0])],
 }
 
 
