@@ -176,6 +176,10 @@ def test_every_category_adjacency_is_compared_both_ways(rid: str) -> None:
         (winner,) = v.expected()["winners"]
         seen.add((cats[winner], cats[1 - winner], winner))
     for upper, lower in pairwise(order):
+        if rs.jokers == 1 and (upper, lower) == ("five_of_a_kind", "royal_flush"):
+            # one deck, one joker: five aces hold every ace and the joker, which a royal
+            # flush needs one of, so the two never meet; five aces meet a straight flush
+            lower = "straight_flush"
         for seat in (0, 1):
             assert (upper, lower, seat) in seen, f"{rid}: {upper} over {lower}, seat {seat}"
 
