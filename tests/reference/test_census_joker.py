@@ -241,3 +241,54 @@ def test_the_reference_census_with_the_joker_is_alspachs() -> None:
     assert totals["royal_flush"] == ROYAL
     totals["straight_flush"] += totals.pop("royal_flush")
     assert dict(totals) == ALSPACH
+
+
+# ------------------------------------------------------------ five cards from 53
+
+# the five-card census of 52 cards (Wikipedia, "Poker probability", 5-card hands)
+FIVE_CARD_NATURAL = {
+    "royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3_744,
+    "flush": 5_108, "straight": 10_200, "three_of_a_kind": 54_912, "two_pair": 123_552,
+    "one_pair": 1_098_240, "high_card": 1_302_540,
+}
+
+
+def four_natural_classes() -> Iterator[Class]:
+    """(rank counts of four naturals beside the joker, their ranks if all four share a
+    suit else None, number of hands): four suited cards are four distinct ranks in one of
+    four suits; the rest are every suit choice less those."""
+    for counts in rank_multisets(4):
+        every = prod(comb(4, n) for n in counts.values())
+        suited = 4 if len(counts) == 4 else 0
+        if suited:
+            yield counts, frozenset(counts), suited
+        yield counts, None, every - suited
+
+
+def test_the_five_card_census_with_the_joker() -> None:
+    """All C(53, 5) = 2,869,685 five-card hands: the 52-card census beside the joker hands
+    counted by classes of their four naturals, each class valued by the reference as its
+    textbook category says.  Counts worked by hand: five aces is one hand; a royal flush
+    with the joker is the joker beside four of a suit's five royal cards (4 x 5 = 20)."""
+    ev = evaluator(RULESET)
+    joker = Counter[str]()
+    wrong = []
+    for counts, flush_ranks, n in four_natural_classes():
+        if not n:
+            continue
+        want = joker_category(counts, flush_ranks)
+        joker[want] += n
+        if flush_ranks is not None:
+            hand = [*(Card(r, FLUSH_SUIT) for r in flush_ranks), JOKER]
+        else:       # four cards, four suits (a rank's cards are distinct ones)
+            ranks = [r for r, k in sorted(counts.items()) for _ in range(k)]
+            hand = [*(Card(r, "shdc"[i]) for i, r in enumerate(ranks)), JOKER]
+        assert len(set(hand)) == 5
+        got = ev.value(tuple(hand)).category
+        if got != want:
+            wrong.append((" ".join(map(str, hand)), got, want))
+    assert wrong == []
+    assert sum(joker.values()) == comb(52, 4)
+    assert joker["five_of_a_kind"] == 1 and joker["royal_flush"] == 4 * 5
+    total = Counter(FIVE_CARD_NATURAL) + joker
+    assert sum(total.values()) == comb(53, 5) == 2_869_685
