@@ -50,9 +50,9 @@ STRAIGHT_SHAPES = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIG
 ACE = 14
 # the knob wheel_place: where A-2-3-4-5 (top card 5) ranks among straights, per shape
 _WHEEL_TOP = 5
-_WHEEL_SECOND = {"straight": ("second_highest", "second_highest_straight"),
-                 "straight_flush": ("second_highest",), "royal_flush": (),
-                 "royal_straight_flush": ()}
+_WHEEL_SECOND: dict[str, tuple[str, ...]] = {
+    CategoryName.STRAIGHT: ("second_highest", "second_highest_straight"),
+    CategoryName.STRAIGHT_FLUSH: ("second_highest",)}
 WILD_RANKS = tuple(range(ACE, 1, -1))
 
 # suit classes: the only suit facts any ranking rule looks at
@@ -990,7 +990,8 @@ class Evaluator:
             return category, (rank,)
         if category in STRAIGHT_SHAPES:
             assert top is not None
-            if top == _WHEEL_TOP and rules.get("wheel_place", "lowest") in _WHEEL_SECOND[category]:
+            wheel_second = _WHEEL_SECOND.get(category, ())
+            if top == _WHEEL_TOP and rules.get("wheel_place", "lowest") in wheel_second:
                 return category, (rank, ACE - 1, 1)    # above king high, below ace high
             return category, (rank, -top if self._low else top)
         if category == CategoryName.FLUSH and not self._low:

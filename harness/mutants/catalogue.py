@@ -648,8 +648,8 @@ MUTANTS = (*MUTANTS, *POT_MUTANTS, *FLUSH_LENGTH_MUTANTS)
 
 # --- the joker games (issue 29): the bug, five aces and the wheel's place
 JOKER = ("sd-poker-high-joker", "lc-pai-gow-poker", "wa-pai-gow-poker")
-_FIVE_ACES_BELOW = ("royal_flush", "straight_flush", "five_of_a_kind",
-                    *FIVE_CARD_HIGH_ORDER[5:])
+_FIVE_ACES_BELOW = (CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH,
+                    CategoryName.FIVE_OF_A_KIND, *FIVE_CARD_HIGH_ORDER[5:])
 JOKER_MUTANTS: tuple[Mutant, ...] = (
     Mutant("bug-as-any-card", "wild-card", JOKER,
            "The joker is fully wild: K-K-K-Q with the joker is four kings, two pair and "
@@ -668,7 +668,7 @@ JOKER_MUTANTS: tuple[Mutant, ...] = (
            same_as_reading=(("lc-five-aces", "literal"),)),
     Mutant("five-aces-as-quads", "five-of-a-kind", JOKER,
            "Five aces are not a category: four aces and the joker are four of a kind.",
-           (without("five_of_a_kind"),)),
+           (without(CategoryName.FIVE_OF_A_KIND),)),
     Mutant("wheel-second-highest", "wheel", ("sd-poker-high-joker", "wa-pai-gow-poker"),
            "A-2-3-4-5 is ranked just below the ace-high straight and straight flush, as pai "
            "gow houses rank it, where the text makes it the lowest.",
@@ -686,7 +686,7 @@ JOKER_MUTANTS: tuple[Mutant, ...] = (
            (run_top(_wraps_around),)),
     Mutant("joker-games-flush-below-straight", "category-order", JOKER,
            "The flush and the straight trade places, the joker's flushes included.",
-           (swap("flush", "straight"),)),
+           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
 )
 MUTANTS = (*MUTANTS, *JOKER_MUTANTS)
 
