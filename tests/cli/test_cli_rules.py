@@ -28,7 +28,9 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
                    "mt-poker-high-deuces", "mt-poker-low-deuces",
                    # issue 29: the Pennsylvania table games of 58 Pa. Code Subpart K
                    "pa-mississippi-stud", "pa-crazy-4-poker", "pa-four-card-frenzy",
-                   "pa-raise-it-up-stud", "pa-ultimate-texas-holdem", "pa-high-card-flush"}
+                   "pa-raise-it-up-stud", "pa-ultimate-texas-holdem", "pa-high-card-flush",
+                   # issue 29: the joker games
+                   "sd-poker-high-joker", "lc-pai-gow-poker", "wa-pai-gow-poker"}
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"
     assert words["nj-caribbean-stud"] == "push" and words["nj-winners-pot"] == "tie"
