@@ -73,7 +73,8 @@ def category_hand(ch: Choices, game: Game, category: str, *, wild_cap: int = 2,
         # the reading may ask for four naturals and one wild card
         most = 1 if game.ev.rules.get("five_of_a_kind") == "four_naturals" else 2
         wilds = 1 + ch.index(min(wild_cap, left, most))
-        rank = pick(ch, [r for r in RANKS if room(r) >= 5 - wilds] or RANKS)
+        ranks = (ACE,) if game.ev.ruleset.wild == "bug" else RANKS   # a bug: five aces only
+        rank = pick(ch, [r for r in ranks if room(r) >= 5 - wilds] or ranks)
         return Hand(((rank, 5 - wilds),), (), False, wilds)
     if category == CategoryName.PAIR_OF_ACES:
         return Hand(((ACE, 2),), (), False)
@@ -111,6 +112,8 @@ def _run_hand(ch: Choices, game: Game, category: str, room: Room) -> Hand:
     tops = game.tops()
     if category in ROYALS:
         tops = [ACE]
+        if game.ev.ruleset.wild == "bug" and not room(ACE):   # five aces took them:
+            tops = [t for t in game.tops() if t != ACE]        # the next: a straight flush
     elif category == CategoryName.STRAIGHT_FLUSH and any(c in ROYALS for c in game.ranking):
         tops = [t for t in tops if t != ACE]
     open_tops = [t for t in tops if (

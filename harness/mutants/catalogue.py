@@ -61,7 +61,7 @@ from pokercert.harness.mutants.changes import (
     wrapped,
 )
 from pokercert.harness.mutants.flush_length import FLUSH_LENGTH_MUTANTS
-from pokercert.harness.mutants.model import Change, Mutant, replace_ruleset
+from pokercert.harness.mutants.model import Change, Mutant
 from pokercert.reference.cards import BAD_CARD, Card
 from pokercert.reference.categories import CategoryName
 from pokercert.reference.engine import Evaluator, HandValue
@@ -677,10 +677,6 @@ JOKER_MUTANTS: tuple[Mutant, ...] = (
            "A-2-3-4-5 is ranked the lowest straight, as in standard poker, where the text "
            "makes it the second highest.",
            (knobs(wheel_place="lowest"),)),
-    Mutant("second-joker-accepted", "one-deck", JOKER,
-           "The deck is taken to hold two jokers: a hand or a deal with two is ranked, "
-           "not refused.",
-           (Change(ruleset=lambda rs: replace_ruleset(rs, jokers=2)),)),
     Mutant("joker-games-wraparound", "wraparound", JOKER,
            "Sequences are tested modulo 13: K-A-2-3 and the joker make a straight.",
            (run_top(_wraps_around),)),

@@ -296,8 +296,6 @@ EXAMPLES: dict[str, list[tuple]] = {
     # s.67(1) "straight": A-2-3-4-5 the second highest straight
     "wheel-lowest-in-pai-gow": [
         (LCP, "winners", (["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9s"],), [0])],
-    # 06: one standard deck and a joker
-    "second-joker-accepted": [(SDJ, "classify", ("Xx Xx As Kd Qc",), reject("duplicate-card"))],
     # 03(6): the ace is low only in the five-high straight: K-A-2-3 + joker is aces
     "joker-games-wraparound": [(SDJ, "classify", ("Kh Ad 2c 3s Xx",), "one_pair")],
     # 03(5) above 03(6)
