@@ -44,7 +44,6 @@ from tests.reference.test_games_census import (
     category_of,
     rank_multisets,
     representative,
-    straight_top,
 )
 
 ACE = 14
