@@ -51,7 +51,13 @@ def _check(adapter, spec, tmp_path, **kwargs):
 def test_the_compare_path_reports_what_it_reported_before(spec, tmp_path):
     state = _check(load_adapter(spec), spec, tmp_path, report_limit=10).as_dict()
     state.pop("elapsed_s")
-    assert state == BEFORE[spec]
+    before = dict(BEFORE[spec])
+    # the profile names every interpretation of the catalogue, which grows with new
+    # rulesets; the ruleset's own readings are what the pass ran under
+    assert {k: v for k, v in state["profile"]["readings"].items()
+            if k in before["profile"]["readings"]} == before["profile"]["readings"]
+    state.pop("profile"), before.pop("profile")
+    assert state == before
 
 
 class _Counted(InProcessAdapter):
