@@ -22,6 +22,10 @@ deals every step for certain, for games that rank whole hands (no board, no sele
   the defining group must be compared first;
 * **wild tops**: in a game with wild cards, the ace-high run of each run category with a
   wild card in it, as a classify;
+* **the bug's flush**: in a game whose joker is a bug (an ace, or the card that completes
+  a straight or flush), a flush of the joker and a natural ace against a natural flush
+  that beats it only if the joker fills the highest rank the flush lacks (not a second
+  ace);
 * **best hands**: in a game that chooses a best hand from hole cards and a board, one
   deal whose best hand is of each category, and of the ace-high and ace-low runs of
   each run category (broadway, the three-card royal, the wheel);
@@ -88,6 +92,9 @@ def ladder_steps(game: Game) -> list[Step]:
                 for suited in sorted({False, CategoryName.STRAIGHT_FLUSH in ranking})]
     if Kind.CLASSIFY in game.kinds and game.wilds and game.ace_high_runs:
         out += [partial(_wild_top, game, c) for c in game.makeable if c in RUNS]
+    if Kind.COMPARE in game.kinds and game.ruleset.wild == "bug" and \
+            CategoryName.FLUSH in game.makeable and game.size == BUG_FLUSH_SIZE:
+        out.append(partial(_bug_flush, game))
     if Kind.BEST_HAND in game.kinds and game.selection is not None:
         out += [partial(_best_hand, game, c, shape) for c, shape in _best_targets(game)]
     if Kind.SHOWDOWN in game.kinds and game.selection is not None and \
@@ -238,6 +245,32 @@ def _wild_top(game: Game, category: str, seed: str) -> Deal:
     del ranks[ch.index(n)]
     hand = Hand((), tuple(ranks), category != CategoryName.STRAIGHT, wilds=1)
     return _classify(deal_hand(ch, game.deck(), hand))
+
+
+BUG_FLUSH_SIZE = 5       # the bug's flush step deals five-card hands
+
+
+def _bug_flush(game: Game, seed: str) -> Deal | None:
+    """A flush of a natural ace, three other ranks and the bug, against a natural flush of
+    the ranks the bug truly makes (the highest rank the flush lacks) with its lowest card
+    one higher: the natural flush wins, unless the bug is read as a second ace (or as
+    nothing).  None when the draw makes a straight or leaves no such rival."""
+    ch = _choices(seed)
+    lows = sorted((r for r in RANKS if TWO <= r < QUEEN), reverse=True)
+    ranks = [ACE]
+    for _ in range(3):
+        ranks.append(lows.pop(ch.index(len(lows))))
+    filled = max(r for r in RANKS if r not in ranks)
+    made = sorted([*ranks, filled], reverse=True)
+    raised = made[-1] + 1
+    if raised in made:
+        return None
+    deck = game.deck()
+    a = deal_hand(ch, deck, Hand((), tuple(sorted(ranks, reverse=True)), True, wilds=1))
+    b = deal_hand(ch, deck, Hand((), (*made[:-1], raised), True))
+    if {game.ev.category(format_cards(h)) for h in (a, b)} != {CategoryName.FLUSH}:
+        return None
+    return _compare(a, b, ch.index(2) == 1, "wild-duplicate")
 
 
 def _low_wheel(game: Game, seed: str) -> Deal:
