@@ -145,7 +145,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(T.one_line(f"warning: {warning}"), file=sys.stderr)
     print(T.printable(T.challenge_line(report)), file=said)
     for mode, block in T.attached_modes(report):
-        print(T.one_line(T.mode_line(mode, block)), file=said)
+        print(T.one_line(T.mode_line(report, mode, block)), file=said)
     return int(report["exit_code"])
 
 

@@ -265,8 +265,13 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
     print(f"\n{challenge_summary(header)}")
+    # the replay commands name the run's adapter, profile and rulesets (the report's
+    # identification, or run.json's when no report was written)
+    said = dict(report) if report is not None else {"identification": {
+        "adapter_spec": header.adapter_spec, "profile": header.profile,
+        "filters": header.filters}}
     for mode, block in modes.items():
-        print(one_line(mode_line(mode, block)))
+        print(one_line(mode_line(said, mode, block)))
         for r in block["rulesets"]:
             if r["status"] != "passed":
                 print(one_line(f"  {r['id']}: {r['status']}, {r['disagreements']} "

@@ -123,7 +123,7 @@ def _modes(report: dict[str, Any]) -> str:
     parts = []
     for mode, block in T.attached_modes(report):
         parts += [f'<h2 id="mode-{esc(mode)}">{esc(T.MODE_TITLES.get(mode, mode))}</h2>',
-                  f"<p>{esc(T.mode_line(mode, block))}</p>",
+                  f"<p>{esc(T.mode_line(report, mode, block))}</p>",
                   f'<p class="muted">{esc(T.MODE_LEGENDS.get(mode, ""))}</p>',
                   table(T.MODE_HEADERS, [[f"<code>{esc(r[0])}</code>", badge(r[1]),
                                           *(esc(str(x)) for x in r[2:])]

@@ -150,7 +150,7 @@ def _mode_suite(root: _Element, report: dict[str, Any], mode: str,
         root.set(attr, str(int(root.get(attr, "0")) + n))
     suite.set("time", _seconds(0))
     props = suite.add("properties")
-    for name, val in (("mode", mode), ("summary", T.mode_line(mode, block)),
+    for name, val in (("mode", mode), ("summary", T.mode_line(report, mode, block)),
                       ("replay", block["replay"]), ("overall_verdict", report["verdict"]),
                       *((k, block[k]) for k in ("seed", "examples", "order_seed")
                         if k in block)):

@@ -103,7 +103,8 @@ def _modes(report: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     for mode, block in T.attached_modes(report):
         lines += [f"## {cell(T.MODE_TITLES.get(mode, mode))}", "",
-                  cell(T.mode_line(mode, block)), "", cell(T.MODE_LEGENDS.get(mode, "")), "",
+                  cell(T.mode_line(report, mode, block)), "",
+                  cell(T.MODE_LEGENDS.get(mode, "")), "",
                   table(T.MODE_HEADERS, T.mode_rows(block)), ""]
         found = T.mode_findings(report, mode)
         if found:

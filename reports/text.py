@@ -346,15 +346,18 @@ def attached_modes(report: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
             if m in modes]
 
 
-def mode_line(mode: str, block: dict[str, Any]) -> str:
-    """An attached mode in one sentence: seed, size, outcome, how to replay it."""
+def mode_line(report: dict[str, Any], mode: str, block: dict[str, Any]) -> str:
+    """An attached mode in one sentence: seed, size, outcome, how to replay it (the
+    run's adapter and profile, the rulesets the mode failed on)."""
     size = (f"seed {block['seed']}, {block['examples']} deals per ruleset"
             if mode == "fuzz" else f"card order seed {block['order_seed']}")
     ran = sum(r["status"] != "skipped" for r in block["rulesets"])
     skipped = [r["id"] for r in block["rulesets"] if r["status"] == "skipped"]
+    failing = [r["id"] for r in block["rulesets"] if r["status"] == "failed"]
     return (f"{MODE_TITLES.get(mode, mode)}: {size}, {ran} ruleset(s) run, "
-            f"{block['failed']} failed: {block['status']} (replay: pokercert run "
-            f"{block['replay']})." + (f" Skipped: {', '.join(skipped)}." if skipped else ""))
+            f"{block['failed']} failed: {block['status']} (replay: "
+            f"{replay_command(report, block['replay'], failing)})."
+            + (f" Skipped: {', '.join(skipped)}." if skipped else ""))
 
 
 def mode_rows(block: dict[str, Any]) -> list[list[Any]]:

@@ -84,7 +84,9 @@ def test_a_bug_fuzzing_finds_withholds_the_certificate(tmp_path, capsys):
     assert _run(tmp_path / "run", TAUGHT, "--fuzz", "300", "--fuzz-seed", "1") == 1
     shown = capsys.readouterr().out
     assert "Fuzz: seed 1, 300 deals per ruleset, 1 ruleset(s) run, 1 failed: failed " \
-        "(replay: pokercert run --fuzz 300 --fuzz-seed 1)." in shown
+        "(replay: pokercert run --adapter py:tests.helpers.faux.corpus_lookup:" \
+        "LookupOverKickerOrder --profile practice --ruleset nj-poker-high-3 --fuzz 300 " \
+        "--fuzz-seed 1)." in shown
     report = _report(tmp_path / "run")
     assert report["verdict"] == "NOT CERTIFIED" and report["counts"]["FAIL"] == 0
     assert main(["report", str(tmp_path / "run" / "report.json"), "--format", "json",

@@ -150,7 +150,9 @@ def test_every_format_shows_each_attached_mode_in_its_own_section(runs):
     assert any(w.startswith("fuzz (seed 3) found 1 disagreement(s)")
                for w in verdicts["nj-poker-high-5"][1])
     fuzz_line = ("Fuzz: seed 3, 100 deals per ruleset, 2 ruleset(s) run, 1 failed: failed "
-                 "(replay: pokercert run --fuzz 100 --fuzz-seed 3). Skipped: nj-lowball-2-7.")
+                 "(replay: pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator "
+                 "--profile practice --ruleset nj-poker-high-5 --fuzz 100 --fuzz-seed 3). "
+                 "Skipped: nj-lowball-2-7.")
     md = render(report, "markdown").decode()
     assert md.index("## Challenge") < md.index("## Fuzz") < md.index("## Exhaustive")
     assert fuzz_line in md.replace("\\", "")
