@@ -38,6 +38,8 @@ LANGUAGES = {
     "c": ("adapter.c.tmpl", "adapter.c", "{folder}/adapter"),
 }
 INTERPRETERS = {"python": "python3", "node": "node"}
+# named in the commands when the only python found is pokercert's own environment's
+YOUR_PYTHON = "/path/to/your-evaluator-env/bin/python"
 # what a Python interpreter says it is: the executable it runs as (a virtual
 # environment's own bin/python, not the binary behind it) and its environment's prefix
 _ASK_PYTHON = "import sys; print(sys.executable); print(sys.prefix)"
@@ -65,7 +67,8 @@ def interpreter(lang: str) -> tuple[str, str]:
     """The interpreter the skeleton of ``lang`` should be run with, by absolute path, and
     a warning ("" if none): the one first on ``PATH`` (for Python, the executable it says
     it is, so a pyenv shim or a launcher script is named by what it starts), flagged
-    when it is pokercert's own environment (``sys.prefix`` of this process)."""
+    when it is pokercert's own environment (``sys.prefix`` of this process): then a
+    placeholder, :data:`YOUR_PYTHON`, is named, never the harness's own python."""
     name = INTERPRETERS[lang]
     found = shutil.which(name)
     if found is None:
@@ -81,10 +84,11 @@ def interpreter(lang: str) -> tuple[str, str]:
     executable = said[0] if len(said) == 2 and Path(said[0]).is_absolute() else \
         str(Path(found).absolute())
     if len(said) == 2 and Path(said[1]).resolve() == Path(sys.prefix).resolve():
-        return executable, (f"{executable} is pokercert's own environment ({sys.prefix}): "
-                            "an adapter run with it imports the harness environment's copy "
-                            "of your evaluator's libraries, not yours; name the python of "
-                            "your evaluator's environment instead (its bin/python)")
+        return YOUR_PYTHON, (f"the python on PATH, {executable}, is pokercert's own "
+                             f"environment ({sys.prefix}): an adapter run with it imports the "
+                             "harness environment's copy of your evaluator's libraries, not "
+                             f"yours; put the python of your evaluator's environment (its "
+                             f"bin/python) where the commands say {YOUR_PYTHON}")
     return executable, ""
 
 
