@@ -42,6 +42,7 @@ from pokercert.reference import JOKER, Card, evaluator
 from tests.reference.test_games_census import (
     all_classes,
     category_of,
+    classes,
     rank_multisets,
     representative,
 )
@@ -128,17 +129,7 @@ def joker_classes() -> Iterator[Class]:
     None, number of hands in the class): with flush ranks F in suit s, each rank of F
     gives one card to s and the rest to the other three suits, every other rank all its
     cards to those three; four suits can be s; the rest have no such suit."""
-    for counts in rank_multisets(6):
-        every = prod(comb(4, n) for n in counts.values())
-        flushes = 0
-        for size in range(4, min(6, len(counts)) + 1):
-            for ranks in combinations(sorted(counts), size):
-                ways = 4 * prod(comb(3, n - 1) if r in ranks else comb(3, n)
-                                for r, n in counts.items())
-                if ways:
-                    flushes += ways
-                    yield counts, frozenset(ranks), ways
-        yield counts, None, every - flushes
+    yield from classes(6, 4)
 
 
 def joker_representative(counts: dict[int, int],
@@ -227,10 +218,10 @@ def test_the_reference_census_with_the_joker_is_alspachs() -> None:
     ev = evaluator(RULESET)
     totals = Counter[str]()
     wrong = []
-    for classes, textbook, rep in (
+    for space, textbook, rep in (
             (all_classes(), natural_category, representative),
             (all_joker_classes(), joker_category, joker_representative)):
-        for counts, flush_ranks, n in classes:
+        for counts, flush_ranks, n in space:
             hand = rep(counts, flush_ranks)
             got = best_of_seven(ev, hand)
             totals[got] += n

@@ -17,7 +17,6 @@ which the test checks with a second hand), weighted by the pattern's number of h
 """
 
 from collections import Counter
-from functools import cache
 from itertools import combinations, product
 from math import comb, prod
 from random import Random
@@ -26,7 +25,7 @@ import pytest
 
 from pokercert.reference import DECK, evaluator
 from tests.reference.test_reference_exhaustive import FIVE_HIGH
-from tests.reference.test_tables_census import FOUR_CARD
+from tests.reference.test_tables_census import FOUR_CARD, census_pass
 
 FOUR_CARD_PA = ("pa-crazy-4-poker", "pa-four-card-frenzy")
 FIVE_CARD_PA = ("pa-mississippi-stud", "pa-raise-it-up-stud", "pa-ultimate-texas-holdem")
@@ -35,31 +34,19 @@ LENGTH_CATEGORY = {7: "seven_card_flush", 6: "six_card_flush", 5: "five_card_flu
                    4: "four_card_flush", 3: "three_card_flush", 2: "two_card_flush"}
 
 
-@cache
-def _pass(ruleset: str) -> tuple[Counter[str], dict[str, tuple[tuple[int, ...], ...]]]:
-    """One pass over every hand: category counts, and each category's lowest and highest key."""
-    ev = evaluator(ruleset)
-    counts: Counter[str] = Counter()
-    span: dict[str, tuple[tuple[int, ...], ...]] = {}
-    for hand in combinations(DECK, ev.ruleset.hand_size):
-        value = ev.value(hand)
-        counts[value.category] += 1
-        low, high = span.get(value.category, (value.key, value.key))
-        span[value.category] = (min(low, value.key), max(high, value.key))
-    return counts, span
 
 
 @pytest.mark.parametrize("ruleset", FOUR_CARD_PA)
 def test_four_card_census(ruleset: str) -> None:
     assert evaluator(ruleset).ruleset.hand_size == 4
-    assert dict(_pass(ruleset)[0]) == FOUR_CARD
+    assert dict(census_pass(ruleset)[0]) == FOUR_CARD
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset", FIVE_CARD_PA)
 def test_five_card_census(ruleset: str) -> None:
     assert evaluator(ruleset).ruleset.hand_size == 5
-    assert dict(_pass(ruleset)[0]) == FIVE_HIGH
+    assert dict(census_pass(ruleset)[0]) == FIVE_HIGH
 
 
 @pytest.mark.parametrize("ruleset", FOUR_CARD_PA)
@@ -72,7 +59,7 @@ def test_five_card_census(ruleset: str) -> None:
 ])
 def test_four_card_order(ruleset: str, better: str, worse: str) -> None:
     """The worst hand of the better category beats the best hand of the worse one."""
-    span = _pass(ruleset)[1]
+    span = census_pass(ruleset)[1]
     assert span[better][0] > span[worse][1]
 
 

@@ -104,18 +104,21 @@ def rank_multisets(cards: int = 7) -> Iterator[dict[int, int]]:
     yield from grow(0, cards, {})
 
 
-def classes() -> Iterator[tuple[dict[int, int], frozenset[int] | None, int]]:
+def classes(cards: int = 7, flush: int = 5) \
+        -> Iterator[tuple[dict[int, int], frozenset[int] | None, int]]:
     """(rank counts, flush ranks or None, number of seven-card hands in the class).
 
     Seven cards hold five of one suit in at most one suit.  With flush ranks F in suit s,
     each rank of F gives one card to s and its others to the three other suits; every
     other rank puts all its cards in those three.  Four suits can be s.  The hands with
     no such suit are all suit choices less the flush ones.
-    """
-    for counts in rank_multisets():
+
+    (``cards`` and ``flush`` generalise it: the joker census counts six naturals whose
+    suit of four or more the joker completes, ``classes(6, 4)``.)"""
+    for counts in rank_multisets(cards):
         every = prod(comb(4, n) for n in counts.values())
         flushes = 0
-        for size in range(5, min(7, len(counts)) + 1):
+        for size in range(flush, min(cards, len(counts)) + 1):
             for ranks in combinations(sorted(counts), size):
                 ways = 4 * prod(comb(3, n - 1) if r in ranks else comb(3, n)
                                 for r, n in counts.items())

@@ -42,7 +42,7 @@ FOUR_CARD = {
 
 
 @cache
-def _pass(ruleset: str) -> tuple[Counter[str], dict[str, tuple[tuple[int, ...], ...]]]:
+def census_pass(ruleset: str) -> tuple[Counter[str], dict[str, tuple[tuple[int, ...], ...]]]:
     """One pass over every hand: category counts, and each category's lowest and highest key."""
     ev = evaluator(ruleset)
     counts: Counter[str] = Counter()
@@ -57,7 +57,7 @@ def _pass(ruleset: str) -> tuple[Counter[str], dict[str, tuple[tuple[int, ...], 
 
 def _census(ruleset: str, size: int) -> Counter[str]:
     assert evaluator(ruleset).ruleset.hand_size == size
-    return _pass(ruleset)[0]
+    return census_pass(ruleset)[0]
 
 
 def test_four_card_table_adds_up() -> None:
@@ -99,5 +99,5 @@ def test_five_card_table_games_census(ruleset: str) -> None:
 ])
 def test_every_hand_of_the_better_category_wins(ruleset: str, better: str, worse: str) -> None:
     """The worst hand of the better category beats the best hand of the worse one."""
-    span = _pass(ruleset)[1]
+    span = census_pass(ruleset)[1]
     assert span[better][0] > span[worse][1]
