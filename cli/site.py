@@ -21,7 +21,8 @@ def register(sub: Subparsers) -> None:
         "site",
         description="Write a static conformance site into OUT: every jurisdiction and "
         "ruleset, each clause with its vectors drawn as cards, and a matrix of evaluators "
-        "(one per RUN_FOLDER) against rulesets, with what failed and why. Plain files: "
+        "(the reference, then one per RUN_FOLDER) against rulesets, with what failed and "
+        "why. Plain files: "
         "open OUT/index.html from disk or serve it from any static host. Exit code: 0 "
         "written; 1 a run folder's results are not what the harness wrote; 3 usage error.")
     p.add_argument("out", type=Path, metavar="OUT", help="folder to write the site in")
@@ -31,6 +32,10 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--peers", action="store_true",
                    help="first run the reference and every bundled peer that is installed "
                    f"({', '.join(PEERS)}) into OUT/{RUNS_FOLDER}/NAME, and show them first")
+    p.add_argument("--no-reference", action="store_true",
+                   help="no reference column unless a RUN_FOLDER is one (by default the "
+                   f"reference is run into OUT/{RUNS_FOLDER}/reference first when no "
+                   "RUN_FOLDER ran it, so the matrix always shows the reference)")
     p.add_argument("--challenge-seed", type=int, metavar="N",
                    help="with --peers: the challenge seed of their runs (default: a new one)")
     p.set_defaults(func=cmd_site)
@@ -60,19 +65,26 @@ def run_peer(name: str, folder: Path, seed: int | None) -> bool:
     return True
 
 
+def checked_run(folder: Path) -> str:
+    """A RUN_FOLDER read as the site will read it (refused, naming the file, when it is no
+    run the harness wrote), before anything runs; returns its adapter spec."""
+    from pokercert.reports.site.data import read_evaluator
+
+    return str(read_evaluator("given", folder).report["identification"]["adapter_spec"])
+
+
 def cmd_site(args: argparse.Namespace) -> int:
     from pokercert.reports.site.build import build_site
 
     for folder in args.runs:
         if not Path(folder).exists():
             raise UsageError(f"RUN_FOLDER {folder}: no such folder")
+    given = [checked_run(Path(folder)) for folder in args.runs]   # refused before any run
     out = out_folder(args.out, "OUT", create=True)
-    runs: list[Path] = []
-    if args.peers:
-        for name in installed_peers():
-            folder = out / RUNS_FOLDER / name
-            if run_peer(name, folder, args.challenge_seed):
-                runs.append(folder)
+    names = installed_peers() if args.peers else [] if args.no_reference or \
+        "reference" in given else ["reference"]
+    runs = [out / RUNS_FOLDER / name for name in names
+            if run_peer(name, out / RUNS_FOLDER / name, args.challenge_seed)]
     built = build_site(out, [*runs, *args.runs])
     print(f"site written: {out / 'index.html'} ({built.files} files, "
           f"{built.bytes / 1e6:.1f} MB)")

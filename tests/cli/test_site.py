@@ -38,3 +38,39 @@ def test_the_peers_are_the_bundled_adapters_reference_first():
 def test_help_lists_the_command():
     done = pokercert("--help")
     assert any(line.split()[:1] == ["site"] for line in done.stdout.splitlines())
+
+
+def _faux_run(tmp_path):
+    """A small run folder of a vendor (not the reference), on the installed corpus."""
+    from pokercert.harness.run.results import Outcome
+    from pokercert.vectors.corpus import load_corpus
+    from tests.helpers.reports_fixtures import H5, r, write_run
+
+    corpus = load_corpus()
+    failed = r("h5-wheel-001", H5, "classify", Outcome.FAIL, {"hand": "5d 4c 3h 2s Ad"},
+               {"category": "straight"}, {"category": "high_card"}, ("13:69F-14.3(b)6",),
+               ("wheel",), "A-2-3-4-5 is the lowest straight.")
+    return write_run(tmp_path / "vendor", [failed], corpus=(corpus.version, corpus.sha256))
+
+
+def test_the_reference_is_a_column_without_peers(tmp_path):
+    """Issue 30: the matrix's columns are the reference and every run folder given; the
+    reference is run first when no folder given ran it (--no-reference leaves it out)."""
+    vendor = _faux_run(tmp_path)
+    done = pokercert("site", str(tmp_path / "with"), str(vendor))
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert (tmp_path / "with" / "runs" / "reference" / "run.json").is_file()
+    home = (tmp_path / "with" / "index.html").read_text(encoding="utf-8")
+    assert "pokercert-reference" in home
+    done = pokercert("site", "--no-reference", str(tmp_path / "without"), str(vendor))
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert not (tmp_path / "without" / "runs").exists()
+    assert "pokercert-reference" not in (tmp_path / "without" / "index.html").read_text(
+        encoding="utf-8")
+
+
+def test_a_bad_run_folder_is_refused_before_the_reference_runs(tmp_path):
+    (tmp_path / "notarun").mkdir()
+    done = pokercert("site", str(tmp_path / "out"), str(tmp_path / "notarun"))
+    assert done.returncode in (1, 3) and "notarun" in done.stderr
+    assert not (tmp_path / "out" / "runs").exists()

@@ -75,8 +75,8 @@ def _site_command(out: Path, folder: Path) -> subprocess.CompletedProcess[str]:
     /dev/zero was once read until the machine's memory ran out)."""
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    return subprocess.run([sys.executable, "-m", "pokercert.cli", "site", str(out),
-                           str(folder)], capture_output=True, text=True, timeout=60,
+    return subprocess.run([sys.executable, "-m", "pokercert.cli", "site", "--no-reference",
+                           str(out), str(folder)], capture_output=True, text=True, timeout=60,
                           preexec_fn=limit, check=False)
 
 
