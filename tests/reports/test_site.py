@@ -158,6 +158,17 @@ def test_pages_are_well_formed_html(site):
         assert html_problems(page.read_text(encoding="utf-8")) == [], page
 
 
+@pytest.mark.slow
+def test_every_clause_page_is_well_formed_html(site):
+    """Every clause page (the whole corpus drawn as cards), each run through the same
+    strict check: a vector whose inputs or answers break the markup shows on its page."""
+    pages = sorted(site.rglob("clause-*.html"))
+    assert len(pages) > 250
+    broken = {str(p.relative_to(site)): problems for p in pages
+              if (problems := html_problems(p.read_text(encoding="utf-8")))}
+    assert broken == {}
+
+
 # ---------------------------------------------------------------- in a real browser
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(
