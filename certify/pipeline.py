@@ -89,11 +89,14 @@ def certify(adapter: str | object, *, rulesets: Sequence[str] | None = None,
             order_seed: int | None = None, workers: int = 1, scheduler: str | None = None,
             tasks: int | None = None, write_reports: bool = True,
             progress: Callable[[int, int], None] | None = None,
+            phases: Callable[[str, int, int], None] | None = None,
             command: Sequence[str] | None = None) -> Certification:
     """Certify the evaluator ``adapter`` (a spec as ``--adapter`` takes it, or an
     evaluator object, run in this process) on ``rulesets`` (default: every one) under
     ``profile``; the run folder is ``out``.  Every option is ``pokercert run``'s of the
-    same name; ``workers`` > 1 or a ``scheduler`` runs the shards on Dask.
+    same name; ``workers`` > 1 or a ``scheduler`` runs the shards on Dask.  ``progress``
+    hears (vectors done, selected); ``phases`` the attached modes' (phase, done, total)
+    in one process (a Dask run's shards report none).
 
     The stages: the harness's (plan, open, start the adapter, score, attached modes,
     finish: :func:`~pokercert.harness.run.runner.run`, or each Dask shard's), then
@@ -120,6 +123,6 @@ def certify(adapter: str | object, *, rulesets: Sequence[str] | None = None,
         outcome = run_on_dask(config, scheduler=scheduler, workers=workers, tasks=tasks,
                               progress=progress)
     else:
-        outcome = run(config, progress=progress)
+        outcome = run(config, progress=progress, phases=phases)
     sealed = seal(outcome, write_reports)
     return Certification(outcome, sealed.report, sealed.written, sealed.problems)

@@ -35,7 +35,7 @@ from pokercert.cli.options import (
     profile_arg,
     shard_text,
 )
-from pokercert.cli.progress import Progress
+from pokercert.cli.progress import PLAIN_EVERY, Progress
 from pokercert.harness.adapters import (
     Adapter,
     AdapterAborted,
@@ -250,8 +250,6 @@ def _quote(arg: str) -> str:
 # ----------------------------------------------------------------------------- exhaustive
 # what a phase of a pass is called on the bar and in the plain lines
 _PHASES = {"reference": "reference classes", "order": "class order (merge levels)"}
-# seconds between two plain progress lines (output that is not a terminal)
-PLAIN_EVERY = 5.0
 
 
 def _phases_on(progress: Progress) -> Callable[[str, int, int], None]:

@@ -4,8 +4,9 @@
 A bar made early follows a later redirection of ``sys.stderr`` (pytest's capture, a
 CLI wrapper): rich's console writes to whatever ``sys.stderr`` is when it draws.
 Output that is not a terminal (CI logs, pipes) gets no bar and no stray newline; a
-command whose run may be long (``exhaustive``) asks for plain lines there instead
-(``plain_every``): one when a phase starts, then one every few seconds, and the last.
+command whose run may be long (``exhaustive``, the attached modes of ``run``) asks for
+plain lines there instead (``plain_every``, :data:`PLAIN_EVERY`): one when a phase starts,
+then one every few seconds, and the last.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from rich.progress import Progress as _RichProgress
     from rich.progress import ProgressColumn
+
+# seconds between two plain progress lines (output that is not a terminal)
+PLAIN_EVERY = 5.0
 
 
 def _rate_column(unit: str) -> ProgressColumn:

@@ -30,7 +30,7 @@ from pokercert.cli.options import (
     profile_arg,
     shard_text,
 )
-from pokercert.cli.progress import Progress
+from pokercert.cli.progress import PLAIN_EVERY, Progress
 from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
 from pokercert.harness.adapters import load_adapter as _load_adapter
 from pokercert.harness.run.challenge import DEFAULT_FRESH, SEED_LIMIT
@@ -289,6 +289,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     _check_run_args(args)
     on_dask = bool(args.dask) or args.workers > 1
     progress = Progress()
+    # the attached modes can run for minutes: their phases print plain lines to stderr
+    # when no terminal shows a bar (as `pokercert exhaustive` does)
+    modes_progress = Progress(unit="hands/s", plain_every=PLAIN_EVERY,
+                              label="pokercert run: ")
     try:
         done = certify(
             args.adapter, rulesets=args.rulesets, profile=args.profile,
@@ -303,14 +307,17 @@ def cmd_run(args: argparse.Namespace) -> int:
             fuzz=args.fuzz, fuzz_seed=args.fuzz_seed, exhaustive=args.exhaustive,
             order_seed=args.order_seed, workers=args.workers, scheduler=args.dask,
             tasks=args.tasks, write_reports=not args.no_report, progress=progress,
+            phases=modes_progress.phase,
             command=["pokercert", *sys.argv[1:]])
     except KeyboardInterrupt:
         progress.close()
+        modes_progress.close()
         print("pokercert run: interrupted; " + ("run it again (a Dask run does not resume)"
               if on_dask else f"continue with --resume --out {args.out}"), file=sys.stderr)
         return exit_code(finished=False, complies=False)
     finally:
         progress.close()
+        modes_progress.close()
     for warning in done.warnings:
         print(f"pokercert run: warning: {warning}", file=sys.stderr)
     for problem in done.problems:

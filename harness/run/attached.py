@@ -22,7 +22,7 @@ for byte.  Findings are written up as drafts for the corpus by the one draft wri
 from __future__ import annotations
 
 import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,10 @@ from pokercert.harness.adapters import Adapter, AdapterAborted, AdapterError, Id
 from pokercert.harness.run.results import ATTACHED, COUNTEREXAMPLES
 from pokercert.reference import Profile, get_ruleset
 from pokercert.reference.errors import InputError
+
+# a mode's progress as it goes: (phase name, done, total), e.g. ("exhaustive nj-holdem:
+# hands", 40_000, 133_784_560); the CLI draws it (a plain stderr line without a terminal)
+Phases = Callable[[str, int, int], None]
 
 __all__ = ["EXHAUSTIVE", "FAILED", "FUZZ", "INCOMPLETE", "ITEM_STATUSES", "MODES", "PASSED",
            "SKIPPED", "asked", "exhaustive_item", "fuzz_item", "item_status", "run_attached",
@@ -142,7 +146,8 @@ def _write_drafts(folder: Path, name: str, ruleset: str, drafts: Sequence[Any]) 
 
 
 def _fuzz(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
-          settings: Mapping[str, Any], folder: Path, spec: str) -> dict[str, Any]:
+          settings: Mapping[str, Any], folder: Path, spec: str,
+          phases: Phases | None = None) -> dict[str, Any]:
     from pokercert.harness.explore.counterexample import draft_of
     from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 
@@ -151,14 +156,18 @@ def _fuzz(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
     if not kinds:
         return skipped_item(rid, "the adapter claims no kind fuzz deals for this ruleset")
     adapter.configure(rid, profile.readings_for(ruleset))
-    report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=int(settings["examples"]),
-                  seed=int(settings["seed"]), features=identity.features)
+    examples = int(settings["examples"])
+    shown = None if phases is None else \
+        (lambda done: phases(f"fuzz {rid}", done, examples))
+    report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=examples,
+                  seed=int(settings["seed"]), features=identity.features, on_example=shown)
     found = [draft_of(report.found, spec)] if report.found is not None else []
     return fuzz_item(report, _write_drafts(folder, FUZZ, rid, found))
 
 
 def _exhaustive(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
-                settings: Mapping[str, Any], folder: Path, spec: str) -> dict[str, Any]:
+                settings: Mapping[str, Any], folder: Path, spec: str,
+                phases: Phases | None = None) -> dict[str, Any]:
     from pokercert.harness.explore.exhaustive import ExhaustiveAborted, run_exhaustive
 
     if not (identity.claims(rid, "classify") or identity.claims(rid, "compare")):
@@ -170,7 +179,13 @@ def _exhaustive(adapter: Adapter, identity: Identity, rid: str, profile: Profile
         state = run_exhaustive(adapter, identity, ruleset, profile,
                                Path(folder) / ATTACHED / EXHAUSTIVE / rid, adapter_spec=spec,
                                report_limit=FINDINGS_KEPT,
-                               order_seed=int(settings["order_seed"]))
+                               order_seed=int(settings["order_seed"]),
+                               progress=None if phases is None else
+                               (lambda done, total: phases(f"exhaustive {rid}: hands", done,
+                                                           total)),
+                               phase=None if phases is None else
+                               (lambda name, done, total: phases(f"exhaustive {rid}: {name}",
+                                                                 done, total)))
     except ExhaustiveAborted as exc:
         # the harness gave up mid-pass: the record keeps what was checked and found
         exc.record = _exhaustive_record(exc.state, folder, rid, spec)
@@ -194,11 +209,12 @@ _RUNNERS = {FUZZ: _fuzz, EXHAUSTIVE: _exhaustive}
 
 def run_attached(adapter: Adapter, identity: Identity, rulesets: Sequence[str],
                  profile: Profile, modes: Mapping[str, Mapping[str, Any]], folder: Path,
-                 spec: str, into: dict[str, list[dict[str, Any]]] | None = None) \
-        -> tuple[dict[str, list[dict[str, Any]]], str]:
+                 spec: str, into: dict[str, list[dict[str, Any]]] | None = None,
+                 phases: Phases | None = None) -> tuple[dict[str, list[dict[str, Any]]], str]:
     """Run each asked mode (``filters``' ``fuzz`` / ``exhaustive``) over ``rulesets`` with
     the started ``adapter``; returns the records by mode and, if the harness gave up on
     the adapter, why (the records of the rulesets not reached say ``aborted``).  The
+    ``phases`` (if given) hears each mode's progress.  The
     records are added to ``into`` (if given) as each ruleset ends, so a watchdog that
     ends the process mid-mode finds the records of the rulesets done."""
     shutil.rmtree(Path(folder) / ATTACHED, ignore_errors=True)
@@ -214,7 +230,7 @@ def run_attached(adapter: Adapter, identity: Identity, rulesets: Sequence[str],
                 continue
             try:
                 items.append(_RUNNERS[mode](adapter, identity, rid, profile, modes[mode],
-                                            folder, spec))
+                                            folder, spec, phases))
             except AdapterAborted as exc:
                 aborted = str(exc)
                 # (an exhaustive pass keeps what it checked and found before: its record)

@@ -28,7 +28,7 @@ from functools import partial
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokercert.harness import __version__
 from pokercert.harness.adapters import (
@@ -78,6 +78,9 @@ from pokercert.harness.run.selection import ids_digest, parse_shard, shard
 from pokercert.harness.scoring import operation, passes, request_for, score
 from pokercert.reference import Profile, Ruleset, all_rulesets, collector, get_ruleset, load_profile
 from pokercert.reference.errors import InputError
+
+if TYPE_CHECKING:
+    from pokercert.harness.run.attached import Phases
 from pokercert.vectors.model import Kind, Vector
 
 DEFAULT_OUT = Path("pokercert-run")
@@ -864,7 +867,7 @@ def score_run(s: Session, progress: Callable[[int, int], None] | None = None) ->
     s.results_sha256, s.results_lines = writer.sha256, writer.lines
 
 
-def attach_modes(s: Session) -> None:
+def attach_modes(s: Session, phases: Phases | None = None) -> None:
     """Stage *attached modes*: ``--fuzz`` and ``--exhaustive`` with the same adapter
     after the vectors (:mod:`.attached`), in an unsharded run or shard 1, unless the
     run was aborted."""
@@ -879,7 +882,8 @@ def attach_modes(s: Session) -> None:
         s.watchdog.attaching = (list(modes), s.header.rulesets)
     s.header.attached = {}
     _, gave_up = run_attached(s.adapter, s.started, s.header.rulesets, s.profile, modes,
-                              s.folder, s.config.adapter, into=s.header.attached)
+                              s.folder, s.config.adapter, into=s.header.attached,
+                              phases=phases)
     if gave_up:
         s.header.aborted = gave_up
 
@@ -939,7 +943,8 @@ def finish_run(s: Session) -> RunOutcome:
 
 
 def run(config: RunConfig, corpus: Any = None,
-        progress: Callable[[int, int], None] | None = None) -> RunOutcome:
+        progress: Callable[[int, int], None] | None = None,
+        phases: Phases | None = None) -> RunOutcome:
     """Run a certification as ``config`` says; results stream into ``config.out``.
 
     The stages, in order: :func:`plan_run`, :func:`open_run`, :func:`start_adapter`,
@@ -962,7 +967,7 @@ def run(config: RunConfig, corpus: Any = None,
         start_adapter(session)
         try:
             score_run(session, progress)
-            attach_modes(session)
+            attach_modes(session, phases)
         finally:
             if session.watchdog:
                 session.watchdog.stop()

@@ -2,8 +2,9 @@
 
 Issue 28: with its output going to a file, a 209 s exhaustive run printed nothing for
 ten minutes.  Now every phase says when it starts and ends, and a long one says how far
-it is every few seconds (:data:`pokercert.cli.explore.PLAIN_EVERY`); a terminal still
-gets the bar, and the other commands (run, fuzz, selfcheck) stay silent off a terminal.
+it is every few seconds (:data:`pokercert.cli.progress.PLAIN_EVERY`); a terminal still
+gets the bar.  ``run`` prints its attached modes' phases the same way (a run --exhaustive
+was silent for its whole pass); its vectors, fuzz and selfcheck stay silent off a terminal.
 """
 
 from __future__ import annotations
@@ -55,3 +56,14 @@ def test_other_commands_stay_silent_without_a_terminal():
     bar(2, 2)
     bar.close()
     assert out.getvalue() == ""
+
+
+def test_run_prints_its_attached_exhaustive_phases_without_a_terminal(tmp_path, capsys):
+    """newcomer28: `run --exhaustive` with stderr to a file printed nothing for 38 s."""
+    code = main(["run", "--ruleset", "nj-poker-high-3", "--no-challenge", "--exhaustive",
+                 "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err.splitlines()
+    assert code == 0
+    phases = [line for line in err if line.startswith("pokercert run: exhaustive ")]
+    assert phases[0].startswith("pokercert run: exhaustive nj-poker-high-3: ")
+    assert "pokercert run: exhaustive nj-poker-high-3: hands: 22,100/22,100 (100%)" in phases
