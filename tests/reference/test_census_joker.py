@@ -40,6 +40,7 @@ import pytest
 
 from pokercert.reference import JOKER, Card, evaluator
 from tests.reference.test_games_census import (
+    FLUSH_SUIT,
     all_classes,
     category_of,
     classes,
@@ -48,7 +49,6 @@ from tests.reference.test_games_census import (
 )
 
 ACE = 14
-FLUSH_SUIT, OTHER_SUITS = "s", "hdc"
 RULESET = "sd-poker-high-joker"
 
 # Alspach, comp40: the best five of seven cards, 53-card deck with one joker
@@ -134,20 +134,11 @@ def joker_classes() -> Iterator[Class]:
 
 def joker_representative(counts: dict[int, int],
                          flush_ranks: frozenset[int] | None) -> list[Card]:
-    """Six naturals of the class and the joker: flush ranks get a spade, every other
-    card the suit least used so far (no suit reaches four)."""
-    hand: list[Card] = []
-    used = Counter[str]()
-    for rank, n in sorted(counts.items()):
-        pool = list(FLUSH_SUIT + OTHER_SUITS if flush_ranks is None else OTHER_SUITS)
-        if flush_ranks is not None and rank in flush_ranks:
-            hand.append(Card(rank, FLUSH_SUIT))
-            n -= 1
-        pool.sort(key=lambda s: used[s])
-        for suit in pool[:n]:
-            hand.append(Card(rank, suit))
-            used[suit] += 1
-    assert len(set(hand)) == 6 and (flush_ranks is not None or max(used.values()) < 4)
+    """Six naturals of the class (:func:`representative`: flush ranks get a spade, every
+    other card the suit least used so far, so no suit reaches four) and the joker."""
+    hand = representative(counts, flush_ranks)
+    assert len(hand) == 6 and (flush_ranks is not None
+                               or max(Counter(c.suit for c in hand).values()) < 4)
     return [*hand, JOKER]
 
 

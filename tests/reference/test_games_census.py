@@ -129,8 +129,8 @@ def classes(cards: int = 7, flush: int = 5) \
 
 
 def representative(counts: dict[int, int], flush_ranks: frozenset[int] | None) -> list[Card]:
-    """One hand of the class: flush ranks get a spade, every other card a suit that keeps
-    any suit below five cards (no suit below reaches five)."""
+    """One hand of the class: flush ranks get a spade, every other card the suit least
+    used so far (so no suit but the flush's reaches the flush size)."""
     hand: list[Card] = []
     used = Counter[str]()
     for rank, n in sorted(counts.items()):
@@ -142,7 +142,7 @@ def representative(counts: dict[int, int], flush_ranks: frozenset[int] | None) -
         for suit in pool[:n]:
             hand.append(Card(rank, suit))
             used[suit] += 1
-    assert len(hand) == 7 and len(set(hand)) == 7
+    assert len(set(hand)) == len(hand) == sum(counts.values())
     return hand
 
 
