@@ -29,8 +29,7 @@ import pytest
 
 from pokercert.harness.adapters import load_adapter
 from pokercert.harness.adapters.inprocess import InProcessAdapter
-from pokercert.harness.explore.exhaustive import run_exhaustive
-from pokercert.reference import get_ruleset, load_profile
+from tests.harness.explore.test_exhaustive_compare_only import exhaustive_high_3
 from tests.helpers.faux.compare_only import CompareOnly
 
 HIGH_3 = "nj-poker-high-3"
@@ -38,18 +37,11 @@ BEFORE = json.loads((Path(__file__).parent / "data" / "compare_only_before.json"
                     .read_text(encoding="utf-8"))
 
 
-def _check(adapter, spec, tmp_path, **kwargs):
-    rs, prof = get_ruleset(HIGH_3), load_profile("practice")
-    with adapter:
-        identity = adapter.start()
-        adapter.configure(HIGH_3, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, tmp_path, adapter_spec=spec,
-                              order_seed=1, **kwargs)
 
 
 @pytest.mark.parametrize("spec", sorted(BEFORE))
 def test_the_compare_path_reports_what_it_reported_before(spec, tmp_path):
-    state = _check(load_adapter(spec), spec, tmp_path, report_limit=10).as_dict()
+    state = exhaustive_high_3(load_adapter(spec), spec, tmp_path, report_limit=10).as_dict()
     state.pop("elapsed_s")
     before = dict(BEFORE[spec])
     # the profile names every interpretation of the catalogue, which grows with new
@@ -78,7 +70,7 @@ def test_the_space_is_streamed_once_for_the_members_of_every_class(tmp_path, mon
     calls = []
     real = batch.rows
     monkeypatch.setattr(batch, "rows", lambda *a: calls.append(a) or real(*a))
-    state = _check(_Counted(), "py:tests", tmp_path)
+    state = exhaustive_high_3(_Counted(), "py:tests", tmp_path)
     # 52 hands (three of a kind) have no member of their class beside them: each of the
     # 13 ranks' trips needed the pool of its class, one whole-space pass each before
     assert state.unverifiable_hands == 52 and state.disagreeing == 0
@@ -87,7 +79,7 @@ def test_the_space_is_streamed_once_for_the_members_of_every_class(tmp_path, mon
 
 def test_classes_that_agree_are_ordered_in_few_batches(tmp_path):
     adapter = _Counted()
-    state = _check(adapter, "py:tests", tmp_path, hands=(0, 1))
+    state = exhaustive_high_3(adapter, "py:tests", tmp_path, hands=(0, 1))
     n = state.classes
     assert n == 741 and state.disagreeing == 0
     levels = ceil(log2(n))
@@ -98,7 +90,7 @@ def test_classes_that_agree_are_ordered_in_few_batches(tmp_path):
 
 def test_the_elapsed_time_counts_every_phase(tmp_path):
     began = time.monotonic()
-    state = _check(_Counted(), "py:tests", tmp_path, hands=(0, 1))
+    state = exhaustive_high_3(_Counted(), "py:tests", tmp_path, hands=(0, 1))
     wall = time.monotonic() - began
     # one hand takes a millisecond; the classes and their order most of the wall
     assert state.checked == 1 and state.elapsed_s >= 0.9 * wall
@@ -106,7 +98,7 @@ def test_the_elapsed_time_counts_every_phase(tmp_path):
 
 def test_each_phase_reports_its_start_and_end(tmp_path):
     phases = []
-    _check(_Counted(), "py:tests", tmp_path, hands=(0, 1),
+    exhaustive_high_3(_Counted(), "py:tests", tmp_path, hands=(0, 1),
            phase=lambda name, done, total: phases.append((name, done, total)))
     assert phases[:2] == [("reference", 0, 1), ("reference", 1, 1)]
     order = [p for p in phases[2:] if p[0] == "order"]
@@ -115,6 +107,6 @@ def test_each_phase_reports_its_start_and_end(tmp_path):
 
 
 def test_a_resumed_run_adds_its_time_to_the_saved_one(tmp_path):
-    first = _check(_Counted(), "py:tests", tmp_path, hands=(0, 2))
-    again = _check(_Counted(), "py:tests", tmp_path, hands=(0, 2), resume=True)
+    first = exhaustive_high_3(_Counted(), "py:tests", tmp_path, hands=(0, 2))
+    again = exhaustive_high_3(_Counted(), "py:tests", tmp_path, hands=(0, 2), resume=True)
     assert again.elapsed_s > first.elapsed_s

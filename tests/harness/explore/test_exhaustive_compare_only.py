@@ -29,7 +29,8 @@ HIGH_3 = "nj-poker-high-3"
 FAUX = "py:tests.helpers.faux.compare_only:"
 
 
-def _check(adapter, spec, tmp_path, **kwargs):
+def exhaustive_high_3(adapter, spec, tmp_path, **kwargs):
+    """An exhaustive pass of ``adapter`` over nj-poker-high-3 (practice, order seed 1)."""
     rs, prof = get_ruleset(HIGH_3), load_profile("practice")
     with adapter:
         identity = adapter.start()
@@ -39,7 +40,7 @@ def _check(adapter, spec, tmp_path, **kwargs):
 
 
 def _run(name, tmp_path, **kwargs):
-    return _check(load_adapter(FAUX + name), FAUX + name, tmp_path, **kwargs)
+    return exhaustive_high_3(load_adapter(FAUX + name), FAUX + name, tmp_path, **kwargs)
 
 
 def test_a_correct_compare_only_evaluator_agrees(tmp_path):
@@ -76,7 +77,7 @@ class Counting(CompareOnly):
 def test_ordering_the_classes_takes_n_log_n_compares(tmp_path):
     evaluator = Counting()
     adapter = InProcessAdapter(evaluator, "py:tests", "tests", "1")
-    state = _check(adapter, "py:tests", tmp_path, shard=(1, 22_100))   # one hand
+    state = exhaustive_high_3(adapter, "py:tests", tmp_path, shard=(1, 22_100))   # one hand
     n = 741
     assert state.disagreeing == 0 and state.checked == 1
     # merge sort (at most n log2 n), the neighbours once more (n - 1), one hand (1)
