@@ -33,9 +33,8 @@ def register(sub: Subparsers) -> None:
                    help="first run the reference and every bundled peer that is installed "
                    f"({', '.join(PEERS)}) into OUT/{RUNS_FOLDER}/NAME, and show them first")
     p.add_argument("--no-reference", action="store_true",
-                   help="no reference column unless a RUN_FOLDER is one (by default the "
-                   f"reference is run into OUT/{RUNS_FOLDER}/reference first when no "
-                   "RUN_FOLDER ran it, so the matrix always shows the reference)")
+                   help="no reference column (by default the reference is run into "
+                   f"OUT/{RUNS_FOLDER}/reference first, so the matrix always shows it)")
     p.add_argument("--challenge-seed", type=int, metavar="N",
                    help="with --peers: the challenge seed of their runs (default: a new one)")
     p.set_defaults(func=cmd_site)
@@ -65,12 +64,12 @@ def run_peer(name: str, folder: Path, seed: int | None) -> bool:
     return True
 
 
-def checked_run(folder: Path) -> str:
+def check_run(folder: Path) -> None:
     """A RUN_FOLDER read as the site will read it (refused, naming the file, when it is no
-    run the harness wrote), before anything runs; returns its adapter spec."""
+    run the harness wrote), before anything runs."""
     from pokercert.reports.site.data import read_evaluator
 
-    return str(read_evaluator("given", folder).report["identification"]["adapter_spec"])
+    read_evaluator("given", folder)
 
 
 def cmd_site(args: argparse.Namespace) -> int:
@@ -79,10 +78,12 @@ def cmd_site(args: argparse.Namespace) -> int:
     for folder in args.runs:
         if not Path(folder).exists():
             raise UsageError(f"RUN_FOLDER {folder}: no such folder")
-    given = [checked_run(Path(folder)) for folder in args.runs]   # refused before any run
+    for folder in args.runs:                    # a bad folder is refused before any run
+        check_run(Path(folder))
     out = out_folder(args.out, "OUT", create=True)
-    names = installed_peers() if args.peers else [] if args.no_reference or \
-        "reference" in given else ["reference"]
+    # the reference column is always run here: a folder's word that it ran the reference
+    # is the vendor's (run.json), so it never stands in for the reference's own run
+    names = installed_peers() if args.peers else [] if args.no_reference else ["reference"]
     runs = [out / RUNS_FOLDER / name for name in names
             if run_peer(name, out / RUNS_FOLDER / name, args.challenge_seed)]
     built = build_site(out, [*runs, *args.runs])

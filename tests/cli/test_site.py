@@ -55,7 +55,7 @@ def _faux_run(tmp_path):
 
 def test_the_reference_is_a_column_without_peers(tmp_path):
     """Issue 30: the matrix's columns are the reference and every run folder given; the
-    reference is run first when no folder given ran it (--no-reference leaves it out)."""
+    reference is run first (--no-reference leaves it out)."""
     vendor = _faux_run(tmp_path)
     done = pokercert("site", str(tmp_path / "with"), str(vendor))
     assert done.returncode == 0, done.stderr[-1500:]
@@ -74,3 +74,17 @@ def test_a_bad_run_folder_is_refused_before_the_reference_runs(tmp_path):
     done = pokercert("site", str(tmp_path / "out"), str(tmp_path / "notarun"))
     assert done.returncode in (1, 3) and "notarun" in done.stderr
     assert not (tmp_path / "out" / "runs").exists()
+
+
+def test_a_folder_claiming_to_be_the_reference_does_not_replace_its_run(tmp_path):
+    """A vendor's folder whose run.json says adapter_spec "reference" (the vendor's word)
+    is a column of its own; the reference column is still the reference's own run."""
+    import json
+
+    vendor = _faux_run(tmp_path)
+    header = json.loads((vendor / "run.json").read_text(encoding="utf-8"))
+    header["adapter_spec"] = "reference"
+    (vendor / "run.json").write_text(json.dumps(header), encoding="utf-8")
+    done = pokercert("site", str(tmp_path / "out"), str(vendor))
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert (tmp_path / "out" / "runs" / "reference" / "run.json").is_file()
