@@ -24,8 +24,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BLOCK = re.compile(r"(<!-- bench:(?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- /bench -->)",
-                   re.S)
+BLOCK = re.compile(r"(<!-- bench:(?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- /bench -->)", re.S)
 
 
 def machine() -> str:
@@ -34,8 +33,7 @@ def machine() -> str:
         load = f", load average {os.getloadavg()[0]:.1f}"
     except OSError:
         load = ""
-    return (f"{platform.machine()}, {os.cpu_count()} CPUs{load}; "
-            f"Python {platform.python_version()}")
+    return f"{platform.machine()}, {os.cpu_count()} CPUs{load}; Python {platform.python_version()}"
 
 
 def write_block(doc: str, name: str, body: str) -> None:
@@ -46,12 +44,12 @@ def write_block(doc: str, name: str, body: str) -> None:
     found = [m for m in BLOCK.finditer(text) if m.group("name") == name]
     if len(found) != 1:
         raise SystemExit(f"{doc}: expected one block <!-- bench:{name} -->, found {len(found)}")
-    command = "python " + " ".join(shlex.quote(a) for a in
-                                   [f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]])
+    command = "python " + " ".join(
+        shlex.quote(a) for a in [f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]]
+    )
     when = datetime.date.today().isoformat()
     head = f"Written by `{command}` on {when} ({machine()}):\n\n"
     match = found[0]
-    text = text[:match.start("body")] + head + body.rstrip("\n") + "\n" + \
-        text[match.end("body"):]
+    text = text[: match.start("body")] + head + body.rstrip("\n") + "\n" + text[match.end("body") :]
     path.write_text(text, encoding="utf-8")
     print(f"wrote block {name} of {doc}")

@@ -56,7 +56,7 @@ CANONICAL = [str(c) for c in DECK]
 
 # ---------------------------------------------------------------- bare loops
 # each: {label: (cpu s, wall s)} of the library's own loop over every hand
-HANDS = FIVE       # hands timed: the first FIVE // --shard of the enumeration
+HANDS = FIVE  # hands timed: the first FIVE // --shard of the enumeration
 
 
 def _combinations(deck: Any) -> Any:
@@ -77,14 +77,17 @@ def _bare_reference() -> dict[str, tuple[float, float]]:
 
 def _bare_treys() -> dict[str, tuple[float, float]]:
     from treys import Card, Evaluator
+
     evaluate = Evaluator().evaluate
     deck = [Card.new(c) for c in CANONICAL]
-    return {"Evaluator.evaluate": _timed(
-        lambda: [evaluate(list(h), []) for h in _combinations(deck)])}
+    return {
+        "Evaluator.evaluate": _timed(lambda: [evaluate(list(h), []) for h in _combinations(deck)])
+    }
 
 
 def _bare_eval7() -> dict[str, tuple[float, float]]:
     import eval7
+
     evaluate = eval7.evaluate
     deck = [eval7.Card(c) for c in CANONICAL]
     return {"eval7.evaluate": _timed(lambda: [evaluate(h) for h in _combinations(deck)])}
@@ -94,20 +97,26 @@ def _bare_phevaluator() -> dict[str, tuple[float, float]]:
     from phevaluator import _pheval
     from phevaluator.card import Card
     from phevaluator.evaluator import evaluate_5cards
+
     deck = [Card(c).id_ for c in CANONICAL]
     native = _pheval.evaluate_5cards
-    return {"evaluate_5cards": _timed(lambda: [evaluate_5cards(*h)
-                                               for h in _combinations(deck)]),
-            "C entry (_pheval)": _timed(lambda: [native(*h) for h in _combinations(deck)])}
+    return {
+        "evaluate_5cards": _timed(lambda: [evaluate_5cards(*h) for h in _combinations(deck)]),
+        "C entry (_pheval)": _timed(lambda: [native(*h) for h in _combinations(deck)]),
+    }
 
 
 def _bare_pokerkit() -> dict[str, tuple[float, float]]:
     from pokerkit import Card, StandardHighHand
+
     deck = [next(iter(Card.parse(c))) for c in CANONICAL]
     get_entry = StandardHighHand.lookup.get_entry
-    return {"StandardHighHand(h).entry": _timed(
-                lambda: [StandardHighHand(h).entry for h in _combinations(deck)]),
-            "lookup.get_entry": _timed(lambda: [get_entry(h) for h in _combinations(deck)])}
+    return {
+        "StandardHighHand(h).entry": _timed(
+            lambda: [StandardHighHand(h).entry for h in _combinations(deck)]
+        ),
+        "lookup.get_entry": _timed(lambda: [get_entry(h) for h in _combinations(deck)]),
+    }
 
 
 BARE: dict[str, tuple[str, Callable[[], dict[str, tuple[float, float]]]]] = {
@@ -131,6 +140,7 @@ def _batches() -> list[list[int]]:
 
 def _adapter(name: str, batches: list[list[int]]) -> tuple[float, float]:
     from pokercert.harness.adapters.spec import parse_spec, resolve
+
     ev = resolve(parse_spec(name))[0]
     ev.configure(RULESET, {})
     many = ev.evaluate_many
@@ -148,10 +158,25 @@ def _command(python: str, name: str, shard: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as out:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        done = subprocess.run([python, "-m", "pokercert.cli", "exhaustive", "--adapter", name,
-                               "--ruleset", RULESET, "--out", out,
-                               "--shard", f"1/{shard}"],
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [
+                python,
+                "-m",
+                "pokercert.cli",
+                "exhaustive",
+                "--adapter",
+                name,
+                "--ruleset",
+                RULESET,
+                "--out",
+                out,
+                "--shard",
+                f"1/{shard}",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         wall = time.perf_counter() - t
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0 or "AGREES" not in done.stdout:
@@ -169,15 +194,25 @@ def _installed(dist: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--adapters", default=",".join(BARE),
-                        help=f"comma-separated subset of {', '.join(BARE)}")
+    parser.add_argument(
+        "--adapters", default=",".join(BARE), help=f"comma-separated subset of {', '.join(BARE)}"
+    )
     parser.add_argument("--repeat", type=int, default=1, help="rounds; each path keeps its best")
-    parser.add_argument("--python", default=sys.executable,
-                        help="interpreter that runs the whole command (default: this one)")
-    parser.add_argument("--shard", type=int, default=1, metavar="N",
-                        help="time the first 1/N of the hands (default: all)")
-    parser.add_argument("--skip-command", action="store_true",
-                        help="bare loops and adapter batch paths only")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="interpreter that runs the whole command (default: this one)",
+    )
+    parser.add_argument(
+        "--shard",
+        type=int,
+        default=1,
+        metavar="N",
+        help="time the first 1/N of the hands (default: all)",
+    )
+    parser.add_argument(
+        "--skip-command", action="store_true", help="bare loops and adapter batch paths only"
+    )
     args = parser.parse_args(argv)
     names = [n for n in args.adapters.split(",") if n]
     unknown = [n for n in names if n not in BARE]
@@ -187,9 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     global HANDS
     HANDS = FIVE // args.shard
 
-    print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; command run by {args.python}; "
-          f"{HANDS:,} hands")
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.1f}; command run by {args.python}; "
+        f"{HANDS:,} hands"
+    )
     batches = _batches()
     best: dict[tuple[str, str], tuple[float, float]] = {}
 
@@ -209,14 +246,29 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         bares = {k[1]: v for k, v in best.items() if k[0] == name and k[1].startswith("bare")}
         floor_label, floor = min(bares.items(), key=lambda kv: kv[1][0])
-        for label, (cpu, wall) in [*bares.items(), ("adapter", best[(name, "adapter")]),
-                                   *([("command", best[(name, "command")])]
-                                     if not args.skip_command else [])]:
-            rows.append([name, f"{_installed(BARE[name][0])}", label, f"{cpu:.2f}",
-                         f"{wall:.2f}", f"{cpu / floor[0]:.2f}",
-                         floor_label.removeprefix("bare: ")])
-    print(tabulate(rows, headers=["adapter", "version", "path", "cpu s", "wall s",
-                                  "x floor (cpu)", "vs"], disable_numparse=True))
+        for label, (cpu, wall) in [
+            *bares.items(),
+            ("adapter", best[(name, "adapter")]),
+            *([("command", best[(name, "command")])] if not args.skip_command else []),
+        ]:
+            rows.append(
+                [
+                    name,
+                    f"{_installed(BARE[name][0])}",
+                    label,
+                    f"{cpu:.2f}",
+                    f"{wall:.2f}",
+                    f"{cpu / floor[0]:.2f}",
+                    floor_label.removeprefix("bare: "),
+                ]
+            )
+    print(
+        tabulate(
+            rows,
+            headers=["adapter", "version", "path", "cpu s", "wall s", "x floor (cpu)", "vs"],
+            disable_numparse=True,
+        )
+    )
     return 0
 
 

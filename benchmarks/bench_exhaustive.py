@@ -124,21 +124,27 @@ def bare_eval7_seven(n: int) -> float:
     return time.process_time() - t
 
 
-CONTROL = ("import time; t = time.perf_counter(); x = 0\n"
-           "for i in range(20_000_000): x += i\n"
-           "print(time.perf_counter() - t)")
+CONTROL = (
+    "import time; t = time.perf_counter(); x = 0\n"
+    "for i in range(20_000_000): x += i\n"
+    "print(time.perf_counter() - t)"
+)
 
 
 def control() -> float:
     """What two cores buy right now: wall of one CPU-bound Python loop alone, over the
     wall of two run at once (2.0 on an idle 2-core machine; a loaded one gives less)."""
+
     def run(n: int) -> float:
         t = time.perf_counter()
-        procs = [subprocess.Popen([sys.executable, "-c", CONTROL], stdout=subprocess.DEVNULL)
-                 for _ in range(n)]
+        procs = [
+            subprocess.Popen([sys.executable, "-c", CONTROL], stdout=subprocess.DEVNULL)
+            for _ in range(n)
+        ]
         for p in procs:
             p.wait()
         return time.perf_counter() - t
+
     one = run(1)
     return 2 * one / run(2)
 
@@ -153,18 +159,34 @@ def seven(args: argparse.Namespace) -> None:
     n = args.seven
     cache = Path(tempfile.mkdtemp(prefix="bench-exh7-cache-"))
     base = ["--adapter", "eval7", "--ruleset", "nj-holdem", "--order-seed", "1"]
-    cold = command(args.pokercert, [*base, "--range", "0..1"], cache)   # builds the tables
+    cold = command(args.pokercert, [*base, "--range", "0..1"], cache)  # builds the tables
     best: dict[str, tuple[float, ...]] = {}
     loads: dict[str, list[str]] = {}
     for _ in range(args.repeat):
-        runs = [("bare", lambda: (bare_eval7_seven(n), 0.0, 0.0)),
-                ("setup", lambda: command(args.pokercert, [*base, "--range", "0..1"], cache)),
-                ("command", lambda: command(args.pokercert, [*base, "--range", f"0..{n}"],
-                                            cache))]
+        runs = [
+            ("bare", lambda: (bare_eval7_seven(n), 0.0, 0.0)),
+            ("setup", lambda: command(args.pokercert, [*base, "--range", "0..1"], cache)),
+            ("command", lambda: command(args.pokercert, [*base, "--range", f"0..{n}"], cache)),
+        ]
         if args.workers:
-            runs.append(("workers2", lambda: command(
-                args.pokercert, [*base, "--range", f"0..{n}", "--workers", "2",
-                                 "--task-size", str(max(n // 16, 1))], cache)))
+            runs.append(
+                (
+                    "workers2",
+                    lambda: command(
+                        args.pokercert,
+                        [
+                            *base,
+                            "--range",
+                            f"0..{n}",
+                            "--workers",
+                            "2",
+                            "--task-size",
+                            str(max(n // 16, 1)),
+                        ],
+                        cache,
+                    ),
+                )
+            )
         for name, run in runs:
             before = load()
             got = run()
@@ -174,32 +196,91 @@ def seven(args: argparse.Namespace) -> None:
     bare, setup, cmd = best["bare"][0], best["setup"][0], best["command"][0]
     per_hand = (cmd - setup) / n
     whole_cmd, whole_bare = setup + per_hand * SEVEN, bare / n * SEVEN
-    rows = [["eval7 bare loop (CPU)", f"{bare:.2f}", "", f"{whole_bare:,.0f}", "",
-             ", ".join(loads["bare"])],
-            ["set-up: one-hand range (CPU)", f"{setup:.2f}", f"{best['setup'][2]:.0f}", "",
-             "", ", ".join(loads["setup"])],
-            ["whole command (CPU)", f"{cmd:.2f}", f"{best['command'][2]:.0f}",
-             f"{whole_cmd:,.0f}", f"**{whole_cmd / whole_bare:.2f}x**",
-             ", ".join(loads["command"])],
-            ["whole command (wall)", f"{best['command'][1]:.2f}", "", "", "",
-             ", ".join(loads["command"])]]
+    rows = [
+        [
+            "eval7 bare loop (CPU)",
+            f"{bare:.2f}",
+            "",
+            f"{whole_bare:,.0f}",
+            "",
+            ", ".join(loads["bare"]),
+        ],
+        [
+            "set-up: one-hand range (CPU)",
+            f"{setup:.2f}",
+            f"{best['setup'][2]:.0f}",
+            "",
+            "",
+            ", ".join(loads["setup"]),
+        ],
+        [
+            "whole command (CPU)",
+            f"{cmd:.2f}",
+            f"{best['command'][2]:.0f}",
+            f"{whole_cmd:,.0f}",
+            f"**{whole_cmd / whole_bare:.2f}x**",
+            ", ".join(loads["command"]),
+        ],
+        [
+            "whole command (wall)",
+            f"{best['command'][1]:.2f}",
+            "",
+            "",
+            "",
+            ", ".join(loads["command"]),
+        ],
+    ]
     if args.workers:
         w2 = best["workers2"]
         before = load()
         twice = control()
         speed = best["command"][1] / w2[1]
-        rows.append(["--workers 2 (wall)", f"{w2[1]:.2f}", f"{w2[2]:.0f}", "",
-                     f"**{speed:.2f}x** one process's wall; {speed / twice:.2f}x the "
-                     "control's", ", ".join(loads["workers2"])])
-        rows.append(["--workers 2 (CPU, all processes)", f"{w2[0]:.2f}", "", "",
-                     f"{w2[0] / cmd:.2f}x one process's CPU", ", ".join(loads["workers2"])])
-        rows.append(["control: two CPU-bound loops at once", "", "", "",
-                     f"{twice:.2f}x one loop's throughput", f"{before}-{load()}"])
-    text = (f"seven-card pass, nj-holdem, eval7, hands 0..{n:,} (min of {args.repeat}); "
-            f"cold set-up (tables built) {cold[0]:.2f} s CPU\n\n" +
-            tabulate(rows, headers=["", f"{n:,} hands, s", "peak RSS MB",
-                                    "133,784,560 hands, s (extrapolated)", "ratio",
-                                    "load average (before-after)"], tablefmt="github"))
+        rows.append(
+            [
+                "--workers 2 (wall)",
+                f"{w2[1]:.2f}",
+                f"{w2[2]:.0f}",
+                "",
+                f"**{speed:.2f}x** one process's wall; {speed / twice:.2f}x the control's",
+                ", ".join(loads["workers2"]),
+            ]
+        )
+        rows.append(
+            [
+                "--workers 2 (CPU, all processes)",
+                f"{w2[0]:.2f}",
+                "",
+                "",
+                f"{w2[0] / cmd:.2f}x one process's CPU",
+                ", ".join(loads["workers2"]),
+            ]
+        )
+        rows.append(
+            [
+                "control: two CPU-bound loops at once",
+                "",
+                "",
+                "",
+                f"{twice:.2f}x one loop's throughput",
+                f"{before}-{load()}",
+            ]
+        )
+    text = (
+        f"seven-card pass, nj-holdem, eval7, hands 0..{n:,} (min of {args.repeat}); "
+        f"cold set-up (tables built) {cold[0]:.2f} s CPU\n\n"
+        + tabulate(
+            rows,
+            headers=[
+                "",
+                f"{n:,} hands, s",
+                "peak RSS MB",
+                "133,784,560 hands, s (extrapolated)",
+                "ratio",
+                "load average (before-after)",
+            ],
+            tablefmt="github",
+        )
+    )
     print(text)
     if args.write_docs:
         write_block(DOC_BLOCKS["exhaustive-seven"], "exhaustive-seven", text + "\n")
@@ -217,8 +298,11 @@ def _timed_range(task: object) -> tuple[float, float, int]:
     faults = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
     cpu, wall = time.thread_time(), time.perf_counter()
     check_range(task)  # type: ignore[arg-type]
-    return (time.thread_time() - cpu, time.perf_counter() - wall,
-            resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - faults)
+    return (
+        time.thread_time() - cpu,
+        time.perf_counter() - wall,
+        resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - faults,
+    )
 
 
 def _process_cpu() -> float:
@@ -233,9 +317,20 @@ def dask_phases(n: int) -> None:
 
     dist = __import__("distributed")
     ranges = plan_ranges(0, n, max(n // 16, 1))
-    tasks = [RangeTask("eval7", AdapterOptions(), "nj-holdem",
-                       {"name": "practice", "choices": {}}, True, a, b, 1,
-                       check_order=(i == 0)) for i, (a, b) in enumerate(ranges)]
+    tasks = [
+        RangeTask(
+            "eval7",
+            AdapterOptions(),
+            "nj-holdem",
+            {"name": "practice", "choices": {}},
+            True,
+            a,
+            b,
+            1,
+            check_order=(i == 0),
+        )
+        for i, (a, b) in enumerate(ranges)
+    ]
     rows = []
     loads = [load()]
     t = time.perf_counter()
@@ -244,45 +339,77 @@ def dask_phases(n: int) -> None:
     try:
         # each worker: its first task (adapter start + table load + hands), then a second
         workers = list(client.scheduler_info()["workers"])
-        firsts = [client.submit(_timed_range, tasks[i], workers=[w], pure=False)
-                  for i, w in enumerate(workers)]
+        firsts = [
+            client.submit(_timed_range, tasks[i], workers=[w], pure=False)
+            for i, w in enumerate(workers)
+        ]
         first = [f.result() for f in firsts]
-        seconds = [client.submit(_timed_range, tasks[2 + i], workers=[w], pure=False)
-                   for i, w in enumerate(workers)]
+        seconds = [
+            client.submit(_timed_range, tasks[2 + i], workers=[w], pure=False)
+            for i, w in enumerate(workers)
+        ]
         second = [f.result() for f in seconds]
         setup = [a[0] - b[0] for a, b in zip(first, second, strict=True)]
-        rows.append(["worker set-up for its first task (adapter, class table), CPU",
-                     " / ".join(f"{x:.2f}" for x in setup), ""])
+        rows.append(
+            [
+                "worker set-up for its first task (adapter, class table), CPU",
+                " / ".join(f"{x:.2f}" for x in setup),
+                "",
+            ]
+        )
         in_worker = min(second)
-        _timed_range(tasks[4])                  # this process's set-up, not timed
+        _timed_range(tasks[4])  # this process's set-up, not timed
         here = min(_timed_range(tasks[5]), _timed_range(tasks[6]))
-        rows.append([f"a range of {ranges[5][1] - ranges[5][0]:,} hands, CPU: on a worker "
-                     "/ in this process", f"{in_worker[0]:.3f} / {here[0]:.3f}",
-                     f"{in_worker[0] / here[0]:.2f}x"])
-        rows.append(["the same, page faults: on a worker / in this process",
-                     f"{in_worker[2]:,} / {here[2]:,}", f"{in_worker[2] / here[2]:.1f}x"])
+        rows.append(
+            [
+                f"a range of {ranges[5][1] - ranges[5][0]:,} hands, CPU: on a worker "
+                "/ in this process",
+                f"{in_worker[0]:.3f} / {here[0]:.3f}",
+                f"{in_worker[0] / here[0]:.2f}x",
+            ]
+        )
+        rows.append(
+            [
+                "the same, page faults: on a worker / in this process",
+                f"{in_worker[2]:,} / {here[2]:,}",
+                f"{in_worker[2] / here[2]:.1f}x",
+            ]
+        )
         before = client.run(_process_cpu)
         driver = time.process_time()
         time.sleep(10)
         driver = time.process_time() - driver
         after = client.run(_process_cpu)
         idle = [after[w] - before[w] for w in before]
-        rows.append(["idle cluster over 10 s, CPU: driver (scheduler, nannies) / workers",
-                     f"{driver:.2f} / " + " / ".join(f"{x:.2f}" for x in idle),
-                     f"{(driver + sum(idle)) / 10:.1%} of one core"])
-        states = [State.from_dict(f.result()) for f in dist.as_completed(
-            client.map(_states_of, tasks, pure=False))]
+        rows.append(
+            [
+                "idle cluster over 10 s, CPU: driver (scheduler, nannies) / workers",
+                f"{driver:.2f} / " + " / ".join(f"{x:.2f}" for x in idle),
+                f"{(driver + sum(idle)) / 10:.1%} of one core",
+            ]
+        )
+        states = [
+            State.from_dict(f.result())
+            for f in dist.as_completed(client.map(_states_of, tasks, pure=False))
+        ]
     finally:
         t = time.perf_counter()
         close()
         rows.append(["cluster close, wall", f"{time.perf_counter() - t:.2f}", ""])
     t = time.process_time()
     merged = merge_states(sorted(states, key=lambda s: s.start), 10)
-    rows.append([f"driver's merge of {len(states)} range states, CPU",
-                 f"{time.process_time() - t:.3f}", f"{merged.checked:,} hands"])
+    rows.append(
+        [
+            f"driver's merge of {len(states)} range states, CPU",
+            f"{time.process_time() - t:.3f}",
+            f"{merged.checked:,} hands",
+        ]
+    )
     loads.append(load())
-    print(f"--workers 2 phases, nj-holdem, eval7, {n:,} hands in {len(tasks)} ranges "
-          f"(load average {loads[0]}-{loads[1]})\n")
+    print(
+        f"--workers 2 phases, nj-holdem, eval7, {n:,} hands in {len(tasks)} ranges "
+        f"(load average {loads[0]}-{loads[1]})\n"
+    )
     print(tabulate(rows, headers=["phase", "s", ""], tablefmt="github"))
 
 
@@ -312,8 +439,18 @@ def stages(n: int) -> None:
         ev = Eval7Evaluator()
         ev.configure(rid, {})
         key_of = ref.lookup(list(range(len(ref.keys))))
-        t = dict.fromkeys(["unrank", "card order", "reference classes", "eval7 cards",
-                           "eval7 evaluate", "categories", "compare with reference"], 0.0)
+        t = dict.fromkeys(
+            [
+                "unrank",
+                "card order",
+                "reference classes",
+                "eval7 cards",
+                "eval7 evaluate",
+                "categories",
+                "compare with reference",
+            ],
+            0.0,
+        )
         for pos in range(start, start + n, 4096):
             stop = min(pos + 4096, start + n)
             c = clock()
@@ -339,18 +476,29 @@ def stages(n: int) -> None:
             t["compare with reference"] += clock() - c
         deck = [eval7.Card(x) for x in CANONICAL]
         hands = combinations(deck, size)
-        next(islice(hands, start - 1, start))          # skipped before the clock starts
+        next(islice(hands, start - 1, start))  # skipped before the clock starts
         c = clock()
         for h in islice(hands, n):
             eval7.evaluate(list(h))
         bare = clock() - c
         ours = sum(t.values()) - t["eval7 evaluate"]
-        rows_out.append([f"{rid} ({size} cards)", *(f"{v / n * 1e6:.3f}" for v in t.values()),
-                         f"{ours / n * 1e6:.3f}", f"{bare / n * 1e6:.3f}",
-                         f"{sum(t.values()) / bare:.2f}x"])
+        rows_out.append(
+            [
+                f"{rid} ({size} cards)",
+                *(f"{v / n * 1e6:.3f}" for v in t.values()),
+                f"{ours / n * 1e6:.3f}",
+                f"{bare / n * 1e6:.3f}",
+                f"{sum(t.values()) / bare:.2f}x",
+            ]
+        )
     print(f"per hand, CPU us, {n:,} hands from a fixed position, load average {load()}")
-    print(tabulate(rows_out, headers=["", *t, "ours (all but evaluate)", "bare loop",
-                                      "stages / bare"], tablefmt="github"))
+    print(
+        tabulate(
+            rows_out,
+            headers=["", *t, "ours (all but evaluate)", "bare loop", "stages / bare"],
+            tablefmt="github",
+        )
+    )
 
 
 def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float, float]:
@@ -359,13 +507,20 @@ def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float,
     out = Path(tempfile.mkdtemp(prefix="bench-exh-"))
     env = {**os.environ, "POKERCERT_CACHE_DIR": str(cache)}
     # a fresh process per command, so that the children's usage is this command's alone
-    probe = [sys.executable, "-c",
-             "import resource, subprocess, sys, time; t = time.perf_counter(); "
-             "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
-             "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
-             "print(u.ru_utime + u.ru_stime, time.perf_counter() - t, u.ru_maxrss); "
-             "sys.exit(r.returncode)",
-             pokercert, "exhaustive", *args, "--out", str(out)]
+    probe = [
+        sys.executable,
+        "-c",
+        "import resource, subprocess, sys, time; t = time.perf_counter(); "
+        "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+        "print(u.ru_utime + u.ru_stime, time.perf_counter() - t, u.ru_maxrss); "
+        "sys.exit(r.returncode)",
+        pokercert,
+        "exhaustive",
+        *args,
+        "--out",
+        str(out),
+    ]
     done = subprocess.run(probe, capture_output=True, text=True, env=env)
     shutil.rmtree(out, ignore_errors=True)
     if done.returncode not in (0, 1):
@@ -379,19 +534,33 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--peers", default="treys,eval7,phevaluator")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--pokercert", default=shutil.which("pokercert") or "pokercert")
-    parser.add_argument("--old", action="store_true",
-                        help="the command predates --sorted/--order-seed/--workers")
-    parser.add_argument("--workers", action="store_true",
-                        help="also time --workers 2 (a local Dask cluster)")
-    parser.add_argument("--seven", type=int, metavar="N",
-                        help="the seven-card pass over the first N deals instead")
-    parser.add_argument("--write-docs", action="store_true",
-                        help="with --seven: rewrite the block exhaustive-seven of "
-                        "benchmarks/README.md with the figures")
-    parser.add_argument("--stages", type=int, metavar="N",
-                        help="where the in-process pass's time goes, per hand, over N hands")
-    parser.add_argument("--dask-phases", type=int, metavar="N",
-                        help="where a --workers 2 run's time goes beside its hands, N hands")
+    parser.add_argument(
+        "--old", action="store_true", help="the command predates --sorted/--order-seed/--workers"
+    )
+    parser.add_argument(
+        "--workers", action="store_true", help="also time --workers 2 (a local Dask cluster)"
+    )
+    parser.add_argument(
+        "--seven", type=int, metavar="N", help="the seven-card pass over the first N deals instead"
+    )
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="with --seven: rewrite the block exhaustive-seven of "
+        "benchmarks/README.md with the figures",
+    )
+    parser.add_argument(
+        "--stages",
+        type=int,
+        metavar="N",
+        help="where the in-process pass's time goes, per hand, over N hands",
+    )
+    parser.add_argument(
+        "--dask-phases",
+        type=int,
+        metavar="N",
+        help="where a --workers 2 run's time goes beside its hands, N hands",
+    )
     return parser.parse_args()
 
 
@@ -418,25 +587,33 @@ def peers_vs_bare_loops(args: argparse.Namespace, order: list[str]) -> None:
         for peer in peers:
             b = best[peer]
             b["bare"] = min(b.get("bare", 1e9), BARE[peer]())
-            cpu, wall, rss = command(args.pokercert, ["--adapter", peer, "--ruleset",
-                                                      "nj-poker-high-5", *order], cache)
+            cpu, wall, rss = command(
+                args.pokercert, ["--adapter", peer, "--ruleset", "nj-poker-high-5", *order], cache
+            )
             if cpu < b.get("command", 1e9):
                 b["command"], b["wall"], b["rss"] = cpu, wall, rss
             if args.workers:
-                _, wall, _ = command(args.pokercert, ["--adapter", peer, "--ruleset",
-                                                      "nj-poker-high-5", *order,
-                                                      "--workers", "2"], cache)
+                _, wall, _ = command(
+                    args.pokercert,
+                    ["--adapter", peer, "--ruleset", "nj-poker-high-5", *order, "--workers", "2"],
+                    cache,
+                )
                 b["workers2"] = min(b.get("workers2", 1e9), wall)
     rows = []
     for peer in peers:
         b = best[peer]
-        row = [peer, f"{b['command']:.2f}", f"{b['bare']:.2f}",
-               f"**{b['command'] / b['bare']:.2f}x**", f"{b['wall']:.2f}", f"{b['rss']:.0f}"]
+        row = [
+            peer,
+            f"{b['command']:.2f}",
+            f"{b['bare']:.2f}",
+            f"**{b['command'] / b['bare']:.2f}x**",
+            f"{b['wall']:.2f}",
+            f"{b['rss']:.0f}",
+        ]
         if args.workers:
             row.append(f"{b['workers2']:.2f} ({b['wall'] / b['workers2']:.2f}x)")
         rows.append(row)
-    headers = ["peer", "command CPU s", "bare loop CPU s", "ratio", "command wall s",
-               "peak RSS MB"]
+    headers = ["peer", "command CPU s", "bare loop CPU s", "ratio", "command wall s", "peak RSS MB"]
     if args.workers:
         headers.append("--workers 2 wall s (speed-up)")
     print(tabulate(rows, headers=headers, tablefmt="github"))
@@ -446,16 +623,23 @@ def peers_vs_bare_loops(args: argparse.Namespace, order: list[str]) -> None:
 def fixed_setup(args: argparse.Namespace, order: list[str]) -> None:
     """The fixed set-up: a one-hand shard, cold and warm class-table cache."""
     empty = Path(tempfile.mkdtemp(prefix="bench-exh-cold-"))
-    one = ["--adapter", "treys", "--ruleset", "nj-poker-high-5", "--shard", f"1/{FIVE}",
-           *order]
+    one = ["--adapter", "treys", "--ruleset", "nj-poker-high-5", "--shard", f"1/{FIVE}", *order]
     cold = command(args.pokercert, one, empty)
-    warm = min((command(args.pokercert, one, empty) for _ in range(max(args.repeat, 2))),
-               key=lambda r: r[0])
+    warm = min(
+        (command(args.pokercert, one, empty) for _ in range(max(args.repeat, 2))),
+        key=lambda r: r[0],
+    )
     print()
-    print(tabulate([["cold (no table on disk)", f"{cold[0]:.2f}", f"{cold[2]:.0f}"],
-                    ["warm (table on disk)", f"{warm[0]:.2f}", f"{warm[2]:.0f}"]],
-                   headers=["set-up: one-hand shard", "CPU s", "peak RSS MB"],
-                   tablefmt="github"))
+    print(
+        tabulate(
+            [
+                ["cold (no table on disk)", f"{cold[0]:.2f}", f"{cold[2]:.0f}"],
+                ["warm (table on disk)", f"{warm[0]:.2f}", f"{warm[2]:.0f}"],
+            ],
+            headers=["set-up: one-hand shard", "CPU s", "peak RSS MB"],
+            tablefmt="github",
+        )
+    )
     shutil.rmtree(empty, ignore_errors=True)
 
 

@@ -28,8 +28,12 @@ from _timing import Clock
 from tabulate import tabulate
 
 DOC_BLOCKS = {"exhaustive-adapters": "harness/CI.md"}
-ADAPTERS = {"treys": "treys", "eval7": "eval7", "phevaluator": "phevaluator",
-            "pokerkit": "pokerkit"}
+ADAPTERS = {
+    "treys": "treys",
+    "eval7": "eval7",
+    "phevaluator": "phevaluator",
+    "pokerkit": "pokerkit",
+}
 SETUP_RULESETS = ("nj-poker-high-5", "mt-poker-high", "mt-poker-low")
 
 
@@ -46,9 +50,23 @@ def exhaustive(adapter: str, repeat: int) -> tuple[float, float, str]:
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as out, Clock() as clock:
             proc = subprocess.run(
-                [sys.executable, "-m", "pokercert.cli", "exhaustive", "--adapter", adapter,
-                 "--ruleset", "nj-poker-high-5", "--out", out, "--json"],
-                capture_output=True, text=True, check=False)
+                [
+                    sys.executable,
+                    "-m",
+                    "pokercert.cli",
+                    "exhaustive",
+                    "--adapter",
+                    adapter,
+                    "--ruleset",
+                    "nj-poker-high-5",
+                    "--out",
+                    out,
+                    "--json",
+                ],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
         data = json.loads(proc.stdout)
         verdict = "agrees" if data["agrees"] else f"exit {proc.returncode}"
         if best is None or clock.wall < best[0]:
@@ -71,12 +89,18 @@ def setup(ruleset_id: str) -> tuple[Clock, int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--adapters", default="treys,eval7,phevaluator",
-                        help=f"comma-separated subset of {', '.join(ADAPTERS)} (pokerkit, "
-                        "pure Python, takes minutes)")
+    parser.add_argument(
+        "--adapters",
+        default="treys,eval7,phevaluator",
+        help=f"comma-separated subset of {', '.join(ADAPTERS)} (pokerkit, "
+        "pure Python, takes minutes)",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="runs per adapter (best kept)")
-    parser.add_argument("--write-docs", action="store_true",
-                        help="rewrite the block exhaustive-adapters of harness/CI.md")
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="rewrite the block exhaustive-adapters of harness/CI.md",
+    )
     args = parser.parse_args(argv)
     rows = []
     for name in [a for a in args.adapters.split(",") if a]:
@@ -85,26 +109,40 @@ def main(argv: list[str] | None = None) -> int:
             rows.append([name, "not installed", "", "", "", ""])
             continue
         wall, checking, verdict = exhaustive(name, args.repeat)
-        rows.append([name, ver, f"{wall:.1f}", f"{checking:.1f}",
-                     f"{2_598_960 / checking:,.0f}", verdict])
+        rows.append(
+            [name, ver, f"{wall:.1f}", f"{checking:.1f}", f"{2_598_960 / checking:,.0f}", verdict]
+        )
     rows.sort(key=lambda r: float(r[2]) if r[2] else 1e9)
-    part1 = tabulate(rows, headers=["adapter", "version", "whole command, wall s",
-                                    "checking, s", "hands/s checking", "verdict"],
-                     tablefmt="github", disable_numparse=True)
+    part1 = tabulate(
+        rows,
+        headers=[
+            "adapter",
+            "version",
+            "whole command, wall s",
+            "checking, s",
+            "hands/s checking",
+            "verdict",
+        ],
+        tablefmt="github",
+        disable_numparse=True,
+    )
     print(part1)
     rows = []
     for rid in SETUP_RULESETS:
         clock, hands, classes = setup(rid)
-        rows.append([rid, f"{hands:,}", f"{classes:,}", f"{clock.wall:.1f}",
-                     f"{clock.cpu:.1f}"])
-    part2 = tabulate(rows, headers=["reference set-up", "hands (jokers included)", "classes",
-                                    "wall s", "cpu s"], tablefmt="github",
-                     disable_numparse=True)
+        rows.append([rid, f"{hands:,}", f"{classes:,}", f"{clock.wall:.1f}", f"{clock.cpu:.1f}"])
+    part2 = tabulate(
+        rows,
+        headers=["reference set-up", "hands (jokers included)", "classes", "wall s", "cpu s"],
+        tablefmt="github",
+        disable_numparse=True,
+    )
     print()
     print(part2)
     if args.write_docs:
-        write_block(DOC_BLOCKS["exhaustive-adapters"], "exhaustive-adapters",
-                    f"{part1}\n\n{part2}\n")
+        write_block(
+            DOC_BLOCKS["exhaustive-adapters"], "exhaustive-adapters", f"{part1}\n\n{part2}\n"
+        )
     return 0
 
 

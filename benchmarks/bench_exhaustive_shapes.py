@@ -42,11 +42,20 @@ from tabulate import tabulate
 DOC_BLOCKS = {"exhaustive-shapes": "benchmarks/README.md"}
 RULESET = "nj-poker-high-5"
 SHAPES = ("compare-only", "keyed", "batched")
-_NAMES = {1: "straight_flush", 2: "four_of_a_kind", 3: "full_house", 4: "flush",
-          5: "straight", 6: "three_of_a_kind", 7: "two_pair", 8: "one_pair", 9: "high_card"}
+_NAMES = {
+    1: "straight_flush",
+    2: "four_of_a_kind",
+    3: "full_house",
+    4: "flush",
+    5: "straight",
+    6: "three_of_a_kind",
+    7: "two_pair",
+    8: "one_pair",
+    9: "high_card",
+}
 
 # the exec: adapter: protocol 1 (harness/PROTOCOL.md), only what an exhaustive pass sends
-EXEC_ADAPTER = '''
+EXEC_ADAPTER = """
 import json, sys
 from treys import Card, Evaluator
 EV = Evaluator()
@@ -83,10 +92,12 @@ for line in sys.stdin:
         break
     sys.stdout.write(json.dumps(reply) + "\\n")
     sys.stdout.flush()
-'''
-_EXEC_SHAPES = {"compare-only": (["compare"], {}),
-                "keyed": (["classify", "compare"], {}),
-                "batched": (["classify", "compare"], {"classify_many": 1, "evaluate_many": 1})}
+"""
+_EXEC_SHAPES = {
+    "compare-only": (["compare"], {}),
+    "keyed": (["classify", "compare"], {}),
+    "batched": (["classify", "compare"], {"classify_many": 1, "evaluate_many": 1}),
+}
 
 
 class _Treys:
@@ -105,8 +116,7 @@ class _Treys:
             self.classify, self.evaluate_many = self._classify, self._evaluate_many
 
     def capabilities(self) -> dict[str, list[str]]:
-        return {RULESET: ["compare"] if self.shape == "compare-only"
-                else ["classify", "compare"]}
+        return {RULESET: ["compare"] if self.shape == "compare-only" else ["classify", "compare"]}
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         pass
@@ -123,8 +133,10 @@ class _Treys:
 
     def _evaluate_many(self, hands: Any) -> tuple[list[str], list[int]]:
         scores = [self._score(h) for h in hands]
-        return ([("royal_flush" if s == 1 else _NAMES[self.ev.get_rank_class(s)])
-                 for s in scores], [7463 - s for s in scores])
+        return (
+            [("royal_flush" if s == 1 else _NAMES[self.ev.get_rank_class(s)]) for s in scores],
+            [7463 - s for s in scores],
+        )
 
     def winners(self, hands: list[list[str]], board: Any = None) -> list[int]:
         s = [self._score(h) for h in hands]
@@ -156,8 +168,10 @@ def _adapter(shape: str, transport: str, folder: str) -> Any:
         return InProcessAdapter(_Treys(shape), "py:bench", "bench", "0")
     kinds, features = _EXEC_SHAPES[shape]
     script = Path(folder) / f"{shape}.py"
-    script.write_text(EXEC_ADAPTER % {"names": _NAMES, "kinds": kinds, "features": features,
-                                      "ruleset": RULESET}, encoding="utf-8")
+    script.write_text(
+        EXEC_ADAPTER % {"names": _NAMES, "kinds": kinds, "features": features, "ruleset": RULESET},
+        encoding="utf-8",
+    )
     return load_adapter(f"exec:{sys.executable} {script}")
 
 
@@ -179,14 +193,27 @@ def one_pass(shape: str, transport: str, start: int, hands: int) -> dict[str, An
             adapter.configure(RULESET, prof.readings_for(rs))
             mark("start")
             state = run_exhaustive(
-                adapter, identity, rs, prof, Path(folder), adapter_spec="bench",
-                order_seed=1, hands=(start, start + hands),
-                phase=lambda name, done, total: name == "hands" and mark("hands"))
+                adapter,
+                identity,
+                rs,
+                prof,
+                Path(folder),
+                adapter_spec="bench",
+                order_seed=1,
+                hands=(start, start + hands),
+                phase=lambda name, done, total: name == "hands" and mark("hands"),
+            )
             mark("end")
     assert state.finished and not state.disagreeing, state.as_dict()
     (w0, c0, a0), (w1, c1, a1), (w2, c2, a2) = marks["start"], marks["hands"], marks["end"]
-    return {"mode": state.mode, "setup_wall": w1 - w0, "setup_cpu": c1 - c0 + a1 - a0,
-            "wall": w2 - w1, "harness": c2 - c1, "adapter": a2 - a1}
+    return {
+        "mode": state.mode,
+        "setup_wall": w1 - w0,
+        "setup_cpu": c1 - c0 + a1 - a0,
+        "wall": w2 - w1,
+        "harness": c2 - c1,
+        "adapter": a2 - a1,
+    }
 
 
 def bare_loop(start: int, hands: int) -> float:
@@ -212,33 +239,60 @@ def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list
             for transport in ("in process", "exec:"):
                 got = one_pass(shape, transport, start, hands)
                 key = (shape, transport)
-                if key not in best or got["harness"] + got["adapter"] < \
-                        best[key]["harness"] + best[key]["adapter"]:
+                if (
+                    key not in best
+                    or got["harness"] + got["adapter"] < best[key]["harness"] + best[key]["adapter"]
+                ):
                     best[key] = got
     floor = min(bare_loop(start, hands) for _ in range(repeat))
     rows = []
     for (shape, transport), r in best.items():
         harness, adapter = r["harness"], r["adapter"]
-        if transport == "in process":     # one process: the peer's loop is the adapter
+        if transport == "in process":  # one process: the peer's loop is the adapter
             harness, adapter = max(0.0, harness - floor), floor
         cpu = harness + adapter
-        rows.append([shape, transport, r["mode"], f"{r['setup_wall']:.2f}",
-                     f"{r['setup_cpu']:.2f}", f"{r['wall']:.2f}", f"{harness:.2f}",
-                     f"{adapter:.2f}", f"{100 * harness / cpu:.0f}%" if cpu else "",
-                     f"{hands / cpu:,.0f}" if cpu else "", f"{cpu / floor:.1f}"])
+        rows.append(
+            [
+                shape,
+                transport,
+                r["mode"],
+                f"{r['setup_wall']:.2f}",
+                f"{r['setup_cpu']:.2f}",
+                f"{r['wall']:.2f}",
+                f"{harness:.2f}",
+                f"{adapter:.2f}",
+                f"{100 * harness / cpu:.0f}%" if cpu else "",
+                f"{hands / cpu:,.0f}" if cpu else "",
+                f"{cpu / floor:.1f}",
+            ]
+        )
     return rows
 
 
-HEAD = ["shape", "adapter", "mode", "set-up wall s", "set-up cpu s", "hands wall s",
-        "harness cpu s", "adapter cpu s", "harness share", "hands/cpu s",
-        "hands cpu / treys bare loop"]
+HEAD = [
+    "shape",
+    "adapter",
+    "mode",
+    "set-up wall s",
+    "set-up cpu s",
+    "hands wall s",
+    "harness cpu s",
+    "adapter cpu s",
+    "harness share",
+    "hands/cpu s",
+    "hands cpu / treys bare loop",
+]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--start", type=int, default=1_000_000,
-                    help="the first hand (default: %(default)s, a stretch of one-pair "
-                    "and high-card hands, the bulk of the space)")
+    ap.add_argument(
+        "--start",
+        type=int,
+        default=1_000_000,
+        help="the first hand (default: %(default)s, a stretch of one-pair "
+        "and high-card hands, the bulk of the space)",
+    )
     ap.add_argument("--hands", type=int, default=20_000)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--shapes", default=",".join(SHAPES))
@@ -246,9 +300,11 @@ def main() -> None:
     args = ap.parse_args()
     rows = measure(args.shapes.split(","), args.start, args.hands, args.repeat)
     table = tabulate(rows, HEAD, tablefmt="github")
-    note = (f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of "
-            f"{args.repeat} interleaved runs by hands-phase CPU; treys's bare loop over the "
-            "same hands is the floor\n")
+    note = (
+        f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of "
+        f"{args.repeat} interleaved runs by hands-phase CPU; treys's bare loop over the "
+        "same hands is the floor\n"
+    )
     print(table + note)
     if args.write_docs:
         write_block("benchmarks/README.md", "exhaustive-shapes", table + "\n" + note)

@@ -43,6 +43,7 @@ FIVE = 2_598_960
 
 def bare(limit: int) -> Clock:
     from treys import Card, Evaluator
+
     evaluate = Evaluator().evaluate
     deck = [Card.new(c) for c in CANONICAL]
     with Clock() as clock:
@@ -53,6 +54,7 @@ def bare(limit: int) -> Clock:
 
 def adapter(limit: int) -> tuple[Clock, list[str]]:
     from pokercert.harness.peers.treys import TreysEvaluator
+
     ev = TreysEvaluator()
     ev.configure("nj-poker-high-5", {})
     classify = ev.classify
@@ -73,6 +75,7 @@ def _request_form(adapter_) -> type:
 
 def harness(limit: int, size: int) -> tuple[Clock, list[str]]:
     from pokercert.harness.adapters import load_adapter
+
     with load_adapter("treys") as ad:
         ad.start()
         ad.configure("nj-poker-high-5", {})
@@ -84,8 +87,10 @@ def harness(limit: int, size: int) -> tuple[Clock, list[str]]:
                 chunk = list(islice(hands, size))
                 if not chunk:
                     break
-                requests = [{"op": "classify",
-                             "hand": " ".join(h) if form is str else list(h)} for h in chunk]
+                requests = [
+                    {"op": "classify", "hand": " ".join(h) if form is str else list(h)}
+                    for h in chunk
+                ]
                 found.extend(r.data.get("category", r.status) for r in ad.run_batch(requests))
         return clock, found
 
@@ -97,19 +102,29 @@ def exhaustive(shards: int, size: int) -> tuple[Clock, str]:
     from pokercert.harness.adapters import load_adapter
     from pokercert.harness.explore.exhaustive import run_exhaustive
     from pokercert.reference import get_ruleset, load_profile
+
     ruleset, profile = get_ruleset("nj-poker-high-5"), load_profile("practice")
     with load_adapter("treys") as ad, tempfile.TemporaryDirectory() as out:
         identity = ad.start()
         ad.configure(ruleset.id, profile.readings_for(ruleset))
         with Clock() as clock:
-            state = run_exhaustive(ad, identity, ruleset, profile, Path(out),
-                                   adapter_spec="treys", shard=(1, shards), batch=size)
+            state = run_exhaustive(
+                ad,
+                identity,
+                ruleset,
+                profile,
+                Path(out),
+                adapter_spec="treys",
+                shard=(1, shards),
+                batch=size,
+            )
     verdict = "yes" if state.finished and not state.disagreeing else "NO"
     return clock, f"{verdict} ({state.mode} mode)"
 
 
 def reference_categories(limit: int) -> list[str]:
     from pokercert.reference.batch import classify_all
+
     result = classify_all("nj-poker-high-5")
     names = result.category_names
     return [names[i] for i in result.categories[:limit].tolist()]
@@ -117,12 +132,17 @@ def reference_categories(limit: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=FIVE,
-                        help="about this many hands (default all; rounded to 2,598,960/K)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=FIVE,
+        help="about this many hands (default all; rounded to 2,598,960/K)",
+    )
     parser.add_argument("--batch", type=int, default=256, help="requests per harness batch")
     parser.add_argument("--repeat", type=int, default=1, help="runs per path (fastest kept)")
     args = parser.parse_args(argv)
     from pokercert.harness.explore.exhaustive_state import shard_range
+
     shards = max(1, FIVE // max(1, min(args.limit, FIVE)))
     limit = shard_range(FIVE, 1, shards)[1]
     expected = reference_categories(limit)
@@ -143,19 +163,46 @@ def main(argv: list[str] | None = None) -> int:
     base = best["bare"]
 
     def row(path: str, clock: Clock, agrees: str) -> list[str]:
-        return [path, f"{clock.wall:.3f}", f"{clock.cpu:.3f}", f"{limit / clock.wall:,.0f}",
-                f"{clock.wall / base.wall:.2f}", f"{clock.cpu / base.cpu:.2f}", agrees]
+        return [
+            path,
+            f"{clock.wall:.3f}",
+            f"{clock.cpu:.3f}",
+            f"{limit / clock.wall:,.0f}",
+            f"{clock.wall / base.wall:.2f}",
+            f"{clock.cpu / base.cpu:.2f}",
+            agrees,
+        ]
 
-    rows = [row("treys bare", base, ""),
-            row("adapter (TreysEvaluator.classify)", best["adapter"],
-                "yes" if agree["adapter"] else "NO"),
-            row(f"harness in-process (batches of {args.batch})", best["harness"],
-                "yes" if agree["harness"] else "NO"),
-            row("pokercert exhaustive (batches of 4096)", best["exhaustive"], verdict)]
+    rows = [
+        row("treys bare", base, ""),
+        row(
+            "adapter (TreysEvaluator.classify)",
+            best["adapter"],
+            "yes" if agree["adapter"] else "NO",
+        ),
+        row(
+            f"harness in-process (batches of {args.batch})",
+            best["harness"],
+            "yes" if agree["harness"] else "NO",
+        ),
+        row("pokercert exhaustive (batches of 4096)", best["exhaustive"], verdict),
+    ]
     print(f"nj-poker-high-5, {limit:,} hands\n")
-    print(tabulate(rows, headers=["path", "wall s", "cpu s", "hands/s", "x bare (wall)",
-                                  "x bare (cpu)", "categories = reference"],
-                   disable_numparse=True))
+    print(
+        tabulate(
+            rows,
+            headers=[
+                "path",
+                "wall s",
+                "cpu s",
+                "hands/s",
+                "x bare (wall)",
+                "x bare (cpu)",
+                "categories = reference",
+            ],
+            disable_numparse=True,
+        )
+    )
     return 0
 
 

@@ -44,8 +44,9 @@ from pokercert.reference import all_rulesets, get_ruleset, load_profile
 TARGET_S = 5.0
 
 
-def timed(spec: str, ruleset: str, examples: int, seed: int,
-          repeat: int) -> tuple[float, float, int] | None:
+def timed(
+    spec: str, ruleset: str, examples: int, seed: int, repeat: int
+) -> tuple[float, float, int] | None:
     """(wall, cpu, requests) of the fastest run, or None if the adapter lacks the ruleset."""
     rs, prof = get_ruleset(ruleset), load_profile("practice")
     best: tuple[float, float, int] | None = None
@@ -54,17 +55,25 @@ def timed(spec: str, ruleset: str, examples: int, seed: int,
         with adapter:
             identity = adapter.start()
             kinds = claimed_kinds(identity.capabilities, rs)
-            if spec != "reference":     # a peer's own refusals are not what is timed
+            if spec != "reference":  # a peer's own refusals are not what is timed
                 kinds = [k for k in kinds if k != "reject"]
             if not kinds:
                 return None
             adapter.configure(ruleset, prof.readings_for(rs))
             with Clock() as clock:
-                report = fuzz(adapter, rs, prof, kinds=kinds, examples=examples, seed=seed,
-                              features=identity.features)
+                report = fuzz(
+                    adapter,
+                    rs,
+                    prof,
+                    kinds=kinds,
+                    examples=examples,
+                    seed=seed,
+                    features=identity.features,
+                )
         if report.found is not None:
-            raise SystemExit(f"{spec} disagrees with the reference on {ruleset}: "
-                             f"{report.found.message}")
+            raise SystemExit(
+                f"{spec} disagrees with the reference on {ruleset}: {report.found.message}"
+            )
         if best is None or clock.cpu < best[1]:
             best = (clock.wall, clock.cpu, report.calls)
     return best
@@ -74,8 +83,10 @@ def kill_matrix(seeds: list[int], examples: int) -> int:
     """The fuzz kill matrix for each seed (see the module docstring)."""
     from pokercert.reports.fuzz_kills import fuzz_kills
 
-    print(f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
-          f"fuzz kill matrix, {examples} examples, profile practice")
+    print(
+        f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
+        f"fuzz kill matrix, {examples} examples, profile practice"
+    )
     rows, survivors = [], []
     for seed in seeds:
         with Clock() as clock:
@@ -83,12 +94,34 @@ def kill_matrix(seeds: list[int], examples: int) -> int:
         cells = [(m, r, c) for m, row in kills.cells.items() for r, c in row.items()]
         status = Counter(c.status for _, _, c in cells)
         slowest = max((c.calls, f"{m} on {r}") for m, r, c in cells if c.status == "killed")
-        rows.append([seed, len(cells), status["killed"], status["survived"],
-                     status["broken"], status["excused"],
-                     f"{slowest[0]} ({slowest[1]})", f"{clock.cpu:.1f}"])
+        rows.append(
+            [
+                seed,
+                len(cells),
+                status["killed"],
+                status["survived"],
+                status["broken"],
+                status["excused"],
+                f"{slowest[0]} ({slowest[1]})",
+                f"{clock.cpu:.1f}",
+            ]
+        )
         survivors += [f"seed {seed}: {m} on {r}" for m, r in kills.survivors]
-    print(tabulate(rows, headers=["seed", "cells", "killed", "survived", "broken",
-                                  "excused", "most requests to a kill", "cpu s"]))
+    print(
+        tabulate(
+            rows,
+            headers=[
+                "seed",
+                "cells",
+                "killed",
+                "survived",
+                "broken",
+                "excused",
+                "most requests to a kill",
+                "cpu s",
+            ],
+        )
+    )
     for line in survivors:
         print("SURVIVED", line)
     return 1 if survivors else 0
@@ -101,13 +134,18 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--ruleset", action="append", dest="rulesets")
     ap.add_argument("--skip-peers", action="store_true")
-    ap.add_argument("--kills", metavar="SEEDS",
-                    help="comma-separated seeds: the fuzz kill matrix per seed instead")
+    ap.add_argument(
+        "--kills",
+        metavar="SEEDS",
+        help="comma-separated seeds: the fuzz kill matrix per seed instead",
+    )
     args = ap.parse_args()
     if args.kills:
         return kill_matrix([int(s) for s in args.kills.split(",")], args.examples)
-    print(f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
-          f"{args.examples} examples, seed {args.seed}, best of {args.repeat}")
+    print(
+        f"{platform.node()} {platform.machine()} python {platform.python_version()}; "
+        f"{args.examples} examples, seed {args.seed}, best of {args.repeat}"
+    )
     rows = []
     slow = []
     for rs in all_rulesets():
@@ -119,7 +157,7 @@ def main() -> int:
         for spec in specs:
             try:
                 got = timed(spec, rs.id, args.examples, args.seed, args.repeat)
-            except Exception as exc:          # a peer not installed: said, not fatal
+            except Exception as exc:  # a peer not installed: said, not fatal
                 got = None
                 print(f"  {spec} on {rs.id}: skipped ({type(exc).__name__}: {exc})")
             if got is None:
@@ -131,8 +169,11 @@ def main() -> int:
             if spec == "reference" and cpu > TARGET_S:
                 slow.append(rs.id)
         if not args.skip_peers:
-            row.append(f"{cpus['reference'] / cpus['treys']:.2f}" if "treys" in cpus
-                       and "reference" in cpus else "-")
+            row.append(
+                f"{cpus['reference'] / cpus['treys']:.2f}"
+                if "treys" in cpus and "reference" in cpus
+                else "-"
+            )
         rows.append(row)
     heads = ["ruleset"]
     for name in ("reference", *(() if args.skip_peers else ("treys",))):
@@ -140,8 +181,10 @@ def main() -> int:
     if not args.skip_peers:
         heads.append("ratio ref/treys")
     print(tabulate(rows, headers=heads))
-    print(f"\ntarget: {args.examples} examples on the reference in <= {TARGET_S:.0f} s CPU "
-          f"per ruleset: {'met' if not slow else 'MISSED on ' + ', '.join(slow)}")
+    print(
+        f"\ntarget: {args.examples} examples on the reference in <= {TARGET_S:.0f} s CPU "
+        f"per ruleset: {'met' if not slow else 'MISSED on ' + ', '.join(slow)}"
+    )
     return 0 if not slow else 1
 
 

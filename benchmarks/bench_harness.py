@@ -49,7 +49,7 @@ from pokercert.harness.run.runner import RunConfig, run, score_vectors
 from pokercert.reference import DECK, CardError, evaluator, load_profile
 from pokercert.vectors.corpus import load_corpus
 
-_DURATION = attrgetter("duration_s")     # (a generator here would be timed as harness)
+_DURATION = attrgetter("duration_s")  # (a generator here would be timed as harness)
 _OUTCOME = attrgetter("outcome")
 ROOT = Path(__file__).resolve().parents[1]
 JS = f"exec:node {ROOT / 'examples' / 'js-evaluator' / 'adapter.js'}"
@@ -106,10 +106,14 @@ class AnswerKey:
         for v in vectors:
             want = v.expected(profile)
             self.answers.append(
-                want["category"] if v.kind == "classify" else
-                list(want["winners"]) if v.kind == "compare" else
-                (want["cards"][0].split(), want["category"]) if v.kind == "best_hand" else
-                Rejected(want["reason"], "refused"))
+                want["category"]
+                if v.kind == "classify"
+                else list(want["winners"])
+                if v.kind == "compare"
+                else (want["cards"][0].split(), want["category"])
+                if v.kind == "best_hand"
+                else Rejected(want["reason"], "refused")
+            )
         self._next = iter(self.answers).__next__
 
     def rewind(self) -> None:
@@ -185,31 +189,43 @@ def in_process(repeat: int, skip_treys: bool) -> None:
     n = len(vectors)
     bare_reference(vectors, profile)  # warm the engine caches for both sides
     through_harness("reference", vectors, profile)
-    grouped = sorted(vectors, key=lambda v: v.ruleset)    # stable: the runner's order
+    grouped = sorted(vectors, key=lambda v: v.ruleset)  # stable: the runner's order
     key = AnswerKey(grouped, profile)
     folder = Path(tempfile.mkdtemp())
     try:
-        timed = interleaved(repeat, {
-            "bare": lambda: _timed(lambda: bare_reference(vectors, profile)),
-            "harness": lambda: through_harness("reference", vectors, profile),
-            "full": lambda: full_run(corpus, folder),
-            "alone": lambda: harness_alone(key, grouped, profile)})
+        timed = interleaved(
+            repeat,
+            {
+                "bare": lambda: _timed(lambda: bare_reference(vectors, profile)),
+                "harness": lambda: through_harness("reference", vectors, profile),
+                "full": lambda: full_run(corpus, folder),
+                "alone": lambda: harness_alone(key, grouped, profile),
+            },
+        )
     finally:
         shutil.rmtree(folder)
     bare = timed["bare"][0]
-    print(f"corpus: {n} vectors ({corpus.version}, {corpus.sha256[:12]}); "
-          f"fastest of {repeat} runs each, taking turns")
-    print(f"  {'':30s} {'vectors/s':>10s} {'cpu us/vector':>14s} {'x bare (cpu)':>13s} "
-          f"{'x own time':>11s}")
-    for name, label in (("bare", "bare reference engine"),
-                        ("harness", "reference through harness"),
-                        ("full", "full run, results written"),
-                        ("alone", "harness alone (answer key)")):
+    print(
+        f"corpus: {n} vectors ({corpus.version}, {corpus.sha256[:12]}); "
+        f"fastest of {repeat} runs each, taking turns"
+    )
+    print(
+        f"  {'':30s} {'vectors/s':>10s} {'cpu us/vector':>14s} {'x bare (cpu)':>13s} "
+        f"{'x own time':>11s}"
+    )
+    for name, label in (
+        ("bare", "bare reference engine"),
+        ("harness", "reference through harness"),
+        ("full", "full run, results written"),
+        ("alone", "harness alone (answer key)"),
+    ):
         c, own = timed[name]
         ratio = f"{c.wall / own:>11.2f}" if own and name != "alone" else f"{'':>11s}"
-        print(f"  {label:30s} {n / c.wall:>10,.0f} {c.cpu * 1e6 / n:>14.1f} "
-              f"{c.cpu / bare.cpu:>13.2f} {ratio}"
-              + ("   (target <= 1.2)" if name == "harness" else ""))
+        print(
+            f"  {label:30s} {n / c.wall:>10,.0f} {c.cpu * 1e6 / n:>14.1f} "
+            f"{c.cpu / bare.cpu:>13.2f} {ratio}"
+            + ("   (target <= 1.2)" if name == "harness" else "")
+        )
     if skip_treys:
         return
     try:
@@ -220,8 +236,10 @@ def in_process(repeat: int, skip_treys: bool) -> None:
     except Exception as exc:  # the extra is optional
         print(f"  treys: skipped ({exc})")
         return
-    print(f"  treys through harness        {len(treys_vectors) / wall:>10,.0f} vectors/s   "
-          f"harness / adapter's own time x{wall / max(own, 1e-9):.2f}")
+    print(
+        f"  treys through harness        {len(treys_vectors) / wall:>10,.0f} vectors/s   "
+        f"harness / adapter's own time x{wall / max(own, 1e-9):.2f}"
+    )
 
 
 def subprocess_protocol(repeat: int, hands: int, batch: int) -> None:
@@ -240,19 +258,27 @@ def subprocess_protocol(repeat: int, hands: int, batch: int) -> None:
             continue
         elapsed, harness_cpu, found = measured
         child_cpu = (_children_cpu() - child_before) / (repeat * n)  # the child has exited
-        form = (f"classify_many requests of {batch} hands" if many else
-                f"batches of {batch} classify requests")
+        form = (
+            f"classify_many requests of {batch} hands"
+            if many
+            else f"batches of {batch} classify requests"
+        )
         print(f"subprocess protocol, Node.js example, {form}, two batches in flight:")
-        print(f"  wall clock                   {n / elapsed:>10,.0f} hands/s   "
-              f"(target >= 200,000)   categories = reference: "
-              f"{'yes' if found == reference else 'NO'}")
-        print(f"  CPU per hand: harness {harness_cpu * 1e6:.2f} us, adapter "
-              f"{child_cpu * 1e6:.2f} us -> {1 / max(harness_cpu, child_cpu):,.0f} hands/s "
-              "when each side has an idle core")
+        print(
+            f"  wall clock                   {n / elapsed:>10,.0f} hands/s   "
+            f"(target >= 200,000)   categories = reference: "
+            f"{'yes' if found == reference else 'NO'}"
+        )
+        print(
+            f"  CPU per hand: harness {harness_cpu * 1e6:.2f} us, adapter "
+            f"{child_cpu * 1e6:.2f} us -> {1 / max(harness_cpu, child_cpu):,.0f} hands/s "
+            "when each side has an idle core"
+        )
 
 
-def _through_protocol(texts: list[str], batch: int, many: bool, repeat: int) \
-        -> tuple[float, float, list[Any]] | None:
+def _through_protocol(
+    texts: list[str], batch: int, many: bool, repeat: int
+) -> tuple[float, float, list[Any]] | None:
     """(best wall time, harness CPU per hand, categories) of the hands through the Node.js
     example: ``classify_many`` requests of ``batch`` hands, or batches of ``batch``
     classify requests; None if the adapter has no classify_many."""
@@ -261,15 +287,18 @@ def _through_protocol(texts: list[str], batch: int, many: bool, repeat: int) \
     with load_adapter(JS) as adapter:
         adapter.start()
         adapter.configure("nj-poker-high-5", {})
-        supports = getattr(adapter, "supports", None)   # (harness versions before 0.2: none)
+        supports = getattr(adapter, "supports", None)  # (harness versions before 0.2: none)
         if many and not (supports and supports("classify_many")):
             return None
         if many:
-            chunks = [[{"op": "classify_many", "hands": texts[i:i + batch]}]
-                      for i in range(0, n, batch)]
+            chunks = [
+                [{"op": "classify_many", "hands": texts[i : i + batch]}] for i in range(0, n, batch)
+            ]
         else:
-            chunks = [[{"op": "classify", "hand": t} for t in texts[i:i + batch]]
-                      for i in range(0, n, batch)]
+            chunks = [
+                [{"op": "classify", "hand": t} for t in texts[i : i + batch]]
+                for i in range(0, n, batch)
+            ]
 
         def once() -> None:
             found.clear()
@@ -318,10 +347,22 @@ def instructions(passes: int = 2) -> None:
 
     def count(path: str, n: int) -> int:
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-             __file__, "--count-path", path, "--count-passes", str(n)],
-            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-            check=True)
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                __file__,
+                "--count-path",
+                path,
+                "--count-passes",
+                str(n),
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            check=True,
+        )
         found = re.search(r"Collected : (\d+)", done.stderr)
         if found is None:
             raise RuntimeError(f"callgrind printed no count:\n{done.stderr[-2000:]}")
@@ -332,9 +373,11 @@ def instructions(passes: int = 2) -> None:
         start, bare, harness = pool.map(lambda job: count(*job), jobs)
     n = passes * len(load_corpus().vectors)
     per_bare, per_harness = (bare - start) / n, (harness - start) / n
-    print(f"instructions per vector (callgrind, {passes} passes): bare engine "
-          f"{per_bare:,.0f}, reference through harness {per_harness:,.0f}: "
-          f"x{per_harness / per_bare:.3f} (harness's own {per_harness - per_bare:,.0f})")
+    print(
+        f"instructions per vector (callgrind, {passes} passes): bare engine "
+        f"{per_bare:,.0f}, reference through harness {per_harness:,.0f}: "
+        f"x{per_harness / per_bare:.3f} (harness's own {per_harness - per_bare:,.0f})"
+    )
 
 
 def count_path(path: str, passes: int) -> None:
@@ -356,8 +399,11 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=300_000)
     p.add_argument("--batch", type=int, default=4096)
     p.add_argument("--skip-treys", action="store_true")
-    p.add_argument("--instructions", action="store_true",
-                   help="also count instructions per vector under Valgrind (about 3 min)")
+    p.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions per vector under Valgrind (about 3 min)",
+    )
     p.add_argument("--count-path", choices=("bare", "harness"), help=argparse.SUPPRESS)
     p.add_argument("--count-passes", type=int, default=0, help=argparse.SUPPRESS)
     args = p.parse_args()

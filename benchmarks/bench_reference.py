@@ -60,6 +60,7 @@ def _cold_reference(ruleset: str) -> tuple[Clock, int, int]:
 # each returns (timing, values): the peer's own values for every hand, in a list
 def _treys() -> tuple[Clock, list]:
     from treys import Card, Evaluator
+
     evaluate = Evaluator().evaluate
     deck = [Card.new(c) for c in CANONICAL]
     with Clock() as clock:
@@ -69,6 +70,7 @@ def _treys() -> tuple[Clock, list]:
 
 def _eval7() -> tuple[Clock, list]:
     import eval7
+
     evaluate = eval7.evaluate
     deck = [eval7.Card(c) for c in CANONICAL]
     with Clock() as clock:
@@ -79,6 +81,7 @@ def _eval7() -> tuple[Clock, list]:
 def _phevaluator() -> tuple[Clock, list]:
     from phevaluator.card import Card
     from phevaluator.evaluator import evaluate_5cards
+
     deck = [Card(c).id_ for c in CANONICAL]
     with Clock() as clock:
         values = [evaluate_5cards(*h) for h in combinations(deck, 5)]
@@ -89,6 +92,7 @@ def _phevaluator_native() -> tuple[Clock, list]:
     # the C function phevaluator's own evaluate_5cards calls: the floor for a Python caller
     from phevaluator import _pheval
     from phevaluator.card import Card
+
     evaluate = _pheval.evaluate_5cards
     deck = [Card(c).id_ for c in CANONICAL]
     with Clock() as clock:
@@ -98,6 +102,7 @@ def _phevaluator_native() -> tuple[Clock, list]:
 
 def _holdem_hand_evaluator() -> tuple[Clock, list]:
     from holdem_hand_evaluator import evaluate_hand
+
     with Clock() as clock:
         values = [evaluate_hand("".join(h)) for h in combinations(CANONICAL, 5)]
     return clock, values
@@ -123,6 +128,7 @@ def _pokerkit_three() -> Clock | None:
     if _installed("pokerkit") is None:
         return None
     from pokerkit import Card, RhodeIslandHoldemHand
+
     deck = [next(iter(Card.parse(c))) for c in CANONICAL]
     with Clock() as clock:
         values = [RhodeIslandHoldemHand(h).entry for h in combinations(deck, 3)]
@@ -138,8 +144,15 @@ def _part_one(wanted: list[str]) -> str:
     assert n == FIVE
 
     def row(name: str, ver: str, clock: Clock, ratio: str, values: int) -> list[str]:
-        return [name, ver, f"{clock.wall:.3f}", f"{clock.cpu:.3f}", f"{FIVE / clock.wall:,.0f}",
-                ratio, str(values)]
+        return [
+            name,
+            ver,
+            f"{clock.wall:.3f}",
+            f"{clock.cpu:.3f}",
+            f"{FIVE / clock.wall:,.0f}",
+            ratio,
+            str(values),
+        ]
 
     rows = [row("reference (batch, cold)", "", ref, "1.00 / 1.00", distinct)]
     # warm: the lookup table exists (as in an exhaustive run that values hands in batches)
@@ -154,10 +167,24 @@ def _part_one(wanted: list[str]) -> str:
             continue
         clock, values = run()
         assert len(values) == FIVE
-        rows.append(row(name, ver, clock, f"{ref.wall / clock.wall:.2f} / "
-                        f"{ref.cpu / clock.cpu:.2f}", len(set(values))))
-    headers = ["evaluator", "version", "wall s", "cpu s", "hands/s",
-               "reference/peer (wall / cpu)", "distinct values"]
+        rows.append(
+            row(
+                name,
+                ver,
+                clock,
+                f"{ref.wall / clock.wall:.2f} / {ref.cpu / clock.cpu:.2f}",
+                len(set(values)),
+            )
+        )
+    headers = [
+        "evaluator",
+        "version",
+        "wall s",
+        "cpu s",
+        "hands/s",
+        "reference/peer (wall / cpu)",
+        "distinct values",
+    ]
     print(tabulate(rows, headers=headers, disable_numparse=True))
     return tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
 
@@ -167,11 +194,25 @@ def _part_two() -> str:
     a GitHub table."""
     print("\nPart 2: the reference's other exhaustive passes (cold)\n")
     rows = []
-    for ruleset in ("nj-poker-low-5", "nj-lowball-2-7", "nj-poker-high-3", "nj-mini-tex-3",
-                    "nj-poker-low-3", "nj-mini-tex-pocket"):
+    for ruleset in (
+        "nj-poker-low-5",
+        "nj-lowball-2-7",
+        "nj-poker-high-3",
+        "nj-mini-tex-3",
+        "nj-poker-low-3",
+        "nj-mini-tex-pocket",
+    ):
         clock, n, distinct = _cold_reference(ruleset)
-        rows.append([ruleset, f"{n:,}", f"{clock.wall:.3f}", f"{clock.cpu:.3f}",
-                     f"{n / clock.wall:,.0f}", distinct])
+        rows.append(
+            [
+                ruleset,
+                f"{n:,}",
+                f"{clock.wall:.3f}",
+                f"{clock.cpu:.3f}",
+                f"{n / clock.wall:,.0f}",
+                distinct,
+            ]
+        )
     headers = ["ruleset", "hands", "wall s", "cpu s", "hands/s", "distinct values"]
     print(tabulate(rows, headers=headers, disable_numparse=True))
     return tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
@@ -179,31 +220,42 @@ def _part_two() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--peers", default=",".join(PEERS),
-                        help=f"comma-separated subset of {', '.join(PEERS)}")
+    parser.add_argument(
+        "--peers", default=",".join(PEERS), help=f"comma-separated subset of {', '.join(PEERS)}"
+    )
     parser.add_argument("--skip-peers", action="store_true", help="reference passes only")
-    parser.add_argument("--write-docs", action="store_true",
-                        help="rewrite the block reference-vs-peers of benchmarks/README.md")
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="rewrite the block reference-vs-peers of benchmarks/README.md",
+    )
     args = parser.parse_args(argv)
     wanted = [] if args.skip_peers else [p for p in args.peers.split(",") if p]
     unknown = [p for p in wanted if p not in PEERS]
     if unknown:
         parser.error(f"unknown peers {unknown}; known: {', '.join(PEERS)}")
 
-    print(f"python {platform.python_version()}, numpy {_installed('numpy')}, "
-          f"{platform.machine()}, {__import__('os').cpu_count()} CPUs")
+    print(
+        f"python {platform.python_version()}, numpy {_installed('numpy')}, "
+        f"{platform.machine()}, {__import__('os').cpu_count()} CPUs"
+    )
     part1 = _part_one(wanted)
     part2 = _part_two()
     pokerkit = ""
     if not args.skip_peers:
         pk = _pokerkit_three()
         if pk is not None:
-            pokerkit = (f"pokerkit {_installed('pokerkit')}, RhodeIslandHoldemHand over all "
-                        f"22,100 three-card hands: {pk.wall:.3f} s wall, {pk.cpu:.3f} s cpu")
+            pokerkit = (
+                f"pokerkit {_installed('pokerkit')}, RhodeIslandHoldemHand over all "
+                f"22,100 three-card hands: {pk.wall:.3f} s wall, {pk.cpu:.3f} s cpu"
+            )
             print(f"\n{pokerkit}")
     if args.write_docs:
-        write_block(DOC_BLOCKS["reference-vs-peers"], "reference-vs-peers",
-                    f"{part1}\n\n{part2}\n\n{pokerkit}\n")
+        write_block(
+            DOC_BLOCKS["reference-vs-peers"],
+            "reference-vs-peers",
+            f"{part1}\n\n{part2}\n\n{pokerkit}\n",
+        )
     return 0
 
 

@@ -52,17 +52,20 @@ TARGET_S = 3.0
 CURATED_TARGET_S = 0.4
 
 
-def _command(python: str, args: list[str], repeat: int, env: dict[str, str]) \
-        -> tuple[float, float]:
+def _command(python: str, args: list[str], repeat: int, env: dict[str, str]) -> tuple[float, float]:
     """Fastest wall time of ``pokercert run ARGS`` and the CPU time of that run."""
     best = (float("inf"), 0.0)
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run([python, "-m", "pokercert.cli", "run", "--out",
-                            str(Path(tmp) / "run"), *args], check=False, env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                [python, "-m", "pokercert.cli", "run", "--out", str(Path(tmp) / "run"), *args],
+                check=False,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -76,7 +79,7 @@ class _Timed:
     timed one counts it too; the table says which rows hold which)."""
 
     def __init__(self, targets: list[tuple[str, object, str]]) -> None:
-        self.targets = targets                     # (row, owner object, attribute)
+        self.targets = targets  # (row, owner object, attribute)
         self.cpu: dict[str, float] = {row: 0.0 for row, _, _ in targets}
         self.calls: dict[str, int] = {row: 0 for row, _, _ in targets}
 
@@ -93,12 +96,13 @@ class _Timed:
 
         @functools.wraps(original)
         def timed(*args: Any, **kwargs: Any) -> Any:
-            start = time.thread_time()      # (the identity is measured in a thread
-            try:                                # beside the plan: its own CPU only)
+            start = time.thread_time()  # (the identity is measured in a thread
+            try:  # beside the plan: its own CPU only)
                 return original(*args, **kwargs)
             finally:
                 self.cpu[row] += time.thread_time() - start
                 self.calls[row] += 1
+
         return timed
 
     def __exit__(self, *exc: object) -> None:
@@ -132,36 +136,45 @@ def _phases(seed: int) -> list[tuple[str, float]]:
     rows.append(("challenge: twins of every curated vector", c.cpu))
     with Clock() as c:
         build_challenge(corpus.vectors, profile, seed)
-    rows.append(("challenge: twins + default fresh deals (first sampler import inside)",
-                 c.cpu))
-    run_parts = _Timed([
-        ("  plan: select, twins, wait for the fresh deals", runner, "plan"),
-        ("  identity: measure the adapter (twice: before and after)", runner, "measure_spec"),
-        ("  adapter: the reference answering every request", InProcessAdapter, "run_batch"),
-        ("  scoring: each chunk's replies to results", runner, "_score_chunk"),
-        ("  results.jsonl: encode and write", ResultWriter, "write_many"),
-    ])
-    report_parts = _Timed([
-        ("  model: the report's content from the results", model, "report_of"),
-        ("  seal: canonical JSON once, digest, report.json bytes", canonical, "sealed"),
-        ("  report.md", render_markdown, "render"),
-        ("  report.html", render_html, "render"),
-        ("  report.junit.xml", render_junit, "render"),
-    ])
+    rows.append(("challenge: twins + default fresh deals (first sampler import inside)", c.cpu))
+    run_parts = _Timed(
+        [
+            ("  plan: select, twins, wait for the fresh deals", runner, "plan"),
+            ("  identity: measure the adapter (twice: before and after)", runner, "measure_spec"),
+            ("  adapter: the reference answering every request", InProcessAdapter, "run_batch"),
+            ("  scoring: each chunk's replies to results", runner, "_score_chunk"),
+            ("  results.jsonl: encode and write", ResultWriter, "write_many"),
+        ]
+    )
+    report_parts = _Timed(
+        [
+            ("  model: the report's content from the results", model, "report_of"),
+            ("  seal: canonical JSON once, digest, report.json bytes", canonical, "sealed"),
+            ("  report.md", render_markdown, "render"),
+            ("  report.html", render_html, "render"),
+            ("  report.junit.xml", render_junit, "render"),
+        ]
+    )
     with tempfile.TemporaryDirectory() as tmp:
         with run_parts, Clock() as c:
-            outcome = runner.run(runner.RunConfig(out=Path(tmp) / "run", challenge_seed=seed,
-                                                  command=["bench"]), corpus=corpus)
-        rows.append(("run: plan + score corpus and challenge, write results (rows below "
-                     "inside it)", c.cpu))
+            outcome = runner.run(
+                runner.RunConfig(out=Path(tmp) / "run", challenge_seed=seed, command=["bench"]),
+                corpus=corpus,
+            )
+        rows.append(
+            ("run: plan + score corpus and challenge, write results (rows below inside it)", c.cpu)
+        )
         rows += [(row, run_parts.cpu[row]) for row, _, _ in run_parts.targets]
-        rows.append(("  rest of the run (request making, protocol checks, run.json, ...)",
-                     c.cpu - sum(run_parts.cpu.values())))
+        rows.append(
+            (
+                "  rest of the run (request making, protocol checks, run.json, ...)",
+                c.cpu - sum(run_parts.cpu.values()),
+            )
+        )
         with report_parts, Clock() as r:
             report, data = canonical.sealed(model.report_of(outcome.header, outcome.results))
             output.write_reports(report, outcome.folder, output.DEFAULT_FORMATS, None, data)
-        rows.append(("reports: build, seal, write four formats (as `run` does; rows below)",
-                     r.cpu))
+        rows.append(("reports: build, seal, write four formats (as `run` does; rows below)", r.cpu))
         rows += [(row, report_parts.cpu[row]) for row, _, _ in report_parts.targets]
     return rows
 
@@ -169,16 +182,24 @@ def _phases(seed: int) -> list[tuple[str, float]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=None,
-                    help="replay this challenge seed in every timed run (default: each run "
-                    "draws a fresh one, as `pokercert run` does; the phase rows use seed 1)")
-    ap.add_argument("--python", action="append",
-                    help="interpreter to run the commands with (repeatable; default: this "
-                    "one)")
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="replay this challenge seed in every timed run (default: each run "
+        "draws a fresh one, as `pokercert run` does; the phase rows use seed 1)",
+    )
+    ap.add_argument(
+        "--python",
+        action="append",
+        help="interpreter to run the commands with (repeatable; default: this one)",
+    )
     args = ap.parse_args()
     pythons = args.python or [sys.executable]
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.1f}; Python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.1f}; Python {platform.python_version()}"
+    )
     seed = ["--challenge-seed", str(args.seed)] if args.seed is not None else []
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -187,7 +208,7 @@ def main() -> None:
             env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
             env["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / f"pyc{i}")
             env["POKERCERT_CACHE_DIR"] = str(Path(scratch) / f"cache{i}")
-            _command(python, seed, 1, env)          # byte-code and corpus cache filled
+            _command(python, seed, 1, env)  # byte-code and corpus cache filled
             envs.append(env)
         # the interpreters take turns run by run, so a busy spell of a shared machine
         # falls on all of them alike
@@ -195,22 +216,27 @@ def main() -> None:
         for _ in range(args.repeat):
             for i, python in enumerate(pythons):
                 for curated_only in (False, True):
-                    got = _command(python, ["--no-challenge"] if curated_only else seed, 1,
-                                   envs[i])
+                    got = _command(python, ["--no-challenge"] if curated_only else seed, 1, envs[i])
                     best[i, curated_only] = min(best.get((i, curated_only), got), got)
         rows = [(python, best[i, False], best[i, True]) for i, python in enumerate(pythons)]
-    print(f"\n{'command (best of ' + str(args.repeat) + ' by wall)':<48} {'wall s':>7} "
-          f"{'cpu s':>7} {'x curated':>10}  python")
+    print(
+        f"\n{'command (best of ' + str(args.repeat) + ' by wall)':<48} {'wall s':>7} "
+        f"{'cpu s':>7} {'x curated':>10}  python"
+    )
     for python, default, curated in rows:
-        for name, (wall, cpu) in (("pokercert run (corpus + challenge: the default)", default),
-                                  ("pokercert run --no-challenge (corpus only)", curated)):
+        for name, (wall, cpu) in (
+            ("pokercert run (corpus + challenge: the default)", default),
+            ("pokercert run --no-challenge (corpus only)", curated),
+        ):
             print(f"{name:<48} {wall:7.2f} {cpu:7.2f} {wall / curated[0]:10.2f}  {python}")
     for python, default, curated in rows:
         verdict = "meets" if default[0] < TARGET_S else "MISSES"
         curated_verdict = "meets" if curated[0] <= CURATED_TARGET_S else "MISSES"
-        print(f"\n{python}: default run {default[0]:.2f} s wall {verdict} the {TARGET_S:.0f} s "
-              f"target; curated run {curated[0]:.2f} s wall {curated_verdict} the "
-              f"{CURATED_TARGET_S} s target")
+        print(
+            f"\n{python}: default run {default[0]:.2f} s wall {verdict} the {TARGET_S:.0f} s "
+            f"target; curated run {curated[0]:.2f} s wall {curated_verdict} the "
+            f"{CURATED_TARGET_S} s target"
+        )
     print(f"\n{'phase (in process, one run)':<80} {'cpu s':>7}")
     for name, cpu in _phases(1 if args.seed is None else args.seed):
         print(f"{name:<80} {cpu:7.2f}")

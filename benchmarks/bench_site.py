@@ -43,8 +43,7 @@ def timed_build(runs: list[Path]) -> tuple[float, float, int, int]:
         wall, cpu = time.perf_counter(), time.process_time()
         built = build_site(Path(tmp) / "site", runs)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        on_disk = sum(p.stat().st_size for p in (Path(tmp) / "site").rglob("*")
-                      if p.is_file())
+        on_disk = sum(p.stat().st_size for p in (Path(tmp) / "site").rglob("*") if p.is_file())
         assert on_disk == built.bytes, "the build's own count disagrees with the disk"
     return wall, cpu, built.files, built.bytes
 
@@ -53,26 +52,45 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=Path, nargs="+", metavar="RUN_FOLDER")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--write-docs", action="store_true",
-                        help=f"rewrite the block site-build of {DOC_BLOCKS['site-build']}")
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help=f"rewrite the block site-build of {DOC_BLOCKS['site-build']}",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         runs = list(args.runs or make_runs(Path(tmp)))
         if not runs:
             raise SystemExit("no run folder")
         columns = [runs[i % len(runs)] for i in range(max(COLUMNS, len(runs)))]
-        best = min((timed_build(columns) for _ in range(args.repeat)),
-                   key=lambda t: t[1])
+        best = min((timed_build(columns) for _ in range(args.repeat)), key=lambda t: t[1])
     wall, cpu, files, size = best
-    title = (f"{platform.python_implementation()} {platform.python_version()} on "
-             f"{platform.machine()}, {len(columns)} run folders ({len(runs)} distinct), "
-             f"fastest of {args.repeat}")
-    table = tabulate([["whole corpus + run folders", f"{wall:.2f}", f"{cpu:.2f}", files,
-                       f"{size / 1e6:.1f}",
-                       "yes" if cpu < TARGET_S and size / 1e6 < TARGET_MB else "NO"]],
-                     headers=["site", "wall s", "cpu s", "files", "MB",
-                              f"under {TARGET_S:.0f} cpu s and {TARGET_MB:.0f} MB"],
-                     tablefmt="github")
+    title = (
+        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.machine()}, {len(columns)} run folders ({len(runs)} distinct), "
+        f"fastest of {args.repeat}"
+    )
+    table = tabulate(
+        [
+            [
+                "whole corpus + run folders",
+                f"{wall:.2f}",
+                f"{cpu:.2f}",
+                files,
+                f"{size / 1e6:.1f}",
+                "yes" if cpu < TARGET_S and size / 1e6 < TARGET_MB else "NO",
+            ]
+        ],
+        headers=[
+            "site",
+            "wall s",
+            "cpu s",
+            "files",
+            "MB",
+            f"under {TARGET_S:.0f} cpu s and {TARGET_MB:.0f} MB",
+        ],
+        tablefmt="github",
+    )
     print(title)
     print(table)
     if args.write_docs:

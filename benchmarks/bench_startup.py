@@ -41,10 +41,22 @@ COMMANDS: dict[str, list[str]] = {
     "python -c pass": ["-c", "pass"],
     "pokercert --help": ["-m", "pokercert.cli", "--help"],
     "pokercert rulesets": ["-m", "pokercert.cli", "rulesets"],
-    "pokercert run --no-challenge (cache warm)": ["-m", "pokercert.cli", "run", "--out", "{out}",
-                                                  "--no-challenge"],
-    "pokercert run --no-challenge (cache cold)": ["-m", "pokercert.cli", "run", "--out", "{out}",
-                                                  "--no-challenge"],
+    "pokercert run --no-challenge (cache warm)": [
+        "-m",
+        "pokercert.cli",
+        "run",
+        "--out",
+        "{out}",
+        "--no-challenge",
+    ],
+    "pokercert run --no-challenge (cache cold)": [
+        "-m",
+        "pokercert.cli",
+        "run",
+        "--out",
+        "{out}",
+        "--no-challenge",
+    ],
 }
 
 
@@ -56,10 +68,13 @@ def _once(python: str, args: list[str], cache: Path, cold: bool) -> tuple[float,
         argv = [python, *(a.replace("{out}", str(Path(tmp) / "run")) for a in args)]
         # byte-code written to a private folder, as an installed package has it, even
         # where PYTHONDONTWRITEBYTECODE is set (the first run of each command writes it)
-        env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-               "POKERCERT_CACHE_DIR": str(cache),
-               "PYTHONPYCACHEPREFIX": str(cache.parent / f"pyc-{Path(python).resolve()}"
-                                          .replace("/", "_"))}
+        env = {
+            **{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+            "POKERCERT_CACHE_DIR": str(cache),
+            "PYTHONPYCACHEPREFIX": str(
+                cache.parent / f"pyc-{Path(python).resolve()}".replace("/", "_")
+            ),
+        }
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         done = subprocess.run(argv, capture_output=True, env=env, check=False, cwd=tmp)
@@ -73,18 +88,26 @@ def _once(python: str, args: list[str], cache: Path, cold: bool) -> tuple[float,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--python", action="append",
-                        help="interpreter to run the commands with (repeatable; default: "
-                        "this one)")
+    parser.add_argument(
+        "--python",
+        action="append",
+        help="interpreter to run the commands with (repeatable; default: this one)",
+    )
     args = parser.parse_args(argv)
     pythons = args.python or [sys.executable]
-    print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     best: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as caches:
-        for python in pythons:      # fill each interpreter's warm cache once
-            _once(python, COMMANDS["pokercert run --no-challenge (cache warm)"],
-                  Path(caches) / str(pythons.index(python)), cold=False)
+        for python in pythons:  # fill each interpreter's warm cache once
+            _once(
+                python,
+                COMMANDS["pokercert run --no-challenge (cache warm)"],
+                Path(caches) / str(pythons.index(python)),
+                cold=False,
+            )
         for _ in range(args.repeat):
             for name, command in COMMANDS.items():
                 for i, python in enumerate(pythons):
@@ -93,10 +116,18 @@ def main(argv: list[str] | None = None) -> int:
                     wall, cpu = _once(python, command, cache, cold)
                     got = best.setdefault((name, python), [wall, cpu])
                     got[0], got[1] = min(got[0], wall), min(got[1], cpu)
-    rows = [[name, python, f"{best[name, python][0]:.3f}", f"{best[name, python][1]:.3f}"]
-            for name in COMMANDS for python in pythons]
-    print(tabulate(rows, headers=["command", "python", "wall s (best)", "cpu s (best)"],
-                   disable_numparse=True))
+    rows = [
+        [name, python, f"{best[name, python][0]:.3f}", f"{best[name, python][1]:.3f}"]
+        for name in COMMANDS
+        for python in pythons
+    ]
+    print(
+        tabulate(
+            rows,
+            headers=["command", "python", "wall s (best)", "cpu s (best)"],
+            disable_numparse=True,
+        )
+    )
     return 0
 
 

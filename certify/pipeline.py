@@ -77,20 +77,36 @@ def adapter_spec(adapter: str | object) -> tuple[str, Any]:
     return f"py:{cls.__module__}:{cls.__qualname__}", adapter
 
 
-def certify(adapter: str | object, *, rulesets: Sequence[str] | None = None,
-            profile: str = "practice", challenge_seed: int | None = None,
-            limits: Limits = Limits(), out: str | Path = DEFAULT_OUT,
-            flags: Sequence[str] | None = None, shard: str | None = None,
-            expect: str | Path | None = None, resume: bool = False,
-            identity_files: Sequence[str] = (), lab: Mapping[str, str] | None = None,
-            in_process: bool = False, sandbox: bool = True, challenge: bool = True,
-            challenge_fresh: int | None = None, fuzz: int | None = None,
-            fuzz_seed: int | None = None, exhaustive: bool = False,
-            order_seed: int | None = None, workers: int = 1, scheduler: str | None = None,
-            tasks: int | None = None, write_reports: bool = True,
-            progress: Callable[[int, int], None] | None = None,
-            phases: Callable[[str, int, int], None] | None = None,
-            command: Sequence[str] | None = None) -> Certification:
+def certify(
+    adapter: str | object,
+    *,
+    rulesets: Sequence[str] | None = None,
+    profile: str = "practice",
+    challenge_seed: int | None = None,
+    limits: Limits = Limits(),
+    out: str | Path = DEFAULT_OUT,
+    flags: Sequence[str] | None = None,
+    shard: str | None = None,
+    expect: str | Path | None = None,
+    resume: bool = False,
+    identity_files: Sequence[str] = (),
+    lab: Mapping[str, str] | None = None,
+    in_process: bool = False,
+    sandbox: bool = True,
+    challenge: bool = True,
+    challenge_fresh: int | None = None,
+    fuzz: int | None = None,
+    fuzz_seed: int | None = None,
+    exhaustive: bool = False,
+    order_seed: int | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    tasks: int | None = None,
+    write_reports: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    phases: Callable[[str, int, int], None] | None = None,
+    command: Sequence[str] | None = None,
+) -> Certification:
     """Certify the evaluator ``adapter`` (a spec as ``--adapter`` takes it, or an
     evaluator object, run in this process) on ``rulesets`` (default: every one) under
     ``profile``; the run folder is ``out``.  Every option is ``pokercert run``'s of the
@@ -104,24 +120,42 @@ def certify(adapter: str | object, *, rulesets: Sequence[str] | None = None,
     bad input, exit 3; ``AdapterError``: the adapter did not start, exit 2)."""
     spec, evaluator = adapter_spec(adapter)
     config = RunConfig(
-        adapter=spec, out=Path(out), rulesets=list(rulesets) if rulesets else None,
-        profile=profile, flags=list(flags) if flags else None, shard=shard,
-        expect=Path(expect) if expect is not None else None, timeout=limits.timeout,
-        run_timeout=limits.run_timeout, batch_size=limits.batch_size,
-        max_restarts=limits.max_restarts, max_memory_mb=limits.max_memory_mb,
-        max_cpu_s=limits.max_cpu_s, watchdog_grace_s=limits.watchdog_grace_s,
-        resume=resume, identity_files=list(identity_files), lab=dict(lab or {}),
-        in_process=in_process or evaluator is not None, sandbox=sandbox,
-        challenge=challenge, challenge_seed=challenge_seed, challenge_fresh=challenge_fresh,
-        fuzz=fuzz, fuzz_seed=fuzz_seed, exhaustive=exhaustive, order_seed=order_seed,
-        evaluator=evaluator)
+        adapter=spec,
+        out=Path(out),
+        rulesets=list(rulesets) if rulesets else None,
+        profile=profile,
+        flags=list(flags) if flags else None,
+        shard=shard,
+        expect=Path(expect) if expect is not None else None,
+        timeout=limits.timeout,
+        run_timeout=limits.run_timeout,
+        batch_size=limits.batch_size,
+        max_restarts=limits.max_restarts,
+        max_memory_mb=limits.max_memory_mb,
+        max_cpu_s=limits.max_cpu_s,
+        watchdog_grace_s=limits.watchdog_grace_s,
+        resume=resume,
+        identity_files=list(identity_files),
+        lab=dict(lab or {}),
+        in_process=in_process or evaluator is not None,
+        sandbox=sandbox,
+        challenge=challenge,
+        challenge_seed=challenge_seed,
+        challenge_fresh=challenge_fresh,
+        fuzz=fuzz,
+        fuzz_seed=fuzz_seed,
+        exhaustive=exhaustive,
+        order_seed=order_seed,
+        evaluator=evaluator,
+    )
     if command is not None:
         config = replace(config, command=list(command))
     if scheduler or workers > 1:
         from pokercert.harness.run.on_dask import run_on_dask
 
-        outcome = run_on_dask(config, scheduler=scheduler, workers=workers, tasks=tasks,
-                              progress=progress)
+        outcome = run_on_dask(
+            config, scheduler=scheduler, workers=workers, tasks=tasks, progress=progress
+        )
     else:
         outcome = run(config, progress=progress, phases=phases)
     sealed = seal(outcome, write_reports)

@@ -35,7 +35,7 @@ def seal(outcome: RunOutcome, write: bool = True) -> Sealed:
     """
     problems: list[str] = []
     if write:
-        try:   # (the collector paused: a report is plain data, the heap holds the whole run)
+        try:  # (the collector paused: a report is plain data, the heap holds the whole run)
             with collector.paused():
                 report, data = sealed(model.report_of(outcome.header, outcome.results))
                 write_reports(report, outcome.folder, DEFAULT_FORMATS, None, data)
@@ -44,8 +44,9 @@ def seal(outcome: RunOutcome, write: bool = True) -> Sealed:
             problems.append(f"pokercert run: reports not written: {exc}")
     try:
         with collector.paused():
-            return Sealed(sealed(model.report_of(outcome.header, outcome.results))[0], False,
-                          problems)
+            return Sealed(
+                sealed(model.report_of(outcome.header, outcome.results))[0], False, problems
+            )
     except Exception as exc:
         problems.append(f"pokercert: no report verdict: {exc}")
         return Sealed(None, False, problems)

@@ -22,8 +22,13 @@ class BoardOption(argparse.Action):
     """``--board``: stores the cards and whether they were typed before the hands
     (``board_first``), so a duplicate is reported in typing order."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         setattr(namespace, self.dest, values)
         typed = [getattr(namespace, name, None) for name in ("cards", "hands")]
         namespace.board_first = not any(typed)
@@ -35,18 +40,28 @@ def check_board(ev: Evaluator, board: str | None, hand_cards: int) -> None:
     rs = ev.ruleset
     sel = rs.selection
     if board is not None and (sel is None or (sel.board == 0 and board.split())):
-        raise UsageError(f"--board: {rs.id} deals no community cards (a hand is "
-                         f"{rs.hand_size if sel is None else sel.hole} cards of its own); "
-                         "drop --board")
+        raise UsageError(
+            f"--board: {rs.id} deals no community cards (a hand is "
+            f"{rs.hand_size if sel is None else sel.hole} cards of its own); "
+            "drop --board"
+        )
     if board is None and sel is not None and sel.board and hand_cards != rs.hand_size:
-        raise UsageError(f"{rs.id} deals {sel.hole} hole cards and a {sel.board}-card "
-                         f"board; got {hand_cards} cards and no board: give the hole "
-                         f"cards and add the board with --board (e.g. --board "
-                         f"\"{' '.join(['..'] * sel.board)}\")")
+        raise UsageError(
+            f"{rs.id} deals {sel.hole} hole cards and a {sel.board}-card "
+            f"board; got {hand_cards} cards and no board: give the hole "
+            f"cards and add the board with --board (e.g. --board "
+            f'"{" ".join([".."] * sel.board)}")'
+        )
 
 
-def check_deal(ev: Evaluator, hands: Sequence[str], board: str | None, *,
-               dealt: bool, board_first: bool = False) -> None:
+def check_deal(
+    ev: Evaluator,
+    hands: Sequence[str],
+    board: str | None,
+    *,
+    dealt: bool,
+    board_first: bool = False,
+) -> None:
     """Parse the deal as the command will (``dealt``: as the game deals it, a pot or a
     best hand; else a showdown of hands); a refusal names the hand or the board."""
     parse = ev.parse_dealt if dealt else ev.parse_deal
@@ -56,8 +71,9 @@ def check_deal(ev: Evaluator, hands: Sequence[str], board: str | None, *,
         raise _located(parse, hands, board, board_first, exc) from None
 
 
-def _located(parse: Any, hands: Sequence[str], board: str | None, board_first: bool,
-             exc: CardError) -> CardError:
+def _located(
+    parse: Any, hands: Sequence[str], board: str | None, board_first: bool, exc: CardError
+) -> CardError:
     """``exc`` again, naming where: the board, a hand, or both places of a duplicate."""
     if board is not None:
         try:
@@ -67,7 +83,7 @@ def _located(parse: Any, hands: Sequence[str], board: str | None, board_first: b
     places = [(f"hand {i}", h) for i, h in enumerate(hands)]
     for name, hand in places:
         try:
-            parse([hand], board)   # this hand alone (the board is sound by now)
+            parse([hand], board)  # this hand alone (the board is sound by now)
         except CardError as own:
             if own.code != DUPLICATE_CARD or "joker" in str(own):
                 return CardError(own.code, f"{name}: {own}")

@@ -62,20 +62,39 @@ def register(sub: Subparsers) -> None:
         "compare the adapter's answers with the reference, shrink the first disagreement "
         "with Hypothesis to a minimal counterexample and print it as a ready-to-add corpus "
         "vector, with the situations exercised. Exit code: 0 no "
-        "disagreement, 1 a disagreement, 2 adapter error, 3 usage error.")
+        "disagreement, 1 a disagreement, 2 adapter error, 3 usage error.",
+    )
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     profile_arg(p)
-    p.add_argument("--examples", type=positive_int, default=DEFAULT_EXAMPLES, metavar="N",
-                   help="deals to generate (default: %(default)s; shrinking adds more)")
-    p.add_argument("--seed", type=int, metavar="S",
-                   help="random seed (default: a fresh one, printed for reruns)")
-    p.add_argument("--kind", action="append", dest="kinds", metavar="KIND",
-                   choices=KINDS,
-                   help="only this kind of request (repeatable; default: every kind the "
-                   "adapter claims)")
-    p.add_argument("--out", type=Path, default=DEFAULT_FUZZ_OUT, metavar="DIR",
-                   help="run folder: Hypothesis database and findings (default: %(default)s)")
+    p.add_argument(
+        "--examples",
+        type=positive_int,
+        default=DEFAULT_EXAMPLES,
+        metavar="N",
+        help="deals to generate (default: %(default)s; shrinking adds more)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="random seed (default: a fresh one, printed for reruns)",
+    )
+    p.add_argument(
+        "--kind",
+        action="append",
+        dest="kinds",
+        metavar="KIND",
+        choices=KINDS,
+        help="only this kind of request (repeatable; default: every kind the adapter claims)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=DEFAULT_FUZZ_OUT,
+        metavar="DIR",
+        help="run folder: Hypothesis database and findings (default: %(default)s)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_fuzz)
     _register_exhaustive(sub)
@@ -91,46 +110,85 @@ def _register_exhaustive(sub: Subparsers) -> None:
         "check that every category agrees with the reference and that the adapter's order "
         "induces exactly the reference's equivalence classes (by the evaluator's key() if "
         "it has one, else by compare requests). Resumable and shardable. Exit code: 0 "
-        "agrees, 1 disagrees, 2 adapter error or unfinished, 3 usage error.")
+        "agrees, 1 disagrees, 2 adapter error or unfinished, 3 usage error.",
+    )
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     profile_arg(p)
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--shard", type=shard_text, metavar="K/N",
-                       help="check shard K of N (contiguous ranges)")
-    where.add_argument("--range", dest="hands", type=hand_range, metavar="START..STOP",
-                       help="check the hands at positions START to STOP - 1 of the "
-                       "enumeration (e.g. 0..1000000); merge ranges as shards")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the run saved in --out from its last checkpoint")
-    p.add_argument("--out", type=Path, metavar="DIR",
-                   help="run folder (default: pokercert-exhaustive/RULESET[-K-of-N | "
-                   "-START-STOP])")
-    p.add_argument("--batch-size", type=positive_int, default=4096, metavar="N",
-                   help="hands per batch (default: %(default)s)")
-    p.add_argument("--naturals-only", action="store_true",
-                   help="skip the hands holding jokers (games with wild cards)")
-    p.add_argument("--report", type=nonnegative_int, default=10, metavar="N",
-                   help="write up the first N disagreements as vectors (default: %(default)s)")
+    where.add_argument(
+        "--shard", type=shard_text, metavar="K/N", help="check shard K of N (contiguous ranges)"
+    )
+    where.add_argument(
+        "--range",
+        dest="hands",
+        type=hand_range,
+        metavar="START..STOP",
+        help="check the hands at positions START to STOP - 1 of the "
+        "enumeration (e.g. 0..1000000); merge ranges as shards",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run saved in --out from its last checkpoint",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="run folder (default: pokercert-exhaustive/RULESET[-K-of-N | -START-STOP])",
+    )
+    p.add_argument(
+        "--batch-size",
+        type=positive_int,
+        default=4096,
+        metavar="N",
+        help="hands per batch (default: %(default)s)",
+    )
+    p.add_argument(
+        "--naturals-only",
+        action="store_true",
+        help="skip the hands holding jokers (games with wild cards)",
+    )
+    p.add_argument(
+        "--report",
+        type=nonnegative_int,
+        default=10,
+        metavar="N",
+        help="write up the first N disagreements as vectors (default: %(default)s)",
+    )
     order = p.add_mutually_exclusive_group()
-    order.add_argument("--order-seed", type=nonnegative_int, metavar="N",
-                       help="send each hand's cards in the order of seed N (default: a fresh "
-                       "seed, printed and recorded for replays)")
-    order.add_argument("--sorted", action="store_true",
-                       help="send each hand's cards sorted high to low, as enumerated (an "
-                       "evaluator that reads cards in input order is then not caught)")
+    order.add_argument(
+        "--order-seed",
+        type=nonnegative_int,
+        metavar="N",
+        help="send each hand's cards in the order of seed N (default: a fresh "
+        "seed, printed and recorded for replays)",
+    )
+    order.add_argument(
+        "--sorted",
+        action="store_true",
+        help="send each hand's cards sorted high to low, as enumerated (an "
+        "evaluator that reads cards in input order is then not caught)",
+    )
     dask_args(p, "the hand ranges")
-    p.add_argument("--task-size", type=positive_int, metavar="N",
-                   help="hands per Dask task (default: 262144)")
+    p.add_argument(
+        "--task-size", type=positive_int, metavar="N", help="hands per Dask task (default: 262144)"
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_exhaustive)
 
 
 # ----------------------------------------------------------------------------- shared
 def _options(args: argparse.Namespace, out: Path) -> AdapterOptions:
-    return AdapterOptions(timeout=args.timeout, attachments=out / "attachments",
-                          max_restarts=args.max_restarts, max_memory_mb=args.max_memory,
-                          max_cpu_s=args.max_cpu, sandbox=args.sandbox)
+    return AdapterOptions(
+        timeout=args.timeout,
+        attachments=out / "attachments",
+        max_restarts=args.max_restarts,
+        max_memory_mb=args.max_memory,
+        max_cpu_s=args.max_cpu,
+        sandbox=args.sandbox,
+    )
 
 
 @contextmanager
@@ -160,8 +218,9 @@ def _named(ev: Any, spec: str) -> str:
 
 def _write_json(path: Path, data: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 # ----------------------------------------------------------------------------- fuzz
@@ -178,23 +237,45 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 kinds = [k for k in kinds if k in args.kinds]
             if not kinds:
                 asked = args.kinds or KINDS
-                print(f"pokercert fuzz: the adapter claims none of {', '.join(asked)} for "
-                      f"{ruleset.id} (it claims: "
-                      f"{dict(identity.capabilities).get(ruleset.id, 'nothing')})",
-                      file=sys.stderr)
+                print(
+                    f"pokercert fuzz: the adapter claims none of {', '.join(asked)} for "
+                    f"{ruleset.id} (it claims: "
+                    f"{dict(identity.capabilities).get(ruleset.id, 'nothing')})",
+                    file=sys.stderr,
+                )
                 return ExitCode.USAGE
             adapter.configure(ruleset.id, profile.readings_for(ruleset))
-            report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=args.examples,
-                          seed=args.seed, database=out / "hypothesis",
-                          features=identity.features,
-                          on_example=lambda n: progress(min(n, args.examples), args.examples))
-    finally:                          # (adapter errors: reported by cli.main)
+            report = fuzz(
+                adapter,
+                ruleset,
+                profile,
+                kinds=kinds,
+                examples=args.examples,
+                seed=args.seed,
+                database=out / "hypothesis",
+                features=identity.features,
+                on_example=lambda n: progress(min(n, args.examples), args.examples),
+            )
+    finally:  # (adapter errors: reported by cli.main)
         progress.close()
     data = report.as_dict(args.adapter)
     data["evaluator"] = dict(identity.evaluator)
-    rerun = ["pokercert", "fuzz", "--adapter", args.adapter, "--ruleset", ruleset.id,
-             "--profile", args.profile, "--examples", str(args.examples), "--seed",
-             str(report.seed), "--out", str(out)]
+    rerun = [
+        "pokercert",
+        "fuzz",
+        "--adapter",
+        args.adapter,
+        "--ruleset",
+        ruleset.id,
+        "--profile",
+        args.profile,
+        "--examples",
+        str(args.examples),
+        "--seed",
+        str(report.seed),
+        "--out",
+        str(out),
+    ]
     data["rerun"] = rerun
     _write_json(out / f"fuzz-{ruleset.id}.json", data)
     draft = out / f"counterexample-{ruleset.id}.toml"
@@ -202,14 +283,17 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         draft.write_text(report.found.draft(args.adapter), encoding="utf-8")
         data["draft"] = str(draft)
     # a disagreement seen once is a finding even if the adapter then answered otherwise
-    code = (ExitCode.NONCOMPLIANT if report.found
-            else ExitCode.ERROR if report.flaky else ExitCode.OK)
+    code = (
+        ExitCode.NONCOMPLIANT if report.found else ExitCode.ERROR if report.flaky else ExitCode.OK
+    )
     if args.json:
         data["exit_code"] = code
         print_json(data)
         return code
-    print(f"fuzz {ruleset.id}: {_who(identity, args.adapter)}; profile {profile.name}; "
-          f"kinds {', '.join(kinds)}; seed {report.seed}")
+    print(
+        f"fuzz {ruleset.id}: {_who(identity, args.adapter)}; profile {profile.name}; "
+        f"kinds {', '.join(kinds)}; seed {report.seed}"
+    )
     print(f"{report.examples} examples asked, {report.calls} requests sent")
     print_situations(report.situations)
     if report.flaky:
@@ -237,8 +321,7 @@ def print_situations(counts: dict[str, int]) -> None:
     print("\nsituations exercised (requests sent, shrinking included):")
     print(tabulate(rows, headers=["situation", "requests", "share"], colalign=("left",)))
     if missing:
-        print(f"NOT exercised in this run (more --examples, or another seed): "
-              f"{', '.join(missing)}")
+        print(f"NOT exercised in this run (more --examples, or another seed): {', '.join(missing)}")
 
 
 def _quote(arg: str) -> str:
@@ -254,6 +337,7 @@ _PHASES = {"reference": "reference classes", "order": "class order (merge levels
 
 def _phases_on(progress: Progress) -> Callable[[str, int, int], None]:
     """A pass's phases drawn on ``progress``, by their names for people."""
+
     def phase(name: str, done: int, total: int) -> None:
         progress.phase(_PHASES.get(name, name), done, total)
 
@@ -264,11 +348,10 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
     from pokercert.harness.explore.exhaustive import ExhaustiveAborted
     from pokercert.harness.explore.exhaustive_state import ResumeError
 
-    clock = time.monotonic()      # the summary's time is all the user waited
+    clock = time.monotonic()  # the summary's time is all the user waited
     ruleset, profile = _ruleset_and_profile(args)
     out, shard = _exhaustive_folder(args, ruleset.id)
-    progress = Progress(unit="hands/s", plain_every=PLAIN_EVERY,
-                        label="pokercert exhaustive: ")
+    progress = Progress(unit="hands/s", plain_every=PLAIN_EVERY, label="pokercert exhaustive: ")
     gave_up = ""
     try:
         state = _exhaustive_pass(args, ruleset, profile, out, shard, progress, clock)
@@ -278,16 +361,21 @@ def cmd_exhaustive(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except AdapterAborted as exc:
         progress.close()
-        print(f"pokercert exhaustive: the harness gave up on the adapter: {exc}; continue "
-              f"with --resume --out {out}", file=sys.stderr)
+        print(
+            f"pokercert exhaustive: the harness gave up on the adapter: {exc}; continue "
+            f"with --resume --out {out}",
+            file=sys.stderr,
+        )
         if not isinstance(exc, ExhaustiveAborted):
             return ExitCode.ERROR
         # what was checked before is reported, its findings written up: they are final
         state, gave_up = exc.state, str(exc)
     except KeyboardInterrupt:
         progress.close()
-        print(f"pokercert exhaustive: interrupted; continue with --resume --out {out}",
-              file=sys.stderr)
+        print(
+            f"pokercert exhaustive: interrupted; continue with --resume --out {out}",
+            file=sys.stderr,
+        )
         return ExitCode.ERROR
     finally:
         progress.close()
@@ -304,40 +392,64 @@ def _exhaustive_folder(args: argparse.Namespace, ruleset: str) -> tuple[Path, tu
         shard = parse_shard(args.shard) if args.shard else (1, 1)
     except SelectionError as exc:
         raise UsageError(str(exc)) from None
-    suffix = f"-{shard[0]}-of-{shard[1]}" if args.shard else \
-        f"-{args.hands[0]}-{args.hands[1]}" if args.hands else ""
+    suffix = (
+        f"-{shard[0]}-of-{shard[1]}"
+        if args.shard
+        else f"-{args.hands[0]}-{args.hands[1]}"
+        if args.hands
+        else ""
+    )
     out: Path = out_folder(args.out or Path("pokercert-exhaustive") / f"{ruleset}{suffix}")
     if args.resume:
         try:
             saved = load_state(out)
         except (OSError, ValueError, TypeError, KeyError) as exc:
-            raise UsageError(f"{out / STATE_FILE}: not a readable exhaustive state ({exc})") \
-                from None
+            raise UsageError(
+                f"{out / STATE_FILE}: not a readable exhaustive state ({exc})"
+            ) from None
         if saved is None:
-            raise UsageError(f"--resume: {out} holds no exhaustive run to resume (no "
-                             f"{STATE_FILE}); leave out --resume to start one")
+            raise UsageError(
+                f"--resume: {out} holds no exhaustive run to resume (no "
+                f"{STATE_FILE}); leave out --resume to start one"
+            )
     return out, shard
 
 
-def _exhaustive_pass(args: argparse.Namespace, ruleset: Ruleset, profile: Profile, out: Path,
-                     shard: tuple[int, int], progress: Progress, clock: float) -> Any:
+def _exhaustive_pass(
+    args: argparse.Namespace,
+    ruleset: Ruleset,
+    profile: Profile,
+    out: Path,
+    shard: tuple[int, int],
+    progress: Progress,
+    clock: float,
+) -> Any:
     """The pass's state (in one process or on Dask), or the exit code of a usage error."""
     from pokercert.harness.explore.exhaustive import run_exhaustive
 
     with started(args, out) as (adapter, identity):
-        if not (identity.claims(ruleset.id, "classify")
-                or identity.claims(ruleset.id, "compare")):
-            print(f"pokercert exhaustive: the adapter claims neither classify nor "
-                  f"compare for {ruleset.id}", file=sys.stderr)
+        if not (identity.claims(ruleset.id, "classify") or identity.claims(ruleset.id, "compare")):
+            print(
+                f"pokercert exhaustive: the adapter claims neither classify nor "
+                f"compare for {ruleset.id}",
+                file=sys.stderr,
+            )
             return ExitCode.USAGE
         adapter.configure(ruleset.id, profile.readings_for(ruleset))
         common: dict[str, Any] = {
-            "adapter_spec": args.adapter, "shard": shard, "resume": args.resume,
-            "batch": args.batch_size, "jokers": not args.naturals_only,
-            "report_limit": args.report, "order_seed": args.order_seed,
-            "sorted_cards": args.sorted, "hands": args.hands, "started": clock,
+            "adapter_spec": args.adapter,
+            "shard": shard,
+            "resume": args.resume,
+            "batch": args.batch_size,
+            "jokers": not args.naturals_only,
+            "report_limit": args.report,
+            "order_seed": args.order_seed,
+            "sorted_cards": args.sorted,
+            "hands": args.hands,
+            "started": clock,
             "progress": lambda done, total: progress.phase("hands", done, total, "hands/s"),
-            "phase": _phases_on(progress)}
+            "phase": _phases_on(progress),
+        }
         if not (args.dask or args.workers > 1):
             return run_exhaustive(adapter, identity, ruleset, profile, out, **common)
         from pokercert.harness.explore.distributed import (
@@ -346,26 +458,42 @@ def _exhaustive_pass(args: argparse.Namespace, ruleset: Ruleset, profile: Profil
         )
 
         return run_exhaustive_on_dask(
-            adapter, identity, ruleset, profile, out, options=_options(args, out),
-            scheduler=args.dask, workers=args.workers,
-            hands_per_task=args.task_size or DEFAULT_TASK_HANDS, **common)
+            adapter,
+            identity,
+            ruleset,
+            profile,
+            out,
+            options=_options(args, out),
+            scheduler=args.dask,
+            workers=args.workers,
+            hands_per_task=args.task_size or DEFAULT_TASK_HANDS,
+            **common,
+        )
 
 
-def _exhaustive_outcome(args: argparse.Namespace, state: Any, gave_up: str, out: Path,
-                        ruleset: str) -> int:
+def _exhaustive_outcome(
+    args: argparse.Namespace, state: Any, gave_up: str, out: Path, ruleset: str
+) -> int:
     """Print the pass's summary (or its JSON); its exit code."""
-    code = ExitCode.NONCOMPLIANT if state.disagreeing else \
-        ExitCode.ERROR if gave_up else ExitCode.OK
+    code = (
+        ExitCode.NONCOMPLIANT if state.disagreeing else ExitCode.ERROR if gave_up else ExitCode.OK
+    )
     rerun = _exhaustive_rerun(args, state, out)
     draft = _write_drafts(state, ruleset, args.adapter, out)
     if args.json:
-        print_json({**state.as_dict(), "exit_code": code, "folder": str(out), "rerun": rerun,
-                    **({"draft": str(draft)} if draft else {})})
+        print_json(
+            {
+                **state.as_dict(),
+                "exit_code": code,
+                "folder": str(out),
+                "rerun": rerun,
+                **({"draft": str(draft)} if draft else {}),
+            }
+        )
         return code
     _print_exhaustive(state, args.adapter, out)
     if draft:
-        print(f"add them with: pokercert vectors add {_quote(str(draft))} --topic "
-              "exhaustive-found")
+        print(f"add them with: pokercert vectors add {_quote(str(draft))} --topic exhaustive-found")
     print(f"rerun: {' '.join(_quote(a) for a in rerun)}")
     return code
 
@@ -373,8 +501,16 @@ def _exhaustive_outcome(args: argparse.Namespace, state: Any, gave_up: str, out:
 def _exhaustive_rerun(args: argparse.Namespace, state: Any, out: Path) -> list[str]:
     """The command that replays this run: same adapter, ruleset, profile, shard, card
     order (the seed, or --sorted)."""
-    rerun = ["pokercert", "exhaustive", "--adapter", args.adapter, "--ruleset", state.ruleset,
-             "--profile", args.profile]
+    rerun = [
+        "pokercert",
+        "exhaustive",
+        "--adapter",
+        args.adapter,
+        "--ruleset",
+        state.ruleset,
+        "--profile",
+        args.profile,
+    ]
     if args.shard:
         rerun += ["--shard", args.shard]
     if args.hands:
@@ -385,8 +521,7 @@ def _exhaustive_rerun(args: argparse.Namespace, state: Any, out: Path) -> list[s
         rerun += ["--dask", args.dask]
     elif args.workers > 1:
         rerun += ["--workers", str(args.workers)]
-    rerun += ["--sorted"] if state.order_seed is None else ["--order-seed",
-                                                             str(state.order_seed)]
+    rerun += ["--sorted"] if state.order_seed is None else ["--order-seed", str(state.order_seed)]
     return [*rerun, "--out", str(out)]
 
 
@@ -396,8 +531,11 @@ def _write_drafts(state: Any, ruleset: str, adapter: str, out: Path) -> Path | N
     from pokercert.harness.explore.counterexample import Draft, drafts_text, finding_comment
 
     path = out / f"counterexamples-{ruleset}.toml"
-    drafts = [Draft(d.vector, finding_comment(adapter, d.message))
-              for d in state.disagreements if d.vector]
+    drafts = [
+        Draft(d.vector, finding_comment(adapter, d.message))
+        for d in state.disagreements
+        if d.vector
+    ]
     if not drafts:
         path.unlink(missing_ok=True)
         return None
@@ -415,45 +553,66 @@ def _hand_size(ruleset: str, total: int, jokers: int) -> int:
 
 def _print_exhaustive(state: Any, spec: str, out: Path) -> None:
     rate = state.checked / state.elapsed_s if state.elapsed_s else 0.0
-    print(f"exhaustive {state.ruleset}: {_named(state.evaluator, spec)}; profile "
-          f"{state.profile['name']}; classes checked by {state.mode}")
+    print(
+        f"exhaustive {state.ruleset}: {_named(state.evaluator, spec)}; profile "
+        f"{state.profile['name']}; classes checked by {state.mode}"
+    )
     jokers = f", hands with up to {state.jokers} joker(s) included" if state.jokers else ""
-    print(f"hands {state.start:,}..{state.stop:,} of {state.total:,} (shard {state.shard}"
-          f"{jokers}): {state.checked:,} checked in {state.elapsed_s:.1f} s "
-          f"({rate:,.0f} hands/s)")
+    print(
+        f"hands {state.start:,}..{state.stop:,} of {state.total:,} (shard {state.shard}"
+        f"{jokers}): {state.checked:,} checked in {state.elapsed_s:.1f} s "
+        f"({rate:,.0f} hands/s)"
+    )
     print(f"reference equivalence classes: {state.classes:,}")
     size = _hand_size(state.ruleset, state.total, state.jokers)
     if size != get_ruleset(state.ruleset).hand_size:
-        print(f"hands: every {size}-card deal, each valued by its best "
-              f"{get_ruleset(state.ruleset).hand_size} cards")
-    print("card order: sorted high to low, as enumerated (--sorted)" if state.order_seed is None
-          else f"card order: shuffled per hand, seed {state.order_seed} (--order-seed "
-          f"{state.order_seed} replays it)")
-    rows = [("categories", state.category_disagreements),
-            ("hands valued apart from their class", state.class_disagreements),
-            ("neighbouring classes out of order or merged", state.order_disagreements),
-            ("hands with errors (raised, malformed, timed out, no answer)", state.errors),
-            ("class keys or class pairs with errors", state.order_errors)]
+        print(
+            f"hands: every {size}-card deal, each valued by its best "
+            f"{get_ruleset(state.ruleset).hand_size} cards"
+        )
+    print(
+        "card order: sorted high to low, as enumerated (--sorted)"
+        if state.order_seed is None
+        else f"card order: shuffled per hand, seed {state.order_seed} (--order-seed "
+        f"{state.order_seed} replays it)"
+    )
+    rows = [
+        ("categories", state.category_disagreements),
+        ("hands valued apart from their class", state.class_disagreements),
+        ("neighbouring classes out of order or merged", state.order_disagreements),
+        ("hands with errors (raised, malformed, timed out, no answer)", state.errors),
+        ("class keys or class pairs with errors", state.order_errors),
+    ]
     for label, n in rows:
         print(f"  {label}: {n:,} disagreement(s)")
     if state.mode == "compare-only":
-        print("  categories NOT checked: the adapter claims compare, not classify; the "
-              "order and every hand's class are checked by its compare alone")
+        print(
+            "  categories NOT checked: the adapter claims compare, not classify; the "
+            "order and every hand's class are checked by its compare alone"
+        )
     if state.mode == "categories-only":
-        print("  equivalence classes NOT checked: the adapter has no key() and does not "
-              "claim compare")
+        print(
+            "  equivalence classes NOT checked: the adapter has no key() and does not claim compare"
+        )
     if state.unverifiable_hands or state.unverifiable_orders:
-        print(f"  not decidable in one deal: {state.unverifiable_hands:,} hand(s) whose class "
-              f"has no member disjoint from them, {state.unverifiable_orders:,} neighbouring "
-              "class pair(s) with no disjoint pair")
+        print(
+            f"  not decidable in one deal: {state.unverifiable_hands:,} hand(s) whose class "
+            f"has no member disjoint from them, {state.unverifiable_orders:,} neighbouring "
+            "class pair(s) with no disjoint pair"
+        )
     for d in state.disagreements:
         print(f"\n{d.check}: {d.message}")
         if d.toml:
             print(d.toml)
-    verdict = ("DISAGREES with the reference" if state.disagreeing
-               else "AGREES with the reference on every hand checked")
+    verdict = (
+        "DISAGREES with the reference"
+        if state.disagreeing
+        else "AGREES with the reference on every hand checked"
+    )
     if state.aborted:
-        verdict += (f"; ABORTED after {state.checked:,} of {state.stop - state.start:,} hands "
-                    f"(the next to check: {state.next:,}): {state.aborted}; continue with "
-                    f"--resume --out {out}")
+        verdict += (
+            f"; ABORTED after {state.checked:,} of {state.stop - state.start:,} hands "
+            f"(the next to check: {state.next:,}): {state.aborted}; continue with "
+            f"--resume --out {out}"
+        )
     print(f"\n{verdict}; state in {out}/")

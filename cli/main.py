@@ -31,14 +31,13 @@ from functools import cache
 
 from pokercert.reference.errors import ExitCode, InputError, PokercertError
 
-TYPE_CHECKING = False   # (typing.TYPE_CHECKING without importing typing; mypy knows it)
-if TYPE_CHECKING:   # annotations only: this module is all `pokercert --help` imports
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing; mypy knows it)
+if TYPE_CHECKING:  # annotations only: this module is all `pokercert --help` imports
     from collections.abc import Callable, Sequence
     from types import ModuleType
     from typing import Any, NoReturn
 
-__all__ = ["COMMAND_GROUPS", "CommandGroup", "ExitCode", "build_parser", "exit_codes",
-           "main"]
+__all__ = ["COMMAND_GROUPS", "CommandGroup", "ExitCode", "build_parser", "exit_codes", "main"]
 
 
 class CommandGroup:
@@ -64,32 +63,56 @@ class CommandGroup:
 
 # the command groups, in the order ``pokercert --help`` lists their commands
 COMMAND_GROUPS: tuple[CommandGroup, ...] = (
-    CommandGroup("pokercert.cli.rules", (
-        ("rulesets", "list the rulesets (ids, citations, clause counts)"),
-        ("rules", "one ruleset: citation, clauses, categories, interpretations"),
-        ("interpretations", "the catalogue of ambiguous clauses, their readings and vectors"),
-        ("evaluate", "classify a hand with the reference evaluator"),
-        ("compare", "decide a showdown between hands with the reference"),
-        ("showdown", "a poker-room showdown: who wins each half of the pot and each "
-                     "player's exact share"))),
-    CommandGroup("pokercert.cli.vectors", (
-        ("vectors", "check, measure and extend the vector corpus"),)),
-    CommandGroup("pokercert.cli.run", (
-        ("run", "run the corpus against an evaluator (default: certify the reference)"),
-        ("merge", "join the run folders of the shards of one run"),
-        ("smoke", "a dozen trivial requests: is the adapter itself sound?"))),
-    CommandGroup("pokercert.cli.reports", (
-        ("report", "write certification reports from a results folder"),
-        ("verify", "check a report is genuine (and optionally re-run it)"),
-        ("diff", "what changed per vector between two runs"),
-        ("keygen", "make an Ed25519 key pair for signing reports"))),
-    CommandGroup("pokercert.cli.explore", (
-        ("fuzz", "differential fuzzing of an evaluator against the reference"),
-        ("exhaustive", "every hand of a ruleset: categories and equivalence classes"))),
-    CommandGroup("pokercert.cli.selfcheck", (
-        ("selfcheck", "prove the corpus fails every deliberately broken evaluator"),)),
-    CommandGroup("pokercert.cli.new_adapter", (
-        ("new-adapter", "write a skeleton adapter (protocol layer done, stub evaluator)"),)),
+    CommandGroup(
+        "pokercert.cli.rules",
+        (
+            ("rulesets", "list the rulesets (ids, citations, clause counts)"),
+            ("rules", "one ruleset: citation, clauses, categories, interpretations"),
+            ("interpretations", "the catalogue of ambiguous clauses, their readings and vectors"),
+            ("evaluate", "classify a hand with the reference evaluator"),
+            ("compare", "decide a showdown between hands with the reference"),
+            (
+                "showdown",
+                "a poker-room showdown: who wins each half of the pot and each "
+                "player's exact share",
+            ),
+        ),
+    ),
+    CommandGroup(
+        "pokercert.cli.vectors", (("vectors", "check, measure and extend the vector corpus"),)
+    ),
+    CommandGroup(
+        "pokercert.cli.run",
+        (
+            ("run", "run the corpus against an evaluator (default: certify the reference)"),
+            ("merge", "join the run folders of the shards of one run"),
+            ("smoke", "a dozen trivial requests: is the adapter itself sound?"),
+        ),
+    ),
+    CommandGroup(
+        "pokercert.cli.reports",
+        (
+            ("report", "write certification reports from a results folder"),
+            ("verify", "check a report is genuine (and optionally re-run it)"),
+            ("diff", "what changed per vector between two runs"),
+            ("keygen", "make an Ed25519 key pair for signing reports"),
+        ),
+    ),
+    CommandGroup(
+        "pokercert.cli.explore",
+        (
+            ("fuzz", "differential fuzzing of an evaluator against the reference"),
+            ("exhaustive", "every hand of a ruleset: categories and equivalence classes"),
+        ),
+    ),
+    CommandGroup(
+        "pokercert.cli.selfcheck",
+        (("selfcheck", "prove the corpus fails every deliberately broken evaluator"),),
+    ),
+    CommandGroup(
+        "pokercert.cli.new_adapter",
+        (("new-adapter", "write a skeleton adapter (protocol layer done, stub evaluator)"),),
+    ),
     CommandGroup("pokercert.cli.site", (("site", "a static site: rulesets, vectors and results"),)),
 )
 
@@ -102,8 +125,9 @@ def exit_codes() -> tuple[tuple[type[BaseException], ExitCode, str], ...]:
     by every start of the command line.)"""
     from pokercert.harness.adapters import AdapterAborted, AdapterError
     from pokercert.reports.model import ReportRefused
+
     return (
-        (ReportRefused, ExitCode.NONCOMPLIANT, "refused: "),      # a ReportError, so first
+        (ReportRefused, ExitCode.NONCOMPLIANT, "refused: "),  # a ReportError, so first
         (InputError, ExitCode.USAGE, "error: "),
         (AdapterAborted, ExitCode.ERROR, "the harness gave up on the adapter: "),
         (AdapterError, ExitCode.ERROR, "adapter error: "),
@@ -111,11 +135,11 @@ def exit_codes() -> tuple[tuple[type[BaseException], ExitCode, str], ...]:
     )
 
 
-DEFAULT_COMMAND = "run"   # `pokercert` alone certifies the bundled reference
+DEFAULT_COMMAND = "run"  # `pokercert` alone certifies the bundled reference
 
 
 class _Parser(argparse.ArgumentParser):
-    command: str | None = None     # the command the parser was built for (build_parser)
+    command: str | None = None  # the command the parser was built for (build_parser)
 
     def error(self, message: str) -> NoReturn:
         # argparse exits 2; we reserve 2 for harness errors.  One line, like every
@@ -132,22 +156,34 @@ class _Parser(argparse.ArgumentParser):
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction) and self.command in action.choices:
                 options += list(action.choices[self.command]._option_string_actions)
-        long = [o[2:] for o in options if o.startswith("--")]   # compared without "--"
-        return "".join(did_you_mean(w.split("=")[0][2:], long, "--") for w in words
-                       if w.startswith("--"))
+        long = [o[2:] for o in options if o.startswith("--")]  # compared without "--"
+        return "".join(
+            did_you_mean(w.split("=")[0][2:], long, "--") for w in words if w.startswith("--")
+        )
 
 
 class _Version(argparse.Action):
     """``--version``: the installed version, looked up only when asked for."""
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+    def __init__(
+        self,
+        option_strings: list[str],
+        dest: str = argparse.SUPPRESS,
+        default: str = argparse.SUPPRESS,
+        help: str | None = None,
+    ) -> None:
         super().__init__(option_strings, dest, nargs=0, default=default, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         from pokercert.harness import __version__
-        print(f"pokercert {__version__}")   # an answer, not a diagnostic: stdout
+
+        print(f"pokercert {__version__}")  # an answer, not a diagnostic: stdout
         parser.exit()
 
 
@@ -161,9 +197,11 @@ class _Listed:
     def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
         text = self._group.help(name)
         if text is None or "help" in kwargs:
-            raise LookupError(f"{self._group.module} registers the command {name!r}: "
-                              "list it (with its help line) in COMMAND_GROUPS "
-                              "(pokercert.cli.main), and only there")
+            raise LookupError(
+                f"{self._group.module} registers the command {name!r}: "
+                "list it (with its help line) in COMMAND_GROUPS "
+                "(pokercert.cli.main), and only there"
+            )
         parser: argparse.ArgumentParser = self._sub.add_parser(name, help=text, **kwargs)
         return parser
 
@@ -171,15 +209,17 @@ class _Listed:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command of :data:`COMMAND_GROUPS`: in full for the group of
     ``command`` (its module imported), the others by name and help line only."""
-    parser = _Parser(prog="pokercert", description="Certify poker hand evaluators against "
-                     "regulations, clause by clause.")
+    parser = _Parser(
+        prog="pokercert",
+        description="Certify poker hand evaluators against regulations, clause by clause.",
+    )
     parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for group in COMMAND_GROUPS:
         if group.help(command or "") is not None:
             group.load().register(_Listed(sub, group))
             continue
-        for name, text in group.commands:   # a stand-in: its arguments are not read here
+        for name, text in group.commands:  # a stand-in: its arguments are not read here
             sub.add_parser(name, help=text, add_help=False)
     return parser
 
@@ -226,8 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(parser, _Parser):
             parser.command = command
         args = parser.parse_args(argv)
-    except SystemExit as exc:      # a usage error is a return code, like any other error
-        if exc.code == ExitCode.USAGE:   # (--help and --version still exit)
+    except SystemExit as exc:  # a usage error is a return code, like any other error
+        if exc.code == ExitCode.USAGE:  # (--help and --version still exit)
             return ExitCode.USAGE
         raise
     func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
@@ -262,7 +302,7 @@ def exit_now(code: int) -> None:
     if threading.active_count() > 1:
         return
     atexit._run_exitfuncs()
-    if threading.active_count() > 1:      # a hook started one
+    if threading.active_count() > 1:  # a hook started one
         return
     import gc
     import io
@@ -270,8 +310,11 @@ def exit_now(code: int) -> None:
 
     # files opened and never closed (the teardown would flush them): text layers first,
     # then the buffers beneath them; stdout and stderr last
-    files = [obj for obj in gc.get_objects() if isinstance(obj, io.IOBase)
-             and obj is not sys.stdout and obj is not sys.stderr]
+    files = [
+        obj
+        for obj in gc.get_objects()
+        if isinstance(obj, io.IOBase) and obj is not sys.stdout and obj is not sys.stderr
+    ]
     files.sort(key=lambda f: not isinstance(f, io.TextIOBase))
     try:
         for f in files:
@@ -279,7 +322,7 @@ def exit_now(code: int) -> None:
                 f.flush()
         sys.stdout.flush()
         sys.stderr.flush()
-    except Exception:         # any failure: the interpreter exits as it would have
+    except Exception:  # any failure: the interpreter exits as it would have
         return
     os._exit(code)
 

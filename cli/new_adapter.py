@@ -49,17 +49,23 @@ BUILD = {"c": "cc -O2 -std=c99 -o {folder}/adapter {path}"}
 
 
 def register(sub: Subparsers) -> None:
-    p = sub.add_parser("new-adapter",
-                       description="Write a working skeleton adapter in OUT: the protocol "
-                       "loop, input validation with the reason codes of PROTOCOL.md section "
-                       "3, every operation the ruleset has (best_hand and showdown with its "
-                       "low half in a dealt game) and the batch operations, around a stub "
-                       "evaluator to replace (smoke says EVALUATOR NON-COMPLIANT until then; "
-                       "PROTOCOL.md section 9). Exit 3 if OUT holds the file already.")
+    p = sub.add_parser(
+        "new-adapter",
+        description="Write a working skeleton adapter in OUT: the protocol "
+        "loop, input validation with the reason codes of PROTOCOL.md section "
+        "3, every operation the ruleset has (best_hand and showdown with its "
+        "low half in a dealt game) and the batch operations, around a stub "
+        "evaluator to replace (smoke says EVALUATOR NON-COMPLIANT until then; "
+        "PROTOCOL.md section 9). Exit 3 if OUT holds the file already.",
+    )
     p.add_argument("out", type=Path, metavar="OUT", help="folder to write the adapter in")
     p.add_argument("--lang", choices=sorted(LANGUAGES), required=True)
-    p.add_argument("--ruleset", metavar="ID", default="nj-poker-high-5",
-                   help="the ruleset the skeleton claims (default: %(default)s)")
+    p.add_argument(
+        "--ruleset",
+        metavar="ID",
+        default="nj-poker-high-5",
+        help="the ruleset the skeleton claims (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_new_adapter)
 
 
@@ -72,23 +78,33 @@ def interpreter(lang: str) -> tuple[str, str]:
     name = INTERPRETERS[lang]
     found = shutil.which(name)
     if found is None:
-        return name, (f"no {name} on PATH: write the absolute path of the interpreter your "
-                      "evaluator is installed for in the command")
+        return name, (
+            f"no {name} on PATH: write the absolute path of the interpreter your "
+            "evaluator is installed for in the command"
+        )
     if lang != "python":
         return str(Path(found).absolute()), ""
     try:
-        said = subprocess.run([found, "-c", _ASK_PYTHON], capture_output=True, text=True,
-                              timeout=30, stdin=subprocess.DEVNULL).stdout.splitlines()
+        said = subprocess.run(
+            [found, "-c", _ASK_PYTHON],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        ).stdout.splitlines()
     except (OSError, subprocess.SubprocessError):
         said = []
-    executable = said[0] if len(said) == 2 and Path(said[0]).is_absolute() else \
-        str(Path(found).absolute())
+    executable = (
+        said[0] if len(said) == 2 and Path(said[0]).is_absolute() else str(Path(found).absolute())
+    )
     if len(said) == 2 and Path(said[1]).resolve() == Path(sys.prefix).resolve():
-        return YOUR_PYTHON, (f"the python on PATH, {executable}, is pokercert's own "
-                             f"environment ({sys.prefix}): an adapter run with it imports the "
-                             "harness environment's copy of your evaluator's libraries, not "
-                             f"yours; put the python of your evaluator's environment (its "
-                             f"bin/python) where the commands say {YOUR_PYTHON}")
+        return YOUR_PYTHON, (
+            f"the python on PATH, {executable}, is pokercert's own "
+            f"environment ({sys.prefix}): an adapter run with it imports the "
+            "harness environment's copy of your evaluator's libraries, not "
+            f"yours; put the python of your evaluator's environment (its "
+            f"bin/python) where the commands say {YOUR_PYTHON}"
+        )
     return executable, ""
 
 
@@ -116,11 +132,15 @@ def unclaimed(rs: Ruleset) -> dict[str, str]:
     pot is settled only in a game whose ruleset names the halves of its pot."""
     out = {}
     if rs.selection is None:
-        out[Kind.BEST_HAND.value] = (f"a hand of {rs.id} is all the cards dealt to a player "
-                                     "(no selection rule: nothing to choose from)")
+        out[Kind.BEST_HAND.value] = (
+            f"a hand of {rs.id} is all the cards dealt to a player "
+            "(no selection rule: nothing to choose from)"
+        )
     if Kind.SHOWDOWN not in claimed_kinds(rs):
-        out[Kind.SHOWDOWN.value] = (f"{rs.id} settles no pot of dealt hands (its ruleset "
-                                    "names no halves of a pot: hands meet in compare)")
+        out[Kind.SHOWDOWN.value] = (
+            f"{rs.id} settles no pot of dealt hands (its ruleset "
+            "names no halves of a pot: hands meet in compare)"
+        )
     return out
 
 
@@ -144,20 +164,28 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
     kinds = claimed_kinds(rs)
     halves = [h.name for h in rs.pot_halves]
     named = features(rs)
-    template = resources.files("pokercert.cli") / "templates" / "new_adapter" / lang / \
-        LANGUAGES[lang][0]
+    template = (
+        resources.files("pokercert.cli") / "templates" / "new_adapter" / lang / LANGUAGES[lang][0]
+    )
     values = {
-        "RULESET": rs.id, "HAND_SIZE": str(rs.hand_size), "SEVEN": str(seven_dealt(rs)),
+        "RULESET": rs.id,
+        "HAND_SIZE": str(rs.hand_size),
+        "SEVEN": str(seven_dealt(rs)),
         "HOLE": str(rs.selection.hole if rs.selection else 0),
         "BOARD": str(rs.selection.board if rs.selection else 0),
-        "JOKERS": str(rs.jokers), "KINDS": json.dumps(kinds),
+        "JOKERS": str(rs.jokers),
+        "KINDS": json.dumps(kinds),
         "C_KINDS": json.dumps(json.dumps(kinds, separators=(",", ":"))),
-        "KINDS_TEXT": ", ".join(kinds), "HALVES": json.dumps(halves),
-        "C_HALVES": _c_array(halves), "N_HALVES": str(len(halves)),
-        "FEATURES": json.dumps(named), "C_FEATURES": _c_array(named),
+        "KINDS_TEXT": ", ".join(kinds),
+        "HALVES": json.dumps(halves),
+        "C_HALVES": _c_array(halves),
+        "N_HALVES": str(len(halves)),
+        "FEATURES": json.dumps(named),
+        "C_FEATURES": _c_array(named),
         "N_FEATURES": str(len(named)),
         "HALF_TEXT": f", {HALF_FEATURE}" if HALF_FEATURE in named else "",
-        "WORST": rs.category_names[-1], "FILE": str(path),
+        "WORST": rs.category_names[-1],
+        "FILE": str(path),
         "INTERPRETER": interpreter_path or INTERPRETERS.get(lang, ""),
     }
     text = template.read_text(encoding="utf-8")
@@ -167,7 +195,7 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
 
 
 def cmd_new_adapter(args: argparse.Namespace) -> int:
-    get_ruleset(args.ruleset)          # an unknown id: a usage error before writing
+    get_ruleset(args.ruleset)  # an unknown id: a usage error before writing
     folder = out_folder(args.out, option="OUT")
     name = LANGUAGES[args.lang][1]
     path = folder / name
@@ -175,8 +203,7 @@ def cmd_new_adapter(args: argparse.Namespace) -> int:
         raise UsageError(f"OUT {args.out}: {name} exists already; choose another folder")
     folder.mkdir(parents=True, exist_ok=True)
     run_with, warning = interpreter(args.lang) if args.lang in INTERPRETERS else ("", "")
-    path.write_text(render(args.lang, args.ruleset, path.resolve(), run_with),
-                    encoding="utf-8")
+    path.write_text(render(args.lang, args.ruleset, path.resolve(), run_with), encoding="utf-8")
     path.chmod(0o755)
     where = {"path": path.resolve(), "folder": folder.resolve(), "interpreter": run_with}
     rs = get_ruleset(args.ruleset)
@@ -190,6 +217,8 @@ def cmd_new_adapter(args: argparse.Namespace) -> int:
     print(f'check it:   pokercert smoke --adapter "exec:{command}"')
     if warning:
         print(f"warning: {warning}", file=sys.stderr)
-    print("then replace the functions under YOUR EVALUATOR; smoke says EVALUATOR "
-          "NON-COMPLIANT until they answer right")
+    print(
+        "then replace the functions under YOUR EVALUATOR; smoke says EVALUATOR "
+        "NON-COMPLIANT until they answer right"
+    )
     return 0

@@ -41,8 +41,6 @@ class Subparsers(Protocol):
     def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
-
-
 def _number(text: str, kind: type[int] | type[float]) -> float | int:
     try:
         value: float | int = kind(text)
@@ -78,8 +76,9 @@ def hand_range(text: str) -> tuple[int, int]:
     except ValueError:
         lo = hi = -1
     if not sep or not 0 <= lo < hi:
-        raise argparse.ArgumentTypeError(f"expected START..STOP with 0 <= START < STOP, "
-                                         f"got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected START..STOP with 0 <= START < STOP, got {text!r}"
+        )
     return lo, hi
 
 
@@ -104,22 +103,30 @@ def shard_text(text: str) -> str:
 
 
 # usual names that are not the format's name in pokercert
-FORMAT_ALIASES = {"md": "markdown", "htm": "html", "xml": "junit", "junit-xml": "junit",
-                  "junitxml": "junit"}
+FORMAT_ALIASES = {
+    "md": "markdown",
+    "htm": "html",
+    "xml": "junit",
+    "junit-xml": "junit",
+    "junitxml": "junit",
+}
 
 
 def choice(names: Sequence[str], what: str = "format") -> Callable[[str], str]:
     """An argparse type: one of ``names``; anything else is refused with the right name
     suggested (``md`` -> ``markdown``)."""
+
     def check(text: str) -> str:
         if text in names:
             return text
         guess = FORMAT_ALIASES.get(text.lower())
         if guess in names:
-            raise argparse.ArgumentTypeError(f"unknown {what} {text!r}; did you mean "
-                                             f"{guess!r}? (known: {', '.join(names)})")
+            raise argparse.ArgumentTypeError(
+                f"unknown {what} {text!r}; did you mean {guess!r}? (known: {', '.join(names)})"
+            )
         raise argparse.ArgumentTypeError(unknown_name(what, text, names))
-    check.__name__ = what     # argparse names the type in some messages
+
+    check.__name__ = what  # argparse names the type in some messages
     return check
 
 
@@ -134,8 +141,9 @@ def _writable(folder: Path, shown: Path, option: str) -> None:
         with tempfile.TemporaryFile(dir=base, prefix=".pokercert-probe-"):
             pass
     except OSError as exc:
-        raise UsageError(f"{option} {shown}: cannot write in {base} "
-                         f"({exc.strerror or exc})") from None
+        raise UsageError(
+            f"{option} {shown}: cannot write in {base} ({exc.strerror or exc})"
+        ) from None
 
 
 def out_folder(path: Path, option: str = "--out", create: bool = False) -> Path:
@@ -150,8 +158,9 @@ def out_folder(path: Path, option: str = "--out", create: bool = False) -> Path:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UsageError(f"{option} {path}: cannot create the folder "
-                             f"({exc.strerror or exc})") from None
+            raise UsageError(
+                f"{option} {path}: cannot create the folder ({exc.strerror or exc})"
+            ) from None
     return path
 
 
@@ -187,14 +196,18 @@ def text_or_file(text: str, option: str) -> str:
     path = Path(text)
     try:
         is_file = path.is_file()
-    except (OSError, ValueError):     # a name too long for the file system, a NUL, ...
+    except (OSError, ValueError):  # a name too long for the file system, a NUL, ...
         is_file = False
     if not is_file:
         word = text.strip()
-        if word and not any(c.isspace() for c in word) and (
-                os.sep in word or word.lower().endswith(_PATHLIKE_SUFFIXES)):
-            raise UsageError(f"{option} {text}: no such file (to give the text itself, "
-                             "write it in words)")
+        if (
+            word
+            and not any(c.isspace() for c in word)
+            and (os.sep in word or word.lower().endswith(_PATHLIKE_SUFFIXES))
+        ):
+            raise UsageError(
+                f"{option} {text}: no such file (to give the text itself, write it in words)"
+            )
         return text
     try:
         return path.read_text(encoding="utf-8").strip()
@@ -210,46 +223,87 @@ def print_json(data: Any) -> None:
 
 def profile_arg(parser: argparse.ArgumentParser) -> None:
     """The one ``--profile`` option every scoring command takes."""
-    parser.add_argument("--profile", default="practice",
-                        help="interpretation profile: practice (default), literal, or a TOML file")
+    parser.add_argument(
+        "--profile",
+        default="practice",
+        help="interpretation profile: practice (default), literal, or a TOML file",
+    )
 
 
 def adapter_args(p: argparse.ArgumentParser, default: str | None) -> None:
     """The adapter options every command that runs an evaluator shares (``--adapter``,
     timeouts, restarts, resource limits)."""
-    p.add_argument("--adapter", default=default, required=default is None, metavar="SPEC",
-                   help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
-                   + (f" (default: {default})" if default else ""))
-    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
-                   help="per-request timeout in seconds (default: %(default)s)")
-    p.add_argument("--max-restarts", type=nonnegative_int, default=50, metavar="N",
-                   help="restarts of a crashing exec: adapter before giving up "
-                   "(default: %(default)s)")
-    p.add_argument("--max-memory", type=positive_int, metavar="MB",
-                   help="address-space limit of an exec: adapter (POSIX)")
-    p.add_argument("--max-cpu", type=positive_int, metavar="S",
-                   help="CPU-time limit of an exec: adapter process (POSIX)")
-    p.add_argument("--no-sandbox", dest="sandbox", action="store_false",
-                   help="run an exec: adapter without the sandbox (bubblewrap: no network, "
-                   "the corpus, the run folder and the caches hidden); the run records it")
+    p.add_argument(
+        "--adapter",
+        default=default,
+        required=default is None,
+        metavar="SPEC",
+        help="NAME (an installed adapter), py:module:attr, or exec:COMMAND"
+        + (f" (default: {default})" if default else ""),
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_float,
+        default=10.0,
+        metavar="S",
+        help="per-request timeout in seconds (default: %(default)s)",
+    )
+    p.add_argument(
+        "--max-restarts",
+        type=nonnegative_int,
+        default=50,
+        metavar="N",
+        help="restarts of a crashing exec: adapter before giving up (default: %(default)s)",
+    )
+    p.add_argument(
+        "--max-memory",
+        type=positive_int,
+        metavar="MB",
+        help="address-space limit of an exec: adapter (POSIX)",
+    )
+    p.add_argument(
+        "--max-cpu",
+        type=positive_int,
+        metavar="S",
+        help="CPU-time limit of an exec: adapter process (POSIX)",
+    )
+    p.add_argument(
+        "--no-sandbox",
+        dest="sandbox",
+        action="store_false",
+        help="run an exec: adapter without the sandbox (bubblewrap: no network, "
+        "the corpus, the run folder and the caches hidden); the run records it",
+    )
 
 
 def dask_args(p: argparse.ArgumentParser, work: str) -> None:
     """``--dask SCHEDULER`` and ``--workers N``: ``work`` (the run's shards, an exhaustive
     pass's hand ranges) as Dask tasks, each worker with its own adapter (the optional extra
     ``pokercert[dask]``); ``run`` and ``exhaustive`` both declare them here."""
-    p.add_argument("--dask", metavar="SCHEDULER",
-                   help=f"run {work} as tasks on the dask.distributed scheduler at SCHEDULER "
-                   "(tcp://host:8786); each worker starts its own adapter (extra: "
-                   "pokercert[dask])")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
-                   help=f"with N > 1 and no --dask: {work} on a local Dask cluster of N "
-                   "worker processes (default: %(default)s, one process, no Dask)")
+    p.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help=f"run {work} as tasks on the dask.distributed scheduler at SCHEDULER "
+        "(tcp://host:8786); each worker starts its own adapter (extra: "
+        "pokercert[dask])",
+    )
+    p.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help=f"with N > 1 and no --dask: {work} on a local Dask cluster of N "
+        "worker processes (default: %(default)s, one process, no Dask)",
+    )
 
 
 # the lab's own statements about a run: option -> key in run.json "lab" and the report
-LAB_OPTIONS = {"lab": "--lab", "engineer": "--engineer", "submission_id": "--submission-id",
-               "scope": "--scope"}
+LAB_OPTIONS = {
+    "lab": "--lab",
+    "engineer": "--engineer",
+    "submission_id": "--submission-id",
+    "scope": "--scope",
+}
 
 
 def lab_args(p: argparse.ArgumentParser) -> None:
@@ -257,8 +311,11 @@ def lab_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lab", metavar="NAME", help="the testing laboratory (shown in reports)")
     p.add_argument("--engineer", metavar="NAME", help="the engineer responsible for the run")
     p.add_argument("--submission-id", metavar="ID", help="the lab's submission reference")
-    p.add_argument("--scope", metavar="TEXT|FILE",
-                   help="what the certification covers: text, or a file holding it")
+    p.add_argument(
+        "--scope",
+        metavar="TEXT|FILE",
+        help="what the certification covers: text, or a file holding it",
+    )
 
 
 def lab_fields(args: argparse.Namespace) -> dict[str, str]:

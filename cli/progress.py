@@ -45,9 +45,15 @@ class Progress:
     ``min_interval`` seconds, but the last one (``done == total``) is always drawn.
     """
 
-    def __init__(self, stream: TextIO | None = None, min_interval: float = 0.1,
-                 unit: str = "vectors/s", *, plain_every: float | None = None,
-                 label: str = "") -> None:
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        min_interval: float = 0.1,
+        unit: str = "vectors/s",
+        *,
+        plain_every: float | None = None,
+        label: str = "",
+    ) -> None:
         self._stream = stream
         self.min_interval = min_interval
         self.unit = unit
@@ -56,7 +62,7 @@ class Progress:
         self._last = 0.0
         self._bar: _RichProgress | None = None
         self._phase = ""
-        self._phase_at = (0.0, 0)       # when the phase started, and its count then
+        self._phase_at = (0.0, 0)  # when the phase started, and its count then
         self._plain_last = -1.0
         self._unit_now: str | None = unit
 
@@ -79,7 +85,7 @@ class Progress:
         self._unit_now = unit
         if name != self._phase:
             self._phase, self._phase_at, self._plain_last = name, (time.monotonic(), done), -1
-            if self._bar is not None:      # a new phase: its own bar, from zero
+            if self._bar is not None:  # a new phase: its own bar, from zero
                 self._bar.stop()
                 self._bar = None
         if not self.enabled:
@@ -91,16 +97,20 @@ class Progress:
         """A plain line (not a terminal, ``plain_every`` set): a phase's first, one every
         ``plain_every`` seconds, its last."""
         now = time.monotonic()
-        if self.plain_every is None or (self._plain_last >= 0 and done < total
-                                        and now - self._plain_last < self.plain_every):
+        if self.plain_every is None or (
+            self._plain_last >= 0 and done < total and now - self._plain_last < self.plain_every
+        ):
             return
         self._plain_last = now
         since, first = self._phase_at
         rate = (done - first) / (now - since) if now > since and done > first else 0.0
         share = f" ({100 * done // total}%)" if total else ""
         speed = f", {rate:,.0f} {self._unit_now}" if self._unit_now and rate else ""
-        print(f"{self.label}{self._phase}: {done:,}/{total:,}{share}{speed}",
-              file=self.stream, flush=True)
+        print(
+            f"{self.label}{self._phase}: {done:,}/{total:,}{share}{speed}",
+            file=self.stream,
+            flush=True,
+        )
 
     def __call__(self, done: int, total: int) -> None:
         self.phase(self._phase, done, total, self.unit)
@@ -125,14 +135,19 @@ class Progress:
             )
             from rich.progress import Progress as _RichProgress
 
-            console = Console(file=self._stream, stderr=self._stream is None,
-                              highlight=False)
+            console = Console(file=self._stream, stderr=self._stream is None, highlight=False)
             self._bar = _RichProgress(
                 *([TextColumn(self._phase)] if self._phase else []),
-                BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TaskProgressColumn(),
                 *([_rate_column(self._unit_now)] if self._unit_now else []),
-                TimeRemainingColumn(), console=console, auto_refresh=False,
-                redirect_stdout=False, redirect_stderr=False)
+                TimeRemainingColumn(),
+                console=console,
+                auto_refresh=False,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            )
             self._bar.add_task("", total=total, completed=done)
             self._bar.start()
         task = self._bar.task_ids[0]

@@ -35,18 +35,22 @@ __all__ = ["cmd_rules_diff", "diff_json"]
 
 def diff_json(a: Ruleset, b: Ruleset, behaviour: BehaviourDiff) -> dict[str, Any]:
     """The ``--json`` document of ``rules diff`` (schema ``urn:pokercert:cli:rules-diff``)."""
-    return {"a": a.id, "b": b.id,
-            "citations": {a.id: a.citation, b.id: b.citation},
-            "structure": [d.as_dict() for d in ruleset_diff(a, b)],
-            "behaviour": behaviour.as_dict()}
+    return {
+        "a": a.id,
+        "b": b.id,
+        "citations": {a.id: a.citation, b.id: b.citation},
+        "structure": [d.as_dict() for d in ruleset_diff(a, b)],
+        "behaviour": behaviour.as_dict(),
+    }
 
 
 def cmd_rules_diff(args: argparse.Namespace, rows: int) -> int:
     """``rules diff A B`` (``args.others`` holds A and B); ``rows``: the changed vectors
     listed per direction without ``--all``."""
     if len(args.others) != 2:
-        raise UsageError(f"rules diff takes two ruleset ids, got {len(args.others)}: "
-                         "pokercert rules diff A B")
+        raise UsageError(
+            f"rules diff takes two ruleset ids, got {len(args.others)}: pokercert rules diff A B"
+        )
     a, b = (get_ruleset(rid) for rid in args.others)
     behaviour = behaviour_diff(a, b, load_corpus().vectors, args.profile)
     if args.json:
@@ -76,11 +80,23 @@ def _print_structure(a: Ruleset, b: Ruleset, found: tuple[Difference, ...]) -> N
         print("structure: no difference (A and B rank, deal and read the same)")
         return
     print(f"structure: {len(found)} difference(s)")
-    rows = [[d.aspect, d.item, _cell(d.item, d.a), _cell(d.item, d.b),
-             "; ".join(filter(None, (", ".join(d.clauses_a), ", ".join(d.clauses_b))))]
-            for d in found]
-    print(tabulate(rows, headers=["aspect", "item", f"A {a.id}", f"B {b.id}", "clauses"],
-                   maxcolwidths=[None, 22, 34, 34, 30]))
+    rows = [
+        [
+            d.aspect,
+            d.item,
+            _cell(d.item, d.a),
+            _cell(d.item, d.b),
+            "; ".join(filter(None, (", ".join(d.clauses_a), ", ".join(d.clauses_b)))),
+        ]
+        for d in found
+    ]
+    print(
+        tabulate(
+            rows,
+            headers=["aspect", "item", f"A {a.id}", f"B {b.id}", "clauses"],
+            maxcolwidths=[None, 22, 34, 34, 30],
+        )
+    )
 
 
 def _short(outcome: Mapping[str, Any]) -> str:
@@ -90,24 +106,53 @@ def _short(outcome: Mapping[str, Any]) -> str:
 def _print_way(way: OneWay, profile: str, limit: int | None) -> None:
     """One direction: counts, changed vectors by clause, the changed vectors, the rest."""
     src = get_ruleset(way.source)
-    print(f"behaviour: {way.source}'s {way.vectors} vectors under {way.target}'s reference "
-          f"(profile {profile}): {way.same} same, {len(way.changed)} changed, "
-          f"{len(way.not_comparable)} not comparable")
+    print(
+        f"behaviour: {way.source}'s {way.vectors} vectors under {way.target}'s reference "
+        f"(profile {profile}): {way.same} same, {len(way.changed)} changed, "
+        f"{len(way.not_comparable)} not comparable"
+    )
     if way.changed:
-        rows = [[label, src.clause(label).summary if src.has_clause(label) else "",
-                 len(ids)] for label, ids in way.by_clause().items()]
-        print(tabulate(rows, headers=["clause", "summary (ours)", "changed"],
-                       maxcolwidths=[None, 70, None]))
+        rows = [
+            [label, src.clause(label).summary if src.has_clause(label) else "", len(ids)]
+            for label, ids in way.by_clause().items()
+        ]
+        print(
+            tabulate(
+                rows, headers=["clause", "summary (ours)", "changed"], maxcolwidths=[None, 70, None]
+            )
+        )
         print()
         shown = way.changed if limit is None else way.changed[:limit]
-        print(tabulate([[c.vector, c.kind, " | ".join(inputs_text(c.inputs)),
-                         _short(c.expected), _short(c.other)] for c in shown],
-                       headers=["vector", "kind", "inputs", f"{way.source} expects",
-                                f"{way.target} answers"],
-                       maxcolwidths=[None, None, 40, 30, 30]))
+        print(
+            tabulate(
+                [
+                    [
+                        c.vector,
+                        c.kind,
+                        " | ".join(inputs_text(c.inputs)),
+                        _short(c.expected),
+                        _short(c.other),
+                    ]
+                    for c in shown
+                ],
+                headers=[
+                    "vector",
+                    "kind",
+                    "inputs",
+                    f"{way.source} expects",
+                    f"{way.target} answers",
+                ],
+                maxcolwidths=[None, None, 40, 30, 30],
+            )
+        )
         if len(shown) < len(way.changed):
             print(f"... and {len(way.changed) - len(shown)} more (--all or --json lists them)")
     if way.not_comparable:
         reasons = Counter(n.reason for n in way.not_comparable)
-        print(tabulate([[n, reason] for reason, n in reasons.most_common()],
-                       headers=["not comparable", "why"], maxcolwidths=[None, 90]))
+        print(
+            tabulate(
+                [[n, reason] for reason, n in reasons.most_common()],
+                headers=["not comparable", "why"],
+                maxcolwidths=[None, 90],
+            )
+        )

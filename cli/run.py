@@ -39,9 +39,17 @@ from pokercert.harness.run.results import FAILING, Outcome, RunHeader
 from pokercert.reference.errors import ExitCode
 from pokercert.reports.text import one_line, printable
 
-OUTCOME_COLUMNS = (Outcome.PASS, Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR,
-                   Outcome.TIMEOUT, Outcome.CRASH, Outcome.XFAIL, Outcome.XPASS,
-                   Outcome.NOT_APPLICABLE)
+OUTCOME_COLUMNS = (
+    Outcome.PASS,
+    Outcome.FAIL,
+    Outcome.WRONG_REASON,
+    Outcome.ERROR,
+    Outcome.TIMEOUT,
+    Outcome.CRASH,
+    Outcome.XFAIL,
+    Outcome.XPASS,
+    Outcome.NOT_APPLICABLE,
+)
 SHORT = {Outcome.WRONG_REASON: "WRONG_RSN", Outcome.NOT_APPLICABLE: "N/A"}
 
 
@@ -52,52 +60,101 @@ def register(sub: Subparsers) -> None:
         "into a run folder; the last line is the report's verdict (CERTIFIED, NOT CERTIFIED, "
         "INCOMPLETE) and the path of report.html. Exit code: 0 no failure beyond what an "
         "expectations file predicts, 1 a failure, 2 adapter or harness error (the run did "
-        "not finish), 3 usage error; the certificate is the report's verdict.")
+        "not finish), 3 usage error; the certificate is the report's verdict.",
+    )
     adapter_args(p, default="reference")
-    p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
-                   help="only this ruleset (repeatable; default: every ruleset)")
+    p.add_argument(
+        "--ruleset",
+        action="append",
+        metavar="ID",
+        dest="rulesets",
+        help="only this ruleset (repeatable; default: every ruleset)",
+    )
     profile_arg(p)
-    p.add_argument("--flags", nargs="+", metavar="FLAG",
-                   help="only vectors carrying any of these flags")
-    p.add_argument("--shard", type=shard_text, metavar="K/N",
-                   help="run shard K of N (merge them afterwards; "
-                   "shard 1 runs the attached --fuzz/--exhaustive)")
+    p.add_argument(
+        "--flags", nargs="+", metavar="FLAG", help="only vectors carrying any of these flags"
+    )
+    p.add_argument(
+        "--shard",
+        type=shard_text,
+        metavar="K/N",
+        help="run shard K of N (merge them afterwards; "
+        "shard 1 runs the attached --fuzz/--exhaustive)",
+    )
     dask_args(p, "the shards of the run (merged here)")
-    p.add_argument("--tasks", type=positive_int, metavar="N",
-                   help="with --dask or --workers: split the run into N shards (default: "
-                   "one per worker)")
-    p.add_argument("--expect", type=Path, metavar="FILE",
-                   help="expectations file of known failures (XFAIL/XPASS)")
-    p.add_argument("--out", type=Path, default=Path("pokercert-run"), metavar="DIR",
-                   help="run folder (default: %(default)s)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue a killed run in --out, skipping vectors already scored")
-    p.add_argument("--run-timeout", type=positive_float, metavar="S",
-                   help="give up after S seconds in all (default: no limit)")
-    p.add_argument("--batch-size", type=positive_int, default=256, metavar="N",
-                   help="requests per batch (default: %(default)s)")
-    p.add_argument("--no-report", action="store_true",
-                   help="do not write the default reports into the run folder")
+    p.add_argument(
+        "--tasks",
+        type=positive_int,
+        metavar="N",
+        help="with --dask or --workers: split the run into N shards (default: one per worker)",
+    )
+    p.add_argument(
+        "--expect",
+        type=Path,
+        metavar="FILE",
+        help="expectations file of known failures (XFAIL/XPASS)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("pokercert-run"),
+        metavar="DIR",
+        help="run folder (default: %(default)s)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a killed run in --out, skipping vectors already scored",
+    )
+    p.add_argument(
+        "--run-timeout",
+        type=positive_float,
+        metavar="S",
+        help="give up after S seconds in all (default: no limit)",
+    )
+    p.add_argument(
+        "--batch-size",
+        type=positive_int,
+        default=256,
+        metavar="N",
+        help="requests per batch (default: %(default)s)",
+    )
+    p.add_argument(
+        "--no-report",
+        action="store_true",
+        help="do not write the default reports into the run folder",
+    )
     _run_modes_args(p)
     p.set_defaults(func=cmd_run)
 
-    p = sub.add_parser("merge",
-                       description="Merge shard run folders (run with --shard K/N) into one "
-                       "run folder. Exit code as for run, from the merged results.")
+    p = sub.add_parser(
+        "merge",
+        description="Merge shard run folders (run with --shard K/N) into one "
+        "run folder. Exit code as for run, from the merged results.",
+    )
     p.add_argument("out", type=Path, metavar="OUT", help="merged run folder to write")
     p.add_argument("shards", type=Path, nargs="+", metavar="SHARD_DIR")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_merge)
 
-    p = sub.add_parser("smoke",
-                       description="Send trivial requests to tell a broken adapter (exit 2) "
-                       "from an evaluator that does not comply (exit 1); 0 if all pass.")
+    p = sub.add_parser(
+        "smoke",
+        description="Send trivial requests to tell a broken adapter (exit 2) "
+        "from an evaluator that does not comply (exit 1); 0 if all pass.",
+    )
     adapter_args(p, default=None)
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--ruleset", metavar="ID", help="ruleset to use (default: the first "
-                       "ruleset the adapter claims)")
-    which.add_argument("--all", action="store_true", help="every ruleset the adapter claims, "
-                       "in one table (one configure and one batch per ruleset)")
+    which.add_argument(
+        "--ruleset",
+        metavar="ID",
+        help="ruleset to use (default: the first ruleset the adapter claims)",
+    )
+    which.add_argument(
+        "--all",
+        action="store_true",
+        help="every ruleset the adapter claims, "
+        "in one table (one configure and one batch per ruleset)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_smoke)
 
@@ -105,42 +162,76 @@ def register(sub: Subparsers) -> None:
 def _run_modes_args(p: argparse.ArgumentParser) -> None:
     """``run``'s challenge, attached modes, identity, lab and output options."""
     challenge = p.add_mutually_exclusive_group()
-    challenge.add_argument("--challenge", type=nonnegative_int, metavar="N",
-                           dest="challenge_fresh",
-                           help="situation deals per ruleset among the fresh challenge "
-                           f"deals, after a twin of every curated vector (default: "
-                           f"{DEFAULT_FRESH}, at least 2 of every situation; the category "
-                           "ladder and the fresh siblings of the corpus come on top; 0: no "
-                           "fresh deals)")
-    challenge.add_argument("--no-challenge", action="store_true",
-                           help="curated corpus only, no challenge vectors (CI gates; every "
-                           "report states it)")
-    p.add_argument("--challenge-seed", type=challenge_seed, metavar="N",
-                   help="replay the challenge set of this seed (default: drawn at run time "
-                   "and recorded)")
-    p.add_argument("--fuzz", type=positive_int, metavar="N", dest="fuzz",
-                   help="attach fuzzing to the run: N deals per ruleset against the "
-                   "reference after the vectors; a disagreement withholds the certificate")
-    p.add_argument("--fuzz-seed", type=challenge_seed, metavar="S",
-                   help="replay the fuzzing of this seed (with --fuzz; default: drawn at run "
-                   "time and recorded)")
-    p.add_argument("--exhaustive", action="store_true",
-                   help="attach an exhaustive check to the run: every hand of each ruleset "
-                   "the adapter claims classify or compare for (others are skipped and "
-                   "named); a disagreement withholds the certificate")
-    p.add_argument("--order-seed", type=challenge_seed, metavar="S",
-                   help="with --exhaustive: send each hand in the card order of seed S "
-                   "(default: drawn at run time and recorded)")
-    p.add_argument("--identity", "--identity-file", action="append", default=[],
-                   metavar="PATH", dest="identity_files",
-                   help="a file or folder of the evaluator (its library, its tables) whose "
-                   "SHA-256 the harness records in the run's measured identity; a folder is "
-                   "hashed file by file and as a tree (repeatable; --identity-file is the "
-                   "old name)")
+    challenge.add_argument(
+        "--challenge",
+        type=nonnegative_int,
+        metavar="N",
+        dest="challenge_fresh",
+        help="situation deals per ruleset among the fresh challenge "
+        f"deals, after a twin of every curated vector (default: "
+        f"{DEFAULT_FRESH}, at least 2 of every situation; the category "
+        "ladder and the fresh siblings of the corpus come on top; 0: no "
+        "fresh deals)",
+    )
+    challenge.add_argument(
+        "--no-challenge",
+        action="store_true",
+        help="curated corpus only, no challenge vectors (CI gates; every report states it)",
+    )
+    p.add_argument(
+        "--challenge-seed",
+        type=challenge_seed,
+        metavar="N",
+        help="replay the challenge set of this seed (default: drawn at run time and recorded)",
+    )
+    p.add_argument(
+        "--fuzz",
+        type=positive_int,
+        metavar="N",
+        dest="fuzz",
+        help="attach fuzzing to the run: N deals per ruleset against the "
+        "reference after the vectors; a disagreement withholds the certificate",
+    )
+    p.add_argument(
+        "--fuzz-seed",
+        type=challenge_seed,
+        metavar="S",
+        help="replay the fuzzing of this seed (with --fuzz; default: drawn at run "
+        "time and recorded)",
+    )
+    p.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="attach an exhaustive check to the run: every hand of each ruleset "
+        "the adapter claims classify or compare for (others are skipped and "
+        "named); a disagreement withholds the certificate",
+    )
+    p.add_argument(
+        "--order-seed",
+        type=challenge_seed,
+        metavar="S",
+        help="with --exhaustive: send each hand in the card order of seed S "
+        "(default: drawn at run time and recorded)",
+    )
+    p.add_argument(
+        "--identity",
+        "--identity-file",
+        action="append",
+        default=[],
+        metavar="PATH",
+        dest="identity_files",
+        help="a file or folder of the evaluator (its library, its tables) whose "
+        "SHA-256 the harness records in the run's measured identity; a folder is "
+        "hashed file by file and as a tree (repeatable; --identity-file is the "
+        "old name)",
+    )
     lab_args(p)
-    p.add_argument("--in-process", action="store_true",
-                   help="run a py: or named evaluator in this process (fast, NOT isolated: "
-                   "for CI gates; the report says so); default: in a child process")
+    p.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run a py: or named evaluator in this process (fast, NOT isolated: "
+        "for CI gates; the report says so); default: in a child process",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
@@ -153,8 +244,9 @@ def challenge_seed(text: str) -> int:
 
 
 # ----------------------------------------------------------------------------- summary
-def summary_rows(header: RunHeader, counts: Mapping[str, Counter[str]],
-                 report: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+def summary_rows(
+    header: RunHeader, counts: Mapping[str, Counter[str]], report: Mapping[str, Any] | None
+) -> list[dict[str, Any]]:
     """The rows of the summary table, each ruleset's counts and verdict as the sealed
     report has them (never worked out here); without a report (it could not be built),
     the counts on disk and the verdict INCOMPLETE, as the last line says."""
@@ -164,8 +256,7 @@ def summary_rows(header: RunHeader, counts: Mapping[str, Counter[str]],
     rows = []
     for rs in sorted(set(header.selected_by_ruleset) | set(counts) | set(made)):
         given = made.get(rs)
-        c: Mapping[str, int] = given["counts"] if given is not None \
-            else counts.get(rs, Counter())
+        c: Mapping[str, int] = given["counts"] if given is not None else counts.get(rs, Counter())
         missing = header.selected_by_ruleset.get(rs, 0) - sum(c.values())
         row: dict[str, Any] = {"ruleset": rs}
         row.update({str(o): c.get(str(o), 0) for o in OUTCOME_COLUMNS})
@@ -179,13 +270,17 @@ def challenge_summary(header: RunHeader) -> str:
     """The run's challenge in one line: seed and size, or that there was none."""
     ch = header.filters.get("challenge") or {}
     if ch.get("seed") is None:
-        return ("challenge: none (--no-challenge): the curated corpus alone, which a lookup "
-                "table could also pass")
+        return (
+            "challenge: none (--no-challenge): the curated corpus alone, which a lookup "
+            "table could also pass"
+        )
     per = ch.get("by_ruleset", {})
     twins = sum(r.get("twin", 0) for r in per.values())
     fresh = sum(r.get("fresh", 0) for r in per.values())
-    return (f"challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals (sha256 "
-            f"{str(ch.get('sha256', ''))[:12]}); replay with --challenge-seed {ch['seed']}")
+    return (
+        f"challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals (sha256 "
+        f"{str(ch.get('sha256', ''))[:12]}); replay with --challenge-seed {ch['seed']}"
+    )
 
 
 def attached_modes(header: RunHeader) -> dict[str, Any]:
@@ -196,15 +291,16 @@ def attached_modes(header: RunHeader) -> dict[str, Any]:
 
 
 # what `run`'s own exit code says, when it differs from the report's verdict's
-RUN_EXIT_WORDS = {exit_code(finished=True, complies=True):
-                  "no failure beyond what the expectations file predicts",
-                  exit_code(finished=True, complies=False):
-                  "a failure, or nothing applicable was run",
-                  exit_code(finished=False, complies=False): "the run did not finish"}
+RUN_EXIT_WORDS = {
+    exit_code(
+        finished=True, complies=True
+    ): "no failure beyond what the expectations file predicts",
+    exit_code(finished=True, complies=False): "a failure, or nothing applicable was run",
+    exit_code(finished=False, complies=False): "the run did not finish",
+}
 
 
-def last_line(report: Mapping[str, Any] | None, folder: Path, code: int,
-              written: bool) -> str:
+def last_line(report: Mapping[str, Any] | None, folder: Path, code: int, written: bool) -> str:
     """The summary's last line, in the report's words: its verdict and where the HTML
     report is (or that none was written), and the run's exit code when it says another
     thing than the verdict (a failure the expectations file predicts: exit 0)."""
@@ -213,17 +309,26 @@ def last_line(report: Mapping[str, Any] | None, folder: Path, code: int,
     from pokercert.reports.verdict import INCOMPLETE
 
     verdict = str(report["verdict"]) if report is not None else INCOMPLETE
-    where = f"{folder / FORMATS['html'][0]}" if written else \
-        f"results in {folder}/ (no report written; `pokercert report {folder}` writes it)"
+    where = (
+        f"{folder / FORMATS['html'][0]}"
+        if written
+        else f"results in {folder}/ (no report written; `pokercert report {folder}` writes it)"
+    )
     line = f"{verdict}: {where}"
     if REPORT_EXIT_CODES.get(verdict) != code:
         line += f" (run exit code {int(code)}: {RUN_EXIT_WORDS[ExitCode(code)]})"
     return line
 
 
-def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder: Path,
-                  exit_code: int, as_json: bool, report: Mapping[str, Any] | None = None,
-                  written: bool = False) -> None:
+def print_summary(
+    header: RunHeader,
+    counts: Mapping[str, Counter[str]],
+    folder: Path,
+    exit_code: int,
+    as_json: bool,
+    report: Mapping[str, Any] | None = None,
+    written: bool = False,
+) -> None:
     """The run's summary: who was run on what, what the certificate covers, the table of
     outcomes, the challenge and attached modes, and last the report's verdict."""
     from pokercert.reports.output import FORMATS
@@ -232,51 +337,90 @@ def print_summary(header: RunHeader, counts: Mapping[str, Counter[str]], folder:
     rows = summary_rows(header, counts, report)
     modes = attached_modes(header)
     if as_json:
-        print_json({"run": str(folder), "exit_code": exit_code, "aborted": header.aborted,
-                    "evaluator": header.evaluator, "adapter_spec": header.adapter_spec,
-                    "measured_identity": header.measured_identity.get("digest", ""),
-                    "challenge": header.filters.get("challenge"), "rulesets": rows,
-                    "modes": modes,
-                    "verdict": report["verdict"] if report is not None else None,
-                    "covers": report["covers"] if report is not None else None,
-                    "report": str(folder / FORMATS["html"][0]) if written else None})
+        print_json(
+            {
+                "run": str(folder),
+                "exit_code": exit_code,
+                "aborted": header.aborted,
+                "evaluator": header.evaluator,
+                "adapter_spec": header.adapter_spec,
+                "measured_identity": header.measured_identity.get("digest", ""),
+                "challenge": header.filters.get("challenge"),
+                "rulesets": rows,
+                "modes": modes,
+                "verdict": report["verdict"] if report is not None else None,
+                "covers": report["covers"] if report is not None else None,
+                "report": str(folder / FORMATS["html"][0]) if written else None,
+            }
+        )
         return
     ident = header.evaluator
-    declared = one_line(f"{ident.get('vendor', '?')} {ident.get('name', '?')} "
-                        f"{ident.get('version', '')}")
-    corpus = corpus_line(dict(report)) if report is not None else \
-        f"corpus {header.corpus_version} {header.corpus_sha256[:12]}"
-    print(f"evaluator: {declared} ({one_line(header.adapter_spec)}); profile "
-          f"{one_line(header.profile.get('name'))}; {one_line(corpus)}")
+    declared = one_line(
+        f"{ident.get('vendor', '?')} {ident.get('name', '?')} {ident.get('version', '')}"
+    )
+    corpus = (
+        corpus_line(dict(report))
+        if report is not None
+        else f"corpus {header.corpus_version} {header.corpus_sha256[:12]}"
+    )
+    print(
+        f"evaluator: {declared} ({one_line(header.adapter_spec)}); profile "
+        f"{one_line(header.profile.get('name'))}; {one_line(corpus)}"
+    )
     measured = header.measured_identity
     if measured.get("digest"):
-        print(f"measured identity: sha256 {measured['digest'][:16]} "
-              f"({len(measured.get('files', []))} files hashed by the harness)")
+        print(
+            f"measured identity: sha256 {measured['digest'][:16]} "
+            f"({len(measured.get('files', []))} files hashed by the harness)"
+        )
     if report is not None:
         print("what this certificate covers:")
         for what, words in covers_rows(dict(report)):
             print(one_line(f"  {what.lower()}: {words}"))
         for warning in covers_warnings(dict(report)):
             print(one_line(f"WARNING: {warning}"))
-    table = [[r["ruleset"], *(r[str(o)] or "" for o in OUTCOME_COLUMNS), r["not run"] or "",
-              r["verdict"]] for r in rows]
-    total = ["total", *(sum(r[str(o)] for r in rows) or "" for o in OUTCOME_COLUMNS),
-             sum(r["not run"] for r in rows) or "", ""]
+    table = [
+        [
+            r["ruleset"],
+            *(r[str(o)] or "" for o in OUTCOME_COLUMNS),
+            r["not run"] or "",
+            r["verdict"],
+        ]
+        for r in rows
+    ]
+    total = [
+        "total",
+        *(sum(r[str(o)] for r in rows) or "" for o in OUTCOME_COLUMNS),
+        sum(r["not run"] for r in rows) or "",
+        "",
+    ]
     heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
     print(f"\n{challenge_summary(header)}")
     # the replay commands name the run's adapter, profile and rulesets (the report's
     # identification, or run.json's when no report was written)
-    said = dict(report) if report is not None else {"identification": {
-        "adapter_spec": header.adapter_spec, "profile": header.profile,
-        "filters": header.filters}}
+    said = (
+        dict(report)
+        if report is not None
+        else {
+            "identification": {
+                "adapter_spec": header.adapter_spec,
+                "profile": header.profile,
+                "filters": header.filters,
+            }
+        }
+    )
     for mode, block in modes.items():
         print(one_line(mode_line(said, mode, block)))
         for r in block["rulesets"]:
             if r["status"] != "passed":
-                print(one_line(f"  {r['id']}: {r['status']}, {r['disagreements']} "
-                               f"disagreement(s) in {r['checked']:,} of {r['of']:,}"
-                               + (f": {r['why']}" if r["why"] else "")))
+                print(
+                    one_line(
+                        f"  {r['id']}: {r['status']}, {r['disagreements']} "
+                        f"disagreement(s) in {r['checked']:,} of {r['of']:,}"
+                        + (f": {r['why']}" if r["why"] else "")
+                    )
+                )
     if header.aborted:
         print(f"\nthe run did not finish: {one_line(header.aborted)}")
     print(f"\n{last_line(report, folder, exit_code, written)}")
@@ -291,29 +435,56 @@ def cmd_run(args: argparse.Namespace) -> int:
     progress = Progress()
     # the attached modes can run for minutes: their phases print plain lines to stderr
     # when no terminal shows a bar (as `pokercert exhaustive` does)
-    modes_progress = Progress(unit="hands/s", plain_every=PLAIN_EVERY,
-                              label="pokercert run: ")
+    modes_progress = Progress(unit="hands/s", plain_every=PLAIN_EVERY, label="pokercert run: ")
     try:
         done = certify(
-            args.adapter, rulesets=args.rulesets, profile=args.profile,
-            challenge_seed=args.challenge_seed, out=args.out, limits=Limits(
-                timeout=args.timeout, run_timeout=args.run_timeout,
-                batch_size=args.batch_size, max_restarts=args.max_restarts,
-                max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu),
-            flags=args.flags, shard=args.shard, expect=args.expect, resume=args.resume,
-            identity_files=args.identity_files, lab=lab_fields(args),
-            in_process=args.in_process, sandbox=args.sandbox,
-            challenge=not args.no_challenge, challenge_fresh=args.challenge_fresh,
-            fuzz=args.fuzz, fuzz_seed=args.fuzz_seed, exhaustive=args.exhaustive,
-            order_seed=args.order_seed, workers=args.workers, scheduler=args.dask,
-            tasks=args.tasks, write_reports=not args.no_report, progress=progress,
+            args.adapter,
+            rulesets=args.rulesets,
+            profile=args.profile,
+            challenge_seed=args.challenge_seed,
+            out=args.out,
+            limits=Limits(
+                timeout=args.timeout,
+                run_timeout=args.run_timeout,
+                batch_size=args.batch_size,
+                max_restarts=args.max_restarts,
+                max_memory_mb=args.max_memory,
+                max_cpu_s=args.max_cpu,
+            ),
+            flags=args.flags,
+            shard=args.shard,
+            expect=args.expect,
+            resume=args.resume,
+            identity_files=args.identity_files,
+            lab=lab_fields(args),
+            in_process=args.in_process,
+            sandbox=args.sandbox,
+            challenge=not args.no_challenge,
+            challenge_fresh=args.challenge_fresh,
+            fuzz=args.fuzz,
+            fuzz_seed=args.fuzz_seed,
+            exhaustive=args.exhaustive,
+            order_seed=args.order_seed,
+            workers=args.workers,
+            scheduler=args.dask,
+            tasks=args.tasks,
+            write_reports=not args.no_report,
+            progress=progress,
             phases=modes_progress.phase,
-            command=["pokercert", *sys.argv[1:]])
+            command=["pokercert", *sys.argv[1:]],
+        )
     except KeyboardInterrupt:
         progress.close()
         modes_progress.close()
-        print("pokercert run: interrupted; " + ("run it again (a Dask run does not resume)"
-              if on_dask else f"continue with --resume --out {args.out}"), file=sys.stderr)
+        print(
+            "pokercert run: interrupted; "
+            + (
+                "run it again (a Dask run does not resume)"
+                if on_dask
+                else f"continue with --resume --out {args.out}"
+            ),
+            file=sys.stderr,
+        )
         return exit_code(finished=False, complies=False)
     finally:
         progress.close()
@@ -322,8 +493,15 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"pokercert run: warning: {warning}", file=sys.stderr)
     for problem in done.problems:
         print(problem, file=sys.stderr)
-    print_summary(done.header, done.run.counts, done.folder, done.exit_code, args.json,
-                  done.report, done.written)
+    print_summary(
+        done.header,
+        done.run.counts,
+        done.folder,
+        done.exit_code,
+        args.json,
+        done.report,
+        done.written,
+    )
     return done.exit_code
 
 
@@ -333,17 +511,22 @@ def _check_run_args(args: argparse.Namespace) -> None:
     if args.fuzz_seed is not None and args.fuzz is None:
         raise UsageError("--fuzz-seed replays an attached fuzzing: give --fuzz N as well")
     if args.order_seed is not None and not args.exhaustive:
-        raise UsageError("--order-seed sets the card order of an attached exhaustive check: "
-                         "give --exhaustive as well")
+        raise UsageError(
+            "--order-seed sets the card order of an attached exhaustive check: "
+            "give --exhaustive as well"
+        )
     if args.expect is not None and not args.expect.is_file():
         raise UsageError(f"--expect {args.expect}: no such file")
     on_dask = bool(args.dask) or args.workers > 1
     if args.tasks is not None and not on_dask:
-        raise UsageError("--tasks splits a run on Dask: give --dask SCHEDULER or --workers N "
-                         "as well")
+        raise UsageError(
+            "--tasks splits a run on Dask: give --dask SCHEDULER or --workers N as well"
+        )
     if on_dask and (args.shard or args.resume):
-        raise UsageError(f"{'--shard' if args.shard else '--resume'} runs in one process; "
-                         "--dask and --workers run (and merge) every shard of the run")
+        raise UsageError(
+            f"{'--shard' if args.shard else '--resume'} runs in one process; "
+            "--dask and --workers run (and merge) every shard of the run"
+        )
     if args.resume:
         _check_resumable(args.out)
     out_folder(args.out)
@@ -358,13 +541,14 @@ def _check_resumable(folder: Path) -> None:
     from pokercert.harness.run.results import HEADER_FILE, RESULTS_FILE, Result, read_header
 
     if not (folder / HEADER_FILE).is_file():
-        raise UsageError(f"--resume: {folder} holds no run to resume (no {HEADER_FILE}); "
-                         "leave out --resume to start a new run")
+        raise UsageError(
+            f"--resume: {folder} holds no run to resume (no {HEADER_FILE}); "
+            "leave out --resume to start a new run"
+        )
     try:
         read_header(folder)
     except (OSError, ValueError, TypeError) as exc:
-        raise UsageError(f"{folder / HEADER_FILE}: not a readable run header ({exc})") \
-            from None
+        raise UsageError(f"{folder / HEADER_FILE}: not a readable run header ({exc})") from None
     path = folder / RESULTS_FILE
     if not path.exists():
         return
@@ -372,12 +556,13 @@ def _check_resumable(folder: Path) -> None:
         with path.open(encoding="utf-8") as fh:
             for number, line in enumerate(fh, 1):
                 if not line.endswith("\n"):
-                    break                      # torn last line: cut on resume
+                    break  # torn last line: cut on resume
                 try:
                     Result.from_json(json.loads(line))
                 except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                    raise UsageError(f"{path}:{number}: not a result ({exc}); this run "
-                                     "cannot be resumed") from None
+                    raise UsageError(
+                        f"{path}:{number}: not a result ({exc}); this run cannot be resumed"
+                    ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read ({exc})") from None
 
@@ -395,8 +580,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     sealed = seal(outcome, write=False)
     for problem in sealed.problems:
         print(problem, file=sys.stderr)
-    print_summary(header, outcome.counts, args.out, outcome.exit_code, args.json,
-                  sealed.report)
+    print_summary(header, outcome.counts, args.out, outcome.exit_code, args.json, sealed.report)
     return outcome.exit_code
 
 
@@ -411,10 +595,14 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     from pokercert.reference import get_ruleset, load_profile
 
     if args.ruleset:
-        get_ruleset(args.ruleset)      # an unknown id: a usage error before the adapter starts
-    options = AdapterOptions(timeout=args.timeout, max_restarts=args.max_restarts,
-                             max_memory_mb=args.max_memory, max_cpu_s=args.max_cpu,
-                             sandbox=args.sandbox)
+        get_ruleset(args.ruleset)  # an unknown id: a usage error before the adapter starts
+    options = AdapterOptions(
+        timeout=args.timeout,
+        max_restarts=args.max_restarts,
+        max_memory_mb=args.max_memory,
+        max_cpu_s=args.max_cpu,
+        sandbox=args.sandbox,
+    )
     adapter = _load_adapter(args.adapter, options)
     results = []
     problem = ""
@@ -426,28 +614,40 @@ def cmd_smoke(args: argparse.Namespace) -> int:
             return _smoke_verdict(args, [], f"the adapter does not start: {said}", None)
         claimed = sorted(r for r, kinds in identity.capabilities.items() if kinds)
         if args.ruleset and args.ruleset not in claimed:
-            raise UsageError(f"--ruleset {args.ruleset}: the adapter does not claim it; it "
-                             f"claims {', '.join(claimed) or 'no ruleset'}")
+            raise UsageError(
+                f"--ruleset {args.ruleset}: the adapter does not claim it; it "
+                f"claims {', '.join(claimed) or 'no ruleset'}"
+            )
         first = pick_ruleset(identity, args.ruleset)
         rulesets = claimed_rulesets(identity) if args.all else [first] if first else []
         if not rulesets:
             return _smoke_verdict(args, [], "the adapter claims no ruleset", identity.evaluator)
-        vectors = [v for rs in rulesets
-                   for v in smoke_vectors(rs, identity.capabilities.get(rs, []))]
+        vectors = [
+            v for rs in rulesets for v in smoke_vectors(rs, identity.capabilities.get(rs, []))
+        ]
         untested = [rs for rs in rulesets if not any(v.ruleset == rs for v in vectors)]
         if (untested and not args.all) or not vectors:
-            return _smoke_verdict(args, [], f"the adapter claims nothing of "
-                                  f"{', '.join(untested)} the smoke set can test",
-                                  identity.evaluator)
+            return _smoke_verdict(
+                args,
+                [],
+                f"the adapter claims nothing of {', '.join(untested)} the smoke set can test",
+                identity.evaluator,
+            )
         try:
-            for batch in score_vectors(adapter, identity, vectors, load_profile("practice"),
-                                       batch_size=max(len(v) for v in _per_ruleset(vectors))):
+            for batch in score_vectors(
+                adapter,
+                identity,
+                vectors,
+                load_profile("practice"),
+                batch_size=max(len(v) for v in _per_ruleset(vectors)),
+            ):
                 results.extend(batch)
             results.extend(feature_checks(adapter, identity, rulesets))
         except AdapterAborted as exc:
             problem = str(exc)
-    return _smoke_verdict(args, results, problem, identity.evaluator,
-                          rulesets if args.all else None, untested)
+    return _smoke_verdict(
+        args, results, problem, identity.evaluator, rulesets if args.all else None, untested
+    )
 
 
 def _per_ruleset(vectors: list[Any]) -> list[list[Any]]:
@@ -458,12 +658,17 @@ def _per_ruleset(vectors: list[Any]) -> list[list[Any]]:
 
 
 BROKEN = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
-NOT_JSON = "reply is not JSON"   # harness.protocol's words for a line that is not a reply
+NOT_JSON = "reply is not JSON"  # harness.protocol's words for a line that is not a reply
 
 
-def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
-                   evaluator: Mapping[str, Any] | None, rulesets: list[str] | None = None,
-                   untested: Sequence[str] = ()) -> int:
+def _smoke_verdict(
+    args: argparse.Namespace,
+    results: list[Any],
+    problem: str,
+    evaluator: Mapping[str, Any] | None,
+    rulesets: list[str] | None = None,
+    untested: Sequence[str] = (),
+) -> int:
     """Print the smoke table and verdict; ``rulesets`` (with ``--all``): every ruleset
     smoked, each also with a verdict of its own."""
     if problem or any(r.outcome in BROKEN for r in results):
@@ -474,36 +679,68 @@ def _smoke_verdict(args: argparse.Namespace, results: list[Any], problem: str,
         code, verdict = ExitCode.ERROR, "NOTHING TESTED"
     else:
         code, verdict = ExitCode.OK, "ADAPTER OK"
-    per_ruleset = {rs: _smoke_one([r for r in results if r.ruleset == rs], rs in untested)
-                   for rs in rulesets or ()}
+    per_ruleset = {
+        rs: _smoke_one([r for r in results if r.ruleset == rs], rs in untested)
+        for rs in rulesets or ()
+    }
     if args.json:
-        print_json({"verdict": verdict, "exit_code": code, "problem": problem,
-                    "evaluator": dict(evaluator or {}),
-                    **({"rulesets": per_ruleset} if rulesets is not None else {}),
-                    "checks": [{"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind,
-                                "inputs": r.inputs,
-                                "expected": r.expected, "actual": r.actual,
-                                "outcome": str(r.outcome), "message": r.message}
-                               for r in results]})
+        print_json(
+            {
+                "verdict": verdict,
+                "exit_code": code,
+                "problem": problem,
+                "evaluator": dict(evaluator or {}),
+                **({"rulesets": per_ruleset} if rulesets is not None else {}),
+                "checks": [
+                    {
+                        "id": r.vector_id,
+                        "ruleset": r.ruleset,
+                        "kind": r.kind,
+                        "inputs": r.inputs,
+                        "expected": r.expected,
+                        "actual": r.actual,
+                        "outcome": str(r.outcome),
+                        "message": r.message,
+                    }
+                    for r in results
+                ],
+            }
+        )
         return code
     noise = [r.message for r in results if r.message.startswith(NOT_JSON)]
     if results:
-        rows = [[r.vector_id, r.kind, _inputs(r.inputs), _short(r.expected),
-                 _short(r.actual) if r.actual is not None else
-                 f"{NOT_JSON} (below)" if r.message.startswith(NOT_JSON) else
-                 one_line(r.message[:60]), str(r.outcome)] for r in results]
-        print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual",
-                                      "outcome"]))
+        rows = [
+            [
+                r.vector_id,
+                r.kind,
+                _inputs(r.inputs),
+                _short(r.expected),
+                _short(r.actual)
+                if r.actual is not None
+                else f"{NOT_JSON} (below)"
+                if r.message.startswith(NOT_JSON)
+                else one_line(r.message[:60]),
+                str(r.outcome),
+            ]
+            for r in results
+        ]
+        print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual", "outcome"]))
     if per_ruleset:
-        print("\n" + tabulate([[rs, v] for rs, v in per_ruleset.items()],
-                              headers=["ruleset", "smoke verdict"]))
-    if noise:     # once, not in every row: the line itself and what to do about it
+        print(
+            "\n"
+            + tabulate(
+                [[rs, v] for rs, v in per_ruleset.items()], headers=["ruleset", "smoke verdict"]
+            )
+        )
+    if noise:  # once, not in every row: the line itself and what to do about it
         line = noise[0].split("): ", 1)[-1]
         line = line if len(line) <= 80 else line[:77] + "..."
-        print(f"\n{len(noise)} of {len(results)} replies were not JSON; the adapter wrote "
-              f"this line to stdout: {one_line(line)}\nstdout carries the protocol alone: "
-              "write logs and debug prints to stderr")
-    if problem:   # a diagnostic: on stderr, its lines as lines (the adapter's indented)
+        print(
+            f"\n{len(noise)} of {len(results)} replies were not JSON; the adapter wrote "
+            f"this line to stdout: {one_line(line)}\nstdout carries the protocol alone: "
+            "write logs and debug prints to stderr"
+        )
+    if problem:  # a diagnostic: on stderr, its lines as lines (the adapter's indented)
         print(printable(problem).rstrip("\n").replace("\n", "\n  "), file=sys.stderr)
     print(f"{chr(10) if results or per_ruleset else ''}{verdict}")
     return code
@@ -521,11 +758,11 @@ def _smoke_one(results: list[Any], untested: bool) -> str:
 
 
 def _inputs(inputs: Mapping[str, Any]) -> str:
-    parts = [f"{k}={' | '.join(v) if isinstance(v, list) else v}" for k, v in inputs.items()
-             if k != "op"]
+    parts = [
+        f"{k}={' | '.join(v) if isinstance(v, list) else v}" for k, v in inputs.items() if k != "op"
+    ]
     return "; ".join(parts)
 
 
 def _short(data: Mapping[str, Any]) -> str:
-    return one_line(", ".join(f"{k}={v}" for k, v in data.items()
-                              if k not in ("id", "message")))
+    return one_line(", ".join(f"{k}={v}" for k, v in data.items() if k not in ("id", "message")))

@@ -26,8 +26,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 # package -> its schema folder
-SCHEMA_PACKAGES = ("pokercert.harness", "pokercert.reports", "pokercert.vectors",
-                   "pokercert.cli")
+SCHEMA_PACKAGES = ("pokercert.harness", "pokercert.reports", "pokercert.vectors", "pokercert.cli")
 
 __all__ = ["SCHEMA_PACKAGES", "output_schemas", "registry", "validator"]
 
@@ -41,7 +40,7 @@ def output_schemas() -> dict[str, dict[str, Any]]:
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if not entry.name.endswith(".json"):
                 continue
-            document = json.loads(entry.read_text(encoding="utf-8"))   # files of ours
+            document = json.loads(entry.read_text(encoding="utf-8"))  # files of ours
             if isinstance(document, dict) and "$id" in document:
                 found[document["$id"]] = document
     return found
@@ -51,7 +50,8 @@ def output_schemas() -> dict[str, dict[str, Any]]:
 def registry() -> Registry[Any]:
     """Every schema of :func:`output_schemas`, for resolving ``$ref`` between them."""
     return Registry().with_resources(
-        (sid, Resource.from_contents(doc)) for sid, doc in output_schemas().items())
+        (sid, Resource.from_contents(doc)) for sid, doc in output_schemas().items()
+    )
 
 
 def validator(schema_id: str) -> Draft202012Validator:

@@ -58,31 +58,63 @@ def register(sub: Subparsers) -> None:
         "which vectors kill which mutant on which ruleset. Exit code: 0 every mutant "
         "killed on every ruleset it affects and the reference certified; 1 a mutant "
         "survived or the reference failed; 2 a mutant is broken or a run did not finish; "
-        "3 usage error.")
-    p.add_argument("--mutant", action="append", metavar="ID", dest="mutants",
-                   help="only this mutant (repeatable; default: all of them)")
+        "3 usage error.",
+    )
+    p.add_argument(
+        "--mutant",
+        action="append",
+        metavar="ID",
+        dest="mutants",
+        help="only this mutant (repeatable; default: all of them)",
+    )
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     profile_arg(p)
-    p.add_argument("--out", type=Path, metavar="DIR",
-                   help="keep the run folders here (default: a temporary folder, removed)")
-    p.add_argument("--ids", action="store_true",
-                   help="list the killing vector ids of every mutant and ruleset")
-    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
-                   help="per-request timeout in seconds (default: %(default)s)")
-    p.add_argument("--fuzz", type=positive_int, metavar="N",
-                   help="also fuzz every mutant with N examples, without the corpus, and "
-                   "show which it kills (the 'fuzz' column and a fuzz kill matrix)")
-    p.add_argument("--fuzz-seed", type=int, default=1, metavar="S",
-                   help="seed of the --fuzz runs (default: %(default)s)")
-    p.add_argument("--fuzz-only", action="store_true",
-                   help="with --fuzz: skip the corpus runs, show the fuzz kill matrix only")
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="keep the run folders here (default: a temporary folder, removed)",
+    )
+    p.add_argument(
+        "--ids", action="store_true", help="list the killing vector ids of every mutant and ruleset"
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_float,
+        default=10.0,
+        metavar="S",
+        help="per-request timeout in seconds (default: %(default)s)",
+    )
+    p.add_argument(
+        "--fuzz",
+        type=positive_int,
+        metavar="N",
+        help="also fuzz every mutant with N examples, without the corpus, and "
+        "show which it kills (the 'fuzz' column and a fuzz kill matrix)",
+    )
+    p.add_argument(
+        "--fuzz-seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="seed of the --fuzz runs (default: %(default)s)",
+    )
+    p.add_argument(
+        "--fuzz-only",
+        action="store_true",
+        help="with --fuzz: skip the corpus runs, show the fuzz kill matrix only",
+    )
     fresh = p.add_mutually_exclusive_group()
-    fresh.add_argument("--fresh-seed", type=nonnegative_int, default=FRESH_SEED, metavar="S",
-                       help="challenge seed of the 'fresh' column: the fresh deals a run "
-                       "with this seed adds, alone, against every mutant (default: "
-                       "%(default)s)")
-    fresh.add_argument("--no-fresh", action="store_true",
-                       help="leave the 'fresh' column out")
+    fresh.add_argument(
+        "--fresh-seed",
+        type=nonnegative_int,
+        default=FRESH_SEED,
+        metavar="S",
+        help="challenge seed of the 'fresh' column: the fresh deals a run "
+        "with this seed adds, alone, against every mutant (default: "
+        "%(default)s)",
+    )
+    fresh.add_argument("--no-fresh", action="store_true", help="leave the 'fresh' column out")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_selfcheck)
 
@@ -117,21 +149,38 @@ def _check(args: argparse.Namespace, chosen: list[Mutant], out: Path) -> Selfche
         bar(done, total)
 
     try:
-        return selfcheck(out, chosen, profile=args.profile, timeout=args.timeout,
-                         progress=progress,
-                         fresh_seed=None if args.no_fresh else args.fresh_seed)
+        return selfcheck(
+            out,
+            chosen,
+            profile=args.profile,
+            timeout=args.timeout,
+            progress=progress,
+            fresh_seed=None if args.no_fresh else args.fresh_seed,
+        )
     finally:
         bar.close()
 
 
 def _list(chosen: list[Mutant], as_json: bool) -> int:
-    rows = [{"id": m.id, "flag": m.flag, "rulesets": list(m.rulesets), "summary": m.summary,
-             "adapter": spec_for(m.id)} for m in chosen]
+    rows = [
+        {
+            "id": m.id,
+            "flag": m.flag,
+            "rulesets": list(m.rulesets),
+            "summary": m.summary,
+            "adapter": spec_for(m.id),
+        }
+        for m in chosen
+    ]
     if as_json:
         print_json({"mutants": rows})
     else:
-        print(tabulate([(r["id"], r["flag"], len(r["rulesets"]), r["summary"]) for r in rows],
-                       headers=["mutant", "flag", "rulesets", "mistake"]))
+        print(
+            tabulate(
+                [(r["id"], r["flag"], len(r["rulesets"]), r["summary"]) for r in rows],
+                headers=["mutant", "flag", "rulesets", "mistake"],
+            )
+        )
         print(f"\n{len(rows)} mutants")
     return ExitCode.OK
 
@@ -170,60 +219,136 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
     order = [r.id for r in all_rulesets()]
     used = [r for r in order if any(r in m.cells for m in report.mutants)]
     print("Reference (must be CERTIFIED on every ruleset):", file=out)
-    print(tabulate([(r, *report.reference[r][:1], "; ".join(report.reference[r][1]))
-                    for r in order if r in report.reference],
-                   headers=["ruleset", "verdict", "why"]), file=out)
+    print(
+        tabulate(
+            [
+                (r, *report.reference[r][:1], "; ".join(report.reference[r][1]))
+                for r in order
+                if r in report.reference
+            ],
+            headers=["ruleset", "verdict", "why"],
+        ),
+        file=out,
+    )
     fresh = report.fresh
-    print("\nKill matrix (cell: how many vectors kill the mutant there; blank: not "
-          "affected; 'reading': the profile's reading makes it no mistake" +
-          ("" if fresh is None else f"; fresh: rulesets where the fresh deals of challenge "
-           f"seed {fresh.seed} alone kill it, of those that count") + "):", file=out)
+    print(
+        "\nKill matrix (cell: how many vectors kill the mutant there; blank: not "
+        "affected; 'reading': the profile's reading makes it no mistake"
+        + (
+            ""
+            if fresh is None
+            else f"; fresh: rulesets where the fresh deals of challenge "
+            f"seed {fresh.seed} alone kill it, of those that count"
+        )
+        + "):",
+        file=out,
+    )
     rows = []
     for m in report.mutants:
-        rows.append([m.mutant.id, m.mutant.flag,
-                     *[_cell_text(m.cells[r]) if r in m.cells else "" for r in used]])
-        if fresh is not None:        # fresh deals alone: rulesets killed / that count
+        rows.append(
+            [
+                m.mutant.id,
+                m.mutant.flag,
+                *[_cell_text(m.cells[r]) if r in m.cells else "" for r in used],
+            ]
+        )
+        if fresh is not None:  # fresh deals alone: rulesets killed / that count
             counted = [c for c in m.cells.values() if c.fresh is not None]
             rows[-1].append(f"{sum(bool(c.fresh) for c in counted)}/{len(counted)}")
-        if fuzz is not None:         # fuzz alone: rulesets killed / rulesets that count
+        if fuzz is not None:  # fuzz alone: rulesets killed / rulesets that count
             rows[-1].append("{}/{}".format(*fuzz.killed_of(m.mutant.id)))
-    print(tabulate(rows, headers=["mutant", "flag", *[short(r) for r in used],
-                                  *(["fresh"] if fresh is not None else []),
-                                  *(["fuzz"] if fuzz is not None else [])]), file=out)
+    print(
+        tabulate(
+            rows,
+            headers=[
+                "mutant",
+                "flag",
+                *[short(r) for r in used],
+                *(["fresh"] if fresh is not None else []),
+                *(["fuzz"] if fuzz is not None else []),
+            ],
+        ),
+        file=out,
+    )
     if show_ids:
         print("\nKilled by (vector ids):", file=out)
-        print(tabulate([(m.mutant.id, c.ruleset, c.status, " ".join(c.killed_by))
-                        for m in report.mutants for c in m.cells.values()],
-                       headers=["mutant", "ruleset", "status", "vectors"]), file=out)
-    print("\nPer flag (vectors carrying it; mutants any of them kills; mutants of this bug "
-          "class, and how many of those its own vectors kill):", file=out)
-    print(tabulate([(f.flag, f.vectors, f.mutants_killed, f.own_mutants,
-                     f"{f.own_killed}/{f.own_mutants}" if f.own_mutants else "-")
-                    for f in report.flags],
-                   headers=["flag", "vectors", "kills", "own mutants", "own killed by flag"]),
-          file=out)
-    problems = [(m.mutant.id, c.ruleset, c.status, "; ".join(c.reasons) or "-",
-                 " ".join(c.faulty[:IDS_SHOWN]))
-                for m in report.mutants for c in m.cells.values()
-                if c.status not in (KILLED, EXCUSED)]
+        print(
+            tabulate(
+                [
+                    (m.mutant.id, c.ruleset, c.status, " ".join(c.killed_by))
+                    for m in report.mutants
+                    for c in m.cells.values()
+                ],
+                headers=["mutant", "ruleset", "status", "vectors"],
+            ),
+            file=out,
+        )
+    print(
+        "\nPer flag (vectors carrying it; mutants any of them kills; mutants of this bug "
+        "class, and how many of those its own vectors kill):",
+        file=out,
+    )
+    print(
+        tabulate(
+            [
+                (
+                    f.flag,
+                    f.vectors,
+                    f.mutants_killed,
+                    f.own_mutants,
+                    f"{f.own_killed}/{f.own_mutants}" if f.own_mutants else "-",
+                )
+                for f in report.flags
+            ],
+            headers=["flag", "vectors", "kills", "own mutants", "own killed by flag"],
+        ),
+        file=out,
+    )
+    problems = [
+        (
+            m.mutant.id,
+            c.ruleset,
+            c.status,
+            "; ".join(c.reasons) or "-",
+            " ".join(c.faulty[:IDS_SHOWN]),
+        )
+        for m in report.mutants
+        for c in m.cells.values()
+        if c.status not in (KILLED, EXCUSED)
+    ]
     if problems:
         print("\nNot killed (a survivor needs new vectors, never a weaker mutant):", file=out)
-        print(tabulate(problems, headers=["mutant", "ruleset", "status", "verdict reasons",
-                                          "faulty vectors"]), file=out)
+        print(
+            tabulate(
+                problems,
+                headers=["mutant", "ruleset", "status", "verdict reasons", "faulty vectors"],
+            ),
+            file=out,
+        )
     if fresh is not None and report.not_killed_by_fresh:
-        print(f"\nNot killed by the fresh deals alone (seed {fresh.seed}): an evaluator that "
-              "memorised the public corpus up to symmetry would be certified there with "
-              "this mistake:", file=out)
-        print(tabulate([(m.mutant.id, c.ruleset) for m, c in report.not_killed_by_fresh],
-                       headers=["mutant", "ruleset"]), file=out)
+        print(
+            f"\nNot killed by the fresh deals alone (seed {fresh.seed}): an evaluator that "
+            "memorised the public corpus up to symmetry would be certified there with "
+            "this mistake:",
+            file=out,
+        )
+        print(
+            tabulate(
+                [(m.mutant.id, c.ruleset) for m, c in report.not_killed_by_fresh],
+                headers=["mutant", "ruleset"],
+            ),
+            file=out,
+        )
     killed = sum(m.status == KILLED for m in report.mutants)
     cells = [c for m in report.mutants for c in m.cells.values()]
-    print(f"\n{killed}/{len(report.mutants)} mutants killed on every ruleset they affect "
-          f"({sum(c.status == KILLED for c in cells)}/{len(cells)} mutant x ruleset cells; "
-          f"{len(report.survivors)} survived, {len(report.broken)} broken); reference "
-          f"{'CERTIFIED' if report.reference_certified else 'NOT CERTIFIED'}: "
-          f"{'GREEN' if report.green else 'RED'}", file=out)
-
+    print(
+        f"\n{killed}/{len(report.mutants)} mutants killed on every ruleset they affect "
+        f"({sum(c.status == KILLED for c in cells)}/{len(cells)} mutant x ruleset cells; "
+        f"{len(report.survivors)} survived, {len(report.broken)} broken); reference "
+        f"{'CERTIFIED' if report.reference_certified else 'NOT CERTIFIED'}: "
+        f"{'GREEN' if report.green else 'RED'}",
+        file=out,
+    )
 
 
 # ----------------------------------------------------------------------------- --fuzz
@@ -232,8 +357,13 @@ def _fuzz_matrix(args: argparse.Namespace, chosen: list[Mutant]) -> Any:
 
     bar = Progress()
     try:
-        return fuzz_kills(chosen, examples=args.fuzz, seed=args.fuzz_seed,
-                          profile=args.profile, progress=lambda _, i, n: bar(i, n))
+        return fuzz_kills(
+            chosen,
+            examples=args.fuzz,
+            seed=args.fuzz_seed,
+            profile=args.profile,
+            progress=lambda _, i, n: bar(i, n),
+        )
     finally:
         bar.close()
 
@@ -242,8 +372,11 @@ def _with_fuzz(args: argparse.Namespace, chosen: list[Mutant]) -> int:
     """The corpus self-check (unless --fuzz-only) and the fuzz kill matrix; red if fuzz
     alone lets a mutant through on a ruleset it affects."""
     kills = _fuzz_matrix(args, chosen)
-    fuzz_code: int = ExitCode.NONCOMPLIANT if kills.survivors else \
-        (ExitCode.ERROR if kills.broken else ExitCode.OK)
+    fuzz_code: int = (
+        ExitCode.NONCOMPLIANT
+        if kills.survivors
+        else (ExitCode.ERROR if kills.broken else ExitCode.OK)
+    )
     report: SelfcheckReport | None = None
     code: int = fuzz_code
     if not args.fuzz_only:
@@ -254,8 +387,11 @@ def _with_fuzz(args: argparse.Namespace, chosen: list[Mutant]) -> int:
             with tempfile.TemporaryDirectory(prefix="pokercert-selfcheck-") as tmp:
                 report = _check(args, chosen, Path(tmp))
         corpus_code = exit_code(report)
-        code = max(corpus_code, fuzz_code) if ExitCode.OK in (corpus_code, fuzz_code) else \
-            min(corpus_code, fuzz_code)
+        code = (
+            max(corpus_code, fuzz_code)
+            if ExitCode.OK in (corpus_code, fuzz_code)
+            else min(corpus_code, fuzz_code)
+        )
     if args.json:
         data: dict[str, Any] = report.as_dict() if report is not None else {}
         if report is not None and args.out is None:
@@ -281,14 +417,21 @@ def _fuzz_text(cell: Any) -> str:
 def _print_fuzz(kills: Any, order: list[str]) -> None:
     rulesets = [r.id for r in all_rulesets()]
     used = [r for r in rulesets if any(r in row for row in kills.cells.values())]
-    print(f"\nFuzz kill matrix: fuzz alone, no corpus; {kills.examples} examples, seed "
-          f"{kills.seed}, profile {kills.profile} (cell: the situation of the first "
-          "disagreement; blank: not affected):")
-    rows = [[m, *[_fuzz_text(kills.cells[m][r]) if r in kills.cells[m] else "" for r in used]]
-            for m in order if m in kills.cells]
+    print(
+        f"\nFuzz kill matrix: fuzz alone, no corpus; {kills.examples} examples, seed "
+        f"{kills.seed}, profile {kills.profile} (cell: the situation of the first "
+        "disagreement; blank: not affected):"
+    )
+    rows = [
+        [m, *[_fuzz_text(kills.cells[m][r]) if r in kills.cells[m] else "" for r in used]]
+        for m in order
+        if m in kills.cells
+    ]
     print(tabulate(rows, headers=["mutant", *[short(r) for r in used]]))
     cells = [c for row in kills.cells.values() for c in row.values() if c.status != EXCUSED]
     killed = sum(c.status == KILLED for c in cells)
-    print(f"\nfuzz alone killed {killed}/{len(cells)} mutant x ruleset cells "
-          f"({len(kills.survivors)} survived, {len(kills.broken)} broken): "
-          f"{'GREEN' if not kills.survivors and not kills.broken else 'RED'}")
+    print(
+        f"\nfuzz alone killed {killed}/{len(cells)} mutant x ruleset cells "
+        f"({len(kills.survivors)} survived, {len(kills.broken)} broken): "
+        f"{'GREEN' if not kills.survivors and not kills.broken else 'RED'}"
+    )

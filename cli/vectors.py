@@ -29,29 +29,43 @@ from pokercert.vectors.model import KINDS
 
 def register(sub: Subparsers) -> None:
     group = sub.add_parser("vectors")
-    vsub = group.add_subparsers(dest="vectors_command", metavar="SUBCOMMAND",
-                                parser_class=type(group))
+    vsub = group.add_subparsers(
+        dest="vectors_command", metavar="SUBCOMMAND", parser_class=type(group)
+    )
     group.set_defaults(func=lambda args: _help(group))
 
-    p = vsub.add_parser("check", help="validate the corpus against the schema, the rulesets, "
-                        "the reference engine and the manifest")
+    p = vsub.add_parser(
+        "check",
+        help="validate the corpus against the schema, the rulesets, "
+        "the reference engine and the manifest",
+    )
     _root(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--no-reference", action="store_true",
-                   help="skip the reference-engine agreement (structure and manifest only)")
+    p.add_argument(
+        "--no-reference",
+        action="store_true",
+        help="skip the reference-engine agreement (structure and manifest only)",
+    )
     p.set_defaults(func=cmd_check)
 
-    p = vsub.add_parser("coverage", help="clause x vector-count matrix, flag and "
-                        "interpretation rollups")
+    p = vsub.add_parser(
+        "coverage", help="clause x vector-count matrix, flag and interpretation rollups"
+    )
     _root(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--ruleset", action="append", metavar="ID", help="only these rulesets")
-    p.add_argument("--min", type=int, default=5, metavar="N",
-                   help="list clauses with fewer than N vectors; exit 1 if any (default 5)")
+    p.add_argument(
+        "--min",
+        type=int,
+        default=5,
+        metavar="N",
+        help="list clauses with fewer than N vectors; exit 1 if any (default 5)",
+    )
     p.set_defaults(func=cmd_coverage)
 
-    p = vsub.add_parser("add", help="append draft vectors (no ids) to a topic file, "
-                        "assigning the next free ids")
+    p = vsub.add_parser(
+        "add", help="append draft vectors (no ids) to a topic file, assigning the next free ids"
+    )
     _root(p)
     p.add_argument("draft", type=Path, help="TOML draft: ruleset = ..., [[vector]] without id")
     p.add_argument("--topic", required=True, help="file name under <ruleset>/, e.g. straights")
@@ -67,8 +81,11 @@ def register(sub: Subparsers) -> None:
 
     p = vsub.add_parser("generate", help="write the generated families (vectors/generate.py)")
     _root(p)
-    p.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 unless the committed files are byte-identical")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 unless the committed files are byte-identical",
+    )
     p.set_defaults(func=cmd_generate)
 
     p = vsub.add_parser("list", help="list vectors (filters combine)")
@@ -90,8 +107,12 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 
 def _root(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--root", type=Path, metavar="DIR",
-                   help="corpus folder (default: the corpus installed with pokercert)")
+    p.add_argument(
+        "--root",
+        type=Path,
+        metavar="DIR",
+        help="corpus folder (default: the corpus installed with pokercert)",
+    )
 
 
 def _filters(p: argparse.ArgumentParser) -> None:
@@ -103,15 +124,18 @@ def _filters(p: argparse.ArgumentParser) -> None:
 
 def _load(args: argparse.Namespace) -> Any:
     from pokercert.vectors.corpus import CorpusError, load_corpus
+
     try:
         return load_corpus(args.root)
     except CorpusError as exc:
-        raise UsageError(f"the corpus does not load (run `pokercert vectors check`):\n{exc}") \
-            from None
+        raise UsageError(
+            f"the corpus does not load (run `pokercert vectors check`):\n{exc}"
+        ) from None
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from pokercert.vectors.check import check_corpus
+
     report = check_corpus(args.root, with_reference=not args.no_reference)
     if args.json:
         print_json(report.as_dict())
@@ -119,22 +143,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     for p in report.problems:
         print(p)
     for gap in report.gaps:
-        print(f"known reference gap {gap.id} ({gap.clause}, {gap.ruleset}"
-              + (f", {gap.interpretation}={gap.reading}" if gap.interpretation else "")
-              + f"): {gap.hits} check(s) not confirmed by the reference; {gap.summary}")
+        print(
+            f"known reference gap {gap.id} ({gap.clause}, {gap.ruleset}"
+            + (f", {gap.interpretation}={gap.reading}" if gap.interpretation else "")
+            + f"): {gap.hits} check(s) not confirmed by the reference; {gap.summary}"
+        )
     counts: dict[str, int] = {}
     for v in report.corpus.vectors:
         counts[v.ruleset] = counts.get(v.ruleset, 0) + 1
     status = "ok" if report.ok else f"{len(report.problems)} problem(s)"
-    print(f"{len(report.corpus.vectors)} vectors in {len(counts)} rulesets, corpus "
-          f"{report.corpus.version} (sha256 {report.corpus.sha256[:16]}...), "
-          f"{report.variants_checked} reading combinations: {status}")
+    print(
+        f"{len(report.corpus.vectors)} vectors in {len(counts)} rulesets, corpus "
+        f"{report.corpus.version} (sha256 {report.corpus.sha256[:16]}...), "
+        f"{report.variants_checked} reading combinations: {status}"
+    )
     return ExitCode.OK if report.ok else ExitCode.NONCOMPLIANT
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     from pokercert.reference import get_ruleset
     from pokercert.vectors.coverage import coverage, render
+
     corpus = _load(args)
     for rid in args.ruleset or ():
         get_ruleset(rid)  # RulesetError -> usage error naming the known ids
@@ -149,6 +178,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_add(args: argparse.Namespace) -> int:
     from pokercert.vectors.author import add_vectors
     from pokercert.vectors.corpus import CorpusError
+
     try:
         added = add_vectors(args.draft, args.topic, args.root, dry_run=args.dry_run)
     except CorpusError as exc:
@@ -160,12 +190,22 @@ def cmd_add(args: argparse.Namespace) -> int:
             print(f"nothing added: {len(exc.problems)} problem(s)", file=sys.stderr)
         return ExitCode.NONCOMPLIANT
     if args.json:
-        print_json({"ok": True, "ids": added.ids, "file": added.file, "dry_run": args.dry_run,
-                    "reference_disagreements": [p.as_dict() for p in added.warnings]})
+        print_json(
+            {
+                "ok": True,
+                "ids": added.ids,
+                "file": added.file,
+                "dry_run": args.dry_run,
+                "reference_disagreements": [p.as_dict() for p in added.warnings],
+            }
+        )
         return ExitCode.OK
     verb = "would add" if args.dry_run else "added"
-    print(f"{verb} {len(added.ids)} vector(s) to {added.file}: "
-          f"{added.ids[0]} .. {added.ids[-1]}" if added.ids else "nothing to add")
+    print(
+        f"{verb} {len(added.ids)} vector(s) to {added.file}: {added.ids[0]} .. {added.ids[-1]}"
+        if added.ids
+        else "nothing to add"
+    )
     for w in added.warnings:
         print(f"reference disagrees: {w}")
     if not args.dry_run:
@@ -176,6 +216,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 def cmd_manifest(args: argparse.Namespace) -> int:
     from pokercert.vectors.corpus import CorpusError
     from pokercert.vectors.manifest import compress_ids, write_manifest
+
     try:
         release = write_manifest(args.root, dry_run=args.dry_run)
     except CorpusError as exc:
@@ -188,10 +229,15 @@ def cmd_manifest(args: argparse.Namespace) -> int:
     elif not release.changed and release.previous is not None:
         print(f"corpus {release.version}: manifest already up to date")
     else:
-        print(f"corpus {release.previous or '(none)'} -> {release.version}"
-              + (" (dry run, nothing written)" if args.dry_run else ""))
-        for label, ids in (("added", release.added), ("retired", release.retired),
-                           ("metadata changed", release.metadata)):
+        print(
+            f"corpus {release.previous or '(none)'} -> {release.version}"
+            + (" (dry run, nothing written)" if args.dry_run else "")
+        )
+        for label, ids in (
+            ("added", release.added),
+            ("retired", release.retired),
+            ("metadata changed", release.metadata),
+        ):
             if ids:
                 print(f"  {label} ({len(ids)}): {compress_ids(ids)}")
     if release.registered and not args.json:
@@ -201,13 +247,17 @@ def cmd_manifest(args: argparse.Namespace) -> int:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     from pokercert.vectors import generate
+
     root = args.root or generate.default_root()
     if args.check:
         stale = generate.stale_files(root)
         for rel in stale:
             print(f"{rel}: differs from `pokercert vectors generate` output")
-        print("generated files are up to date" if not stale else
-              f"{len(stale)} generated file(s) differ")
+        print(
+            "generated files are up to date"
+            if not stale
+            else f"{len(stale)} generated file(s) differ"
+        )
         return ExitCode.NONCOMPLIANT if stale else ExitCode.OK
     written = generate.write_all(root)
     print(f"wrote {len(written)} generated file(s) under {root}")
@@ -215,8 +265,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def _vector_row(v: Any) -> list[Any]:
-    return [v.id, v.kind, " | ".join(inputs_text(v.inputs)), _expect_text(v),
-            ", ".join(v.flags)]
+    return [v.id, v.kind, " | ".join(inputs_text(v.inputs)), _expect_text(v), ", ".join(v.flags)]
 
 
 def inputs_text(i: Mapping[str, Any]) -> list[str]:
@@ -241,27 +290,39 @@ def _expect_text(v: Any) -> str:
 def cmd_list(args: argparse.Namespace) -> int:
     corpus = _load(args)
     try:
-        vectors = corpus.select(rulesets=args.ruleset, flags=args.flag, kinds=args.kind,
-                                clauses=args.clause)
+        vectors = corpus.select(
+            rulesets=args.ruleset, flags=args.flag, kinds=args.kind, clauses=args.clause
+        )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         print_json([_as_json(v) for v in vectors])
     else:
-        print(tabulate([_vector_row(v) for v in vectors],
-                       headers=["id", "kind", "inputs", "expect", "flags"], tablefmt="simple"))
+        print(
+            tabulate(
+                [_vector_row(v) for v in vectors],
+                headers=["id", "kind", "inputs", "expect", "flags"],
+                tablefmt="simple",
+            )
+        )
         print(f"{len(vectors)} vector(s)")
     return ExitCode.OK
 
 
 def _as_json(v: Any) -> dict[str, Any]:
     from pokercert.vectors.canonical import digest, record
-    return {**record(v), "ruleset": v.ruleset, "digest": digest(v),
-            "location": str(v.location) if v.location else None}
+
+    return {
+        **record(v),
+        "ruleset": v.ruleset,
+        "digest": digest(v),
+        "location": str(v.location) if v.location else None,
+    }
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     from pokercert.reference import get_interpretation, get_ruleset
+
     corpus = _load(args)
     v = corpus.by_id.get(args.id)
     if v is None:

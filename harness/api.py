@@ -91,9 +91,22 @@ KEY_METHODS = ("evaluate_many", "evaluate", "key")
 # what an evaluator may claim per ruleset: the vector kinds it can be tested on
 CAPABILITY_KINDS = KINDS
 
-__all__ = ["CAPABILITY_KINDS", "CODED_CARDS", "KEY_METHODS", "OPERATIONS", "REASON_CODES",
-           "EvaluatorInfo", "FastMethods", "Hands", "KeyedEvaluator", "PokerEvaluator",
-           "QualifyingEvaluator", "Rejected", "fast_methods", "has_key"]
+__all__ = [
+    "CAPABILITY_KINDS",
+    "CODED_CARDS",
+    "KEY_METHODS",
+    "OPERATIONS",
+    "REASON_CODES",
+    "EvaluatorInfo",
+    "FastMethods",
+    "Hands",
+    "KeyedEvaluator",
+    "PokerEvaluator",
+    "QualifyingEvaluator",
+    "Rejected",
+    "fast_methods",
+    "has_key",
+]
 
 
 class Rejected(PokercertError):
@@ -139,8 +152,9 @@ class PokerEvaluator(Protocol):
         """Indices of the winning hands; with ``board``, hands are hole cards."""
         ...
 
-    def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str | None = None) -> tuple[list[str], str]:
+    def best_hand(
+        self, hole: list[str], board: list[str] | None = None, half: str | None = None
+    ) -> tuple[list[str], str]:
         """The best hand's cards and its category name (``half``: which half of a split
         pot the hand is chosen for; ``board`` None in games without community cards)."""
         ...
@@ -174,8 +188,9 @@ class Hands(Sequence[list[str]]):
 
     __slots__ = ("_codes", "_flat", "rows", "size")
 
-    def __init__(self, flat: list[str] | None, size: int,
-                 codes: list[int] | None = None, rows: Any = None) -> None:
+    def __init__(
+        self, flat: list[str] | None, size: int, codes: list[int] | None = None, rows: Any = None
+    ) -> None:
         if flat is not None:
             count = len(flat)
         elif codes is not None:
@@ -203,8 +218,11 @@ class Hands(Sequence[list[str]]):
             codes = self.codes
             assert codes is not None
             # itemgetter: the loop in C (of one code it gives the card itself, not a tuple)
-            self._flat = list(itemgetter(*codes)(CODED_CARDS)) if len(codes) > 1 \
+            self._flat = (
+                list(itemgetter(*codes)(CODED_CARDS))
+                if len(codes) > 1
                 else [CODED_CARDS[c] for c in codes]
+            )
         return self._flat
 
     def __len__(self) -> int:
@@ -227,11 +245,11 @@ class Hands(Sequence[list[str]]):
         if not -n <= i < n:
             raise IndexError("hand index out of range")
         i %= n
-        return self.flat[i * self.size:(i + 1) * self.size]
+        return self.flat[i * self.size : (i + 1) * self.size]
 
     def __iter__(self) -> Iterator[list[str]]:
         flat, size = self.flat, self.size
-        return (flat[i:i + size] for i in range(0, len(flat), size))
+        return (flat[i : i + size] for i in range(0, len(flat), size))
 
     def __repr__(self) -> str:
         return f"Hands({len(self)} hands of {self.size})"
@@ -283,13 +301,13 @@ class FastMethods(NamedTuple):
     @property
     def keyed(self) -> bool:
         """Whether the evaluator exposes its order of hands (any of :data:`KEY_METHODS`)."""
-        return self.evaluate_many is not None or self.evaluate is not None \
-            or self.key is not None
+        return self.evaluate_many is not None or self.evaluate is not None or self.key is not None
 
 
 def fast_methods(evaluator: Any) -> FastMethods:
     """Which fast methods an evaluator has: the one probe every fast path asks (a method
     counts if the attribute is callable)."""
+
     def method(name: str) -> Callable[..., Any] | None:
         found = getattr(evaluator, name, None)
         return found if callable(found) else None

@@ -30,15 +30,22 @@ from typing import Any, NamedTuple
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.vectors.model import Kind, Vector
 
-__all__ = ["Canonical", "FormSet", "Request", "canonical", "canonical_key", "operation_of",
-           "published_forms"]
+__all__ = [
+    "Canonical",
+    "FormSet",
+    "Request",
+    "canonical",
+    "canonical_key",
+    "operation_of",
+    "published_forms",
+]
 
 Key = tuple[Any, ...]
 # every relabelling of the suits, as a table suit -> suit
 _RELABELLINGS: tuple[dict[str, str], ...] = tuple(
-    dict(zip(SUIT_CHARS, order, strict=True)) for order in permutations(SUIT_CHARS))
-_TABLES = tuple(str.maketrans(SUIT_CHARS, "".join(s[c] for c in SUIT_CHARS))
-                for s in _RELABELLINGS)
+    dict(zip(SUIT_CHARS, order, strict=True)) for order in permutations(SUIT_CHARS)
+)
+_TABLES = tuple(str.maketrans(SUIT_CHARS, "".join(s[c] for c in SUIT_CHARS)) for s in _RELABELLINGS)
 _SUIT_SET = frozenset(SUIT_CHARS)
 _CARD_FIELDS = ("hand", "hole", "board")
 
@@ -67,8 +74,9 @@ def _tokens(text: Any) -> list[str]:
 
 
 def _relabelled(tokens: Sequence[str], suits: Mapping[str, str]) -> str:
-    return " ".join(sorted(t[0] + suits[t[1]] if len(t) == 2 and t[1] in suits else t
-                           for t in tokens))
+    return " ".join(
+        sorted(t[0] + suits[t[1]] if len(t) == 2 and t[1] in suits else t for t in tokens)
+    )
 
 
 def _plain(tokens: Sequence[str]) -> bool:
@@ -82,8 +90,13 @@ def canonical(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Canonical:
     one string of tokens or a list of them, as the corpus or the protocol gives them)."""
     fields = [(name, _tokens(inputs.get(name))) for name in _CARD_FIELDS if name in inputs]
     hands = [_tokens(h) for h in inputs.get("hands", ())]
-    extra = tuple(sorted((k, str(v)) for k, v in inputs.items()
-                         if k not in _CARD_FIELDS and k not in ("hands", "op")))
+    extra = tuple(
+        sorted(
+            (k, str(v))
+            for k, v in inputs.items()
+            if k not in _CARD_FIELDS and k not in ("hands", "op")
+        )
+    )
     everything = [t for h in hands for t in h] + [t for _, ts in fields for t in ts]
     if _plain(everything):
         # one translation per relabelling of each card string (the common case)
@@ -93,17 +106,40 @@ def canonical(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Canonical:
         for n, table in enumerate(_TABLES):
             each = [" ".join(sorted(h.translate(table).split())) for h in hand_texts]
             order = tuple(sorted(range(len(each)), key=each.__getitem__))
-            candidates.append(((ruleset, op, tuple(each[i] for i in order),
-                                tuple((name, " ".join(sorted(text.translate(table).split())))
-                                      for name, text in field_texts), extra), n, order))
+            candidates.append(
+                (
+                    (
+                        ruleset,
+                        op,
+                        tuple(each[i] for i in order),
+                        tuple(
+                            (name, " ".join(sorted(text.translate(table).split())))
+                            for name, text in field_texts
+                        ),
+                        extra,
+                    ),
+                    n,
+                    order,
+                )
+            )
     else:
         candidates = []
         for n, suits in enumerate(_RELABELLINGS):
             each = [_relabelled(h, suits) for h in hands]
             order = tuple(sorted(range(len(each)), key=each.__getitem__))
-            candidates.append(((ruleset, op, tuple(each[i] for i in order),
-                                tuple((name, _relabelled(tokens, suits))
-                                      for name, tokens in fields), extra), n, order))
+            candidates.append(
+                (
+                    (
+                        ruleset,
+                        op,
+                        tuple(each[i] for i in order),
+                        tuple((name, _relabelled(tokens, suits)) for name, tokens in fields),
+                        extra,
+                    ),
+                    n,
+                    order,
+                )
+            )
     key, n, order = min(candidates, key=lambda c: c[0])
     return Canonical(key, _RELABELLINGS[n], order)
 
@@ -119,15 +155,17 @@ def _ranks(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
     requests of one canonical form have the same shape; most others differ)."""
     hands = [_tokens(h) for h in inputs.get("hands", ())]
     fields = [(name, _tokens(inputs.get(name))) for name in _CARD_FIELDS if name in inputs]
-    suits = Counter(t[1] for ts in (*hands, *(ts for _, ts in fields)) for t in ts
-                    if len(t) == 2)
+    suits = Counter(t[1] for ts in (*hands, *(ts for _, ts in fields)) for t in ts if len(t) == 2)
 
     def text(tokens: list[str]) -> str:
-        return " ".join(sorted(f"{t[0]}{suits[t[1]]}" if len(t) == 2 else t
-                               for t in tokens))
+        return " ".join(sorted(f"{t[0]}{suits[t[1]]}" if len(t) == 2 else t for t in tokens))
 
-    return (ruleset, op, tuple(sorted(text(h) for h in hands)),
-            tuple((name, text(ts)) for name, ts in fields))
+    return (
+        ruleset,
+        op,
+        tuple(sorted(text(h) for h in hands)),
+        tuple((name, text(ts)) for name, ts in fields),
+    )
 
 
 class Request:

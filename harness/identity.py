@@ -64,11 +64,15 @@ from pokercert.reference.errors import InputError
 
 EXEC, PYTHON = "exec", "python"
 # file roles
-EXECUTABLE, ARGUMENT, IDENTITY_FILE, MANIFEST = "executable", "argument", "identity-file", \
-    "manifest"
+EXECUTABLE, ARGUMENT, IDENTITY_FILE, MANIFEST = (
+    "executable",
+    "argument",
+    "identity-file",
+    "manifest",
+)
 DISTRIBUTION, MODULE = "distribution", "module"
-IDENTITY_TREE = "identity-tree"   # a folder given with --identity: one hash over its tree
-LOADED = "loaded"                 # opened, mapped or executed by the adapter's processes
+IDENTITY_TREE = "identity-tree"  # a folder given with --identity: one hash over its tree
+LOADED = "loaded"  # opened, mapped or executed by the adapter's processes
 # which loaded files :func:`differences` compares
 ALL_LOADED, COMMON_LOADED, NO_LOADED = "all", "common", "none"
 # file statuses
@@ -100,7 +104,7 @@ class _Measure:
         self.distributions: dict[str, dict[str, Any]] = {}
         self.problems: list[str] = []
         self.bytes = 0
-        self._hashed: dict[str, tuple[str, int]] = {}   # real path -> (SHA-256, size)
+        self._hashed: dict[str, tuple[str, int]] = {}  # real path -> (SHA-256, size)
 
     def hash(self, path: Path) -> tuple[str, int]:
         """SHA-256 and size of a file, read once per measurement (the launcher is often
@@ -111,21 +115,31 @@ class _Measure:
             self.bytes += self._hashed[key][1]
         return self._hashed[key]
 
-    def file(self, name: str, role: str, path: Path, given: str = "",
-             record: str | None = None) -> dict[str, Any]:
+    def file(
+        self, name: str, role: str, path: Path, given: str = "", record: str | None = None
+    ) -> dict[str, Any]:
         """Hash ``path`` as entry ``name`` (``record``: the hash RECORD gives, if any)."""
         if name in self.files:
             return self.files[name]
-        entry: dict[str, Any] = {"name": name, "role": role, "path": str(path),
-                                 "sha256": None, "size": None, "status": OK}
+        entry: dict[str, Any] = {
+            "name": name,
+            "role": role,
+            "path": str(path),
+            "sha256": None,
+            "size": None,
+            "status": OK,
+        }
         if given:
             entry["given"] = given
         try:
             real = path.resolve()
             entry["path"] = str(real)
             if not real.is_file():
-                entry["status"] = NOT_A_FILE if real.exists() else (
-                    ABSENT if role == DISTRIBUTION and record is None else MISSING)
+                entry["status"] = (
+                    NOT_A_FILE
+                    if real.exists()
+                    else (ABSENT if role == DISTRIBUTION and record is None else MISSING)
+                )
             else:
                 entry["sha256"], entry["size"] = self.hash(real)
         except OSError as exc:
@@ -135,14 +149,18 @@ class _Measure:
             entry["status"] = MODIFIED
             entry["record_sha256"] = record
         if entry["status"] in (MODIFIED, MISSING, NOT_A_FILE):
-            what = {MODIFIED: "its bytes differ from the hash in RECORD",
-                    MISSING: "listed but missing", NOT_A_FILE: "not a regular file"}
+            what = {
+                MODIFIED: "its bytes differ from the hash in RECORD",
+                MISSING: "listed but missing",
+                NOT_A_FILE: "not a regular file",
+            }
             self.problems.append(f"{name}: {what[entry['status']]} ({entry['path']})")
         self.files[name] = entry
         return entry
 
-    def folder(self, prefix: str, role: str, root: Path, given: str,
-               suffixes: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+    def folder(
+        self, prefix: str, role: str, root: Path, given: str, suffixes: tuple[str, ...] = ()
+    ) -> list[tuple[str, dict[str, Any]]]:
         """Every regular file under ``root`` (sorted; symlinked folders not followed);
         returns each one's path relative to ``root`` and its entry."""
         found: list[Path] = []
@@ -162,9 +180,14 @@ class _Measure:
         prefix = given.rstrip("/") or "/"
         listed = self.folder(prefix, IDENTITY_FILE, root, given)
         self.files[f"tree:{prefix}"] = {
-            "name": f"tree:{prefix}", "role": IDENTITY_TREE, "path": str(root.resolve()),
-            "given": given, "sha256": tree_sha256((rel, e["sha256"] or "") for rel, e in listed),
-            "size": sum(e["size"] or 0 for _, e in listed), "status": OK}
+            "name": f"tree:{prefix}",
+            "role": IDENTITY_TREE,
+            "path": str(root.resolve()),
+            "given": given,
+            "sha256": tree_sha256((rel, e["sha256"] or "") for rel, e in listed),
+            "size": sum(e["size"] or 0 for _, e in listed),
+            "status": OK,
+        }
 
     def loaded(self, observed: Observed) -> None:
         """Hash the files the adapter's processes opened, mapped or executed, each read
@@ -173,35 +196,56 @@ class _Measure:
             name = f"loaded:{seen.path}"
             if name in self.files:
                 continue
-            entry: dict[str, Any] = {"name": name, "role": LOADED, "path": seen.path,
-                                     "seen": seen.how, "sha256": None, "size": None,
-                                     "status": OK}
+            entry: dict[str, Any] = {
+                "name": name,
+                "role": LOADED,
+                "path": seen.path,
+                "seen": seen.how,
+                "sha256": None,
+                "size": None,
+                "status": OK,
+            }
             try:
                 if not stat.S_ISREG(os.stat(seen.read_as).st_mode):
-                    continue               # a folder, a device: not code
+                    continue  # a folder, a device: not code
                 entry["sha256"], entry["size"] = self.hash(Path(seen.read_as))
             except OSError:
                 if seen.how == OPENED and not seen.path.endswith(CODE_SUFFIXES):
-                    continue               # a data file the adapter removed again
+                    continue  # a data file the adapter removed again
                 entry["status"] = MISSING
                 self.problems.append(f"{name}: gone before the harness could hash it")
             self.files[name] = entry
         self.problems.extend(observed.problems)
 
-    def result(self, started: float, identity_files: Sequence[str],
-               observed: Observed | None, in_process: bool) -> dict[str, Any]:
+    def result(
+        self,
+        started: float,
+        identity_files: Sequence[str],
+        observed: Observed | None,
+        in_process: bool,
+    ) -> dict[str, Any]:
         files = [self.files[k] for k in sorted(self.files)]
         dists = [self.distributions[k] for k in sorted(self.distributions)]
         out: dict[str, Any] = {
-            "kind": self.kind, "digest": _digest(self.kind, files, dists), "files": files,
-            "distributions": dists, "identity_files": list(identity_files),
+            "kind": self.kind,
+            "digest": _digest(self.kind, files, dists),
+            "files": files,
+            "distributions": dists,
+            "identity_files": list(identity_files),
             "problems": self.problems,
-            "cost": {"files": len(files), "bytes": self.bytes,
-                     "seconds": round(time.monotonic() - started, 3)}}
+            "cost": {
+                "files": len(files),
+                "bytes": self.bytes,
+                "seconds": round(time.monotonic() - started, 3),
+            },
+        }
         if observed is not None:
-            out["observed"] = {"method": observed.method, "why": observed.why,
-                               "processes": observed.processes,
-                               "wrappers_left_out": observed.wrappers}
+            out["observed"] = {
+                "method": observed.method,
+                "why": observed.why,
+                "processes": observed.processes,
+                "wrappers_left_out": observed.wrappers,
+            }
             if observed.tracer_lost:
                 out["observed"]["tracer_lost"] = True
         out["coverage"] = coverage_of(out, in_process)
@@ -218,8 +262,9 @@ def tree_sha256(entries: Iterable[tuple[str, str]]) -> str:
     return h.hexdigest()
 
 
-def _digest(kind: str, files: Iterable[Mapping[str, Any]],
-            dists: Iterable[Mapping[str, Any]]) -> str:
+def _digest(
+    kind: str, files: Iterable[Mapping[str, Any]], dists: Iterable[Mapping[str, Any]]
+) -> str:
     """SHA-256 of what identifies the software, independent of where it is installed:
     the kind, each named file's comparison name and hash, each distribution's name and
     version and, when the adapter's processes were observed, the sorted hashes of the
@@ -228,18 +273,21 @@ def _digest(kind: str, files: Iterable[Mapping[str, Any]],
     data: dict[str, Any] = {
         "kind": kind,
         "files": sorted([f["name"], f["sha256"]] for f in files if f["role"] != LOADED),
-        "distributions": sorted([d["name"], d["version"]] for d in dists)}
+        "distributions": sorted([d["name"], d["version"]] for d in dists),
+    }
     loaded = sorted(f["sha256"] or "" for f in files if f["role"] == LOADED)
     if loaded:
         data["loaded"] = loaded
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"))
-                          .encode()).hexdigest()
+    return hashlib.sha256(
+        json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
 
 
 def digest_of(measured: Mapping[str, Any]) -> str:
     """The digest recomputed from a measurement's files and distributions."""
-    return _digest(str(measured.get("kind", "")), measured.get("files", []),
-                   measured.get("distributions", []))
+    return _digest(
+        str(measured.get("kind", "")), measured.get("files", []), measured.get("distributions", [])
+    )
 
 
 # ----------------------------------------------------------------------------- exec:
@@ -264,7 +312,7 @@ def _measure_exec(m: _Measure, argv: Sequence[str], cwd: Path) -> None:
         try:
             if path.is_file():
                 m.file(f"argv[{i}]", ARGUMENT, path, arg)
-        except OSError:    # a name too long, ...: not a file
+        except OSError:  # a name too long, ...: not a file
             continue
 
 
@@ -282,8 +330,9 @@ def _measure_listed(m: _Measure, paths: Sequence[str], cwd: Path) -> None:
 def _measure_manifest(m: _Measure, manifest: Sequence[str]) -> None:
     for path in manifest:
         if not os.path.isabs(path):
-            m.problems.append(f"hello identity manifest: {path!r} is not an absolute path "
-                              "(not measured)")
+            m.problems.append(
+                f"hello identity manifest: {path!r} is not an absolute path (not measured)"
+            )
             continue
         m.file(f"manifest:{path}", MANIFEST, Path(path), path)
 
@@ -308,7 +357,7 @@ def find_spec(name: str) -> ModuleSpec | None:
             continue
         try:
             spec: ModuleSpec | None = find(name, path)
-        except Exception:   # a third-party finder's bug is not the module's absence
+        except Exception:  # a third-party finder's bug is not the module's absence
             continue
         if spec is not None:
             return spec
@@ -322,8 +371,7 @@ def _origin(spec: ModuleSpec) -> Path | None:
 
 
 def _folders(spec: ModuleSpec) -> list[Path]:
-    return [Path(p).resolve() for p in (spec.submodule_search_locations or [])
-            if Path(p).is_dir()]
+    return [Path(p).resolve() for p in (spec.submodule_search_locations or []) if Path(p).is_dir()]
 
 
 def imported_modules(source: str, package: str) -> list[str]:
@@ -339,7 +387,7 @@ def imported_modules(source: str, package: str) -> list[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1] if node.level > 1 else base
+                base = base[: len(base) - node.level + 1] if node.level > 1 else base
                 if not package or len(base) < 1:
                     continue
                 names.append(".".join([*base, node.module] if node.module else base))
@@ -352,7 +400,7 @@ def _record_hash(value: str | None) -> str | None:
     """RECORD's ``sha256=<urlsafe base64>`` as hex (None: no SHA-256 given)."""
     if not value or not value.startswith("sha256="):
         return None
-    b64 = value[len("sha256="):]
+    b64 = value[len("sha256=") :]
     try:
         return urlsafe_b64decode(b64 + "=" * (-len(b64) % 4)).hex()
     except ValueError:
@@ -366,16 +414,26 @@ def _measure_distribution(m: _Measure, name: str) -> set[Path]:
     except PackageNotFoundError:
         m.problems.append(f"distribution {name!r} is not installed")
         return set()
-    entry: dict[str, Any] = {"name": dist.metadata["Name"] or name, "version": dist.version,
-                             "files": 0, "modified": [], "missing": [], "hashed_by_harness": 0}
+    entry: dict[str, Any] = {
+        "name": dist.metadata["Name"] or name,
+        "version": dist.version,
+        "files": 0,
+        "modified": [],
+        "missing": [],
+        "hashed_by_harness": 0,
+    }
     covered: set[Path] = set()
     for f in dist.files or []:
         record = _record_hash(f"{f.hash.mode}={f.hash.value}" if f.hash else None)
         if record is None and f.suffix == ".pyc":
-            continue   # compiled by the installer or by Python on import: comes and goes
+            continue  # compiled by the installer or by Python on import: comes and goes
         # locate_file is typed as a SimplePath; installed (path) distributions give a Path
-        fe = m.file(f"{entry['name']}:{f.as_posix()}", DISTRIBUTION,
-                    Path(str(dist.locate_file(f))), record=record)
+        fe = m.file(
+            f"{entry['name']}:{f.as_posix()}",
+            DISTRIBUTION,
+            Path(str(dist.locate_file(f))),
+            record=record,
+        )
         entry["files"] += 1
         if fe["status"] == MODIFIED:
             entry["modified"].append(fe["name"])
@@ -385,8 +443,10 @@ def _measure_distribution(m: _Measure, name: str) -> set[Path]:
             entry["hashed_by_harness"] += 1
         covered.add(Path(fe["path"]))
     if not dist.files:
-        m.problems.append(f"distribution {entry['name']} has no RECORD: its files are "
-                          "measured from the module folders instead")
+        m.problems.append(
+            f"distribution {entry['name']} has no RECORD: its files are "
+            "measured from the module folders instead"
+        )
     m.distributions[entry["name"]] = entry
     return covered
 
@@ -447,7 +507,7 @@ def _distributions_of(tops: Iterable[str]) -> dict[str, list[str]]:
     declared = getattr(md, "_top_level_declared", None)
     inferred = getattr(md, "_top_level_inferred", None)
     wanted = set(tops)
-    if declared is None or inferred is None:     # another Python's internals: the full map
+    if declared is None or inferred is None:  # another Python's internals: the full map
         every = md.packages_distributions()
         return {top: list(every[top]) for top in wanted if top in every}
     out: dict[str, list[str]] = {}
@@ -474,8 +534,9 @@ def _measure_python(m: _Measure, module: str) -> None:
     units = [module]
     origin = _origin(spec)
     if origin is not None and origin.suffix == ".py":
-        package = module if spec.submodule_search_locations is not None else \
-            module.rpartition(".")[0]
+        package = (
+            module if spec.submodule_search_locations is not None else module.rpartition(".")[0]
+        )
         try:
             source = origin.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -483,7 +544,7 @@ def _measure_python(m: _Measure, module: str) -> None:
         units += imported_modules(source, package)
     try:
         tops = _distributions_of({u.partition(".")[0] for u in units})
-    except Exception:   # a broken distribution on sys.path: measure module files only
+    except Exception:  # a broken distribution on sys.path: measure module files only
         tops = {}
         m.problems.append("the installed distributions could not be listed")
     covered: set[Path] = set()
@@ -504,9 +565,15 @@ def _measure_python(m: _Measure, module: str) -> None:
 
 
 # ----------------------------------------------------------------------------- API
-def measure(kind: str, target: str | Sequence[str], identity_files: Sequence[str] = (),
-            manifest: Sequence[str] = (), cwd: Path | None = None,
-            observed: Observed | None = None, in_process: bool = False) -> dict[str, Any]:
+def measure(
+    kind: str,
+    target: str | Sequence[str],
+    identity_files: Sequence[str] = (),
+    manifest: Sequence[str] = (),
+    cwd: Path | None = None,
+    observed: Observed | None = None,
+    in_process: bool = False,
+) -> dict[str, Any]:
     """Measure what an adapter spec runs.
 
     ``kind`` is ``exec`` (``target``: the argv) or ``python`` (``target``: the module
@@ -533,9 +600,14 @@ def measure(kind: str, target: str | Sequence[str], identity_files: Sequence[str
     return m.result(started, [str(p) for p in identity_files], observed, in_process)
 
 
-def measure_spec(spec: Any, identity_files: Sequence[str] = (), manifest: Sequence[str] = (),
-                 cwd: Path | None = None, observed: Observed | None = None,
-                 in_process: bool = False) -> dict[str, Any]:
+def measure_spec(
+    spec: Any,
+    identity_files: Sequence[str] = (),
+    manifest: Sequence[str] = (),
+    cwd: Path | None = None,
+    observed: Observed | None = None,
+    in_process: bool = False,
+) -> dict[str, Any]:
     """:func:`measure` for a parsed :class:`~pokercert.harness.adapters.AdapterSpec`."""
     if spec.kind == "exec":
         return measure(EXEC, spec.argv, identity_files, manifest, cwd, observed)
@@ -544,8 +616,9 @@ def measure_spec(spec: Any, identity_files: Sequence[str] = (), manifest: Sequen
         from pokercert.harness.adapters.spec import shipped_adapters
 
         ref = shipped_adapters().get(spec.target, spec.target)
-    return measure(PYTHON, ref.partition(":")[0], identity_files, manifest, cwd,
-                   in_process=in_process)
+    return measure(
+        PYTHON, ref.partition(":")[0], identity_files, manifest, cwd, in_process=in_process
+    )
 
 
 class MeasureAhead:
@@ -563,14 +636,13 @@ class MeasureAhead:
         self._measure = measure_
         self._result: dict[str, Any] | None = None
         self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="pokercert-measure",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, name="pokercert-measure", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         try:
             self._result = self._measure()
-        except BaseException as exc:   # raised again, in the caller's thread, by join()
+        except BaseException as exc:  # raised again, in the caller's thread, by join()
             self._error = exc
 
     def join(self) -> dict[str, Any]:
@@ -586,8 +658,9 @@ def _short(sha: str | None) -> str:
     return sha[:16] if sha else "none"
 
 
-def differences(old: Mapping[str, Any], new: Mapping[str, Any],
-                loaded: str = ALL_LOADED) -> list[str]:
+def differences(
+    old: Mapping[str, Any], new: Mapping[str, Any], loaded: str = ALL_LOADED
+) -> list[str]:
     """What differs between two measurements, one line each (empty: the same software).
 
     Files are compared by their comparison name (``executable``, ``argv[1]``, the
@@ -606,8 +679,10 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any],
     after = {d["name"]: d["version"] for d in new.get("distributions", [])}
     for name in sorted(before.keys() | after.keys()):
         if before.get(name) != after.get(name):
-            out.append(f"distribution {name}: {before.get(name) or 'absent'} -> "
-                       f"{after.get(name) or 'absent'}")
+            out.append(
+                f"distribution {name}: {before.get(name) or 'absent'} -> "
+                f"{after.get(name) or 'absent'}"
+            )
     fold = {f["name"]: f for f in old.get("files", []) if f.get("role") != LOADED}
     fnew = {f["name"]: f for f in new.get("files", []) if f.get("role") != LOADED}
     for name in sorted(fold.keys() | fnew.keys()):
@@ -617,8 +692,9 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any],
         elif b is None:
             out.append(f"{name}: removed (was {a['path']}, sha256 {_short(a['sha256'])})")
         elif a["sha256"] != b["sha256"]:
-            out.append(f"{name} ({b['path']}): sha256 {_short(a['sha256'])} -> "
-                       f"{_short(b['sha256'])}")
+            out.append(
+                f"{name} ({b['path']}): sha256 {_short(a['sha256'])} -> {_short(b['sha256'])}"
+            )
     if loaded != NO_LOADED:
         out += _loaded_differences(old, new, loaded == COMMON_LOADED)
     if not out and old.get("digest") != new.get("digest") and loaded == ALL_LOADED:
@@ -626,22 +702,26 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any],
     return out
 
 
-def _loaded_differences(old: Mapping[str, Any], new: Mapping[str, Any],
-                        common_only: bool) -> list[str]:
+def _loaded_differences(
+    old: Mapping[str, Any], new: Mapping[str, Any], common_only: bool
+) -> list[str]:
     """Loaded files that differ: the same path with other bytes, and (unless
     ``common_only``) bytes loaded by one measurement and by the other nowhere."""
+
     def table(m: Mapping[str, Any]) -> dict[str, str]:
-        return {f["path"]: f["sha256"] or "" for f in m.get("files", [])
-                if f.get("role") == LOADED}
+        return {f["path"]: f["sha256"] or "" for f in m.get("files", []) if f.get("role") == LOADED}
 
     before, after = table(old), table(new)
-    out = [f"loaded {p}: sha256 {_short(before[p])} -> {_short(after[p])}"
-           for p in sorted(before.keys() & after.keys()) if before[p] != after[p]]
+    out = [
+        f"loaded {p}: sha256 {_short(before[p])} -> {_short(after[p])}"
+        for p in sorted(before.keys() & after.keys())
+        if before[p] != after[p]
+    ]
     if common_only:
         return out
     gone = Counter(before[p] for p in before.keys() - after.keys())
     came = Counter(after[p] for p in after.keys() - before.keys())
-    moved = gone & came      # the same bytes loaded from another path: the same code
+    moved = gone & came  # the same bytes loaded from another path: the same code
     for p in sorted(before.keys() - after.keys()):
         if moved[before[p]]:
             moved[before[p]] -= 1
@@ -656,9 +736,14 @@ def _loaded_differences(old: Mapping[str, Any], new: Mapping[str, Any],
     return out
 
 
-
 def not_measured(why: str) -> dict[str, Any]:
     """The measured identity of a run made without one (an older pokercert), saying so."""
-    return {"kind": "none", "digest": "", "files": [], "distributions": [],
-            "identity_files": [], "problems": [why],
-            "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}
+    return {
+        "kind": "none",
+        "digest": "",
+        "files": [],
+        "distributions": [],
+        "identity_files": [],
+        "problems": [why],
+        "cost": {"files": 0, "bytes": 0, "seconds": 0.0},
+    }

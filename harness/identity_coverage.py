@@ -30,14 +30,21 @@ from collections.abc import Mapping
 from typing import Any
 
 PROCESS_TREE, LAUNCHER_AND_SCRIPT = "process-tree", "launcher-and-script"
-PYTHON_DISTRIBUTIONS, IN_PROCESS, NOT_MEASURED = "python-distributions", "in-process", \
-    "not-measured"
+PYTHON_DISTRIBUTIONS, IN_PROCESS, NOT_MEASURED = (
+    "python-distributions",
+    "in-process",
+    "not-measured",
+)
 SCOPES = (PROCESS_TREE, LAUNCHER_AND_SCRIPT, PYTHON_DISTRIBUTIONS, IN_PROCESS, NOT_MEASURED)
 
-ONLY_LAUNCHER = ("only the launcher and the adapter script were hashed; the evaluator "
-                 "library it loads is not identified; name it with --identity")
-ONLY_LISTED = ("only the launcher, the adapter script and the files named with --identity "
-               "were hashed; code they load beyond those files is not identified")
+ONLY_LAUNCHER = (
+    "only the launcher and the adapter script were hashed; the evaluator "
+    "library it loads is not identified; name it with --identity"
+)
+ONLY_LISTED = (
+    "only the launcher, the adapter script and the files named with --identity "
+    "were hashed; code they load beyond those files is not identified"
+)
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
@@ -50,14 +57,16 @@ def _listed(files: list[Mapping[str, Any]]) -> list[str]:
     parts = []
     if "executable" in roles:
         parts.append("the launcher")
-    if (n := roles.count("argument")):
+    if n := roles.count("argument"):
         parts.append(_count(n, "command-line file"))
     trees = roles.count("identity-tree")
-    if (n := roles.count("identity-file")):
-        parts.append(_count(n, "file") + " named with --identity"
-                     + (f" (in {_count(trees, 'folder')}, each also hashed as a tree)"
-                        if trees else ""))
-    if (n := roles.count("manifest")):
+    if n := roles.count("identity-file"):
+        parts.append(
+            _count(n, "file")
+            + " named with --identity"
+            + (f" (in {_count(trees, 'folder')}, each also hashed as a tree)" if trees else "")
+        )
+    if n := roles.count("manifest"):
         parts.append(_count(n, "file") + " the adapter's hello listed")
     return parts
 
@@ -75,47 +84,71 @@ def coverage_of(measured: Mapping[str, Any], in_process: bool = False) -> dict[s
     files = list(measured.get("files", []))
     kind = measured.get("kind")
     if not measured.get("digest") or kind not in ("exec", "python"):
-        return {"scope": NOT_MEASURED, "hashed": "nothing was hashed",
-                "warning": "the software under test was not measured"}
+        return {
+            "scope": NOT_MEASURED,
+            "hashed": "nothing was hashed",
+            "warning": "the software under test was not measured",
+        }
     if kind == "python":
         dists = measured.get("distributions", [])
         names = ", ".join(f"{d['name']} {d['version']}" for d in dists)
         module_files = sum(1 for f in files if f.get("role") == "module")
-        parts = [f"{_count(len(files) - module_files, 'file')} of "
-                 f"{_count(len(dists), 'Python distribution')}"
-                 + (f" ({names})" if names else "") + ", each checked against its RECORD"]
+        parts = [
+            f"{_count(len(files) - module_files, 'file')} of "
+            f"{_count(len(dists), 'Python distribution')}"
+            + (f" ({names})" if names else "")
+            + ", each checked against its RECORD"
+        ]
         if module_files:
             parts.append(_count(module_files, "module file") + " in no distribution")
         parts += _listed(files)
-        return {"scope": IN_PROCESS if in_process else PYTHON_DISTRIBUTIONS,
-                "hashed": _join(parts), "warning": ""}
+        return {
+            "scope": IN_PROCESS if in_process else PYTHON_DISTRIBUTIONS,
+            "hashed": _join(parts),
+            "warning": "",
+        }
     observed = measured.get("observed") or {}
     method = observed.get("method", "none")
     listed = _listed(files)
     if method == "none":
         named = any(f.get("role") in ("identity-file", "manifest") for f in files)
         why = f" ({observed['why']})" if observed.get("why") else ""
-        return {"scope": LAUNCHER_AND_SCRIPT,
-                "hashed": _join(listed or ["nothing"]) + (
-                    f"; the adapter's processes could not be observed{why}"
-                    if observed else ""),
-                "warning": ONLY_LISTED if named else ONLY_LAUNCHER}
+        return {
+            "scope": LAUNCHER_AND_SCRIPT,
+            "hashed": _join(listed or ["nothing"])
+            + (f"; the adapter's processes could not be observed{why}" if observed else ""),
+            "warning": ONLY_LISTED if named else ONLY_LAUNCHER,
+        }
     loaded = sum(1 for f in files if f.get("role") == "loaded")
-    how = "opened, mapped or executed (seen with strace and /proc)" if method == "strace" \
+    how = (
+        "opened, mapped or executed (seen with strace and /proc)"
+        if method == "strace"
         else "mapped or executed (seen in /proc)"
-    parts = [*listed, f"{_count(loaded, 'file')} that "
-             f"{_count(int(observed.get('processes', 0)), 'adapter process', 'adapter processes')} "
-             f"{how}"]
+    )
+    parts = [
+        *listed,
+        f"{_count(loaded, 'file')} that "
+        f"{_count(int(observed.get('processes', 0)), 'adapter process', 'adapter processes')} "
+        f"{how}",
+    ]
     wrappers = int(observed.get("wrappers_left_out", 0))
     ours = _count(wrappers, "process", "processes")
     sentence = _join(parts) + (f"; {ours} of the harness's own left out" if wrappers else "")
     if observed.get("tracer_lost"):
-        return {"scope": PROCESS_TREE, "hashed": sentence,
-                "warning": "the tracer was stopped while the adapter ran, so the files it "
-                           "opened after that are not identified, only those mapped into "
-                           "its processes"}
-    warning = "" if method == "strace" else (
-        f"strace was not available ({observed.get('why') or 'unknown reason'}), so the "
-        "source files an interpreter read (Python modules, JavaScript files) are not "
-        "identified, only the files mapped into the adapter's processes")
+        return {
+            "scope": PROCESS_TREE,
+            "hashed": sentence,
+            "warning": "the tracer was stopped while the adapter ran, so the files it "
+            "opened after that are not identified, only those mapped into "
+            "its processes",
+        }
+    warning = (
+        ""
+        if method == "strace"
+        else (
+            f"strace was not available ({observed.get('why') or 'unknown reason'}), so the "
+            "source files an interpreter read (Python modules, JavaScript files) are not "
+            "identified, only the files mapped into the adapter's processes"
+        )
+    )
     return {"scope": PROCESS_TREE, "hashed": sentence, "warning": warning}

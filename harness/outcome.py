@@ -17,14 +17,14 @@ class Outcome(StrEnum):
     """What happened to one vector."""
 
     PASS = "PASS"
-    FAIL = "FAIL"                      # answered, and the answer is wrong
-    WRONG_REASON = "WRONG_REASON"      # refused invalid input with another or no reason code
-    ERROR = "ERROR"                    # raised, or answered malformed
+    FAIL = "FAIL"  # answered, and the answer is wrong
+    WRONG_REASON = "WRONG_REASON"  # refused invalid input with another or no reason code
+    ERROR = "ERROR"  # raised, or answered malformed
     TIMEOUT = "TIMEOUT"
-    CRASH = "CRASH"                    # the evaluator process died
+    CRASH = "CRASH"  # the evaluator process died
     NOT_APPLICABLE = "NOT_APPLICABLE"  # outside the adapter's declared capabilities
-    XFAIL = "XFAIL"                    # failed, as the expectations file says it will
-    XPASS = "XPASS"                    # passed although listed as a known failure
+    XFAIL = "XFAIL"  # failed, as the expectations file says it will
+    XPASS = "XPASS"  # passed although listed as a known failure
 
     @property
     def is_failure(self) -> bool:
@@ -32,5 +32,13 @@ class Outcome(StrEnum):
         return self in FAILING
 
 
-FAILING = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.ERROR, Outcome.TIMEOUT,
-                     Outcome.CRASH, Outcome.XPASS})
+FAILING = frozenset(
+    {
+        Outcome.FAIL,
+        Outcome.WRONG_REASON,
+        Outcome.ERROR,
+        Outcome.TIMEOUT,
+        Outcome.CRASH,
+        Outcome.XPASS,
+    }
+)

@@ -84,7 +84,7 @@ class ProtocolError(PokercertError):
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema of one message (``hello-reply``, ``batch-request``, ...)."""
     path = resources.files("pokercert.harness") / "schema" / SCHEMAS[name]
-    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))   # a file of ours
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))  # a file of ours
     return document
 
 
@@ -106,20 +106,21 @@ def validate(name: str, message: Any) -> None:
 
 # ----------------------------------------------------------------------------- requests
 def hello_request(harness_version: str) -> dict[str, Any]:
-    return {"type": "hello", "protocol": PROTOCOL_VERSION,
-            "harness": {"name": "pokercert", "version": harness_version},
-            "features": dict(FEATURES)}
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "harness": {"name": "pokercert", "version": harness_version},
+        "features": dict(FEATURES),
+    }
 
 
 def configure_request(ruleset: str, readings: Mapping[str, str]) -> dict[str, Any]:
     return {"type": "configure", "ruleset": ruleset, "readings": dict(readings)}
 
 
-def batch_request(batch_id: int, items: Sequence[tuple[int, Mapping[str, Any]]]) \
-        -> dict[str, Any]:
+def batch_request(batch_id: int, items: Sequence[tuple[int, Mapping[str, Any]]]) -> dict[str, Any]:
     """A batch: ``items`` are (request id, request) pairs; requests carry no answers."""
-    return {"type": "batch", "id": batch_id,
-            "requests": [{"id": rid, **req} for rid, req in items]}
+    return {"type": "batch", "id": batch_id, "requests": [{"id": rid, **req} for rid, req in items]}
 
 
 def stop_request() -> dict[str, Any]:
@@ -152,8 +153,10 @@ def parse_hello_reply(line: str | bytes) -> dict[str, Any]:
         raise ProtocolError(f"expected a hello reply, got: {_excerpt(line)}")
     version = msg.get("protocol")
     if version != PROTOCOL_VERSION:
-        raise ProtocolError(f"adapter speaks protocol version {version!r}; this harness speaks "
-                            f"version {PROTOCOL_VERSION}")
+        raise ProtocolError(
+            f"adapter speaks protocol version {version!r}; this harness speaks "
+            f"version {PROTOCOL_VERSION}"
+        )
     validate("hello-reply", msg)
     return msg
 
@@ -164,8 +167,7 @@ def negotiated(hello: Mapping[str, Any]) -> frozenset[str]:
     declared = hello.get("features")
     if not isinstance(declared, Mapping):
         return frozenset()
-    return frozenset(name for name, version in FEATURES.items()
-                     if declared.get(name) == version)
+    return frozenset(name for name, version in FEATURES.items() if declared.get(name) == version)
 
 
 def needs_feature(flags: Sequence[str]) -> str | None:
@@ -207,8 +209,17 @@ def parse_batch_reply(line: str | bytes, batch_id: int) -> list[Any] | None:
     return replies
 
 
-_OUTCOME_KEYS = ("error", "rejected", "category", "winners", "cards", "high", "low", "shares",
-                "qualifies")
+_OUTCOME_KEYS = (
+    "error",
+    "rejected",
+    "category",
+    "winners",
+    "cards",
+    "high",
+    "low",
+    "shares",
+    "qualifies",
+)
 _NOT_CLASSIFY = frozenset({"error", "rejected", "winners", "cards"})
 _NOT_COMPARE = frozenset({"error", "rejected", "category", "cards"})
 
@@ -220,13 +231,16 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     code or null), or ``error`` (a message).  This mirrors ``batch-reply.json``.
     """
     keys = item.keys()
-    if op == "classify":       # the common shapes first, checked in a few steps
+    if op == "classify":  # the common shapes first, checked in a few steps
         if type(item.get("category")) is str and not keys & _NOT_CLASSIFY:
             return None
     elif op == "compare":
         winners = item.get("winners")
-        if type(winners) is list and not keys & _NOT_COMPARE and all(
-                type(i) is int for i in winners):
+        if (
+            type(winners) is list
+            and not keys & _NOT_COMPARE
+            and all(type(i) is int for i in winners)
+        ):
             return None
     present = [k for k in _OUTCOME_KEYS if k in item]
     if "error" in present or "rejected" in present:
@@ -235,18 +249,27 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
         if "error" in item:
             return None if type(item["error"]) is str else "'error' must be a string"
         code = item["rejected"]
-        return None if code is None or type(code) is str else \
-            "'rejected' must be a reason code string or null"
+        return (
+            None
+            if code is None or type(code) is str
+            else "'rejected' must be a reason code string or null"
+        )
     if op == "classify":
         if "winners" in item:
             return "a classify reply carries only 'category'"
-        return None if type(item.get("category")) is str else \
-            "a classify reply needs a string 'category' (exactly a str)"
+        return (
+            None
+            if type(item.get("category")) is str
+            else "a classify reply needs a string 'category' (exactly a str)"
+        )
     if op == "evaluate":
         if type(item.get("category")) is not str:
             return "an evaluate reply needs a string 'category' (exactly a str)"
-        return None if exact_key(item.get("key")) else \
-            "an evaluate reply needs a 'key', an int or a non-empty list of ints"
+        return (
+            None
+            if exact_key(item.get("key"))
+            else "an evaluate reply needs a 'key', an int or a non-empty list of ints"
+        )
     if op == "compare":
         if "category" in item or "cards" in item:
             return "a compare reply carries only 'winners'"
@@ -256,15 +279,21 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     if op == "qualifies":
         if present != ["qualifies"]:
             return "a qualifies reply carries only 'qualifies'"
-        return None if type(item["qualifies"]) is bool else \
-            "a qualifies reply needs 'qualifies', true or false (exactly a bool)"
+        return (
+            None
+            if type(item["qualifies"]) is bool
+            else "a qualifies reply needs 'qualifies', true or false (exactly a bool)"
+        )
     if op == "best_hand":
         if "winners" in item:
             return "a best_hand reply carries 'cards' and 'category', not 'winners'"
         if type(item.get("cards")) is not str:
             return "a best_hand reply needs 'cards', a string of cards"
-        return None if type(item.get("category")) is str else \
-            "a best_hand reply needs a string 'category' (exactly a str)"
+        return (
+            None
+            if type(item.get("category")) is str
+            else "a best_hand reply needs a string 'category' (exactly a str)"
+        )
     if op == "showdown":
         return _check_pot(item)
     return f"unknown operation {op!r}"
@@ -288,15 +317,16 @@ def _check_pot(item: Mapping[str, Any]) -> str | None:
             return f"a showdown reply needs '{half}', a list of integers"
     shares = item.get("shares")
     if not (type(shares) is list and all(valid_share(s) for s in shares)):
-        return "a showdown reply needs 'shares', a list of fractions written \"n/d\" or \"n\""
+        return 'a showdown reply needs \'shares\', a list of fractions written "n/d" or "n"'
     return None
 
 
 def exact_key(key: Any) -> bool:
     """Whether ``key`` is a key as the protocol carries it, of exact built-in types: an
     ``int`` (not a bool, not a subclass) or a non-empty ``list`` of them."""
-    return type(key) is int or (type(key) is list and bool(key) and all(
-        type(k) is int for k in key))
+    return type(key) is int or (
+        type(key) is list and bool(key) and all(type(k) is int for k in key)
+    )
 
 
 def check_many(op: str, item: Mapping[str, Any], count: int) -> str | None:
@@ -324,8 +354,9 @@ def check_many(op: str, item: Mapping[str, Any], count: int) -> str | None:
     return None
 
 
-def hand_answer(entry: Any, key: Any = None, keyed: bool = False) \
-        -> tuple[str, dict[str, Any] | None, str]:
+def hand_answer(
+    entry: Any, key: Any = None, keyed: bool = False
+) -> tuple[str, dict[str, Any] | None, str]:
     """One hand of a ``classify_many`` / ``evaluate_many`` reply: (status, data, message).
 
     status is ``answered`` (data: category, and key if ``keyed``), ``rejected`` (data:
@@ -345,8 +376,7 @@ def hand_answer(entry: Any, key: Any = None, keyed: bool = False) \
                 return "rejected", {"rejected": code}, message[:500]
         elif set(entry) == {"error"} and isinstance(entry["error"], str):
             return "error", None, f"the adapter reported an error: {entry['error']}"[:500]
-    return "error", None, f"answer {entry!r:.200} is neither a category, a refusal nor an " \
-        "error"
+    return "error", None, f"answer {entry!r:.200} is neither a category, a refusal nor an error"
 
 
 def check_capabilities(caps: Any) -> dict[str, list[str]]:
@@ -359,8 +389,9 @@ def check_capabilities(caps: Any) -> dict[str, list[str]]:
             raise ProtocolError(f"capabilities[{ruleset!r}] must be a list of vector kinds")
         unknown = [k for k in kinds if k not in CAPABILITY_KINDS]
         if unknown:
-            raise ProtocolError(f"capabilities[{ruleset!r}] names unknown kinds {unknown}; "
-                                f"known: {', '.join(CAPABILITY_KINDS)}")
+            raise ProtocolError(
+                f"capabilities[{ruleset!r}] names unknown kinds {unknown}; "
+                f"known: {', '.join(CAPABILITY_KINDS)}"
+            )
         out[str(ruleset)] = list(kinds)
     return out
-

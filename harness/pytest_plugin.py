@@ -48,20 +48,46 @@ NODE_NAME = "pokercert"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("pokercert", "pokercert: certify a poker hand evaluator")
-    group.addoption("--pokercert-adapter", metavar="SPEC", default=None,
-                    help="run the pokercert corpus against this adapter: an installed "
-                    "adapter's NAME, py:module:attr or exec:COMMAND (nothing happens without it)")
-    group.addoption("--pokercert-ruleset", action="append", metavar="ID", default=None,
-                    help="only vectors of this ruleset (repeatable; default: every ruleset)")
-    group.addoption("--pokercert-profile", metavar="PROFILE", default="practice",
-                    help="interpretation profile: practice (default), literal, or a TOML file")
-    group.addoption("--pokercert-expect", metavar="FILE", default=None,
-                    help="expectations file of known failures: listed vectors are XFAIL, "
-                    "and one that passes (XPASS) fails")
-    group.addoption("--pokercert-corpus", metavar="DIR", default=None,
-                    help="corpus folder (default: the corpus installed with pokercert)")
-    group.addoption("--pokercert-timeout", metavar="S", type=_positive_seconds, default=10.0,
-                    help="per-request timeout in seconds (default: 10)")
+    group.addoption(
+        "--pokercert-adapter",
+        metavar="SPEC",
+        default=None,
+        help="run the pokercert corpus against this adapter: an installed "
+        "adapter's NAME, py:module:attr or exec:COMMAND (nothing happens without it)",
+    )
+    group.addoption(
+        "--pokercert-ruleset",
+        action="append",
+        metavar="ID",
+        default=None,
+        help="only vectors of this ruleset (repeatable; default: every ruleset)",
+    )
+    group.addoption(
+        "--pokercert-profile",
+        metavar="PROFILE",
+        default="practice",
+        help="interpretation profile: practice (default), literal, or a TOML file",
+    )
+    group.addoption(
+        "--pokercert-expect",
+        metavar="FILE",
+        default=None,
+        help="expectations file of known failures: listed vectors are XFAIL, "
+        "and one that passes (XPASS) fails",
+    )
+    group.addoption(
+        "--pokercert-corpus",
+        metavar="DIR",
+        default=None,
+        help="corpus folder (default: the corpus installed with pokercert)",
+    )
+    group.addoption(
+        "--pokercert-timeout",
+        metavar="S",
+        type=_positive_seconds,
+        default=10.0,
+        help="per-request timeout in seconds (default: 10)",
+    )
 
 
 def _positive_seconds(text: str) -> float:
@@ -72,11 +98,11 @@ def _positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") \
-            from None
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds greater than 0, "
-                                         f"got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds greater than 0, got {text!r}"
+        )
     return value
 
 
@@ -123,7 +149,7 @@ class CorpusPlugin:
         self.corpus: Corpus | None = None
         self._adapter: Adapter | None = None
         self._identity: Identity | None = None
-        self._broken = ""          # why the adapter cannot be used any more
+        self._broken = ""  # why the adapter cannot be used any more
         self._session: pytest.Session | None = None
         self._loaded = self._load_adapter()
 
@@ -144,12 +170,11 @@ class CorpusPlugin:
         try:
             parsed = parse_spec(self.spec)
             if parsed.kind == "exec" and shutil.which(parsed.argv[0]) is None:
-                raise SpecError(f"adapter spec {self.spec!r}: command {parsed.argv[0]!r} not "
-                                "found")
+                raise SpecError(f"adapter spec {self.spec!r}: command {parsed.argv[0]!r} not found")
             return load_adapter(parsed, AdapterOptions(timeout=self.timeout))
         except SpecError as exc:
             raise pytest.UsageError(f"pokercert: {exc}") from None
-        except AdapterError as exc:      # the evaluator's own constructor raised
+        except AdapterError as exc:  # the evaluator's own constructor raised
             self._broken = f"the adapter {self.spec!r} does not start: {exc}"
             return None
 
@@ -159,16 +184,18 @@ class CorpusPlugin:
         from pokercert.vectors import registry
         from pokercert.vectors.model import KINDS
 
-        out = [("pokercert", "a pokercert corpus vector"),
-               *((k, f"pokercert vectors of kind {k}")
-                 for k in KINDS),
-               *((rs.id, f"pokercert vectors of ruleset {rs.id}") for rs in all_rulesets())]
+        out = [
+            ("pokercert", "a pokercert corpus vector"),
+            *((k, f"pokercert vectors of kind {k}") for k in KINDS),
+            *((rs.id, f"pokercert vectors of ruleset {rs.id}") for rs in all_rulesets()),
+        ]
         try:
             flags = registry.flags(self.corpus_root)
         except OSError:
             flags = {}
-        out.extend((flag, f"pokercert vectors flagged {flag}: {text}")
-                   for flag, text in flags.items())
+        out.extend(
+            (flag, f"pokercert vectors flagged {flag}: {text}") for flag, text in flags.items()
+        )
         return out
 
     # ------------------------------------------------------------------ collection
@@ -182,8 +209,7 @@ class CorpusPlugin:
                 if self.expect_path is not None:
                     check_against(self.known, self.corpus.by_id, str(self.expect_path))
             except CorpusError as exc:
-                raise pytest.UsageError(f"pokercert: the corpus does not load:\n{exc}") \
-                    from None
+                raise pytest.UsageError(f"pokercert: the corpus does not load:\n{exc}") from None
             except ValueError as exc:
                 raise pytest.UsageError(f"pokercert: {exc}") from None
         return self.corpus
@@ -195,19 +221,22 @@ class CorpusPlugin:
         except ValueError as exc:
             raise pytest.UsageError(f"pokercert: {exc}") from None
 
-    @pytest.hookimpl(tryfirst=True)   # before -k/-m deselection sees the items
-    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
-                                      items: list[pytest.Item]) -> None:
+    @pytest.hookimpl(tryfirst=True)  # before -k/-m deselection sees the items
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
         from _pytest.reports import CollectReport
 
         self._session = session
         node = CorpusNode.from_parent(session, name=NODE_NAME, nodeid=NODE_NAME)
-        new = [VectorItem.from_parent(node, name=v.id, vector=v, plugin=self)
-               for v in self.selected()]
+        new = [
+            VectorItem.from_parent(node, name=v.id, vector=v, plugin=self) for v in self.selected()
+        ]
         items.extend(new)
         # let the terminal count them among the collected tests
-        config.hook.pytest_collectreport(report=CollectReport(
-            node.nodeid, "passed", None, list(new)))
+        config.hook.pytest_collectreport(
+            report=CollectReport(node.nodeid, "passed", None, list(new))
+        )
 
     # ------------------------------------------------------------------ the adapter
     def _give_up(self, why: str) -> VectorFailed:
@@ -230,8 +259,7 @@ class CorpusPlugin:
                 self._identity = adapter.start()
             except AdapterError as exc:
                 adapter.close()
-                raise self._give_up(f"the adapter {self.spec!r} does not start: {exc}") \
-                    from None
+                raise self._give_up(f"the adapter {self.spec!r} does not start: {exc}") from None
             self._adapter = adapter
         assert self._identity is not None
         return self._adapter, self._identity
@@ -243,8 +271,9 @@ class CorpusPlugin:
 
         adapter, identity = self.adapter()
         try:
-            batches = list(score_vectors(adapter, identity, [vector], self.profile,
-                                         self.known, batch_size=1))
+            batches = list(
+                score_vectors(adapter, identity, [vector], self.profile, self.known, batch_size=1)
+            )
         except AdapterAborted as exc:
             raise self._give_up(f"the harness gave up on the adapter: {exc}") from None
         (result,) = [r for batch in batches for r in batch]
@@ -259,17 +288,21 @@ class CorpusPlugin:
     # ------------------------------------------------------------------ reporting
     def pytest_report_header(self) -> list[str]:
         readings = self.profile.name
-        return [f"pokercert: adapter {self.spec}, profile {readings}"
-                + (f", rulesets {', '.join(self.rulesets)}" if self.rulesets else "")
-                + (f", expectations {self.expect_path}" if self.expect_path else "")]
+        return [
+            f"pokercert: adapter {self.spec}, profile {readings}"
+            + (f", rulesets {', '.join(self.rulesets)}" if self.rulesets else "")
+            + (f", expectations {self.expect_path}" if self.expect_path else "")
+        ]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         parts = []
         if self._identity is not None:
             ev = self._identity.evaluator
-            parts.append("evaluator " + " ".join(str(ev.get(k)) for k in
-                                                 ("vendor", "name", "version") if ev.get(k)))
-        if self.corpus is not None:   # published, or "modified corpus (digest X; V is Y)"
+            parts.append(
+                "evaluator "
+                + " ".join(str(ev.get(k)) for k in ("vendor", "name", "version") if ev.get(k))
+            )
+        if self.corpus is not None:  # published, or "modified corpus (digest X; V is Y)"
             from pokercert.vectors.releases import corpus_status
 
             parts.append(corpus_status(self.corpus.version, self.corpus.sha256).words)
@@ -280,7 +313,7 @@ class CorpusPlugin:
 class CorpusNode(pytest.Collector):
     """The parent of every vector item (its node id is ``pokercert``)."""
 
-    def collect(self) -> list[pytest.Item]:   # the items are made by the plugin's hook
+    def collect(self) -> list[pytest.Item]:  # the items are made by the plugin's hook
         return []
 
 
@@ -293,8 +326,13 @@ class VectorItem(pytest.Item):
         self.plugin = plugin
         for name in ("pokercert", vector.ruleset, vector.kind, *vector.flags):
             self.add_marker(name)
-        self.user_properties.extend([("clauses", " ".join(vector.clauses)),
-                                     ("flags", " ".join(vector.flags)), ("why", vector.why)])
+        self.user_properties.extend(
+            [
+                ("clauses", " ".join(vector.clauses)),
+                ("flags", " ".join(vector.flags)),
+                ("why", vector.why),
+            ]
+        )
         self.result: Result | None = None
 
     def runtest(self) -> None:
@@ -306,12 +344,12 @@ class VectorItem(pytest.Item):
         if result.outcome is Outcome.NOT_APPLICABLE:
             pytest.skip(f"not applicable: {result.message}")
         if result.outcome is Outcome.XFAIL:
-            pytest.xfail(f"known failure: {result.known_failure} ({result.scored_as}: "
-                         f"{result.message})")
+            pytest.xfail(
+                f"known failure: {result.known_failure} ({result.scored_as}: {result.message})"
+            )
         raise VectorFailed(result, describe(self.vector, result))
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, VectorFailed):
             return excinfo.value.text
         return str(super().repr_failure(excinfo, style=style))

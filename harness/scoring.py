@@ -88,8 +88,6 @@ def _names(ruleset: Ruleset) -> frozenset[str]:
     return names
 
 
-
-
 def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[str, Any] | None:
     """The answer, if the reply is the expected one of a classify, compare or showdown
     vector (the common case, decided in a few steps); else None, and :func:`score` says
@@ -106,8 +104,7 @@ def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[st
     kind = vector.kind
     if kind == Kind.CLASSIFY:
         category = actual.get("category")
-        return actual if type(category) is str and category == expected["category"] \
-            else None
+        return actual if type(category) is str and category == expected["category"] else None
     if kind == Kind.COMPARE:
         winners = actual.get("winners")
         if type(winners) is not list or any(type(i) is not int for i in winners):
@@ -118,8 +115,7 @@ def passes(vector: Vector, expected: Mapping[str, Any], reply: Reply) -> dict[st
     return None
 
 
-def _same_pot(vector: Vector, actual: Mapping[str, Any], expected: Mapping[str, Any]) \
-        -> bool:
+def _same_pot(vector: Vector, actual: Mapping[str, Any], expected: Mapping[str, Any]) -> bool:
     """Whether a showdown answer is the expected pot spelled as the expectation spells
     it: exactly ``high``, ``low`` and ``shares``; the shares the very strings expected,
     each a well-formed share; each half's winners distinct ``int`` indices of the hands,
@@ -132,18 +128,23 @@ def _same_pot(vector: Vector, actual: Mapping[str, Any], expected: Mapping[str, 
     if type(high) is not list or type(low) is not list or type(shares) is not list:
         return False
     n = len(vector.inputs["hands"])
-    if len(shares) != n or shares != expected["shares"] or not all(
-            type(s) is str and valid_share(s) for s in shares):
+    if (
+        len(shares) != n
+        or shares != expected["shares"]
+        or not all(type(s) is str and valid_share(s) for s in shares)
+    ):
         return False
     for got, want in ((high, expected["high"]), (low, expected["low"])):
-        if any(type(i) is not int or not 0 <= i < n for i in got) or \
-                len(set(got)) != len(got) or sorted(got) != sorted(want):
+        if (
+            any(type(i) is not int or not 0 <= i < n for i in got)
+            or len(set(got)) != len(got)
+            or sorted(got) != sorted(want)
+        ):
             return False
     return True
 
 
-def score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ruleset) \
-        -> Scored:
+def score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ruleset) -> Scored:
     """Score one reply against the vector's expected outcome."""
     actual = passes(vector, expected, reply)
     if actual is not None:
@@ -151,8 +152,7 @@ def score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ru
     return _score(vector, expected, reply, ruleset)
 
 
-def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ruleset) \
-        -> Scored:
+def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: Ruleset) -> Scored:
     if reply.status in _PASSTHROUGH:
         return Scored(_PASSTHROUGH[reply.status], None, reply.message)
     if reply.status not in (ANSWERED, REJECTED):
@@ -168,20 +168,24 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
             if code in wanted:
                 return Scored(Outcome.PASS, actual, "")
             return Scored(Outcome.WRONG_REASON, actual, wrong_reason(code, wanted))
-        return Scored(Outcome.FAIL, actual, f"answered invalid input instead of refusing it "
-                      f"({' or '.join(wanted)})")
+        return Scored(
+            Outcome.FAIL,
+            actual,
+            f"answered invalid input instead of refusing it ({' or '.join(wanted)})",
+        )
     if reply.status == REJECTED:
         code = actual.get("rejected")
         return Scored(Outcome.FAIL, actual, f"refused valid input (reason {code!r})")
     if vector.kind == Kind.CLASSIFY:
         return _category(actual, expected, ruleset) or _verdict(
-            actual["category"] == expected["category"], actual,
-            f"category {actual['category']!r}, expected {expected['category']!r}")
+            actual["category"] == expected["category"],
+            actual,
+            f"category {actual['category']!r}, expected {expected['category']!r}",
+        )
     if vector.kind == Kind.COMPARE:
         return _winners(vector, actual, expected)
     if vector.kind == Kind.BEST_HAND:
-        return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected,
-                                                                   ruleset)
+        return _category(actual, expected, ruleset) or _best_hand(vector, actual, expected, ruleset)
     if vector.kind == Kind.SHOWDOWN:
         return _pot(vector, actual, expected)
     if vector.kind == Kind.QUALIFIES:
@@ -202,8 +206,10 @@ def wrong_reason(code: Any, wanted: tuple[str, ...]) -> str:
     if len(wanted) == 1:
         return f"refused with {got}; expected reason {wanted[0]!r}"
     named = ", ".join(repr(w) for w in wanted)
-    return (f"refused with {got}; this input has several faults ({named}) and any of them "
-            "passes (PROTOCOL.md 3.2)")
+    return (
+        f"refused with {got}; this input has several faults ({named}) and any of them "
+        "passes (PROTOCOL.md 3.2)"
+    )
 
 
 def _inexact(op: str, status: str, actual: Mapping[str, Any]) -> str | None:
@@ -212,8 +218,11 @@ def _inexact(op: str, status: str, actual: Mapping[str, Any]) -> str | None:
     never an object whose ``__eq__`` could say yes to anything."""
     if status == REJECTED:
         code = actual.get("rejected")
-        return None if code is None or type(code) is str else \
-            f"refusal reason code {code!r:.100} is not a string (exactly a str)"
+        return (
+            None
+            if code is None or type(code) is str
+            else f"refusal reason code {code!r:.100} is not a string (exactly a str)"
+        )
     problem = check_item(op, actual)
     return f"answer of the wrong type: {problem}" if problem else None
 
@@ -222,13 +231,17 @@ def _verdict(ok: bool, actual: dict[str, Any], why_not: str) -> Scored:
     return Scored(Outcome.PASS, actual, "") if ok else Scored(Outcome.FAIL, actual, why_not)
 
 
-def _category(actual: dict[str, Any], expected: Mapping[str, Any], ruleset: Ruleset) \
-        -> Scored | None:
+def _category(
+    actual: dict[str, Any], expected: Mapping[str, Any], ruleset: Ruleset
+) -> Scored | None:
     name = actual["category"]
     if name not in _names(ruleset):
-        return Scored(Outcome.ERROR, actual,
-                      f"category {name!r} is not a category of {ruleset.id} (its categories: "
-                      f"{', '.join(ruleset.category_names)})")
+        return Scored(
+            Outcome.ERROR,
+            actual,
+            f"category {name!r} is not a category of {ruleset.id} (its categories: "
+            f"{', '.join(ruleset.category_names)})",
+        )
     return None
 
 
@@ -236,8 +249,9 @@ def _winners(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]
     got = actual["winners"]
     n = len(vector.inputs["hands"])
     if not got or len(set(got)) != len(got) or any(not 0 <= i < n for i in got):
-        return Scored(Outcome.ERROR, actual, f"winners {got!r} are not distinct indices of "
-                      f"the {n} hands")
+        return Scored(
+            Outcome.ERROR, actual, f"winners {got!r} are not distinct indices of the {n} hands"
+        )
     want = sorted(expected["winners"])
     return _verdict(sorted(got) == want, actual, f"winners {sorted(got)}, expected {want}")
 
@@ -249,8 +263,11 @@ def _pot(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]) ->
     for half in ("high", "low"):
         got = actual[half]
         if len(set(got)) != len(got) or any(not 0 <= i < n for i in got):
-            return Scored(Outcome.ERROR, actual, f"{half} winners {got!r} are not distinct "
-                          f"indices of the {n} hands")
+            return Scored(
+                Outcome.ERROR,
+                actual,
+                f"{half} winners {got!r} are not distinct indices of the {n} hands",
+            )
     if len(actual["shares"]) != n:
         return Scored(Outcome.ERROR, actual, f"{len(actual['shares'])} shares for {n} hands")
     wrong = []
@@ -260,33 +277,41 @@ def _pot(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any]) ->
             wrong.append(f"{half} winners {got or 'none'}, expected {want or 'none'}")
     shares = [parse_share(s) for s in actual["shares"]]
     want_shares = [parse_share(s) for s in expected["shares"]]
-    bad = [f"hand {i}: {actual['shares'][i]}, expected {expected['shares'][i]}"
-           for i, (got, want) in enumerate(zip(shares, want_shares, strict=True))
-           if got != want]
+    bad = [
+        f"hand {i}: {actual['shares'][i]}, expected {expected['shares'][i]}"
+        for i, (got, want) in enumerate(zip(shares, want_shares, strict=True))
+        if got != want
+    ]
     if bad:
         wrong.append("shares " + "; ".join(bad))
     return _verdict(not wrong, actual, "; ".join(wrong))
 
 
-def _best_hand(vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any],
-               ruleset: Ruleset) -> Scored:
+def _best_hand(
+    vector: Vector, actual: dict[str, Any], expected: Mapping[str, Any], ruleset: Ruleset
+) -> Scored:
     try:
-        got = parse_cards(actual["cards"].split(), jokers=ruleset.jokers,
-                          count=ruleset.hand_size)
+        got = parse_cards(actual["cards"].split(), jokers=ruleset.jokers, count=ruleset.hand_size)
     except CardError as exc:
-        return Scored(Outcome.ERROR, actual, f"best hand cards are not a {ruleset.hand_size}-"
-                      f"card hand: {exc}")
+        return Scored(
+            Outcome.ERROR, actual, f"best hand cards are not a {ruleset.hand_size}-card hand: {exc}"
+        )
     # the corpus spells cards canonically, so canonical tokens compare as multisets
     tokens = Counter(str(c) for c in got)
-    dealt = Counter(vector.inputs["hole"].split()) + Counter(
-        vector.inputs.get("board", "").split())
+    dealt = Counter(vector.inputs["hole"].split()) + Counter(vector.inputs.get("board", "").split())
     if tokens - dealt:
         return Scored(Outcome.FAIL, actual, "the best hand uses cards that were not dealt")
     if actual["category"] != expected["category"]:
-        return Scored(Outcome.FAIL, actual, f"category {actual['category']!r}, expected "
-                      f"{expected['category']!r}")
+        return Scored(
+            Outcome.FAIL,
+            actual,
+            f"category {actual['category']!r}, expected {expected['category']!r}",
+        )
     acceptable = expected.get("cards")
     if acceptable and not any(Counter(c.split()) == tokens for c in acceptable):
-        return Scored(Outcome.FAIL, actual, "right category, but not one of the best card "
-                      "sets the rules allow")
+        return Scored(
+            Outcome.FAIL,
+            actual,
+            "right category, but not one of the best card sets the rules allow",
+        )
     return Scored(Outcome.PASS, actual, "")

@@ -58,14 +58,41 @@ if TYPE_CHECKING:
 
 # each public name -> the module of this package that defines it
 _HOME = {
-    **dict.fromkeys(("DECK", "JOKER", "REASON_CODES", "Card", "CardError", "format_cards",
-                     "parse_card", "parse_cards", "sort_cards"), "cards"),
+    **dict.fromkeys(
+        (
+            "DECK",
+            "JOKER",
+            "REASON_CODES",
+            "Card",
+            "CardError",
+            "format_cards",
+            "parse_card",
+            "parse_cards",
+            "sort_cards",
+        ),
+        "cards",
+    ),
     **dict.fromkeys(("BestHand", "Evaluator", "HandValue", "Pot", "evaluator"), "engine"),
-    **dict.fromkeys(("Interpretation", "Profile", "Reading", "catalogue",
-                     "get_interpretation", "load_profile"), "interpretations"),
-    **dict.fromkeys(("Category", "Clause", "Half", "HalfQualifier", "Regulation", "Ruleset",
-                     "RulesetError", "Selection", "all_regulations", "all_rulesets",
-                     "get_ruleset"), "rulesets"),
+    **dict.fromkeys(
+        ("Interpretation", "Profile", "Reading", "catalogue", "get_interpretation", "load_profile"),
+        "interpretations",
+    ),
+    **dict.fromkeys(
+        (
+            "Category",
+            "Clause",
+            "Half",
+            "HalfQualifier",
+            "Regulation",
+            "Ruleset",
+            "RulesetError",
+            "Selection",
+            "all_regulations",
+            "all_rulesets",
+            "get_ruleset",
+        ),
+        "rulesets",
+    ),
 }
 
 __all__ = [
@@ -108,7 +135,7 @@ def __getattr__(name: str) -> Any:
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value         # looked up once
+    globals()[name] = value  # looked up once
     return value
 
 

@@ -43,21 +43,34 @@ from math import comb
 try:
     import numpy as np
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError("pokercert.reference.batch needs numpy: "
-                      "pip install 'pokercert[fast]'") from exc
+    raise ImportError(
+        "pokercert.reference.batch needs numpy: pip install 'pokercert[fast]'"
+    ) from exc
 
 from pokercert.reference.cards import DECK, SUIT_CHARS, Card
 from pokercert.reference.engine import DISTINCT, MIXED, SAME, Evaluator, evaluator, suit_class
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import get_ruleset
 
-__all__ = ["CHUNK", "ClassTable", "Classified", "Table", "cards_of", "classify_all", "hands",
-           "profile_key", "rank_rows", "rows", "table", "unrank"]
+__all__ = [
+    "CHUNK",
+    "ClassTable",
+    "Classified",
+    "Table",
+    "cards_of",
+    "classify_all",
+    "hands",
+    "profile_key",
+    "rank_rows",
+    "rows",
+    "table",
+    "unrank",
+]
 
 RANKS = 13
 # suit classes as small integers, in the engine's own terms
 SUIT_CLASSES = (SAME, DISTINCT, MIXED)
-SUIT_DIGIT_BITS = 3               # bits per suit count: hands of up to 7 cards
+SUIT_DIGIT_BITS = 3  # bits per suit count: hands of up to 7 cards
 SUIT_BITS = SUIT_DIGIT_BITS * len(SUIT_CHARS)
 
 if any(a.rank < b.rank for a, b in pairwise(DECK)):  # pragma: no cover
@@ -124,7 +137,7 @@ def unrank(size: int, positions: np.ndarray) -> np.ndarray:
     """The hands at any ``positions`` of :func:`hands` (an int64 array), one row each."""
     rank = np.array(positions, dtype=np.int64)
     out = np.empty((rank.shape[0], size), dtype=np.uint8)
-    after = np.zeros(rank.shape[0], dtype=np.int64)       # the first card slot j may hold
+    after = np.zeros(rank.shape[0], dtype=np.int64)  # the first card slot j may hold
     for j, g in enumerate(_unrank_tables(size)):
         base = g[after]
         card = np.searchsorted(g, rank + base, side="right") - 1
@@ -152,8 +165,9 @@ def cards_of(row: Sequence[int] | np.ndarray) -> tuple[Card, ...]:
 
 
 @cache
-def _code_tables(size: int, wild_rank: int | None = None) \
-        -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+def _code_tables(
+    size: int, wild_rank: int | None = None
+) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """Per-position card values whose sum over a hand packs ranks and suit counts.
 
     A hand's sum holds its ranks as base-13 digits (rows are rank-descending, so the
@@ -165,22 +179,35 @@ def _code_tables(size: int, wild_rank: int | None = None) \
     if size > (1 << SUIT_DIGIT_BITS) - 1:
         raise ValueError(f"hands of more than {(1 << SUIT_DIGIT_BITS) - 1} cards are not supported")
     rank = np.array([c.rank - 2 for c in DECK], dtype=np.int64)
-    suit = np.array([0 if c.rank == wild_rank else
-                     1 << (SUIT_DIGIT_BITS * SUIT_CHARS.index(c.suit)) for c in DECK],
-                    dtype=np.int64)
-    dtype = np.int32 if RANKS ** size << SUIT_BITS < 2 ** 31 else np.int64
-    per_position = tuple(((rank * RANKS ** (size - 1 - j) << SUIT_BITS) + suit).astype(dtype)
-                         for j in range(size))
+    suit = np.array(
+        [
+            0 if c.rank == wild_rank else 1 << (SUIT_DIGIT_BITS * SUIT_CHARS.index(c.suit))
+            for c in DECK
+        ],
+        dtype=np.int64,
+    )
+    dtype = np.int32 if RANKS**size << SUIT_BITS < 2**31 else np.int64
+    per_position = tuple(
+        ((rank * RANKS ** (size - 1 - j) << SUIT_BITS) + suit).astype(dtype) for j in range(size)
+    )
     digit = (1 << SUIT_DIGIT_BITS) - 1
-    suits_used = np.array([sum(1 for d in range(len(SUIT_CHARS))
-                               if (m >> (SUIT_DIGIT_BITS * d)) & digit)
-                           for m in range(1 << SUIT_BITS)])
-    counted = np.array([sum((m >> (SUIT_DIGIT_BITS * d)) & digit
-                            for d in range(len(SUIT_CHARS)))
-                        for m in range(1 << SUIT_BITS)])
-    klass = np.where(suits_used == 1, SUIT_CLASSES.index(SAME),
-                     np.where(suits_used == counted, SUIT_CLASSES.index(DISTINCT),
-                              SUIT_CLASSES.index(MIXED))).astype(dtype)
+    suits_used = np.array(
+        [
+            sum(1 for d in range(len(SUIT_CHARS)) if (m >> (SUIT_DIGIT_BITS * d)) & digit)
+            for m in range(1 << SUIT_BITS)
+        ]
+    )
+    counted = np.array(
+        [
+            sum((m >> (SUIT_DIGIT_BITS * d)) & digit for d in range(len(SUIT_CHARS)))
+            for m in range(1 << SUIT_BITS)
+        ]
+    )
+    klass = np.where(
+        suits_used == 1,
+        SUIT_CLASSES.index(SAME),
+        np.where(suits_used == counted, SUIT_CLASSES.index(DISTINCT), SUIT_CLASSES.index(MIXED)),
+    ).astype(dtype)
     return per_position, klass
 
 
@@ -191,8 +218,9 @@ def _codes(rows: np.ndarray, wild_rank: int | None = None) -> np.ndarray:
     total = per_position[0][rows[:, 0]]
     for j in range(1, rows.shape[1]):
         total += per_position[j][rows[:, j]]
-    codes: np.ndarray = (total >> SUIT_BITS) * len(SUIT_CLASSES) \
-        + klass[total & ((1 << SUIT_BITS) - 1)]
+    codes: np.ndarray = (total >> SUIT_BITS) * len(SUIT_CLASSES) + klass[
+        total & ((1 << SUIT_BITS) - 1)
+    ]
     return codes
 
 
@@ -239,8 +267,8 @@ class ClassTable:
     size: int
 
     def __init__(self, built: dict[str, np.ndarray]) -> None:
-        self.members: np.ndarray = built["members"]            # (classes, 3) positions
-        self.class_keys: np.ndarray = built["class_keys"]      # (classes, width) engine keys
+        self.members: np.ndarray = built["members"]  # (classes, 3) positions
+        self.class_keys: np.ndarray = built["class_keys"]  # (classes, width) engine keys
         self.class_key_len: np.ndarray = built["class_key_len"]  # each key's own length
         self.class_categories: np.ndarray = built["class_categories"]
         self.distinct = int(self.members.shape[0])
@@ -257,7 +285,7 @@ class ClassTable:
         """The engine's key of class ``dense`` (as :meth:`Evaluator.value` gives it; the
         row's padding cut by the key's own length: -1 is also a key digit, the ace of
         an ace-to-five low)."""
-        return tuple(self.class_keys[dense, :self.class_key_len[dense]].tolist())
+        return tuple(self.class_keys[dense, : self.class_key_len[dense]].tolist())
 
     def keys_of(self, rows: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -274,8 +302,9 @@ class Table(ClassTable):
     (``members``), all an exhaustive pass needs from the whole space.
     """
 
-    def __init__(self, ev: Evaluator, size: int,
-                 built: dict[str, np.ndarray] | None = None) -> None:
+    def __init__(
+        self, ev: Evaluator, size: int, built: dict[str, np.ndarray] | None = None
+    ) -> None:
         self.evaluator = ev
         self.size = size
         self.category_names: tuple[str, ...] = ev.categories
@@ -290,7 +319,7 @@ class Table(ClassTable):
     @staticmethod
     def _build(ev: Evaluator, size: int) -> dict[str, np.ndarray]:
         total = comb(len(DECK), size)
-        space = RANKS ** size * len(SUIT_CLASSES)
+        space = RANKS**size * len(SUIT_CLASSES)
         wild = ev.wild_rank
         # pass 1: one real hand (its position) per distinct code
         example = np.full(space, -1, dtype=np.int64)
@@ -304,8 +333,9 @@ class Table(ClassTable):
         for code in found:
             pos = int(example[code])
             hand = cards_of(rows(size, pos, pos + 1)[0])
-            if SUIT_CLASSES[code % len(SUIT_CLASSES)] != \
-                    suit_class([c for c in hand if c.rank != wild]):
+            if SUIT_CLASSES[code % len(SUIT_CLASSES)] != suit_class(
+                [c for c in hand if c.rank != wild]
+            ):
                 raise AssertionError(f"batch suit class disagrees with the engine on {hand}")
             values.append(ev.value(hand))
         keys = sorted({v.key for v in values})
@@ -340,12 +370,15 @@ class Table(ClassTable):
         width = max(len(k) for k in keys)
         class_keys = np.full((n, width), -1, dtype=np.int64)
         for i, k in enumerate(keys):
-            class_keys[i, :len(k)] = k
-        return {"category": category, "key": key,
-                "members": np.stack([first, middle, last], axis=1),
-                "class_keys": class_keys,
-                "class_key_len": np.array([len(k) for k in keys], dtype=np.int8),
-                "class_categories": class_categories}
+            class_keys[i, : len(k)] = k
+        return {
+            "category": category,
+            "key": key,
+            "members": np.stack([first, middle, last], axis=1),
+            "class_keys": class_keys,
+            "class_key_len": np.array([len(k) for k in keys], dtype=np.int8),
+            "class_categories": class_categories,
+        }
 
     def classify(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Category indices and dense keys of ``rows``: an (m, size) array of DECK indices.
@@ -355,12 +388,14 @@ class Table(ClassTable):
         """
         rows = np.asarray(rows)
         if rows.ndim != 2 or rows.shape[1] != self.size:
-            raise ValueError(f"expected an (m, {self.size}) array of card indices, "
-                             f"got shape {rows.shape}")
+            raise ValueError(
+                f"expected an (m, {self.size}) array of card indices, got shape {rows.shape}"
+            )
         if rows.size and (rows.min() < 0 or rows.max() >= len(DECK)):
             bad = np.flatnonzero(((rows < 0) | (rows >= len(DECK))).any(axis=1))
-            raise ValueError(f"row {int(bad[0])} holds a card index outside DECK: "
-                             f"{rows[bad[0]].tolist()}")
+            raise ValueError(
+                f"row {int(bad[0])} holds a card index outside DECK: {rows[bad[0]].tolist()}"
+            )
         if not (rows[:, 1:] > rows[:, :-1]).all():
             rows = np.sort(rows, axis=1)
             bad = np.flatnonzero((rows[:, 1:] == rows[:, :-1]).any(axis=1))
@@ -383,8 +418,14 @@ class Table(ClassTable):
             for array in self._all:
                 array.setflags(write=False)
         categories, keys = self._all
-        return Classified(self.evaluator.ruleset.id, self.evaluator.profile.name, self.size,
-                          self.category_names, categories, keys)
+        return Classified(
+            self.evaluator.ruleset.id,
+            self.evaluator.profile.name,
+            self.size,
+            self.category_names,
+            categories,
+            keys,
+        )
 
 
 def profile_key(profile: Profile | str | None) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -412,8 +453,10 @@ def table(ruleset: str, profile: Profile | str | None = None) -> Table:
     (``ValueError`` naming it) rather than tabled wrongly."""
     ranking = get_ruleset(ruleset).rules.get("ranking", "poker")
     if ranking != "poker":
-        raise ValueError(f"ruleset {ruleset} ranks by {ranking!r}: the batch tables value "
-                         "poker rankings only (a hand's sorted ranks and suit class)")
+        raise ValueError(
+            f"ruleset {ruleset} ranks by {ranking!r}: the batch tables value "
+            "poker rankings only (a hand's sorted ranks and suit class)"
+        )
     return _table(ruleset, profile_key(profile))
 
 

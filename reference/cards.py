@@ -54,10 +54,14 @@ DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(14, 1, -1) for s in SUI
 class CardError(InputError, ValueError):
     """Invalid card input.  ``code`` is one of :data:`REASON_CODES`."""
 
-    def __init__(self, code: str, message: str, token: str | None = None,
-                 position: int | None = None) -> None:
-        where = f" (card {position + 1}: {token!r})" if token is not None and position is not None \
+    def __init__(
+        self, code: str, message: str, token: str | None = None, position: int | None = None
+    ) -> None:
+        where = (
+            f" (card {position + 1}: {token!r})"
+            if token is not None and position is not None
             else ""
+        )
         super().__init__(f"{message}{where}")
         self.code = code
         self.token = token
@@ -70,8 +74,8 @@ def _tokens(text: str) -> list[str]:
     for word in text.replace(",", " ").split():
         i = 0
         while i < len(word):
-            take = 3 if word[i:i + 2] == "10" else 2
-            out.append(word[i:i + take])
+            take = 3 if word[i : i + 2] == "10" else 2
+            out.append(word[i : i + take])
             i += take
     return out
 
@@ -129,7 +133,7 @@ def _plain(text: str) -> tuple[Card, ...] | None:
         found = tuple(map(_ONE_CARD.__getitem__, text.split()))
     except KeyError:
         return None
-    if len(set(found)) != len(found):       # a card twice: only jokers may repeat
+    if len(set(found)) != len(found):  # a card twice: only jokers may repeat
         naturals = [c for c in found if c.rank != JOKER_RANK]
         if len(set(naturals)) != len(naturals):
             return None
@@ -139,8 +143,9 @@ def _plain(text: str) -> tuple[Card, ...] | None:
     return found
 
 
-def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
-                count: int | Sequence[int] | None = None) -> tuple[Card, ...]:
+def parse_cards(
+    cards: str | Iterable[str | Card], *, jokers: int = 0, count: int | Sequence[int] | None = None
+) -> tuple[Card, ...]:
     """Parse cards from a string or an iterable of tokens/cards.
 
     ``jokers`` is how many jokers the deck holds (0 = jokers are refused);
@@ -152,7 +157,7 @@ def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
         if found is None:
             found = _plain(cards)
         if found is not None and (JOKER not in found or found.count(JOKER) <= jokers):
-            if count != len(found):         # (a number of cards, or the allowed ones)
+            if count != len(found):  # (a number of cards, or the allowed ones)
                 _check_count(len(found), count)
             return found
     if isinstance(cards, str):
@@ -169,16 +174,21 @@ def parse_cards(cards: str | Iterable[str | Card], *, jokers: int = 0,
             if jokers == 0:
                 raise CardError(JOKER_NOT_ALLOWED, "this ruleset has no jokers", str(item), pos)
             if parsed.count(JOKER) >= jokers:
-                raise CardError(DUPLICATE_CARD, f"the deck has only {jokers} joker(s)",
-                                str(item), pos)
+                raise CardError(
+                    DUPLICATE_CARD, f"the deck has only {jokers} joker(s)", str(item), pos
+                )
         elif card in seen:
-            raise CardError(DUPLICATE_CARD, f"duplicate card, first seen as card {seen[card] + 1}",
-                            str(item), pos)
+            raise CardError(
+                DUPLICATE_CARD,
+                f"duplicate card, first seen as card {seen[card] + 1}",
+                str(item),
+                pos,
+            )
         seen[card] = pos
         parsed.append(card)
     _check_count(len(parsed), count)
     if type(cards) is str:
-        kept = _plain(cards)        # its cards are known now: kept if it is plain
+        kept = _plain(cards)  # its cards are known now: kept if it is plain
         if kept is not None:
             return kept
     return tuple(parsed)
@@ -200,5 +210,6 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards in a canonical order: rank descending, then suit in ``shdc`` order; jokers last."""
-    return tuple(sorted(cards, key=lambda c: (-c.rank if not c.is_joker else 1,
-                                              SUIT_CHARS.find(c.suit))))
+    return tuple(
+        sorted(cards, key=lambda c: (-c.rank if not c.is_joker else 1, SUIT_CHARS.find(c.suit)))
+    )

@@ -22,8 +22,20 @@ from pokercert.reference.engine import Evaluator, evaluator
 from pokercert.reference.interpretations import Profile
 from pokercert.reference.rulesets import Ruleset
 
-__all__ = ["CODED_CARDS", "ReferenceClasses", "Space", "card_order", "cards", "dealt_size",
-           "joker_count", "mask", "shuffled", "signature", "space_of", "text"]
+__all__ = [
+    "CODED_CARDS",
+    "ReferenceClasses",
+    "Space",
+    "card_order",
+    "cards",
+    "dealt_size",
+    "joker_count",
+    "mask",
+    "shuffled",
+    "signature",
+    "space_of",
+    "text",
+]
 
 # the cards a batch of hands is coded with: DECK's canonical spellings in DECK's order,
 # then the joker (the evaluator API's ``Hands.codes`` index into this tuple)
@@ -150,7 +162,7 @@ def dealt_size(ev: Evaluator) -> int:
     dealt = sel.hole + sel.board
     if dealt == rs.hand_size or dealt > MOST_DEALT or rs.jokers:
         return rs.hand_size
-    hole, board = DECK[:sel.hole], DECK[sel.hole:dealt]
+    hole, board = DECK[: sel.hole], DECK[sel.hole : dealt]
     candidates = {frozenset(c) for c in ev.candidates(hole, board, rs.hand_size)}
     every = {frozenset(c) for c in combinations(DECK[:dealt], rs.hand_size)}
     return dealt if candidates == every else rs.hand_size
@@ -166,8 +178,11 @@ class Space:
     @property
     def segments(self) -> list[tuple[int, int]]:
         """(jokers in the hand, how many such hands), in enumeration order."""
-        return [(j, comb(len(DECK), self.size - j)) for j in range(self.jokers + 1)
-                if self.size - j >= 0]
+        return [
+            (j, comb(len(DECK), self.size - j))
+            for j in range(self.jokers + 1)
+            if self.size - j >= 0
+        ]
 
     @property
     def total(self) -> int:
@@ -241,8 +256,8 @@ class ReferenceClasses:
     joker hands from the engine, one hand per suit pattern.
     """
 
-    _np: Any      # the numpy module, or None: set by _naturals, which takes either path
-    _table: Any   # the batch path's Table (numpy only)
+    _np: Any  # the numpy module, or None: set by _naturals, which takes either path
+    _table: Any  # the batch path's Table (numpy only)
 
     def __init__(self, ruleset: Ruleset, profile: Profile, space: Space) -> None:
         self.ev = evaluator(ruleset.id, profile)
@@ -270,8 +285,7 @@ class ReferenceClasses:
         if self._np is not None:
             np = self._np
             # dense key of the batch table -> class number here
-            self._to_global = np.array([self.index[k] for k, _, _ in natural_keys],
-                                       dtype=np.int32)
+            self._to_global = np.array([self.index[k] for k, _, _ in natural_keys], dtype=np.int32)
         self._categories_of = self.lookup(self.category)
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
         self._members: tuple[Any, Any, Any] | None = None
@@ -295,8 +309,9 @@ class ReferenceClasses:
             from pokercert.reference.batch import table, unrank
         except ImportError:
             if self.space.size != self.ev.ruleset.hand_size:
-                raise ImportError("a best-five-of-seven pass needs numpy: "
-                                  "pip install 'pokercert[fast]'") from None
+                raise ImportError(
+                    "a best-five-of-seven pass needs numpy: pip install 'pokercert[fast]'"
+                ) from None
             self._np = None
             return self._naturals_scalar()
         self._np = np
@@ -315,8 +330,14 @@ class ReferenceClasses:
         deck = np.empty(len(DECK), dtype=object)
         deck[:] = DECK
         every = deck[unrank(size, tab.members.ravel())].reshape(-1, 3, size).tolist()
-        return [(tab.engine_key(dense), names[int(tab.class_categories[dense])],
-                 [tuple(m) for m in members]) for dense, members in enumerate(every)]
+        return [
+            (
+                tab.engine_key(dense),
+                names[int(tab.class_categories[dense])],
+                [tuple(m) for m in members],
+            )
+            for dense, members in enumerate(every)
+        ]
 
     def _naturals_scalar(self) -> list[tuple[tuple[int, ...], str, list[tuple[Card, ...]]]]:
         """Without numpy: every natural hand through the engine once (about 10 s for 5)."""
@@ -362,7 +383,7 @@ class ReferenceClasses:
         """Hands ``start`` to ``stop - 1`` as card-token lists (the in-process form)."""
         flat = [CODED_CARDS[c] for c in self.codes(start, stop, order_seed)]
         n = self.space.size
-        return [flat[i:i + n] for i in range(0, len(flat), n)]
+        return [flat[i : i + n] for i in range(0, len(flat), n)]
 
     def codes(self, start: int, stop: int, order_seed: int | None = None) -> list[int]:
         """The cards of hands ``start`` to ``stop - 1``, one flat list of their positions in
@@ -383,8 +404,11 @@ class ReferenceClasses:
         codes = [_CODE[c] for h in islice(self._stream, stop - start) for c in h]
         self._stream_at = stop
         if order_seed is not None:
-            codes = [c for j in range(0, len(codes), size)
-                     for c in _ordered(order_seed, codes[j:j + size])]
+            codes = [
+                c
+                for j in range(0, len(codes), size)
+                for c in _ordered(order_seed, codes[j : j + size])
+            ]
         return codes
 
     def code_rows(self, start: int, stop: int, order_seed: int | None = None) -> Any:
@@ -401,7 +425,7 @@ class ReferenceClasses:
             if lo < hi:
                 naturals = size - jokers
                 if jokers == 0:
-                    blocks.append(self._rows(lo, hi))   # DECK positions are the codes
+                    blocks.append(self._rows(lo, hi))  # DECK positions are the codes
                 else:
                     block = np.empty((hi - lo, size), dtype=np.uint8)
                     if naturals:
@@ -413,8 +437,9 @@ class ReferenceClasses:
             return np.empty((0, size), dtype=np.uint8)
         both = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
         # a new array every call (never the kept rows): an evaluator may write to it
-        return card_order(order_seed, both, presorted=True) if order_seed is not None \
-            else both.copy()
+        return (
+            card_order(order_seed, both, presorted=True) if order_seed is not None else both.copy()
+        )
 
     def _rows(self, start: int, stop: int) -> Any:
         """Natural hands ``start`` to ``stop - 1`` as batch rows, the last range kept: a
@@ -432,15 +457,18 @@ class ReferenceClasses:
         split = max(0, min(n, self._natural_count - start))
         if self._np is not None:
             stop = min(start + split, self._natural_count)
-            natural = self._rows(start, stop) if split else \
-                self._np.empty((0, self.space.size), dtype=self._np.uint8)
+            natural = (
+                self._rows(start, stop)
+                if split
+                else self._np.empty((0, self.space.size), dtype=self._np.uint8)
+            )
             out = self._to_global[self._table.keys_of(natural)]
             if split < n:
                 rest = [self._joker_class[signature(cards(t))] for t in tokens[split:]]
                 out = self._np.concatenate([out, self._np.array(rest, dtype=out.dtype)])
             return out
         index = self.index
-        got = [index[k] for k in self._scalar_keys[start:start + split]]
+        got = [index[k] for k in self._scalar_keys[start : start + split]]
         got.extend(self._joker_class[signature(cards(t))] for t in tokens[split:])
         return got
 
@@ -449,8 +477,9 @@ class ReferenceClasses:
         its position in DECK, ascending (numpy only): for hands made up away from the
         enumeration (a finding's deals rebuilt on one board)."""
         if self._np is None:
-            raise ImportError("classes of arbitrary hands need numpy: pip install "
-                              "'pokercert[fast]'")
+            raise ImportError(
+                "classes of arbitrary hands need numpy: pip install 'pokercert[fast]'"
+            )
         return self._to_global[self._table.keys_of(rows)]
 
     def classes(self, start: int, tokens: Sequence[list[str]]) -> list[int]:
@@ -469,13 +498,14 @@ class ReferenceClasses:
         if np is None:
             return lambda classes: [values[c] for c in classes]
         table = np.empty(len(values), dtype=object)
-        for i, v in enumerate(values):     # one by one: a tuple value stays one object
+        for i, v in enumerate(values):  # one by one: a tuple value stays one object
             table[i] = v
 
         def of(classes: Any) -> list[Any]:
             if isinstance(classes, list):
                 return [values[c] for c in classes]
             return table[classes].tolist()  # type: ignore[no-any-return]
+
         return of
 
     def alternatives(self, i: int) -> list[tuple[int, tuple[Card, ...]]]:
@@ -487,14 +517,14 @@ class ReferenceClasses:
             for member in [self.rep[i], *self.candidates[i]]:
                 for perm in permutations(SUIT_CHARS):
                     rename = dict(zip(SUIT_CHARS, perm, strict=True))
-                    hand = tuple(c if c.is_joker else Card(c.rank, rename[c.suit])
-                                 for c in member)
+                    hand = tuple(c if c.is_joker else Card(c.rank, rename[c.suit]) for c in member)
                     seen.setdefault(mask(hand), hand)
             found = self._alternatives[i] = list(seen.items())
         return found
 
-    def disjoint_member(self, i: int, hand_mask: int, hand_jokers: int = 0,
-                        skip: int = -1) -> tuple[Card, ...] | None:
+    def disjoint_member(
+        self, i: int, hand_mask: int, hand_jokers: int = 0, skip: int = -1
+    ) -> tuple[Card, ...] | None:
         """A member of class i that can be dealt beside the hand: no card in common, no
         more jokers between them than the deck holds (and not the hand itself).
 
@@ -514,21 +544,26 @@ class ReferenceClasses:
                 return tuple(DECK[int(j)] for j in rows[idx])
         return None
 
-    def disjoint_pair(self, lower: int, upper: int) \
-            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    def disjoint_pair(
+        self, lower: int, upper: int
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
         """A member of each class that can be dealt together (lower first), if one is found:
         the suit renamings of the representatives, then up to 64 natural members of the
         lower class spread over the enumeration against every natural member of the upper
         (exact when the lower class is that small)."""
         for m_lo, low in self.alternatives(lower):
-            high = self.disjoint_member(upper, m_lo, joker_count(low)) \
-                if self._np is None else self._alt_member(upper, m_lo, joker_count(low))
+            high = (
+                self.disjoint_member(upper, m_lo, joker_count(low))
+                if self._np is None
+                else self._alt_member(upper, m_lo, joker_count(low))
+            )
             if high is not None:
                 return low, high
         return self.natural_pair(lower, upper)
 
-    def natural_pair(self, lower: int, upper: int) \
-            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    def natural_pair(
+        self, lower: int, upper: int
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
         """:meth:`disjoint_pair` past the suit renamings: up to 64 natural members of the
         lower class spread over the enumeration against every natural member of the upper
         (numpy only; None without)."""
@@ -543,11 +578,12 @@ class ReferenceClasses:
         if not hits.size:
             return None
         p, first = int(picks[hits[0]]), int(apart[hits[0]].argmax())
-        return (tuple(DECK[int(j)] for j in lo_pool[1][p]),
-                tuple(DECK[int(j)] for j in hi_pool[1][first]))
+        return (
+            tuple(DECK[int(j)] for j in lo_pool[1][p]),
+            tuple(DECK[int(j)] for j in hi_pool[1][first]),
+        )
 
-    def _alt_member(self, i: int, hand_mask: int, hand_jokers: int) \
-            -> tuple[Card, ...] | None:
+    def _alt_member(self, i: int, hand_mask: int, hand_jokers: int) -> tuple[Card, ...] | None:
         for m, member in self.alternatives(i):
             if not m & hand_mask and self.fits(member, hand_jokers):
                 return member
@@ -560,7 +596,7 @@ class ReferenceClasses:
         pass (a few tenths of a second for five cards; a pass per class made a compare-mode
         run spend minutes on the classes whose members' suit renamings all share cards)."""
         if self._np is None or self.best_of_dealt:
-            return None        # no whole-space pass over C(52, 7) hands for a few members
+            return None  # no whole-space pass over C(52, 7) hands for a few members
         if self._members is None:
             self._members = self._members_by_class()
         masks, members, starts = self._members
@@ -590,4 +626,3 @@ class ReferenceClasses:
 
     def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
         return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers
-

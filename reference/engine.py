@@ -45,14 +45,21 @@ from pokercert.reference.rulesets import (
     get_ruleset,
 )
 
-STRAIGHT_SHAPES = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH,
-                             CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
+STRAIGHT_SHAPES = frozenset(
+    {
+        CategoryName.ROYAL_FLUSH,
+        CategoryName.ROYAL_STRAIGHT_FLUSH,
+        CategoryName.STRAIGHT_FLUSH,
+        CategoryName.STRAIGHT,
+    }
+)
 ACE = 14
 # the knob wheel_place: where A-2-3-4-5 (top card 5) ranks among straights, per shape
 _WHEEL_TOP = 5
 _WHEEL_SECOND: dict[str, tuple[str, ...]] = {
     CategoryName.STRAIGHT: ("second_highest", "second_highest_straight"),
-    CategoryName.STRAIGHT_FLUSH: ("second_highest",)}
+    CategoryName.STRAIGHT_FLUSH: ("second_highest",),
+}
 WILD_RANKS = tuple(range(ACE, 1, -1))
 
 # suit classes: the only suit facts any ranking rule looks at
@@ -65,11 +72,12 @@ SAME, DISTINCT, MIXED = "same", "distinct", "mixed"
 _SUIT_DIGIT = 3
 _SUIT_FIELD = _SUIT_DIGIT * len(SUIT_CHARS)
 _SUIT_MASK = (1 << _SUIT_FIELD) - 1
-_MOST_CARDS = (1 << _SUIT_DIGIT) - 1      # cards of one suit a digit holds
+_MOST_CARDS = (1 << _SUIT_DIGIT) - 1  # cards of one suit a digit holds
 _LOWEST = 2
 _CODE: dict[Card, int] = {
     c: (5 ** (c.rank - _LOWEST) << _SUIT_FIELD) + (1 << _SUIT_DIGIT * SUIT_CHARS.index(c.suit))
-    for c in DECK}
+    for c in DECK
+}
 
 
 def _suit_class_of_counts(counts: int) -> str:
@@ -84,8 +92,9 @@ def _suit_class_of_counts(counts: int) -> str:
 _UNSEEN: Any = object()
 _SUIT_CLASSES = (SAME, DISTINCT, MIXED)
 # suit counts -> index into _SUIT_CLASSES, in the two low bits of a class code
-_SUIT_CLASS_OF = tuple(_SUIT_CLASSES.index(_suit_class_of_counts(n))
-                       for n in range(1 << _SUIT_FIELD))
+_SUIT_CLASS_OF = tuple(
+    _SUIT_CLASSES.index(_suit_class_of_counts(n)) for n in range(1 << _SUIT_FIELD)
+)
 
 
 # Bits of a deal's class (:func:`_deal_class`): a 26-bit field per suit, its high 13 bits
@@ -94,11 +103,12 @@ _RANK_BITS = ACE - 1
 _DEAL_FIELD = 2 * _RANK_BITS
 _DEAL_MASK = (1 << _DEAL_FIELD) - 1
 _HOLE_BIT: dict[Card, int] = {
-    c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + _RANK_BITS + c.rank - _LOWEST)
-    for c in DECK}
+    c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + _RANK_BITS + c.rank - _LOWEST) for c in DECK
+}
 _BOARD_BIT: dict[Card, int] = {
-    c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + c.rank - _LOWEST) for c in DECK}
-_DEALS_KEPT = 1 << 15       # deal classes a memo keeps (then it takes no more; on disk too)
+    c: 1 << (_DEAL_FIELD * SUIT_CHARS.index(c.suit) + c.rank - _LOWEST) for c in DECK
+}
+_DEALS_KEPT = 1 << 15  # deal classes a memo keeps (then it takes no more; on disk too)
 
 
 def _deal_class(bits: int) -> tuple[int, ...]:
@@ -110,8 +120,16 @@ def _deal_class(bits: int) -> tuple[int, ...]:
     which a renaming keeps: every candidate hand of one has a candidate of the other of
     the same class, so the best key is the same (a challenge's twin of a deal is one)."""
     mask = _DEAL_MASK
-    return tuple(sorted((bits & mask, bits >> _DEAL_FIELD & mask,
-                         bits >> 2 * _DEAL_FIELD & mask, bits >> 3 * _DEAL_FIELD)))
+    return tuple(
+        sorted(
+            (
+                bits & mask,
+                bits >> _DEAL_FIELD & mask,
+                bits >> 2 * _DEAL_FIELD & mask,
+                bits >> 3 * _DEAL_FIELD,
+            )
+        )
+    )
 
 
 def _ranks_of(multiset: int) -> tuple[int, ...]:
@@ -165,8 +183,14 @@ def _encode_classified(memo: dict[Any, Any]) -> dict[str, Any]:
     names: dict[str, int] = {}
     flat: list[int] = []
     for (ranks, sc), (category, key) in memo.items():
-        flat += [len(ranks), *ranks, names.setdefault(sc, len(names)),
-                 names.setdefault(category, len(names)), len(key), *key]
+        flat += [
+            len(ranks),
+            *ranks,
+            names.setdefault(sc, len(names)),
+            names.setdefault(category, len(names)),
+            len(key),
+            *key,
+        ]
     return {"names": list(names), "ints": flat}
 
 
@@ -176,10 +200,10 @@ def _decode_classified(data: dict[str, Any]) -> dict[Any, Any]:
     i, end = 0, len(flat)
     while i < end:
         n = flat[i]
-        ranks = tuple(flat[i + 1:i + 1 + n])
+        ranks = tuple(flat[i + 1 : i + 1 + n])
         i += 1 + n
         k = flat[i + 2]
-        out[(ranks, names[flat[i]])] = (names[flat[i + 1]], tuple(flat[i + 3:i + 3 + k]))
+        out[(ranks, names[flat[i]])] = (names[flat[i + 1]], tuple(flat[i + 3 : i + 3 + k]))
         i += 3 + k
     if i != end:
         raise ValueError("truncated entries")
@@ -203,30 +227,44 @@ def _decode_keyed(flat: list[int], width: int) -> dict[Any, Any]:
     i, end = 0, len(flat)
     while i < end:
         k = flat[i + width]
-        key = flat[i] if width == 1 else tuple(flat[i:i + width])
-        out[key] = None if k < 0 else tuple(flat[i + width + 1:i + width + 1 + k])
+        key = flat[i] if width == 1 else tuple(flat[i : i + width])
+        out[key] = None if k < 0 else tuple(flat[i + width + 1 : i + width + 1 + k])
         i += width + 1 + max(k, 0)
     if i != end:
         raise ValueError("truncated entries")
     return out
 
 
-_DEAL_WIDTH = len(SUIT_CHARS)       # a deal class: one int per suit
+_DEAL_WIDTH = len(SUIT_CHARS)  # a deal class: one int per suit
 
 
 _PERSIST: dict[int, Callable[[Any], tuple[Any, ...]]] = {
-    id(_CLASSIFIED): lambda key: ("classified", str(key), _decode_classified,
-                                  _encode_classified),
-    id(_BEST): lambda key: ("best", repr(key), partial(_decode_keyed, width=1),
-                            partial(_encode_keyed, width=1)),
-    id(_DEALS): lambda key: ("deals", key, partial(_decode_keyed, width=_DEAL_WIDTH),
-                             partial(_encode_keyed, width=_DEAL_WIDTH), _DEALS_KEPT),
+    id(_CLASSIFIED): lambda key: ("classified", str(key), _decode_classified, _encode_classified),
+    id(_BEST): lambda key: (
+        "best",
+        repr(key),
+        partial(_decode_keyed, width=1),
+        partial(_encode_keyed, width=1),
+    ),
+    id(_DEALS): lambda key: (
+        "deals",
+        key,
+        partial(_decode_keyed, width=_DEAL_WIDTH),
+        partial(_encode_keyed, width=_DEAL_WIDTH),
+        _DEALS_KEPT,
+    ),
     id(_WILD): lambda key: (
-        "wild", repr(key),
-        lambda rows: {(_cards_of(n), int(w), int(z)): (str(cat), tuple(k), _cards_of(subs))
-                      for n, w, z, cat, k, subs in rows},
-        lambda memo: [[[list(c) for c in n], w, z, cat, list(k), [list(c) for c in subs]]
-                      for (n, w, z), (cat, k, subs) in memo.items()]),
+        "wild",
+        repr(key),
+        lambda rows: {
+            (_cards_of(n), int(w), int(z)): (str(cat), tuple(k), _cards_of(subs))
+            for n, w, z, cat, k, subs in rows
+        },
+        lambda memo: [
+            [[list(c) for c in n], w, z, cat, list(k), [list(c) for c in subs]]
+            for (n, w, z), (cat, k, subs) in memo.items()
+        ],
+    ),
 }
 
 
@@ -255,8 +293,13 @@ def _subset_sums(codes: Sequence[int], k: int) -> list[int]:
     return [sum(c) for c in combinations(codes, k)]
 
 
-def _split_codes(hole: Sequence[Card], table: tuple[Card, ...],
-                 board_sums: dict[int, list[int]], size: int, splits: list[int]) -> list[int]:
+def _split_codes(
+    hole: Sequence[Card],
+    table: tuple[Card, ...],
+    board_sums: dict[int, list[int]],
+    size: int,
+    splits: list[int],
+) -> list[int]:
     """The :data:`_CODE` sum of every hand of ``size`` cards that takes ``used`` of the
     hole cards (for each ``used`` in ``splits``) and the rest from ``table``; the board's
     subset sums are kept in ``board_sums`` (by subset size) for the next hand of the deal.
@@ -267,7 +310,8 @@ def _split_codes(hole: Sequence[Card], table: tuple[Card, ...],
         sums = board_sums.get(size - used)
         if sums is None:
             sums = board_sums[size - used] = _subset_sums(
-                list(map(_CODE.__getitem__, table)), size - used)
+                list(map(_CODE.__getitem__, table)), size - used
+            )
         codes += [h + b for h in _subset_sums(hole_codes, used) for b in sums]
     return codes
 
@@ -283,9 +327,14 @@ def _reachable_suit_classes(suit_counts: Counter[str], size: int) -> set[str]:
     return reachable
 
 
-def _first_of_each_suit_class(naturals: tuple[Card, ...], held: set[Card],
-                              ranks: tuple[int, ...], suit_order: Sequence[str],
-                              target: int, distinct: bool) -> list[tuple[Card, ...]]:
+def _first_of_each_suit_class(
+    naturals: tuple[Card, ...],
+    held: set[Card],
+    ranks: tuple[int, ...],
+    suit_order: Sequence[str],
+    target: int,
+    distinct: bool,
+) -> list[tuple[Card, ...]]:
     """For wild cards taking ``ranks``: the first substitutes (suits tried in
     ``suit_order``) that give each suit class the hand can reach, stopping once ``target``
     classes are found; ``distinct``: no substitute may repeat a natural card (``held``)
@@ -355,8 +404,13 @@ def suit_class(cards: Sequence[Card]) -> str:
 class Evaluator:
     """The reference evaluator for one ruleset under one interpretation profile."""
 
-    def __init__(self, ruleset: Ruleset | str, profile: Profile | str | None = None, *,
-                 steps: Steps | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        profile: Profile | str | None = None,
+        *,
+        steps: Steps | None = None,
+    ) -> None:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.profile = load_profile(profile)
         self.rules: dict[str, Any] = self.profile.rules_for(self.ruleset)
@@ -364,8 +418,10 @@ class Evaluator:
         order = list(self.rules["categories"])
         unknown = [c for c in order if c not in self.ruleset.category_names]
         if unknown:
-            raise RulesetError(f"{self.ruleset.id}: reading lists categories {unknown} "
-                               "that the ruleset does not define")
+            raise RulesetError(
+                f"{self.ruleset.id}: reading lists categories {unknown} "
+                "that the ruleset does not define"
+            )
         self.categories: tuple[str, ...] = tuple(order)
         self._rank_of = {name: len(order) - i for i, name in enumerate(order)}
         self._shapes = tuple(s for s in SHAPES if s in self._rank_of)
@@ -374,16 +430,16 @@ class Evaluator:
             raise RulesetError(f"{self.ruleset.id}: low games compare with tiebreak 'grouped'")
         # what a valuation reads (the knobs but those of selection and the pot): shared
         # evaluators (evaluator()) with the same key share the values they compute
-        self._rules_key = repr(sorted((k, v) for k, v in self.rules.items()
-                                      if k not in _SELECTION_KNOBS))
+        self._rules_key = repr(
+            sorted((k, v) for k, v in self.rules.items() if k not in _SELECTION_KNOBS)
+        )
         self._shares_values = False
         self._cache: dict[tuple[tuple[int, ...], str], tuple[str, tuple[int, ...]]] = {}
         self._halves: dict[str, tuple[Evaluator, HalfQualifier | None]] = {}
         # per half, what best_key needs (_fast_plan); per deal shape, _splits
         self._fast: dict[str, Any] = {}
         self._split_memo: dict[tuple[int, int, int], Any] = {}
-        self._board_sums: tuple[tuple[Card, ...] | None, dict[int, list[int]], int] = \
-            (None, {}, 0)
+        self._board_sums: tuple[tuple[Card, ...] | None, dict[int, list[int]], int] = (None, {}, 0)
         # the posted wild designation: natural deuces wild, or a joker restricted to a bug
         self._wild_rank = 2 if self.ruleset.wild == "deuces" else None
         self._bug = self.ruleset.wild == "bug"
@@ -391,8 +447,7 @@ class Evaluator:
         self._wild_cards = frozenset({JOKER, *(c for c in DECK if c.rank == self._wild_rank)})
         # the category and key of natural cards per class (value's fast path)
         self._natural_classes: dict[int, tuple[str, tuple[int, ...]]] = {}
-        self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...],
-                                                      tuple[Card, ...]]] = {}
+        self._wild_cache: dict[tuple[Any, ...], tuple[str, tuple[int, ...], tuple[Card, ...]]] = {}
         # the composition (see Steps); a fast path runs only where it leaves alone every
         # step the fast path would bypass
         self.steps = ranking_steps(self.rules) if steps is None else steps
@@ -404,21 +459,21 @@ class Evaluator:
 
     def _bind(self, steps: Steps) -> None:
         """Make ``steps`` this engine's steps (each bound to it, in field order)."""
-        self.parse_hand = steps.parse_hand(self)        # type: ignore[method-assign]
-        self.parse_deal = steps.parse_deal(self)        # type: ignore[method-assign]
-        self.value = steps.value(self)                  # type: ignore[method-assign]
-        self._natural = steps.natural(self)             # type: ignore[method-assign]
-        self._classify = steps.classify(self)           # type: ignore[method-assign]
-        self._run_top = steps.run_top(self)             # type: ignore[method-assign]
-        self._tiebreak = steps.tiebreak(self)           # type: ignore[method-assign]
-        self._wild_value = steps.wild_value(self)       # type: ignore[method-assign]
-        self._half_ranking = steps.half_ranking(self)   # type: ignore[method-assign]
-        self._candidates = steps.candidates(self)       # type: ignore[method-assign]
-        self._best = steps.best(self)                   # type: ignore[method-assign]
-        self.showdown = steps.showdown(self)            # type: ignore[method-assign]
-        self.winners = steps.winners(self)              # type: ignore[method-assign]
-        self.pot = steps.pot(self)                      # type: ignore[method-assign]
-        self.qualifies = steps.qualifies(self)          # type: ignore[method-assign]
+        self.parse_hand = steps.parse_hand(self)  # type: ignore[method-assign]
+        self.parse_deal = steps.parse_deal(self)  # type: ignore[method-assign]
+        self.value = steps.value(self)  # type: ignore[method-assign]
+        self._natural = steps.natural(self)  # type: ignore[method-assign]
+        self._classify = steps.classify(self)  # type: ignore[method-assign]
+        self._run_top = steps.run_top(self)  # type: ignore[method-assign]
+        self._tiebreak = steps.tiebreak(self)  # type: ignore[method-assign]
+        self._wild_value = steps.wild_value(self)  # type: ignore[method-assign]
+        self._half_ranking = steps.half_ranking(self)  # type: ignore[method-assign]
+        self._candidates = steps.candidates(self)  # type: ignore[method-assign]
+        self._best = steps.best(self)  # type: ignore[method-assign]
+        self.showdown = steps.showdown(self)  # type: ignore[method-assign]
+        self.winners = steps.winners(self)  # type: ignore[method-assign]
+        self.pot = steps.pot(self)  # type: ignore[method-assign]
+        self.qualifies = steps.qualifies(self)  # type: ignore[method-assign]
 
     def _share_values(self) -> None:
         """Keep this evaluator's computed values in the stores shared by every evaluator
@@ -441,10 +496,12 @@ class Evaluator:
         """Parse and validate one hand of exactly ``hand_size`` cards for this ruleset."""
         return parse_cards(cards, jokers=self.ruleset.jokers, count=self.ruleset.hand_size)
 
-    def parse_deal(self, hands: Sequence[str | Iterable[str | Card]],
-                   board: str | Iterable[str | Card] | None = None,
-                   per_hand: int | None = None) -> tuple[tuple[tuple[Card, ...], ...],
-                                                          tuple[Card, ...]]:
+    def parse_deal(
+        self,
+        hands: Sequence[str | Iterable[str | Card]],
+        board: str | Iterable[str | Card] | None = None,
+        per_hand: int | None = None,
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """Parse several hands (and an optional board) dealt from one deck.
 
         Each hand must have ``per_hand`` cards (default: the ruleset's hand size, or its
@@ -461,13 +518,16 @@ class Evaluator:
         parsed = [parse_cards(h, jokers=self.ruleset.jokers, count=count) for h in hands]
         table: tuple[Card, ...] = ()
         if board is not None:
-            if sel is None:   # a field the game does not deal: too many cards (PROTOCOL.md 3.3)
-                raise CardError(WRONG_COUNT, f"{self.ruleset.id} deals no community cards, "
-                                "got a board")
+            if sel is None:  # a field the game does not deal: too many cards (PROTOCOL.md 3.3)
+                raise CardError(
+                    WRONG_COUNT, f"{self.ruleset.id} deals no community cards, got a board"
+                )
             table = parse_cards(board, jokers=self.ruleset.jokers)
-            if sel.board == 0 and table:   # stud: an empty board is no board (3.3)
-                raise CardError(WRONG_COUNT, f"{self.ruleset.id} deals no community cards, "
-                                f"got a board of {len(table)}")
+            if sel.board == 0 and table:  # stud: an empty board is no board (3.3)
+                raise CardError(
+                    WRONG_COUNT,
+                    f"{self.ruleset.id} deals no community cards, got a board of {len(table)}",
+                )
             if sel.board:
                 table = parse_cards(table, count=sel.board)
         # one deck: the whole deal must be free of duplicates (the parser names the first
@@ -477,9 +537,11 @@ class Evaluator:
             parse_cards(everything, jokers=self.ruleset.jokers)
         return tuple(parsed), table
 
-    def parse_dealt(self, hands: Sequence[str | Iterable[str | Card]],
-                    board: str | Iterable[str | Card] | None = None
-                    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    def parse_dealt(
+        self,
+        hands: Sequence[str | Iterable[str | Card]],
+        board: str | Iterable[str | Card] | None = None,
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """Parse a deal exactly as the game deals it (a pot, a best hand): with a
         selection rule every player holds the selection's ``hole`` cards and the board is
         its ``board`` cards (no board in stud); any other count is ``wrong-count``.
@@ -489,8 +551,9 @@ class Evaluator:
         if sel is None:
             return self.parse_deal(hands, board)
         if sel.board and board is None:
-            raise CardError(WRONG_COUNT, f"{self.ruleset.id} deals a board of {sel.board} "
-                            "cards, got none")
+            raise CardError(
+                WRONG_COUNT, f"{self.ruleset.id} deals a board of {sel.board} cards, got none"
+            )
         return self.parse_deal(hands, board, per_hand=sel.hole)
 
     def is_wild(self, card: Card) -> bool:
@@ -515,8 +578,11 @@ class Evaluator:
         ka, kb = self.key(a), self.key(b)
         return (ka > kb) - (ka < kb)
 
-    def winners(self, hands: Sequence[str | Iterable[str | Card]],
-                board: str | Iterable[str | Card] | None = None) -> list[int]:
+    def winners(
+        self,
+        hands: Sequence[str | Iterable[str | Card]],
+        board: str | Iterable[str | Card] | None = None,
+    ) -> list[int]:
         """Indices of the winning hands (several on a split/push/tie).
 
         With ``board`` (hold'em style rulesets) each hand is a player's hole cards and is
@@ -524,13 +590,14 @@ class Evaluator:
         """
         found = self._first_keys(hands, board) if self._showdown_as_default else None
         keys = [k for k in found if k is not None] if found is not None else []
-        if found is None or len(keys) != len(found):    # a step replaced (a mutant)
+        if found is None or len(keys) != len(found):  # a step replaced (a mutant)
             keys = [v.key for v in self.showdown(hands, board)]
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
 
-    def _first_keys(self, hands: Sequence[str | Iterable[str | Card]],
-                    board: str | Iterable[str | Card] | None) -> list[tuple[int, ...] | None]:
+    def _first_keys(
+        self, hands: Sequence[str | Iterable[str | Card]], board: str | Iterable[str | Card] | None
+    ) -> list[tuple[int, ...] | None]:
         """The key of each hand's value in :meth:`showdown`, without the rest of the
         value: a hand taken as it is from :meth:`value`, a hand with a selection from
         :meth:`best_key` (the key of the same best hand, held equal to the search in
@@ -541,11 +608,16 @@ class Evaluator:
         first = self.ruleset.pot_halves[0].name
         size = self.ruleset.hand_size
         value, best_key = self.value, self.best_key
-        return [value(h).key if board is None and len(h) == size
-                else best_key(h, table, first) for h in parsed]
+        return [
+            value(h).key if board is None and len(h) == size else best_key(h, table, first)
+            for h in parsed
+        ]
 
-    def showdown(self, hands: Sequence[str | Iterable[str | Card]],
-                 board: str | Iterable[str | Card] | None = None) -> list[HandValue]:
+    def showdown(
+        self,
+        hands: Sequence[str | Iterable[str | Card]],
+        board: str | Iterable[str | Card] | None = None,
+    ) -> list[HandValue]:
         """The value of every hand in one deal (its best hand for the ruleset's first half:
         high, or low in a low-only game)."""
         if len(hands) < 2:
@@ -553,22 +625,35 @@ class Evaluator:
         parsed, table = self.parse_deal(hands, board)
         first = self.ruleset.pot_halves[0].name
         # a hand dealt at its final size with no board is valued as it is (no selection)
-        return [self.value(h) if board is None and len(h) == self.ruleset.hand_size
-                else self._value_of(h, table, first) for h in parsed]
+        return [
+            self.value(h)
+            if board is None and len(h) == self.ruleset.hand_size
+            else self._value_of(h, table, first)
+            for h in parsed
+        ]
 
     @overload
-    def best_hand(self, hole: str | Iterable[str | Card],
-                  board: str | Iterable[str | Card] | None = None,
-                  half: Literal["high"] | None = None) -> BestHand: ...
+    def best_hand(
+        self,
+        hole: str | Iterable[str | Card],
+        board: str | Iterable[str | Card] | None = None,
+        half: Literal["high"] | None = None,
+    ) -> BestHand: ...
 
     @overload
-    def best_hand(self, hole: str | Iterable[str | Card],
-                  board: str | Iterable[str | Card] | None = None,
-                  half: str | None = None) -> BestHand | None: ...
+    def best_hand(
+        self,
+        hole: str | Iterable[str | Card],
+        board: str | Iterable[str | Card] | None = None,
+        half: str | None = None,
+    ) -> BestHand | None: ...
 
-    def best_hand(self, hole: str | Iterable[str | Card],
-                  board: str | Iterable[str | Card] | None = None,
-                  half: str | None = None) -> BestHand | None:
+    def best_hand(
+        self,
+        hole: str | Iterable[str | Card],
+        board: str | Iterable[str | Card] | None = None,
+        half: str | None = None,
+    ) -> BestHand | None:
         """The best hand from ``hole`` (+ ``board``) for one half of the pot.
 
         ``half`` is ``"high"`` or ``"low"`` (the low half of a split game, or the only half
@@ -585,8 +670,13 @@ class Evaluator:
         (hand,), table = self.parse_dealt([hole], board)
         return self._best(hand, table, half)
 
-    def pot(self, hands: Sequence[str | Iterable[str | Card]],
-            board: str | Iterable[str | Card] | None = None, *, fast: bool = True) -> Pot:
+    def pot(
+        self,
+        hands: Sequence[str | Iterable[str | Card]],
+        board: str | Iterable[str | Card] | None = None,
+        *,
+        fast: bool = True,
+    ) -> Pot:
         """Who wins each half of the pot, and each hand's exact share (see :class:`Pot`).
 
         Each half goes to the best hand(s) that qualify for it, ranked by the half's own
@@ -602,12 +692,18 @@ class Evaluator:
         parsed, table = self.parse_dealt(hands, board)
         won: dict[str, tuple[int, ...] | None] = {}
         for half in self.ruleset.pot_halves:
-            keys = [self.best_key(h, table, half.name) for h in parsed] if fast else \
-                [None if b is None else b.value.key
-                 for b in (self._best(h, table, half.name) for h in parsed)]
+            keys = (
+                [self.best_key(h, table, half.name) for h in parsed]
+                if fast
+                else [
+                    None if b is None else b.value.key
+                    for b in (self._best(h, table, half.name) for h in parsed)
+                ]
+            )
             best = max((k for k in keys if k is not None), default=None)
-            won[half.name] = None if best is None else \
-                tuple(i for i, k in enumerate(keys) if k == best)
+            won[half.name] = (
+                None if best is None else tuple(i for i, k in enumerate(keys) if k == best)
+            )
         awarded = [w for w in won.values() if w]
         # each half split equally among its winners: counted in units of 1/whole
         whole = len(awarded) * lcm(*(len(w) for w in awarded))
@@ -615,8 +711,11 @@ class Evaluator:
         for winners in awarded:
             for i in winners:
                 units[i] += whole // (len(awarded) * len(winners))
-        return Pot(high=won.get("high") or (), low=won.get("low"),
-                   shares=tuple(_fraction(u, whole) for u in units))
+        return Pot(
+            high=won.get("high") or (),
+            low=won.get("low"),
+            shares=tuple(_fraction(u, whole) for u in units),
+        )
 
     def qualifies(self, cards: str | Iterable[str | Card]) -> bool:
         """Whether one hand meets the ruleset's dealer qualifier (at least its minimum).
@@ -638,8 +737,9 @@ class Evaluator:
         """The evaluator that ranks the pot's half ``half`` and the half's qualifier."""
         return self._half_ranking(half)
 
-    def candidates(self, hole: tuple[Card, ...], board: tuple[Card, ...],
-                   size: int) -> list[tuple[Card, ...]]:
+    def candidates(
+        self, hole: tuple[Card, ...], board: tuple[Card, ...], size: int
+    ) -> list[tuple[Card, ...]]:
         """Every hand of ``size`` cards the ruleset's selection rule (under this
         evaluator's readings) makes of ``hole`` and ``board``."""
         return list(self._candidates(hole, board, size))
@@ -654,8 +754,9 @@ class Evaluator:
             found = self._halves[half] = (ranking, spec.qualifier)
         return found
 
-    def _candidates(self, hole: tuple[Card, ...], board: tuple[Card, ...],
-                    size: int) -> Iterable[tuple[Card, ...]]:
+    def _candidates(
+        self, hole: tuple[Card, ...], board: tuple[Card, ...], size: int
+    ) -> Iterable[tuple[Card, ...]]:
         """Every hand of ``size`` cards the selection rule allows from ``hole`` + ``board``
         (a hand dealt at its final size, with no board, is taken as it is)."""
         splits = self._splits(len(hole), len(board), size)
@@ -676,21 +777,23 @@ class Evaluator:
         if sel is None or (not board and hole == size):
             return None
         mode = self.rules.get("hole_cards", "as_dealt")
-        span = sel.hole_range if mode == "as_dealt" else \
-            range(0 if mode == "any" else 1, sel.hole + 1)
+        span = (
+            sel.hole_range if mode == "as_dealt" else range(0 if mode == "any" else 1, sel.hole + 1)
+        )
         return [used for used in span if used <= hole and 0 <= size - used <= board]
 
-    def _value_of(self, hole: tuple[Card, ...], board: tuple[Card, ...],
-                  half: str) -> HandValue:
+    def _value_of(self, hole: tuple[Card, ...], board: tuple[Card, ...], half: str) -> HandValue:
         best = self._best(hole, board, half)
         assert best is not None, "the first half of a pot has no qualifier"
         return best.value
 
-    def _best(self, hole: tuple[Card, ...], board: tuple[Card, ...],
-              half: str = "high") -> BestHand | None:
+    def _best(
+        self, hole: tuple[Card, ...], board: tuple[Card, ...], half: str = "high"
+    ) -> BestHand | None:
         ranking, qualifier = self._half_ranking(half)
-        candidates = [ranking.value(c)
-                      for c in self._candidates(hole, board, ranking.ruleset.hand_size)]
+        candidates = [
+            ranking.value(c) for c in self._candidates(hole, board, ranking.ruleset.hand_size)
+        ]
         if qualifier is not None and self.rules.get("low_qualifier", "as_posted") == "as_posted":
             candidates = [v for v in candidates if ranking.meets(v, qualifier)]
         first = self.ruleset.pot_halves[0].name
@@ -713,11 +816,13 @@ class Evaluator:
     def _meets(self, category: str, ranks: Iterable[int], qualifier: HalfQualifier) -> bool:
         """:meth:`meets` from the category and the ranks of the cards played."""
         ace = 1 if self.rules["ace"] == "low" else ACE
-        return (category in qualifier.categories
-                and all((ace if r == ACE else r) <= qualifier.max_rank for r in ranks))
+        return category in qualifier.categories and all(
+            (ace if r == ACE else r) <= qualifier.max_rank for r in ranks
+        )
 
-    def best_key(self, hole: Sequence[Card], board: Sequence[Card] = (),
-                 half: str | None = None) -> tuple[int, ...] | None:
+    def best_key(
+        self, hole: Sequence[Card], board: Sequence[Card] = (), half: str | None = None
+    ) -> tuple[int, ...] | None:
         """The key of the best hand from parsed ``hole`` (+ ``board``) cards for one half
         (None: the game's first half), None when no hand qualifies for the half: the key
         of :meth:`best_hand`'s hand, found without valuing every candidate hand.
@@ -749,10 +854,10 @@ class Evaluator:
         splits = self._split_memo.get(shape, _UNSEEN)
         if splits is _UNSEEN:
             splits = self._split_memo[shape] = self._splits(*shape)
-        try:                        # (a joker has no code: KeyError)
+        try:  # (a joker has no code: KeyError)
             if splits is None:
                 codes: list[int] = [sum(map(_CODE.__getitem__, hole))]
-                if board:       # (not played, but a joker on it takes the search, as ever)
+                if board:  # (not played, but a joker on it takes the search, as ever)
                     sum(map(_CODE.__getitem__, board))
             else:
                 # the board's subset sums and suit sets are the same for every hand of a
@@ -768,39 +873,51 @@ class Evaluator:
                 deal = _deal_class(sum(map(_HOLE_BIT.__getitem__, hole)) + board_bits)
                 found = deals.get(deal, _UNSEEN)
                 if found is not _UNSEEN:
-                    return found        # type: ignore[no-any-return]
+                    return found  # type: ignore[no-any-return]
                 codes = _split_codes(hole, table, board_sums, size, splits)
-        except KeyError:            # a joker: the search
+        except KeyError:  # a joker: the search
             return self._searched_key(hole, board, half)
         best = self._best_class_key(ranking, qualifier, memo, codes)
         if splits is not None and len(deals) < _DEALS_KEPT:
             deals[deal] = best
         return best
 
-    def _searched_key(self, hole: Sequence[Card], board: Sequence[Card],
-                      half: str) -> tuple[int, ...] | None:
+    def _searched_key(
+        self, hole: Sequence[Card], board: Sequence[Card], half: str
+    ) -> tuple[int, ...] | None:
         """:meth:`best_key` by :meth:`best_hand`'s search (where the fast path does not
         apply: wild cards, the ``distinct`` reading of ``halves_cards``, a mutant)."""
         found = self._best(tuple(hole), tuple(board), half)
         return None if found is None else found.value.key
 
-    def _best_class_key(self, ranking: Evaluator, qualifier: HalfQualifier | None,
-                        memo: dict[int, tuple[int, ...] | None],
-                        codes: list[int]) -> tuple[int, ...] | None:
+    def _best_class_key(
+        self,
+        ranking: Evaluator,
+        qualifier: HalfQualifier | None,
+        memo: dict[int, tuple[int, ...] | None],
+        codes: list[int],
+    ) -> tuple[int, ...] | None:
         """The best key among candidate hands of these :data:`_CODE` sums (None: none
         qualifies), each class valued once into ``memo`` (:meth:`best_key`)."""
         suit_class_of = _SUIT_CLASS_OF
         # each candidate's class: its rank multiset, then its suit class in two bits
         classes = [(c >> _SUIT_FIELD << 2) | suit_class_of[c & _SUIT_MASK] for c in codes]
-        for c in set(classes).difference(memo):     # classes valued for the first time
+        for c in set(classes).difference(memo):  # classes valued for the first time
             memo[c] = self._code_key(ranking, qualifier, c)
         # None (the class fails the qualifier) is left out; keys are never empty tuples
         return max(filter(None, map(memo.__getitem__, classes)), default=None)
 
-    def _fast_plan(self, half: str) -> tuple[Evaluator, HalfQualifier | None,
-                                             dict[int, tuple[int, ...] | None],
-                                             dict[tuple[int, ...], tuple[int, ...] | None]] \
-            | None:
+    def _fast_plan(
+        self, half: str
+    ) -> (
+        tuple[
+            Evaluator,
+            HalfQualifier | None,
+            dict[int, tuple[int, ...] | None],
+            dict[tuple[int, ...], tuple[int, ...] | None],
+        ]
+        | None
+    ):
         """What :meth:`best_key` needs for ``half``: its ranking, the qualifier that applies
         (None if none does), the memo of class keys, shared by every evaluator with the
         same ranking rules and qualifier (shared evaluators only), and this evaluator's
@@ -811,27 +928,44 @@ class Evaluator:
         replace a step of the search (:meth:`Steps.searches_as`: a mutant, the search is
         what it changes)."""
         ranking, qualifier = self._half_ranking(half)
-        if half != self.ruleset.pot_halves[0].name and \
-                self.rules.get("halves_cards", "shared") == "distinct":
+        if (
+            half != self.ruleset.pot_halves[0].name
+            and self.rules.get("halves_cards", "shared") == "distinct"
+        ):
             return None
         if not (self._search_as_default and ranking._search_as_default):
-            return None     # a step of the search replaced in the composition (a mutant)
+            return None  # a step of the search replaced in the composition (a mutant)
         if self.rules.get("low_qualifier", "as_posted") != "as_posted":
             qualifier = None
-        memo: dict[int, tuple[int, ...] | None] = \
-            _shared(_BEST, (ranking._rules_key, qualifier)) \
-            if self._shares_values and ranking._shares_values else {}
+        memo: dict[int, tuple[int, ...] | None] = (
+            _shared(_BEST, (ranking._rules_key, qualifier))
+            if self._shares_values and ranking._shares_values
+            else {}
+        )
         # a deal's best key reads, beside the ranking and qualifier, how many cards a hand
         # has (the ranking's) and may take from the hand (the selection and its reading)
-        deals: dict[tuple[int, ...], tuple[int, ...] | None] = \
-            _shared(_DEALS, repr((ranking._rules_key, qualifier, ranking.ruleset.hand_size,
-                                  self.ruleset.selection, self.rules.get("hole_cards"))))\
-            if self._shares_values and ranking._shares_values else {}
+        deals: dict[tuple[int, ...], tuple[int, ...] | None] = (
+            _shared(
+                _DEALS,
+                repr(
+                    (
+                        ranking._rules_key,
+                        qualifier,
+                        ranking.ruleset.hand_size,
+                        self.ruleset.selection,
+                        self.rules.get("hole_cards"),
+                    )
+                ),
+            )
+            if self._shares_values and ranking._shares_values
+            else {}
+        )
         return ranking, qualifier, memo, deals
 
     @staticmethod
-    def _code_key(ranking: Evaluator, qualifier: HalfQualifier | None,
-                  code: int) -> tuple[int, ...] | None:
+    def _code_key(
+        ranking: Evaluator, qualifier: HalfQualifier | None, code: int
+    ) -> tuple[int, ...] | None:
         """The key ``ranking`` gives natural cards of the class ``code`` (rank multiset,
         then the index of the suit class in two bits: see :meth:`best_key`), None if they
         fail ``qualifier`` (None: no qualifier applies)."""
@@ -849,7 +983,7 @@ class Evaluator:
                 # (ranks, suit class) _natural would read, valued once per evaluator
                 try:
                     code = sum(map(_CODE.__getitem__, hand))
-                except KeyError:        # not a card of the deck
+                except KeyError:  # not a card of the deck
                     code = -1
                 if code >= 0:
                     code = (code >> _SUIT_FIELD << 2) | _SUIT_CLASS_OF[code & _SUIT_MASK]
@@ -857,7 +991,8 @@ class Evaluator:
                     if found is None:
                         found = self._natural_classes[code] = self._classified(
                             tuple(sorted([c.rank for c in hand], reverse=True)),
-                            _SUIT_CLASSES[code & 3])
+                            _SUIT_CLASSES[code & 3],
+                        )
                     return HandValue(found[0], found[1], hand, hand)
             category, key = self._natural(hand)
             return HandValue(category, key, hand, hand)
@@ -866,8 +1001,9 @@ class Evaluator:
         return self._wild_value(hand, wilds)
 
     def _natural(self, hand: Sequence[Card]) -> tuple[str, tuple[int, ...]]:
-        return self._classified(tuple(sorted((c.rank for c in hand), reverse=True)),
-                                suit_class(hand))
+        return self._classified(
+            tuple(sorted((c.rank for c in hand), reverse=True)), suit_class(hand)
+        )
 
     def _classified(self, ranks: tuple[int, ...], sc: str) -> tuple[str, tuple[int, ...]]:
         """Category and key of natural cards with these ranks (descending) and suit class
@@ -890,8 +1026,9 @@ class Evaluator:
         # the answer depends on the suits only up to renaming them: solve the hand with its
         # suits renamed in order of appearance once, and rename the answer back
         rename: dict[str, str] = {}
-        for suit in [c.suit for c in sorted(naturals, key=lambda c: (-c.rank, c.suit))] \
-                + list(SUIT_CHARS):
+        for suit in [c.suit for c in sorted(naturals, key=lambda c: (-c.rank, c.suit))] + list(
+            SUIT_CHARS
+        ):
             if suit not in rename:
                 rename[suit] = SUIT_CHARS[len(rename)]
         canonical = tuple(Card(c.rank, rename[c.suit]) for c in naturals)
@@ -902,11 +1039,13 @@ class Evaluator:
             self._wild_cache[cache_key] = found
         category, key, subs = found
         back = {v: k for k, v in rename.items()}
-        return HandValue(category, key, hand,
-                         naturals + tuple(Card(c.rank, back[c.suit]) for c in subs))
+        return HandValue(
+            category, key, hand, naturals + tuple(Card(c.rank, back[c.suit]) for c in subs)
+        )
 
-    def _wild_search(self, naturals: tuple[Card, ...], wilds: int, size: int,
-                     fast: bool = True) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
+    def _wild_search(
+        self, naturals: tuple[Card, ...], wilds: int, size: int, fast: bool = True
+    ) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
         """Best (category, key, substitutes) for ``naturals`` plus ``wilds`` wild cards.
 
         The ranks the wilds take are tried in one fixed order, and for each the suits
@@ -942,19 +1081,22 @@ class Evaluator:
             if fast and best is not None:
                 played_ranks = tuple(sorted((*natural_ranks, *ranks), reverse=True))
                 if all(self._classified(played_ranks, sc)[1] <= best[1] for sc in reachable):
-                    continue    # no suit assignment of these ranks beats the best so far
+                    continue  # no suit assignment of these ranks beats the best so far
             target = len(reachable)
-            if SAME in reachable and not (dup_ok or five) and (
-                    len(set(ranks)) < wilds or natural_counts.keys() & set(ranks)):
+            if (
+                SAME in reachable
+                and not (dup_ok or five)
+                and (len(set(ranks)) < wilds or natural_counts.keys() & set(ranks))
+            ):
                 # one suit for all would repeat a card: stop at the other classes
                 target -= 1
-            for subs in _first_of_each_suit_class(naturals, held, ranks, suit_order, target,
-                                                  distinct=not (dup_ok or five)):
+            for subs in _first_of_each_suit_class(
+                naturals, held, ranks, suit_order, target, distinct=not (dup_ok or five)
+            ):
                 played = naturals + subs
                 category, key = self._natural(played)
-                if self._bug and category not in BUG_COMPLETES and any(
-                        s.rank != ACE for s in subs):
-                    continue    # a bug is an ace unless it completes a straight or flush
+                if self._bug and category not in BUG_COMPLETES and any(s.rank != ACE for s in subs):
+                    continue  # a bug is an ace unless it completes a straight or flush
                 if best is None or key > best[1]:
                     best = (category, key, subs)
         assert best is not None
@@ -992,7 +1134,7 @@ class Evaluator:
             assert top is not None
             wheel_second = _WHEEL_SECOND.get(category, ())
             if top == _WHEEL_TOP and rules.get("wheel_place", "lowest") in wheel_second:
-                return category, (rank, ACE - 1, 1)    # above king high, below ace high
+                return category, (rank, ACE - 1, 1)  # above king high, below ace high
             return category, (rank, -top if self._low else top)
         if category == CategoryName.FLUSH and not self._low:
             # a flush ranks card by card, even when a wild card duplicated a rank in it
@@ -1086,10 +1228,16 @@ class Steps:
         valuation as ``other`` does: the steps :meth:`Evaluator.best_key` and the bound
         of the wild-card search skip or read ahead of (a straight's top and the
         tie-break run inside ``classify``, which the fast paths call)."""
-        return (self.best is other.best and self.candidates is other.candidates
-                and self.half_ranking is other.half_ranking and self.value is other.value
-                and self.natural is other.natural and self.wild_value is other.wild_value
-                and self.classify is other.classify and self.parse_deal is other.parse_deal)
+        return (
+            self.best is other.best
+            and self.candidates is other.candidates
+            and self.half_ranking is other.half_ranking
+            and self.value is other.value
+            and self.natural is other.natural
+            and self.wild_value is other.wild_value
+            and self.classify is other.classify
+            and self.parse_deal is other.parse_deal
+        )
 
 
 DEFAULT_STEPS = Steps()
@@ -1099,9 +1247,10 @@ DEFAULT_STEPS = Steps()
 # engine's own (its fast paths stand aside, as for any other composition)
 RANKING_STEPS: dict[str, Steps] = {
     "poker": DEFAULT_STEPS,
-    "flush_length": replace(DEFAULT_STEPS,
-                            natural=lambda ev: partial(flush_value, ev.categories,
-                                                       ev.rules.get("flush_tiebreak"))),
+    "flush_length": replace(
+        DEFAULT_STEPS,
+        natural=lambda ev: partial(flush_value, ev.categories, ev.rules.get("flush_tiebreak")),
+    ),
 }
 
 
@@ -1109,6 +1258,7 @@ def ranking_steps(rules: Any) -> Steps:
     """The steps of the ranking the ``rules`` mapping declares (poker unless ``ranking``
     names another); the base every composition of a ruleset's engine starts from."""
     return RANKING_STEPS[str(rules.get("ranking", "poker"))]
+
 
 _evaluators: dict[tuple[str, Any], Evaluator] = {}
 

@@ -29,10 +29,10 @@ class ExitCode(IntEnum):
     certification report (like pytest's ``ExitCode``).
     """
 
-    OK = 0              # compliant, CERTIFIED, nothing wrong
-    NONCOMPLIANT = 1    # a rule breach, NOT CERTIFIED, a report refused, a corpus problem
-    ERROR = 2           # the adapter or the harness failed: the run is INCOMPLETE
-    USAGE = 3           # bad input: an option, a file, a card, a spec
+    OK = 0  # compliant, CERTIFIED, nothing wrong
+    NONCOMPLIANT = 1  # a rule breach, NOT CERTIFIED, a report refused, a corpus problem
+    ERROR = 2  # the adapter or the harness failed: the run is INCOMPLETE
+    USAGE = 3  # bad input: an option, a file, a card, a spec
 
 
 class PokercertError(Exception):

@@ -23,15 +23,19 @@ from pokercert.reference.categories import CategoryName
 # the category of a longest flush of n cards (n = 7 .. 2); a hand whose suits are all
 # different (possible only in fewer than five cards) holds none of them
 FLUSH_OF_LENGTH: dict[int, str] = {
-    7: CategoryName.SEVEN_CARD_FLUSH.value, 6: CategoryName.SIX_CARD_FLUSH.value,
-    5: CategoryName.FIVE_CARD_FLUSH.value, 4: CategoryName.FOUR_CARD_FLUSH.value,
-    3: CategoryName.THREE_CARD_FLUSH.value, 2: CategoryName.TWO_CARD_FLUSH.value,
+    7: CategoryName.SEVEN_CARD_FLUSH.value,
+    6: CategoryName.SIX_CARD_FLUSH.value,
+    5: CategoryName.FIVE_CARD_FLUSH.value,
+    4: CategoryName.FOUR_CARD_FLUSH.value,
+    3: CategoryName.THREE_CARD_FLUSH.value,
+    2: CategoryName.TWO_CARD_FLUSH.value,
 }
 NO_FLUSH = CategoryName.HIGH_CARD.value
 
 
-def flush_value(categories: Sequence[str], tiebreak: str | None,
-                cards: Sequence[Card]) -> tuple[str, tuple[int, ...]]:
+def flush_value(
+    categories: Sequence[str], tiebreak: str | None, cards: Sequence[Card]
+) -> tuple[str, tuple[int, ...]]:
     """Category and comparable key of ``cards`` under the flush-length ranking.
 
     ``categories`` is the ruleset's ranking in use, best first; the key starts with the

@@ -75,14 +75,22 @@ def catalogue() -> Mapping[str, Interpretation]:
             readings[name] = Reading(name, r["summary"], MappingProxyType(dict(r.get("set", {}))))
         if raw["default"] not in readings or not {"practice", "literal"} <= readings.keys():
             raise RulesetError(f"{where}: needs 'practice' and 'literal' readings and a default")
-        out[iid] = Interpretation(iid, raw["title"], tuple(raw["clauses"]),
-                                  tuple(raw["rulesets"]), raw["question"], raw["default"],
-                                  MappingProxyType(readings))
+        out[iid] = Interpretation(
+            iid,
+            raw["title"],
+            tuple(raw["clauses"]),
+            tuple(raw["rulesets"]),
+            raw["question"],
+            raw["default"],
+            MappingProxyType(readings),
+        )
     for rs in all_rulesets():
         for iid in rs.interpretations:
             if iid not in out or rs.id not in out[iid].rulesets:
-                raise RulesetError(f"ruleset {rs.id} lists interpretation {iid!r} that does "
-                                   "not name it back in interpretations.toml")
+                raise RulesetError(
+                    f"ruleset {rs.id} lists interpretation {iid!r} that does "
+                    "not name it back in interpretations.toml"
+                )
     return MappingProxyType(out)
 
 
@@ -116,8 +124,10 @@ class Profile:
 
     def as_dict(self) -> dict[str, Any]:
         """Stable JSON form: the name and every reading of every interpretation."""
-        return {"name": self.name,
-                "readings": {iid: self.reading(iid) for iid in sorted(catalogue())}}
+        return {
+            "name": self.name,
+            "readings": {iid: self.reading(iid) for iid in sorted(catalogue())},
+        }
 
 
 def _checked(name: str, choices: Mapping[str, str], where: str) -> Profile:
@@ -126,8 +136,10 @@ def _checked(name: str, choices: Mapping[str, str], where: str) -> Profile:
         if interp is None:
             raise RulesetError(f"{where}: unknown interpretation {iid!r}")
         if reading not in interp.readings:
-            raise RulesetError(f"{where}: {iid} has no reading {reading!r} "
-                               f"(readings: {', '.join(interp.readings)})")
+            raise RulesetError(
+                f"{where}: {iid} has no reading {reading!r} "
+                f"(readings: {', '.join(interp.readings)})"
+            )
     return Profile(name, MappingProxyType(dict(choices)))
 
 
@@ -145,19 +157,23 @@ def _profile_file(data: Mapping[str, Any], path: Path) -> Profile:
         hint = ""
         if key in catalogue():
             hint = f"; put it under [readings] ({key} = {json.dumps(value)})"
-        raise RulesetError(f"{where}: unknown key {key!r} (a profile file holds name and a "
-                           f"[readings] table){hint}")
+        raise RulesetError(
+            f"{where}: unknown key {key!r} (a profile file holds name and a [readings] table){hint}"
+        )
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
         raise RulesetError(f"{where}: name must be a non-empty string, not {name!r}")
     readings = data.get("readings", {})
     if not isinstance(readings, dict):
-        raise RulesetError(f"{where}: readings must be a table ([readings] with "
-                           f"interpretation = \"reading\" lines), not {readings!r}")
+        raise RulesetError(
+            f"{where}: readings must be a table ([readings] with "
+            f'interpretation = "reading" lines), not {readings!r}'
+        )
     for iid, reading in readings.items():
         if not isinstance(reading, str):
-            raise RulesetError(f"{where}: readings.{iid} must be a reading name (a string), "
-                               f"not {reading!r}")
+            raise RulesetError(
+                f"{where}: readings.{iid} must be a reading name (a string), not {reading!r}"
+            )
     return _checked(name, readings, where)
 
 
@@ -181,8 +197,10 @@ def load_profile(spec: str | Profile | None = None) -> Profile:
         return Profile("literal", MappingProxyType({i: "literal" for i in catalogue()}))
     path = Path(spec)
     if not path.is_file():
-        raise RulesetError(f"profile {spec!r} is neither {' nor '.join(BUILTIN_PROFILES)} "
-                           f"nor a readable file{did_you_mean(spec, BUILTIN_PROFILES)}")
+        raise RulesetError(
+            f"profile {spec!r} is neither {' nor '.join(BUILTIN_PROFILES)} "
+            f"nor a readable file{did_you_mean(spec, BUILTIN_PROFILES)}"
+        )
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

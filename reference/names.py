@@ -26,5 +26,6 @@ def did_you_mean(name: str, known: Iterable[str], prefix: str = "") -> str:
 def unknown_name(what: str, name: str, known: Iterable[str]) -> str:
     """``unknown ruleset 'nj-omaha-hilo'; did you mean 'nj-omaha-hi-lo'? (known: ...)``."""
     names = list(known)
-    return (f"unknown {what} {name!r}{did_you_mean(name, names)} "
-            f"(known: {', '.join(names) or 'none'})")
+    return (
+        f"unknown {what} {name!r}{did_you_mean(name, names)} (known: {', '.join(names) or 'none'})"
+    )

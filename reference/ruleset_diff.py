@@ -24,33 +24,41 @@ __all__ = ["ASPECTS", "KNOB_WORDS", "Difference", "Value", "knob_aspect", "rules
 
 # what a difference is about, in the order a diff lists them
 ASPECTS: tuple[str, ...] = (
-    "categories",       # a category only one of the two ranks
-    "order",            # the ranking, and each pair of categories ranked the other way round
-    "labels",           # the regulations' words for a category both rank
-    "direction",        # high or low poker
-    "wheel",            # how the ace plays: in straights (the wheel A-2-3-4-5), as a card
-    "wild",             # jokers in the deck, which cards are wild and how far
-    "hand",             # hand size, and how a hand is chosen from hole and board cards
-    "halves",           # the halves a pot is split into and their qualifiers
-    "qualifier",        # the dealer's qualifying hand
-    "equal_outcome",    # the word for hands still equal: split, push or tie
+    "categories",  # a category only one of the two ranks
+    "order",  # the ranking, and each pair of categories ranked the other way round
+    "labels",  # the regulations' words for a category both rank
+    "direction",  # high or low poker
+    "wheel",  # how the ace plays: in straights (the wheel A-2-3-4-5), as a card
+    "wild",  # jokers in the deck, which cards are wild and how far
+    "hand",  # hand size, and how a hand is chosen from hole and board cards
+    "halves",  # the halves a pot is split into and their qualifiers
+    "qualifier",  # the dealer's qualifying hand
+    "equal_outcome",  # the word for hands still equal: split, push or tie
     "interpretations",  # an ambiguous clause only one of the two is read under
-    "rules",            # any other engine knob
+    "rules",  # any other engine knob
 )
 
 # the aspect an engine knob of ``rules`` belongs to (any other knob: "rules")
 # (keywords, not string keys: the ``five_of_a_kind`` knob shares a category's name, and
 # category names are written only through CategoryName)
 KNOB_ASPECTS: dict[str, str] = dict(
-    direction="direction", ace="wheel", straight_ace="wheel",
-    straight_suits="wheel", five_of_a_kind="wild", wild_duplicates="wild",
+    direction="direction",
+    ace="wheel",
+    straight_ace="wheel",
+    straight_suits="wheel",
+    five_of_a_kind="wild",
+    wild_duplicates="wild",
 )
 
 # the aspect of a knob the table above does not name, by a word in its name (a knob added
 # later for the wheel's place or wraparounds is "wheel", one for jokers "wild")
 KNOB_WORDS_ASPECTS: tuple[tuple[str, str], ...] = (
-    ("wheel", "wheel"), ("wrap", "wheel"), ("straight_", "wheel"),
-    ("wild", "wild"), ("joker", "wild"))
+    ("wheel", "wheel"),
+    ("wrap", "wheel"),
+    ("straight_", "wheel"),
+    ("wild", "wild"),
+    ("joker", "wild"),
+)
 
 
 def knob_aspect(knob: str) -> str:
@@ -63,7 +71,7 @@ def knob_aspect(knob: str) -> str:
 # a knob's value in words, where one word is not self-explaining
 KNOB_WORDS: dict[tuple[str, str], str] = {
     ("straight_ace", "both"): "the ace plays high or low in a straight: A-2-3-4-5 is the "
-                              "lowest straight",
+    "lowest straight",
     ("straight_ace", "high"): "the ace plays only high in a straight: A-2-3-4-5 is no straight",
     ("straight_ace", "low"): "the ace plays only low in a straight: A-K-Q-J-10 is no straight",
     ("direction", "high"): "the highest hand wins",
@@ -96,19 +104,36 @@ class Difference:
 
     def as_dict(self) -> dict[str, Any]:
         """The stable JSON form (tuples as lists)."""
+
         def plain(v: Value) -> Any:
             return list(v) if isinstance(v, tuple) else v
-        return {"aspect": self.aspect, "item": self.item, "a": plain(self.a),
-                "b": plain(self.b), "note": self.note, "clauses_a": list(self.clauses_a),
-                "clauses_b": list(self.clauses_b)}
+
+        return {
+            "aspect": self.aspect,
+            "item": self.item,
+            "a": plain(self.a),
+            "b": plain(self.b),
+            "note": self.note,
+            "clauses_a": list(self.clauses_a),
+            "clauses_b": list(self.clauses_b),
+        }
 
 
 def ruleset_diff(a: Ruleset, b: Ruleset) -> tuple[Difference, ...]:
     """Every difference between ``a`` and ``b``, in :data:`ASPECTS` order (empty: the two
     rulesets' data agree on everything a diff compares; their clauses are their own)."""
-    found = [*_categories(a, b), *_order(a, b), *_labels(a, b), *_knobs(a, b),
-             *_wild(a, b), *_hand(a, b), *_halves(a, b), *_qualifier(a, b),
-             *_equal(a, b), *_interpretations(a, b)]
+    found = [
+        *_categories(a, b),
+        *_order(a, b),
+        *_labels(a, b),
+        *_knobs(a, b),
+        *_wild(a, b),
+        *_hand(a, b),
+        *_halves(a, b),
+        *_qualifier(a, b),
+        *_equal(a, b),
+        *_interpretations(a, b),
+    ]
     return tuple(sorted(found, key=lambda d: ASPECTS.index(d.aspect)))
 
 
@@ -126,8 +151,15 @@ def _categories(a: Ruleset, b: Ruleset) -> list[Difference]:
             cat = this.category(name)
             sides: tuple[Value, Value] = (None, cat.label) if flip else (cat.label, None)
             clauses = ((), (cat.clause,)) if flip else ((cat.clause,), ())
-            out.append(Difference("categories", name, *sides,
-                                  f"only {this.id} ranks {name} ({cat.label!r})", *clauses))
+            out.append(
+                Difference(
+                    "categories",
+                    name,
+                    *sides,
+                    f"only {this.id} ranks {name} ({cat.label!r})",
+                    *clauses,
+                )
+            )
     return out
 
 
@@ -141,20 +173,31 @@ def _order(a: Ruleset, b: Ruleset) -> list[Difference]:
     shared = [n for n in ra if n in rb]
     flipped = [(x, y) for x, y in combinations(shared, 2) if rb.index(x) > rb.index(y)]
     reversed_all = len(shared) > 2 and len(flipped) == len(shared) * (len(shared) - 1) // 2
-    words = "; ".join(f"{rs.id}: " + " > ".join(rs.category(n).label for n in ranking)
-                      for rs, ranking in ((a, ra), (b, rb)))
+    words = "; ".join(
+        f"{rs.id}: " + " > ".join(rs.category(n).label for n in ranking)
+        for rs, ranking in ((a, ra), (b, rb))
+    )
     note = f"the categories ranked, best first, in the regulations' words: {words}" + (
-        f"; {b.id} ranks the {len(shared)} categories both rank in the reverse order of "
-        f"{a.id}" if reversed_all else "")
+        f"; {b.id} ranks the {len(shared)} categories both rank in the reverse order of {a.id}"
+        if reversed_all
+        else ""
+    )
     out = [Difference("order", "ranking", ra, rb, note, a.order_clauses, b.order_clauses)]
     if reversed_all:
         return out
     for x, y in flipped:
-        out.append(Difference(
-            "order", f"{x} / {y}", f"{x} above {y}", f"{y} above {x}",
-            f"{a.id} ranks {a.category(x).label!r} above {a.category(y).label!r}; "
-            f"{b.id} ranks {b.category(y).label!r} above {b.category(x).label!r}",
-            _clauses(a, x, y), _clauses(b, x, y)))
+        out.append(
+            Difference(
+                "order",
+                f"{x} / {y}",
+                f"{x} above {y}",
+                f"{y} above {x}",
+                f"{a.id} ranks {a.category(x).label!r} above {a.category(y).label!r}; "
+                f"{b.id} ranks {b.category(y).label!r} above {b.category(x).label!r}",
+                _clauses(a, x, y),
+                _clauses(b, x, y),
+            )
+        )
     return out
 
 
@@ -170,9 +213,17 @@ def _labels(a: Ruleset, b: Ruleset) -> list[Difference]:
             continue
         la, lb = a.category(name), b.category(name)
         if la.label != lb.label:
-            out.append(Difference("labels", name, la.label, lb.label,
-                                  f"the regulations call {name} {la.label!r} and {lb.label!r}",
-                                  (la.clause,), (lb.clause,)))
+            out.append(
+                Difference(
+                    "labels",
+                    name,
+                    la.label,
+                    lb.label,
+                    f"the regulations call {name} {la.label!r} and {lb.label!r}",
+                    (la.clause,),
+                    (lb.clause,),
+                )
+            )
     return out
 
 
@@ -183,24 +234,49 @@ def _knobs(a: Ruleset, b: Ruleset) -> list[Difference]:
         va, vb = a.rules.get(knob), b.rules.get(knob)
         if va == vb:
             continue
-        words = [f"{rs.id}: " + (KNOB_WORDS.get((knob, str(v)), f"{knob} = {v}")
-                                 if v is not None else f"{knob} not set")
-                 for rs, v in ((a, va), (b, vb))]
-        out.append(Difference(knob_aspect(knob), knob,
-                              None if va is None else str(va), None if vb is None else str(vb),
-                              "; ".join(words)))
+        words = [
+            f"{rs.id}: "
+            + (
+                KNOB_WORDS.get((knob, str(v)), f"{knob} = {v}")
+                if v is not None
+                else f"{knob} not set"
+            )
+            for rs, v in ((a, va), (b, vb))
+        ]
+        out.append(
+            Difference(
+                knob_aspect(knob),
+                knob,
+                None if va is None else str(va),
+                None if vb is None else str(vb),
+                "; ".join(words),
+            )
+        )
     return out
 
 
 def _wild(a: Ruleset, b: Ruleset) -> list[Difference]:
     out = []
     if a.jokers != b.jokers:
-        out.append(Difference("wild", "jokers", a.jokers, b.jokers,
-                              f"jokers in the deck: {a.jokers} in {a.id}, {b.jokers} in {b.id}"))
+        out.append(
+            Difference(
+                "wild",
+                "jokers",
+                a.jokers,
+                b.jokers,
+                f"jokers in the deck: {a.jokers} in {a.id}, {b.jokers} in {b.id}",
+            )
+        )
     if a.wild != b.wild:
-        out.append(Difference("wild", "wild", a.wild, b.wild,
-                              f"wild cards: {a.wild or 'none'} in {a.id}, "
-                              f"{b.wild or 'none'} in {b.id}"))
+        out.append(
+            Difference(
+                "wild",
+                "wild",
+                a.wild,
+                b.wild,
+                f"wild cards: {a.wild or 'none'} in {a.id}, {b.wild or 'none'} in {b.id}",
+            )
+        )
     return out
 
 
@@ -208,33 +284,59 @@ def _selection(rs: Ruleset) -> dict[str, int] | None:
     sel = rs.selection
     if sel is None:
         return None
-    return {"hole": sel.hole, "board": sel.board, "min_hole": sel.min_hole,
-            "max_hole": sel.hole_range[-1]}
+    return {
+        "hole": sel.hole,
+        "board": sel.board,
+        "min_hole": sel.min_hole,
+        "max_hole": sel.hole_range[-1],
+    }
 
 
 def _hand(a: Ruleset, b: Ruleset) -> list[Difference]:
     """Hand size, then how a hand is chosen (hole/board cards, how many hole cards)."""
     out = []
     if a.hand_size != b.hand_size:
-        out.append(Difference("hand", "hand_size", a.hand_size, b.hand_size,
-                              f"a hand is {a.hand_size} cards in {a.id}, {b.hand_size} in "
-                              f"{b.id}"))
+        out.append(
+            Difference(
+                "hand",
+                "hand_size",
+                a.hand_size,
+                b.hand_size,
+                f"a hand is {a.hand_size} cards in {a.id}, {b.hand_size} in {b.id}",
+            )
+        )
     sa, sb = _selection(a), _selection(b)
     if (sa is None) != (sb is None):
         has, lacks = (a, b) if sa is not None else (b, a)
         assert has.selection is not None
-        out.append(Difference("hand", "selection", _selection_words(a), _selection_words(b),
-                              f"{has.id} picks the best hand from dealt cards; {lacks.id} "
-                              "values the hand as dealt",
-                              _selection_clause(a), _selection_clause(b)))
+        out.append(
+            Difference(
+                "hand",
+                "selection",
+                _selection_words(a),
+                _selection_words(b),
+                f"{has.id} picks the best hand from dealt cards; {lacks.id} "
+                "values the hand as dealt",
+                _selection_clause(a),
+                _selection_clause(b),
+            )
+        )
         return out
     if sa is None or sb is None:
         return out
     for key in ("hole", "board", "min_hole", "max_hole"):
         if sa[key] != sb[key]:
-            out.append(Difference("hand", key, sa[key], sb[key],
-                                  f"{key}: {sa[key]} in {a.id}, {sb[key]} in {b.id}",
-                                  _selection_clause(a), _selection_clause(b)))
+            out.append(
+                Difference(
+                    "hand",
+                    key,
+                    sa[key],
+                    sb[key],
+                    f"{key}: {sa[key]} in {a.id}, {sb[key]} in {b.id}",
+                    _selection_clause(a),
+                    _selection_clause(b),
+                )
+            )
     return out
 
 
@@ -276,8 +378,17 @@ def _halves(a: Ruleset, b: Ruleset) -> list[Difference]:
             note = f"the {name} half differs"
         else:
             continue
-        out.append(Difference("halves", name, wa, wb, note,
-                              _half_clauses(ha.get(name)), _half_clauses(hb.get(name))))
+        out.append(
+            Difference(
+                "halves",
+                name,
+                wa,
+                wb,
+                note,
+                _half_clauses(ha.get(name)),
+                _half_clauses(hb.get(name)),
+            )
+        )
     return out
 
 
@@ -294,17 +405,33 @@ def _qualifier(a: Ruleset, b: Ruleset) -> list[Difference]:
     if wa == wb:
         return []
     only = "" if qa and qb else f": only {(a if qa else b).id} has one"
-    return [Difference("qualifier", "dealer", wa, wb, "the dealer's qualifying hand" + only,
-                       () if qa is None or qa.clause is None else (qa.clause,),
-                       () if qb is None or qb.clause is None else (qb.clause,))]
+    return [
+        Difference(
+            "qualifier",
+            "dealer",
+            wa,
+            wb,
+            "the dealer's qualifying hand" + only,
+            () if qa is None or qa.clause is None else (qa.clause,),
+            () if qb is None or qb.clause is None else (qb.clause,),
+        )
+    ]
 
 
 def _equal(a: Ruleset, b: Ruleset) -> list[Difference]:
     if a.equal_outcome == b.equal_outcome:
         return []
-    return [Difference("equal_outcome", "equal_outcome", a.equal_outcome, b.equal_outcome,
-                       f"hands still equal: {a.equal_outcome!r} in {a.id}, "
-                       f"{b.equal_outcome!r} in {b.id}", a.tiebreak_clauses, b.tiebreak_clauses)]
+    return [
+        Difference(
+            "equal_outcome",
+            "equal_outcome",
+            a.equal_outcome,
+            b.equal_outcome,
+            f"hands still equal: {a.equal_outcome!r} in {a.id}, {b.equal_outcome!r} in {b.id}",
+            a.tiebreak_clauses,
+            b.tiebreak_clauses,
+        )
+    ]
 
 
 def _interpretations(a: Ruleset, b: Ruleset) -> list[Difference]:
@@ -318,9 +445,14 @@ def _interpretations(a: Ruleset, b: Ruleset) -> list[Difference]:
             value = f"default: {interp.default}"
             clauses = tuple(c for c in interp.clauses if this.has_clause(c))
             sides: tuple[Value, Value] = (value, None) if this is a else (None, value)
-            out.append(Difference(
-                "interpretations", iid, *sides,
-                f"only {this.id} is read under {iid} ({interp.title}; readings: "
-                f"{', '.join(interp.readings)})",
-                *((clauses, ()) if this is a else ((), clauses))))
+            out.append(
+                Difference(
+                    "interpretations",
+                    iid,
+                    *sides,
+                    f"only {this.id} is read under {iid} ({interp.title}; readings: "
+                    f"{', '.join(interp.readings)})",
+                    *((clauses, ()) if this is a else ((), clauses)),
+                )
+            )
     return out

@@ -56,8 +56,14 @@ EQUAL_OUTCOMES = ("split", "push", "tie")
 # straight, a flush or a straight flush, and nothing else.
 WILD_DESIGNATIONS = ("joker", "deuces", "bug")
 # what a restricted wild card ("bug") may complete besides standing for an ace
-BUG_COMPLETES = frozenset({CategoryName.STRAIGHT, CategoryName.FLUSH, CategoryName.STRAIGHT_FLUSH,
-                           CategoryName.ROYAL_FLUSH})
+BUG_COMPLETES = frozenset(
+    {
+        CategoryName.STRAIGHT,
+        CategoryName.FLUSH,
+        CategoryName.STRAIGHT_FLUSH,
+        CategoryName.ROYAL_FLUSH,
+    }
+)
 
 
 class RulesetError(InputError, ValueError):
@@ -86,7 +92,7 @@ class Regulation:
     current_through: str
     source: str
     clauses: tuple[Clause, ...]
-    retrieved: str = ""     # when a public copy of ``source`` was read (ISO date)
+    retrieved: str = ""  # when a public copy of ``source`` was read (ISO date)
 
     def clause(self, label_or_id: str) -> Clause:
         for c in self.clauses:
@@ -195,10 +201,10 @@ class Ruleset:
     jokers: int = 0
     wild: str | None = None
     selection: Selection | None = None
-    halves: tuple[Half, ...] = ()           # empty: one half, named by rules["direction"]
-    ranks_by: str | None = None             # the ruleset whose ranking this one took over
-    qualifier: Qualifier | None = None      # the dealer's qualifying hand, where posted
-    order_clauses: tuple[str, ...] = ()     # labels of the clauses that order the categories
+    halves: tuple[Half, ...] = ()  # empty: one half, named by rules["direction"]
+    ranks_by: str | None = None  # the ruleset whose ranking this one took over
+    qualifier: Qualifier | None = None  # the dealer's qualifying hand, where posted
+    order_clauses: tuple[str, ...] = ()  # labels of the clauses that order the categories
     tiebreak_clauses: tuple[str, ...] = ()  # labels of the clauses that break same-category ties
     _clause_index: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
 
@@ -271,29 +277,43 @@ def _load_regulation(name: str, data: dict[str, Any]) -> Regulation:
     clauses = []
     for i, c in enumerate(data.get("clause", [])):
         cid = _need(c, "id", f"{name} clause #{i + 1}")
-        clauses.append(Clause(label=section + cid, id=cid,
-                              summary=_need(c, "summary", f"{name} clause {cid}")))
+        clauses.append(
+            Clause(label=section + cid, id=cid, summary=_need(c, "summary", f"{name} clause {cid}"))
+        )
     return Regulation(
-        id=_need(reg, "id", where), jurisdiction=_need(reg, "jurisdiction", where),
-        citation=_need(reg, "citation", where), section=section,
+        id=_need(reg, "id", where),
+        jurisdiction=_need(reg, "jurisdiction", where),
+        citation=_need(reg, "citation", where),
+        section=section,
         confidence=_need(reg, "confidence", where),
         confidence_note=_need(reg, "confidence_note", where),
         current_through=_need(reg, "current_through", where),
-        source=_need(reg, "source", where), clauses=tuple(clauses),
-        retrieved=str(reg.get("retrieved", "")))
+        source=_need(reg, "source", where),
+        clauses=tuple(clauses),
+        retrieved=str(reg.get("retrieved", "")),
+    )
 
 
 # keys a game ruleset takes from the ruleset it ``ranks_by`` when it does not set them
-INHERITED = ("hand_size", "equal_outcome", "rules", "categories", "order_clauses",
-             "tiebreak_clauses")
+INHERITED = (
+    "hand_size",
+    "equal_outcome",
+    "rules",
+    "categories",
+    "order_clauses",
+    "tiebreak_clauses",
+)
 
 
 class _Loader:
     """Builds every ruleset once all regulations are known: a game may cite clauses of
     another regulation (by full label) and rank by another file's ruleset."""
 
-    def __init__(self, regulations: dict[str, Regulation],
-                 raw: dict[str, tuple[str, Regulation, dict[str, Any]]]) -> None:
+    def __init__(
+        self,
+        regulations: dict[str, Regulation],
+        raw: dict[str, tuple[str, Regulation, dict[str, Any]]],
+    ) -> None:
         self.labels = {c.label: c for reg in regulations.values() for c in reg.clauses}
         self.raw = raw
         self.done: dict[str, Ruleset] = {}
@@ -321,8 +341,10 @@ class _Loader:
             """A clause id of this regulation, or the full label of any regulation's."""
             found = own.get(cid) or self.labels.get(cid)
             if found is None:
-                raise RulesetError(f"{where}: {ctx} names clause {cid!r}, not in the regulation "
-                                   "(nor a full label of another one)")
+                raise RulesetError(
+                    f"{where}: {ctx} names clause {cid!r}, not in the regulation "
+                    "(nor a full label of another one)"
+                )
             return found.label
 
         base = self._base(r, where)
@@ -342,8 +364,9 @@ class _Loader:
         selection = _load_selection(r.get("selection"), hand_size, where, clause_label)
         if selection is not None:
             cited.setdefault(selection.clause, self.labels[selection.clause])
-        halves = tuple(self._half(h, i, where, clause_label, cited)
-                       for i, h in enumerate(r.get("half", [])))
+        halves = tuple(
+            self._half(h, i, where, clause_label, cited) for i, h in enumerate(r.get("half", []))
+        )
         names = [h.name for h in halves]
         if len(set(names)) != len(names):
             raise RulesetError(f"{where}: a half is named twice in {names}")
@@ -352,16 +375,28 @@ class _Loader:
             cited.setdefault(qualifier.clause, self.labels[qualifier.clause])
         clauses = tuple(cited.values())
         return Ruleset(
-            id=rid, title=_need(r, "title", where), regulation=regulation, clauses=clauses,
-            hand_size=hand_size, equal_outcome=equal,
+            id=rid,
+            title=_need(r, "title", where),
+            regulation=regulation,
+            clauses=clauses,
+            hand_size=hand_size,
+            equal_outcome=equal,
             interpretations=tuple(_need(r, "interpretations", where, list)),
-            rules=MappingProxyType(rules), categories=tuple(categories),
-            jokers=int(deck.get("jokers", 0)), wild=deck.get("wild"), selection=selection,
-            halves=halves, ranks_by=None if base is None else base.id, qualifier=qualifier,
-            order_clauses=tuple(clause_label(c, "order_clauses")
-                                for c in _need(r, "order_clauses", where, list)),
-            tiebreak_clauses=tuple(clause_label(c, "tiebreak_clauses")
-                                   for c in _need(r, "tiebreak_clauses", where, list)),
+            rules=MappingProxyType(rules),
+            categories=tuple(categories),
+            jokers=int(deck.get("jokers", 0)),
+            wild=deck.get("wild"),
+            selection=selection,
+            halves=halves,
+            ranks_by=None if base is None else base.id,
+            qualifier=qualifier,
+            order_clauses=tuple(
+                clause_label(c, "order_clauses") for c in _need(r, "order_clauses", where, list)
+            ),
+            tiebreak_clauses=tuple(
+                clause_label(c, "tiebreak_clauses")
+                for c in _need(r, "tiebreak_clauses", where, list)
+            ),
             _clause_index={c.label: c for c in clauses},
         )
 
@@ -375,20 +410,25 @@ class _Loader:
             r.setdefault(key, _inherited(base, key))
         unlisted = set(base.interpretations) - set(_need(r, "interpretations", where, list))
         if unlisted:
-            raise RulesetError(f"{where}: ranks by {base.id} but does not list its "
-                               f"interpretations {sorted(unlisted)}")
+            raise RulesetError(
+                f"{where}: ranks by {base.id} but does not list its "
+                f"interpretations {sorted(unlisted)}"
+            )
         return base
 
-    def _half(self, h: dict[str, Any], i: int, where: str, clause_label: Any,
-              cited: dict[str, Clause]) -> Half:
+    def _half(
+        self, h: dict[str, Any], i: int, where: str, clause_label: Any, cited: dict[str, Clause]
+    ) -> Half:
         name = _need(h, "name", f"{where} half #{i + 1}")
         at = f"{where} half {name}"
         if name not in HALF_NAMES:
             raise RulesetError(f"{at}: a half is one of {HALF_NAMES}")
         ranks_by = h.get("ranks_by")
         if (ranks_by is None) != (i == 0):
-            raise RulesetError(f"{at}: the first half ranks by the ruleset's own categories, "
-                               "every other half names the ruleset it ranks_by")
+            raise RulesetError(
+                f"{at}: the first half ranks by the ruleset's own categories, "
+                "every other half names the ruleset it ranks_by"
+            )
         if ranks_by is not None:
             ranking = self.get(ranks_by, at)
             for c in ranking.clauses:
@@ -401,13 +441,20 @@ class _Loader:
             qualifier = HalfQualifier(
                 categories=tuple(_need(q, "categories", f"{at} qualifier", list)),
                 max_rank=_need(q, "max_rank", f"{at} qualifier", int),
-                clause=clause_label(_need(q, "clause", f"{at} qualifier"), "a qualifier"))
+                clause=clause_label(_need(q, "clause", f"{at} qualifier"), "a qualifier"),
+            )
             unknown = set(qualifier.categories) - set(ranking.rules["categories"])
             if unknown:
-                raise RulesetError(f"{at}: qualifier names categories {sorted(unknown)} that "
-                                   f"{ranking.id} does not rank")
-        half = Half(name=name, ranks_by=ranks_by, qualifier=qualifier,
-                    clause=clause_label(_need(h, "clause", at), "a half"))
+                raise RulesetError(
+                    f"{at}: qualifier names categories {sorted(unknown)} that "
+                    f"{ranking.id} does not rank"
+                )
+        half = Half(
+            name=name,
+            ranks_by=ranks_by,
+            qualifier=qualifier,
+            clause=clause_label(_need(h, "clause", at), "a half"),
+        )
         for label in (half.clause, qualifier and qualifier.clause):
             if label:
                 cited.setdefault(label, self.labels[label])
@@ -418,28 +465,36 @@ def _load_rules(r: dict[str, Any], where: str) -> dict[str, Any]:
     """A ruleset's engine knobs (a copy), checked, with every knob a ruleset must set."""
     rules = dict(_need(r, "rules", where, dict))
     check_rules(rules, where)
-    missing = [k for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")
-               if k not in rules]
+    missing = [
+        k
+        for k in ("direction", "ace", "straight_ace", "straight_suits", "tiebreak")
+        if k not in rules
+    ]
     if missing:
         raise RulesetError(f"{where}: rules lacks {missing}")
     return rules
 
 
-def _load_categories(r: dict[str, Any], rules: dict[str, Any], where: str,
-                     clause_label: Callable[[str, str], str]) -> list[Category]:
+def _load_categories(
+    r: dict[str, Any], rules: dict[str, Any], where: str, clause_label: Callable[[str, str], str]
+) -> list[Category]:
     """The categories a ruleset defines (each one of :data:`SHAPES`, else the
     did-you-mean message); ``rules["categories"]``, the ranking in use, defaults to them
     all and may rank none other."""
     categories = []
     for c in _need(r, "categories", where, list):
-        if isinstance(c, Category):      # taken over from the ruleset it ranks by
+        if isinstance(c, Category):  # taken over from the ruleset it ranks by
             categories.append(c)
             continue
         if c.get("name") not in SHAPES:
-            raise RulesetError(f"{where}: "
-                               + unknown_name("category", str(c.get("name")), SHAPES))
-        categories.append(Category(c["name"], _need(c, "label", where),
-                                   clause_label(_need(c, "clause", where), "a category")))
+            raise RulesetError(f"{where}: " + unknown_name("category", str(c.get("name")), SHAPES))
+        categories.append(
+            Category(
+                c["name"],
+                _need(c, "label", where),
+                clause_label(_need(c, "clause", where), "a category"),
+            )
+        )
     # rules.categories is the ranking in use (best first); by default every defined one
     rules.setdefault("categories", [c.name for c in categories])
     undefined = set(rules["categories"]) - {c.name for c in categories}
@@ -462,16 +517,19 @@ def _load_deck(r: dict[str, Any], where: str) -> dict[str, Any]:
     return deck
 
 
-def _load_selection(sel: dict[str, Any] | None, hand_size: int, where: str,
-                    clause_label: Callable[[str, str], str]) -> Selection | None:
+def _load_selection(
+    sel: dict[str, Any] | None, hand_size: int, where: str, clause_label: Callable[[str, str], str]
+) -> Selection | None:
     """A ruleset's selection rule (None: a hand is dealt whole), checked."""
     if sel is None:
         return None
     selection = Selection(
-        hole=_need(sel, "hole", where, int), board=_need(sel, "board", where, int),
+        hole=_need(sel, "hole", where, int),
+        board=_need(sel, "board", where, int),
         min_hole=_need(sel, "min_hole", where, int),
         max_hole=sel.get("max_hole"),
-        clause=clause_label(_need(sel, "clause", where), "selection"))
+        clause=clause_label(_need(sel, "clause", where), "selection"),
+    )
     _check_selection(selection, hand_size, where)
     return selection
 
@@ -492,8 +550,7 @@ def _check_selection(sel: Selection, hand_size: int, where: str) -> None:
     top = sel.hole if sel.max_hole is None else sel.max_hole
     if not 0 <= sel.min_hole <= top <= sel.hole:
         raise RulesetError(f"{where}: selection needs 0 <= min_hole <= max_hole <= hole")
-    if not any(0 <= hand_size - used <= sel.board for used in sel.hole_range
-               if used <= hand_size):
+    if not any(0 <= hand_size - used <= sel.board for used in sel.hole_range if used <= hand_size):
         raise RulesetError(f"{where}: selection can never make a hand of {hand_size} cards")
 
 
@@ -510,9 +567,13 @@ def _load_qualifier(q: Any, where: str, clause_label: Any) -> Qualifier | None:
     clause = q.get("clause")
     if clause is None and confidence == "confirmed":
         raise RulesetError(f"{where}: a confirmed qualifier names its clause")
-    return Qualifier(minimum=_need(q, "minimum", where), words=_need(q, "words", where),
-                     confidence=confidence, source=_need(q, "source", where),
-                     clause=clause_label(clause, "qualifier") if clause else None)
+    return Qualifier(
+        minimum=_need(q, "minimum", where),
+        words=_need(q, "words", where),
+        confidence=confidence,
+        source=_need(q, "source", where),
+        clause=clause_label(clause, "qualifier") if clause else None,
+    )
 
 
 @cache

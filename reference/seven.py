@@ -42,15 +42,15 @@ from pokercert.reference.interpretations import Profile
 __all__ = ["SEVEN", "SevenTable", "class_codes", "seven_table"]
 
 SEVEN = 7
-FLUSH = 5                      # cards of one suit that make a flush
-_FLUSH_BITS = RANKS            # bits of the flush-ranks set in a class code
+FLUSH = 5  # cards of one suit that make a flush
+_FLUSH_BITS = RANKS  # bits of the flush-ranks set in a class code
 _LOWEST = 2
 
 _RANK = np.array([c.rank - _LOWEST for c in DECK], dtype=np.int64)
 _SUIT = np.array([SUIT_CHARS.index(c.suit) for c in DECK], dtype=np.int64)
 _POW5 = np.array([5 ** int(r) for r in _RANK], dtype=np.int64)
 _RANK_BIT = np.left_shift(np.int64(1), _RANK)
-_SUIT_DIGIT = np.left_shift(np.int64(1), 3 * _SUIT)      # 3 bits per suit count (<= 7)
+_SUIT_DIGIT = np.left_shift(np.int64(1), 3 * _SUIT)  # 3 bits per suit count (<= 7)
 _INDEX = {(c.rank - _LOWEST, SUIT_CHARS.index(c.suit)): i for i, c in enumerate(DECK)}
 
 
@@ -65,8 +65,7 @@ def class_codes(hands: np.ndarray) -> np.ndarray:
     if flushed.size:
         sub = hands[flushed]
         suit = counts[flushed].argmax(axis=1)
-        flush_ranks[flushed] = np.where(_SUIT[sub] == suit[:, None], _RANK_BIT[sub],
-                                        0).sum(axis=1)
+        flush_ranks[flushed] = np.where(_SUIT[sub] == suit[:, None], _RANK_BIT[sub], 0).sum(axis=1)
     out: np.ndarray = (multiset << _FLUSH_BITS) + flush_ranks
     return out
 
@@ -75,6 +74,7 @@ def class_codes(hands: np.ndarray) -> np.ndarray:
 def _multisets(cards: int = SEVEN) -> Iterator[tuple[int, ...]]:
     """Every multiset of ``cards`` ranks (0 = deuce .. 12 = ace) with at most four of a
     rank, as 13 counts."""
+
     def grow(rank: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if rank == RANKS:
             if left == 0:
@@ -84,6 +84,7 @@ def _multisets(cards: int = SEVEN) -> Iterator[tuple[int, ...]]:
             acc.append(n)
             yield from grow(rank + 1, left - n, acc)
             acc.pop()
+
     yield from grow(0, cards, [])
 
 
@@ -159,9 +160,9 @@ class SevenTable(ClassTable):
         subsets = np.array(list(combinations(range(SEVEN), FLUSH)), dtype=np.intp)
         best = np.zeros(len(reps), dtype=np.int64)
         for lo in range(0, len(reps), 1 << 14):
-            block = reps[lo:lo + (1 << 14)]
-            sub = block[:, subsets].reshape(-1, FLUSH)        # ascending: combinations
-            best[lo:lo + len(block)] = five.keys_of(sub).reshape(len(block), -1).max(axis=1)
+            block = reps[lo : lo + (1 << 14)]
+            sub = block[:, subsets].reshape(-1, FLUSH)  # ascending: combinations
+            best[lo : lo + len(block)] = five.keys_of(sub).reshape(len(block), -1).max(axis=1)
         values, dense = np.unique(best, return_inverse=True)
         order = np.argsort(codes)
         # up to three members per class, far apart in the class's list of census classes
@@ -170,16 +171,18 @@ class SevenTable(ClassTable):
         by_class = np.argsort(dense, kind="stable")
         starts = np.searchsorted(dense[by_class], np.arange(len(values) + 1))
         for d in range(len(values)):
-            mine = by_class[starts[d]:starts[d + 1]]
+            mine = by_class[starts[d] : starts[d + 1]]
             pick = mine[[0, len(mine) // 2, len(mine) - 1]]
             members[d] = positions[pick]
         width = five.class_keys.shape[1]
-        return {"codes": codes[order].astype(np.int64),
-                "class_of": dense[order].astype(np.int32),
-                "members": members,
-                "class_keys": five.class_keys[values].reshape(-1, width).astype(np.int64),
-                "class_key_len": five.class_key_len[values].astype(np.int8),
-                "class_categories": five.class_categories[values].astype(np.int8)}
+        return {
+            "codes": codes[order].astype(np.int64),
+            "class_of": dense[order].astype(np.int32),
+            "members": members,
+            "class_keys": five.class_keys[values].reshape(-1, width).astype(np.int64),
+            "class_key_len": five.class_key_len[values].astype(np.int8),
+            "class_categories": five.class_categories[values].astype(np.int8),
+        }
 
     def keys_of(self, hands: np.ndarray) -> np.ndarray:
         """Dense keys of rows of seven DECK indices (any order, unchecked)."""
@@ -194,12 +197,15 @@ class SevenTable(ClassTable):
         if hands.ndim != 2 or hands.shape[1] != SEVEN:
             raise ValueError(f"expected an (m, 7) array of card indices, got {hands.shape}")
         ordered = np.sort(hands, axis=1)
-        if hands.size and (ordered[:, 0].min() < 0 or ordered[:, -1].max() >= len(DECK)
-                           or (ordered[:, 1:] == ordered[:, :-1]).any()):
+        if hands.size and (
+            ordered[:, 0].min() < 0
+            or ordered[:, -1].max() >= len(DECK)
+            or (ordered[:, 1:] == ordered[:, :-1]).any()
+        ):
             raise ValueError("a row holds a card twice or an index outside DECK")
         codes = class_codes(hands)
         at = np.minimum(np.searchsorted(self._codes, codes), len(self._codes) - 1)
-        if not (self._codes[at] == codes).all():     # pragma: no cover - a table bug
+        if not (self._codes[at] == codes).all():  # pragma: no cover - a table bug
             raise AssertionError("a seven-card hand of no known class")
         keys = self._class[at]
         return self.class_categories[keys], keys

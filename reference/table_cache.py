@@ -50,15 +50,30 @@ if TYPE_CHECKING:
     from pokercert.reference.interpretations import Profile
     from pokercert.reference.rulesets import Ruleset
 
-__all__ = ["CACHE_ENV", "VALUE_CACHE_ENV", "cache_dir", "engine_version", "load_or_build",
-           "prune_stale", "shared_values", "table_digest", "table_path", "values_digest",
-           "values_path"]
+__all__ = [
+    "CACHE_ENV",
+    "VALUE_CACHE_ENV",
+    "cache_dir",
+    "engine_version",
+    "load_or_build",
+    "prune_stale",
+    "shared_values",
+    "table_digest",
+    "table_path",
+    "values_digest",
+    "values_path",
+]
 
-FORMAT = 2      # 2: each class key's length stored (a -1 digit is no padding)
+FORMAT = 2  # 2: each class key's length stored (a -1 digit is no padding)
 # the sources whose behaviour a table records
-_ENGINE_SOURCES = ("engine.py", "cards.py", "batch.py", "seven.py", "rulesets.py",
-                   "interpretations.py")
-
+_ENGINE_SOURCES = (
+    "engine.py",
+    "cards.py",
+    "batch.py",
+    "seven.py",
+    "rulesets.py",
+    "interpretations.py",
+)
 
 
 STALE_AFTER_S = 7 * 24 * 3600
@@ -149,8 +164,11 @@ def _read(path: Path, digest: str) -> dict[str, np.ndarray] | None:
             arrays = {k: data[k] for k in data.files if k != "__meta__"}
     except Exception:
         return None
-    if not isinstance(meta, dict) or meta.get("digest") != digest \
-            or meta.get("checksum") != _checksum(arrays):
+    if (
+        not isinstance(meta, dict)
+        or meta.get("digest") != digest
+        or meta.get("checksum") != _checksum(arrays)
+    ):
         return None
     return arrays
 
@@ -158,10 +176,9 @@ def _read(path: Path, digest: str) -> dict[str, np.ndarray] | None:
 def _write(path: Path, digest: str, arrays: dict[str, np.ndarray]) -> None:
     import numpy as np
 
-    meta = json.dumps({"digest": digest, "checksum": _checksum(arrays),
-                       "engine": engine_version()})
+    meta = json.dumps({"digest": digest, "checksum": _checksum(arrays), "engine": engine_version()})
     buffer = io.BytesIO()
-    np.savez(buffer, __meta__=np.array(meta), **arrays)   # type: ignore[arg-type]
+    np.savez(buffer, __meta__=np.array(meta), **arrays)  # type: ignore[arg-type]
     _replace(path, buffer.getvalue())
 
 
@@ -189,7 +206,7 @@ def load_or_build(ev: _Keyed, size: int, make: Callable[[Any], T]) -> T:
     if arrays is not None:
         return make(arrays)
     built = make(None)
-    with contextlib.suppress(OSError):   # a read-only or full cache folder: go on without
+    with contextlib.suppress(OSError):  # a read-only or full cache folder: go on without
         _write(path, digest, built.arrays)
         prune_stale(path.parent, ".npz", _table_engine)
     return built
@@ -216,8 +233,7 @@ def _values_engine(path: Path) -> str | None:
         return None
 
 
-def prune_stale(folder: Path, suffix: str,
-                engine_of: Callable[[Path], str | None]) -> list[Path]:
+def prune_stale(folder: Path, suffix: str, engine_of: Callable[[Path], str | None]) -> list[Path]:
     """Remove the ``*suffix`` files of ``folder`` written for another engine version (by
     ``engine_of``; an unreadable file counts as another) and not rewritten for
     :data:`STALE_AFTER_S`; return the files removed.  Files of this engine version are
@@ -227,8 +243,7 @@ def prune_stale(folder: Path, suffix: str,
     with contextlib.suppress(OSError):
         for path in sorted(folder.glob("*" + suffix)):
             with contextlib.suppress(OSError):
-                if now - path.stat().st_mtime >= STALE_AFTER_S \
-                        and engine_of(path) != current:
+                if now - path.stat().st_mtime >= STALE_AFTER_S and engine_of(path) != current:
                     path.unlink()
                     removed.append(path)
     return removed
@@ -266,8 +281,8 @@ def prune_stale(folder: Path, suffix: str,
 # the files off (the memos then start empty in every process, as before).
 VALUES_FORMAT = 1
 VALUE_CACHE_ENV = "POKERCERT_VALUE_CACHE"
-_RECORDS_KEPT = 16         # records a file holds before its next writer rewrites it whole
-_VALUES_KEPT = 1 << 17     # entries a whole file keeps (the newest; a memo has no more)
+_RECORDS_KEPT = 16  # records a file holds before its next writer rewrites it whole
+_VALUES_KEPT = 1 << 17  # entries a whole file keeps (the newest; a memo has no more)
 
 
 class _Kept(NamedTuple):
@@ -276,10 +291,10 @@ class _Kept(NamedTuple):
     path: Path
     digest: str
     memo: dict[Any, Any]
-    loaded: int                 # entries read from the file: those after it are new
-    whole: bool                 # the file must be rewritten whole (absent, unsound, long)
+    loaded: int  # entries read from the file: those after it are new
+    whole: bool  # the file must be rewritten whole (absent, unsound, long)
     encode: Callable[[dict[Any, Any]], Any]
-    kept: int                   # entries a whole file keeps (the newest)
+    kept: int  # entries a whole file keeps (the newest)
 
 
 _KEPT: list[_Kept] = []
@@ -296,9 +311,13 @@ def values_path(kind: str, key: str) -> Path:
     return cache_folder("values") / f"{kind}-{values_digest(kind, key)[:32]}.json"
 
 
-def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
-                  encode: Callable[[dict[Any, Any]], Any],
-                  kept: int = _VALUES_KEPT) -> dict[Any, Any]:
+def shared_values(
+    kind: str,
+    key: str,
+    decode: Callable[[Any], dict[Any, Any]],
+    encode: Callable[[dict[Any, Any]], Any],
+    kept: int = _VALUES_KEPT,
+) -> dict[Any, Any]:
     """The memo ``kind`` of ``key``: what the sound records of its file hold (``decode``
     of each one's entries; a record that fails to decode counts as none), else empty;
     kept for this process's exit, when what it added is written back (``encode``; a
@@ -317,24 +336,41 @@ def shared_values(kind: str, key: str, decode: Callable[[Any], dict[Any, Any]],
         if _record(memo, lines, i, digest, decode):
             records += 1
             i += 2
-        else:                   # a torn, spoilt or foreign line: skipped, never trusted
+        else:  # a torn, spoilt or foreign line: skipped, never trusted
             unsound += 1
             i += 1
     if not _KEPT:
         atexit.register(_write_values)
-    _KEPT.append(_Kept(path, digest, memo, len(memo),
-                       not records or unsound > 0 or records >= _RECORDS_KEPT, encode, kept))
+    _KEPT.append(
+        _Kept(
+            path,
+            digest,
+            memo,
+            len(memo),
+            not records or unsound > 0 or records >= _RECORDS_KEPT,
+            encode,
+            kept,
+        )
+    )
     return memo
 
 
-def _record(memo: dict[Any, Any], lines: list[bytes], at: int, digest: str,
-            decode: Callable[[Any], dict[Any, Any]]) -> bool:
+def _record(
+    memo: dict[Any, Any],
+    lines: list[bytes],
+    at: int,
+    digest: str,
+    decode: Callable[[Any], dict[Any, Any]],
+) -> bool:
     """Add to ``memo`` the entries of the record whose head is ``lines[at]`` if it is
     sound: a head of ``digest`` whose checksum is the next line's, entries that decode."""
     with contextlib.suppress(Exception):
         meta = json.loads(lines[at])
-        if at + 1 < len(lines) and meta["digest"] == digest and \
-                meta["checksum"] == hashlib.sha256(lines[at + 1]).hexdigest():
+        if (
+            at + 1 < len(lines)
+            and meta["digest"] == digest
+            and meta["checksum"] == hashlib.sha256(lines[at + 1]).hexdigest()
+        ):
             # decoding builds tens of thousands of tuples of ints and strings (no cycles)
             with collector.paused():
                 memo.update(decode(json.loads(lines[at + 1])))
@@ -351,17 +387,20 @@ def _write_values() -> None:
     for path, digest, memo, loaded, whole, encode, kept in _KEPT:
         if len(memo) <= loaded:
             continue
-        with contextlib.suppress(OSError):   # a read-only or full cache folder
+        with contextlib.suppress(OSError):  # a read-only or full cache folder
             if not whole:
                 try:
-                    _append(path, _values_record(
-                        digest, encode(dict(islice(memo.items(), loaded, None)))))
+                    _append(
+                        path,
+                        _values_record(digest, encode(dict(islice(memo.items(), loaded, None)))),
+                    )
                     written = path.parent
                     continue
-                except FileNotFoundError:    # removed meanwhile: written whole
+                except FileNotFoundError:  # removed meanwhile: written whole
                     pass
-            newest = memo if len(memo) <= kept else \
-                dict(islice(memo.items(), len(memo) - kept, None))
+            newest = (
+                memo if len(memo) <= kept else dict(islice(memo.items(), len(memo) - kept, None))
+            )
             _replace(path, _values_record(digest, encode(newest)))
             written = path.parent
     if written is not None:
@@ -371,8 +410,9 @@ def _write_values() -> None:
 def _values_record(digest: str, entries: Any) -> bytes:
     """One record of a values file: its head line, then its entries' line."""
     body = json.dumps(entries, separators=(",", ":")).encode()
-    head = json.dumps({"digest": digest, "checksum": hashlib.sha256(body).hexdigest(),
-                       "engine": engine_version()}).encode()
+    head = json.dumps(
+        {"digest": digest, "checksum": hashlib.sha256(body).hexdigest(), "engine": engine_version()}
+    ).encode()
     return head + b"\n" + body
 
 

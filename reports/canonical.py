@@ -42,7 +42,7 @@ class _Unusual(Exception):
     """A value :func:`_text` leaves to the standard library (see there)."""
 
 
-_str = encode_basestring            # the C function json.dumps uses with ensure_ascii=False
+_str = encode_basestring  # the C function json.dumps uses with ensure_ascii=False
 _int, _float = int.__repr__, float.__repr__
 _INF = float("inf")
 # (keys in insertion order, indent) -> keys sorted, each key's line head, the closing line,
@@ -50,8 +50,9 @@ _INF = float("inf")
 _Layout = tuple[list[str], list[str], str, str]
 
 
-def _text(value: Any, indent: str, lists: dict[Any, str],
-          layouts: dict[tuple[Any, str], _Layout]) -> str:
+def _text(
+    value: Any, indent: str, lists: dict[Any, str], layouts: dict[tuple[Any, str], _Layout]
+) -> str:
     """``value`` in canonical form at ``indent`` (its lines after the first start with it):
     exactly ``_dumps(value).replace("\\n", "\\n" + indent)``, several times faster.
 
@@ -76,7 +77,7 @@ def _text(value: Any, indent: str, lists: dict[Any, str],
         return "null"
     if kind is bool:
         return "true" if value else "false"
-    if isinstance(value, str):              # an enum's value (a vector's kind) among them
+    if isinstance(value, str):  # an enum's value (a vector's kind) among them
         return _str(value)
     if isinstance(value, int):
         return _int(value)
@@ -85,8 +86,12 @@ def _text(value: Any, indent: str, lists: dict[Any, str],
     raise _Unusual
 
 
-def _object_text(value: dict[Any, Any], indent: str, lists: dict[Any, str],
-                 layouts: dict[tuple[Any, str], _Layout]) -> str:
+def _object_text(
+    value: dict[Any, Any],
+    indent: str,
+    lists: dict[Any, str],
+    layouts: dict[tuple[Any, str], _Layout],
+) -> str:
     """A dict in canonical form (:func:`_text`), its layout per (keys, indent) memoised."""
     if not value:
         return "{}"
@@ -98,8 +103,11 @@ def _object_text(value: dict[Any, Any], indent: str, lists: dict[Any, str],
         inner = indent + "  "
         order = sorted(keys)
         layout = layouts[keys, indent] = (
-            order, [("{\n" if i == 0 else ",\n") + inner + _str(k) + ": "
-                    for i, k in enumerate(order)], "\n" + indent + "}", inner)
+            order,
+            [("{\n" if i == 0 else ",\n") + inner + _str(k) + ": " for i, k in enumerate(order)],
+            "\n" + indent + "}",
+            inner,
+        )
     order, heads, tail, inner = layout
     out = []
     for head, name in zip(heads, order, strict=True):
@@ -114,8 +122,9 @@ def _object_text(value: dict[Any, Any], indent: str, lists: dict[Any, str],
     return "".join(out)
 
 
-def _list_text(value: list[Any], indent: str, lists: dict[Any, str],
-               layouts: dict[tuple[Any, str], _Layout]) -> str:
+def _list_text(
+    value: list[Any], indent: str, lists: dict[Any, str], layouts: dict[tuple[Any, str], _Layout]
+) -> str:
     """A list in canonical form (:func:`_text`), a list of strings memoised per
     (strings, indent)."""
     if not value:
@@ -124,24 +133,32 @@ def _list_text(value: list[Any], indent: str, lists: dict[Any, str],
     memo: tuple[Any, str] | None = (tuple(value), indent)
     try:
         known = lists.get(memo)
-    except TypeError:                       # holds a dict or list: not memoised
+    except TypeError:  # holds a dict or list: not memoised
         memo = known = None
     if known is not None:
         return known
     if memo is not None and all(type(v) is str for v in value):
-        known = lists[memo] = ("[\n" + inner + (",\n" + inner).join(map(_str, value))
-                              + "\n" + indent + "]")
+        known = lists[memo] = (
+            "[\n" + inner + (",\n" + inner).join(map(_str, value)) + "\n" + indent + "]"
+        )
         return known
-    return ("[\n" + inner + (",\n" + inner).join(
-        [_text(v, inner, lists, layouts) for v in value]) + "\n" + indent + "]")
+    return (
+        "[\n"
+        + inner
+        + (",\n" + inner).join([_text(v, inner, lists, layouts) for v in value])
+        + "\n"
+        + indent
+        + "]"
+    )
 
 
-def _member(key: str, value: Any, lists: dict[Any, str],
-            layouts: dict[tuple[Any, str], _Layout]) -> str:
+def _member(
+    key: str, value: Any, lists: dict[Any, str], layouts: dict[tuple[Any, str], _Layout]
+) -> str:
     """One top-level key's line of the canonical form (see :func:`_members`)."""
     try:
         text = _text(value, "  ", lists, layouts)
-    except (_Unusual, RecursionError):   # the standard library's text, or its error
+    except (_Unusual, RecursionError):  # the standard library's text, or its error
         text = _dumps(value).replace("\n", "\n  ")
     return f"  {_str(key)}: {text}"
 
@@ -171,7 +188,7 @@ def _join(members: Iterable[str]) -> bytes:
 def canonical_bytes(report: dict[str, Any]) -> bytes:
     """The one byte form of a report."""
     members = _members(report)
-    if members is None:   # not a report (verify reads any JSON object): the plain way
+    if members is None:  # not a report (verify reads any JSON object): the plain way
         return (_dumps(report) + "\n").encode("utf-8")
     return _join(members.values())
 
@@ -217,9 +234,10 @@ def sealed(report: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
 @cache
 def schema() -> dict[str, Any]:
     """The published JSON Schema of the report (``reports/schema/report.schema.json``)."""
-    text = (resources.files("pokercert.reports") / "schema" / "report.schema.json") \
-        .read_text(encoding="utf-8")
-    document: dict[str, Any] = json.loads(text)   # a file of ours
+    text = (resources.files("pokercert.reports") / "schema" / "report.schema.json").read_text(
+        encoding="utf-8"
+    )
+    document: dict[str, Any] = json.loads(text)  # a file of ours
     return document
 
 
@@ -232,10 +250,10 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 def schema_errors(report: Any) -> list[str]:
     """Every way ``report`` breaks the schema, as ``path: message`` lines (empty if none)."""
-    errors = sorted(_validator().iter_errors(report), key=lambda e: [str(p) for p in
-                                                                     e.absolute_path])
-    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
-            for e in errors]
+    errors = sorted(
+        _validator().iter_errors(report), key=lambda e: [str(p) for p in e.absolute_path]
+    )
+    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}" for e in errors]
 
 
 def validate(report: Any, where: str = "report") -> None:
@@ -243,6 +261,6 @@ def validate(report: Any, where: str = "report") -> None:
     errors = schema_errors(report)
     if errors:
         more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
-        raise ReportError(f"{where} does not follow the report schema: "
-                          + "; ".join(errors[:5]) + more)
-
+        raise ReportError(
+            f"{where} does not follow the report schema: " + "; ".join(errors[:5]) + more
+        )

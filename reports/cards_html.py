@@ -51,7 +51,7 @@ def esc(value: Any) -> str:
     return html.escape(T.printable(cut(str(value))), quote=True)
 
 
-@lru_cache(maxsize=1024)   # 53 cards, drawn ~100,000 times by the site
+@lru_cache(maxsize=1024)  # 53 cards, drawn ~100,000 times by the site
 def card_html(token: str) -> str:
     """One card code as a drawn card, or the token as escaped text when it is no card."""
     m = _CARD.fullmatch(token)
@@ -60,14 +60,14 @@ def card_html(token: str) -> str:
     if m.group(3):
         return '<span class="card joker" title="joker">Joker</span>'
     rank, suit = m.group(1), m.group(2)
-    return (f'<span class="card s-{suit}">'
-            f"{RANK_SHOWN.get(rank, rank)}{SUIT_SYMBOL[suit]}</span>")
+    return f'<span class="card s-{suit}">{RANK_SHOWN.get(rank, rank)}{SUIT_SYMBOL[suit]}</span>'
 
 
 def is_cards(value: object) -> bool:
     """Whether ``value`` is a string of canonical card codes, one space apart."""
-    return isinstance(value, str) and bool(value) and all(
-        _CARD.fullmatch(t) for t in value.split(" "))
+    return (
+        isinstance(value, str) and bool(value) and all(_CARD.fullmatch(t) for t in value.split(" "))
+    )
 
 
 def hand_html(value: object) -> str:
@@ -77,8 +77,7 @@ def hand_html(value: object) -> str:
         return " ".join(hand_html(v) for v in value) if value else "[]"
     if not is_cards(value):
         return esc(T.value(value))
-    return '<span class="hand">' + "".join(card_html(t) for t in str(value).split(" ")) + \
-        "</span>"
+    return '<span class="hand">' + "".join(card_html(t) for t in str(value).split(" ")) + "</span>"
 
 
 def answer_html(data: dict[str, Any] | None) -> str:
@@ -88,5 +87,6 @@ def answer_html(data: dict[str, Any] | None) -> str:
         return esc("(no answer)")
     if not data:
         return esc("(nothing)")
-    return "<br>".join(f'<span class="key">{esc(k)}:</span> {hand_html(data[k])}'
-                       for k in sorted(data))
+    return "<br>".join(
+        f'<span class="key">{esc(k)}:</span> {hand_html(data[k])}' for k in sorted(data)
+    )

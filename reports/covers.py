@@ -28,10 +28,14 @@ from typing import Any
 from pokercert.vectors.releases import corpus_status
 
 NOT_RECORDED = "not recorded"
-IDENTITY_NOT_RECORDED = ("run.json does not say what the measured identity covers (a run "
-                         "made before the harness recorded it)")
-SANDBOX_NOT_RECORDED = ("run.json does not say how the evaluator was sandboxed (a run made "
-                        "before the harness recorded it)")
+IDENTITY_NOT_RECORDED = (
+    "run.json does not say what the measured identity covers (a run "
+    "made before the harness recorded it)"
+)
+SANDBOX_NOT_RECORDED = (
+    "run.json does not say how the evaluator was sandboxed (a run made "
+    "before the harness recorded it)"
+)
 
 
 def _text(value: Any) -> str:
@@ -48,26 +52,33 @@ def identity_block(measured: Mapping[str, Any]) -> dict[str, str]:
     coverage = measured.get("coverage")
     if not isinstance(coverage, Mapping):
         return {"scope": NOT_RECORDED, "hashed": IDENTITY_NOT_RECORDED, "warning": ""}
-    return {"scope": _text(coverage.get("scope")) or NOT_RECORDED,
-            "hashed": _text(coverage.get("hashed")), "warning": _text(coverage.get("warning"))}
+    return {
+        "scope": _text(coverage.get("scope")) or NOT_RECORDED,
+        "hashed": _text(coverage.get("hashed")),
+        "warning": _text(coverage.get("warning")),
+    }
 
 
 def sandbox_block(sandbox: Any) -> dict[str, str]:
     """How the evaluator was confined (run.json's ``sandbox``)."""
     if not isinstance(sandbox, Mapping):
         return {"mode": NOT_RECORDED, "reason": SANDBOX_NOT_RECORDED}
-    return {"mode": _text(sandbox.get("mode")) or NOT_RECORDED,
-            "reason": _text(sandbox.get("reason"))}
+    return {
+        "mode": _text(sandbox.get("mode")) or NOT_RECORDED,
+        "reason": _text(sandbox.get("reason")),
+    }
 
 
 def covers(identification: Mapping[str, Any]) -> dict[str, Any]:
     """The block, from a report's identification."""
     challenge = (identification.get("filters") or {}).get("challenge")
     seed = challenge.get("seed") if isinstance(challenge, Mapping) else None
-    return {"corpus": corpus_block(identification.get("corpus") or {}),
-            "identity": identity_block(identification.get("measured_identity") or {}),
-            "sandbox": sandbox_block(identification.get("sandbox")),
-            "challenge_seed": seed if isinstance(seed, int) else None}
+    return {
+        "corpus": corpus_block(identification.get("corpus") or {}),
+        "identity": identity_block(identification.get("measured_identity") or {}),
+        "sandbox": sandbox_block(identification.get("sandbox")),
+        "challenge_seed": seed if isinstance(seed, int) else None,
+    }
 
 
 def corpus_denial(block: Mapping[str, Any]) -> str:

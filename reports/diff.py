@@ -17,16 +17,24 @@ from pokercert.harness.run.results import Outcome
 from pokercert.reports.verdict import DENYING
 
 CHANGE_KINDS = ("newly_failing", "fixed", "changed", "added", "removed")
-COMPARED = (("evaluator",), ("measured_identity", "digest"), ("adapter_spec",),
-            ("suite_version",), ("corpus", "version"),
-            ("corpus", "sha256"), ("profile",), ("rulesets",), ("filters",))
+COMPARED = (
+    ("evaluator",),
+    ("measured_identity", "digest"),
+    ("adapter_spec",),
+    ("suite_version",),
+    ("corpus", "version"),
+    ("corpus", "sha256"),
+    ("profile",),
+    ("rulesets",),
+    ("filters",),
+)
 _DENYING = {str(o) for o in DENYING}
 
 
 def _get(ident: dict[str, Any], path: tuple[str, ...]) -> Any:
     for key in path:
         ident = ident.get(key, {}) if isinstance(ident, dict) else {}
-    if path == ("filters",) and isinstance(ident, dict):   # the challenge: compared apart
+    if path == ("filters",) and isinstance(ident, dict):  # the challenge: compared apart
         return {k: v for k, v in ident.items() if k != "challenge"}
     return ident
 
@@ -56,28 +64,51 @@ def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         a, b = before.get(vid), after.get(vid)
         kind = _kind(a and a["outcome"], b and b["outcome"])
         if kind:
-            changes[kind].append({"id": vid, "ruleset": (b or a)["ruleset"],  # type: ignore
-                                  "old": a and a["outcome"], "new": b and b["outcome"]})
+            changes[kind].append(
+                {
+                    "id": vid,
+                    "ruleset": (b or a)["ruleset"],  # type: ignore
+                    "old": a and a["outcome"],
+                    "new": b and b["outcome"],
+                }
+            )
     ident_old, ident_new = old["identification"], new["identification"]
-    differs = [{"field": ".".join(p), "old": _get(ident_old, p), "new": _get(ident_new, p)}
-               for p in COMPARED if _get(ident_old, p) != _get(ident_new, p)]
+    differs = [
+        {"field": ".".join(p), "old": _get(ident_old, p), "new": _get(ident_new, p)}
+        for p in COMPARED
+        if _get(ident_old, p) != _get(ident_new, p)
+    ]
     return {
-        "old": {"verdict": old["verdict"], "digest": old.get("digest", ""),
-                "evaluator": ident_old["evaluator"]},
-        "new": {"verdict": new["verdict"], "digest": new.get("digest", ""),
-                "evaluator": ident_new["evaluator"]},
+        "old": {
+            "verdict": old["verdict"],
+            "digest": old.get("digest", ""),
+            "evaluator": ident_old["evaluator"],
+        },
+        "new": {
+            "verdict": new["verdict"],
+            "digest": new.get("digest", ""),
+            "evaluator": ident_new["evaluator"],
+        },
         "identification_changes": differs,
         "changes": changes,
         "counts": {k: len(v) for k, v in changes.items()},
-        "challenge": {"old": _challenge(old), "new": _challenge(new),
-                      "compared": "by vector id" if same_seed else
-                      "as a whole (the seeds differ, so the vectors do)",
-                      "newly_failing": not same_seed and _challenge(new)["status"] ==
-                      "failed" and _challenge(old)["status"] != "failed"},
+        "challenge": {
+            "old": _challenge(old),
+            "new": _challenge(new),
+            "compared": "by vector id"
+            if same_seed
+            else "as a whole (the seeds differ, so the vectors do)",
+            "newly_failing": not same_seed
+            and _challenge(new)["status"] == "failed"
+            and _challenge(old)["status"] != "failed",
+        },
     }
 
 
 def _challenge(report: dict[str, Any]) -> dict[str, Any]:
     ch = report.get("challenge") or {}
-    return {"seed": ch.get("seed"), "status": ch.get("status", "not recorded"),
-            "failed": ch.get("failed", 0)}
+    return {
+        "seed": ch.get("seed"),
+        "status": ch.get("status", "not recorded"),
+        "failed": ch.get("failed", 0),
+    }

@@ -31,5 +31,4 @@ def render(report: dict[str, Any], fmt: str) -> bytes:
     try:
         return FORMATS[fmt][1](report)
     except KeyError:
-        raise ReportError(f"unknown report format {fmt!r}; known: {', '.join(FORMATS)}") \
-            from None
+        raise ReportError(f"unknown report format {fmt!r}; known: {', '.join(FORMATS)}") from None

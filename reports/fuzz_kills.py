@@ -47,13 +47,17 @@ class FuzzCell:
 
     ruleset: str
     status: str
-    situation: str = ""             # what the minimal counterexample was drawn for
-    calls: int = 0                  # requests sent, shrinking included
-    counterexample: str = ""        # the scorer's account of the minimal disagreement
+    situation: str = ""  # what the minimal counterexample was drawn for
+    calls: int = 0  # requests sent, shrinking included
+    counterexample: str = ""  # the scorer's account of the minimal disagreement
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "situation": self.situation or None,
-                "calls": self.calls, "counterexample": self.counterexample or None}
+        return {
+            "status": self.status,
+            "situation": self.situation or None,
+            "calls": self.calls,
+            "counterexample": self.counterexample or None,
+        }
 
 
 @dataclass
@@ -63,17 +67,19 @@ class FuzzKills:
     examples: int
     seed: int
     profile: str
-    cells: dict[str, dict[str, FuzzCell]] = field(default_factory=dict)   # mutant -> ruleset
+    cells: dict[str, dict[str, FuzzCell]] = field(default_factory=dict)  # mutant -> ruleset
 
     @property
     def survivors(self) -> list[tuple[str, str]]:
-        return [(m, r) for m, row in self.cells.items() for r, c in row.items()
-                if c.status == SURVIVED]
+        return [
+            (m, r) for m, row in self.cells.items() for r, c in row.items() if c.status == SURVIVED
+        ]
 
     @property
     def broken(self) -> list[tuple[str, str]]:
-        return [(m, r) for m, row in self.cells.items() for r, c in row.items()
-                if c.status == BROKEN]
+        return [
+            (m, r) for m, row in self.cells.items() for r, c in row.items() if c.status == BROKEN
+        ]
 
     def killed_of(self, mutant: str) -> tuple[int, int]:
         """(cells killed, cells that count) of one mutant: excused cells do not count."""
@@ -81,15 +87,19 @@ class FuzzKills:
         return sum(c.status == KILLED for c in row), len(row)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"examples": self.examples, "seed": self.seed, "profile": self.profile,
-                "mutants": {m: {r: c.as_dict() for r, c in row.items()}
-                            for m, row in self.cells.items()},
-                "survivors": [f"{m} on {r}" for m, r in self.survivors],
-                "broken": [f"{m} on {r}" for m, r in self.broken]}
+        return {
+            "examples": self.examples,
+            "seed": self.seed,
+            "profile": self.profile,
+            "mutants": {
+                m: {r: c.as_dict() for r, c in row.items()} for m, row in self.cells.items()
+            },
+            "survivors": [f"{m} on {r}" for m, r in self.survivors],
+            "broken": [f"{m} on {r}" for m, r in self.broken],
+        }
 
 
-def fuzz_cell(mutant: Mutant, ruleset: str, profile: str, examples: int, seed: int
-              ) -> FuzzCell:
+def fuzz_cell(mutant: Mutant, ruleset: str, profile: str, examples: int, seed: int) -> FuzzCell:
     """Fuzz one mutant on one ruleset (in process, no example database)."""
     rs, prof = get_ruleset(ruleset), load_profile(profile)
     why = mutant.excused(ruleset, prof)
@@ -99,27 +109,43 @@ def fuzz_cell(mutant: Mutant, ruleset: str, profile: str, examples: int, seed: i
     with adapter:
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
-        report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
-                      examples=examples, seed=seed, shrink=False, features=identity.features)
+        report = fuzz(
+            adapter,
+            rs,
+            prof,
+            kinds=claimed_kinds(identity.capabilities, rs),
+            examples=examples,
+            seed=seed,
+            shrink=False,
+            features=identity.features,
+        )
     if report.found is None:
         status = BROKEN if report.flaky else SURVIVED
         return FuzzCell(ruleset, status, calls=report.calls, counterexample=report.flaky)
-    wrong = report.outcome in WRONG_ANSWER or \
-        (report.outcome is Outcome.ERROR and report.found.actual is not None)
-    return FuzzCell(ruleset, KILLED if wrong else BROKEN, report.situation, report.calls,
-                    report.found.message)
+    wrong = report.outcome in WRONG_ANSWER or (
+        report.outcome is Outcome.ERROR and report.found.actual is not None
+    )
+    return FuzzCell(
+        ruleset, KILLED if wrong else BROKEN, report.situation, report.calls, report.found.message
+    )
 
 
-def fuzz_kills(mutants: Sequence[Mutant] = MUTANTS, *, examples: int = 1000, seed: int = 1,
-               profile: str = "practice", rulesets: Sequence[str] | None = None,
-               progress: Callable[[str, int, int], None] | None = None) -> FuzzKills:
+def fuzz_kills(
+    mutants: Sequence[Mutant] = MUTANTS,
+    *,
+    examples: int = 1000,
+    seed: int = 1,
+    profile: str = "practice",
+    rulesets: Sequence[str] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> FuzzKills:
     """Fuzz every mutant on every ruleset it affects (or only on ``rulesets``)."""
     out = FuzzKills(examples, seed, profile)
-    todo = [(m, r) for m in mutants for r in m.rulesets
-            if rulesets is None or r in rulesets]
+    todo = [(m, r) for m in mutants for r in m.rulesets if rulesets is None or r in rulesets]
     for i, (mutant, ruleset) in enumerate(todo, 1):
         if progress:
             progress(f"{mutant.id} {ruleset}", i, len(todo))
-        out.cells.setdefault(mutant.id, {})[ruleset] = \
-            fuzz_cell(mutant, ruleset, profile, examples, seed)
+        out.cells.setdefault(mutant.id, {})[ruleset] = fuzz_cell(
+            mutant, ruleset, profile, examples, seed
+        )
     return out

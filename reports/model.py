@@ -84,8 +84,9 @@ def generated_at(header: RunHeader) -> str:
         try:
             stamp = datetime.fromtimestamp(int(epoch), tz=UTC)
         except (ValueError, OverflowError, OSError):
-            raise ReportError(f"SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in seconds") \
-                from None
+            raise ReportError(
+                f"SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in seconds"
+            ) from None
         return stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
     return header.finished_at or header.started_at
 
@@ -110,8 +111,9 @@ def load_run(folder: Path) -> tuple[RunHeader, list[Result]]:
         except StopIteration:
             break
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise ReportError(f"{folder / RESULTS_FILE}:{line}: unreadable result ({exc})") \
-                from None
+            raise ReportError(
+                f"{folder / RESULTS_FILE}:{line}: unreadable result ({exc})"
+            ) from None
         results.append(result)
     return header, results
 
@@ -132,10 +134,18 @@ def _ruleset_info(rid: str) -> dict[str, str]:
     try:
         rs = get_ruleset(rid)
     except RulesetError:
-        return {"title": "(ruleset not in the installed rulesets)", "citation": "",
-                "regulation": "", "confidence": ""}
-    return {"title": rs.title, "citation": rs.citation, "regulation": rs.regulation.id,
-            "confidence": rs.regulation.confidence}
+        return {
+            "title": "(ruleset not in the installed rulesets)",
+            "citation": "",
+            "regulation": "",
+            "confidence": "",
+        }
+    return {
+        "title": rs.title,
+        "citation": rs.citation,
+        "regulation": rs.regulation.id,
+        "confidence": rs.regulation.confidence,
+    }
 
 
 def _clause_labels(rid: str) -> list[str]:
@@ -147,13 +157,27 @@ def _clause_labels(rid: str) -> list[str]:
 
 def _failure(r: Result) -> dict[str, Any]:
     return {
-        "id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind, "outcome": str(r.outcome),
-        "inputs": r.inputs, "expected": r.expected, "actual": r.actual,
-        "message": r.message, "why": r.why, "flags": list(r.flags),
+        "id": r.vector_id,
+        "ruleset": r.ruleset,
+        "kind": r.kind,
+        "outcome": str(r.outcome),
+        "inputs": r.inputs,
+        "expected": r.expected,
+        "actual": r.actual,
+        "message": r.message,
+        "why": r.why,
+        "flags": list(r.flags),
         "clauses": [{"label": c, "summary": clause_summary(c)} for c in r.clauses],
-        "readings": [{"interpretation": i, "reading": r.readings[i],
-                      "summary": reading_summary(i, r.readings[i])} for i in sorted(r.readings)],
-        "stderr": _excerpt(r.stderr), "attachment": r.attachment,
+        "readings": [
+            {
+                "interpretation": i,
+                "reading": r.readings[i],
+                "summary": reading_summary(i, r.readings[i]),
+            }
+            for i in sorted(r.readings)
+        ],
+        "stderr": _excerpt(r.stderr),
+        "attachment": r.attachment,
         "known_failure": getattr(r, "known_failure", ""),
         "scored_as": getattr(r, "scored_as", ""),
         "origin": r.origin,
@@ -168,9 +192,11 @@ _DENYING = frozenset(str(o) for o in V.DENYING)
 # the report's ``exit_code`` field (reports/schema): the number its verdict is given,
 # the same as ``pokercert report``/``verify`` exit with
 # (harness.run.outcome.exit_code: the one mapping of an outcome to an exit code)
-REPORT_EXIT_CODES = {V.CERTIFIED: exit_code(finished=True, complies=True),
-                     V.NOT_CERTIFIED: exit_code(finished=True, complies=False),
-                     V.INCOMPLETE: exit_code(finished=False, complies=False)}
+REPORT_EXIT_CODES = {
+    V.CERTIFIED: exit_code(finished=True, complies=True),
+    V.NOT_CERTIFIED: exit_code(finished=True, complies=False),
+    V.INCOMPLETE: exit_code(finished=False, complies=False),
+}
 _SEVERITY = {str(o): i for i, o in enumerate(V.SEVERITY)}
 
 
@@ -179,8 +205,10 @@ def _run_reasons(ident: Mapping[str, Any], ids: list[str]) -> list[str]:
     a ruleset short of its own selected vectors is caught per ruleset (``_missing``)."""
     reasons = []
     if ident.get("shard"):
-        reasons.append(f"this results set is shard {ident['shard']} only; merge every shard "
-                       "(pokercert merge) and report on the merged set")
+        reasons.append(
+            f"this results set is shard {ident['shard']} only; merge every shard "
+            "(pokercert merge) and report on the merged set"
+        )
     if ident.get("aborted"):
         reasons.append(f"the harness gave up on the adapter before the end: {ident['aborted']}")
     if not ident.get("finished_at"):
@@ -190,14 +218,20 @@ def _run_reasons(ident: Mapping[str, Any], ids: list[str]) -> list[str]:
         reasons.append("the selection is empty: no vector was run")
     if len(ids) < selected:
         missing = selected - len(ids)
-        reasons.append(f"{missing} of {selected} selected vectors "
-                       f"{'has' if missing == 1 else 'have'} no result")
+        reasons.append(
+            f"{missing} of {selected} selected vectors "
+            f"{'has' if missing == 1 else 'have'} no result"
+        )
     elif ident.get("selected_ids_sha256") and ids_digest(ids) != ident["selected_ids_sha256"]:
-        reasons.append("the vector ids in the results differ from the ids the run selected "
-                       "(selected_ids_sha256 does not match)")
+        reasons.append(
+            "the vector ids in the results differ from the ids the run selected "
+            "(selected_ids_sha256 does not match)"
+        )
     if ident.get("results_sha256") is None:
-        reasons.append("run.json records no SHA-256 of results.jsonl, so the results cannot "
-                       "be tied to the run that wrote them")
+        reasons.append(
+            "run.json records no SHA-256 of results.jsonl, so the results cannot "
+            "be tied to the run that wrote them"
+        )
     return reasons
 
 
@@ -206,18 +240,21 @@ def _missing(ident: Mapping[str, Any], rid: str, n: int) -> list[str]:
     if selected is None or n >= selected:
         return []
     missing = selected - n
-    return [f"{missing} of this ruleset's {selected} selected vectors "
-            f"{'has' if missing == 1 else 'have'} no result"]
+    return [
+        f"{missing} of this ruleset's {selected} selected vectors "
+        f"{'has' if missing == 1 else 'have'} no result"
+    ]
 
 
 def _clause_rows(labels: Iterable[str], vectors: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The clause matrix of one ruleset: ``labels`` (the ruleset's clauses), then any
     other clause its vectors cite; the numbers and status of each from the vectors."""
-    tally: dict[str, list[int]] = {}   # label -> [run, passed, failed, known, n/a]
+    tally: dict[str, list[int]] = {}  # label -> [run, passed, failed, known, n/a]
     # vectors alike in outcome and clauses counted together (a twin cites its curated
     # vector's clauses): a few hundred kinds for a ruleset's thousands of vectors
-    for (outcome, cited), n in Counter((v["outcome"], tuple(v["clauses"]))
-                                       for v in vectors).items():
+    for (outcome, cited), n in Counter(
+        (v["outcome"], tuple(v["clauses"])) for v in vectors
+    ).items():
         if outcome == _NA:
             for label in cited:
                 tally.setdefault(label, [0, 0, 0, 0, 0])[4] += n
@@ -235,10 +272,20 @@ def _clause_rows(labels: Iterable[str], vectors: list[Mapping[str, Any]]) -> lis
     rows = []
     for label in labels + sorted(set(tally) - set(labels)):
         run, passed_, failed, known, na = tally.get(label, (0, 0, 0, 0, 0))
-        status = ("broken" if failed else "known-failures" if known
-                  else "untested" if not run else "ok")
-        rows.append({"label": label, "status": status, "run": run, "passed": passed_,
-                     "failed": failed, "known_failures": known, "not_applicable": na})
+        status = (
+            "broken" if failed else "known-failures" if known else "untested" if not run else "ok"
+        )
+        rows.append(
+            {
+                "label": label,
+                "status": status,
+                "run": run,
+                "passed": passed_,
+                "failed": failed,
+                "known_failures": known,
+                "not_applicable": na,
+            }
+        )
     return rows
 
 
@@ -255,8 +302,14 @@ def _flag_rows(vectors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         for flag in flags:
             row = rows.get(flag)
             if row is None:
-                row = rows[flag] = {"flag": flag, "run": 0, "passed": 0, "failed": 0,
-                                    "known_failures": 0, "vectors": []}
+                row = rows[flag] = {
+                    "flag": flag,
+                    "run": 0,
+                    "passed": 0,
+                    "failed": 0,
+                    "known_failures": 0,
+                    "vectors": [],
+                }
             row["run"] += n
             row["passed"] += n if outcome == _PASS else 0
             if outcome in _DENYING:
@@ -274,8 +327,12 @@ CHALLENGE_DISABLED, CHALLENGE_NOT_RECORDED = "disabled", "not recorded"
 _ORIGINS = ("twin", "fresh")
 
 
-def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[str, Any]]],
-               rulesets: Sequence[str], complete: bool) -> dict[str, Any]:
+def _challenge(
+    ident: Mapping[str, Any],
+    by_ruleset: Mapping[str, list[Mapping[str, Any]]],
+    rulesets: Sequence[str],
+    complete: bool,
+) -> dict[str, Any]:
     """The challenge block: the seed and size the run recorded (``filters.challenge``),
     and per ruleset how the twins and fresh deals ended, from the vector records."""
     asked = ident.get("filters", {}).get("challenge")
@@ -289,10 +346,12 @@ def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[s
                 of_origin.get(origin.partition(":")[0], []).append(v["outcome"])
         for origin in _ORIGINS:
             outcomes = of_origin[origin]
-            row[origin] = {"run": sum(o != _NA for o in outcomes),
-                           "passed": outcomes.count(_PASS),
-                           "failed": sum(o in _DENYING for o in outcomes),
-                           "not_applicable": outcomes.count(_NA)}
+            row[origin] = {
+                "run": sum(o != _NA for o in outcomes),
+                "passed": outcomes.count(_PASS),
+                "failed": sum(o in _DENYING for o in outcomes),
+                "not_applicable": outcomes.count(_NA),
+            }
             denied += row[origin]["failed"]
             ran += row[origin]["run"]
         rows.append(row)
@@ -308,15 +367,23 @@ def _challenge(ident: Mapping[str, Any], by_ruleset: Mapping[str, list[Mapping[s
         status = CHALLENGE_PASSED if ran else CHALLENGE_NOT_APPLICABLE
     asked = asked if isinstance(asked, Mapping) else {}
     seed = asked.get("seed")
-    return {"status": status, "seed": seed,
-            "fresh_per_ruleset": asked.get("fresh_per_ruleset"),
-            "sha256": asked.get("sha256"),
-            # quoted: run.json is the vendor's, and a reviewer pastes this command
-            "replay": f"--challenge-seed {_word(seed)}" + (
-                f" --challenge {_word(asked['fresh_per_ruleset'])}"
-                if asked.get("fresh_per_ruleset") is not None else "")
-            if seed is not None else "",
-            "failed": denied, "rulesets": rows if seed is not None else []}
+    return {
+        "status": status,
+        "seed": seed,
+        "fresh_per_ruleset": asked.get("fresh_per_ruleset"),
+        "sha256": asked.get("sha256"),
+        # quoted: run.json is the vendor's, and a reviewer pastes this command
+        "replay": f"--challenge-seed {_word(seed)}"
+        + (
+            f" --challenge {_word(asked['fresh_per_ruleset'])}"
+            if asked.get("fresh_per_ruleset") is not None
+            else ""
+        )
+        if seed is not None
+        else "",
+        "failed": denied,
+        "rulesets": rows if seed is not None else [],
+    }
 
 
 # the attached modes' block (reports/README.md, "Attached modes")
@@ -330,8 +397,10 @@ def _mode_settings(mode: str, asked: Mapping[str, Any]) -> tuple[dict[str, Any],
 
     if mode == FUZZ:
         seed, examples = asked.get("seed"), asked.get("examples")
-        return {"seed": seed, "examples": examples}, \
-            f"--fuzz {_word(examples)} --fuzz-seed {_word(seed)}"
+        return {
+            "seed": seed,
+            "examples": examples,
+        }, f"--fuzz {_word(examples)} --fuzz-seed {_word(seed)}"
     seed = asked.get("order_seed")
     return {"order_seed": seed}, f"--exhaustive --order-seed {_word(seed)}"
 
@@ -349,21 +418,33 @@ def _item_row(mode: str, rid: str, item: Mapping[str, Any] | None) -> dict[str, 
     from pokercert.harness.run.attached import DISAGREEMENTS, FUZZ, INCOMPLETE, item_status
 
     if item is None:
-        return {"id": rid, "status": INCOMPLETE, "checked": 0, "of": 0, "disagreements": 0,
-                "why": "no record: the run ended before this mode reached the ruleset"}
+        return {
+            "id": rid,
+            "status": INCOMPLETE,
+            "checked": 0,
+            "of": 0,
+            "disagreements": 0,
+            "why": "no record: the run ended before this mode reached the ruleset",
+        }
     if mode == FUZZ:
         checked, of = int(item.get("requests") or 0), int(item.get("examples") or 0)
         found = int(bool(item.get("counterexample") or item.get("flaky")))
     else:
         checked, of = int(item.get("checked") or 0), int(item.get("total") or 0)
         found = sum(int(item.get(k) or 0) for k in DISAGREEMENTS)
-    return {"id": rid, "status": item_status(mode, item), "checked": checked, "of": of,
-            "disagreements": found,
-            "why": str(item.get("skipped") or item.get("aborted") or "")}
+    return {
+        "id": rid,
+        "status": item_status(mode, item),
+        "checked": checked,
+        "of": of,
+        "disagreements": found,
+        "why": str(item.get("skipped") or item.get("aborted") or ""),
+    }
 
 
-def mode_blocks(ident: Mapping[str, Any], attached: Mapping[str, Any],
-                rulesets: Sequence[str]) -> dict[str, Any]:
+def mode_blocks(
+    ident: Mapping[str, Any], attached: Mapping[str, Any], rulesets: Sequence[str]
+) -> dict[str, Any]:
     """Each attached mode's block: the seed and size the run recorded
     (``filters.fuzz``/``filters.exhaustive``), the options that replay it, and per
     ruleset its status and counts, from the mode's records (``attached``)."""
@@ -375,18 +456,29 @@ def mode_blocks(ident: Mapping[str, Any], attached: Mapping[str, Any],
         asked = filters.get(mode)
         if not isinstance(asked, Mapping):
             continue
-        by_ruleset = {i.get("ruleset"): i for i in attached.get(mode, []) or []
-                      if isinstance(i, Mapping)}
+        by_ruleset = {
+            i.get("ruleset"): i for i in attached.get(mode, []) or [] if isinstance(i, Mapping)
+        }
         rows = [_item_row(mode, rid, by_ruleset.get(rid)) for rid in rulesets]
         statuses = {r["status"] for r in rows}
-        status = (MODE_FAILED if FAILED in statuses else
-                  MODE_INCOMPLETE if INCOMPLETE in statuses else
-                  MODE_PASSED if PASSED in statuses else MODE_NOT_APPLICABLE)
+        status = (
+            MODE_FAILED
+            if FAILED in statuses
+            else MODE_INCOMPLETE
+            if INCOMPLETE in statuses
+            else MODE_PASSED
+            if PASSED in statuses
+            else MODE_NOT_APPLICABLE
+        )
         settings, replay = _mode_settings(mode, asked)
-        out[mode] = {"status": status, **settings, "replay": replay,
-                     "failed": sum(r["status"] == FAILED for r in rows),
-                     "skipped": sum(r["status"] == "skipped" for r in rows),
-                     "rulesets": rows}
+        out[mode] = {
+            "status": status,
+            **settings,
+            "replay": replay,
+            "failed": sum(r["status"] == FAILED for r in rows),
+            "skipped": sum(r["status"] == "skipped" for r in rows),
+            "rulesets": rows,
+        }
     return out
 
 
@@ -402,18 +494,23 @@ def _mode_reasons(modes: Mapping[str, Any], rid: str) -> tuple[list[str], list[s
             continue
         seed = f"seed {block['seed']}" if mode == FUZZ else f"order seed {block['order_seed']}"
         if row["status"] == FAILED:
-            failed.append(f"{mode} ({seed}) found {row['disagreements']} disagreement(s) "
-                          f"with the reference in {row['checked']:,} "
-                          f"{'requests' if mode == FUZZ else 'hands checked'}")
+            failed.append(
+                f"{mode} ({seed}) found {row['disagreements']} disagreement(s) "
+                f"with the reference in {row['checked']:,} "
+                f"{'requests' if mode == FUZZ else 'hands checked'}"
+            )
         elif row["status"] == INCOMPLETE:
             why = row["why"] or f"stopped at {row['checked']:,} of {row['of']:,}"
             incomplete.append(f"{mode} ({seed}) did not finish: {why}")
     return failed, incomplete
 
 
-def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str, Any]],
-                clause_labels: Mapping[str, Iterable[str]],
-                attached: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def conclusions(
+    identification: Mapping[str, Any],
+    vectors: Sequence[Mapping[str, Any]],
+    clause_labels: Mapping[str, Iterable[str]],
+    attached: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Every conclusion of a report, derived from its facts: the one place they are made.
 
     ``identification`` and ``vectors`` are the report's (each vector: id, ruleset, kind,
@@ -438,29 +535,47 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
     rulesets += sorted(set(by_ruleset) - set(rulesets))
     whole = _run_reasons(ident, ids)
     lines = ident.get("results_lines")
-    completeness = {"complete": not whole, "reasons": whole, "selected": ident.get("selected", 0),
-                    "results": len(ids),
-                    "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0}
+    completeness = {
+        "complete": not whole,
+        "reasons": whole,
+        "selected": ident.get("selected", 0),
+        "results": len(ids),
+        "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0,
+    }
     challenge = _challenge(ident, by_ruleset, rulesets, not whole)
     modes = mode_blocks(ident, attached or {}, rulesets)
     covered = covers(ident)
     denial = corpus_denial(covered)
     ruleset_rows = [
-        _ruleset_row(rid, by_ruleset.get(rid, []), ident, whole, challenge["seed"],
-                     _mode_reasons(modes, rid), denial, clause_labels.get(rid, ()))
-        for rid in rulesets]
+        _ruleset_row(
+            rid,
+            by_ruleset.get(rid, []),
+            ident,
+            whole,
+            challenge["seed"],
+            _mode_reasons(modes, rid),
+            denial,
+            clause_labels.get(rid, ()),
+        )
+        for rid in rulesets
+    ]
     overall = V.overall_verdict(r["verdict"] for r in ruleset_rows)
     order = {rid: i for i, rid in enumerate(rulesets)}
-    denying = sorted((v for v in vectors if v["outcome"] in _DENYING),
-                     key=lambda v: (order[v["ruleset"]], _SEVERITY[v["outcome"]], v["id"]))
+    denying = sorted(
+        (v for v in vectors if v["outcome"] in _DENYING),
+        key=lambda v: (order[v["ruleset"]], _SEVERITY[v["outcome"]], v["id"]),
+    )
     return {
         "verdict": overall,
         "exit_code": int(REPORT_EXIT_CODES[overall]),
         "counts": _counts(v["outcome"] for v in vectors),
         "completeness": completeness,
         "rulesets": ruleset_rows,
-        "failures": [{k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
-                     | {"origin": v.get("origin", "")} for v in denying],
+        "failures": [
+            {k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
+            | {"origin": v.get("origin", "")}
+            for v in denying
+        ],
         "flags": _flag_rows(vectors),
         "not_applicable": _not_applicable(rulesets, by_ruleset),
         "challenge": challenge,
@@ -469,26 +584,40 @@ def conclusions(identification: Mapping[str, Any], vectors: Sequence[Mapping[str
     }
 
 
-def _ruleset_row(rid: str, mine: list[Mapping[str, Any]], ident: Mapping[str, Any],
-                 whole: list[str], seed: Any, mode_reasons: tuple[list[str], list[str]],
-                 denial: str, labels: Iterable[str]) -> dict[str, Any]:
+def _ruleset_row(
+    rid: str,
+    mine: list[Mapping[str, Any]],
+    ident: Mapping[str, Any],
+    whole: list[str],
+    seed: Any,
+    mode_reasons: tuple[list[str], list[str]],
+    denial: str,
+    labels: Iterable[str],
+) -> dict[str, Any]:
     """One ruleset's row of :func:`conclusions`: counts, verdict with every reason
     (the run's own, the challenge's, the attached modes', the corpus's), clause matrix."""
     counts = _counts(v["outcome"] for v in mine)
     verdict, reasons = V.ruleset_verdict(counts, _missing(ident, rid, len(mine)) + whole)
     found = sum(v["outcome"] in _DENYING for v in mine if v.get("origin"))
     if found and verdict == V.NOT_CERTIFIED:
-        reasons.append(f"{found} of the findings on challenge vectors (seed "
-                       f"{seed}): inputs no published vector holds")
+        reasons.append(
+            f"{found} of the findings on challenge vectors (seed "
+            f"{seed}): inputs no published vector holds"
+        )
     verdict, reasons = V.with_attached(verdict, reasons, *mode_reasons)
     verdict, reasons = V.with_corpus(verdict, reasons, denial)
-    return {"id": rid, "verdict": verdict, "reasons": reasons, "counts": counts,
-            "clauses": _clause_rows(labels, mine)}
+    return {
+        "id": rid,
+        "verdict": verdict,
+        "reasons": reasons,
+        "counts": counts,
+        "clauses": _clause_rows(labels, mine),
+    }
 
 
-def _not_applicable(rulesets: Sequence[str],
-                    by_ruleset: Mapping[str, Sequence[Mapping[str, Any]]]) \
-        -> list[dict[str, Any]]:
+def _not_applicable(
+    rulesets: Sequence[str], by_ruleset: Mapping[str, Sequence[Mapping[str, Any]]]
+) -> list[dict[str, Any]]:
     """The not-applicable list of :func:`conclusions`: per ruleset and kind, the ids."""
     out: list[dict[str, Any]] = []
     for rid in rulesets:
@@ -496,15 +625,28 @@ def _not_applicable(rulesets: Sequence[str],
         for v in by_ruleset.get(rid, []):
             if v["outcome"] == _NA:
                 kinds[v["kind"]].append(v["id"])
-        out += [{"ruleset": rid, "kind": kind, "count": len(kinds[kind]),
-                 "vectors": sorted(kinds[kind])} for kind in sorted(kinds)]
+        out += [
+            {
+                "ruleset": rid,
+                "kind": kind,
+                "count": len(kinds[kind]),
+                "vectors": sorted(kinds[kind]),
+            }
+            for kind in sorted(kinds)
+        ]
     return out
 
 
 def _vector(r: Result) -> dict[str, Any]:
-    out = {"id": r.vector_id, "ruleset": r.ruleset, "kind": r.kind, "outcome": str(r.outcome),
-           "clauses": list(r.clauses), "flags": list(r.flags),
-           "duration_us": round((r.duration_s or 0.0) * 1e6)}
+    out = {
+        "id": r.vector_id,
+        "ruleset": r.ruleset,
+        "kind": r.kind,
+        "outcome": str(r.outcome),
+        "clauses": list(r.clauses),
+        "flags": list(r.flags),
+        "duration_us": round((r.duration_s or 0.0) * 1e6),
+    }
     if r.origin:
         out["origin"] = r.origin
     return out
@@ -527,7 +669,7 @@ def readings_run(header: RunHeader) -> dict[str, str]:
     for rid in header.rulesets:
         try:
             used.update(get_ruleset(rid).interpretations)
-        except RulesetError:       # a ruleset not installed here: keep what is recorded
+        except RulesetError:  # a ruleset not installed here: keep what is recorded
             return dict(sorted(readings.items()))
     return {k: v for k, v in sorted(readings.items()) if k in used}
 
@@ -541,25 +683,31 @@ def identification(header: RunHeader) -> dict[str, Any]:
         "harness_version": header.harness_version,
         "protocol_version": header.protocol_version,
         "results_format_version": header.format_version,
-        "evaluator": {k: str(header.evaluator.get(k, "")) for k in
-                      ("vendor", "name", "version", "build")},
+        "evaluator": {
+            k: str(header.evaluator.get(k, "")) for k in ("vendor", "name", "version", "build")
+        },
         "adapter": {k: str(header.adapter.get(k, "")) for k in ("name", "version")},
         "adapter_spec": header.adapter_spec,
-        "measured_identity": getattr(header, "measured_identity", None) or not_measured(
-            "not measured: the run was made without measured identity"),
-        "isolation": getattr(header, "isolation", None) or (   # runs from before the field:
-            "process" if header.adapter_spec.startswith("exec:") else "in-process"),
+        "measured_identity": getattr(header, "measured_identity", None)
+        or not_measured("not measured: the run was made without measured identity"),
+        "isolation": getattr(header, "isolation", None)
+        or (  # runs from before the field:
+            "process" if header.adapter_spec.startswith("exec:") else "in-process"
+        ),
         "sandbox": sandbox_of(header),
-        "profile": {"name": str(header.profile.get("name", UNKNOWN)),
-                    "readings": readings_run(header)},
+        "profile": {
+            "name": str(header.profile.get("name", UNKNOWN)),
+            "readings": readings_run(header),
+        },
         "rulesets": list(header.rulesets),
         "filters": header.filters,
         "shard": header.shard,
         "selected": header.selected,
         "selected_ids_sha256": header.selected_ids_sha256,
         "selected_by_ruleset": dict(sorted(getattr(header, "selected_by_ruleset", {}).items())),
-        "capabilities": {k: list(v) for k, v in
-                         sorted(getattr(header, "capabilities", {}).items())},
+        "capabilities": {
+            k: list(v) for k, v in sorted(getattr(header, "capabilities", {}).items())
+        },
         "limits": dict(getattr(header, "limits", {})),
         "platform": header.platform,
         "started_at": header.started_at,
@@ -626,13 +774,12 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
         latest[r.vector_id] = r
     results = sorted(latest.values(), key=lambda r: r.vector_id)
     ident = identification(header)
-    if ident["results_lines"] is None:   # unrecorded (a killed run): the lines there are
+    if ident["results_lines"] is None:  # unrecorded (a killed run): the lines there are
         ident["results_lines"] = len(raw)
     vectors = [_vector(r) for r in results]
     rulesets = set(ident["rulesets"]) | {r.ruleset for r in results}
     attached = json.loads(json.dumps(getattr(header, "attached", None) or {}))
-    derived = conclusions(ident, vectors, {rid: _clause_labels(rid) for rid in rulesets},
-                          attached)
+    derived = conclusions(ident, vectors, {rid: _clause_labels(rid) for rid in rulesets}, attached)
     descriptions = flag_descriptions()
     by_id = {r.vector_id: r for r in results}
     return {
@@ -644,15 +791,29 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
         "counts": derived["counts"],
         "identification": ident,
         "completeness": derived["completeness"],
-        "rulesets": [{"id": row["id"], **_ruleset_info(row["id"]), "verdict": row["verdict"],
-                      "reasons": row["reasons"], "counts": row["counts"],
-                      "clauses": [{"label": c["label"], "summary": clause_summary(c["label"]),
-                                   **c} for c in row["clauses"]]}
-                     for row in derived["rulesets"]],
+        "rulesets": [
+            {
+                "id": row["id"],
+                **_ruleset_info(row["id"]),
+                "verdict": row["verdict"],
+                "reasons": row["reasons"],
+                "counts": row["counts"],
+                "clauses": [
+                    {"label": c["label"], "summary": clause_summary(c["label"]), **c}
+                    for c in row["clauses"]
+                ],
+            }
+            for row in derived["rulesets"]
+        ],
         "failures": [_failure(by_id[f["id"]]) for f in derived["failures"]],
-        "flags": [{"flag": row["flag"], "description": descriptions.get(
-            row["flag"], "(flag not in the installed corpus)"), **row}
-            for row in derived["flags"]],
+        "flags": [
+            {
+                "flag": row["flag"],
+                "description": descriptions.get(row["flag"], "(flag not in the installed corpus)"),
+                **row,
+            }
+            for row in derived["flags"]
+        ],
         "not_applicable": derived["not_applicable"],
         "challenge": derived["challenge"],
         "modes": derived["modes"],
@@ -664,9 +825,10 @@ def report_of(header: RunHeader, raw: Iterable[Result]) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- consistency
 def _shown(value: Any, limit: int = 160) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
-                                                           sort_keys=True)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    text = (
+        value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    )
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _key(row: Any, i: int) -> str:
@@ -695,10 +857,14 @@ def _first_difference(path: str, claimed: Any, derived: Any) -> tuple[str, Any, 
         if not isinstance(claimed, list):
             return path, claimed, derived
         keyed = derived and isinstance(derived[0], Mapping)
-        if keyed and [_key(c, i) for i, c in enumerate(claimed)] != \
-                [_key(d, i) for i, d in enumerate(derived)]:
-            return path, [_key(c, i) for i, c in enumerate(claimed)], \
-                [_key(d, i) for i, d in enumerate(derived)]
+        if keyed and [_key(c, i) for i, c in enumerate(claimed)] != [
+            _key(d, i) for i, d in enumerate(derived)
+        ]:
+            return (
+                path,
+                [_key(c, i) for i, c in enumerate(claimed)],
+                [_key(d, i) for i, d in enumerate(derived)],
+            )
         if len(claimed) != len(derived):
             return path, claimed, derived
         for i, (c, d) in enumerate(zip(claimed, derived, strict=True)):
@@ -714,11 +880,18 @@ def _first_difference(path: str, claimed: Any, derived: Any) -> tuple[str, Any, 
 def _scored_as_problem(failures: list[Any]) -> str:
     for f in failures:
         outcome, before = f.get("outcome"), f.get("scored_as", "")
-        ok = (before in _FAILING - {str(Outcome.XPASS)} if outcome == _XFAIL else
-              before == _PASS if outcome == str(Outcome.XPASS) else before == "")
+        ok = (
+            before in _FAILING - {str(Outcome.XPASS)}
+            if outcome == _XFAIL
+            else before == _PASS
+            if outcome == str(Outcome.XPASS)
+            else before == ""
+        )
         if not ok:
-            return (f"failures[{f.get('id')}].scored_as says {before!r}, which a "
-                    f"{outcome} vector cannot have been scored as")
+            return (
+                f"failures[{f.get('id')}].scored_as says {before!r}, which a "
+                f"{outcome} vector cannot have been scored as"
+            )
     return ""
 
 
@@ -741,22 +914,41 @@ def contradiction(report: Mapping[str, Any]) -> str:
         seen.add(v["id"])
     labels = {row["id"]: [c["label"] for c in row["clauses"]] for row in report["rulesets"]}
     derived = conclusions(report["identification"], vectors, labels, report.get("attached"))
-    claimed = {**report, "failures": [
-        {**f, "clauses": [c["label"] for c in f["clauses"]]} for f in report["failures"]]}
-    for name in ("counts", "completeness", "rulesets", "failures", "flags", "not_applicable",
-                 "challenge", "modes", "covers", "verdict", "exit_code"):
+    claimed = {
+        **report,
+        "failures": [
+            {**f, "clauses": [c["label"] for c in f["clauses"]]} for f in report["failures"]
+        ],
+    }
+    for name in (
+        "counts",
+        "completeness",
+        "rulesets",
+        "failures",
+        "flags",
+        "not_applicable",
+        "challenge",
+        "modes",
+        "covers",
+        "verdict",
+        "exit_code",
+    ):
         found = _first_difference(name, claimed.get(name), derived[name])
         if found is None:
             continue
         path, said, gives = found
         if path.startswith("rulesets[") and path.endswith("].verdict"):
-            rid = path[len("rulesets["):-len("].verdict")]
+            rid = path[len("rulesets[") : -len("].verdict")]
             row = next(r for r in derived["rulesets"] if r["id"] == rid)
-            return (f"{path} says {said}, its vectors give {gives} "
-                    f"({'; '.join(row['reasons'])})")
-        source = "its rulesets give" if name in ("verdict", "exit_code") else \
-            "its mode records give" if name == "modes" else \
-            "its identification gives (with this pokercert's release registry)" \
-            if name == "covers" else "its vectors give"
+            return f"{path} says {said}, its vectors give {gives} ({'; '.join(row['reasons'])})"
+        source = (
+            "its rulesets give"
+            if name in ("verdict", "exit_code")
+            else "its mode records give"
+            if name == "modes"
+            else "its identification gives (with this pokercert's release registry)"
+            if name == "covers"
+            else "its vectors give"
+        )
         return f"{path} says {_shown(said)}, {source} {_shown(gives)}"
     return _scored_as_problem(report["failures"])

@@ -17,8 +17,16 @@ from pokercert.reports.signing import SIG_SUFFIX, sign
 from pokercert.reports.verify import FAILED, verify_bytes
 
 # the formats are defined in pokercert.reports.formats (below verify); written from here
-__all__ = ["DEFAULT_FORMATS", "FORMATS", "load", "load_with_bytes", "remove_reports",
-           "render", "write_default_reports", "write_reports"]
+__all__ = [
+    "DEFAULT_FORMATS",
+    "FORMATS",
+    "load",
+    "load_with_bytes",
+    "remove_reports",
+    "render",
+    "write_default_reports",
+    "write_reports",
+]
 
 
 def load(source: Path) -> dict[str, Any]:
@@ -45,8 +53,9 @@ def load_with_bytes(source: Path) -> tuple[dict[str, Any], bytes]:
     report, checks = verify_bytes(raw)
     failed = [f"{c.name}: {c.detail}" for c in checks if c.status == FAILED]
     if report is None or failed:
-        raise ReportRefused(f"{source}: not a genuine report ({'; '.join(failed)}); "
-                            "`pokercert verify` tells more")
+        raise ReportRefused(
+            f"{source}: not a genuine report ({'; '.join(failed)}); `pokercert verify` tells more"
+        )
     return report, raw
 
 
@@ -58,8 +67,13 @@ def _write(path: Path, data: bytes) -> Path:
     return path
 
 
-def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] = DEFAULT_FORMATS,
-                  sign_key: Path | None = None, json_bytes: bytes | None = None) -> list[Path]:
+def write_reports(
+    report: dict[str, Any],
+    folder: Path,
+    formats: Iterable[str] = DEFAULT_FORMATS,
+    sign_key: Path | None = None,
+    json_bytes: bytes | None = None,
+) -> list[Path]:
     """Write each format under its default name into ``folder``; sign the JSON if asked.
 
     ``json_bytes``: the canonical bytes of ``report`` when the caller has them (from
@@ -71,7 +85,7 @@ def write_reports(report: dict[str, Any], folder: Path, formats: Iterable[str] =
         name = FORMATS[fmt][0]
         data = json_bytes if fmt == "json" and json_bytes is not None else render(report, fmt)
         path = Path(folder) / name
-        if path.is_file() and path.read_bytes() != data:   # its old signature is void
+        if path.is_file() and path.read_bytes() != data:  # its old signature is void
             path.with_name(name + SIG_SUFFIX).unlink(missing_ok=True)
         paths.append(_write(path, data))
         if fmt == "json" and sign_key is not None:

@@ -18,14 +18,17 @@ from pokercert.reports import text as T
 CONFIDENCE_WORDS = {
     "confirmed": "the section number is printed in the source text",
     "likely": "the section number is not printed in the source; the one given is the most "
-              "likely (pokercert rules ID says why)",
+    "likely (pokercert rules ID says why)",
     "unconfirmed": "the section number is not printed in the source and could not be "
-                   "narrowed down (pokercert rules ID says why)",
+    "narrowed down (pokercert rules ID says why)",
     "house-rule": "no regulation text says it: a widely adopted card-room rule or a public "
-                  "game description does",
+    "game description does",
 }
-CONFIDENCE_LEGEND = "Confidence in a citation: " + "; ".join(
-    f"{word}: {meaning}" for word, meaning in CONFIDENCE_WORDS.items()) + "."
+CONFIDENCE_LEGEND = (
+    "Confidence in a citation: "
+    + "; ".join(f"{word}: {meaning}" for word, meaning in CONFIDENCE_WORDS.items())
+    + "."
+)
 
 _NO_ANSWER = {
     Outcome.TIMEOUT: "the evaluator gave no answer in time",
@@ -36,10 +39,13 @@ TWIN_PREFIX = "twin:"
 
 
 # categories said without the article a/an would give them
-_CATEGORY_PHRASES = {CategoryName.ONE_PAIR: "a pair", CategoryName.TWO_PAIR: "two pair",
-                     CategoryName.THREE_OF_A_KIND: "three of a kind",
-                     CategoryName.FOUR_OF_A_KIND: "four of a kind",
-                     CategoryName.FIVE_OF_A_KIND: "five of a kind"}
+_CATEGORY_PHRASES = {
+    CategoryName.ONE_PAIR: "a pair",
+    CategoryName.TWO_PAIR: "two pair",
+    CategoryName.THREE_OF_A_KIND: "three of a kind",
+    CategoryName.FOUR_OF_A_KIND: "four of a kind",
+    CategoryName.FIVE_OF_A_KIND: "five of a kind",
+}
 
 
 def category_words(name: object) -> str:
@@ -71,8 +77,10 @@ def _reason_words(reason: object) -> str:
 def _refusal(expected: dict[str, Any], actual: dict[str, Any]) -> str:
     want = _reason_words(expected["reason"])
     if "reason" in actual:
-        return (f"invalid input ({want}) was refused, but for the wrong reason "
-                f"({_reason_words(actual['reason'])})")
+        return (
+            f"invalid input ({want}) was refused, but for the wrong reason "
+            f"({_reason_words(actual['reason'])})"
+        )
     if "rejected" in actual:
         return f"invalid input ({want}) was refused without saying why it is invalid"
     return f"invalid input ({want}) was accepted and answered ({T.describe(actual)})"
@@ -96,8 +104,10 @@ def plain_reading(finding: dict[str, Any]) -> str:
         expected = {"expected": expected}
     if _exact(expected) == _exact(actual):
         message = T.printable(str(finding.get("message") or "")).strip()
-        return T.one_line(f"{prefix}the answer ({_exact(actual)}) is the expected one, yet "
-                          "it was scored a failure" + (f": {message}" if message else ""))
+        return T.one_line(
+            f"{prefix}the answer ({_exact(actual)}) is the expected one, yet "
+            "it was scored a failure" + (f": {message}" if message else "")
+        )
     return T.one_line(prefix + _difference(expected, actual))
 
 
@@ -121,19 +131,23 @@ def _difference(expected: dict[str, Any], actual: dict[str, Any]) -> str:
     if "category" in expected and expected.get("category") != actual.get("category"):
         want = category_words(expected["category"])
         got = category_words(actual["category"]) if "category" in actual else ""
-        found = _told_apart(want, got, f"{want} was called {got}" if got else
-                            f"{want} was answered with no category")
+        found = _told_apart(
+            want,
+            got,
+            f"{want} was called {got}" if got else f"{want} was answered with no category",
+        )
     elif "cards" in expected and expected.get("cards") != actual.get("cards"):
         want, got = T.value(expected["cards"]), T.value(actual.get("cards"))
-        found = _told_apart(want, got, f"the best five cards are {want}; the evaluator "
-                            f"chose {got}")
+        found = _told_apart(want, got, f"the best five cards are {want}; the evaluator chose {got}")
     elif "winners" in expected and expected.get("winners") != actual.get("winners"):
         want, got = _hands_words(expected["winners"]), _hands_words(actual.get("winners"))
-        found = _told_apart(want, got, f"the pot should go to {want}; the evaluator "
-                            f"gave {got}")
+        found = _told_apart(want, got, f"the pot should go to {want}; the evaluator gave {got}")
     elif "qualifies" in expected and expected.get("qualifies") != actual.get("qualifies"):
-        found = ("a qualifying dealer hand was said not to qualify" if expected["qualifies"]
-                 else "a dealer hand that does not qualify was said to qualify")
+        found = (
+            "a qualifying dealer hand was said not to qualify"
+            if expected["qualifies"]
+            else "a dealer hand that does not qualify was said to qualify"
+        )
     if found:
         return found
     said, gave = T.describe(expected), T.describe(actual)
@@ -152,7 +166,7 @@ def vector_name(finding: dict[str, Any]) -> str:
 def twin_source(finding: dict[str, Any]) -> str:
     """The id of the curated vector a challenge twin copies, or ``""``."""
     origin = str(finding.get("origin") or "")
-    return origin[len(TWIN_PREFIX):] if origin.startswith(TWIN_PREFIX) else ""
+    return origin[len(TWIN_PREFIX) :] if origin.startswith(TWIN_PREFIX) else ""
 
 
 def grouped_findings(failures: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from pokercert.reports import text as T
 AS_FAILURE = frozenset({Outcome.FAIL, Outcome.WRONG_REASON, Outcome.XPASS})
 AS_ERROR = frozenset({Outcome.ERROR, Outcome.CRASH, Outcome.TIMEOUT})
 AS_SKIPPED = frozenset({Outcome.NOT_APPLICABLE, Outcome.XFAIL})
-DECLARATION = "<?xml version='1.0' encoding='utf-8'?>"   # as ElementTree declares a str
+DECLARATION = "<?xml version='1.0' encoding='utf-8'?>"  # as ElementTree declares a str
 
 
 # what ElementTree replaces, in its order: in element text, and in attribute values
@@ -80,7 +80,7 @@ class _Element:
         if not self.children:
             out.append(f">{_cdata(self.text)}</{self.tag}>" if self.text else " />")
             return
-        out.append(">")     # (no element with children has text of its own here)
+        out.append(">")  # (no element with children has text of its own here)
         inner = "\n" + indent + "  "
         for child in self.children:
             out.append(inner)
@@ -107,20 +107,29 @@ def _totals(element: _Element, vectors: list[dict[str, Any]]) -> None:
 def _case_line(v: dict[str, Any]) -> str:
     """A passed vector's testcase, written at once (most of a report's testcases)."""
     classname = _attr(f"pokercert.{v['ruleset']}.{v['kind']}")
-    return (f'<testcase name="{_attr(v["id"])}" classname="{classname}" '
-            f'time="{_seconds(v["duration_us"])}" />')
+    return (
+        f'<testcase name="{_attr(v["id"])}" classname="{classname}" '
+        f'time="{_seconds(v["duration_us"])}" />'
+    )
 
 
 def _testcase(parent: _Element, v: dict[str, Any], finding: dict[str, Any] | None) -> None:
     outcome = v["outcome"]
     if finding is None and outcome != Outcome.NOT_APPLICABLE:
-        parent.children.append(_case_line(v))    # PASS
+        parent.children.append(_case_line(v))  # PASS
         return
-    case = parent.add("testcase", name=v["id"], classname=f"pokercert.{v['ruleset']}.{v['kind']}",
-                      time=_seconds(v["duration_us"]))
+    case = parent.add(
+        "testcase",
+        name=v["id"],
+        classname=f"pokercert.{v['ruleset']}.{v['kind']}",
+        time=_seconds(v["duration_us"]),
+    )
     if outcome == Outcome.NOT_APPLICABLE:
-        case.add("skipped", type=Outcome.NOT_APPLICABLE.value,
-                 message="not claimed by the adapter: not certified")
+        case.add(
+            "skipped",
+            type=Outcome.NOT_APPLICABLE.value,
+            message="not claimed by the adapter: not certified",
+        )
         return
     assert finding is not None
     message = T.printable(f"{outcome} {T.clauses_line(finding)}: {finding['why']}")
@@ -134,48 +143,70 @@ def _testcase(parent: _Element, v: dict[str, Any], finding: dict[str, Any] | Non
 _MODE_TAGS = {"failed": "failure", "incomplete": "error", "skipped": "skipped"}
 
 
-def _mode_suite(root: _Element, report: dict[str, Any], mode: str,
-                block: dict[str, Any]) -> None:
+def _mode_suite(root: _Element, report: dict[str, Any], mode: str, block: dict[str, Any]) -> None:
     """An attached mode as a suite of its own (``fuzz``, ``exhaustive``): one testcase
     per ruleset, a failure where it found a disagreement (the counterexamples in the
     text), an error where it did not finish, skipped where it could not cover the
     ruleset; the suite's properties say the seed and how to replay it."""
     rows = block["rulesets"]
     suite = root.add("testsuite", name=mode)
-    counts = {tag: sum(_MODE_TAGS.get(r["status"]) == tag for r in rows)
-              for tag in ("failure", "error", "skipped")}
-    for attr, n in (("tests", len(rows)), ("failures", counts["failure"]),
-                    ("errors", counts["error"]), ("skipped", counts["skipped"])):
+    counts = {
+        tag: sum(_MODE_TAGS.get(r["status"]) == tag for r in rows)
+        for tag in ("failure", "error", "skipped")
+    }
+    for attr, n in (
+        ("tests", len(rows)),
+        ("failures", counts["failure"]),
+        ("errors", counts["error"]),
+        ("skipped", counts["skipped"]),
+    ):
         suite.set(attr, str(n))
         root.set(attr, str(int(root.get(attr, "0")) + n))
     suite.set("time", _seconds(0))
     props = suite.add("properties")
-    for name, val in (("mode", mode), ("summary", T.mode_line(report, mode, block)),
-                      ("replay", block["replay"]), ("overall_verdict", report["verdict"]),
-                      *((k, block[k]) for k in ("seed", "examples", "order_seed")
-                        if k in block)):
+    for name, val in (
+        ("mode", mode),
+        ("summary", T.mode_line(report, mode, block)),
+        ("replay", block["replay"]),
+        ("overall_verdict", report["verdict"]),
+        *((k, block[k]) for k in ("seed", "examples", "order_seed") if k in block),
+    ):
         props.add("property", name=name, value=T.printable(str(val)))
     found = T.mode_findings(report, mode)
     for r in rows:
-        case = suite.add("testcase", name=f"{r['id']} {mode}",
-                         classname=f"pokercert.{r['id']}.{mode}", time=_seconds(0))
+        case = suite.add(
+            "testcase",
+            name=f"{r['id']} {mode}",
+            classname=f"pokercert.{r['id']}.{mode}",
+            time=_seconds(0),
+        )
         tag = _MODE_TAGS.get(r["status"])
         if tag is None:
-            continue    # passed
-        element = case.add(tag, type=r["status"], message=T.printable(
-            f"{r['status']}: {r['disagreements']} disagreement(s) in {r['checked']} of "
-            f"{r['of']}" + (f"; {r['why']}" if r["why"] else "")))
-        element.text = "\n".join(" · ".join(x for x in f[1:] if x) for f in found
-                                 if f[0] == r["id"]) or None
+            continue  # passed
+        element = case.add(
+            tag,
+            type=r["status"],
+            message=T.printable(
+                f"{r['status']}: {r['disagreements']} disagreement(s) in {r['checked']} of "
+                f"{r['of']}" + (f"; {r['why']}" if r["why"] else "")
+            ),
+        )
+        element.text = (
+            "\n".join(" · ".join(x for x in f[1:] if x) for f in found if f[0] == r["id"]) or None
+        )
 
 
 def _covers_properties(report: dict[str, Any]) -> list[tuple[str, Any]]:
     """What the certificate covers, one property per row (``covers_corpus``, ...), the
     corpus status, and each warning (``covers_warning``)."""
-    rows = [(f"covers_{what.lower().replace(' ', '_')}", words)
-            for what, words in T.covers_rows(report)]
-    return [("corpus_status", report["covers"]["corpus"]["status"]), *rows,
-            *(("covers_warning", w) for w in T.covers_warnings(report))]
+    rows = [
+        (f"covers_{what.lower().replace(' ', '_')}", words) for what, words in T.covers_rows(report)
+    ]
+    return [
+        ("corpus_status", report["covers"]["corpus"]["status"]),
+        *rows,
+        *(("covers_warning", w) for w in T.covers_warnings(report)),
+    ]
 
 
 def render(report: dict[str, Any]) -> str:
@@ -198,23 +229,27 @@ def render(report: dict[str, Any]) -> str:
         _totals(suite, vectors)
         suite.set("timestamp", ident["started_at"])
         props = suite.add("properties")
-        for name, val in (("verdict", verdicts.get(rid, "")),
-                          ("overall_verdict", report["verdict"]),
-                          ("adapter_spec", ident["adapter_spec"]),
-                          ("evaluator_declared_by_vendor", T.evaluator_line(ident)),
-                          ("identity_measured_by_harness", T.measured_line(ident)),
-                          ("measured_identity_sha256", ident["measured_identity"]["digest"]),
-                          ("isolation", ident.get("isolation", "in-process")),
-                          ("profile", ident["profile"]["name"]),
-                          ("corpus_version", ident["corpus"]["version"]),
-                          ("corpus_sha256", ident["corpus"]["sha256"]),
-                          *_covers_properties(report),
-                          ("report_digest", report["digest"]),
-                          ("citation", T.citation_line(next(
-                              (rs for rs in report["rulesets"] if rs["id"] == rid), {}))),
-                          ("challenge", T.challenge_line(report)),
-                          ("challenge_seed", report["challenge"]["seed"]),
-                          *T.lab_items(ident)):
+        for name, val in (
+            ("verdict", verdicts.get(rid, "")),
+            ("overall_verdict", report["verdict"]),
+            ("adapter_spec", ident["adapter_spec"]),
+            ("evaluator_declared_by_vendor", T.evaluator_line(ident)),
+            ("identity_measured_by_harness", T.measured_line(ident)),
+            ("measured_identity_sha256", ident["measured_identity"]["digest"]),
+            ("isolation", ident.get("isolation", "in-process")),
+            ("profile", ident["profile"]["name"]),
+            ("corpus_version", ident["corpus"]["version"]),
+            ("corpus_sha256", ident["corpus"]["sha256"]),
+            *_covers_properties(report),
+            ("report_digest", report["digest"]),
+            (
+                "citation",
+                T.citation_line(next((rs for rs in report["rulesets"] if rs["id"] == rid), {})),
+            ),
+            ("challenge", T.challenge_line(report)),
+            ("challenge_seed", report["challenge"]["seed"]),
+            *T.lab_items(ident),
+        ):
             props.add("property", name=name, value=T.printable(str(val)))
         for v in vectors:
             _testcase(suite, v, findings.get(v["id"]))

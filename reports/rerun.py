@@ -36,8 +36,11 @@ def challenge_of(filters: dict[str, Any]) -> dict[str, Any]:
     challenge = filters.get("challenge") or {}
     if challenge.get("seed") is None:
         return {"challenge": False}
-    return {"challenge": True, "challenge_seed": int(challenge["seed"]),
-            "challenge_fresh": int(challenge.get("fresh_per_ruleset", 0))}
+    return {
+        "challenge": True,
+        "challenge_seed": int(challenge["seed"]),
+        "challenge_fresh": int(challenge.get("fresh_per_ruleset", 0)),
+    }
 
 
 def modes_of(filters: dict[str, Any]) -> dict[str, Any]:
@@ -60,14 +63,19 @@ def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
     ident = report["identification"]
     filters, limits = ident["filters"], ident["limits"]
     config = RunConfig(
-        adapter=spec, out=folder / "results", rulesets=filters.get("rulesets") or None,
+        adapter=spec,
+        out=folder / "results",
+        rulesets=filters.get("rulesets") or None,
         profile=str(_profile_file(ident["profile"], folder)),
-        flags=filters.get("flags") or None, shard=ident["shard"],
+        flags=filters.get("flags") or None,
+        shard=ident["shard"],
         timeout=float(limits.get("timeout_s") or 10.0),
         max_restarts=int(limits.get("max_restarts") or 50),
         identity_files=list(ident.get("measured_identity", {}).get("identity_files", [])),
-        command=["pokercert", "verify", "--rerun", spec], **challenge_of(filters),
-        **modes_of(filters))
+        command=["pokercert", "verify", "--rerun", spec],
+        **challenge_of(filters),
+        **modes_of(filters),
+    )
     try:
         outcome = run(config)
     except (RunError, SpecError) as exc:
@@ -94,10 +102,15 @@ def identity_changes(report: dict[str, Any], fresh: dict[str, Any]) -> list[str]
     from pokercert.harness.identity import differences
 
     old, new = report["identification"], fresh["identification"]
-    out = [f"declared {k}: {old['evaluator'].get(k, '')!r} -> {new['evaluator'].get(k, '')!r}"
-           for k in DECLARED if old["evaluator"].get(k, "") != new["evaluator"].get(k, "")]
-    out += [f"measured {d}" for d in differences(old.get("measured_identity", {}),
-                                                  new.get("measured_identity", {}))]
+    out = [
+        f"declared {k}: {old['evaluator'].get(k, '')!r} -> {new['evaluator'].get(k, '')!r}"
+        for k in DECLARED
+        if old["evaluator"].get(k, "") != new["evaluator"].get(k, "")
+    ]
+    out += [
+        f"measured {d}"
+        for d in differences(old.get("measured_identity", {}), new.get("measured_identity", {}))
+    ]
     return out
 
 
@@ -113,8 +126,7 @@ def mode_changes(report: dict[str, Any], fresh: dict[str, Any]) -> list[str]:
             a, b = before.get(rid, {}), after.get(rid, {})
             for key in sorted(set(a) | set(b)):
                 if key != "draft" and a.get(key) != b.get(key):
-                    out.append(f"{mode} {rid}: {key} {_short(a.get(key))} -> "
-                               f"{_short(b.get(key))}")
+                    out.append(f"{mode} {rid}: {key} {_short(a.get(key))} -> {_short(b.get(key))}")
                     break
     return out
 

@@ -56,8 +56,9 @@ FAULTY = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
 
 def shows_wrong_answer(result: Result) -> bool:
     """A wrong answer, or an answer the harness refused as malformed (ERROR + actual)."""
-    return result.outcome in WRONG_ANSWER or \
-        (result.outcome is Outcome.ERROR and result.actual is not None)
+    return result.outcome in WRONG_ANSWER or (
+        result.outcome is Outcome.ERROR and result.actual is not None
+    )
 
 
 def spec_for(mutant_id: str) -> str:
@@ -80,9 +81,14 @@ class Cell:
     fresh: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "verdict": self.verdict, "killed_by": self.killed_by,
-                "faulty": self.faulty, "reasons": self.reasons,
-                "killed_by_fresh": self.fresh}
+        return {
+            "status": self.status,
+            "verdict": self.verdict,
+            "killed_by": self.killed_by,
+            "faulty": self.faulty,
+            "reasons": self.reasons,
+            "killed_by_fresh": self.fresh,
+        }
 
 
 @dataclass
@@ -90,7 +96,7 @@ class MutantReport:
     mutant: Mutant
     cells: dict[str, Cell]
     folder: Path
-    kill_flags: dict[str, set[str]]     # flag -> rulesets where a vector with it killed
+    kill_flags: dict[str, set[str]]  # flag -> rulesets where a vector with it killed
 
     @property
     def status(self) -> str:
@@ -102,33 +108,44 @@ class MutantReport:
 
     def as_dict(self) -> dict[str, Any]:
         m = self.mutant
-        return {"id": m.id, "flag": m.flag, "summary": m.summary, "rulesets": list(m.rulesets),
-                "status": self.status, "adapter": spec_for(m.id), "run": str(self.folder),
-                "cells": {r: c.as_dict() for r, c in self.cells.items()},
-                "killed_by_flags": sorted(self.kill_flags)}
+        return {
+            "id": m.id,
+            "flag": m.flag,
+            "summary": m.summary,
+            "rulesets": list(m.rulesets),
+            "status": self.status,
+            "adapter": spec_for(m.id),
+            "run": str(self.folder),
+            "cells": {r: c.as_dict() for r, c in self.cells.items()},
+            "killed_by_flags": sorted(self.kill_flags),
+        }
 
 
 @dataclass
 class FlagRow:
     flag: str
-    vectors: int                 # vectors of the checked rulesets carrying the flag
-    mutants_killed: int          # mutants killed by at least one of those vectors
-    own_mutants: int             # mutants whose bug class is this flag
-    own_killed: int              # ... killed by a vector carrying this flag
+    vectors: int  # vectors of the checked rulesets carrying the flag
+    mutants_killed: int  # mutants killed by at least one of those vectors
+    own_mutants: int  # mutants whose bug class is this flag
+    own_killed: int  # ... killed by a vector carrying this flag
 
     def as_dict(self) -> dict[str, Any]:
-        return {"vectors": self.vectors, "mutants_killed": self.mutants_killed,
-                "own_mutants": self.own_mutants, "own_killed_by_flag": self.own_killed}
+        return {
+            "vectors": self.vectors,
+            "mutants_killed": self.mutants_killed,
+            "own_mutants": self.own_mutants,
+            "own_killed_by_flag": self.own_killed,
+        }
 
 
 @dataclass
 class SelfcheckReport:
     profile: str
     out: Path
-    reference: dict[str, tuple[str, list[str]]]      # ruleset -> (verdict, reasons)
+    reference: dict[str, tuple[str, list[str]]]  # ruleset -> (verdict, reasons)
     mutants: list[MutantReport]
     flags: list[FlagRow]
-    fresh: FreshDeals | None = None         # the fresh deals the fresh column scored
+    fresh: FreshDeals | None = None  # the fresh deals the fresh column scored
 
     @property
     def not_killed_by_fresh(self) -> list[tuple[MutantReport, Cell]]:
@@ -153,21 +170,29 @@ class SelfcheckReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "green": self.green, "profile": self.profile, "out": str(self.out),
-            "reference": {r: {"verdict": v, "reasons": why}
-                          for r, (v, why) in self.reference.items()},
+            "green": self.green,
+            "profile": self.profile,
+            "out": str(self.out),
+            "reference": {
+                r: {"verdict": v, "reasons": why} for r, (v, why) in self.reference.items()
+            },
             "mutants": {m.mutant.id: m.as_dict() for m in self.mutants},
             "flags": {f.flag: f.as_dict() for f in self.flags},
-            "fresh": None if self.fresh is None else {
+            "fresh": None
+            if self.fresh is None
+            else {
                 "seed": self.fresh.seed,
                 "vectors": {r: len(vs) for r, vs in self.fresh.vectors.items()},
-                "not_killed": [f"{m.mutant.id} on {c.ruleset}"
-                               for m, c in self.not_killed_by_fresh]},
-            "summary": {"mutants": len(self.mutants),
-                        "killed": sum(m.status == KILLED for m in self.mutants),
-                        "survivors": [f"{m.mutant.id} on {c.ruleset}"
-                                      for m, c in self.survivors],
-                        "broken": [f"{m.mutant.id} on {c.ruleset}" for m, c in self.broken]},
+                "not_killed": [
+                    f"{m.mutant.id} on {c.ruleset}" for m, c in self.not_killed_by_fresh
+                ],
+            },
+            "summary": {
+                "mutants": len(self.mutants),
+                "killed": sum(m.status == KILLED for m in self.mutants),
+                "survivors": [f"{m.mutant.id} on {c.ruleset}" for m, c in self.survivors],
+                "broken": [f"{m.mutant.id} on {c.ruleset}" for m, c in self.broken],
+            },
         }
 
 
@@ -185,8 +210,9 @@ def _counts(results: Sequence[Result]) -> dict[str, int]:
     return counts
 
 
-def _run(adapter: str, folder: Path, rulesets: Sequence[str], profile: str, corpus: Any,
-         timeout: float) -> tuple[dict[str, list[Result]], list[str]]:
+def _run(
+    adapter: str, folder: Path, rulesets: Sequence[str], profile: str, corpus: Any, timeout: float
+) -> tuple[dict[str, list[Result]], list[str]]:
     """One runner run; the results by ruleset and why the run is incomplete (if it is)."""
     rulesets = [r for r in rulesets if r in set(corpus.rulesets)]
     if not rulesets:  # the corpus has no vector for any of them: nothing to run
@@ -194,16 +220,31 @@ def _run(adapter: str, folder: Path, rulesets: Sequence[str], profile: str, corp
     # the curated corpus alone: the self-check asks whether the *corpus* tells each mutant
     # from the reference (a survivor calls for new vectors); challenge vectors would
     # hide that, and change with every seed
-    outcome = run(RunConfig(adapter=adapter, out=folder, rulesets=list(rulesets),
-                            profile=profile, timeout=timeout, challenge=False,
-                            command=["pokercert", "selfcheck"]), corpus=corpus)
-    incomplete = [f"the run was aborted: {outcome.header.aborted}"] \
-        if outcome.header.aborted else []
+    outcome = run(
+        RunConfig(
+            adapter=adapter,
+            out=folder,
+            rulesets=list(rulesets),
+            profile=profile,
+            timeout=timeout,
+            challenge=False,
+            command=["pokercert", "selfcheck"],
+        ),
+        corpus=corpus,
+    )
+    incomplete = (
+        [f"the run was aborted: {outcome.header.aborted}"] if outcome.header.aborted else []
+    )
     return _by_ruleset(read_results(folder)), incomplete
 
 
-def score_mutant(mutant: Mutant, results: dict[str, list[Result]], incomplete: list[str],
-                 folder: Path, excused: dict[str, str] | None = None) -> MutantReport:
+def score_mutant(
+    mutant: Mutant,
+    results: dict[str, list[Result]],
+    incomplete: list[str],
+    folder: Path,
+    excused: dict[str, str] | None = None,
+) -> MutantReport:
     """The cells of one mutant from its run's results (``excused``: ruleset -> why)."""
     cells: dict[str, Cell] = {}
     kill_flags: dict[str, set[str]] = {}
@@ -214,8 +255,9 @@ def score_mutant(mutant: Mutant, results: dict[str, list[Result]], incomplete: l
         mine = results.get(rid, [])
         verdict, reasons = ruleset_verdict(_counts(mine), incomplete)
         killed_by = sorted(r.vector_id for r in mine if shows_wrong_answer(r))
-        faulty = sorted(r.vector_id for r in mine
-                        if r.outcome in FAULTY and not shows_wrong_answer(r))
+        faulty = sorted(
+            r.vector_id for r in mine if r.outcome in FAULTY and not shows_wrong_answer(r)
+        )
         for r in mine:
             if shows_wrong_answer(r):
                 for flag in r.flags:
@@ -230,7 +272,7 @@ def score_mutant(mutant: Mutant, results: dict[str, list[Result]], incomplete: l
     return MutantReport(mutant, cells, folder, kill_flags)
 
 
-FRESH_SEED = 1        # the challenge seed of the fresh column unless told
+FRESH_SEED = 1  # the challenge seed of the fresh column unless told
 
 
 @dataclass
@@ -255,8 +297,9 @@ def fresh_part(rulesets: Iterable[str], profile: str, seed: int, corpus: Any) ->
     return FreshDeals(seed, out)
 
 
-def fresh_kills(mutant: Mutant, fresh: FreshDeals, profile: str,
-                rulesets: Iterable[str]) -> dict[str, bool]:
+def fresh_kills(
+    mutant: Mutant, fresh: FreshDeals, profile: str, rulesets: Iterable[str]
+) -> dict[str, bool]:
     """For each of ``rulesets``: whether the fresh deals alone show the mutant a wrong
     answer there, scored in process through the runner's own path
     (:func:`~pokercert.harness.run.runner.score_vectors`)."""
@@ -269,61 +312,77 @@ def fresh_kills(mutant: Mutant, fresh: FreshDeals, profile: str,
     with adapter:
         identity = adapter.start()
         for rid in rulesets:
-            out[rid] = any(shows_wrong_answer(r)
-                           for batch in score_vectors(adapter, identity,
-                                                      fresh.vectors.get(rid, []), chosen)
-                           for r in batch)
+            out[rid] = any(
+                shows_wrong_answer(r)
+                for batch in score_vectors(adapter, identity, fresh.vectors.get(rid, []), chosen)
+                for r in batch
+            )
     return out
 
 
-def flag_rows(corpus: Any, rulesets: Iterable[str], mutants: Sequence[MutantReport]
-              ) -> list[FlagRow]:
+def flag_rows(
+    corpus: Any, rulesets: Iterable[str], mutants: Sequence[MutantReport]
+) -> list[FlagRow]:
     wanted = set(rulesets)
     rows = []
     for flag in registry.flags():
         carrying = sum(1 for v in corpus.vectors if v.ruleset in wanted and flag in v.flags)
         killed = [m for m in mutants if flag in m.kill_flags]
         own = [m for m in mutants if m.mutant.flag == flag]
-        rows.append(FlagRow(flag, carrying, len(killed), len(own),
-                            sum(1 for m in own if flag in m.kill_flags)))
+        rows.append(
+            FlagRow(
+                flag, carrying, len(killed), len(own), sum(1 for m in own if flag in m.kill_flags)
+            )
+        )
     return rows
 
 
-def selfcheck(out: Path, mutants: Sequence[Mutant] = MUTANTS, profile: str = "practice",
-              corpus: Any = None, timeout: float = 10.0,
-              progress: Callable[[str, int, int], None] | None = None,
-              fresh_seed: int | None = FRESH_SEED) -> SelfcheckReport:
+def selfcheck(
+    out: Path,
+    mutants: Sequence[Mutant] = MUTANTS,
+    profile: str = "practice",
+    corpus: Any = None,
+    timeout: float = 10.0,
+    progress: Callable[[str, int, int], None] | None = None,
+    fresh_seed: int | None = FRESH_SEED,
+) -> SelfcheckReport:
     """Certify the reference, then try to certify every mutant, and score each against
     the fresh deals of challenge seed ``fresh_seed`` alone (None: not); see the module
     docstring."""
     chosen_profile = load_profile(profile)
     if corpus is None:
         from pokercert.vectors.corpus import load_corpus
+
         corpus = load_corpus()
-    rulesets = sorted({r for m in mutants for r in m.rulesets}
-                      or {v.ruleset for v in corpus.vectors})
+    rulesets = sorted(
+        {r for m in mutants for r in m.rulesets} or {v.ruleset for v in corpus.vectors}
+    )
     if progress:
         progress("reference", 0, len(mutants))
-    ref_results, ref_incomplete = _run("reference", out / "reference", rulesets, profile,
-                                       corpus, timeout)
-    reference = {r: ruleset_verdict(_counts(ref_results.get(r, [])), ref_incomplete)
-                 for r in rulesets}
-    fresh = fresh_part(rulesets, profile, fresh_seed, corpus) \
-        if fresh_seed is not None else None
+    ref_results, ref_incomplete = _run(
+        "reference", out / "reference", rulesets, profile, corpus, timeout
+    )
+    reference = {
+        r: ruleset_verdict(_counts(ref_results.get(r, [])), ref_incomplete) for r in rulesets
+    }
+    fresh = fresh_part(rulesets, profile, fresh_seed, corpus) if fresh_seed is not None else None
     reports = []
     for i, mutant in enumerate(mutants, 1):
         if progress:
             progress(mutant.id, i, len(mutants))
         folder = out / mutant.id
-        excused = {r: why for r in mutant.rulesets
-                   if (why := mutant.excused(r, chosen_profile)) is not None}
+        excused = {
+            r: why
+            for r in mutant.rulesets
+            if (why := mutant.excused(r, chosen_profile)) is not None
+        }
         todo = [r for r in mutant.rulesets if r not in excused]
-        results, incomplete = _run(spec_for(mutant.id), folder, todo, profile, corpus,
-                                   timeout)
+        results, incomplete = _run(spec_for(mutant.id), folder, todo, profile, corpus, timeout)
         report = score_mutant(mutant, results, incomplete, folder, excused)
         if fresh is not None:
             for rid, killed in fresh_kills(mutant, fresh, profile, todo).items():
                 report.cells[rid].fresh = killed
         reports.append(report)
-    return SelfcheckReport(profile, out, reference, reports,
-                           flag_rows(corpus, rulesets, reports), fresh)
+    return SelfcheckReport(
+        profile, out, reference, reports, flag_rows(corpus, rulesets, reports), fresh
+    )

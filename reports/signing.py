@@ -27,8 +27,10 @@ def _crypto() -> Any:
         from cryptography.hazmat.primitives import serialization
         from cryptography.hazmat.primitives.asymmetric import ed25519
     except ImportError:
-        raise InputError("signing needs the 'cryptography' package: "
-                         "pip install 'pokercert[sign]' (or pip install cryptography)") from None
+        raise InputError(
+            "signing needs the 'cryptography' package: "
+            "pip install 'pokercert[sign]' (or pip install cryptography)"
+        ) from None
     return serialization, ed25519
 
 
@@ -41,11 +43,12 @@ def keygen(private_path: Path, force: bool = False) -> tuple[Path, Path]:
         if p.exists() and not force:
             raise InputError(f"{p} exists; pass --force to overwrite it")
     key = ed25519.Ed25519PrivateKey.generate()
-    private_pem = key.private_bytes(serialization.Encoding.PEM,
-                                    serialization.PrivateFormat.PKCS8,
-                                    serialization.NoEncryption())
-    public_pem = key.public_key().public_bytes(serialization.Encoding.PEM,
-                                               serialization.PublicFormat.SubjectPublicKeyInfo)
+    private_pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    public_pem = key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
     private_path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as fh:
@@ -61,8 +64,11 @@ def _load(path: Path, private: bool) -> Any:
     except OSError as exc:
         raise InputError(f"{path}: cannot read key ({exc.strerror})") from None
     try:
-        key = (serialization.load_pem_private_key(data, password=None) if private
-               else serialization.load_pem_public_key(data))
+        key = (
+            serialization.load_pem_private_key(data, password=None)
+            if private
+            else serialization.load_pem_public_key(data)
+        )
     except (ValueError, TypeError) as exc:
         kind = "private" if private else "public"
         raise InputError(f"{path}: not a PEM {kind} key ({exc})") from None
@@ -96,6 +102,7 @@ def verify_signature(data: bytes, signature_file: bytes, public_key: Path) -> st
 def fingerprint(public_key: Path) -> str:
     """SHA-256 of the raw public key, to name which key signed."""
     serialization, _ = _crypto()
-    raw = _load(public_key, private=False).public_bytes(serialization.Encoding.Raw,
-                                                        serialization.PublicFormat.Raw)
+    raw = _load(public_key, private=False).public_bytes(
+        serialization.Encoding.Raw, serialization.PublicFormat.Raw
+    )
     return "sha256:" + hashlib.sha256(raw).hexdigest()

@@ -10,8 +10,7 @@ from typing import Any
 from pokercert.harness.run.results import Outcome
 from pokercert.reports import verdict as V
 
-VERDICT_MARK = {V.CERTIFIED: "✅", V.NOT_CERTIFIED: "❌", V.INCOMPLETE: "⚠️",
-                V.NOT_APPLICABLE: "➖"}
+VERDICT_MARK = {V.CERTIFIED: "✅", V.NOT_CERTIFIED: "❌", V.INCOMPLETE: "⚠️", V.NOT_APPLICABLE: "➖"}
 OUTCOME_WORDS = {
     Outcome.FAIL: "wrong answer",
     Outcome.WRONG_REASON: "refused for the wrong reason",
@@ -22,10 +21,12 @@ OUTCOME_WORDS = {
     Outcome.XPASS: "passed although listed as a known failure",
 }
 # what a finding's clauses are (every view says it the same way)
-FINDINGS_LEGEND = ("A finding names the clauses its vector exercises (the vector's tags): "
-                   "the rules under test when the evaluator answered wrongly, not proof that "
-                   "it breaks that clause. The inputs, the expected and the actual answer are "
-                   "the evidence.")
+FINDINGS_LEGEND = (
+    "A finding names the clauses its vector exercises (the vector's tags): "
+    "the rules under test when the evaluator answered wrongly, not proof that "
+    "it breaks that clause. The inputs, the expected and the actual answer are "
+    "the evidence."
+)
 _KEPT = frozenset("\n\t ")
 
 
@@ -68,7 +69,7 @@ def _block_escape(m: re.Match[str]) -> str:
     text = m.group(1)
     if text and text[-1] in "-+":
         return text[:-1] + "\\" + text[-1]
-    return text + "\\"      # before the ``.``/``)`` of ``1.``, or the first ``-``/``=``
+    return text + "\\"  # before the ``.``/``)`` of ``1.``, or the first ``-``/``=``
 
 
 def md(value: Any, newline: str = "<br>") -> str:
@@ -81,8 +82,9 @@ def md(value: Any, newline: str = "<br>") -> str:
     """
     s = _MD_SPECIAL.sub(r"\\\1", printable(str(value)))
     s = _MD_BLOCK_START.sub(_block_escape, s, count=1)
-    s = _MD_AUTOLINK.sub(lambda m: "\\" + m.group(1) if m.group(1) == "://"
-                         else m.group(1)[:3] + "\\.", s)
+    s = _MD_AUTOLINK.sub(
+        lambda m: "\\" + m.group(1) if m.group(1) == "://" else m.group(1)[:3] + "\\.", s
+    )
     return s.replace("\n", newline)
 
 
@@ -145,8 +147,10 @@ def known_line(f: dict[str, Any]) -> str:
 
 def failure_message(f: dict[str, Any]) -> str:
     """The one-paragraph finding: outcome, clause, why, expected vs actual."""
-    parts = [f"{f['outcome']} ({OUTCOME_WORDS.get(f['outcome'], '')}) on a vector exercising "
-             f"{clauses_line(f)}"]
+    parts = [
+        f"{f['outcome']} ({OUTCOME_WORDS.get(f['outcome'], '')}) on a vector exercising "
+        f"{clauses_line(f)}"
+    ]
     for c in f["clauses"]:
         parts.append(f"{c['label']}: {c['summary']}")
     if f["why"]:
@@ -179,9 +183,13 @@ def capabilities_line(ident: dict[str, Any]) -> str:
 
 DECLARED_LABEL = "declared by the vendor"
 MEASURED_LABEL = "measured by the harness"
-MEASURED_ROWS = 40   # files listed one by one in the human views; the JSON has them all
-_ROLE_WORDS = {"executable": "executable", "argument": "command-line file",
-               "identity-file": "identity file", "manifest": "hello manifest file"}
+MEASURED_ROWS = 40  # files listed one by one in the human views; the JSON has them all
+_ROLE_WORDS = {
+    "executable": "executable",
+    "argument": "command-line file",
+    "identity-file": "identity file",
+    "manifest": "hello manifest file",
+}
 
 
 def measured_line(ident: dict[str, Any]) -> str:
@@ -190,8 +198,11 @@ def measured_line(ident: dict[str, Any]) -> str:
     if not m["digest"]:
         return "; ".join(m["problems"]) or "not measured"
     dists = ", ".join(f"{d['name']} {d['version']}" for d in m["distributions"])
-    words = f"{m['kind']}: sha256 {m['digest']} ({len(m['files'])} files" + \
-        (f"; distributions {dists}" if dists else "") + ")"
+    words = (
+        f"{m['kind']}: sha256 {m['digest']} ({len(m['files'])} files"
+        + (f"; distributions {dists}" if dists else "")
+        + ")"
+    )
     if m["problems"]:
         words += f"; {len(m['problems'])} problem(s): " + "; ".join(m["problems"][:3])
     return printable(words)
@@ -203,8 +214,9 @@ def measured_rows(ident: dict[str, Any]) -> list[list[str]]:
     m = ident["measured_identity"]
     rows: list[list[str]] = []
     order = list(_ROLE_WORDS)
-    listed = sorted((f for f in m["files"] if f["role"] in _ROLE_WORDS),
-                    key=lambda f: order.index(f["role"]))
+    listed = sorted(
+        (f for f in m["files"] if f["role"] in _ROLE_WORDS), key=lambda f: order.index(f["role"])
+    )
     for f in listed[:MEASURED_ROWS]:
         what = _ROLE_WORDS[f["role"]]
         if f["name"] != f["role"] and f["role"] != "manifest":
@@ -217,25 +229,33 @@ def measured_rows(ident: dict[str, Any]) -> list[list[str]]:
     for d in m["distributions"]:
         bad = [f"modified: {', '.join(d['modified'])}"] if d["modified"] else []
         bad += [f"missing: {', '.join(d['missing'])}"] if d["missing"] else []
-        rows.append([f"distribution {d['name']} {d['version']}",
-                     f"{d['files']} files in RECORD ({d['hashed_by_harness']} without a hash "
-                     "there, hashed by the harness)",
-                     "; ".join(bad) or "every file matches RECORD"])
+        rows.append(
+            [
+                f"distribution {d['name']} {d['version']}",
+                f"{d['files']} files in RECORD ({d['hashed_by_harness']} without a hash "
+                "there, hashed by the harness)",
+                "; ".join(bad) or "every file matches RECORD",
+            ]
+        )
     roots: dict[str, int] = {}
     for f in m["files"]:
         if f["role"] == "module":
             root = f["name"].split("/", 1)[0].split(":", 1)[0]
             roots[root] = roots.get(root, 0) + 1
     for root, n in roots.items():
-        rows.append([f"module files {root}", f"{n} .py files, in no RECORD",
-                     "hashed one by one (JSON report)"])
+        rows.append(
+            [
+                f"module files {root}",
+                f"{n} .py files, in no RECORD",
+                "hashed one by one (JSON report)",
+            ]
+        )
     if not rows:
         rows.append(["nothing measured", "-", "-"])
     return [[printable(c) for c in r] for r in rows]
 
 
-LAB_LABELS = {"lab": "Lab", "engineer": "Engineer", "submission_id": "Submission",
-              "scope": "Scope"}
+LAB_LABELS = {"lab": "Lab", "engineer": "Engineer", "submission_id": "Submission", "scope": "Scope"}
 
 
 def lab_items(ident: dict[str, Any]) -> list[tuple[str, str]]:
@@ -257,13 +277,15 @@ def citation_line(ruleset: dict[str, Any]) -> str:
 
 
 # ----------------------------------------------------------------------------- challenge
-CHALLENGE_LEGEND = ("Challenge vectors are generated for each run from its seed, after the "
-                    "curated corpus: a twin of every curated vector (cards shuffled, hands "
-                    "reordered, suits relabelled; the corpus's expectation, remapped) and "
-                    "fresh deals over every situation (the reference's expectation under the "
-                    "run's profile). No published vector holds them, so an evaluator that "
-                    "looks answers up in the corpus fails them; a correct one passes them. "
-                    "Replay them with the seed.")
+CHALLENGE_LEGEND = (
+    "Challenge vectors are generated for each run from its seed, after the "
+    "curated corpus: a twin of every curated vector (cards shuffled, hands "
+    "reordered, suits relabelled; the corpus's expectation, remapped) and "
+    "fresh deals over every situation (the reference's expectation under the "
+    "run's profile). No published vector holds them, so an evaluator that "
+    "looks answers up in the corpus fails them; a correct one passes them. "
+    "Replay them with the seed."
+)
 
 
 def replay_command(report: dict[str, Any], options: str, failing: list[str]) -> str:
@@ -271,9 +293,15 @@ def replay_command(report: dict[str, Any], options: str, failing: list[str]) -> 
     the rulesets that failed (else the run's own ruleset filter), then ``options``."""
     ident = report["identification"]
     rulesets = failing or list(ident["filters"].get("rulesets") or [])
-    words = ["pokercert run", "--adapter", shlex.quote(str(ident["adapter_spec"])),
-             "--profile", shlex.quote(str(ident["profile"]["name"])),
-             *(f"--ruleset {shlex.quote(str(r))}" for r in rulesets), options]
+    words = [
+        "pokercert run",
+        "--adapter",
+        shlex.quote(str(ident["adapter_spec"])),
+        "--profile",
+        shlex.quote(str(ident["profile"]["name"])),
+        *(f"--ruleset {shlex.quote(str(r))}" for r in rulesets),
+        options,
+    ]
     return printable(" ".join(w for w in words if w))
 
 
@@ -282,8 +310,10 @@ def challenge_line(report: dict[str, Any]) -> str:
     ch = report["challenge"]
     status = ch["status"]
     if status == "disabled":
-        return ("Challenge: none (--no-challenge): the verdict rests on the published corpus "
-                "alone, which an evaluator could also pass by looking answers up.")
+        return (
+            "Challenge: none (--no-challenge): the verdict rests on the published corpus "
+            "alone, which an evaluator could also pass by looking answers up."
+        )
     if status == "not recorded":
         return "Challenge: not recorded (a run made before challenge vectors)."
     twins = sum(r["twin"]["run"] for r in ch["rulesets"])
@@ -294,45 +324,69 @@ def challenge_line(report: dict[str, Any]) -> str:
         for reason, n in reasons.items():
             why[reason] = why.get(reason, 0) + n
     failing = [r["id"] for r in ch["rulesets"] if r["twin"]["failed"] + r["fresh"]["failed"]]
-    without = "".join(f" {n} curated vector(s) without a twin: {reason}."
-                      for reason, n in sorted(why.items()))
-    return (f"Challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals run, "
-            f"{ch['failed']} failed: {status} "
-            f"(replay: {replay_command(report, ch['replay'], failing)})."
-            + without)
+    without = "".join(
+        f" {n} curated vector(s) without a twin: {reason}." for reason, n in sorted(why.items())
+    )
+    return (
+        f"Challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals run, "
+        f"{ch['failed']} failed: {status} "
+        f"(replay: {replay_command(report, ch['replay'], failing)})." + without
+    )
 
 
-CHALLENGE_HEADERS = ["Ruleset", "Twins run", "Twins passed", "Twins failed", "Fresh run",
-                     "Fresh passed", "Fresh failed", "Not applicable"]
+CHALLENGE_HEADERS = [
+    "Ruleset",
+    "Twins run",
+    "Twins passed",
+    "Twins failed",
+    "Fresh run",
+    "Fresh passed",
+    "Fresh failed",
+    "Not applicable",
+]
 
 
 def challenge_rows(report: dict[str, Any]) -> list[list[Any]]:
     """Per ruleset: twins and fresh deals run, passed and failed, and not applicable."""
-    return [[r["id"], r["twin"]["run"], r["twin"]["passed"], r["twin"]["failed"],
-             r["fresh"]["run"], r["fresh"]["passed"], r["fresh"]["failed"],
-             r["twin"]["not_applicable"] + r["fresh"]["not_applicable"]]
-            for r in report["challenge"]["rulesets"]]
+    return [
+        [
+            r["id"],
+            r["twin"]["run"],
+            r["twin"]["passed"],
+            r["twin"]["failed"],
+            r["fresh"]["run"],
+            r["fresh"]["passed"],
+            r["fresh"]["failed"],
+            r["twin"]["not_applicable"] + r["fresh"]["not_applicable"],
+        ]
+        for r in report["challenge"]["rulesets"]
+    ]
 
 
 def filters_line(ident: dict[str, Any]) -> str:
     """The run's filters in words, the challenge and the attached modes (each shown in
     its own section) left out."""
-    return describe({k: v for k, v in ident["filters"].items()
-                     if k not in ("challenge", *MODE_TITLES)})
+    return describe(
+        {k: v for k, v in ident["filters"].items() if k not in ("challenge", *MODE_TITLES)}
+    )
 
 
 # ----------------------------------------------------------------------------- modes
 MODE_TITLES = {"fuzz": "Fuzz", "exhaustive": "Exhaustive"}
 MODE_LEGENDS = {
-    "fuzz": ("Fuzzing, attached to this run (run --fuzz N): N deals per ruleset, "
-             "round-robin over the situations where evaluators go wrong, from the seed, "
-             "each answer compared with the reference's; the first disagreement is shrunk "
-             "to a minimal counterexample. Evidence beyond the corpus, not a proof."),
-    "exhaustive": ("Exhaustive check, attached to this run (run --exhaustive): every hand "
-                   "of each ruleset the adapter claims classify or compare for, each sent "
-                   "in the card order of the seed; every category and the whole order "
-                   "compared with the reference's. A ruleset without that path is "
-                   "skipped and named."),
+    "fuzz": (
+        "Fuzzing, attached to this run (run --fuzz N): N deals per ruleset, "
+        "round-robin over the situations where evaluators go wrong, from the seed, "
+        "each answer compared with the reference's; the first disagreement is shrunk "
+        "to a minimal counterexample. Evidence beyond the corpus, not a proof."
+    ),
+    "exhaustive": (
+        "Exhaustive check, attached to this run (run --exhaustive): every hand "
+        "of each ruleset the adapter claims classify or compare for, each sent "
+        "in the card order of the seed; every category and the whole order "
+        "compared with the reference's. A ruleset without that path is "
+        "skipped and named."
+    ),
 }
 MODE_HEADERS = ["Ruleset", "Status", "Checked", "Of", "Disagreements", "Why"]
 MODE_FINDING_HEADERS = ["Ruleset", "Finding", "Inputs", "Expected", "Actual", "Message"]
@@ -342,28 +396,36 @@ def attached_modes(report: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """The report's attached modes in their fixed order (fuzz, then exhaustive): the
     JSON report sorts its keys, every view shows them the same way round."""
     modes = report.get("modes") or {}
-    return [(m, modes[m]) for m in (*MODE_TITLES, *sorted(set(modes) - set(MODE_TITLES)))
-            if m in modes]
+    return [
+        (m, modes[m]) for m in (*MODE_TITLES, *sorted(set(modes) - set(MODE_TITLES))) if m in modes
+    ]
 
 
 def mode_line(report: dict[str, Any], mode: str, block: dict[str, Any]) -> str:
     """An attached mode in one sentence: seed, size, outcome, how to replay it (the
     run's adapter and profile, the rulesets the mode failed on)."""
-    size = (f"seed {block['seed']}, {block['examples']} deals per ruleset"
-            if mode == "fuzz" else f"card order seed {block['order_seed']}")
+    size = (
+        f"seed {block['seed']}, {block['examples']} deals per ruleset"
+        if mode == "fuzz"
+        else f"card order seed {block['order_seed']}"
+    )
     ran = sum(r["status"] != "skipped" for r in block["rulesets"])
     skipped = [r["id"] for r in block["rulesets"] if r["status"] == "skipped"]
     failing = [r["id"] for r in block["rulesets"] if r["status"] == "failed"]
-    return (f"{MODE_TITLES.get(mode, mode)}: {size}, {ran} ruleset(s) run, "
-            f"{block['failed']} failed: {block['status']} (replay: "
-            f"{replay_command(report, block['replay'], failing)})."
-            + (f" Skipped: {', '.join(skipped)}." if skipped else ""))
+    return (
+        f"{MODE_TITLES.get(mode, mode)}: {size}, {ran} ruleset(s) run, "
+        f"{block['failed']} failed: {block['status']} (replay: "
+        f"{replay_command(report, block['replay'], failing)})."
+        + (f" Skipped: {', '.join(skipped)}." if skipped else "")
+    )
 
 
 def mode_rows(block: dict[str, Any]) -> list[list[Any]]:
     """Per ruleset: status, how much was checked of how much, disagreements, why."""
-    return [[r["id"], r["status"], r["checked"], r["of"], r["disagreements"], r["why"]]
-            for r in block["rulesets"]]
+    return [
+        [r["id"], r["status"], r["checked"], r["of"], r["disagreements"], r["why"]]
+        for r in block["rulesets"]
+    ]
 
 
 def mode_findings(report: dict[str, Any], mode: str) -> list[list[str]]:
@@ -375,24 +437,40 @@ def mode_findings(report: dict[str, Any], mode: str) -> list[list[str]]:
         rid = str(item.get("ruleset", ""))
         ce = item.get("counterexample")
         if isinstance(ce, dict):
-            rows.append([rid, f"{ce.get('outcome')} {ce.get('kind')} "
-                              f"({ce.get('situation') or 'free'})",
-                         describe(ce.get("inputs")), describe(ce.get("expected")),
-                         describe(ce.get("actual")), printable(str(ce.get("message") or ""))])
+            rows.append(
+                [
+                    rid,
+                    f"{ce.get('outcome')} {ce.get('kind')} ({ce.get('situation') or 'free'})",
+                    describe(ce.get("inputs")),
+                    describe(ce.get("expected")),
+                    describe(ce.get("actual")),
+                    printable(str(ce.get("message") or "")),
+                ]
+            )
         if item.get("flaky"):
             rows.append([rid, "flaky", "", "", "", printable(str(item["flaky"]))])
         for f in item.get("findings") or []:
-            rows.append([rid, str(f.get("check")), printable(" | ".join(f.get("hands", []))),
-                         "", "", printable(str(f.get("message") or ""))])
+            rows.append(
+                [
+                    rid,
+                    str(f.get("check")),
+                    printable(" | ".join(f.get("hands", []))),
+                    "",
+                    "",
+                    printable(str(f.get("message") or "")),
+                ]
+            )
     return rows
 
 
 # ----------------------------------------------------------------------------- covers
 COVERS_TITLE = "What this certificate covers"
-COVERS_LEGEND = ("A certificate covers the published corpus of its version (checked against "
-                 "the release registry of the pokercert that reads the report), the files "
-                 "the harness hashed as the evaluator's identity, run the way the sandbox "
-                 "line says, with the challenge of its seed; nothing else.")
+COVERS_LEGEND = (
+    "A certificate covers the published corpus of its version (checked against "
+    "the release registry of the pokercert that reads the report), the files "
+    "the harness hashed as the evaluator's identity, run the way the sandbox "
+    "line says, with the challenge of its seed; nothing else."
+)
 _PUBLISHED = "published"
 
 
@@ -406,22 +484,41 @@ def covers_rows(report: dict[str, Any]) -> list[list[str]]:
     challenge seed."""
     c = report["covers"]
     corpus = c["corpus"]["words"] + (
-        "" if c["corpus"]["status"] == _PUBLISHED else
-        ": not the published release, so nothing here is certified under its name")
+        ""
+        if c["corpus"]["status"] == _PUBLISHED
+        else ": not the published release, so nothing here is certified under its name"
+    )
     identity = c["identity"]
-    rows = [["Corpus", corpus],
-            ["Identity", f"{identity['scope']}: {identity['hashed']}"
-             if identity["hashed"] else identity["scope"]]]
+    rows = [
+        ["Corpus", corpus],
+        [
+            "Identity",
+            f"{identity['scope']}: {identity['hashed']}"
+            if identity["hashed"]
+            else identity["scope"],
+        ],
+    ]
     if identity["warning"]:
         rows.append(["Identity warning", identity["warning"]])
     sandbox = c["sandbox"]
-    rows.append(["Sandbox", f"{sandbox['mode']}: {sandbox['reason']}"
-                 if sandbox["reason"] else sandbox["mode"]])
+    rows.append(
+        [
+            "Sandbox",
+            f"{sandbox['mode']}: {sandbox['reason']}" if sandbox["reason"] else sandbox["mode"],
+        ]
+    )
     status = report["challenge"]["status"]
     seed = c["challenge_seed"]
-    rows.append(["Challenge seed", str(seed) if seed is not None else
-                 "none (--no-challenge): the curated corpus alone" if status == "disabled"
-                 else "not recorded"])
+    rows.append(
+        [
+            "Challenge seed",
+            str(seed)
+            if seed is not None
+            else "none (--no-challenge): the curated corpus alone"
+            if status == "disabled"
+            else "not recorded",
+        ]
+    )
     return [[printable(a), printable(b)] for a, b in rows]
 
 

@@ -42,14 +42,20 @@ DENYING = frozenset(FAILING | {Outcome.XFAIL})
 
 # the order findings are listed in: rule breaches first, lesser findings last
 SEVERITY: tuple[Outcome, ...] = (
-    Outcome.FAIL, Outcome.XPASS, Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR,
-    Outcome.WRONG_REASON, Outcome.XFAIL,
+    Outcome.FAIL,
+    Outcome.XPASS,
+    Outcome.CRASH,
+    Outcome.TIMEOUT,
+    Outcome.ERROR,
+    Outcome.WRONG_REASON,
+    Outcome.XFAIL,
 )
 OUTCOME_ORDER: tuple[Outcome, ...] = (Outcome.PASS, *SEVERITY, Outcome.NOT_APPLICABLE)
 
 
-def ruleset_verdict(counts: Mapping[str, int], incomplete: Iterable[str] = ()) -> \
-        tuple[str, list[str]]:
+def ruleset_verdict(
+    counts: Mapping[str, int], incomplete: Iterable[str] = ()
+) -> tuple[str, list[str]]:
     """The verdict of one ruleset and the reasons for it, in words.
 
     ``counts`` maps outcome names to how many vectors ended so; ``incomplete`` holds
@@ -59,8 +65,10 @@ def ruleset_verdict(counts: Mapping[str, int], incomplete: Iterable[str] = ()) -
     if findings:
         reasons = findings[:]
         if counts.get(str(Outcome.XFAIL)) and len(findings) == 1:
-            reasons = [f"{counts[str(Outcome.XFAIL)]} known failures (XFAIL): no certificate "
-                       "is issued over a known breach"]
+            reasons = [
+                f"{counts[str(Outcome.XFAIL)]} known failures (XFAIL): no certificate "
+                "is issued over a known breach"
+            ]
         return NOT_CERTIFIED, reasons
     incomplete = list(incomplete)
     if incomplete:
@@ -73,8 +81,9 @@ def ruleset_verdict(counts: Mapping[str, int], incomplete: Iterable[str] = ()) -
     return CERTIFIED, [f"all {applicable} applicable vectors passed"]
 
 
-def with_attached(verdict: str, reasons: list[str], failed: Iterable[str],
-                  incomplete: Iterable[str]) -> tuple[str, list[str]]:
+def with_attached(
+    verdict: str, reasons: list[str], failed: Iterable[str], incomplete: Iterable[str]
+) -> tuple[str, list[str]]:
     """Rule 5, after the vectors: the modes attached to the run (``run --fuzz N``,
     ``run --exhaustive``) must pass too.  A mode that found a disagreement on the ruleset
     makes it NOT CERTIFIED (``failed``: why, in words); one that did not finish it makes
@@ -104,4 +113,3 @@ def overall_verdict(verdicts: Iterable[str]) -> str:
     if INCOMPLETE in verdicts or CERTIFIED not in verdicts:
         return INCOMPLETE
     return CERTIFIED
-

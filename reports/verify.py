@@ -82,8 +82,9 @@ def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
     try:
         report = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return None, [Check("canonical", FAILED, f"not valid JSON ({exc}): the file was "
-                            "damaged or edited")]
+        return None, [
+            Check("canonical", FAILED, f"not valid JSON ({exc}): the file was damaged or edited")
+        ]
     if not isinstance(report, dict):
         return None, [Check("canonical", FAILED, "not a JSON object: not a report")]
     try:
@@ -91,21 +92,41 @@ def verify_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Check]]:
         canonical = form == raw
     except ReportError as exc:
         return report, [Check("canonical", FAILED, str(exc))]
-    checks = [Check("canonical", OK if canonical else FAILED,
-                    "the bytes are the canonical form of the content" if canonical else
-                    "the bytes differ from the canonical form: the file was edited")]
+    checks = [
+        Check(
+            "canonical",
+            OK if canonical else FAILED,
+            "the bytes are the canonical form of the content"
+            if canonical
+            else "the bytes differ from the canonical form: the file was edited",
+        )
+    ]
     recorded = report.get("digest", "")
-    checks.append(Check("digest", OK if recorded == actual else FAILED,
-                        f"{actual}" if recorded == actual else
-                        f"recorded {recorded!r}, the content hashes to {actual}"))
+    checks.append(
+        Check(
+            "digest",
+            OK if recorded == actual else FAILED,
+            f"{actual}"
+            if recorded == actual
+            else f"recorded {recorded!r}, the content hashes to {actual}",
+        )
+    )
     if all(c.status == OK for c in checks):
         errors = schema_errors(report)
-        checks.append(Check("schema", FAILED if errors else OK,
-                            "; ".join(errors[:3]) if errors else "follows report.schema.json"))
+        checks.append(
+            Check(
+                "schema",
+                FAILED if errors else OK,
+                "; ".join(errors[:3]) if errors else "follows report.schema.json",
+            )
+        )
     else:
         checks.append(Check("schema", SKIPPED, "the report is not genuine"))
-    checks.append(check_consistent(report) if all(c.status == OK for c in checks) else
-                  Check("consistent", SKIPPED, "the report is not genuine"))
+    checks.append(
+        check_consistent(report)
+        if all(c.status == OK for c in checks)
+        else Check("consistent", SKIPPED, "the report is not genuine")
+    )
     return report, checks
 
 
@@ -117,11 +138,17 @@ def check_consistent(report: dict[str, Any]) -> Check:
     found = contradiction(report)
     if found:
         made_by = report.get("generator", {}).get("version")
-        extra = "" if made_by == __version__ else \
-            f" (note: made by pokercert {made_by}, checked with {__version__})"
+        extra = (
+            ""
+            if made_by == __version__
+            else f" (note: made by pokercert {made_by}, checked with {__version__})"
+        )
         return Check("consistent", FAILED, f"the report disagrees with itself: {found}{extra}")
-    return Check("consistent", OK, "every count, verdict and list is what its "
-                 f"{len(report['vectors'])} vector records give")
+    return Check(
+        "consistent",
+        OK,
+        f"every count, verdict and list is what its {len(report['vectors'])} vector records give",
+    )
 
 
 def check_folder(folder: Path, report: dict[str, Any]) -> Check:
@@ -136,21 +163,35 @@ def check_folder(folder: Path, report: dict[str, Any]) -> Check:
     sha, lines = results_digest(folder)
     ident = report["identification"]
     if header.results_sha256 is None:
-        return Check("results", FAILED, f"{folder}/run.json records no hash of "
-                     f"{RESULTS_FILE}: the results cannot be tied to the run")
+        return Check(
+            "results",
+            FAILED,
+            f"{folder}/run.json records no hash of "
+            f"{RESULTS_FILE}: the results cannot be tied to the run",
+        )
     if (ident.get("results_sha256"), ident.get("results_lines")) != (sha, lines):
-        return Check("results", FAILED, f"the report was built from {ident.get('results_lines')}"
-                     f" result lines with sha256 {ident.get('results_sha256')}; {folder}/"
-                     f"{RESULTS_FILE} has {lines} lines with sha256 {sha}")
-    rebuilt = json.loads(canonical_bytes(build_report(folder)))   # as JSON gives it back
-    ignored = {"digest", "generated_at"}   # generated_at may come from SOURCE_DATE_EPOCH
-    differs = [k for k in sorted((set(rebuilt) | set(report)) - ignored)
-               if rebuilt.get(k) != report.get(k)]
+        return Check(
+            "results",
+            FAILED,
+            f"the report was built from {ident.get('results_lines')}"
+            f" result lines with sha256 {ident.get('results_sha256')}; {folder}/"
+            f"{RESULTS_FILE} has {lines} lines with sha256 {sha}",
+        )
+    rebuilt = json.loads(canonical_bytes(build_report(folder)))  # as JSON gives it back
+    ignored = {"digest", "generated_at"}  # generated_at may come from SOURCE_DATE_EPOCH
+    differs = [
+        k for k in sorted((set(rebuilt) | set(report)) - ignored) if rebuilt.get(k) != report.get(k)
+    ]
     if differs:
-        return Check("results", FAILED, f"a report rebuilt from {folder} differs in: "
-                     f"{', '.join(differs)}")
-    return Check("results", OK, f"built from exactly {folder}/{RESULTS_FILE} ({lines} lines, "
-                 f"sha256 {sha}), as the harness wrote it")
+        return Check(
+            "results", FAILED, f"a report rebuilt from {folder} differs in: {', '.join(differs)}"
+        )
+    return Check(
+        "results",
+        OK,
+        f"built from exactly {folder}/{RESULTS_FILE} ({lines} lines, "
+        f"sha256 {sha}), as the harness wrote it",
+    )
 
 
 def check_corpus(report: dict[str, Any]) -> Check:
@@ -165,10 +206,18 @@ def check_corpus(report: dict[str, Any]) -> Check:
     except RegistryError as exc:
         return Check("corpus", FAILED, str(exc))
     if status.published:
-        return Check("corpus", OK, f"corpus {status.version} sha256 {status.sha256} is the "
-                     "published release (this pokercert's release registry)")
-    return Check("corpus", FAILED, f"{status.words}: the run did not use the published "
-                 f"corpus {status.version}, so the report certifies nothing under its name")
+        return Check(
+            "corpus",
+            OK,
+            f"corpus {status.version} sha256 {status.sha256} is the "
+            "published release (this pokercert's release registry)",
+        )
+    return Check(
+        "corpus",
+        FAILED,
+        f"{status.words}: the run did not use the published "
+        f"corpus {status.version}, so the report certifies nothing under its name",
+    )
 
 
 def check_signature(data: bytes, sig_path: Path, key: Path) -> Check:
@@ -178,6 +227,7 @@ def check_signature(data: bytes, sig_path: Path, key: Path) -> Check:
     if why:
         return Check("signature", FAILED, why)
     from pokercert.reports.signing import fingerprint
+
     return Check("signature", OK, f"signed by key {fingerprint(key)}")
 
 
@@ -188,14 +238,17 @@ def check_view(view: bytes, fmt: str, report: dict[str, Any]) -> Check:
     if expected == view:
         return Check("view", OK, f"the {fmt} view is exactly what the JSON report renders to")
     made_by = report.get("generator", {}).get("version")
-    extra = "" if made_by == __version__ else \
-        f" (note: rendered by pokercert {made_by}, this is {__version__})"
-    return Check("view", FAILED, f"the {fmt} view differs from what the JSON report renders "
-                 f"to{extra}")
+    extra = (
+        ""
+        if made_by == __version__
+        else f" (note: rendered by pokercert {made_by}, this is {__version__})"
+    )
+    return Check(
+        "view", FAILED, f"the {fmt} view differs from what the JSON report renders to{extra}"
+    )
 
 
-def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool = False) \
-        -> Check:
+def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool = False) -> Check:
     """Run the evaluator again with the report's selection and compare every outcome,
     and the identity: the evaluator's declared vendor/name/version/build and the identity
     the harness measured must be the report's, unless ``allow_identity_change`` (then
@@ -210,46 +263,66 @@ def check_rerun(report: dict[str, Any], spec: str, allow_identity_change: bool =
         except ReportError as exc:
             return Check("rerun", FAILED, str(exc))
     identity = identity_changes(report, fresh)
-    shown = "; ".join(identity[:8]) + (f"; and {len(identity) - 8} more"
-                                       if len(identity) > 8 else "")
+    shown = "; ".join(identity[:8]) + (
+        f"; and {len(identity) - 8} more" if len(identity) > 8 else ""
+    )
     changes = diff_reports(scored_outcomes(report), fresh)
     changed = {k: v for k, v in changes["changes"].items() if v}
     problems = []
     if changed:
-        parts = [f"{len(v)} {k.replace('_', ' ')} ({', '.join(x['id'] for x in v[:5])}"
-                 f"{', …' if len(v) > 5 else ''})" for k, v in changed.items()]
+        parts = [
+            f"{len(v)} {k.replace('_', ' ')} ({', '.join(x['id'] for x in v[:5])}"
+            f"{', …' if len(v) > 5 else ''})"
+            for k, v in changed.items()
+        ]
         problems.append("outcomes differ: " + "; ".join(parts))
     modes = mode_changes(report, fresh)
     if modes:
-        problems.append("attached modes differ: " + "; ".join(modes[:5])
-                        + (f"; and {len(modes) - 5} more" if len(modes) > 5 else ""))
+        problems.append(
+            "attached modes differ: "
+            + "; ".join(modes[:5])
+            + (f"; and {len(modes) - 5} more" if len(modes) > 5 else "")
+        )
     if identity and not allow_identity_change:
-        problems.append(f"the software differs from the one the report describes: {shown} "
-                        "(--allow-identity-change compares the outcomes of another build)")
+        problems.append(
+            f"the software differs from the one the report describes: {shown} "
+            "(--allow-identity-change compares the outcomes of another build)"
+        )
     if problems:
         return Check("rerun", FAILED, "; ".join(problems))
     n = len(report["vectors"])
     if report.get("modes"):
         n_modes = ", ".join(f"{m} ({b['replay']})" for m, b in sorted(report["modes"].items()))
         spec = f"{spec}; attached modes replayed the same: {n_modes}"
-    note = f"; identity change allowed (--allow-identity-change): {shown}" if identity else \
-        "; same declared and measured identity " \
+    note = (
+        f"; identity change allowed (--allow-identity-change): {shown}"
+        if identity
+        else "; same declared and measured identity "
         f"(sha256 {fresh['identification']['measured_identity']['digest'][:16]})"
+    )
     return Check("rerun", OK, f"all {n} vectors ended the same through {spec}{note}")
 
 
-def verify(path: Path, key: Path | None = None, signature: Path | None = None,
-           rerun_spec: str | None = None, report_json: Path | None = None,
-           allow_identity_change: bool = False) -> list[Check]:
+def verify(
+    path: Path,
+    key: Path | None = None,
+    signature: Path | None = None,
+    rerun_spec: str | None = None,
+    report_json: Path | None = None,
+    allow_identity_change: bool = False,
+) -> list[Check]:
     """Every check that applies to the report (or view, or run folder) at ``path``."""
-    return verify_report(path, key, signature, rerun_spec, report_json,
-                         allow_identity_change)[0]
+    return verify_report(path, key, signature, rerun_spec, report_json, allow_identity_change)[0]
 
 
-def verify_report(path: Path, key: Path | None = None, signature: Path | None = None,
-                  rerun_spec: str | None = None, report_json: Path | None = None,
-                  allow_identity_change: bool = False) \
-        -> tuple[list[Check], dict[str, Any] | None]:
+def verify_report(
+    path: Path,
+    key: Path | None = None,
+    signature: Path | None = None,
+    rerun_spec: str | None = None,
+    report_json: Path | None = None,
+    allow_identity_change: bool = False,
+) -> tuple[list[Check], dict[str, Any] | None]:
     """:func:`verify`'s checks and the JSON report they were made on (None: not JSON),
     for :func:`outcome`."""
     path = Path(path)
@@ -257,36 +330,49 @@ def verify_report(path: Path, key: Path | None = None, signature: Path | None = 
     fmt = VIEW_FORMATS.get(path.suffix.lower()) if folder is None else None
     json_path = path if folder is None else folder / FORMATS["json"][0]
     if folder is not None and not json_path.is_file():
-        raise ReportError(f"{folder}: no {json_path.name} in this folder to verify (was the "
-                          "run made with --no-report? `pokercert report` writes one)")
+        raise ReportError(
+            f"{folder}: no {json_path.name} in this folder to verify (was the "
+            "run made with --no-report? `pokercert report` writes one)"
+        )
     if fmt is not None:
         json_path = Path(report_json) if report_json else path.with_name(FORMATS["json"][0])
         if not json_path.is_file():
-            raise ReportError(f"{path}: a {fmt} view is checked against its JSON report; "
-                              f"{json_path} does not exist (pass --report-json)")
+            raise ReportError(
+                f"{path}: a {fmt} view is checked against its JSON report; "
+                f"{json_path} does not exist (pass --report-json)"
+            )
     try:
         raw = json_path.read_bytes()
     except OSError as exc:
         raise ReportError(f"{json_path}: cannot read ({exc.strerror})") from None
     report, checks = verify_bytes(raw)
-    genuine = passed(checks)   # canonical, digest, schema and consistent
+    genuine = passed(checks)  # canonical, digest, schema and consistent
     if fmt is not None:
-        checks.append(check_view(path.read_bytes(), fmt, report)
-                      if genuine and report is not None else
-                      Check("view", SKIPPED, "the JSON report itself is not genuine "
-                             "or not consistent"))
+        checks.append(
+            check_view(path.read_bytes(), fmt, report)
+            if genuine and report is not None
+            else Check("view", SKIPPED, "the JSON report itself is not genuine or not consistent")
+        )
     if folder is not None:
-        checks.append(check_folder(folder, report) if genuine and report is not None else
-                      Check("results", SKIPPED, NOT_GENUINE))
-    checks.append(check_corpus(report) if genuine and report is not None else
-                  Check("corpus", SKIPPED, NOT_GENUINE))
+        checks.append(
+            check_folder(folder, report)
+            if genuine and report is not None
+            else Check("results", SKIPPED, NOT_GENUINE)
+        )
+    checks.append(
+        check_corpus(report)
+        if genuine and report is not None
+        else Check("corpus", SKIPPED, NOT_GENUINE)
+    )
     if key is not None:
         sig = Path(signature) if signature else json_path.with_name(json_path.name + SIG_SUFFIX)
         checks.append(check_signature(raw, sig, Path(key)))
     if rerun_spec:
-        checks.append(check_rerun(report, rerun_spec, allow_identity_change)
-                      if genuine and report is not None else
-                      Check("rerun", SKIPPED, NOT_GENUINE))
+        checks.append(
+            check_rerun(report, rerun_spec, allow_identity_change)
+            if genuine and report is not None
+            else Check("rerun", SKIPPED, NOT_GENUINE)
+        )
     return checks, report
 
 
@@ -317,8 +403,12 @@ class Verification:
         return f"{GENUINE}: {self.verdict}" + (f" ({self.why})" if self.why else "")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"genuine": self.genuine, "verdict": self.verdict, "outcome": self.words,
-                "exit_code": self.exit_code}
+        return {
+            "genuine": self.genuine,
+            "verdict": self.verdict,
+            "outcome": self.words,
+            "exit_code": self.exit_code,
+        }
 
 
 def conclude(checks: list[Check], report: dict[str, Any] | None) -> Verification:
@@ -329,12 +419,20 @@ def conclude(checks: list[Check], report: dict[str, Any] | None) -> Verification
     from pokercert.reports.model import REPORT_EXIT_CODES
 
     failed = [c for c in checks if c.status == FAILED and c.name not in VERDICT_CHECKS]
-    if failed or report is None or not any(c.name == "consistent" and c.status == OK
-                                           for c in checks):
-        first = failed[0] if failed else next(
-            (c for c in checks if c.status != OK), Check("report", FAILED, "not a report"))
+    if (
+        failed
+        or report is None
+        or not any(c.name == "consistent" and c.status == OK for c in checks)
+    ):
+        first = (
+            failed[0]
+            if failed
+            else next(
+                (c for c in checks if c.status != OK), Check("report", FAILED, "not a report")
+            )
+        )
         return Verification(False, None, f"{first.name}: {first.detail}", ExitCode.NONCOMPLIANT)
     verdict = str(report["verdict"])
-    return Verification(True, verdict, corpus_denial(report["covers"]),
-                   int(REPORT_EXIT_CODES[verdict]))
-
+    return Verification(
+        True, verdict, corpus_denial(report["covers"]), int(REPORT_EXIT_CODES[verdict])
+    )

@@ -37,9 +37,9 @@ from pokercert.vectors.corpus import (
     display_path,
     read_corpus,
     read_text,
-    vector_starts,
 )
 from pokercert.vectors.ids import IdBlockFull, next_ids
+from pokercert.vectors.locations import vector_starts
 from pokercert.vectors.model import Location, Vector
 
 _TOPIC = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -71,8 +71,7 @@ def _expand_clauses(ruleset: Any, clauses: list[str]) -> list[str]:
     return out
 
 
-def add_vectors(draft: Path, topic: str, root: Path | None = None,
-                dry_run: bool = False) -> Added:
+def add_vectors(draft: Path, topic: str, root: Path | None = None, dry_run: bool = False) -> Added:
     """Append the draft's vectors to ``<root>/<ruleset>/<topic>.toml`` with new ids.
 
     Raises :class:`CorpusError` (every problem, with the draft's ``file:line``) and
@@ -115,12 +114,18 @@ def _read_draft(draft: Path, topic: str) -> tuple[str, str, dict[str, Any], Rule
         text = draft.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CorpusError([Problem(Location(shown, 1), f"cannot read the draft: {exc}")]) \
-            from None
+        raise CorpusError([Problem(Location(shown, 1), f"cannot read the draft: {exc}")]) from None
     if not _TOPIC.match(topic) or topic.startswith("generated"):
-        raise CorpusError([Problem(Location(shown, 1), f"topic {topic!r}: use lower-case words "
-                                   "joined by '-' (names starting 'generated' belong to the "
-                                   "generator)")])
+        raise CorpusError(
+            [
+                Problem(
+                    Location(shown, 1),
+                    f"topic {topic!r}: use lower-case words "
+                    "joined by '-' (names starting 'generated' belong to the "
+                    "generator)",
+                )
+            ]
+        )
     try:
         ruleset = get_ruleset(str(data.get("ruleset")))
     except RulesetError as exc:
@@ -130,20 +135,27 @@ def _read_draft(draft: Path, topic: str) -> tuple[str, str, dict[str, Any], Rule
 
 def _refuse_drafted_ids(shown: str, drafts: list[Any], starts: list[int]) -> None:
     """A draft holds vectors, none with an ``id`` (the tool assigns them)."""
-    problems = [Problem(Location(shown, starts[i] if i < len(starts) else 1),
-                        "draft vectors carry no 'id': the tool assigns it")
-                for i, raw in enumerate(drafts) if isinstance(raw, dict) and "id" in raw]
+    problems = [
+        Problem(
+            Location(shown, starts[i] if i < len(starts) else 1),
+            "draft vectors carry no 'id': the tool assigns it",
+        )
+        for i, raw in enumerate(drafts)
+        if isinstance(raw, dict) and "id" in raw
+    ]
     if not drafts:
         problems.append(Problem(Location(shown, 1), "the draft holds no [[vector]] table"))
     if problems:
         raise CorpusError(problems)
 
 
-def _validated(text: str, shown: str, ruleset: Ruleset, corpus: Corpus,
-               ids: list[str]) -> list[Vector]:
+def _validated(
+    text: str, shown: str, ruleset: Ruleset, corpus: Corpus, ids: list[str]
+) -> list[Vector]:
     """The draft's vectors under ``ids``, read as if the draft were a corpus file (with
     the draft's line numbers, its clauses expanded to full labels); a vector the corpus
     already holds (same inputs and expectation) is refused."""
+
     def prepare(parsed: dict[str, Any]) -> None:
         parsed.setdefault("format_version", 1)
         for vid, raw in zip(ids, parsed.get("vector", []), strict=False):
@@ -152,13 +164,18 @@ def _validated(text: str, shown: str, ruleset: Ruleset, corpus: Corpus,
                 if isinstance(raw.get("clauses"), list):
                     raw["clauses"] = _expand_clauses(ruleset, raw["clauses"])
 
-    found, problems = read_text(text, shown, ruleset.id, corpus.root, taken=corpus.vectors,
-                                prepare=prepare)
+    found, problems = read_text(
+        text, shown, ruleset.id, corpus.root, taken=corpus.vectors, prepare=prepare
+    )
     existing = {digest(v): v.id for v in corpus.vectors}
     for v in found:
         if digest(v) in existing:
-            problems.append(Problem(v.location or Location(shown, 1), f"same inputs and "
-                                    f"expectation as {existing[digest(v)]}"))
+            problems.append(
+                Problem(
+                    v.location or Location(shown, 1),
+                    f"same inputs and expectation as {existing[digest(v)]}",
+                )
+            )
     if problems:
         raise CorpusError(problems)
     return found
@@ -169,8 +186,11 @@ def _append(target: Path, chunks: list[str], ruleset_id: str, topic: str, root: 
     read the corpus again: a corpus that no longer loads is put back as it was."""
     old = target.read_text(encoding="utf-8") if target.is_file() else None
     title = topic.replace("-", " ").capitalize()
-    new_text = (old.rstrip("\n") + "\n" if old is not None
-                else file_header(ruleset_id, f"{ruleset_id}: {title}"))
+    new_text = (
+        old.rstrip("\n") + "\n"
+        if old is not None
+        else file_header(ruleset_id, f"{ruleset_id}: {title}")
+    )
     new_text += "".join("\n" + chunk for chunk in chunks)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(new_text, encoding="utf-8")

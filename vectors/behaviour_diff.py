@@ -25,14 +25,22 @@ from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.check import normalise, reference_outcome
 from pokercert.vectors.model import Kind, Vector
 
-__all__ = ["BehaviourDiff", "Changed", "NotComparable", "OneWay", "behaviour_diff",
-           "not_comparable", "one_way"]
+__all__ = [
+    "BehaviourDiff",
+    "Changed",
+    "NotComparable",
+    "OneWay",
+    "behaviour_diff",
+    "not_comparable",
+    "one_way",
+]
 
 JOKER = "Xx"
 # the questions (a vector's kind, or a reject vector's operation) whose cards this module
 # knows how to count: a kind added later is counted "not comparable" until it is taught
-COMPARABLE_KINDS = frozenset({Kind.CLASSIFY, Kind.COMPARE, Kind.BEST_HAND, Kind.SHOWDOWN,
-                              Kind.QUALIFIES})
+COMPARABLE_KINDS = frozenset(
+    {Kind.CLASSIFY, Kind.COMPARE, Kind.BEST_HAND, Kind.SHOWDOWN, Kind.QUALIFIES}
+)
 
 
 @dataclass(frozen=True)
@@ -43,14 +51,20 @@ class Changed:
     kind: str
     clauses: tuple[str, ...]
     inputs: Mapping[str, Any]
-    expected: Mapping[str, Any]     # the vector's expectation (its own ruleset)
-    other: Mapping[str, Any]        # the other ruleset's reference answer
+    expected: Mapping[str, Any]  # the vector's expectation (its own ruleset)
+    other: Mapping[str, Any]  # the other ruleset's reference answer
     why: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"vector": self.vector, "kind": self.kind, "clauses": list(self.clauses),
-                "inputs": dict(self.inputs), "expected": dict(self.expected),
-                "other": dict(self.other), "why": self.why}
+        return {
+            "vector": self.vector,
+            "kind": self.kind,
+            "clauses": list(self.clauses),
+            "inputs": dict(self.inputs),
+            "expected": dict(self.expected),
+            "other": dict(self.other),
+            "why": self.why,
+        }
 
 
 @dataclass(frozen=True)
@@ -71,8 +85,8 @@ class OneWay:
 
     source: str
     target: str
-    vectors: int                    # every vector of ``source``
-    same: int                       # compared, and the answer is the same
+    vectors: int  # every vector of ``source``
+    same: int  # compared, and the answer is the same
     changed: tuple[Changed, ...]
     not_comparable: tuple[NotComparable, ...]
 
@@ -86,11 +100,16 @@ class OneWay:
         return out
 
     def as_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "target": self.target, "vectors": self.vectors,
-                "compared": self.same + len(self.changed), "same": self.same,
-                "changed": [c.as_dict() for c in self.changed],
-                "by_clause": self.by_clause(),
-                "not_comparable": [n.as_dict() for n in self.not_comparable]}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "vectors": self.vectors,
+            "compared": self.same + len(self.changed),
+            "same": self.same,
+            "changed": [c.as_dict() for c in self.changed],
+            "by_clause": self.by_clause(),
+            "not_comparable": [n.as_dict() for n in self.not_comparable],
+        }
 
 
 @dataclass(frozen=True)
@@ -104,20 +123,28 @@ class BehaviourDiff:
     b_under_a: OneWay
 
     def as_dict(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "profile": self.profile,
-                "a_under_b": self.a_under_b.as_dict(), "b_under_a": self.b_under_a.as_dict()}
+        return {
+            "a": self.a,
+            "b": self.b,
+            "profile": self.profile,
+            "a_under_b": self.a_under_b.as_dict(),
+            "b_under_a": self.b_under_a.as_dict(),
+        }
 
 
-def behaviour_diff(a: Ruleset, b: Ruleset, vectors: Sequence[Vector],
-                   profile: Profile | str | None = None) -> BehaviourDiff:
+def behaviour_diff(
+    a: Ruleset, b: Ruleset, vectors: Sequence[Vector], profile: Profile | str | None = None
+) -> BehaviourDiff:
     """``vectors`` (a corpus's, any rulesets) of ``a`` asked of ``b`` and back."""
     prof = load_profile(profile)
-    return BehaviourDiff(a.id, b.id, prof.name, one_way(a, b, vectors, prof),
-                         one_way(b, a, vectors, prof))
+    return BehaviourDiff(
+        a.id, b.id, prof.name, one_way(a, b, vectors, prof), one_way(b, a, vectors, prof)
+    )
 
 
-def one_way(source: Ruleset, target: Ruleset, vectors: Sequence[Vector],
-            profile: Profile) -> OneWay:
+def one_way(
+    source: Ruleset, target: Ruleset, vectors: Sequence[Vector], profile: Profile
+) -> OneWay:
     """The vectors of ``source`` among ``vectors``, asked of ``target``'s reference."""
     ev = evaluator(target.id, profile)
     mine = [v for v in vectors if v.ruleset == source.id]
@@ -178,8 +205,10 @@ def not_comparable(vector: Vector, source: Ruleset, target: Ruleset) -> str | No
         return None
     op = vector.inputs["op"] if vector.kind == Kind.REJECT else vector.kind
     if op not in COMPARABLE_KINDS:
-        return (f"{op} questions are not compared across rulesets (no rule here says when "
-                f"one makes sense under another ruleset)")
+        return (
+            f"{op} questions are not compared across rulesets (no rule here says when "
+            f"one makes sense under another ruleset)"
+        )
     with_board = "board" in vector.inputs
     want = _deal(target, op, with_board)
     if want is None:
@@ -189,8 +218,10 @@ def not_comparable(vector: Vector, source: Ruleset, target: Ruleset) -> str | No
         # the input is faulty on purpose: ask only where both deal the same hands for op
         have = _deal(source, op, with_board)
         if have != want:
-            return (f"a refused {op} input, and {target.id} deals {_cards(want)} where "
-                    f"{source.id} deals {_cards(have)}")
+            return (
+                f"a refused {op} input, and {target.id} deals {_cards(want)} where "
+                f"{source.id} deals {_cards(have)}"
+            )
         return None
     hands, board = _shape(vector)
     if any(n != want[0] for n in hands) or board != want[1]:

@@ -19,8 +19,17 @@ from pokercert.vectors.model import Vector
 
 # record keys in the order they are written
 INPUT_KEYS = ("op", "hand", "hands", "hole", "board", "half")
-KEY_ORDER = ("id", "kind", *INPUT_KEYS, "interpretations", "expect", "expect_by_reading",
-             "clauses", "flags", "why")
+KEY_ORDER = (
+    "id",
+    "kind",
+    *INPUT_KEYS,
+    "interpretations",
+    "expect",
+    "expect_by_reading",
+    "clauses",
+    "flags",
+    "why",
+)
 
 
 def _sha(data: Any) -> str:
@@ -35,8 +44,11 @@ def meaning(vector: Vector) -> dict[str, Any]:
         "kind": vector.kind,
         "inputs": dict(vector.inputs),
         "expect": dict(vector.expect) if vector.expect is not None else None,
-        "expect_by_reading": ({k: dict(v) for k, v in vector.expect_by_reading.items()}
-                              if vector.expect_by_reading is not None else None),
+        "expect_by_reading": (
+            {k: dict(v) for k, v in vector.expect_by_reading.items()}
+            if vector.expect_by_reading is not None
+            else None
+        ),
         "interpretations": list(vector.interpretations),
     }
 
@@ -57,8 +69,9 @@ def record(vector: Vector) -> dict[str, Any]:
     for key in INPUT_KEYS:
         if key in vector.inputs:
             value = vector.inputs[key]
-            out[key] = list(value) if isinstance(value, Sequence) and not isinstance(
-                value, str) else value
+            out[key] = (
+                list(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
+            )
     if vector.interpretations:
         out["interpretations"] = list(vector.interpretations)
     if vector.expect is not None:
@@ -115,6 +128,4 @@ def to_toml(rec: Mapping[str, Any], comment: Sequence[str] = ()) -> str:
 
 def file_header(ruleset: str, title: str) -> str:
     """The first lines of a new vector file."""
-    return (f"# {title}\n"
-            f"format_version = 1\n"
-            f"ruleset = \"{ruleset}\"\n")
+    return f'# {title}\nformat_version = 1\nruleset = "{ruleset}"\n'

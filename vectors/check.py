@@ -45,7 +45,8 @@ from pokercert.reference.engine import Evaluator
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.canonical import digest
-from pokercert.vectors.corpus import Corpus, Problem, display_path, key_location, read_corpus
+from pokercert.vectors.corpus import Corpus, Problem, display_path, read_corpus
+from pokercert.vectors.locations import key_location
 from pokercert.vectors.model import Kind, Location, Vector, parse_share, share_text
 
 GAPS_FILE = "reference-gaps.toml"
@@ -53,11 +54,12 @@ GAPS_FILE = "reference-gaps.toml"
 
 # --------------------------------------------------------------------------- variants
 
+
 @dataclass(frozen=True)
 class Variant:
     """One combination of readings for a ruleset's interpretations."""
 
-    choices: tuple[tuple[str, str], ...]   # (interpretation id, reading), sorted
+    choices: tuple[tuple[str, str], ...]  # (interpretation id, reading), sorted
 
     @property
     def as_dict(self) -> dict[str, str]:
@@ -88,6 +90,7 @@ def _rules_key(rs: Ruleset, variant: Variant) -> str:
 
 # --------------------------------------------------------------------------- gaps
 
+
 @dataclass
 class Gap:
     """A known disagreement of the reference engine with the regulation."""
@@ -105,18 +108,27 @@ class Gap:
     def covers(self, ruleset: str, variant: Variant, vector_id: str | None) -> bool:
         if ruleset != self.ruleset:
             return False
-        if self.interpretation is not None and \
-                variant.as_dict.get(self.interpretation) != self.reading:
+        if (
+            self.interpretation is not None
+            and variant.as_dict.get(self.interpretation) != self.reading
+        ):
             return False
         if self.vectors is None:
             return True
         return vector_id is not None and vector_id in self.vectors
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "ruleset": self.ruleset, "clause": self.clause,
-                "summary": self.summary, "interpretation": self.interpretation,
-                "reading": self.reading, "vectors": list(self.vectors) if self.vectors else None,
-                "hits": self.hits, "where": str(self.location)}
+        return {
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "clause": self.clause,
+            "summary": self.summary,
+            "interpretation": self.interpretation,
+            "reading": self.reading,
+            "vectors": list(self.vectors) if self.vectors else None,
+            "hits": self.hits,
+            "where": str(self.location),
+        }
 
 
 def read_gaps(root: Path, problems: list[Problem]) -> list[Gap]:
@@ -130,8 +142,9 @@ def read_gaps(root: Path, problems: list[Problem]) -> list[Gap]:
     except tomllib.TOMLDecodeError as exc:
         problems.append(Problem(Location(shown, 1), f"invalid TOML: {exc}"))
         return []
-    starts = [n for n, line in enumerate(text.splitlines(), 1)
-              if line.strip().startswith("[[gap]]")]
+    starts = [
+        n for n, line in enumerate(text.splitlines(), 1) if line.strip().startswith("[[gap]]")
+    ]
     gaps = []
     for i, raw in enumerate(data.get("gap", [])):
         where = Location(shown, starts[i] if i < len(starts) else 1)
@@ -150,17 +163,20 @@ def read_gaps(root: Path, problems: list[Problem]) -> list[Gap]:
         if (interp is None) != (reading is None):
             problems.append(Problem(where, "give both 'interpretation' and 'reading', or neither"))
             continue
-        if interp is not None and (interp not in rs.interpretations
-                                   or reading not in catalogue()[interp].readings):
+        if interp is not None and (
+            interp not in rs.interpretations or reading not in catalogue()[interp].readings
+        ):
             problems.append(Problem(where, f"{interp}={reading} is not a reading of {rs.id}"))
             continue
         vectors = tuple(raw["vectors"]) if "vectors" in raw else None
-        gaps.append(Gap(raw["id"], rs.id, raw["clause"], raw["summary"], interp, reading,
-                        vectors, where))
+        gaps.append(
+            Gap(raw["id"], rs.id, raw["clause"], raw["summary"], interp, reading, vectors, where)
+        )
     return gaps
 
 
 # --------------------------------------------------------------------------- outcomes
+
 
 def card_set(text: str) -> str:
     """A card set in canonical order (for comparing best-hand answers as sets)."""
@@ -182,12 +198,16 @@ def normalise(kind: str, expect: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def pot_outcome(high: Sequence[int], low: Sequence[int] | None,
-                shares: Sequence[Fraction | None]) -> dict[str, Any]:
+def pot_outcome(
+    high: Sequence[int], low: Sequence[int] | None, shares: Sequence[Fraction | None]
+) -> dict[str, Any]:
     """A settled pot in the comparable form of a showdown expectation (winners sorted,
     no low half as an empty list, shares as exact fractions written canonically)."""
-    return {"high": sorted(high), "low": sorted(low or ()),
-            "shares": [share_text(s) if s is not None else "?" for s in shares]}
+    return {
+        "high": sorted(high),
+        "low": sorted(low or ()),
+        "shares": [share_text(s) if s is not None else "?" for s in shares],
+    }
 
 
 def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
@@ -204,8 +224,10 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
         best = ev.best_hand(inputs["hole"], inputs.get("board"), half=inputs.get("half"))
         if best is None:
             return {"category": None, "cards": []}
-        return {"category": best.category,
-                "cards": sorted(format_cards(sort_cards(c)) for c in best.alternatives)}
+        return {
+            "category": best.category,
+            "cards": sorted(format_cards(sort_cards(c)) for c in best.alternatives),
+        }
     if vector.kind == Kind.QUALIFIES:
         return {"qualifies": ev.qualifies(inputs["hand"])}
     op = inputs["op"]
@@ -232,6 +254,7 @@ def show(outcome: Mapping[str, Any]) -> str:
 
 # --------------------------------------------------------------------------- reject faults
 
+
 def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
     """The faults a reject vector's raw input has, found token by token.
 
@@ -254,7 +277,7 @@ def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
         groups.extend((h, per_hand) for h in hands)
         if board is not None and sel:
             groups.append((board, sel.board))
-        elif board is not None:       # a board where the game deals none: too many cards
+        elif board is not None:  # a board where the game deals none: too many cards
             faults.add(WRONG_COUNT)
             groups.append((board, len(board.split())))
     elif sel is not None:
@@ -286,6 +309,7 @@ def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
 
 
 # --------------------------------------------------------------------------- the check
+
 
 @dataclass
 class CheckReport:
@@ -359,8 +383,13 @@ class _Checker:
                     self.check_reject_faults(vector, rs)
                 self.check_vector(vector, rs, all_variants, broken_reported)
 
-    def check_vector(self, vector: Vector, rs: Ruleset, all_variants: Sequence[Variant],
-                     broken_reported: set[str]) -> None:
+    def check_vector(
+        self,
+        vector: Vector,
+        rs: Ruleset,
+        all_variants: Sequence[Variant],
+        broken_reported: set[str],
+    ) -> None:
         cache: dict[str, dict[str, Any] | Exception] = {}
         mismatches: list[tuple[Variant, dict[str, Any], dict[str, Any]]] = []
         for variant in all_variants:
@@ -372,9 +401,12 @@ class _Checker:
                     self.report.known.append((gap, vector.id, variant.describe()))
                 elif variant.describe() not in broken_reported:
                     broken_reported.add(variant.describe())
-                    self.problem(vector, f"the reference engine cannot evaluate {rs.id} under "
-                                 f"{variant.describe()}: {ev} (record it in {GAPS_FILE} and "
-                                 "report it)")
+                    self.problem(
+                        vector,
+                        f"the reference engine cannot evaluate {rs.id} under "
+                        f"{variant.describe()}: {ev} (record it in {GAPS_FILE} and "
+                        "report it)",
+                    )
                 continue
             key = _rules_key(rs, variant)
             if key not in cache:
@@ -384,8 +416,9 @@ class _Checker:
                     cache[key] = exc
             actual = cache[key]
             if isinstance(actual, Exception):
-                self.problem(vector, f"the reference refuses the input under "
-                             f"{variant.describe()}: {actual}")
+                self.problem(
+                    vector, f"the reference refuses the input under {variant.describe()}: {actual}"
+                )
                 return
             expected = normalise(vector.kind, vector.expected(variant.profile()))
             if actual != expected:
@@ -401,29 +434,51 @@ class _Checker:
         if unexplained:
             self.report_mismatch(vector, all_variants, unexplained)
 
-    def report_mismatch(self, vector: Vector, all_variants: Sequence[Variant],
-                        mismatches: list[tuple[Variant, dict[str, Any], dict[str, Any]]]) -> None:
+    def report_mismatch(
+        self,
+        vector: Vector,
+        all_variants: Sequence[Variant],
+        mismatches: list[tuple[Variant, dict[str, Any], dict[str, Any]]],
+    ) -> None:
         default = all_variants[0]
         first_variant, expected, actual = mismatches[0]
         if not vector.interpretations and first_variant is not default:
+
             def changed(variant: Variant) -> list[str]:
                 return [iid for iid, r in variant.choices if r != catalogue()[iid].default]
 
             # an interpretation decides if flipping it alone changes the outcome
-            deciding = sorted({changed(v)[0] for v, _, _ in mismatches if len(changed(v)) == 1}
-                              or {iid for v, _, _ in mismatches for iid in changed(v)})
-            self.problem(vector, f"the outcome depends on an interpretation "
-                         f"({', '.join(deciding)}): expected {show(expected)} under every "
-                         f"reading, but under {first_variant.describe()} the reference gives "
-                         f"{show(actual)}; name the interpretation and give expect_by_reading",
-                         "expect", "expect_by_reading")
+            deciding = sorted(
+                {changed(v)[0] for v, _, _ in mismatches if len(changed(v)) == 1}
+                or {iid for v, _, _ in mismatches for iid in changed(v)}
+            )
+            self.problem(
+                vector,
+                f"the outcome depends on an interpretation "
+                f"({', '.join(deciding)}): expected {show(expected)} under every "
+                f"reading, but under {first_variant.describe()} the reference gives "
+                f"{show(actual)}; name the interpretation and give expect_by_reading",
+                "expect",
+                "expect_by_reading",
+            )
             return
-        reading = (f" (reading {vector.reading_used(first_variant.profile())})"
-                   if vector.interpretations else "")
-        self.problem(vector, f"expected {show(expected)}{reading} but the reference gives "
-                     f"{show(actual)} under {first_variant.describe()}"
-                     + (f" (and {len(mismatches) - 1} more reading combination(s))"
-                        if len(mismatches) > 1 else ""), "expect", "expect_by_reading")
+        reading = (
+            f" (reading {vector.reading_used(first_variant.profile())})"
+            if vector.interpretations
+            else ""
+        )
+        self.problem(
+            vector,
+            f"expected {show(expected)}{reading} but the reference gives "
+            f"{show(actual)} under {first_variant.describe()}"
+            + (
+                f" (and {len(mismatches) - 1} more reading combination(s))"
+                if len(mismatches) > 1
+                else ""
+            ),
+            "expect",
+            "expect_by_reading",
+        )
 
     def check_reject_faults(self, vector: Vector, rs: Ruleset) -> None:
         faults, spelling = reject_faults(vector, rs)
@@ -431,17 +486,24 @@ class _Checker:
         also = set(vector.expect.get("also", ())) if vector.expect else set()
         inputs = ("hand", "hands", "hole", "board")
         if spelling:
-            self.problem(vector, "write the valid cards of a reject vector canonically: "
-                         + ", ".join(spelling), *inputs)
+            self.problem(
+                vector,
+                "write the valid cards of a reject vector canonically: " + ", ".join(spelling),
+                *inputs,
+            )
         if not faults:
             self.problem(vector, "the input has no fault: it is valid", *inputs)
         elif reason in also:
             self.problem(vector, f"'also' repeats the reason {reason!r}", "expect")
         elif faults != {reason} | also:
             named = ", ".join(sorted({str(reason)} | also))
-            self.problem(vector, f"a reject vector expects exactly the faults its input has "
-                         f"(reason, and 'also' for the others): it names {named}; this input "
-                         f"has: {', '.join(sorted(faults))}", *inputs)
+            self.problem(
+                vector,
+                f"a reject vector expects exactly the faults its input has "
+                f"(reason, and 'also' for the others): it names {named}; this input "
+                f"has: {', '.join(sorted(faults))}",
+                *inputs,
+            )
 
 
 def check_vectors(vectors: Sequence[Vector], root: Path | None = None) -> list[Problem]:
@@ -462,16 +524,20 @@ def duplicate_meanings(vectors: Iterable[Vector]) -> list[Problem]:
     for v in vectors:
         d = digest(v)
         if d in first:
-            problems.append(Problem(v.location or Location(v.id, 0),
-                                    f"{v.id}: same inputs and expectation as {first[d].id} "
-                                    f"({first[d].location})"))
+            problems.append(
+                Problem(
+                    v.location or Location(v.id, 0),
+                    f"{v.id}: same inputs and expectation as {first[d].id} ({first[d].location})",
+                )
+            )
         else:
             first[d] = v
     return problems
 
 
-def check_corpus(root: Path | None = None, with_reference: bool = True,
-                 with_manifest: bool = True) -> CheckReport:
+def check_corpus(
+    root: Path | None = None, with_reference: bool = True, with_manifest: bool = True
+) -> CheckReport:
     """Run every check on the corpus under ``root`` (default: the shipped corpus)."""
     from pokercert.vectors import manifest  # manifest imports this module's helpers
 
@@ -484,9 +550,14 @@ def check_corpus(root: Path | None = None, with_reference: bool = True,
         _Checker(corpus, report, gaps).run(corpus.vectors)
         for gap in gaps:
             if gap.hits == 0:
-                report.problems.append(Problem(gap.location, f"gap {gap.id}: the reference "
-                                               "now agrees with every vector it covers; remove "
-                                               "the entry"))
+                report.problems.append(
+                    Problem(
+                        gap.location,
+                        f"gap {gap.id}: the reference "
+                        "now agrees with every vector it covers; remove "
+                        "the entry",
+                    )
+                )
     if with_manifest:
         report.problems.extend(manifest.check_manifest(corpus, loaded_cleanly=not problems))
     return report

@@ -27,10 +27,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,17 +41,17 @@ from pokercert.reference.names import did_you_mean
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, registry
 from pokercert.vectors.deals import best_cards_problems, has_half, impossible_deal, pot_problems
+from pokercert.vectors.locations import FileText, toml_line, vector_starts
 from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
+from pokercert.vectors.schema_messages import schema_message
 
-if TYPE_CHECKING:       # imported when the files are read (a miss), not from the cache
-    import jsonschema
+if TYPE_CHECKING:  # imported when the files are read (a miss), not from the cache
+    pass
 
 MANIFEST_FILE = "MANIFEST.json"
 NOT_RULESET_DIRS = frozenset({"schema", "generate", "__pycache__"})  # code, not rulesets
-_HEADER = re.compile(r"^\s*\[\[\s*vector\s*\]\]\s*(#.*)?$")
-_TOML_LINE = re.compile(r"at line (\d+)")
 UNRELEASED = "unreleased"
-CORPUS_ENV = "POKERCERT_CORPUS_DIR"     # another corpus folder to load (default_root)
+CORPUS_ENV = "POKERCERT_CORPUS_DIR"  # another corpus folder to load (default_root)
 
 
 @dataclass(frozen=True)
@@ -82,8 +81,14 @@ class CorpusError(InputError):
 class Corpus:
     """The loaded corpus: vectors in a stable order (by id), its version and hash."""
 
-    def __init__(self, vectors: Iterable[Vector], version: str, sha256: str, root: Path,
-                 files: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        vectors: Iterable[Vector],
+        version: str,
+        sha256: str,
+        root: Path,
+        files: Mapping[str, str],
+    ) -> None:
         self.vectors: list[Vector] = sorted(vectors, key=lambda v: v.id)
         self.version = version
         self.sha256 = sha256
@@ -99,9 +104,14 @@ class Corpus:
         """The ruleset ids the corpus has vectors for, sorted."""
         return sorted({v.ruleset for v in self.vectors})
 
-    def select(self, rulesets: Iterable[str] | None = None, flags: Iterable[str] | None = None,
-               kinds: Iterable[str] | None = None, ids: Iterable[str] | None = None,
-               clauses: Iterable[str] | None = None) -> list[Vector]:
+    def select(
+        self,
+        rulesets: Iterable[str] | None = None,
+        flags: Iterable[str] | None = None,
+        kinds: Iterable[str] | None = None,
+        ids: Iterable[str] | None = None,
+        clauses: Iterable[str] | None = None,
+    ) -> list[Vector]:
         """Vectors matching every given filter (each filter: any of its values).
 
         Unknown ruleset ids, flags, kinds or vector ids raise :class:`ValueError` naming
@@ -135,11 +145,13 @@ class Corpus:
 
 def _known(what: str, wanted: set[str], known: set[str]) -> None:
     if unknown := sorted(wanted - known):
-        raise ValueError(f"unknown {what}(s): "
-                         f"{', '.join(u + did_you_mean(u, known) for u in unknown)}")
+        raise ValueError(
+            f"unknown {what}(s): {', '.join(u + did_you_mean(u, known) for u in unknown)}"
+        )
 
 
 # --------------------------------------------------------------------------- paths
+
 
 def default_root() -> Path:
     """The corpus shipped in the package, or ``$POKERCERT_CORPUS_DIR`` if set (a corpus
@@ -193,48 +205,12 @@ def manifest_version(root: Path) -> str:
 
 # --------------------------------------------------------------------------- reading
 
-@dataclass
-class FileText:
-    """One vector file's text and where each ``[[vector]]`` table starts."""
-
-    display: str
-    lines: list[str]
-    starts: list[int] = field(default_factory=list)  # 1-based line of each [[vector]]
-
-    def span(self, index: int) -> tuple[int, int]:
-        start = self.starts[index] if index < len(self.starts) else 1
-        end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.lines) + 1
-        return start, end
-
-    def line_of(self, index: int | None, key: str | None = None) -> int:
-        """Line of vector ``index`` (or of its ``key`` when found), else of a top-level key."""
-        if index is None:
-            if key is not None:
-                for n, text in enumerate(self.lines, 1):
-                    if re.match(rf"^\s*{re.escape(key)}\s*[=.]", text):
-                        return n
-            return 1
-        start, end = self.span(index)
-        if key is not None:
-            for n in range(start, end):
-                if re.match(rf"^\s*{re.escape(key)}\s*[=.]", self.lines[n - 1]):
-                    return n
-        return start
-
-    def at(self, index: int | None, key: str | None = None) -> Location:
-        return Location(self.display, self.line_of(index, key))
-
 
 @cache
 def _fast_validator() -> Callable[[Any], Any]:
     import fastjsonschema
 
     return fastjsonschema.compile(registry.schema())
-
-
-def vector_starts(lines: Sequence[str]) -> list[int]:
-    """The 1-based line of each ``[[vector]]`` table header in a file's ``lines``."""
-    return [n for n, line in enumerate(lines, 1) if _HEADER.match(line)]
 
 
 class _Reader:
@@ -261,8 +237,7 @@ class _Reader:
         except OSError as exc:
             self.problem(Location(display_path(path), 1), f"cannot read the flag registry: {exc}")
         except (tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
-            self.problem(Location(display_path(path), _toml_line(exc)),
-                         f"bad flag registry: {exc}")
+            self.problem(Location(display_path(path), toml_line(exc)), f"bad flag registry: {exc}")
 
     def read_file(self, path: Path) -> None:
         shown = display_path(path)
@@ -273,15 +248,16 @@ class _Reader:
             return
         self.read_text(text, shown, path.parent.name)
 
-    def read_text(self, text: str, shown: str, folder: str,
-                  prepare: Callable[[Any], None] | None = None) -> list[Vector]:
+    def read_text(
+        self, text: str, shown: str, folder: str, prepare: Callable[[Any], None] | None = None
+    ) -> list[Vector]:
         """Read one file's text; ``prepare`` may adjust the parsed data (drafts)."""
         ft = FileText(shown, text.splitlines())
         ft.starts = vector_starts(ft.lines)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            self.problem(Location(shown, _toml_line(exc)), f"invalid TOML: {exc}")
+            self.problem(Location(shown, toml_line(exc)), f"invalid TOML: {exc}")
             return []
         if prepare is not None:
             prepare(data)
@@ -318,15 +294,21 @@ class _Reader:
         for error in sorted(full.iter_errors(data), key=lambda e: list(e.path)):
             path = list(error.absolute_path)
             index = path[1] if len(path) >= 2 and path[0] == "vector" else None
-            key = path[2] if index is not None and len(path) >= 3 else (
-                path[0] if path and index is None else None)
+            key = (
+                path[2]
+                if index is not None and len(path) >= 3
+                else (path[0] if path and index is None else None)
+            )
             if index is not None:
                 bad.add(int(index))
             detail = best_match(error.context) if error.context else error
             where = "/".join(str(p) for p in path[2:] if index is not None) or (
-                "/".join(str(p) for p in path) or "file")
-            self.problem(ft.at(index, key if isinstance(key, str) else None),
-                         f"schema: {where}: {_schema_message(detail)}")
+                "/".join(str(p) for p in path) or "file"
+            )
+            self.problem(
+                ft.at(index, key if isinstance(key, str) else None),
+                f"schema: {where}: {schema_message(detail)}",
+            )
         return bad
 
     def file_ruleset(self, ft: FileText, data: Any, folder: str) -> Ruleset | None:
@@ -334,16 +316,18 @@ class _Reader:
         if not isinstance(rid, str):
             return None
         if rid != folder:
-            self.problem(ft.at(None, "ruleset"),
-                         f"file says ruleset {rid!r} but lives in folder {folder!r}")
+            self.problem(
+                ft.at(None, "ruleset"), f"file says ruleset {rid!r} but lives in folder {folder!r}"
+            )
         try:
             return get_ruleset(rid)
         except RulesetError as exc:
             self.problem(ft.at(None, "ruleset"), str(exc))
             return None
 
-    def read_vector(self, ft: FileText, index: int, raw: dict[str, Any],
-                    ruleset: Ruleset | None) -> Vector | None:
+    def read_vector(
+        self, ft: FileText, index: int, raw: dict[str, Any], ruleset: Ruleset | None
+    ) -> Vector | None:
         vid = raw["id"]
         where = ft.at(index)
         before = len(self.problems)
@@ -357,15 +341,25 @@ class _Reader:
         if vid.split("/")[0] != rid:
             self.problem(ft.at(index, "id"), f"id {vid} does not start with the ruleset {rid}/")
         kind = raw["kind"]
-        inputs: dict[str, Any] = {k: raw[k] for k in ("op", "hand", "hands", "hole", "board",
-                                                      "half") if k in raw}
+        inputs: dict[str, Any] = {
+            k: raw[k] for k in ("op", "hand", "hands", "hole", "board", "half") if k in raw
+        }
         expect = raw.get("expect")
         by_reading = raw.get("expect_by_reading")
         interps = tuple(raw.get("interpretations", ()))
-        vec = Vector(id=vid, ruleset=rid, kind=kind, inputs=inputs,
-                     clauses=tuple(raw["clauses"]), flags=tuple(raw["flags"]), why=raw["why"],
-                     expect=expect, interpretations=interps, expect_by_reading=by_reading,
-                     location=where)
+        vec = Vector(
+            id=vid,
+            ruleset=rid,
+            kind=kind,
+            inputs=inputs,
+            clauses=tuple(raw["clauses"]),
+            flags=tuple(raw["flags"]),
+            why=raw["why"],
+            expect=expect,
+            interpretations=interps,
+            expect_by_reading=by_reading,
+            location=where,
+        )
         self.check_tags(ft, index, vec, ruleset)
         self.check_inputs(ft, index, vec, ruleset)
         self.check_expectations(ft, index, vec, ruleset)
@@ -374,32 +368,44 @@ class _Reader:
     def check_tags(self, ft: FileText, index: int, vec: Vector, rs: Ruleset) -> None:
         for label in vec.clauses:
             if not rs.has_clause(label):
-                self.problem(ft.at(index, "clauses"),
-                             f"unknown clause {label!r} for {rs.id} (its clauses: "
-                             f"{', '.join(c.label for c in rs.clauses)})")
+                self.problem(
+                    ft.at(index, "clauses"),
+                    f"unknown clause {label!r} for {rs.id} (its clauses: "
+                    f"{', '.join(c.label for c in rs.clauses)})",
+                )
         for flag in vec.flags:
             if self.flags and flag not in self.flags:
-                self.problem(ft.at(index, "flags"),
-                             f"unknown flag {flag!r} (add it to {registry.FLAGS_FILE} first)")
+                self.problem(
+                    ft.at(index, "flags"),
+                    f"unknown flag {flag!r} (add it to {registry.FLAGS_FILE} first)",
+                )
         for iid in vec.interpretations:
             if iid not in catalogue():
-                self.problem(ft.at(index, "interpretations"),
-                             f"unknown interpretation {iid!r} (known: {', '.join(catalogue())})")
+                self.problem(
+                    ft.at(index, "interpretations"),
+                    f"unknown interpretation {iid!r} (known: {', '.join(catalogue())})",
+                )
             elif iid not in rs.interpretations:
-                self.problem(ft.at(index, "interpretations"),
-                             f"interpretation {iid!r} does not apply to {rs.id} (its "
-                             f"interpretations: {', '.join(rs.interpretations)})")
+                self.problem(
+                    ft.at(index, "interpretations"),
+                    f"interpretation {iid!r} does not apply to {rs.id} (its "
+                    f"interpretations: {', '.join(rs.interpretations)})",
+                )
 
     def check_inputs(self, ft: FileText, index: int, vec: Vector, rs: Ruleset) -> None:
         inputs = vec.inputs
         op = inputs.get("op", vec.kind)
         if op == Kind.BEST_HAND and rs.selection is None:
-            self.problem(ft.at(index, "kind" if vec.kind == Kind.BEST_HAND else "op"),
-                         f"{rs.id} has no hole and community cards: best_hand does not apply")
+            self.problem(
+                ft.at(index, "kind" if vec.kind == Kind.BEST_HAND else "op"),
+                f"{rs.id} has no hole and community cards: best_hand does not apply",
+            )
             return
         if op == Kind.QUALIFIES and rs.qualifier is None:
-            self.problem(ft.at(index, "kind" if vec.kind == Kind.QUALIFIES else "op"),
-                         f"{rs.id} has no dealer qualifier: qualifies does not apply")
+            self.problem(
+                ft.at(index, "kind" if vec.kind == Kind.QUALIFIES else "op"),
+                f"{rs.id} has no dealer qualifier: qualifies does not apply",
+            )
             return
         if vec.kind == Kind.COMPARE and "board" in inputs and rs.selection is None:
             # (a reject vector may carry one on purpose: a field the game does not use)
@@ -407,7 +413,7 @@ class _Reader:
             return
         if vec.kind == Kind.REJECT:
             return  # invalid on purpose; pokercert vectors check verifies the fault
-        cannot = impossible_deal(vec, rs)   # a deal the game never deals (ruleset data)
+        cannot = impossible_deal(vec, rs)  # a deal the game never deals (ruleset data)
         for why in cannot:
             self.problem(ft.at(index, "hands" if "hands" in inputs else "hole"), why)
         if cannot:
@@ -424,12 +430,15 @@ class _Reader:
             elif vec.kind == Kind.SHOWDOWN:
                 ev.pot(list(inputs["hands"]), inputs.get("board"))
             else:
-                ev.best_hand(inputs["hole"], inputs.get("board"),
-                             half=inputs.get("half"))
+                ev.best_hand(inputs["hole"], inputs.get("board"), half=inputs.get("half"))
         except CardError as exc:
-            cards_field: dict[str, str] = {Kind.CLASSIFY: "hand", Kind.COMPARE: "hands",
-                                           Kind.BEST_HAND: "hole", Kind.SHOWDOWN: "hands",
-                                           Kind.QUALIFIES: "hand"}
+            cards_field: dict[str, str] = {
+                Kind.CLASSIFY: "hand",
+                Kind.COMPARE: "hands",
+                Kind.BEST_HAND: "hole",
+                Kind.SHOWDOWN: "hands",
+                Kind.QUALIFIES: "hand",
+            }
             key = cards_field[vec.kind]
             self.problem(ft.at(index, key), f"invalid cards ({exc.code}): {exc}")
 
@@ -440,11 +449,13 @@ class _Reader:
                 interp = catalogue()[vec.interpretations[0]]
                 have, want = set(vec.expect_by_reading), set(interp.readings)
                 if have != want:
-                    self.problem(ft.at(index, "expect_by_reading"),
-                                 f"expect_by_reading must give one expectation per reading of "
-                                 f"{interp.id} ({', '.join(sorted(want))}); missing: "
-                                 f"{sorted(want - have) or 'none'}, unknown: "
-                                 f"{sorted(have - want) or 'none'}")
+                    self.problem(
+                        ft.at(index, "expect_by_reading"),
+                        f"expect_by_reading must give one expectation per reading of "
+                        f"{interp.id} ({', '.join(sorted(want))}); missing: "
+                        f"{sorted(want - have) or 'none'}, unknown: "
+                        f"{sorted(have - want) or 'none'}",
+                    )
             expectations = list(vec.expect_by_reading.values())
         elif vec.expect is not None:
             expectations = [vec.expect]
@@ -452,18 +463,23 @@ class _Reader:
         for expect in expectations:
             cat = expect.get("category")
             if cat is not None and cat not in categories:
-                self.problem(ft.at(index, "expect"),
-                             f"unknown category {cat!r} for {rs.id} (known: "
-                             f"{', '.join(categories)})")
+                self.problem(
+                    ft.at(index, "expect"),
+                    f"unknown category {cat!r} for {rs.id} (known: {', '.join(categories)})",
+                )
             winners = expect.get("winners")
             if winners is not None:
                 n = len(vec.inputs.get("hands", ()))
                 if any(w >= n for w in winners):
-                    self.problem(ft.at(index, "expect"),
-                                 f"winner index out of range for {n} hands: {winners}")
+                    self.problem(
+                        ft.at(index, "expect"),
+                        f"winner index out of range for {n} hands: {winners}",
+                    )
                 elif list(winners) != sorted(winners):
-                    self.problem(ft.at(index, "expect"), f"list winners in ascending order: "
-                                 f"{sorted(winners)}")
+                    self.problem(
+                        ft.at(index, "expect"),
+                        f"list winners in ascending order: {sorted(winners)}",
+                    )
             found: list[str] = []
             if vec.kind == Kind.SHOWDOWN:
                 found = pot_problems(vec, expect)
@@ -471,25 +487,6 @@ class _Reader:
                 found = best_cards_problems(vec, rs, expect["cards"])
             for message in found:
                 self.problem(ft.at(index, "expect"), message)
-
-
-def key_location(where: Location, *keys: str) -> Location:
-    """The line of the first of ``keys`` inside the vector table starting at ``where``.
-
-    Used to point a problem found after loading (a reference disagreement) at the line
-    that holds the expectation rather than the table header; falls back to ``where``.
-    """
-    try:
-        lines = Path(where.file).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return where
-    for n in range(where.line + 1, len(lines) + 1):
-        text = lines[n - 1]
-        if _HEADER.match(text):
-            break
-        if any(re.match(rf"^\s*{re.escape(k)}\s*[=.]", text) for k in keys):
-            return Location(where.file, n)
-    return where
 
 
 def known_categories(rs: Ruleset) -> list[str]:
@@ -504,37 +501,15 @@ def known_categories(rs: Ruleset) -> list[str]:
     return names
 
 
-def _toml_line(exc: Exception) -> int:
-    found = _TOML_LINE.search(str(exc))
-    return int(found.group(1)) if found else 1
-
-
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    if error.validator == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed",
-                                     "unknown key(s) not allowed")
-    if error.validator == "not" and isinstance(error.validator_value, dict):
-        keys = _required_keys(error.validator_value)
-        if isinstance(error.instance, dict):
-            keys &= set(error.instance)
-        if keys:
-            return f"key(s) not allowed here: {', '.join(sorted(keys))}"
-    if error.validator == "oneOf":
-        return ("give either 'expect', or 'interpretations' (one id) with "
-                "'expect_by_reading' (one expectation per reading)")
-    return error.message
-
-
-def _required_keys(schema: dict[str, Any]) -> set[str]:
-    keys = set(schema.get("required", ()))
-    for sub in schema.get("anyOf", ()):
-        keys |= _required_keys(sub)
-    return keys
-
-
-def read_text(text: str, shown: str, ruleset: str, root: Path, *,
-              taken: Iterable[Vector] = (),
-              prepare: Callable[[Any], None] | None = None) -> tuple[list[Vector], list[Problem]]:
+def read_text(
+    text: str,
+    shown: str,
+    ruleset: str,
+    root: Path,
+    *,
+    taken: Iterable[Vector] = (),
+    prepare: Callable[[Any], None] | None = None,
+) -> tuple[list[Vector], list[Problem]]:
     """Read one vector file's ``text`` as if it lived in ``<root>/<ruleset>/``.
 
     Every check :func:`read_corpus` makes applies (schema, flags of ``root``'s registry,
@@ -596,5 +571,15 @@ def cache_file_of(root: Path) -> Path:
     return corpus_cache.cache_file(_cache_key(root, hashed_files(root)))
 
 
-__all__ = ["CORPUS_ENV", "FORMAT_VERSION", "Corpus", "CorpusError", "Problem", "cache_file_of",
-           "load_corpus", "read_corpus", "read_text", "vector_starts"]
+__all__ = [
+    "CORPUS_ENV",
+    "FORMAT_VERSION",
+    "Corpus",
+    "CorpusError",
+    "Problem",
+    "cache_file_of",
+    "load_corpus",
+    "read_corpus",
+    "read_text",
+    "vector_starts",
+]

@@ -30,7 +30,7 @@ from pokercert.vectors import registry
 __all__ = ["CACHE_ENV", "cache_file", "cache_folder", "cache_key", "read", "write"]
 
 FORMAT = 1
-KEEP = 16       # cache files kept (the newest); each is one corpus as loaded
+KEEP = 16  # cache files kept (the newest); each is one corpus as loaded
 MANIFEST_FILE = "MANIFEST.json"
 _HERE = Path(__file__).resolve().parent
 
@@ -46,10 +46,25 @@ def _sources() -> list[Path]:
     """The files besides the corpus that loading reads or runs: the vector schema, the
     rulesets and interpretations, and the code of the reference and of the loader."""
     reference = Path(sys.modules[InputError.__module__].__file__ or "").resolve().parent
-    return sorted([*reference.rglob("*.py"), *reference.rglob("*.toml"),
-                   *(_HERE / name for name in ("corpus.py", "corpus_cache.py", "deals.py",
-                                               "model.py", "registry.py")),
-                   _HERE / registry.SCHEMA_FILE])
+    return sorted(
+        [
+            *reference.rglob("*.py"),
+            *reference.rglob("*.toml"),
+            *(
+                _HERE / name
+                for name in (
+                    "corpus.py",
+                    "corpus_cache.py",
+                    "deals.py",
+                    "locations.py",
+                    "model.py",
+                    "registry.py",
+                    "schema_messages.py",
+                )
+            ),
+            _HERE / registry.SCHEMA_FILE,
+        ]
+    )
 
 
 def cache_key(root: Path, corpus_digest: str, shown_as: str) -> str:
@@ -57,8 +72,14 @@ def cache_key(root: Path, corpus_digest: str, shown_as: str) -> str:
     its paths shown (in problems and locations) relative to ``shown_as``."""
     resolved = root.resolve()
     digest = hashlib.sha256()
-    for part in (f"format {FORMAT}", sys.version, str(resolved), shown_as,
-                 os.getcwd() if Path.cwd().is_relative_to(resolved) else "", corpus_digest):
+    for part in (
+        f"format {FORMAT}",
+        sys.version,
+        str(resolved),
+        shown_as,
+        os.getcwd() if Path.cwd().is_relative_to(resolved) else "",
+        corpus_digest,
+    ):
         digest.update(part.encode() + b"\0")
     for path in [root / MANIFEST_FILE, *_sources()]:
         try:
@@ -81,8 +102,8 @@ def read(key: str) -> Any:
     except OSError:
         return None
     try:
-        stored_key, value = pickle.loads(data)     # our own file in the user's cache
-    except Exception:       # a damaged or foreign file: anything unpickling can raise
+        stored_key, value = pickle.loads(data)  # our own file in the user's cache
+    except Exception:  # a damaged or foreign file: anything unpickling can raise
         return None
     return value if stored_key == key else None
 
@@ -93,14 +114,15 @@ def write(key: str, value: Any) -> None:
     target = cache_file(key)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=target.parent, suffix=".tmp",
-                                         delete=False) as out:
+        with tempfile.NamedTemporaryFile(
+            "wb", dir=target.parent, suffix=".tmp", delete=False
+        ) as out:
             try:
                 pickle.dump((key, value), out, protocol=pickle.HIGHEST_PROTOCOL)
                 out.close()
                 os.replace(out.name, target)
             finally:
-                Path(out.name).unlink(missing_ok=True)     # left only if replace failed
+                Path(out.name).unlink(missing_ok=True)  # left only if replace failed
         old = sorted(target.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
         for stale in old[:-KEEP]:
             stale.unlink(missing_ok=True)

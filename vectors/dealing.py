@@ -42,14 +42,40 @@ from pokercert.reference.cards import SUIT_CHARS
 from pokercert.reference.categories import CategoryName
 from pokercert.vectors.model import KINDS, Kind
 
-__all__ = ["ACE", "DEAL_KINDS", "KING", "QUEEN", "RANKS", "ROYALS", "RUNS", "SUITED", "SUITS",
-           "TWO", "Choices", "Deal", "Deck", "Game", "Hand", "cards_text", "coin", "deal_hand",
-           "distinct_from", "distinct_ranks", "group_sizes", "is_run", "kicker_count",
-           "max_group", "pick", "run_ranks", "shuffled", "wrap_runs"]
+__all__ = [
+    "ACE",
+    "DEAL_KINDS",
+    "KING",
+    "QUEEN",
+    "RANKS",
+    "ROYALS",
+    "RUNS",
+    "SUITED",
+    "SUITS",
+    "TWO",
+    "Choices",
+    "Deal",
+    "Deck",
+    "Game",
+    "Hand",
+    "cards_text",
+    "coin",
+    "deal_hand",
+    "distinct_from",
+    "distinct_ranks",
+    "group_sizes",
+    "is_run",
+    "kicker_count",
+    "max_group",
+    "pick",
+    "run_ranks",
+    "shuffled",
+    "wrap_runs",
+]
 
 T = TypeVar("T")
 ACE, KING, QUEEN, TWO = 14, 13, 12, 2
-RANKS = tuple(range(ACE, TWO - 1, -1))      # A K Q ... 2: shrinking favours high cards
+RANKS = tuple(range(ACE, TWO - 1, -1))  # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
 DEAL_KINDS = KINDS
 ROYALS = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH})
@@ -58,14 +84,24 @@ SUITED = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH})
 
 # the cards a hand of a category needs at least (others: one)
 CARDS_NEEDED: dict[str, int] = {
-    CategoryName.FIVE_OF_A_KIND: 5, CategoryName.FOUR_OF_A_KIND: 4, CategoryName.FULL_HOUSE: 5,
-    CategoryName.TWO_PAIR: 4, CategoryName.THREE_OF_A_KIND: 3, CategoryName.ONE_PAIR: 2,
-    CategoryName.PAIR_OF_ACES: 2}
+    CategoryName.FIVE_OF_A_KIND: 5,
+    CategoryName.FOUR_OF_A_KIND: 4,
+    CategoryName.FULL_HOUSE: 5,
+    CategoryName.TWO_PAIR: 4,
+    CategoryName.THREE_OF_A_KIND: 3,
+    CategoryName.ONE_PAIR: 2,
+    CategoryName.PAIR_OF_ACES: 2,
+}
 # group sizes of the defining ranks (none: runs, flushes, high cards)
 GROUPS: dict[str, tuple[int, ...]] = {
-    CategoryName.FIVE_OF_A_KIND: (5,), CategoryName.FOUR_OF_A_KIND: (4,),
-    CategoryName.FULL_HOUSE: (3, 2), CategoryName.THREE_OF_A_KIND: (3,),
-    CategoryName.TWO_PAIR: (2, 2), CategoryName.ONE_PAIR: (2,), CategoryName.PAIR_OF_ACES: (2,)}
+    CategoryName.FIVE_OF_A_KIND: (5,),
+    CategoryName.FOUR_OF_A_KIND: (4,),
+    CategoryName.FULL_HOUSE: (3, 2),
+    CategoryName.THREE_OF_A_KIND: (3,),
+    CategoryName.TWO_PAIR: (2, 2),
+    CategoryName.ONE_PAIR: (2,),
+    CategoryName.PAIR_OF_ACES: (2,),
+}
 LARGEST_GROUP: dict[str, int] = {category: max(sizes) for category, sizes in GROUPS.items()}
 
 
@@ -82,18 +118,22 @@ class Deal(NamedTuple):
         return f"{self.kind}({shown})"
 
 
-
 class Game:
     """What the generator reads about one ruleset under one profile (all from data)."""
 
-    def __init__(self, ruleset: Ruleset, profile: Profile | str | None = None,
-                 kinds: Sequence[str] = DEAL_KINDS, features: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        profile: Profile | str | None = None,
+        kinds: Sequence[str] = DEAL_KINDS,
+        features: Iterable[str] = (),
+    ) -> None:
         self.ruleset = ruleset
         # protocol features the adapter names (PROTOCOL.md 6): a rule of section 3 that a
         # feature states is dealt only to adapters naming it, as its vectors are sent
         self.features = frozenset(features)
         self.ev: Evaluator = evaluator(ruleset.id, load_profile(profile))
-        self.ranking: tuple[str, ...] = self.ev.categories          # best first
+        self.ranking: tuple[str, ...] = self.ev.categories  # best first
         self.size = ruleset.hand_size
         self.jokers = ruleset.jokers
         # the posted wild cards: the jokers, or the deck's cards of a wild rank (deuces
@@ -101,9 +141,13 @@ class Game:
         self.wild_rank = self.ev.wild_rank
         self.wilds = ruleset.jokers if self.wild_rank is None else len(SUITS)
         self.selection = ruleset.selection
-        self.kinds = tuple(k for k in DEAL_KINDS if k in kinds
-                           and (k != Kind.BEST_HAND or ruleset.selection is not None)
-                           and (k != Kind.QUALIFIES or ruleset.qualifier is not None))
+        self.kinds = tuple(
+            k
+            for k in DEAL_KINDS
+            if k in kinds
+            and (k != Kind.BEST_HAND or ruleset.selection is not None)
+            and (k != Kind.QUALIFIES or ruleset.qualifier is not None)
+        )
         straight_ace = self.ev.rules["straight_ace"]
         self.ace_low_runs = straight_ace in ("both", "low")
         self.ace_high_runs = straight_ace in ("both", "high")
@@ -112,8 +156,9 @@ class Game:
         self.distinct_straights = self.ev.rules["straight_suits"] == "distinct"
         self.has_flush = any(c in SUITED for c in self.ranking)
         self.makeable = tuple(c for c in self.ranking if self.can_make(c))
-        self.with_kickers = tuple(c for c in self.makeable if kicker_count(c, self.size) > 0
-                                  and max_group(c) <= 2)
+        self.with_kickers = tuple(
+            c for c in self.makeable if kicker_count(c, self.size) > 0 and max_group(c) <= 2
+        )
         self.twinnable = tuple(c for c in self.makeable if max_group(c) <= 2)
 
     def can_make(self, category: str) -> bool:
@@ -185,11 +230,11 @@ def is_run(ranks: Iterable[int]) -> bool:
 class Hand(NamedTuple):
     """The ranks of a hand before suits: defining groups, kickers, suit plan, wild cards."""
 
-    groups: tuple[tuple[int, int], ...]     # (rank, count), in the order they rank
-    kickers: tuple[int, ...]                # high to low
+    groups: tuple[tuple[int, int], ...]  # (rank, count), in the order they rank
+    kickers: tuple[int, ...]  # high to low
     suited: bool
     wilds: int = 0
-    distinct: bool = False                  # every card of another suit
+    distinct: bool = False  # every card of another suit
 
     @property
     def ranks(self) -> list[int]:
@@ -216,7 +261,6 @@ class Choices(Protocol):
         ...
 
 
-
 def coin(ch: Choices) -> bool:
     """A fair yes or no."""
     return ch.index(2) == 1
@@ -240,7 +284,6 @@ def distinct_from(ch: Choices, options: Sequence[int], k: int) -> list[int]:
     """``k`` distinct members of ``options``, in the order drawn."""
     pool = list(options)
     return [pool.pop(ch.index(len(pool))) for _ in range(k)]
-
 
 
 class Deck:
@@ -286,7 +329,7 @@ class Deck:
     def take_first(self, rank: int, prefer: int = 0) -> Card:
         """The card of this rank in the first undealt suit from suit ``prefer`` round
         (s h d c); a ValueError when all four are dealt (a construction mistake)."""
-        order = SUITS[prefer % len(SUITS):] + SUITS[:prefer % len(SUITS)]
+        order = SUITS[prefer % len(SUITS) :] + SUITS[: prefer % len(SUITS)]
         suit = next((s for s in order if Card(rank, s) not in self.used), None)
         if suit is None:
             raise ValueError(f"no card of rank {rank} left in the deck")
@@ -300,16 +343,18 @@ class Deck:
         return [str(self.take_first(r, seat_no + i)) for i, r in enumerate(ranks)]
 
 
-def deal_hand(ch: Choices, deck: Deck, hand: Hand, *, avoid_suit: str | None = None,
-              shuffle: bool = True) -> list[Card]:
+def deal_hand(
+    ch: Choices, deck: Deck, hand: Hand, *, avoid_suit: str | None = None, shuffle: bool = True
+) -> list[Card]:
     """Cards realising ``hand`` from ``deck``: one suit for a suited hand, otherwise
     drawn suits that never all agree; wild cards last before the shuffle."""
     ranks = hand.ranks
     cards: list[Card] = []
     if hand.suited:
-        order = list(SUITS[ch.index(4):]) + list(SUITS)
-        suits = [s for s in dict.fromkeys(order) if s != avoid_suit] + \
-            ([avoid_suit] if avoid_suit else [])
+        order = list(SUITS[ch.index(4) :]) + list(SUITS)
+        suits = [s for s in dict.fromkeys(order) if s != avoid_suit] + (
+            [avoid_suit] if avoid_suit else []
+        )
         suit = next((s for s in suits if all(deck.free(Card(r, s)) for r in ranks)), None)
         if suit is not None:
             cards = [deck.take(ch, r, suit) for r in ranks]
@@ -337,7 +382,7 @@ def deal_hand(ch: Choices, deck: Deck, hand: Hand, *, avoid_suit: str | None = N
 def shuffled(ch: Choices, cards: list[T]) -> list[T]:
     """The cards in a drawn order (one draw; shrinks towards the order they were made in)."""
     rest = list(cards)
-    code = ch.index(factorial(len(rest)))      # the permutation's Lehmer code
+    code = ch.index(factorial(len(rest)))  # the permutation's Lehmer code
     out = []
     while rest:
         code, pick = divmod(code, len(rest))
@@ -348,5 +393,3 @@ def shuffled(ch: Choices, cards: list[T]) -> list[T]:
 def cards_text(cards: Iterable[Card]) -> str:
     """The cards as corpus text ("As Kd ...")."""
     return format_cards(cards)
-
-

@@ -67,8 +67,10 @@ def best_cards_problems(vec: Vector, rs: Ruleset, sets: Sequence[str]) -> list[s
         if outside:
             out.append(f"best hand {text!r} uses cards not dealt: {' '.join(outside)}")
         elif sel is not None and used < sel.min_hole:
-            out.append(f"best hand {text!r} uses {used} hole card(s); {rs.id} needs at "
-                       f"least {sel.min_hole}")
+            out.append(
+                f"best hand {text!r} uses {used} hole card(s); {rs.id} needs at "
+                f"least {sel.min_hole}"
+            )
     return out
 
 
@@ -90,9 +92,11 @@ def impossible_deal(vec: Vector, rs: Ruleset) -> list[str]:
     hands = list(inputs["hands"]) if vec.kind == "showdown" else [inputs["hole"]]
     sel = rs.selection
     hole, board_size = (sel.hole, sel.board) if sel is not None else (rs.hand_size, 0)
-    rule = f"{rs.id} deals each player {hole} card(s)" + (
-        f" and a board of {board_size}" if board_size else ", no board") + (
-        f" (selection, clause {sel.clause})" if sel is not None else "")
+    rule = (
+        f"{rs.id} deals each player {hole} card(s)"
+        + (f" and a board of {board_size}" if board_size else ", no board")
+        + (f" (selection, clause {sel.clause})" if sel is not None else "")
+    )
     out: list[str] = []
     for i, hand in enumerate(hands):
         n = len(hand.split())

@@ -18,21 +18,42 @@ from pokercert.reference.errors import InputError
 from pokercert.vectors import registry
 from pokercert.vectors.manifest import read_manifest
 
-GENERATED_FIRST = 5000   # ids from here on belong to the generator (vectors/generate/)
-FAMILY_SIZE = 100        # ids per generated family
+GENERATED_FIRST = 5000  # ids from here on belong to the generator (vectors/generate/)
+FAMILY_SIZE = 100  # ids per generated family
 # first id of each generated family (ids base .. base+FAMILY_SIZE-1); append new
 # families at the end, never move one
 FAMILY_BASE = {
-    "straights": 5000, "straight-flushes": 5100, "quads": 5200, "full-houses": 5300,
-    "flushes": 5400, "trips": 5500, "two-pair": 5600, "pairs": 5700, "high-cards": 5800,
-    "suit-ties": 5900, "multiway": 6000, "cards-speak": 6100, "reject": 6200,
-    "pocket": 6300, "best-hand": 6400, "aces": 6500,
+    "straights": 5000,
+    "straight-flushes": 5100,
+    "quads": 5200,
+    "full-houses": 5300,
+    "flushes": 5400,
+    "trips": 5500,
+    "two-pair": 5600,
+    "pairs": 5700,
+    "high-cards": 5800,
+    "suit-ties": 5900,
+    "multiway": 6000,
+    "cards-speak": 6100,
+    "reject": 6200,
+    "pocket": 6300,
+    "best-hand": 6400,
+    "aces": 6500,
     # the poker-room games (showdown vectors)
-    "board-plays": 6600, "board-kickers": 6700, "two-hole": 6800, "lows": 6900,
-    "stud-hands": 7000, "razz": 7100, "deals": 7200, "categories": 7300,
+    "board-plays": 6600,
+    "board-kickers": 6700,
+    "two-hole": 6800,
+    "lows": 6900,
+    "stud-hands": 7000,
+    "razz": 7100,
+    "deals": 7200,
+    "categories": 7300,
     # the table games and the deuces-wild postings (issue 15)
-    "table-classify": 7400, "table-order": 7500,
-    "deuces-natural-1": 7600, "deuces-natural-2": 7700, "deuces-natural-3": 7800,
+    "table-classify": 7400,
+    "table-order": 7500,
+    "deuces-natural-1": 7600,
+    "deuces-natural-2": 7700,
+    "deuces-natural-3": 7800,
     "deuces-wild": 7900,
     # the poker-room games' five-card ranking (classify and compare); from the top of
     # the generator's range, clear of the blocks other families take from 7400 up
@@ -68,8 +89,9 @@ def used_numbers(root: Path, ruleset: str) -> set[int]:
     return numbers
 
 
-def next_ids(ruleset: str, count: int, taken: Iterable[str] = (),
-             root: Path | None = None) -> list[str]:
+def next_ids(
+    ruleset: str, count: int, taken: Iterable[str] = (), root: Path | None = None
+) -> list[str]:
     """The next ``count`` free hand-written ids of ``ruleset`` in the corpus at ``root``.
 
     ``root`` defaults to the corpus shipped with the package.  The new ids come after
@@ -85,18 +107,28 @@ def next_ids(ruleset: str, count: int, taken: Iterable[str] = (),
             used.add(int(m["n"]))
     first = max(used, default=0) + 1
     if first + count > GENERATED_FIRST:
-        raise IdBlockFull(f"{ruleset}: the hand-written id block "
-                          f"(0001-{GENERATED_FIRST - 1:04d}) is full")
+        raise IdBlockFull(
+            f"{ruleset}: the hand-written id block (0001-{GENERATED_FIRST - 1:04d}) is full"
+        )
     return [vector_id(ruleset, first + i) for i in range(count)]
 
 
 def family_id(ruleset: str, family: str, member: int) -> str:
     """The id of member ``member`` (0-based) of the generated ``family`` of ``ruleset``."""
     if not 0 <= member < FAMILY_SIZE:
-        raise IdBlockFull(f"{ruleset} {family}: member {member} overflows the id block of "
-                          f"{FAMILY_SIZE}")
+        raise IdBlockFull(
+            f"{ruleset} {family}: member {member} overflows the id block of {FAMILY_SIZE}"
+        )
     return vector_id(ruleset, FAMILY_BASE[family] + member)
 
 
-__all__ = ["FAMILY_BASE", "FAMILY_SIZE", "GENERATED_FIRST", "IdBlockFull", "family_id",
-           "next_ids", "used_numbers", "vector_id"]
+__all__ = [
+    "FAMILY_BASE",
+    "FAMILY_SIZE",
+    "GENERATED_FIRST",
+    "IdBlockFull",
+    "family_id",
+    "next_ids",
+    "used_numbers",
+    "vector_id",
+]

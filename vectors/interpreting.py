@@ -26,12 +26,21 @@ def interpretations_json() -> list[dict[str, Any]]:
     from pokercert.reference import catalogue
 
     vectors = _vectors_by_interpretation()
-    return [{"id": i.id, "title": i.title, "clauses": list(i.clauses),
-             "rulesets": list(i.rulesets), "question": i.question, "default": i.default,
-             "readings": {name: {"summary": r.summary, "sets": dict(r.set)}
-                          for name, r in i.readings.items()},
-             "vectors": sorted(vectors.get(i.id, []))}
-            for i in catalogue().values()]
+    return [
+        {
+            "id": i.id,
+            "title": i.title,
+            "clauses": list(i.clauses),
+            "rulesets": list(i.rulesets),
+            "question": i.question,
+            "default": i.default,
+            "readings": {
+                name: {"summary": r.summary, "sets": dict(r.set)} for name, r in i.readings.items()
+            },
+            "vectors": sorted(vectors.get(i.id, [])),
+        }
+        for i in catalogue().values()
+    ]
 
 
 def open_questions() -> list[dict[str, Any]]:
@@ -69,25 +78,38 @@ def interpretations_markdown() -> str:
         "",
     ]
     for item in interpretations_json():
-        lines += [f"## `{item['id']}`: {item['title']}", "",
-                  f"- **Clauses:** {', '.join(f'`{c}`' for c in item['clauses'])}",
-                  f"- **Rulesets:** {', '.join(f'`{r}`' for r in item['rulesets'])}",
-                  f"- **Question:** {item['question']}", ""]
+        lines += [
+            f"## `{item['id']}`: {item['title']}",
+            "",
+            f"- **Clauses:** {', '.join(f'`{c}`' for c in item['clauses'])}",
+            f"- **Rulesets:** {', '.join(f'`{r}`' for r in item['rulesets'])}",
+            f"- **Question:** {item['question']}",
+            "",
+        ]
         for name, reading in item["readings"].items():
             mark = " (default)" if name == item["default"] else ""
             lines.append(f"- **{name}{mark}:** {reading['summary']}")
         ids = item["vectors"]
-        lines += ["", f"Vectors that depend on it ({len(ids)}): "
-                  + (", ".join(f"`{v}`" for v in ids) if ids else "none yet."), ""]
+        lines += [
+            "",
+            f"Vectors that depend on it ({len(ids)}): "
+            + (", ".join(f"`{v}`" for v in ids) if ids else "none yet."),
+            "",
+        ]
     questions = open_questions()
     if questions:
-        lines += ["## Open questions", "",
-                  "Seen, not yet catalogued as interpretations: no reading is modelled. The",
-                  "vectors named would change outcome if the question were decided against",
-                  "practice; they follow practice today.", ""]
+        lines += [
+            "## Open questions",
+            "",
+            "Seen, not yet catalogued as interpretations: no reading is modelled. The",
+            "vectors named would change outcome if the question were decided against",
+            "practice; they follow practice today.",
+            "",
+        ]
         for q in questions:
             ids = ", ".join(f"`{v}`" for v in q.get("vectors", [])) or "none"
-            lines.append(f"- {', '.join(f'`{c}`' for c in q['clauses'])}: {q['text']} "
-                         f"Vectors: {ids}.")
+            lines.append(
+                f"- {', '.join(f'`{c}`' for c in q['clauses'])}: {q['text']} Vectors: {ids}."
+            )
         lines.append("")
     return "\n".join(lines)

@@ -67,8 +67,10 @@ def build(corpus: Corpus) -> dict[str, Any]:
         "sha256": corpus.sha256,
         "vector_count": len(corpus.vectors),
         "vectors_by_ruleset": dict(sorted(by_ruleset.items())),
-        "files": {rel: {"sha256": sha, "vectors": per_file.get(rel, 0)}
-                  for rel, sha in sorted(corpus.files.items())},
+        "files": {
+            rel: {"sha256": sha, "vectors": per_file.get(rel, 0)}
+            for rel, sha in sorted(corpus.files.items())
+        },
         "vectors": {v.id: {"digest": digest(v), "meta": meta_digest(v)} for v in corpus.vectors},
     }
 
@@ -101,19 +103,32 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
     for v in corpus.vectors:
         loc = v.location or where
         if v.id in retired:
-            problems.append(Problem(loc, f"{v.id}: this id was retired and can never be reused; "
-                                    "use the next free id (`pokercert vectors add`)"))
+            problems.append(
+                Problem(
+                    loc,
+                    f"{v.id}: this id was retired and can never be reused; "
+                    "use the next free id (`pokercert vectors add`)",
+                )
+            )
         elif v.id in released and released[v.id].get("digest") != digest(v):
-            problems.append(Problem(loc, f"{v.id}: released id changed meaning (inputs or "
-                                    "expectation differ from the manifest). Restore it; to "
-                                    "correct it, delete it (the id is retired) and add the "
-                                    "corrected vector under a new id"))
+            problems.append(
+                Problem(
+                    loc,
+                    f"{v.id}: released id changed meaning (inputs or "
+                    "expectation differ from the manifest). Restore it; to "
+                    "correct it, delete it (the id is retired) and add the "
+                    "corrected vector under a new id",
+                )
+            )
     if not loaded_cleanly:
         return problems
     new = build(corpus)
     stale = []
-    changed_files = sorted(rel for rel in set(new["files"]) | set(old.get("files", {}))
-                           if new["files"].get(rel) != old.get("files", {}).get(rel))
+    changed_files = sorted(
+        rel
+        for rel in set(new["files"]) | set(old.get("files", {}))
+        if new["files"].get(rel) != old.get("files", {}).get(rel)
+    )
     if changed_files:
         shown = ", ".join(changed_files[:5]) + (" ..." if len(changed_files) > 5 else "")
         stale.append(f"{len(changed_files)} file(s) changed ({shown})")
@@ -126,12 +141,17 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
     for key in ("sha256", "vector_count", "vectors_by_ruleset", "format_version"):
         if not stale and new[key] != old.get(key):
             stale.append(f"{key} differs")
-    if not stale and {k: v.get("meta") for k, v in new["vectors"].items()} != \
-            {k: v.get("meta") for k, v in released.items()}:
+    if not stale and {k: v.get("meta") for k, v in new["vectors"].items()} != {
+        k: v.get("meta") for k, v in released.items()
+    }:
         stale.append("vector metadata differs")
     if stale:
-        problems.append(Problem(where, "manifest is stale: " + "; ".join(stale)
-                                + ". Run `pokercert vectors manifest`"))
+        problems.append(
+            Problem(
+                where,
+                "manifest is stale: " + "; ".join(stale) + ". Run `pokercert vectors manifest`",
+            )
+        )
     elif _is_package(corpus.root):
         problems += _registry_problems(where, str(old.get("corpus_version")), new["sha256"])
     return problems
@@ -148,23 +168,34 @@ def _registry_clash(where: Location, version: str, sha256: str) -> list[Problem]
     known = releases.published_digest(version)
     if known is None or known == sha256:
         return []
-    return [Problem(where, f"the release registry ({releases.REGISTRY_FILE}) records corpus "
-                    f"{version} with digest {known}, the corpus digests to {sha256}: a "
-                    "released version never changes; bump the version")]
+    return [
+        Problem(
+            where,
+            f"the release registry ({releases.REGISTRY_FILE}) records corpus "
+            f"{version} with digest {known}, the corpus digests to {sha256}: a "
+            "released version never changes; bump the version",
+        )
+    ]
 
 
 def _registry_problems(where: Location, version: str, sha256: str) -> list[Problem]:
     """The release registry must hold the manifest's version with the manifest's digest."""
     try:
         if releases.published_digest(version) is None:
-            return [Problem(where, f"corpus {version} is not in the release registry "
-                            f"({releases.REGISTRY_FILE}): run `pokercert vectors manifest`")]
+            return [
+                Problem(
+                    where,
+                    f"corpus {version} is not in the release registry "
+                    f"({releases.REGISTRY_FILE}): run `pokercert vectors manifest`",
+                )
+            ]
         return _registry_clash(where, version, sha256)
     except releases.RegistryError as exc:
         return [Problem(where, str(exc))]
 
 
 # --------------------------------------------------------------------------- writing
+
 
 @dataclass
 class Release:
@@ -177,17 +208,23 @@ class Release:
     metadata: list[str] = field(default_factory=list)
     files_changed: list[str] = field(default_factory=list)
     refused: list[Problem] = field(default_factory=list)
-    registered: bool = False     # the version was added to the release registry now
+    registered: bool = False  # the version was added to the release registry now
 
     @property
     def changed(self) -> bool:
         return self.version != self.previous
 
     def as_dict(self) -> dict[str, Any]:
-        return {"version": self.version, "previous": self.previous, "added": self.added,
-                "retired": self.retired, "metadata_changed": self.metadata,
-                "files_changed": self.files_changed, "registered": self.registered,
-                "refused": [p.as_dict() for p in self.refused]}
+        return {
+            "version": self.version,
+            "previous": self.previous,
+            "added": self.added,
+            "retired": self.retired,
+            "metadata_changed": self.metadata,
+            "files_changed": self.files_changed,
+            "registered": self.registered,
+            "refused": [p.as_dict() for p in self.refused],
+        }
 
 
 def bump(version: str, part: str) -> str:
@@ -243,8 +280,11 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
     if dry_run:
         return release
     if old is None or release.changed:
-        manifest = {"corpus_version": release.version, **new,
-                    "retired": dict(sorted(retired.items()))}
+        manifest = {
+            "corpus_version": release.version,
+            **new,
+            "retired": dict(sorted(retired.items())),
+        }
         (root / MANIFEST_FILE).write_text(dump_manifest(manifest), encoding="utf-8")
         _append_changelog(root, release, len(corpus.vectors))
     if package:
@@ -252,8 +292,9 @@ def write_manifest(root: Path | None = None, dry_run: bool = False) -> Release:
     return release
 
 
-def _after(old: Mapping[str, Any], new: Mapping[str, Any], corpus: Corpus,
-           root: Path) -> tuple[Release, dict[str, str]]:
+def _after(
+    old: Mapping[str, Any], new: Mapping[str, Any], corpus: Corpus, root: Path
+) -> tuple[Release, dict[str, str]]:
     """The release the corpus makes after the manifest ``old`` (``new``: the corpus's
     manifest as built), and the retired ids with their digests.  A released id whose
     meaning changed, or a retired id reused, is refused (``Release.refused``; the rest
@@ -267,18 +308,28 @@ def _after(old: Mapping[str, Any], new: Mapping[str, Any], corpus: Corpus,
         if v.id in retired:
             release.refused.append(Problem(loc, f"{v.id}: retired id reused"))
         elif v.id in released and released[v.id]["digest"] != digest(v):
-            release.refused.append(Problem(loc, f"{v.id}: released id changed meaning; "
-                                           "delete it and add the corrected vector under a "
-                                           "new id"))
+            release.refused.append(
+                Problem(
+                    loc,
+                    f"{v.id}: released id changed meaning; "
+                    "delete it and add the corrected vector under a "
+                    "new id",
+                )
+            )
     if release.refused:
         return release, retired
     release.added = sorted(set(new["vectors"]) - set(released))
     release.retired = sorted(set(released) - set(new["vectors"]))
-    release.metadata = sorted(vid for vid, rec in new["vectors"].items()
-                              if vid in released and released[vid].get("meta") != rec["meta"])
+    release.metadata = sorted(
+        vid
+        for vid, rec in new["vectors"].items()
+        if vid in released and released[vid].get("meta") != rec["meta"]
+    )
     release.files_changed = sorted(
-        rel for rel in set(new["files"]) | set(old.get("files", {}))
-        if new["files"].get(rel) != old.get("files", {}).get(rel))
+        rel
+        for rel in set(new["files"]) | set(old.get("files", {}))
+        if new["files"].get(rel) != old.get("files", {}).get(rel)
+    )
     for vid in release.retired:
         retired[vid] = released[vid]["digest"]
     if release.retired:
@@ -317,11 +368,14 @@ def _append_changelog(root: Path, release: Release, total: int) -> None:
     if release.added:
         lines.append(f"- added ({len(release.added)}): {compress_ids(release.added)}")
     if release.retired:
-        lines.append(f"- removed, ids retired ({len(release.retired)}): "
-                     f"{compress_ids(release.retired)}")
+        lines.append(
+            f"- removed, ids retired ({len(release.retired)}): {compress_ids(release.retired)}"
+        )
     if release.metadata:
-        lines.append(f"- changed, metadata only: clauses/flags/why ({len(release.metadata)}): "
-                     f"{compress_ids(release.metadata)}")
+        lines.append(
+            f"- changed, metadata only: clauses/flags/why ({len(release.metadata)}): "
+            f"{compress_ids(release.metadata)}"
+        )
     if not (release.added or release.retired or release.metadata) and release.previous:
         lines.append(f"- files edited, no vector changed: {', '.join(release.files_changed)}")
     lines.append(f"- total: {total} vectors")

@@ -51,16 +51,18 @@ KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 OPERATIONS: tuple[str, ...] = tuple(k.value for k in Kind if k is not Kind.REJECT)
 # the kinds every ruleset has (the first protocol's): an adapter that predates a later kind
 # claims these, and a later kind only where it implements it
-BASIC_KINDS: tuple[str, ...] = tuple(k for k in KINDS
-                                     if k not in (Kind.SHOWDOWN, Kind.QUALIFIES))
+BASIC_KINDS: tuple[str, ...] = tuple(k for k in KINDS if k not in (Kind.SHOWDOWN, Kind.QUALIFIES))
 
 
 def kinds_for(ruleset: Ruleset, kinds: tuple[str, ...] = KINDS) -> list[str]:
     """The ``kinds`` that apply to ``ruleset``: ``best_hand`` only where it selects a hand
     from hole and community cards, ``qualifies`` only where it has a dealer qualifier."""
-    return [k for k in kinds
-            if (k != Kind.BEST_HAND or ruleset.selection is not None)
-            and (k != Kind.QUALIFIES or ruleset.qualifier is not None)]
+    return [
+        k
+        for k in kinds
+        if (k != Kind.BEST_HAND or ruleset.selection is not None)
+        and (k != Kind.QUALIFIES or ruleset.qualifier is not None)
+    ]
 
 
 _SHARE = re.compile(r"(0|[1-9][0-9]*)(/[1-9][0-9]*)?")

@@ -22,8 +22,9 @@ SCHEMA_FILE = "schema/vector.schema.json"
 
 def _flags(path: Path) -> Mapping[str, str]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return MappingProxyType({fid: str(body["description"])
-                             for fid, body in data.get("flag", {}).items()})
+    return MappingProxyType(
+        {fid: str(body["description"]) for fid, body in data.get("flag", {}).items()}
+    )
 
 
 def flags(root: Path | None = None) -> Mapping[str, str]:
@@ -34,8 +35,9 @@ def flags(root: Path | None = None) -> Mapping[str, str]:
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema every vector file is validated against."""
-    document: dict[str, Any] = json.loads((PACKAGE_ROOT / SCHEMA_FILE).read_text(
-        encoding="utf-8"))   # a file of ours
+    document: dict[str, Any] = json.loads(
+        (PACKAGE_ROOT / SCHEMA_FILE).read_text(encoding="utf-8")
+    )  # a file of ours
     return document
 
 

@@ -33,7 +33,7 @@ from pokercert.reference.errors import InputError
 REGISTRY_FILE = "releases.json"
 REGISTRY_PATH = Path(__file__).resolve().parent / REGISTRY_FILE
 REGISTRY_FORMAT = 1
-SHOWN = 16       # hex digits of a digest shown in words (the JSON holds the whole digest)
+SHOWN = 16  # hex digits of a digest shown in words (the JSON holds the whole digest)
 
 PUBLISHED, MODIFIED, UNPUBLISHED = "published", "modified", "unpublished"
 
@@ -48,12 +48,12 @@ def _read(path: Path) -> dict[str, str]:
     except OSError as exc:
         raise RegistryError(f"{path}: cannot read the release registry ({exc})") from None
     except ValueError as exc:
-        raise RegistryError(f"{path}: the release registry is not valid JSON ({exc})") \
-            from None
+        raise RegistryError(f"{path}: the release registry is not valid JSON ({exc})") from None
     releases = data.get("releases") if isinstance(data, dict) else None
     if not isinstance(releases, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in releases.items()):
-        raise RegistryError(f"{path}: expected {{\"releases\": {{VERSION: SHA256, ...}}}}")
+        isinstance(k, str) and isinstance(v, str) for k, v in releases.items()
+    ):
+        raise RegistryError(f'{path}: expected {{"releases": {{VERSION: SHA256, ...}}}}')
     return dict(releases)
 
 
@@ -72,8 +72,11 @@ def dump(entries: Mapping[str, str]) -> str:
     """The registry file's text: one line per release, oldest first (by version)."""
     ordered = sorted(entries.items(), key=lambda kv: _version_key(kv[0]))
     lines = [f"    {json.dumps(v)}: {json.dumps(d)}" for v, d in ordered]
-    return (f'{{\n  "format_version": {REGISTRY_FORMAT},\n  "releases": {{\n'
-            + ",\n".join(lines) + "\n  }\n}\n")
+    return (
+        f'{{\n  "format_version": {REGISTRY_FORMAT},\n  "releases": {{\n'
+        + ",\n".join(lines)
+        + "\n  }\n}\n"
+    )
 
 
 def record(version: str, digest: str) -> bool:
@@ -88,10 +91,12 @@ def record(version: str, digest: str) -> bool:
     if known == digest:
         return False
     if known is not None:
-        raise RegistryError(f"{path}: corpus {version} was released with digest {known}; "
-                            f"the corpus now digests to {digest}. A released version never "
-                            "changes: bump the version (pokercert vectors manifest does it "
-                            "when vectors change)")
+        raise RegistryError(
+            f"{path}: corpus {version} was released with digest {known}; "
+            f"the corpus now digests to {digest}. A released version never "
+            "changes: bump the version (pokercert vectors manifest does it "
+            "when vectors change)"
+        )
     entries[version] = digest
     path.write_text(dump(entries), encoding="utf-8")
     releases.cache_clear()
@@ -126,14 +131,23 @@ class CorpusStatus:
         if self.status == PUBLISHED:
             return f"corpus {self.version} (published release, sha256 {mine})"
         if self.status == MODIFIED:
-            return (f"modified corpus (digest {mine}; {self.version} is "
-                    f"{(self.published_sha256 or '')[:SHOWN]})")
-        return (f"unpublished corpus (digest {mine}; {self.version} is not a release this "
-                "pokercert knows)")
+            return (
+                f"modified corpus (digest {mine}; {self.version} is "
+                f"{(self.published_sha256 or '')[:SHOWN]})"
+            )
+        return (
+            f"unpublished corpus (digest {mine}; {self.version} is not a release this "
+            "pokercert knows)"
+        )
 
     def as_dict(self) -> dict[str, Any]:
-        return {"version": self.version, "sha256": self.sha256, "status": self.status,
-                "published_sha256": self.published_sha256, "words": self.words}
+        return {
+            "version": self.version,
+            "sha256": self.sha256,
+            "status": self.status,
+            "published_sha256": self.published_sha256,
+            "words": self.words,
+        }
 
 
 def corpus_status(version: str, sha256: str) -> CorpusStatus:
@@ -144,5 +158,15 @@ def corpus_status(version: str, sha256: str) -> CorpusStatus:
     return CorpusStatus(version, sha256, status, known)
 
 
-__all__ = ["MODIFIED", "PUBLISHED", "REGISTRY_FILE", "UNPUBLISHED", "CorpusStatus",
-           "RegistryError", "corpus_status", "published_digest", "record", "releases"]
+__all__ = [
+    "MODIFIED",
+    "PUBLISHED",
+    "REGISTRY_FILE",
+    "UNPUBLISHED",
+    "CorpusStatus",
+    "RegistryError",
+    "corpus_status",
+    "published_digest",
+    "record",
+    "releases",
+]

@@ -31,7 +31,22 @@ from pokercert.harness.adapters.spec import (
 )
 
 __all__ = [
-    "ANSWERED", "CRASH", "ENTRY_POINT_GROUP", "ERROR", "REJECTED", "STATUSES", "TIMEOUT",
-    "Adapter", "AdapterAborted", "AdapterError", "AdapterOptions", "AdapterSpec", "Identity",
-    "Reply", "SpecError", "load_adapter", "parse_spec", "shipped_adapters",
+    "ANSWERED",
+    "CRASH",
+    "ENTRY_POINT_GROUP",
+    "ERROR",
+    "REJECTED",
+    "STATUSES",
+    "TIMEOUT",
+    "Adapter",
+    "AdapterAborted",
+    "AdapterError",
+    "AdapterOptions",
+    "AdapterSpec",
+    "Identity",
+    "Reply",
+    "SpecError",
+    "load_adapter",
+    "parse_spec",
+    "shipped_adapters",
 ]

@@ -21,11 +21,11 @@ from pokercert.reference.errors import PokercertError
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 # what happened to one request
-ANSWERED = "answered"     # data holds the answer fields (category / winners / cards)
-REJECTED = "rejected"     # data["rejected"] holds the reason code, or None
-ERROR = "error"           # the adapter raised, or answered malformed
-TIMEOUT = "timeout"       # no answer within the per-request timeout
-CRASH = "crash"           # the evaluator process died while this request was outstanding
+ANSWERED = "answered"  # data holds the answer fields (category / winners / cards)
+REJECTED = "rejected"  # data["rejected"] holds the reason code, or None
+ERROR = "error"  # the adapter raised, or answered malformed
+TIMEOUT = "timeout"  # no answer within the per-request timeout
+CRASH = "crash"  # the evaluator process died while this request was outstanding
 STATUSES = (ANSWERED, REJECTED, ERROR, TIMEOUT, CRASH)
 
 
@@ -39,13 +39,14 @@ class Reply(NamedTuple):
     status: str
     data: Mapping[str, Any] = _EMPTY
     message: str = ""
-    stderr: str = ""        # excerpt of the child's stderr around this request
-    attachment: str = ""    # file name (under attachments/) of the whole stderr capture
+    stderr: str = ""  # excerpt of the child's stderr around this request
+    attachment: str = ""  # file name (under attachments/) of the whole stderr capture
     duration_s: float = 0.0
 
 
-def many_reply(op: str, item: Mapping[str, Any], count: int, duration: float,
-               bad: Callable[[str], Reply]) -> Reply:
+def many_reply(
+    op: str, item: Mapping[str, Any], count: int, duration: float, bad: Callable[[str], Reply]
+) -> Reply:
     """The :class:`Reply` to a ``classify_many`` / ``evaluate_many`` request for ``count``
     hands, from the adapter's reply item.
 
@@ -61,11 +62,11 @@ def many_reply(op: str, item: Mapping[str, Any], count: int, duration: float,
         return bad(problem)
     categories = item["categories"]
     keyed = op == "evaluate_many"
-    keys: Sequence[Any] = item["keys"] if keyed else ()   # read only when keyed
+    keys: Sequence[Any] = item["keys"] if keyed else ()  # read only when keyed
     if all(type(c) is str for c in categories) and (
-            not keyed or all(type(k) is int for k in keys)):      # the common case
-        data = {"categories": categories, "keys": keys} if keyed else \
-            {"categories": categories}
+        not keyed or all(type(k) is int for k in keys)
+    ):  # the common case
+        data = {"categories": categories, "keys": keys} if keyed else {"categories": categories}
         return Reply(ANSWERED, data, duration_s=duration)
     out_categories: list[Any] = []
     out_keys: list[Any] = []
@@ -76,12 +77,17 @@ def many_reply(op: str, item: Mapping[str, Any], count: int, duration: float,
             out_categories.append(answer["category"])
             out_keys.append(answer.get("key"))
         else:
-            out_categories.append(Reply(status, answer or _EMPTY, message,
-                                        duration_s=duration) if status == REJECTED
-                                  else bad(f"hand {i}: {message}"))
+            out_categories.append(
+                Reply(status, answer or _EMPTY, message, duration_s=duration)
+                if status == REJECTED
+                else bad(f"hand {i}: {message}")
+            )
             out_keys.append(None)
-    data = {"categories": out_categories, "keys": out_keys} if keyed else \
-        {"categories": out_categories}
+    data = (
+        {"categories": out_categories, "keys": out_keys}
+        if keyed
+        else {"categories": out_categories}
+    )
     return Reply(ANSWERED, data, duration_s=duration)
 
 
@@ -99,11 +105,11 @@ def one_hand(reply: Reply) -> tuple[Any, Any]:
 class Identity:
     """Who answered: declared by the adapter at the handshake."""
 
-    evaluator: Mapping[str, Any]           # vendor / name / version / build
-    adapter: Mapping[str, Any]             # name / version
+    evaluator: Mapping[str, Any]  # vendor / name / version / build
+    adapter: Mapping[str, Any]  # name / version
     capabilities: Mapping[str, Sequence[str]]
-    protocol: int | None = None            # subprocess adapters only
-    manifest: tuple[str, ...] = ()         # files the hello's "identity" lists (absolute)
+    protocol: int | None = None  # subprocess adapters only
+    manifest: tuple[str, ...] = ()  # files the hello's "identity" lists (absolute)
     # protocol features both sides speak (PROTOCOL.md section 6); in-process evaluators
     # name theirs in an optional ``protocol_features`` mapping, as a hello reply would
     features: frozenset[str] = frozenset()
@@ -152,8 +158,7 @@ class Adapter:
         timed) about any answer that is not the one it expects."""
         return None
 
-    def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) \
-            -> Iterator[list[Reply]]:
+    def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) -> Iterator[list[Reply]]:
         """:meth:`run_batch` over several batches, yielding in order (subprocess adapters
         keep more than one batch in flight so both processes work at once)."""
         for batch in batches:

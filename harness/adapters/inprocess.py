@@ -104,22 +104,31 @@ def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]
     if op == "compare":
         board = request.get("board")
         hands = [_cards(h) for h in request["hands"]]
-        found = evaluator.winners(hands, _cards(board)) if board is not None \
+        found = (
+            evaluator.winners(hands, _cards(board))
+            if board is not None
             else evaluator.winners(hands)
+        )
         return {"winners": list(found) if isinstance(found, (list, tuple)) else found}
     if op == "showdown":
         board = request.get("board")
         hands = [_cards(h) for h in request["hands"]]
-        found = evaluator.showdown(hands, _cards(board)) if board is not None \
+        found = (
+            evaluator.showdown(hands, _cards(board))
+            if board is not None
             else evaluator.showdown(hands)
+        )
         return pot_item(found)
     if op == "qualifies":
         return {"qualifies": evaluator.qualifies(_cards(request["hand"]))}
     if op == "best_hand":
         board = request.get("board")
         args = [_cards(request["hole"])] + ([_cards(board)] if board is not None else [])
-        found = evaluator.best_hand(*args, half=request["half"]) if "half" in request \
+        found = (
+            evaluator.best_hand(*args, half=request["half"])
+            if "half" in request
             else evaluator.best_hand(*args)
+        )
         if not (isinstance(found, (list, tuple)) and len(found) == 2):
             return {"cards": found, "category": None}
         cards, category = found
@@ -140,10 +149,13 @@ def pot_item(found: Any) -> dict[str, Any]:
         high, low, shares = (getattr(found, name, None) for name in ("high", "low", "shares"))
     if low is None:
         low = []
-    return {"high": list(high) if isinstance(high, (list, tuple)) else high,
-            "low": list(low) if isinstance(low, (list, tuple)) else low,
-            "shares": [_share_text(s) if type(s) in (Fraction, int) else s for s in shares]
-            if isinstance(shares, (list, tuple)) else shares}
+    return {
+        "high": list(high) if isinstance(high, (list, tuple)) else high,
+        "low": list(low) if isinstance(low, (list, tuple)) else low,
+        "shares": [_share_text(s) if type(s) in (Fraction, int) else s for s in shares]
+        if isinstance(shares, (list, tuple))
+        else shares,
+    }
 
 
 # the text of each share object met before, by identity (an evaluator that keeps its
@@ -158,7 +170,7 @@ def _share_text(share: Fraction | int) -> str:
     found = _SHARE_TEXTS.get(id(share))
     if found is not None and found[0] is share:
         return found[1]
-    text = share_text(share)     # type: ignore[arg-type]
+    text = share_text(share)  # type: ignore[arg-type]
     if len(_SHARE_TEXTS) < _SHARE_TEXTS_KEPT:
         _SHARE_TEXTS[id(share)] = (share, text)
     return text
@@ -190,14 +202,13 @@ def wire_key(key: Any) -> int | list[int]:
         if type(value) is int:
             return value
     elif isinstance(key, (list, tuple)) and key:
-        return [wire_key(k) for k in key]   # type: ignore[misc]
+        return [wire_key(k) for k in key]  # type: ignore[misc]
     raise TypeError(f"key {key!r} is not an integer or a sequence of integers")
 
 
 def _refusal(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, Rejected):
-        return {"rejected": exc.code if type(exc.code) is str else None,
-                "message": str(exc)}
+        return {"rejected": exc.code if type(exc.code) is str else None, "message": str(exc)}
     return {"error": f"{type(exc).__name__}: {exc}"[:500]}
 
 
@@ -248,8 +259,10 @@ def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Iden
     elif isinstance(info, Mapping):
         declared = dict(info)
     else:
-        raise AdapterError(f"{adapter_name}: the evaluator has no 'info' (an EvaluatorInfo "
-                           "naming vendor, name, version and build)")
+        raise AdapterError(
+            f"{adapter_name}: the evaluator has no 'info' (an EvaluatorInfo "
+            "naming vendor, name, version and build)"
+        )
     try:
         caps = check_capabilities(evaluator.capabilities())
     except ProtocolError as exc:
@@ -259,15 +272,22 @@ def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Iden
             raise
         raise AdapterError(f"{adapter_name}: capabilities() raised {exc!r}") from exc
     features = negotiated({"features": getattr(evaluator, "protocol_features", None)})
-    return Identity(declared, {"name": adapter_name, "version": adapter_version}, caps,
-                    features=features)
+    return Identity(
+        declared, {"name": adapter_name, "version": adapter_version}, caps, features=features
+    )
 
 
 class InProcessAdapter(Adapter):
     """Wraps an evaluator object living in this process."""
 
-    def __init__(self, evaluator: Any, spec: str, adapter_name: str, adapter_version: str,
-                 timeout: float | None = None) -> None:
+    def __init__(
+        self,
+        evaluator: Any,
+        spec: str,
+        adapter_name: str,
+        adapter_version: str,
+        timeout: float | None = None,
+    ) -> None:
         self.evaluator = evaluator
         self.spec = spec
         self.adapter_name = adapter_name
@@ -299,8 +319,9 @@ class InProcessAdapter(Adapter):
         except BaseException as exc:
             if not evaluators_exception(exc):
                 raise
-            raise AdapterError(f"configure({ruleset!r}) raised {type(exc).__name__}: {exc}") \
-                from exc
+            raise AdapterError(
+                f"configure({ruleset!r}) raised {type(exc).__name__}: {exc}"
+            ) from exc
 
     # ------------------------------------------------------------------ requests
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
@@ -314,7 +335,7 @@ class InProcessAdapter(Adapter):
                 signal.signal(signal.SIGALRM, armed)
             if sigint:
                 signal.signal(signal.SIGINT, sigint)
-        if _Interrupt.user:     # the user's Ctrl-C, swallowed by evaluator code
+        if _Interrupt.user:  # the user's Ctrl-C, swallowed by evaluator code
             raise KeyboardInterrupt
         return replies
 
@@ -325,8 +346,10 @@ class InProcessAdapter(Adapter):
         (None: not installed, because another handler than Python's default is set or
         this is not the main thread)."""
         _Interrupt.user = False
-        if threading.current_thread() is not threading.main_thread() or \
-                signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        if (
+            threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        ):
             return None
         return signal.signal(signal.SIGINT, _on_sigint)
 
@@ -372,23 +395,26 @@ class InProcessAdapter(Adapter):
                 continue
             if method is classify:
                 if type(found) is str:
-                    append(_new_tuple(Reply, (ANSWERED, {"category": found}, "", "", "",
-                                              duration)))
+                    append(_new_tuple(Reply, (ANSWERED, {"category": found}, "", "", "", duration)))
                 else:
                     append(self._checked(op, {"category": found}, duration))
                 continue
             ok = type(found) is list
             if ok:
-                for i in found:                     # (all() over a generator: 3x slower)
+                for i in found:  # (all() over a generator: 3x slower)
                     if type(i) is not int:
                         ok = False
                         break
             if ok:
-                append(_new_tuple(Reply, (ANSWERED, {"winners": found[:]}, "", "", "",
-                                          duration)))
+                append(_new_tuple(Reply, (ANSWERED, {"winners": found[:]}, "", "", "", duration)))
             else:
-                append(self._checked(op, {"winners": list(found) if isinstance(
-                    found, (list, tuple)) else found}, duration))
+                append(
+                    self._checked(
+                        op,
+                        {"winners": list(found) if isinstance(found, (list, tuple)) else found},
+                        duration,
+                    )
+                )
         return out
 
     def _one(self, request: Mapping[str, Any], start: float | None = None) -> Reply:
@@ -408,17 +434,20 @@ class InProcessAdapter(Adapter):
         duration = perf_counter() - start
         op = request["op"]
         if op in MANY_OPS:
-            return many_reply(op, item, len(request["hands"]), duration,
-                              lambda problem: Reply(ERROR, message=problem[:500],
-                                                    duration_s=duration))
+            return many_reply(
+                op,
+                item,
+                len(request["hands"]),
+                duration,
+                lambda problem: Reply(ERROR, message=problem[:500], duration_s=duration),
+            )
         return self._checked(op, item, duration)
 
     @staticmethod
     def _checked(op: str, item: dict[str, Any], duration: float) -> Reply:
         problem = check_item(op, item)
         if problem:
-            return Reply(ERROR, message=f"{problem}; returned {item!r}"[:500],
-                         duration_s=duration)
+            return Reply(ERROR, message=f"{problem}; returned {item!r}"[:500], duration_s=duration)
         return _new_tuple(Reply, (ANSWERED, item, "", "", "", duration))
 
     def _failed(self, exc: BaseException, start: float) -> Reply:
@@ -429,21 +458,30 @@ class InProcessAdapter(Adapter):
             code = exc.code if type(exc.code) is str else None
             return Reply(REJECTED, {"rejected": code}, str(exc), duration_s=duration)
         if isinstance(exc, _Deadline):
-            return Reply(TIMEOUT, message=f"no answer within {self.timeout} s",
-                         duration_s=duration)
+            return Reply(TIMEOUT, message=f"no answer within {self.timeout} s", duration_s=duration)
         if not evaluators_exception(exc):
             raise exc
         tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
-        what = "" if isinstance(exc, Exception) else \
-            " (raised by evaluator code: an error of this request, not the harness's exit)"
-        return Reply(ERROR, message=f"{type(exc).__name__}: {exc}{what}"[:500], stderr=tb,
-                     duration_s=duration)
+        what = (
+            ""
+            if isinstance(exc, Exception)
+            else " (raised by evaluator code: an error of this request, not the harness's exit)"
+        )
+        return Reply(
+            ERROR,
+            message=f"{type(exc).__name__}: {exc}{what}"[:500],
+            stderr=tb,
+            duration_s=duration,
+        )
 
     # ------------------------------------------------------------------ timeout
     def _arm(self) -> Any:
         """Start the per-request alarm; returns the previous handler (falsy: not armed)."""
-        if not self.timeout or not hasattr(signal, "setitimer") \
-                or threading.current_thread() is not threading.main_thread():
+        if (
+            not self.timeout
+            or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()
+        ):
             return None
         previous = signal.signal(signal.SIGALRM, self._on_alarm)
         signal.setitimer(signal.ITIMER_REAL, self.timeout)

@@ -87,12 +87,12 @@ from pokercert.harness.protocol import (
 )
 
 EXCERPT_CHARS = 2000
-PIPELINE_DEPTH = 2            # batches in flight at once
+PIPELINE_DEPTH = 2  # batches in flight at once
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 STDERR_CAP_BYTES = 16 << 20
 HANDSHAKE_TIMEOUT = 30.0
 SUPERVISOR = Path(__file__).with_name("supervise.py")
-CONTAINED = os.name == "posix"   # keeper, process group, temporary working directory
+CONTAINED = os.name == "posix"  # keeper, process group, temporary working directory
 
 
 def absolute_words(argv: Sequence[str], base: Path | None = None) -> list[str]:
@@ -104,8 +104,12 @@ def absolute_words(argv: Sequence[str], base: Path | None = None) -> list[str]:
     out = []
     for word in argv:
         path = here / word if word else here
-        if word and not os.path.isabs(word) and not word.startswith("-") and (
-                (os.sep in word and path.exists()) or ("." in word and path.is_file())):
+        if (
+            word
+            and not os.path.isabs(word)
+            and not word.startswith("-")
+            and ((os.sep in word and path.exists()) or ("." in word and path.is_file()))
+        ):
             out.append(str((here / word).absolute()))
         else:
             out.append(word)
@@ -126,8 +130,8 @@ class _Sent(NamedTuple):
     batch_id: int
     ids: range
     requests: Sequence[Mapping[str, Any]]
-    mark: int          # stderr byte count when it was sent
-    at: float          # time.monotonic() when it was sent
+    mark: int  # stderr byte count when it was sent
+    at: float  # time.monotonic() when it was sent
     fresh: bool = True  # sent to a process that had answered nothing before
 
 
@@ -156,9 +160,9 @@ class _StderrSink:
                 self.total += len(chunk)
                 self._tail += chunk
                 if len(self._tail) > 4 * EXCERPT_CHARS:
-                    del self._tail[:-2 * EXCERPT_CHARS]
+                    del self._tail[: -2 * EXCERPT_CHARS]
             if self._fh and written < STDERR_CAP_BYTES:
-                part = chunk[:STDERR_CAP_BYTES - written]
+                part = chunk[: STDERR_CAP_BYTES - written]
                 self._fh.write(part)
                 written += len(part)
                 if written >= STDERR_CAP_BYTES:
@@ -170,7 +174,7 @@ class _StderrSink:
         """What the child wrote to stderr after byte offset ``mark`` (the last part)."""
         with self._lock:
             new = min(self.total - mark, len(self._tail), EXCERPT_CHARS)
-            data = bytes(self._tail[len(self._tail) - new:]) if new > 0 else b""
+            data = bytes(self._tail[len(self._tail) - new :]) if new > 0 else b""
         return data.decode("utf-8", "replace")
 
     def finish(self, timeout: float = 1.0) -> None:
@@ -194,9 +198,15 @@ def _limits(memory_mb: int | None, cpu_s: int | None) -> Callable[[], None] | No
         if hard != resource.RLIM_INFINITY:
             value = min(value, hard)
         # CPU: the soft limit sends SIGXCPU, the hard one a second later SIGKILL
-        settings.append((which, value, value + 1 if which == resource.RLIMIT_CPU and
-                         hard == resource.RLIM_INFINITY else (hard if hard !=
-                         resource.RLIM_INFINITY else value)))
+        settings.append(
+            (
+                which,
+                value,
+                value + 1
+                if which == resource.RLIMIT_CPU and hard == resource.RLIM_INFINITY
+                else (hard if hard != resource.RLIM_INFINITY else value),
+            )
+        )
 
     def apply() -> None:
         for which, soft, hard in settings:
@@ -231,13 +241,24 @@ def describe_exit(code: int | None, cpu_s: int | None = None) -> str:
 class ProcessAdapter(Adapter):
     """Runs ``argv`` as a child process and talks to it over the JSON Lines protocol."""
 
-    def __init__(self, argv: Sequence[str], spec: str, *, timeout: float = 10.0,
-                 run_deadline: float | None = None, attachments: Path | None = None,
-                 max_restarts: int = 50, backoff: tuple[float, float] = (0.05, 2.0),
-                 max_memory_mb: int | None = None, max_cpu_s: int | None = None,
-                 max_line_bytes: int = 64 << 20, env: Mapping[str, str] | None = None,
-                 cwd: str | None = None, sandbox: bool = False,
-                 observe_code: bool = False) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        spec: str,
+        *,
+        timeout: float = 10.0,
+        run_deadline: float | None = None,
+        attachments: Path | None = None,
+        max_restarts: int = 50,
+        backoff: tuple[float, float] = (0.05, 2.0),
+        max_memory_mb: int | None = None,
+        max_cpu_s: int | None = None,
+        max_line_bytes: int = 64 << 20,
+        env: Mapping[str, str] | None = None,
+        cwd: str | None = None,
+        sandbox: bool = False,
+        observe_code: bool = False,
+    ) -> None:
         if not argv:
             raise AdapterError(f"{spec}: empty command line")
         self.argv = list(argv)
@@ -257,7 +278,7 @@ class ProcessAdapter(Adapter):
         self.sandbox: SandboxRecord = TURNED_OFF
         self.restarts = 0
         self.identity: Identity | None = None
-        self.features: frozenset[str] = frozenset()   # negotiated in hello
+        self.features: frozenset[str] = frozenset()  # negotiated in hello
         self._proc: subprocess.Popen[bytes] | None = None
         self._sel: selectors.BaseSelector | None = None
         self._buf = bytearray()
@@ -267,13 +288,16 @@ class ProcessAdapter(Adapter):
         self._config: tuple[str, dict[str, str]] | None = None
         self._next_batch = 0
         self._next_request = 0
-        self._life: socket.socket | None = None   # lifeline to the keeper (supervise.py)
-        self._group: int | None = None            # the adapter's process group
-        self._workdir: str | None = None          # its temporary working directory
+        self._life: socket.socket | None = None  # lifeline to the keeper (supervise.py)
+        self._group: int | None = None  # the adapter's process group
+        self._workdir: str | None = None  # its temporary working directory
         self._leader_gone = False
         # what code the adapter's processes load, observed from outside (trace.py)
-        own = [attachments, attachments.parent / "results.jsonl",
-               attachments.parent / "run.json"] if attachments else []
+        own = (
+            [attachments, attachments.parent / "results.jsonl", attachments.parent / "run.json"]
+            if attachments
+            else []
+        )
         self._watch = CodeWatch(attachments, own) if observe_code else None
 
     # ------------------------------------------------------------------ lifecycle
@@ -284,9 +308,10 @@ class ProcessAdapter(Adapter):
         except (_ChildFailed, ProtocolError, OSError) as exc:
             detail = self._stderr_excerpt(0)
             self._kill()
-            raise AdapterError(f"{self.spec}: the adapter failed to start: {exc}"
-                               + (f"\n--- adapter stderr ---\n{detail}" if detail else "")) \
-                from None
+            raise AdapterError(
+                f"{self.spec}: the adapter failed to start: {exc}"
+                + (f"\n--- adapter stderr ---\n{detail}" if detail else "")
+            ) from None
 
     def configure(self, ruleset: str, readings: Mapping[str, str]) -> None:
         self._config = (ruleset, dict(readings))
@@ -338,24 +363,40 @@ class ProcessAdapter(Adapter):
         argv, cwd = self.argv, self.cwd
         pass_fds: tuple[int, ...] = ()
         child_end = None
-        if CONTAINED and cwd is None:   # a fresh working directory: the command as meant here
+        if CONTAINED and cwd is None:  # a fresh working directory: the command as meant here
             argv = absolute_words(self.argv)
             cwd = self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
         if CONTAINED and self.use_sandbox:
             argv = self._sandboxed(argv, cwd)
-        if self._watch is not None:    # the tracer outside the command and its sandbox
-            argv = self._watch.wrap(argv, self._starts, cwd, ours=argv[:1] if
-                                    self.sandbox.mode == BUBBLEWRAP else ())
+        if self._watch is not None:  # the tracer outside the command and its sandbox
+            argv = self._watch.wrap(
+                argv, self._starts, cwd, ours=argv[:1] if self.sandbox.mode == BUBBLEWRAP else ()
+            )
         if CONTAINED:
             self._life, child_end = socket.socketpair()
             pass_fds = (child_end.fileno(),)
-            argv = [sys.executable, "-I", "-S", str(SUPERVISOR), str(child_end.fileno()),
-                    *(["--rmdir"] if self._workdir and self._workdir == cwd else []), *argv]
+            argv = [
+                sys.executable,
+                "-I",
+                "-S",
+                str(SUPERVISOR),
+                str(child_end.fileno()),
+                *(["--rmdir"] if self._workdir and self._workdir == cwd else []),
+                *argv,
+            ]
         try:
             self._proc = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                bufsize=0, start_new_session=os.name == "posix", env=self.env, cwd=cwd,
-                pass_fds=pass_fds, preexec_fn=_limits(self.max_memory_mb, self.max_cpu_s))
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=os.name == "posix",
+                env=self.env,
+                cwd=cwd,
+                pass_fds=pass_fds,
+                preexec_fn=_limits(self.max_memory_mb, self.max_cpu_s),
+            )
         finally:
             if child_end is not None:
                 child_end.close()
@@ -383,8 +424,7 @@ class ProcessAdapter(Adapter):
             self._workdir = tempfile.mkdtemp(prefix="pokercert-adapter-")
         run_folder = self.attachments.parent if self.attachments is not None else None
         try:
-            wrapped, self.sandbox = sandboxed(argv, self._workdir, cwd,
-                                              hidden_paths(run_folder))
+            wrapped, self.sandbox = sandboxed(argv, self._workdir, cwd, hidden_paths(run_folder))
         except SandboxRefused as exc:
             raise AdapterError(f"{self.spec}: {exc}") from None
         return wrapped
@@ -412,13 +452,23 @@ class ProcessAdapter(Adapter):
         line = self._readline(self._deadline(HANDSHAKE_TIMEOUT), "hello")
         msg = parse_hello_reply(line)
         self.features = negotiated(msg)
-        ident = Identity(msg["evaluator"], msg["adapter"], check_capabilities(msg["capabilities"]),
-                         PROTOCOL_VERSION, tuple(msg.get("identity", ())), self.features)
-        if self.identity is not None and (ident.evaluator, ident.adapter) != \
-                (self.identity.evaluator, self.identity.adapter):
-            raise AdapterAborted(f"{self.spec}: the adapter declared another identity after a "
-                                 f"restart: {ident.evaluator} instead of "
-                                 f"{self.identity.evaluator}")
+        ident = Identity(
+            msg["evaluator"],
+            msg["adapter"],
+            check_capabilities(msg["capabilities"]),
+            PROTOCOL_VERSION,
+            tuple(msg.get("identity", ())),
+            self.features,
+        )
+        if self.identity is not None and (ident.evaluator, ident.adapter) != (
+            self.identity.evaluator,
+            self.identity.adapter,
+        ):
+            raise AdapterAborted(
+                f"{self.spec}: the adapter declared another identity after a "
+                f"restart: {ident.evaluator} instead of "
+                f"{self.identity.evaluator}"
+            )
         self.identity = ident
         return ident
 
@@ -438,10 +488,12 @@ class ProcessAdapter(Adapter):
         """Make sure a configured child is running, restarting it within the budget."""
         while not self._alive():
             if self.restarts >= self.max_restarts:
-                raise AdapterAborted(f"{self.spec}: gave up after {self.restarts} restarts "
-                                     "(restart budget exhausted)")
+                raise AdapterAborted(
+                    f"{self.spec}: gave up after {self.restarts} restarts "
+                    "(restart budget exhausted)"
+                )
             self.restarts += 1
-            delay = min(self.backoff[0] * 2 ** self._consecutive, self.backoff[1])
+            delay = min(self.backoff[0] * 2**self._consecutive, self.backoff[1])
             self._consecutive += 1
             if self.run_deadline is not None and time.monotonic() + delay > self.run_deadline:
                 raise AdapterAborted(f"{self.spec}: run timeout reached while restarting")
@@ -473,7 +525,7 @@ class ProcessAdapter(Adapter):
         proc = self._proc
         if proc is None:
             return
-        if self._life is not None:   # the keeper kills everything when its lifeline closes
+        if self._life is not None:  # the keeper kills everything when its lifeline closes
             with contextlib.suppress(OSError):
                 self._life.close()
         if self._group is not None:
@@ -544,7 +596,7 @@ class ProcessAdapter(Adapter):
                 if remaining <= 0:
                     raise _ChildFailed(TIMEOUT, "the adapter stopped reading its input")
                 for key, _ in sel.select(remaining):
-                    if key.fileobj is self._life:   # the leader exited
+                    if key.fileobj is self._life:  # the leader exited
                         raise _ChildFailed(CRASH, self._exit_message(wait=True))
                     if key.fd == out_fd and len(self._buf) <= self.max_line_bytes:
                         try:
@@ -563,14 +615,16 @@ class ProcessAdapter(Adapter):
         while True:
             nl = self._buf.find(b"\n", scanned)
             if nl >= 0:
-                line = bytes(self._buf[:nl + 1])
-                del self._buf[:nl + 1]
+                line = bytes(self._buf[: nl + 1])
+                del self._buf[: nl + 1]
                 return line
             scanned = len(self._buf)
             if scanned > self.max_line_bytes:
                 self._kill()
-                raise ProtocolError(f"reply line longer than {self.max_line_bytes} bytes "
-                                    f"while waiting for the {waiting_for} reply")
+                raise ProtocolError(
+                    f"reply line longer than {self.max_line_bytes} bytes "
+                    f"while waiting for the {waiting_for} reply"
+                )
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise _ChildFailed(TIMEOUT, f"no {waiting_for} reply within the time allowed")
@@ -585,15 +639,21 @@ class ProcessAdapter(Adapter):
                 self._drain_stdout(fd)
                 if self._buf.find(b"\n", scanned) >= 0:
                     continue
-                raise _ChildFailed(CRASH, self._exit_message(wait=True) +
-                                   f" while the harness waited for the {waiting_for} reply")
+                raise _ChildFailed(
+                    CRASH,
+                    self._exit_message(wait=True)
+                    + f" while the harness waited for the {waiting_for} reply",
+                )
             try:
                 chunk = os.read(fd, 1 << 20)
             except BlockingIOError:
                 continue
             if not chunk:
-                raise _ChildFailed(CRASH, self._exit_message(wait=True) +
-                                   f" while the harness waited for the {waiting_for} reply")
+                raise _ChildFailed(
+                    CRASH,
+                    self._exit_message(wait=True)
+                    + f" while the harness waited for the {waiting_for} reply",
+                )
             self._buf += chunk
 
     def _drain_stdout(self, fd: int) -> None:
@@ -639,8 +699,7 @@ class ProcessAdapter(Adapter):
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         return next(self.run_batches([requests]))
 
-    def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) \
-            -> Iterator[list[Reply]]:
+    def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) -> Iterator[list[Reply]]:
         """Up to PIPELINE_DEPTH batches in flight; replies are matched in order.
 
         If the child dies or times out, every batch still in flight is replayed one
@@ -653,7 +712,7 @@ class ProcessAdapter(Adapter):
         while True:
             while not exhausted and len(pending) < PIPELINE_DEPTH:
                 if pending and not self._alive():
-                    break   # it died with batches in flight: those are collected first
+                    break  # it died with batches in flight: those are collected first
                 requests = next(source, None)
                 if requests is None:
                     exhausted = True
@@ -665,8 +724,16 @@ class ProcessAdapter(Adapter):
                     pending.append(self._send(requests, restart=not pending))
                 except _ChildFailed as failed:
                     unsent = failed
-                    pending.append(_Sent(-1, range(0), requests, self._mark,
-                                         time.monotonic(), self._answered == 0))
+                    pending.append(
+                        _Sent(
+                            -1,
+                            range(0),
+                            requests,
+                            self._mark,
+                            time.monotonic(),
+                            self._answered == 0,
+                        )
+                    )
                     break
             if not pending:
                 return
@@ -722,13 +789,21 @@ class ProcessAdapter(Adapter):
             category, key = one_hand(reply)
             categories.append(category)
             keys.append(key)
-        data = {"categories": categories, "keys": keys} if op == "evaluate_many" \
+        data = (
+            {"categories": categories, "keys": keys}
+            if op == "evaluate_many"
             else {"categories": categories}
+        )
         return Reply(ANSWERED, data)
 
     def _failed_reply(self, failed: _ChildFailed, sent: _Sent) -> Reply:
-        return Reply(failed.status, message=str(failed), stderr=self._stderr_excerpt(sent.mark),
-                     attachment=self.attachment, duration_s=time.monotonic() - sent.at)
+        return Reply(
+            failed.status,
+            message=str(failed),
+            stderr=self._stderr_excerpt(sent.mark),
+            attachment=self.attachment,
+            duration_s=time.monotonic() - sent.at,
+        )
 
     def _send(self, requests: Sequence[Mapping[str, Any]], restart: bool = True) -> _Sent:
         """Write one batch.  With ``restart`` False (other batches are in flight to this
@@ -743,12 +818,13 @@ class ProcessAdapter(Adapter):
         first = self._next_request
         self._next_request += len(requests)
         ids = range(first, first + len(requests))
-        sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic(),
-                     self._answered == 0)
+        sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic(), self._answered == 0)
         self._mark = sent.mark
         try:
-            self._write(batch_request(bid, list(zip(ids, requests, strict=True))),
-                        self._deadline(self.timeout))
+            self._write(
+                batch_request(bid, list(zip(ids, requests, strict=True))),
+                self._deadline(self.timeout),
+            )
         except _ChildFailed as failed:
             self._fail(failed)
         return sent
@@ -778,17 +854,21 @@ class ProcessAdapter(Adapter):
             raise AdapterAborted(f"{self.spec}: run timeout reached") from None
         if failed.status == TIMEOUT:
             self._kill()
-            raise _ChildFailed(TIMEOUT, f"no answer within {self.timeout} s (the adapter "
-                               "process was killed)") from None
+            raise _ChildFailed(
+                TIMEOUT, f"no answer within {self.timeout} s (the adapter process was killed)"
+            ) from None
         raise failed
 
     def _all(self, requests: Sequence[Any], status: str, message: str) -> list[Reply]:
         excerpt = self._stderr_excerpt(self._mark)
-        return [Reply(status, message=message, stderr=excerpt, attachment=self.attachment)
-                for _ in requests]
+        return [
+            Reply(status, message=message, stderr=excerpt, attachment=self.attachment)
+            for _ in requests
+        ]
 
-    def _match(self, requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any],
-               duration: float) -> list[Reply]:
+    def _match(
+        self, requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any], duration: float
+    ) -> list[Reply]:
         if len(replies) == len(requests):
             fast = self._match_in_order(requests, ids, replies, duration)
             if fast is not None:
@@ -816,8 +896,9 @@ class ProcessAdapter(Adapter):
                 out.append(self._item(req, rid, item, duration))
         return out
 
-    def _match_in_order(self, requests: Sequence[Mapping[str, Any]], ids: range,
-                        replies: list[Any], duration: float) -> list[Reply] | None:
+    def _match_in_order(
+        self, requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any], duration: float
+    ) -> list[Reply] | None:
         """The common case, checked cheaply: every item present, in request order.
 
         A well-formed classify answer is taken on the spot (this loop runs once per hand
@@ -832,18 +913,23 @@ class ProcessAdapter(Adapter):
             iid = item.get("id")
             if iid != rid or type(iid) is not int:
                 return None
-            if req["op"] == "classify" and len(item) == 2 \
-                    and type(item.get("category")) is str:
+            if req["op"] == "classify" and len(item) == 2 and type(item.get("category")) is str:
                 append(make(Reply, (ANSWERED, item, "", "", "", duration)))
             else:
                 append(self._item(req, rid, item, duration))
         return out
 
-    def _item(self, req: Mapping[str, Any], rid: int, item: dict[str, Any],
-              duration: float) -> Reply:
+    def _item(
+        self, req: Mapping[str, Any], rid: int, item: dict[str, Any], duration: float
+    ) -> Reply:
         if req["op"] in MANY_OPS:
-            return many_reply(req["op"], item, len(req["hands"]), duration,
-                              lambda problem: self._bad(f"request {rid}: {problem}"))
+            return many_reply(
+                req["op"],
+                item,
+                len(req["hands"]),
+                duration,
+                lambda problem: self._bad(f"request {rid}: {problem}"),
+            )
         problem = check_item(req["op"], item)
         if problem:
             return self._bad(f"request {rid}: {problem}")
@@ -854,9 +940,12 @@ class ProcessAdapter(Adapter):
         return Reply(ANSWERED, item, duration_s=duration)
 
     def _bad(self, message: str) -> Reply:
-        return Reply(ERROR, message=message, stderr=self._stderr_excerpt(self._mark),
-                     attachment=self.attachment)
+        return Reply(
+            ERROR,
+            message=message,
+            stderr=self._stderr_excerpt(self._mark),
+            attachment=self.attachment,
+        )
 
     _mark = 0
     _answered = 0
-

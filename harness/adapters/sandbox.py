@@ -61,20 +61,29 @@ _RUNTIME = Path("/run")
 class SandboxRecord:
     """What run.json records as ``sandbox``: the mode and one plain sentence why."""
 
-    mode: str      # BUBBLEWRAP, OFF, UNAVAILABLE or IN_PROCESS
+    mode: str  # BUBBLEWRAP, OFF, UNAVAILABLE or IN_PROCESS
     reason: str
 
     def as_dict(self) -> dict[str, str]:
         return {"mode": self.mode, "reason": self.reason}
 
 
-TURNED_OFF = SandboxRecord(OFF, "The sandbox was turned off (--no-sandbox): the adapter "
-                           "could use the network and read the installed corpus, the run "
-                           "folder and the harness's caches.")
-BRIDGED = SandboxRecord(OFF, "A py: or named evaluator runs in a child process through the "
-                        "serve bridge, which is not sandboxed (only exec: adapters are).")
-IN_PROCESS_RECORD = SandboxRecord(IN_PROCESS, "The evaluator ran inside the harness's own "
-                                  "process, which no sandbox separates from the harness.")
+TURNED_OFF = SandboxRecord(
+    OFF,
+    "The sandbox was turned off (--no-sandbox): the adapter "
+    "could use the network and read the installed corpus, the run "
+    "folder and the harness's caches.",
+)
+BRIDGED = SandboxRecord(
+    OFF,
+    "A py: or named evaluator runs in a child process through the "
+    "serve bridge, which is not sandboxed (only exec: adapters are).",
+)
+IN_PROCESS_RECORD = SandboxRecord(
+    IN_PROCESS,
+    "The evaluator ran inside the harness's own "
+    "process, which no sandbox separates from the harness.",
+)
 
 
 class SandboxRefused(AdapterError):
@@ -88,13 +97,15 @@ def hidden_paths(run_folder: Path | None = None) -> list[Path]:
     service sockets) and ``run_folder``."""
     found: list[Path] = []
     with contextlib.suppress(OSError):
-        found += [p for p in PACKAGE_ROOT.iterdir() if p.is_dir()
-                  and p.name not in NOT_RULESET_DIRS and not p.name.startswith(".")]
+        found += [
+            p
+            for p in PACKAGE_ROOT.iterdir()
+            if p.is_dir() and p.name not in NOT_RULESET_DIRS and not p.name.startswith(".")
+        ]
     caches = cache_root()
-    with contextlib.suppress(OSError):      # (else the harness cannot write one there either)
+    with contextlib.suppress(OSError):  # (else the harness cannot write one there either)
         caches.mkdir(parents=True, exist_ok=True)
-    found += [_EXAMPLE_RUNS, caches, _RUNTIME,
-              *([run_folder] if run_folder is not None else [])]
+    found += [_EXAMPLE_RUNS, caches, _RUNTIME, *([run_folder] if run_folder is not None else [])]
     out: dict[Path, None] = {}
     for path in found:
         try:
@@ -120,9 +131,11 @@ def check_visible(argv: Sequence[str], hidden: Iterable[Path]) -> None:
         real = Path(word).resolve()
         for folder in folders:
             if _inside(real, folder):
-                raise SandboxRefused(f"{word} lies in {folder}, which the sandbox hides from "
-                                     "the adapter; move the adapter elsewhere or run with "
-                                     "--no-sandbox")
+                raise SandboxRefused(
+                    f"{word} lies in {folder}, which the sandbox hides from "
+                    "the adapter; move the adapter elsewhere or run with "
+                    "--no-sandbox"
+                )
 
 
 def _bwrap() -> str | None:
@@ -134,10 +147,26 @@ def _probe(bwrap: str, namespaces: tuple[str, ...]) -> str:
     """'' if ``bwrap`` makes a sandbox with ``namespaces`` here, else what it said."""
     proc_mount = ["--proc", "/proc"] if "--unshare-pid" in namespaces else []
     try:
-        done = subprocess.run([bwrap, "--unshare-net", *namespaces, "--die-with-parent",
-                               "--ro-bind", "/", "/", "--dev", "/dev", *proc_mount,
-                               "--", "true"], stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=PROBE_TIMEOUT, check=False)
+        done = subprocess.run(
+            [
+                bwrap,
+                "--unshare-net",
+                *namespaces,
+                "--die-with-parent",
+                "--ro-bind",
+                "/",
+                "/",
+                "--dev",
+                "/dev",
+                *proc_mount,
+                "--",
+                "true",
+            ],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=PROBE_TIMEOUT,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return str(exc)
     if done.returncode == 0:
@@ -159,26 +188,36 @@ def available() -> tuple[str, tuple[str, ...]] | str:
         return bwrap, _ISOLATING
     if not _probe(bwrap, ()):
         return bwrap, ()
-    return (f"Not sandboxed: bubblewrap cannot make a sandbox here ({problem}), for instance "
-            "because the kernel does not allow unprivileged user namespaces.")
+    return (
+        f"Not sandboxed: bubblewrap cannot make a sandbox here ({problem}), for instance "
+        "because the kernel does not allow unprivileged user namespaces."
+    )
 
 
 def _reason(namespaces: tuple[str, ...], hidden: Sequence[Path]) -> str:
-    spaces = "its own process, IPC and host-name namespaces" if namespaces else \
-        "the harness's processes still visible (the kernel refused a process namespace)"
+    spaces = (
+        "its own process, IPC and host-name namespaces"
+        if namespaces
+        else "the harness's processes still visible (the kernel refused a process namespace)"
+    )
     corpus = sum(p.parent == PACKAGE_ROOT for p in hidden)
-    named = {_EXAMPLE_RUNS.resolve(): "the example runs", cache_root().resolve():
-             "the harness's caches", _RUNTIME: "the host's service sockets (/run)"}
+    named = {
+        _EXAMPLE_RUNS.resolve(): "the example runs",
+        cache_root().resolve(): "the harness's caches",
+        _RUNTIME: "the host's service sockets (/run)",
+    }
     what = [f"the installed corpus ({corpus} ruleset folders)"] if corpus else []
     what += [named.get(p, "the run folder") for p in hidden if p.parent != PACKAGE_ROOT]
     shown = ", ".join(what[:-1]) + f" and {what[-1]}" if len(what) > 1 else "".join(what)
-    return (f"Sandboxed by bubblewrap: no network, {spaces}, the file system read-only "
-            "except a private temporary folder" + (f", and hidden: {shown}." if what
-                                                   else "."))
+    return (
+        f"Sandboxed by bubblewrap: no network, {spaces}, the file system read-only "
+        "except a private temporary folder" + (f", and hidden: {shown}." if what else ".")
+    )
 
 
-def sandboxed(argv: Sequence[str], workdir: str, cwd: str | None = None,
-              hidden: Sequence[Path] = ()) -> tuple[list[str], SandboxRecord]:
+def sandboxed(
+    argv: Sequence[str], workdir: str, cwd: str | None = None, hidden: Sequence[Path] = ()
+) -> tuple[list[str], SandboxRecord]:
     """``argv`` wrapped in bubblewrap with ``workdir`` its one writable folder (and
     ``TMPDIR``), started in ``cwd`` (default ``workdir``), ``hidden`` folders made
     empty and read-only; or ``argv`` unchanged and the record of why there is no
@@ -188,13 +227,22 @@ def sandboxed(argv: Sequence[str], workdir: str, cwd: str | None = None,
         return list(argv), SandboxRecord(UNAVAILABLE, found)
     check_visible(argv, hidden)
     bwrap, namespaces = found
-    wrap = [bwrap, "--unshare-net", *namespaces, "--die-with-parent",
-            "--ro-bind", "/", "/", "--dev", "/dev",
-            *(["--proc", "/proc"] if "--unshare-pid" in namespaces else [])]
+    wrap = [
+        bwrap,
+        "--unshare-net",
+        *namespaces,
+        "--die-with-parent",
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        *(["--proc", "/proc"] if "--unshare-pid" in namespaces else []),
+    ]
     for folder in hidden:
         wrap += ["--tmpfs", str(folder)]
     wrap += ["--bind", workdir, workdir]
-    for folder in hidden:             # read-only last: the binds above may need a mount point
+    for folder in hidden:  # read-only last: the binds above may need a mount point
         wrap += ["--remount-ro", str(folder)]
     wrap += ["--setenv", "TMPDIR", workdir, "--chdir", cwd or workdir, "--", *argv]
     return wrap, SandboxRecord(BUBBLEWRAP, _reason(namespaces, hidden))
@@ -214,7 +262,7 @@ def merged_sandbox(records: Sequence[dict[str, str] | None]) -> dict[str, str] |
     if all(r == records[0] for r in records):
         return records[0]
     unsandboxed = [r for r in records if r is None or r.get("mode") != BUBBLEWRAP]
-    if not unsandboxed:        # all sandboxed, with other namespaces: say the first
+    if not unsandboxed:  # all sandboxed, with other namespaces: say the first
         return records[0]
     weakest = unsandboxed[0]
     many = sum(r == weakest for r in records)
@@ -223,8 +271,11 @@ def merged_sandbox(records: Sequence[dict[str, str] | None]) -> dict[str, str] |
     else:
         mode, why = weakest["mode"], weakest["reason"].rstrip(".")
         why = why[:1].lower() + why[1:]
-    return {"mode": mode, "reason": f"Not every shard was sandboxed: {many} of "
-                                    f"{len(records)} ran without one ({why})."}
+    return {
+        "mode": mode,
+        "reason": f"Not every shard was sandboxed: {many} of "
+        f"{len(records)} ran without one ({why}).",
+    }
 
 
 def _children_of(pid: int) -> list[int]:
@@ -234,7 +285,7 @@ def _children_of(pid: int) -> list[int]:
         if name.isdigit():
             with contextlib.suppress(OSError):
                 stat = Path(f"/proc/{name}/stat").read_bytes()
-                if int(stat[stat.rfind(b")") + 2:].split()[1]) == pid:
+                if int(stat[stat.rfind(b")") + 2 :].split()[1]) == pid:
                     found.append(int(name))
     return sorted(found)
 

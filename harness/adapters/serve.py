@@ -65,13 +65,22 @@ def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: Bina
             continue
         if kind == "hello":
             asked = msg.get("features") if isinstance(msg.get("features"), dict) else {}
-            send({"type": "hello", "protocol": PROTOCOL_VERSION,
-                  "evaluator": dict(ident.evaluator), "adapter": dict(ident.adapter),
-                  "capabilities": {k: list(v) for k, v in ident.capabilities.items()},
-                  "features": {name: version for name, version in FEATURES.items()
-                               if asked.get(name) == version and (
-                                   name != "evaluate_many" or has_key(evaluator)) and (
-                                   name not in VALIDATION_FEATURES or name in ident.features)}})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": PROTOCOL_VERSION,
+                    "evaluator": dict(ident.evaluator),
+                    "adapter": dict(ident.adapter),
+                    "capabilities": {k: list(v) for k, v in ident.capabilities.items()},
+                    "features": {
+                        name: version
+                        for name, version in FEATURES.items()
+                        if asked.get(name) == version
+                        and (name != "evaluate_many" or has_key(evaluator))
+                        and (name not in VALIDATION_FEATURES or name in ident.features)
+                    },
+                }
+            )
         elif kind == "configure":
             try:
                 evaluator.configure(msg["ruleset"], msg.get("readings", {}))
@@ -79,8 +88,13 @@ def serve(evaluator: Any, name: str, version: str, stdin: BinaryIO, stdout: Bina
             except BaseException as exc:
                 send({"type": "configure", "ok": False, "message": f"{exc}"})
         elif kind == "batch":
-            send({"type": "batch", "id": msg.get("id"),
-                  "replies": [_answer(evaluator, r) for r in msg.get("requests", [])]})
+            send(
+                {
+                    "type": "batch",
+                    "id": msg.get("id"),
+                    "replies": [_answer(evaluator, r) for r in msg.get("requests", [])],
+                }
+            )
         elif kind == "stop":
             return 0
         else:
@@ -97,18 +111,18 @@ def main(argv: list[str] | None = None) -> int:
     if bridge:
         args = args[1:]
     if len(args) != 1:
-        print("usage: python -m pokercert.harness.adapters.serve [--bridge] SPEC",
-              file=sys.stderr)
+        print("usage: python -m pokercert.harness.adapters.serve [--bridge] SPEC", file=sys.stderr)
         return 3
     try:
         spec = parse_spec(args[0])
         if spec.kind == "exec":
             raise SpecError("serve takes an in-process spec (a name or py:module:attr)")
         evaluator, name, version = resolve(spec)
-        if bridge:   # declared as the in-process adapter would declare it
+        if bridge:  # declared as the in-process adapter would declare it
             return serve(evaluator, name, version, sys.stdin.buffer, sys.stdout.buffer)
-        return serve(evaluator, f"serve:{name}", version or __version__, sys.stdin.buffer,
-                     sys.stdout.buffer)
+        return serve(
+            evaluator, f"serve:{name}", version or __version__, sys.stdin.buffer, sys.stdout.buffer
+        )
     except SpecError as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 3

@@ -33,7 +33,7 @@ from pokercert.reference.errors import InputError
 from pokercert.reference.names import unknown_name
 
 ENTRY_POINT_GROUP = "pokercert.adapters"
-BUNDLED = "reference"        # the one adapter that always runs in process (it is ours)
+BUNDLED = "reference"  # the one adapter that always runs in process (it is ours)
 PROCESS, IN_PROCESS = "process", "in-process"
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
 _PYREF = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -49,8 +49,8 @@ class AdapterSpec:
 
     text: str
     kind: str
-    target: str                       # entry-point name, "module:attr", or the command line
-    argv: tuple[str, ...] = ()        # exec only
+    target: str  # entry-point name, "module:attr", or the command line
+    argv: tuple[str, ...] = ()  # exec only
 
     def __str__(self) -> str:
         return self.text
@@ -60,9 +60,9 @@ class AdapterSpec:
 class AdapterOptions:
     """How the harness treats the adapter (limits apply to ``exec:`` children)."""
 
-    timeout: float = 10.0                 # per request, seconds
-    run_deadline: float | None = None     # time.monotonic() deadline of the whole run
-    attachments: Path | None = None       # where stderr captures go
+    timeout: float = 10.0  # per request, seconds
+    run_deadline: float | None = None  # time.monotonic() deadline of the whole run
+    attachments: Path | None = None  # where stderr captures go
     max_restarts: int = 50
     max_memory_mb: int | None = None
     max_cpu_s: int | None = None
@@ -85,8 +85,9 @@ def parse_spec(text: str) -> AdapterSpec:
         try:
             argv = tuple(shlex.split(line))
         except ValueError as exc:
-            raise SpecError(f"adapter spec {text!r}: cannot split the command line: {exc}") \
-                from None
+            raise SpecError(
+                f"adapter spec {text!r}: cannot split the command line: {exc}"
+            ) from None
         if not argv:
             raise SpecError(f"adapter spec {text!r}: exec: needs a command line")
         return AdapterSpec(raw, "exec", line, argv)
@@ -99,8 +100,7 @@ def parse_spec(text: str) -> AdapterSpec:
         return AdapterSpec(raw, "py", raw)
     if _NAME.match(raw):
         return AdapterSpec(raw, "name", raw)
-    raise SpecError(f"adapter spec {text!r} is not an adapter name, py:module:attr or "
-                    "exec:COMMAND")
+    raise SpecError(f"adapter spec {text!r} is not an adapter name, py:module:attr or exec:COMMAND")
 
 
 def shipped_adapters() -> dict[str, str]:
@@ -120,18 +120,19 @@ def _import(ref: str, spec: str) -> Any:
         if module_name.startswith("pokercert.harness.peers."):
             extra = module_name.rsplit(".", 1)[1]
             hint = f"; install it with: pip install 'pokercert[{extra}]'"
-        raise SpecError(f"adapter {spec!r} needs the package {missing!r}, which is not "
-                        f"installed{hint}") from None
-    except Exception as exc:        # the vendor's module itself failed: not a usage error
-        raise AdapterError(f"adapter {spec!r}: importing {module_name} raised "
-                           f"{type(exc).__name__}: {exc}") from exc
+        raise SpecError(
+            f"adapter {spec!r} needs the package {missing!r}, which is not installed{hint}"
+        ) from None
+    except Exception as exc:  # the vendor's module itself failed: not a usage error
+        raise AdapterError(
+            f"adapter {spec!r}: importing {module_name} raised {type(exc).__name__}: {exc}"
+        ) from exc
     obj: Any = module
     for part in attr.split("."):
         try:
             obj = getattr(obj, part)
         except AttributeError:
-            raise SpecError(f"adapter {spec!r}: {module_name} has no attribute {attr!r}") \
-                from None
+            raise SpecError(f"adapter {spec!r}: {module_name} has no attribute {attr!r}") from None
     return obj
 
 
@@ -143,10 +144,12 @@ def instantiate(obj: Any, spec: str) -> Any:
         try:
             return obj()
         except Exception as exc:
-            raise AdapterError(f"adapter {spec!r}: creating the evaluator raised "
-                               f"{type(exc).__name__}: {exc}") from exc
-    raise SpecError(f"adapter {spec!r} names {obj!r}, which is neither an evaluator, a class "
-                    "nor a factory")
+            raise AdapterError(
+                f"adapter {spec!r}: creating the evaluator raised {type(exc).__name__}: {exc}"
+            ) from exc
+    raise SpecError(
+        f"adapter {spec!r} names {obj!r}, which is neither an evaluator, a class nor a factory"
+    )
 
 
 def resolve(spec: AdapterSpec) -> tuple[Any, str, str]:
@@ -154,8 +157,10 @@ def resolve(spec: AdapterSpec) -> tuple[Any, str, str]:
     if spec.kind == "name":
         known = shipped_adapters()
         if spec.target not in known:
-            raise SpecError(f"{unknown_name('adapter', spec.target, sorted(known))} (or "
-                            "use py:module:attr, exec:COMMAND)")
+            raise SpecError(
+                f"{unknown_name('adapter', spec.target, sorted(known))} (or "
+                "use py:module:attr, exec:COMMAND)"
+            )
         ref = known[spec.target]
         name = spec.target
     else:
@@ -194,14 +199,21 @@ def load_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None)
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     opts = options or AdapterOptions()
     if parsed.kind == "exec":
-        return ProcessAdapter(parsed.argv, parsed.text, timeout=opts.timeout,
-                              run_deadline=opts.run_deadline, attachments=opts.attachments,
-                              max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
-                              max_cpu_s=opts.max_cpu_s, sandbox=opts.sandbox,
-                              observe_code=opts.observe_code)
+        return ProcessAdapter(
+            parsed.argv,
+            parsed.text,
+            timeout=opts.timeout,
+            run_deadline=opts.run_deadline,
+            attachments=opts.attachments,
+            max_restarts=opts.max_restarts,
+            max_memory_mb=opts.max_memory_mb,
+            max_cpu_s=opts.max_cpu_s,
+            sandbox=opts.sandbox,
+            observe_code=opts.observe_code,
+        )
     if isolation_of(parsed, opts.isolate) == PROCESS:
         if parsed.kind == "name" and parsed.target not in shipped_adapters():
-            resolve(parsed)         # the usage error, said in this process
+            resolve(parsed)  # the usage error, said in this process
         return BridgedAdapter(parsed, opts)
     evaluator, name, version = resolve(parsed)
     return InProcessAdapter(evaluator, parsed.text, name, version, timeout=opts.timeout)
@@ -224,12 +236,18 @@ class BridgedAdapter(ProcessAdapter):
     def __init__(self, spec: AdapterSpec, opts: AdapterOptions) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = _child_pythonpath()
-        super().__init__([sys.executable, "-m", "pokercert.harness.adapters.serve", "--bridge",
-                          spec.text], spec.text, timeout=opts.timeout,
-                         run_deadline=opts.run_deadline, attachments=opts.attachments,
-                         max_restarts=opts.max_restarts, max_memory_mb=opts.max_memory_mb,
-                         max_cpu_s=opts.max_cpu_s, env=env)
-        self.sandbox = BRIDGED     # the bridge imports pokercert: only exec: is sandboxed
+        super().__init__(
+            [sys.executable, "-m", "pokercert.harness.adapters.serve", "--bridge", spec.text],
+            spec.text,
+            timeout=opts.timeout,
+            run_deadline=opts.run_deadline,
+            attachments=opts.attachments,
+            max_restarts=opts.max_restarts,
+            max_memory_mb=opts.max_memory_mb,
+            max_cpu_s=opts.max_cpu_s,
+            env=env,
+        )
+        self.sandbox = BRIDGED  # the bridge imports pokercert: only exec: is sandboxed
 
     def start(self) -> Identity:
         try:
@@ -239,5 +257,5 @@ class BridgedAdapter(ProcessAdapter):
             said = self._stderr.since(0) if self._stderr else ""
             lines = [ln for ln in said.splitlines() if ln.startswith("serve: ")]
             if proc is not None and proc.returncode == 3 and lines:
-                raise SpecError(lines[-1][len("serve: "):]) from None
+                raise SpecError(lines[-1][len("serve: ") :]) from None
             raise

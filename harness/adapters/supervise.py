@@ -66,7 +66,7 @@ def _children() -> list[int]:
                 stat = fh.read()
         except OSError:
             continue
-        fields = stat[stat.rfind(b")") + 2:].split()
+        fields = stat[stat.rfind(b")") + 2 :].split()
         if len(fields) > 1 and int(fields[1]) == me:
             found.append(int(name))
     return found
@@ -122,7 +122,7 @@ def _become_adapter(command: list[str], keeper: int, keepers_fds: tuple[int, ...
     try:
         os.setpgid(0, 0)
         _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != keeper:       # the keeper died before prctl took effect
+        if os.getppid() != keeper:  # the keeper died before prctl took effect
             os._exit(1)
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -138,7 +138,7 @@ def _watch(pid: int, life: int, wake_r: int, workdir: str | None) -> int:
     """Wait for the adapter (the leader ``pid``) to exit, reaping orphans that
     re-parent to us on the way; its wait status.  If the harness closes the lifeline
     (or dies) first, kill every process of the adapter and exit as it did."""
-    poll = select.poll()     # (not selectors: every import counts at start-up)
+    poll = select.poll()  # (not selectors: every import counts at start-up)
     poll.register(life, select.POLLIN)
     poll.register(wake_r, select.POLLIN)
     status: int | None = None
@@ -153,7 +153,7 @@ def _watch(pid: int, life: int, wake_r: int, workdir: str | None) -> int:
                     data = os.read(life, 4096)
                 except OSError:
                     data = b""
-                if not data:           # the harness closed the lifeline, or died
+                if not data:  # the harness closed the lifeline, or died
                     final = _kill_all(pid, pid, status)
                     _remove(workdir)
                     _exit_like(int(signal.SIGKILL) if final is None else final)
@@ -182,7 +182,7 @@ def main(argv: list[str]) -> None:
     life = int(argv[0])
     command = argv[1:]
     workdir = None
-    if command and command[0] == "--rmdir":   # the harness's temporary working directory
+    if command and command[0] == "--rmdir":  # the harness's temporary working directory
         workdir = os.getcwd()
         command = command[1:]
     subreaper = _prctl(PR_SET_CHILD_SUBREAPER, 1)

@@ -55,16 +55,40 @@ from pathlib import Path
 
 from pokercert.reference.cache_dir import cache_root
 
-STRACE, PROC_MAPS, NONE = "strace", "proc-maps", "none"     # how the code is observed
+STRACE, PROC_MAPS, NONE = "strace", "proc-maps", "none"  # how the code is observed
 OPENED, MAPPED, EXECUTED, SOURCE = "opened", "mapped", "executed", "bytecode-source"
 TRACED_CALLS = "open,openat,openat2,execve,execveat,clone,clone3,fork,vfork,io_uring_setup"
-STRACE_OPTIONS = ("-D", "-f", "-qq", "--seccomp-bpf", "-y", "-xx", "-e", "signal=none",
-                  "-e", f"trace={TRACED_CALLS}", "-e", "status=successful")
-CODE_SUFFIXES = (".py", ".pyc", ".so", ".js", ".mjs", ".cjs", ".node", ".wasm", ".jar",
-                 ".class", ".dll", ".dylib")
+STRACE_OPTIONS = (
+    "-D",
+    "-f",
+    "-qq",
+    "--seccomp-bpf",
+    "-y",
+    "-xx",
+    "-e",
+    "signal=none",
+    "-e",
+    f"trace={TRACED_CALLS}",
+    "-e",
+    "status=successful",
+)
+CODE_SUFFIXES = (
+    ".py",
+    ".pyc",
+    ".so",
+    ".js",
+    ".mjs",
+    ".cjs",
+    ".node",
+    ".wasm",
+    ".jar",
+    ".class",
+    ".dll",
+    ".dylib",
+)
 SKIPPED_ROOTS = ("/proc", "/sys", "/dev")
-MAX_LOG_BYTES = 256 << 20     # read of one trace log, at most (a flood is noted)
-MAX_FILES = 20000             # files kept, at most (more is noted)
+MAX_LOG_BYTES = 256 << 20  # read of one trace log, at most (a flood is noted)
+MAX_FILES = 20000  # files kept, at most (more is noted)
 
 _HEX = r"(?:\\x[0-9a-f]{2})*"
 _LINE = re.compile(rf"(\d+) +([a-z0-9_]+)\((.*)\) += (-?\d+)(?:<({_HEX})>)?$")
@@ -83,33 +107,34 @@ def _unhex(text: str) -> str:
 class Seen:
     """One file a process of the adapter opened, mapped or executed."""
 
-    path: str       # as the process named it (the kernel's resolution, with strace -y)
-    how: str        # OPENED, MAPPED, EXECUTED or SOURCE (the .py of a .pyc it read)
-    read_as: str    # where the harness reads it: ``path``, or /proc/PID/root/``path``
-                    # for a process in another mount namespace (readable while it lives)
+    path: str  # as the process named it (the kernel's resolution, with strace -y)
+    how: str  # OPENED, MAPPED, EXECUTED or SOURCE (the .py of a .pyc it read)
+    read_as: str  # where the harness reads it: ``path``, or /proc/PID/root/``path``
+    # for a process in another mount namespace (readable while it lives)
 
 
 @dataclass(frozen=True)
 class Observed:
     """What :meth:`CodeWatch.snapshot` saw, accumulated over every launch so far."""
 
-    method: str                  # STRACE, PROC_MAPS or NONE
-    why: str                     # why not strace ("" with strace)
-    files: tuple[Seen, ...]      # sorted by path
-    processes: int               # the adapter's processes seen
-    wrappers: int                # processes of our own left out (strace, a sandbox)
+    method: str  # STRACE, PROC_MAPS or NONE
+    why: str  # why not strace ("" with strace)
+    files: tuple[Seen, ...]  # sorted by path
+    processes: int  # the adapter's processes seen
+    wrappers: int  # processes of our own left out (strace, a sandbox)
     problems: tuple[str, ...]
-    through_proc: bool           # some file is read through /proc/PID/root: hash it
-                                 # before the adapter stops
-    tracer_lost: bool = False    # strace was gone while the adapter still ran
+    through_proc: bool  # some file is read through /proc/PID/root: hash it
+    # before the adapter stops
+    tracer_lost: bool = False  # strace was gone while the adapter still ran
 
 
-_PROBING = threading.Lock()    # held while the probe runs: asked twice, it runs once
+_PROBING = threading.Lock()  # held while the probe runs: asked twice, it runs once
 
 
 def probe_ahead() -> None:
     """Start :func:`observation_method` in a thread (the probe takes some 25 ms): a
     :class:`CodeWatch` made later waits for its answer instead of probing again."""
+
     def probe() -> None:
         with _PROBING:
             observation_method()
@@ -138,10 +163,20 @@ def observation_method() -> tuple[str, str]:
     with tempfile.TemporaryDirectory(prefix="pokercert-trace-probe-") as folder:
         log = Path(folder) / "probe.txt"
         try:
-            done = subprocess.run([strace, *STRACE_OPTIONS, "-o", str(log), "--", target,
-                                   *(["-I", "-S", "-c", ""] if target == sys.executable
-                                     else [])],
-                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=20)
+            done = subprocess.run(
+                [
+                    strace,
+                    *STRACE_OPTIONS,
+                    "-o",
+                    str(log),
+                    "--",
+                    target,
+                    *(["-I", "-S", "-c", ""] if target == sys.executable else []),
+                ],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=20,
+            )
             traced = log.is_file() and "execve(" in log.read_text("ascii", "replace")
         except (OSError, subprocess.SubprocessError) as exc:
             return PROC_MAPS, f"strace cannot run here ({exc})"
@@ -158,7 +193,7 @@ def _stat_fields(pid: str) -> tuple[int, str] | None:
             data = fh.read()
     except OSError:
         return None
-    fields = data[data.rfind(b")") + 2:].split()
+    fields = data[data.rfind(b")") + 2 :].split()
     return (int(fields[1]), fields[0].decode()) if len(fields) > 1 else None
 
 
@@ -190,8 +225,9 @@ def _root_prefix(pid: int) -> str:
         theirs, ours = os.stat(f"/proc/{pid}/root"), os.stat("/")
     except OSError:
         return ""
-    return "" if (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino) \
-        else f"/proc/{pid}/root"
+    return (
+        "" if (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino) else f"/proc/{pid}/root"
+    )
 
 
 def _real(path: str) -> str:
@@ -211,7 +247,7 @@ class _LogReader:
         self.ours: dict[int, bool] = {}
         self.first_cwd = cwd
         self.wrappers = wrappers
-        self.process_of: dict[int, int] = {}     # a thread's id -> its process's
+        self.process_of: dict[int, int] = {}  # a thread's id -> its process's
         self.flooded = False
 
     def feed(self, keep: _Keeper) -> None:
@@ -225,18 +261,21 @@ class _LogReader:
         end = data.rfind(b"\n") + 1
         if self.offset + len(data) >= MAX_LOG_BYTES and not self.flooded:
             self.flooded = True
-            keep.problem(f"the trace log {self.path.name} passed {MAX_LOG_BYTES >> 20} MB: "
-                         "files opened after that are not identified")
+            keep.problem(
+                f"the trace log {self.path.name} passed {MAX_LOG_BYTES >> 20} MB: "
+                "files opened after that are not identified"
+            )
         self.offset += end
         for raw in data[:end].decode("ascii", "replace").splitlines():
             match = _LINE.match(raw)
             if match is not None:
                 self._line(keep, int(match[1]), match[2], match[3], int(match[4]), match[5])
 
-    def _line(self, keep: _Keeper, pid: int, call: str, args: str, result: int,
-              fd_path: str | None) -> None:
-        if pid not in self.ours:                 # the first pid: strace's own child,
-            self.ours[pid] = not self.ours       # ours until it executes the command
+    def _line(
+        self, keep: _Keeper, pid: int, call: str, args: str, result: int, fd_path: str | None
+    ) -> None:
+        if pid not in self.ours:  # the first pid: strace's own child,
+            self.ours[pid] = not self.ours  # ours until it executes the command
             self.cwd.setdefault(pid, self.first_cwd)
         if (cwd := _CWD.search(args)) is not None:
             self.cwd[pid] = _unhex(cwd[1])
@@ -244,7 +283,7 @@ class _LogReader:
             if result > 0:
                 self.ours[result] = self.ours[pid]
                 self.cwd[result] = self.cwd.get(pid, self.first_cwd)
-                if "CLONE_THREAD" in args:     # a thread: counted with its process
+                if "CLONE_THREAD" in args:  # a thread: counted with its process
                     self.process_of[result] = self.process_of.get(pid, pid)
             return
         if call in ("execve", "execveat"):
@@ -253,8 +292,7 @@ class _LogReader:
                 self.ours[pid] = self.ours[pid] and _real(path) in self.wrappers
                 if not self.ours[pid]:
                     keep.process(self.process_of.get(pid, pid))
-                    keep.seen(path if keep.root_prefix else _real(path), EXECUTED,
-                              keep.root_prefix)
+                    keep.seen(path if keep.root_prefix else _real(path), EXECUTED, keep.root_prefix)
                     keep.interpreter_of(path)
             else:
                 self.ours[pid] = False
@@ -264,11 +302,12 @@ class _LogReader:
             return
         keep.process(self.process_of.get(pid, pid))
         if call == "io_uring_setup":
-            keep.problem(f"process {self.process_of.get(pid, pid)} set up io_uring: files it "
-                         "opens through it are not seen (only those it maps are)")
+            keep.problem(
+                f"process {self.process_of.get(pid, pid)} set up io_uring: files it "
+                "opens through it are not seen (only those it maps are)"
+            )
             return
-        if fd_path is None or "O_WRONLY" in args or "O_RDWR" in args \
-                or "O_DIRECTORY" in args:
+        if fd_path is None or "O_WRONLY" in args or "O_RDWR" in args or "O_DIRECTORY" in args:
             return
         keep.seen(_unhex(fd_path), OPENED, keep.root_prefix)
 
@@ -312,9 +351,12 @@ class _Keeper:
         if any(path == r or path.startswith(r + "/") for r in SKIPPED_ROOTS):
             return
         if any(path == p or path.startswith(p + "/") for p in self.private):
-            return                 # the harness's own state, not the adapter's code
-        if any(path.startswith(w + "/") for w in self.workdirs) and how == OPENED \
-                and not path.endswith(CODE_SUFFIXES):
+            return  # the harness's own state, not the adapter's code
+        if (
+            any(path.startswith(w + "/") for w in self.workdirs)
+            and how == OPENED
+            and not path.endswith(CODE_SUFFIXES)
+        ):
             return
         source = _PYC.match(path)
         if source is not None and os.path.isfile(prefix + f"{source[1]}/{source[2]}.py"):
@@ -322,8 +364,7 @@ class _Keeper:
         if path in self.files:
             return
         if len(self.files) >= MAX_FILES:
-            self.problem(f"more than {MAX_FILES} files were loaded: the rest is not "
-                         "identified")
+            self.problem(f"more than {MAX_FILES} files were loaded: the rest is not identified")
             return
         self.files[path] = Seen(path, how, prefix + path)
 
@@ -349,8 +390,9 @@ class CodeWatch:
     executables of ours besides strace that wrap the command (a sandbox launcher).
     """
 
-    def __init__(self, logs: Path | None = None, private: Iterable[Path] = (),
-                 wrappers: Iterable[str] = ()) -> None:
+    def __init__(
+        self, logs: Path | None = None, private: Iterable[Path] = (), wrappers: Iterable[str] = ()
+    ) -> None:
         with _PROBING:
             self.method, self.why = observation_method()
         self._own: str | None = None
@@ -366,8 +408,9 @@ class CodeWatch:
         self._keep = _Keeper([], private_folders)
         self.tracer_lost = False
 
-    def wrap(self, argv: Sequence[str], number: int, cwd: str | None,
-             ours: Sequence[str] = ()) -> list[str]:
+    def wrap(
+        self, argv: Sequence[str], number: int, cwd: str | None, ours: Sequence[str] = ()
+    ) -> list[str]:
         """The command that runs ``argv`` observed (strace outside, ``argv`` inside;
         unchanged where there is no strace).  ``number``: the launch, ``cwd``: where it
         starts (the adapter's temporary working directory, whose files are its own),
@@ -389,14 +432,21 @@ class CodeWatch:
         keeper, ours; ``root_is_ours`` False: ``root`` is the adapter itself)."""
         keep = self._keep
         keep.root_prefix, through = "", False
-        if self.method != NONE and root is not None:   # first: where a sandbox's files are
+        if self.method != NONE and root is not None:  # first: where a sandbox's files are
             through = self._read_tree(root, root_is_ours)
         for reader in self._logs:
             reader.feed(keep)
         files = tuple(keep.files[p] for p in sorted(keep.files))
-        return Observed(self.method, self.why, files, len(keep.processes),
-                        len(keep.wrappers - keep.processes),
-                        tuple(keep.problems), through, self.tracer_lost)
+        return Observed(
+            self.method,
+            self.why,
+            files,
+            len(keep.processes),
+            len(keep.wrappers - keep.processes),
+            tuple(keep.problems),
+            through,
+            self.tracer_lost,
+        )
 
     def _read_tree(self, root: int, root_is_ours: bool) -> bool:
         keep = self._keep
@@ -408,7 +458,7 @@ class CodeWatch:
             try:
                 exe = os.readlink(f"/proc/{pid}/exe")
             except OSError:
-                continue            # gone, or not ours to read
+                continue  # gone, or not ours to read
             if parent in ours and _real(exe) in self._wrappers:
                 ours.add(pid)
                 keep.wrapper(pid)
@@ -419,14 +469,16 @@ class CodeWatch:
             prefix = _root_prefix(pid)
             through = through or bool(prefix)
             keep.root_prefix = keep.root_prefix or prefix
-            if not exe.endswith(" (deleted)"):      # (the maps below note a deleted one)
+            if not exe.endswith(" (deleted)"):  # (the maps below note a deleted one)
                 keep.seen(exe, EXECUTED, prefix)
             self._read_maps(pid, prefix)
         if self._logs and root_is_ours and adapters and not tracers:
             # strace -f runs as long as a process it traces does: it was killed
             self.tracer_lost = True
-            keep.problem("the tracer (strace) was gone while the adapter still ran: files "
-                         "opened after that were not seen (only mapped ones were)")
+            keep.problem(
+                "the tracer (strace) was gone while the adapter still ran: files "
+                "opened after that were not seen (only mapped ones were)"
+            )
         return through
 
     def _read_maps(self, pid: int, prefix: str) -> None:
@@ -443,8 +495,10 @@ class CodeWatch:
             path = parts[5]
             if path.endswith(" (deleted)") or path.startswith("/memfd:"):
                 if "x" in parts[1]:
-                    keep.problem(f"process {pid} runs code mapped from {path}, which is "
-                                 "not a file on disk: it cannot be hashed")
+                    keep.problem(
+                        f"process {pid} runs code mapped from {path}, which is "
+                        "not a file on disk: it cannot be hashed"
+                    )
                 continue
             keep.seen(path, MAPPED, prefix)
 

@@ -58,8 +58,13 @@ class ClassPairs:
         index = {name: i for i, name in enumerate(CODED_CARDS)}
         members = [[ref.rep[i], *ref.candidates[i]] for i in range(len(ref.rep))]
         width = max(len(m) for m in members)
-        codes = np.array([[[index[str(c)] for c in m[min(k, len(m) - 1)]]
-                           for k in range(width)] for m in members], dtype=np.intp)
+        codes = np.array(
+            [
+                [[index[str(c)] for c in m[min(k, len(m) - 1)]] for k in range(width)]
+                for m in members
+            ],
+            dtype=np.intp,
+        )
         n, _, size = codes.shape
         # every candidate under every renaming, the representative itself first
         renamed = _rename_table(np)[:, codes].transpose(1, 2, 0, 3).reshape(n, -1, size)
@@ -69,8 +74,9 @@ class ClassPairs:
         masks = bits[self._codes].sum(axis=2, dtype=np.uint64)
         rank = self._first_seen_rank(masks)
         # each class's distinct renamings, in the order first seen, padded (valid: False)
-        order = np.argsort(np.where(rank > 0, rank, rank.shape[1] + 1), axis=1,
-                           kind="stable")[:, :int((rank > 0).sum(axis=1).max())]
+        order = np.argsort(np.where(rank > 0, rank, rank.shape[1] + 1), axis=1, kind="stable")[
+            :, : int((rank > 0).sum(axis=1).max())
+        ]
         self._codes = np.take_along_axis(self._codes, order[:, :, None], axis=1)
         self._masks = np.take_along_axis(masks, order, axis=1)
         self._joker_counts = (self._codes == _JOKER).sum(axis=2)
@@ -92,8 +98,10 @@ class ClassPairs:
         each class, can be dealt together, and the first such (row-major)."""
         lo_m, up_m = self._masks[lower, :limit], self._masks[upper, :limit]
         ok = (lo_m[:, :, None] & up_m[:, None, :]) == 0
-        ok &= (self._joker_counts[lower, :limit][:, :, None]
-               + self._joker_counts[upper, :limit][:, None, :]) <= self._jokers
+        ok &= (
+            self._joker_counts[lower, :limit][:, :, None]
+            + self._joker_counts[upper, :limit][:, None, :]
+        ) <= self._jokers
         ok &= self._valid[lower, :limit][:, :, None] & self._valid[upper, :limit][:, None, :]
         flat = ok.reshape(len(lower), -1)
         first = flat.argmax(axis=1)
@@ -109,8 +117,9 @@ class ClassPairs:
         lower, upper = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
         found, i, j = self._search(lower, upper, _FIRST)
         rows = np.flatnonzero(found)
-        hands = np.concatenate([self._codes[lower[rows], i[rows]],
-                                self._codes[upper[rows], j[rows]]])
+        hands = np.concatenate(
+            [self._codes[lower[rows], i[rows]], self._codes[upper[rows], j[rows]]]
+        )
         texts = self._texts(hands)
         out: list[Pair | None] = [None] * len(pairs)
         for k, r in enumerate(rows.tolist()):
@@ -125,9 +134,10 @@ class ClassPairs:
         np = self._np
         lower, upper = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
         out: list[bool] = []
-        for at in range(0, len(pairs), 256):      # (256, 97, 97) at a time
-            found, _, _ = self._search(lower[at:at + 256], upper[at:at + 256],
-                                       self._codes.shape[1])
+        for at in range(0, len(pairs), 256):  # (256, 97, 97) at a time
+            found, _, _ = self._search(
+                lower[at : at + 256], upper[at : at + 256], self._codes.shape[1]
+            )
             out.extend(found.tolist())
         return out
 
@@ -161,8 +171,9 @@ class ClassPairs:
         return [" ".join(CODED_CARDS[c] for c in row) for row in hands.tolist()]
 
 
-def python_first_pair(ref: ReferenceClasses, lower: int, upper: int) \
-        -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+def python_first_pair(
+    ref: ReferenceClasses, lower: int, upper: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
     """The pair :meth:`ClassPairs.first_pairs` gives, hand by hand (without numpy)."""
     for m_lo, low in ref.alternatives(lower)[:_FIRST]:
         for m_up, up in ref.alternatives(upper)[:_FIRST]:

@@ -38,8 +38,18 @@ from pokercert.vectors.model import Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
 
-__all__ = ["Draft", "Found", "describe", "draft_of", "drafts_text", "finding_comment",
-           "found_vector", "next_ids", "placeholder_vector", "to_record_text"]
+__all__ = [
+    "Draft",
+    "Found",
+    "describe",
+    "draft_of",
+    "drafts_text",
+    "finding_comment",
+    "found_vector",
+    "next_ids",
+    "placeholder_vector",
+    "to_record_text",
+]
 
 
 @dataclass(frozen=True)
@@ -47,9 +57,9 @@ class Found:
     """A corpus vector for a disagreement, and what the evaluator answered instead."""
 
     vector: Vector
-    actual: Mapping[str, Any] | None   # the evaluator's answer (None: no answer)
-    message: str                       # the scorer's account of the difference
-    note: str = ""                     # why the record needs a human before it is added
+    actual: Mapping[str, Any] | None  # the evaluator's answer (None: no answer)
+    message: str  # the scorer's account of the difference
+    note: str = ""  # why the record needs a human before it is added
 
     def toml(self, adapter: str = "") -> str:
         """The record in the corpus's TOML layout, with comments saying what was found."""
@@ -60,11 +70,20 @@ class Found:
         return drafts_text(self.vector.ruleset, [draft_of(self, adapter)])
 
 
-def placeholder_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
-                       expect: Mapping[str, Any]) -> Vector:
+def placeholder_vector(
+    ruleset: str, kind: str, inputs: Mapping[str, Any], expect: Mapping[str, Any]
+) -> Vector:
     """A throw-away vector for scoring one generated input (no clauses, flags or why yet)."""
-    return Vector(id=f"{ruleset}/0000", ruleset=ruleset, kind=kind, inputs=dict(inputs),
-                  clauses=(), flags=(), why="", expect=dict(expect))
+    return Vector(
+        id=f"{ruleset}/0000",
+        ruleset=ruleset,
+        kind=kind,
+        inputs=dict(inputs),
+        clauses=(),
+        flags=(),
+        why="",
+        expect=dict(expect),
+    )
 
 
 def expected_outcome(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -74,8 +93,10 @@ def expected_outcome(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> dic
 
 # --------------------------------------------------------------------------- expectations
 
-def _by_variant(ruleset: str, kind: str, inputs: Mapping[str, Any]) \
-        -> list[tuple[dict[str, str], dict[str, Any]]]:
+
+def _by_variant(
+    ruleset: str, kind: str, inputs: Mapping[str, Any]
+) -> list[tuple[dict[str, str], dict[str, Any]]]:
     """The reference outcome under every combination of the ruleset's readings."""
     out = []
     for variant in variants(get_ruleset(ruleset)):
@@ -84,8 +105,9 @@ def _by_variant(ruleset: str, kind: str, inputs: Mapping[str, Any]) \
     return out
 
 
-def _expectations(ruleset: str, kind: str, inputs: Mapping[str, Any], profile: Profile) \
-        -> tuple[dict[str, Any] | None, str | None, dict[str, dict[str, Any]] | None, str]:
+def _expectations(
+    ruleset: str, kind: str, inputs: Mapping[str, Any], profile: Profile
+) -> tuple[dict[str, Any] | None, str | None, dict[str, dict[str, Any]] | None, str]:
     """(expect, interpretation, expect_by_reading, note) as the corpus format wants them."""
     outcomes = _by_variant(ruleset, kind, inputs)
     distinct = {_freeze(o) for _, o in outcomes}
@@ -104,11 +126,14 @@ def _expectations(ruleset: str, kind: str, inputs: Mapping[str, Any], profile: P
             interp = catalogue()[iid]
             ordered = {r: by_reading[r] for r in interp.readings if r in by_reading}
             return None, iid, ordered, ""
-    deciding = [iid for iid in sorted(get_ruleset(ruleset).interpretations)
-                if _matters(iid, outcomes)]
+    deciding = [
+        iid for iid in sorted(get_ruleset(ruleset).interpretations) if _matters(iid, outcomes)
+    ]
     ev = evaluator(ruleset, profile)
-    note = (f"the outcome depends on several interpretations ({', '.join(deciding)}); the "
-            "corpus takes vectors that depend on one at most: find a simpler input")
+    note = (
+        f"the outcome depends on several interpretations ({', '.join(deciding)}); the "
+        "corpus takes vectors that depend on one at most: find a simpler input"
+    )
     return expected_outcome(ev, kind, inputs), None, None, note
 
 
@@ -131,6 +156,7 @@ def _freeze(value: Any) -> Any:
 
 # --------------------------------------------------------------------------- tags
 
+
 def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text, jokers=2)
 
@@ -147,8 +173,9 @@ def _runs_through_ace(ranks: set[int], size: int) -> tuple[bool, bool]:
     return wheel, wrap
 
 
-def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
-           values: Sequence[HandValue]) -> list[str]:
+def _flags(
+    ev: Evaluator, kind: str, inputs: Mapping[str, Any], values: Sequence[HandValue]
+) -> list[str]:
     rs = ev.ruleset
     flags: list[str] = []
     every = [c for key in ("hand", "hole", "board") if key in inputs for c in _cards(inputs[key])]
@@ -187,8 +214,10 @@ def _flags(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
             flags.append(_same_category_flag(next(iter(categories))))
         if len(winners) >= 3:
             flags.append("multiway-split")
-        if len(winners) >= 2 and len({tuple(sorted(c.rank for c in v.played))
-                                      for v in winners}) == 1:
+        if (
+            len(winners) >= 2
+            and len({tuple(sorted(c.rank for c in v.played)) for v in winners}) == 1
+        ):
             flags.append("suit-tiebreak")
     if not flags:
         flags.append("category-order" if kind == Kind.CLASSIFY else "rank-order")
@@ -227,7 +256,7 @@ def _values(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> list[HandVal
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
     if kind == Kind.BEST_HAND:
         return [ev.best_hand(inputs["hole"], inputs.get("board")).value]
-    if kind == Kind.SHOWDOWN:       # each hand's best for the game's first half
+    if kind == Kind.SHOWDOWN:  # each hand's best for the game's first half
         return ev.showdown(list(inputs["hands"]), inputs.get("board"))
     return []
 
@@ -243,15 +272,14 @@ def _clauses(ev: Evaluator, kind: str, values: Sequence[HandValue]) -> list[str]
         labels = [rs.qualifier.clause or "", *deciding_clauses(ev, [values[0], minimum])]
     else:
         labels = [rs.category(values[0].category).clause]
-    if kind == Kind.SHOWDOWN:       # how hands are made, how the pot is split
+    if kind == Kind.SHOWDOWN:  # how hands are made, how the pot is split
         labels[:0] = [h.clause for h in rs.pot_halves if h.clause]
     if rs.selection is not None and kind in (Kind.BEST_HAND, Kind.SHOWDOWN):
         labels.insert(0, rs.selection.clause)
     return [c for c in dict.fromkeys(labels) if rs.has_clause(c)] or [rs.clauses[0].label]
 
 
-def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
-         values: Sequence[HandValue]) -> str:
+def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any], values: Sequence[HandValue]) -> str:
     rs = ev.ruleset
 
     def label(v: HandValue) -> str:
@@ -262,43 +290,61 @@ def _why(ev: Evaluator, kind: str, inputs: Mapping[str, Any],
         return f"{inputs['hand']} ranks as {cat.label} under {cat.clause}."
     if kind == Kind.QUALIFIES and rs.qualifier is not None:
         meets = ev.qualifies(inputs["hand"])
-        return (f"{inputs['hand']} ({label(values[0])}) {'meets' if meets else 'falls short of'}"
-                f" the dealer qualifier '{rs.qualifier.words}' (lowest qualifying hand "
-                f"{rs.qualifier.minimum}).")
+        return (
+            f"{inputs['hand']} ({label(values[0])}) {'meets' if meets else 'falls short of'}"
+            f" the dealer qualifier '{rs.qualifier.words}' (lowest qualifying hand "
+            f"{rs.qualifier.minimum})."
+        )
     if kind == Kind.BEST_HAND:
-        dealt = f"hole {inputs['hole']} and board {inputs['board']}" if "board" in inputs \
+        dealt = (
+            f"hole {inputs['hole']} and board {inputs['board']}"
+            if "board" in inputs
             else f"the cards dealt {inputs['hole']}"
-        return (f"From {dealt} the best hand is "
-                f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}.")
+        )
+        return (
+            f"From {dealt} the best hand is "
+            f"{format_cards(sort_cards(values[0].cards))}, {label(values[0])}."
+        )
     hands = list(inputs["hands"])
     if kind == Kind.SHOWDOWN:
         pot = ev.pot(hands, inputs.get("board"))
         board = f" on board {inputs['board']}" if inputs.get("board") else ""
-        halves = [f"{h.name} to hand(s) {', '.join(map(str, won))}" if won else
-                  f"no {h.name} hand qualifies"
-                  for h in rs.pot_halves
-                  for won in [pot.high if h.name == "high" else pot.low or ()]]
-        return (f"{' | '.join(hands)}{board}: {'; '.join(halves)}; shares "
-                f"{', '.join(str(x) for x in pot.shares)}.")
+        halves = [
+            f"{h.name} to hand(s) {', '.join(map(str, won))}"
+            if won
+            else f"no {h.name} hand qualifies"
+            for h in rs.pot_halves
+            for won in [pot.high if h.name == "high" else pot.low or ()]
+        ]
+        return (
+            f"{' | '.join(hands)}{board}: {'; '.join(halves)}; shares "
+            f"{', '.join(str(x) for x in pot.shares)}."
+        )
     best = max(v.key for v in values)
     winners = [i for i, v in enumerate(values) if v.key == best]
     if len(winners) == len(hands):
         return f"{' vs '.join(hands)}: equal hands, a {rs.equal_outcome}."
     if len(winners) > 1:
-        return (f"Hands {', '.join(str(i) for i in winners)} are equal and share the pot "
-                f"({rs.equal_outcome}) over the others.")
+        return (
+            f"Hands {', '.join(str(i) for i in winners)} are equal and share the pot "
+            f"({rs.equal_outcome}) over the others."
+        )
     w = winners[0]
     beaten = ", ".join(f"{hands[i]} ({label(v)})" for i, v in enumerate(values) if i != w)
     return f"{hands[w]} ({label(values[w])}) beats {beaten}."
 
 
-def describe(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) \
-        -> tuple[list[str], list[str], str]:
+def describe(
+    ev: Evaluator, kind: str, inputs: Mapping[str, Any]
+) -> tuple[list[str], list[str], str]:
     """The clauses that decide a (valid) generated input, its bug-class flags and a
     one-line why: the tags a counterexample gets, for a challenge vector too."""
     values = _values(ev, kind, inputs)
-    return _clauses(ev, kind, values), _flags(ev, kind, inputs, values), \
-        _why(ev, kind, inputs, values)
+    return (
+        _clauses(ev, kind, values),
+        _flags(ev, kind, inputs, values),
+        _why(ev, kind, inputs, values),
+    )
 
 
 # --------------------------------------------------------------------------- ids
@@ -309,9 +355,17 @@ def describe(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) \
 
 # --------------------------------------------------------------------------- the record
 
-def found_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
-                 profile: Profile | str | None = None, *, actual: Mapping[str, Any] | None = None,
-                 message: str = "", vector_id: str | None = None) -> Found:
+
+def found_vector(
+    ruleset: str,
+    kind: str,
+    inputs: Mapping[str, Any],
+    profile: Profile | str | None = None,
+    *,
+    actual: Mapping[str, Any] | None = None,
+    message: str = "",
+    vector_id: str | None = None,
+) -> Found:
     """A complete corpus vector for ``inputs`` with the reference's expectation(s).
 
     ``inputs`` use the corpus form (canonical card strings, one string per hand).
@@ -323,16 +377,28 @@ def found_vector(ruleset: str, kind: str, inputs: Mapping[str, Any],
     expect, iid, by_reading, note = _expectations(ruleset, kind, inputs, prof)
     values = _values(ev, kind, inputs)
     vid = vector_id or next_ids(ruleset, 1)[0]
-    vector = Vector(id=vid, ruleset=ruleset, kind=kind, inputs=dict(inputs),
-                    clauses=tuple(_clauses(ev, kind, values)),
-                    flags=tuple(_flags(ev, kind, inputs, values)),
-                    why=_why(ev, kind, inputs, values), expect=expect,
-                    interpretations=(iid,) if iid else (), expect_by_reading=by_reading)
+    vector = Vector(
+        id=vid,
+        ruleset=ruleset,
+        kind=kind,
+        inputs=dict(inputs),
+        clauses=tuple(_clauses(ev, kind, values)),
+        flags=tuple(_flags(ev, kind, inputs, values)),
+        why=_why(ev, kind, inputs, values),
+        expect=expect,
+        interpretations=(iid,) if iid else (),
+        expect_by_reading=by_reading,
+    )
     return Found(vector, actual, message, note)
 
 
-def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str, Any] | None,
-                  message: str, vector_id: str | None) -> Found:
+def _found_reject(
+    ev: Evaluator,
+    inputs: Mapping[str, Any],
+    actual: Mapping[str, Any] | None,
+    message: str,
+    vector_id: str | None,
+) -> Found:
     """A reject vector: the reason the reference refuses with, the clause the corpus's own
     reject vectors of this ruleset cite (the ruleset's first clause if it has none)."""
     from collections import Counter
@@ -342,23 +408,36 @@ def _found_reject(ev: Evaluator, inputs: Mapping[str, Any], actual: Mapping[str,
 
     rs = ev.ruleset
     expect = expected_outcome(ev, "reject", inputs)
-    cited = Counter(v.clauses for v in load_corpus().vectors
-                    if v.ruleset == rs.id and v.kind == "reject")
+    cited = Counter(
+        v.clauses for v in load_corpus().vectors if v.ruleset == rs.id and v.kind == "reject"
+    )
     clauses = cited.most_common(1)[0][0] if cited else (rs.clauses[0].label,)
     hands = [inputs[k] for k in ("hand", "hole", "board") if k in inputs]
     hands += list(inputs.get("hands", ()))
     tokens = [t for h in hands for t in h.split()]
-    across = len(hands) > 1 and expect.get("reason") == DUPLICATE_CARD and \
-        all(len(set(h.split())) == len(h.split()) for h in hands)
+    across = (
+        len(hands) > 1
+        and expect.get("reason") == DUPLICATE_CARD
+        and all(len(set(h.split())) == len(h.split()) for h in hands)
+    )
     flags: tuple[str, ...] = ("one-deck",) if across else ("input-validation",)
-    if "board" in inputs and rs.selection is None:    # a field the game does not use
+    if "board" in inputs and rs.selection is None:  # a field the game does not use
         flags += ("unused-field",)
-    why = (f"{' | '.join(hands)}: refused ({expect.get('reason')}); "
-           f"{len(tokens)} card token(s) where a valid {inputs['op']} request has none of "
-           "this fault.")
-    vector = Vector(id=vector_id or next_ids(rs.id, 1)[0], ruleset=rs.id, kind="reject",
-                    inputs=dict(inputs), clauses=tuple(clauses), flags=flags, why=why,
-                    expect=expect)
+    why = (
+        f"{' | '.join(hands)}: refused ({expect.get('reason')}); "
+        f"{len(tokens)} card token(s) where a valid {inputs['op']} request has none of "
+        "this fault."
+    )
+    vector = Vector(
+        id=vector_id or next_ids(rs.id, 1)[0],
+        ruleset=rs.id,
+        kind="reject",
+        inputs=dict(inputs),
+        clauses=tuple(clauses),
+        flags=flags,
+        why=why,
+        expect=expect,
+    )
     return Found(vector, actual, message)
 
 
@@ -371,8 +450,9 @@ class Draft(NamedTuple):
     comment: Sequence[str]
 
 
-def finding_comment(adapter: str = "", message: str = "",
-                    actual: Mapping[str, Any] | None = None, note: str = "") -> list[str]:
+def finding_comment(
+    adapter: str = "", message: str = "", actual: Mapping[str, Any] | None = None, note: str = ""
+) -> list[str]:
     """The comment over a found record: who disagreed, and how (the scorer's message,
     else the answer), and a note when the record needs a human before it is added."""
     who = f"adapter {adapter}" if adapter else "the evaluator"
@@ -395,9 +475,10 @@ def drafts_text(ruleset: str, drafts: Sequence[Draft]) -> str:
     """The one writer of ready-to-add drafts (fuzz, exhaustive and challenge findings
     alike): one file of ``ruleset`` for ``pokercert vectors add FILE --topic TOPIC``,
     ids dropped (the tool assigns them), each record under its comment."""
-    tables = [to_toml({k: v for k, v in d.record.items() if k != "id"}, comment=d.comment)
-              for d in drafts]
-    return f"ruleset = \"{ruleset}\"\n\n" + "\n".join(tables)
+    tables = [
+        to_toml({k: v for k, v in d.record.items() if k != "id"}, comment=d.comment) for d in drafts
+    ]
+    return f'ruleset = "{ruleset}"\n\n' + "\n".join(tables)
 
 
 def _comment(found: Found, adapter: str) -> list[str]:

@@ -53,9 +53,18 @@ from pokercert.reference import Profile, Ruleset, get_ruleset
 from pokercert.reference.classes import ReferenceClasses, space_of
 from pokercert.reference.errors import InputError
 
-__all__ = ["DaskMissing", "RangeTask", "check_range", "client_for", "dask_distributed",
-           "missing_ranges", "plan_ranges", "run_distributed", "run_exhaustive_on_dask",
-           "saved_ranges"]
+__all__ = [
+    "DaskMissing",
+    "RangeTask",
+    "check_range",
+    "client_for",
+    "dask_distributed",
+    "missing_ranges",
+    "plan_ranges",
+    "run_distributed",
+    "run_exhaustive_on_dask",
+    "saved_ranges",
+]
 
 RANGES = "ranges"
 # hands per task: small enough that a lost task costs little and the workers stay busy
@@ -75,11 +84,13 @@ DEFAULT_TASK_HANDS = 1 << 18
 #   3%: a 20 ms event-loop tick, a 0.5 s system monitor, a 0.1 s memory monitor), 2% with
 #   these settings; the workers' memory limit is off (the tasks hold a few MB each).
 # A cluster of one's own: the same settings in each process's environment (harness/CI.md).
-WORKER_CONFIG = {"distributed.worker.profile.enabled": False,
-                 "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-                 "distributed.admin.tick.interval": "1s",
-                 "distributed.admin.system-monitor.interval": "5s",
-                 "distributed.worker.memory.monitor-interval": "5s"}
+WORKER_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "5s",
+}
 
 
 class DaskMissing(InputError):
@@ -93,7 +104,7 @@ class RangeTask:
     adapter_spec: str
     options: AdapterOptions
     ruleset: str
-    profile: dict[str, Any]        # Profile name and choices
+    profile: dict[str, Any]  # Profile name and choices
     jokers: bool
     start: int
     stop: int
@@ -106,8 +117,10 @@ class RangeTask:
 def plan_ranges(start: int, stop: int, hands_per_task: int) -> list[tuple[int, int]]:
     """Contiguous ranges of at most ``hands_per_task`` that together are [start, stop)."""
     count = max(1, -(-(stop - start) // hands_per_task))
-    return [(start + i * (stop - start) // count, start + (i + 1) * (stop - start) // count)
-            for i in range(count)]
+    return [
+        (start + i * (stop - start) // count, start + (i + 1) * (stop - start) // count)
+        for i in range(count)
+    ]
 
 
 # one started adapter and one reference per worker process, reused by its tasks
@@ -120,8 +133,13 @@ def _profile(data: dict[str, Any]) -> Profile:
 
 
 def _worker_adapter(task: RangeTask) -> tuple[Adapter, Identity]:
-    key = ("adapter", task.adapter_spec, repr(task.options), task.ruleset,
-           json.dumps(task.profile, sort_keys=True))
+    key = (
+        "adapter",
+        task.adapter_spec,
+        repr(task.options),
+        task.ruleset,
+        json.dumps(task.profile, sort_keys=True),
+    )
     found = _WORKER.get(key)
     if found is None:
         ruleset = get_ruleset(task.ruleset)
@@ -160,17 +178,25 @@ def check_range(task: RangeTask) -> dict[str, Any]:
     (``next``), keeps every finding made before and says why in ``aborted``;
     ``finished`` is then false.
     """
-    with _WORKER_LOCK:              # one task at a time per adapter
+    with _WORKER_LOCK:  # one task at a time per adapter
         ruleset = get_ruleset(task.ruleset)
         profile = _profile(task.profile)
         adapter, identity = _worker_adapter(task)
         ref = _worker_reference(task)
-        state = new_state(adapter, identity, ruleset, profile, ref,
-                          adapter_spec=task.adapter_spec, shard=f"{task.start}..{task.stop}",
-                          start=task.start, stop=task.stop, order_seed=task.order_seed)
+        state = new_state(
+            adapter,
+            identity,
+            ruleset,
+            profile,
+            ref,
+            adapter_spec=task.adapter_spec,
+            shard=f"{task.start}..{task.stop}",
+            start=task.start,
+            stop=task.stop,
+            order_seed=task.order_seed,
+        )
         state.order_checked = not task.check_order
-        checker = checker_for(adapter, identity, ruleset, profile, state, ref,
-                              task.report_limit)
+        checker = checker_for(adapter, identity, ruleset, profile, state, ref, task.report_limit)
         started = time.monotonic()
         try:
             checker.check_order()
@@ -192,8 +218,7 @@ def dask_distributed() -> Any:
     try:
         return importlib.import_module("distributed")
     except ImportError:
-        raise DaskMissing("--dask and --workers need Dask: pip install 'pokercert[dask]'") \
-            from None
+        raise DaskMissing("--dask and --workers need Dask: pip install 'pokercert[dask]'") from None
 
 
 def client_for(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], None]]:
@@ -203,20 +228,27 @@ def client_for(scheduler: str | None, workers: int) -> tuple[Any, Callable[[], N
     if scheduler:
         try:
             client = dist.Client(scheduler)
-        except (OSError, ValueError) as exc:     # (TimeoutError is an OSError)
-            raise InputError(f"--dask {scheduler}: cannot reach the Dask scheduler "
-                             f"({exc})") from None
+        except (OSError, ValueError) as exc:  # (TimeoutError is an OSError)
+            raise InputError(
+                f"--dask {scheduler}: cannot reach the Dask scheduler ({exc})"
+            ) from None
         return client, client.close
     # (the workers' configuration: WORKER_CONFIG)
     with importlib.import_module("dask").config.set(WORKER_CONFIG):
-        cluster = dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    memory_limit=0, dashboard_address=None,
-                                    silence_logs=logging.ERROR)
+        cluster = dist.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=0,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
     client = dist.Client(cluster)
 
     def close() -> None:
         client.close()
         cluster.close()
+
     return client, close
 
 
@@ -224,8 +256,9 @@ def _range_file(out: Path, start: int, stop: int) -> Path:
     return out / RANGES / f"{start}-{stop}.json"
 
 
-def saved_ranges(out: Path, start: int, stop: int, order_seed: int | None) \
-        -> dict[tuple[int, int], State]:
+def saved_ranges(
+    out: Path, start: int, stop: int, order_seed: int | None
+) -> dict[tuple[int, int], State]:
     """The ranges of hands ``start`` to ``stop - 1`` an earlier run in ``out`` finished
     with the card order ``order_seed`` (``ranges/A-B.json``), by (A, B).  A file that
     cannot be read, is not finished, lies outside the hands or overlaps one kept before
@@ -239,8 +272,11 @@ def saved_ranges(out: Path, start: int, stop: int, order_seed: int | None) \
             state = State.from_dict(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError, KeyError):
             continue
-        if state.finished and state.order_seed == order_seed \
-                and start <= state.start <= state.stop <= stop:
+        if (
+            state.finished
+            and state.order_seed == order_seed
+            and start <= state.start <= state.stop <= stop
+        ):
             states.append(state)
     at = start
     for state in sorted(states, key=lambda s: (s.start, s.stop)):
@@ -250,8 +286,7 @@ def saved_ranges(out: Path, start: int, stop: int, order_seed: int | None) \
     return done
 
 
-def missing_ranges(start: int, stop: int, done: Sequence[tuple[int, int]]) \
-        -> list[tuple[int, int]]:
+def missing_ranges(start: int, stop: int, done: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The parts of [start, stop) that no range of ``done`` (sorted, disjoint) covers."""
     gaps, at = [], start
     for a, b in sorted(done):
@@ -279,12 +314,18 @@ def _checked_part(state: State) -> State | None:
     return replace(state, stop=state.next, finished=True, aborted="")
 
 
-def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
-                    scheduler: str | None = None, workers: int = 2,
-                    done: dict[tuple[int, int], State] | None = None,
-                    report_limit: int = DEFAULT_REPORT,
-                    progress: Callable[[int, int], None] | None = None,
-                    started: float | None = None) -> State:
+def run_distributed(
+    template: State,
+    tasks: Sequence[RangeTask],
+    out: Path,
+    *,
+    scheduler: str | None = None,
+    workers: int = 2,
+    done: dict[tuple[int, int], State] | None = None,
+    report_limit: int = DEFAULT_REPORT,
+    progress: Callable[[int, int], None] | None = None,
+    started: float | None = None,
+) -> State:
     """Run ``tasks`` on Dask and merge their states, with the ranges ``done`` before
     (:func:`saved_ranges`), into one, saved in ``out``.
 
@@ -305,8 +346,7 @@ def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
     if tasks:
         client, close = client_for(scheduler, workers)
         try:
-            missing = _collect(client, tasks, out, done, template.stop - template.start,
-                               progress)
+            missing = _collect(client, tasks, out, done, template.stop - template.start, progress)
         finally:
             close()
     merged = _merged(template, done, missing, report_limit)
@@ -315,16 +355,25 @@ def run_distributed(template: State, tasks: Sequence[RangeTask], out: Path, *,
     return merged
 
 
-def _collect(client: Any, tasks: Sequence[RangeTask], out: Path,
-             done: dict[tuple[int, int], State], total: int,
-             progress: Callable[[int, int], None] | None) -> list[str]:
+def _collect(
+    client: Any,
+    tasks: Sequence[RangeTask],
+    out: Path,
+    done: dict[tuple[int, int], State],
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[str]:
     """Each range's state as it comes back, saved and added to ``done``; what is missing
     (a sentence per range)."""
     dist = dask_distributed()
     checked = sum(s.checked for s in done.values())
     missing: list[str] = []
-    futures = client.map(check_range, tasks, pure=False,
-                         key=[f"pokercert-exhaustive-{t.start}-{t.stop}" for t in tasks])
+    futures = client.map(
+        check_range,
+        tasks,
+        pure=False,
+        key=[f"pokercert-exhaustive-{t.start}-{t.stop}" for t in tasks],
+    )
     ranges = {f.key: (t.start, t.stop) for f, t in zip(futures, tasks, strict=True)}
     for future in dist.as_completed(futures):
         try:
@@ -347,37 +396,57 @@ def _collect(client: Any, tasks: Sequence[RangeTask], out: Path,
     return missing
 
 
-def _merged(template: State, done: dict[tuple[int, int], State], missing: list[str],
-            report_limit: int) -> State:
+def _merged(
+    template: State, done: dict[tuple[int, int], State], missing: list[str], report_limit: int
+) -> State:
     """The ranges' states as one (the template's shape if none came back); not finished,
     ``aborted`` naming them, where ranges are missing."""
     if not done:
         merged = replace(template, disagreements=[])
     else:
-        merged = merge_states([done[k] for k in sorted(done)], report_limit,
-                              gaps=bool(missing))
+        merged = merge_states([done[k] for k in sorted(done)], report_limit, gaps=bool(missing))
     if missing:
-        merged = replace(merged, start=template.start, stop=template.stop,
-                         shard=template.shard, finished=False,
-                         next=min([template.stop, *(a for a, _ in missing_ranges(
-                             template.start, template.stop, list(done)))]),
-                         aborted="; ".join(missing))
+        merged = replace(
+            merged,
+            start=template.start,
+            stop=template.stop,
+            shard=template.shard,
+            finished=False,
+            next=min(
+                [
+                    template.stop,
+                    *(a for a, _ in missing_ranges(template.start, template.stop, list(done))),
+                ]
+            ),
+            aborted="; ".join(missing),
+        )
     return merged
 
 
-def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Ruleset,
-                           profile: Profile, out: Path, *, adapter_spec: str,
-                           options: AdapterOptions | None = None,
-                           scheduler: str | None = None, workers: int = 2,
-                           shard: tuple[int, int] = (1, 1), resume: bool = False,
-                           batch: int = DEFAULT_BATCH, jokers: bool = True,
-                           report_limit: int = DEFAULT_REPORT,
-                           order_seed: int | None = None, sorted_cards: bool = False,
-                           hands_per_task: int = DEFAULT_TASK_HANDS,
-                           progress: Callable[[int, int], None] | None = None,
-                           hands: tuple[int, int] | None = None,
-                           phase: Phase | None = None,
-                           started: float | None = None) -> State:
+def run_exhaustive_on_dask(
+    adapter: Adapter,
+    identity: Identity,
+    ruleset: Ruleset,
+    profile: Profile,
+    out: Path,
+    *,
+    adapter_spec: str,
+    options: AdapterOptions | None = None,
+    scheduler: str | None = None,
+    workers: int = 2,
+    shard: tuple[int, int] = (1, 1),
+    resume: bool = False,
+    batch: int = DEFAULT_BATCH,
+    jokers: bool = True,
+    report_limit: int = DEFAULT_REPORT,
+    order_seed: int | None = None,
+    sorted_cards: bool = False,
+    hands_per_task: int = DEFAULT_TASK_HANDS,
+    progress: Callable[[int, int], None] | None = None,
+    hands: tuple[int, int] | None = None,
+    phase: Phase | None = None,
+    started: float | None = None,
+) -> State:
     """:func:`~.exhaustive.run_exhaustive` with the hands checked as Dask tasks.
 
     ``adapter`` (started and configured here) gives the identity and mode of the run; the
@@ -388,30 +457,60 @@ def run_exhaustive_on_dask(adapter: Adapter, identity: Identity, ruleset: Rulese
     started = time.monotonic() if started is None else started
     if phase:
         phase("reference", 0, 1)
-    template, _ = plan_run(adapter, identity, ruleset, profile, out,
-                           adapter_spec=adapter_spec, shard=shard, resume=resume,
-                           jokers=jokers, order_seed=order_seed, sorted_cards=sorted_cards,
-                           hands=hands)
+    template, _ = plan_run(
+        adapter,
+        identity,
+        ruleset,
+        profile,
+        out,
+        adapter_spec=adapter_spec,
+        shard=shard,
+        resume=resume,
+        jokers=jokers,
+        order_seed=order_seed,
+        sorted_cards=sorted_cards,
+        hands=hands,
+    )
     if phase:
         phase("reference", 1, 1)
     seed, lo, hi = template.order_seed, template.start, template.stop
     done: dict[tuple[int, int], State] = {}
     if resume:
-        resume_state(out, template)           # refuses another run's folder
+        resume_state(out, template)  # refuses another run's folder
         done = saved_ranges(out, lo, hi, seed)
     order_done = any(s.order_checked for s in done.values())
-    ranges = [r for a, b in missing_ranges(lo, hi, list(done))
-              for r in plan_ranges(a, b, hands_per_task)]
+    ranges = [
+        r for a, b in missing_ranges(lo, hi, list(done)) for r in plan_ranges(a, b, hands_per_task)
+    ]
     if not ranges and not done:
-        ranges = [(lo, hi)]                   # no hands: the task that checks the order
-    tasks = [RangeTask(adapter_spec, options or AdapterOptions(), ruleset.id,
-                       {"name": profile.name, "choices": dict(profile.choices)}, jokers,
-                       a, b, seed, check_order=(i == 0 and not order_done), batch=batch,
-                       report_limit=report_limit)
-             for i, (a, b) in enumerate(ranges)]
-    merged = run_distributed(template, tasks, out, scheduler=scheduler, workers=workers,
-                             done=done, report_limit=report_limit, progress=progress,
-                             started=started)
+        ranges = [(lo, hi)]  # no hands: the task that checks the order
+    tasks = [
+        RangeTask(
+            adapter_spec,
+            options or AdapterOptions(),
+            ruleset.id,
+            {"name": profile.name, "choices": dict(profile.choices)},
+            jokers,
+            a,
+            b,
+            seed,
+            check_order=(i == 0 and not order_done),
+            batch=batch,
+            report_limit=report_limit,
+        )
+        for i, (a, b) in enumerate(ranges)
+    ]
+    merged = run_distributed(
+        template,
+        tasks,
+        out,
+        scheduler=scheduler,
+        workers=workers,
+        done=done,
+        report_limit=report_limit,
+        progress=progress,
+        started=started,
+    )
     merged.shard = template.shard
     merged.save(out)
     if merged.aborted and not merged.finished:

@@ -49,9 +49,20 @@ from pokercert.reference import Profile, Ruleset
 from pokercert.reference.classes import ReferenceClasses, space_of
 from pokercert.reference.errors import InputError
 
-__all__ = ["COMPARE_MODES", "DEFAULT_BATCH", "DEFAULT_REPORT", "ExhaustiveAborted",
-           "Phase", "card_order_seed", "checker_for", "choose_mode", "draw_order_seed",
-           "new_state", "plan_run", "run_exhaustive"]
+__all__ = [
+    "COMPARE_MODES",
+    "DEFAULT_BATCH",
+    "DEFAULT_REPORT",
+    "ExhaustiveAborted",
+    "Phase",
+    "card_order_seed",
+    "checker_for",
+    "choose_mode",
+    "draw_order_seed",
+    "new_state",
+    "plan_run",
+    "run_exhaustive",
+]
 
 DEFAULT_BATCH = 4096
 DEFAULT_REPORT = 10
@@ -79,12 +90,23 @@ class ExhaustiveAborted(AdapterAborted):
         return type(self), (str(self), self.state)
 
 
-def checker_for(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
-                state: State, ref: ReferenceClasses,
-                report_limit: int = DEFAULT_REPORT) -> Checker:
+def checker_for(
+    adapter: Adapter,
+    identity: Identity,
+    ruleset: Ruleset,
+    profile: Profile,
+    state: State,
+    ref: ReferenceClasses,
+    report_limit: int = DEFAULT_REPORT,
+) -> Checker:
     """The checker of the run's mode: by key, by compare, or categories only."""
-    kind = KeyedChecker if state.mode == "key" else \
-        CompareChecker if state.mode in COMPARE_MODES else Checker
+    kind = (
+        KeyedChecker
+        if state.mode == "key"
+        else CompareChecker
+        if state.mode in COMPARE_MODES
+        else Checker
+    )
     return kind(adapter, identity, ruleset, profile, state, ref, report_limit)
 
 
@@ -103,7 +125,7 @@ def choose_mode(adapter: Adapter, identity: Identity, ruleset: Ruleset) -> str:
 
 def draw_order_seed() -> int:
     """A fresh card-order seed (as ``fuzz`` draws its seeds): recorded, so a run replays."""
-    return random.SystemRandom().randrange(2 ** 32)
+    return random.SystemRandom().randrange(2**32)
 
 
 def card_order_seed(order_seed: int | None, sorted_cards: bool) -> int | None:
@@ -113,22 +135,53 @@ def card_order_seed(order_seed: int | None, sorted_cards: bool) -> int | None:
     return None if sorted_cards else draw_order_seed() if order_seed is None else order_seed
 
 
-def new_state(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
-              ref: ReferenceClasses, *, adapter_spec: str, shard: str, start: int, stop: int,
-              order_seed: int | None) -> State:
+def new_state(
+    adapter: Adapter,
+    identity: Identity,
+    ruleset: Ruleset,
+    profile: Profile,
+    ref: ReferenceClasses,
+    *,
+    adapter_spec: str,
+    shard: str,
+    start: int,
+    stop: int,
+    order_seed: int | None,
+) -> State:
     """The state of a run of hands ``start`` to ``stop - 1`` that has not begun."""
     space = ref.space
-    return State(ruleset=ruleset.id, profile=profile.as_dict(), adapter=adapter_spec,
-                 evaluator=dict(identity.evaluator), shard=shard, start=start, stop=stop,
-                 total=space.total, jokers=space.jokers,
-                 mode=choose_mode(adapter, identity, ruleset), classes=len(ref.keys),
-                 order_seed=order_seed, next=start)
+    return State(
+        ruleset=ruleset.id,
+        profile=profile.as_dict(),
+        adapter=adapter_spec,
+        evaluator=dict(identity.evaluator),
+        shard=shard,
+        start=start,
+        stop=stop,
+        total=space.total,
+        jokers=space.jokers,
+        mode=choose_mode(adapter, identity, ruleset),
+        classes=len(ref.keys),
+        order_seed=order_seed,
+        next=start,
+    )
 
 
-def plan_run(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
-             out: Path, *, adapter_spec: str, shard: tuple[int, int], resume: bool,
-             jokers: bool, order_seed: int | None, sorted_cards: bool,
-             hands: tuple[int, int] | None = None) -> tuple[State, ReferenceClasses]:
+def plan_run(
+    adapter: Adapter,
+    identity: Identity,
+    ruleset: Ruleset,
+    profile: Profile,
+    out: Path,
+    *,
+    adapter_spec: str,
+    shard: tuple[int, int],
+    resume: bool,
+    jokers: bool,
+    order_seed: int | None,
+    sorted_cards: bool,
+    hands: tuple[int, int] | None = None,
+) -> tuple[State, ReferenceClasses]:
     """The state of the run (or shard) before its first hand, and the reference's classes.
 
     The hands are shard ``shard`` (k of n), or the positions ``hands`` (start, stop) of
@@ -143,28 +196,53 @@ def plan_run(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Pr
     space = space_of(ruleset, profile, jokers)
     lo, hi = shard_range(space.total, *shard) if hands is None else hands
     if not 0 <= lo <= hi <= space.total:
-        raise InputError(f"hands {lo}..{hi} are not inside the {space.total:,} hands of "
-                         f"{ruleset.id}")
+        raise InputError(
+            f"hands {lo}..{hi} are not inside the {space.total:,} hands of {ruleset.id}"
+        )
     if space.size != ruleset.hand_size and choose_mode(adapter, identity, ruleset) != "key":
-        raise InputError(f"{ruleset.id}: the pass over every {space.size}-card deal checks "
-                         "each hand's best five by the evaluator's own value (key, "
-                         "evaluate or evaluate_many; the protocol's evaluate_many), which "
-                         "this adapter does not give")
+        raise InputError(
+            f"{ruleset.id}: the pass over every {space.size}-card deal checks "
+            "each hand's best five by the evaluator's own value (key, "
+            "evaluate or evaluate_many; the protocol's evaluate_many), which "
+            "this adapter does not give"
+        )
     ref = ReferenceClasses(ruleset, profile, space)
     label = f"{shard[0]}/{shard[1]}" if hands is None else f"{lo}..{hi}"
-    fresh = new_state(adapter, identity, ruleset, profile, ref, adapter_spec=adapter_spec,
-                      shard=label, start=lo, stop=hi, order_seed=seed)
+    fresh = new_state(
+        adapter,
+        identity,
+        ruleset,
+        profile,
+        ref,
+        adapter_spec=adapter_spec,
+        shard=label,
+        start=lo,
+        stop=hi,
+        order_seed=seed,
+    )
     return fresh, ref
 
 
-def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profile: Profile,
-                   out: Path, *, adapter_spec: str, shard: tuple[int, int] = (1, 1),
-                   resume: bool = False, batch: int = DEFAULT_BATCH, jokers: bool = True,
-                   report_limit: int = DEFAULT_REPORT,
-                   progress: Callable[[int, int], None] | None = None,
-                   order_seed: int | None = None, sorted_cards: bool = False,
-                   hands: tuple[int, int] | None = None, phase: Phase | None = None,
-                   started: float | None = None) -> State:
+def run_exhaustive(
+    adapter: Adapter,
+    identity: Identity,
+    ruleset: Ruleset,
+    profile: Profile,
+    out: Path,
+    *,
+    adapter_spec: str,
+    shard: tuple[int, int] = (1, 1),
+    resume: bool = False,
+    batch: int = DEFAULT_BATCH,
+    jokers: bool = True,
+    report_limit: int = DEFAULT_REPORT,
+    progress: Callable[[int, int], None] | None = None,
+    order_seed: int | None = None,
+    sorted_cards: bool = False,
+    hands: tuple[int, int] | None = None,
+    phase: Phase | None = None,
+    started: float | None = None,
+) -> State:
     """Check every hand of shard ``shard`` of the ruleset (or of the positions ``hands``,
     start and stop, when given); state is saved in ``out``.
 
@@ -185,9 +263,20 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     started = time.monotonic() if started is None else started
     if phase:
         phase("reference", 0, 1)
-    fresh, ref = plan_run(adapter, identity, ruleset, profile, out, adapter_spec=adapter_spec,
-                          shard=shard, resume=resume, jokers=jokers, order_seed=order_seed,
-                          sorted_cards=sorted_cards, hands=hands)
+    fresh, ref = plan_run(
+        adapter,
+        identity,
+        ruleset,
+        profile,
+        out,
+        adapter_spec=adapter_spec,
+        shard=shard,
+        resume=resume,
+        jokers=jokers,
+        order_seed=order_seed,
+        sorted_cards=sorted_cards,
+        hands=hands,
+    )
     if phase:
         phase("reference", 1, 1)
     state = resume_state(out, fresh) if resume else fresh
@@ -201,13 +290,15 @@ def run_exhaustive(adapter: Adapter, identity: Identity, ruleset: Ruleset, profi
     checker = checker_for(adapter, identity, ruleset, profile, state, ref, report_limit)
     save()
     try:
-        checker.check_order((lambda done, total: phase("order", done, total)) if phase
-                            else None)
+        checker.check_order((lambda done, total: phase("order", done, total)) if phase else None)
         if phase:
             phase("hands", state.next - lo, hi - lo)
-        checker.run_range(hi, batch,
-                          progress=(lambda n: progress(n - lo, hi - lo)) if progress else None,
-                          checkpoint=save)
+        checker.run_range(
+            hi,
+            batch,
+            progress=(lambda n: progress(n - lo, hi - lo)) if progress else None,
+            checkpoint=save,
+        )
         state.finished = True
     except AdapterAborted as exc:
         # the findings made so far are final: kept with how far the pass got

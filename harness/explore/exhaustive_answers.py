@@ -62,8 +62,7 @@ def batch_requests(many: str, hands: Hands) -> list[dict[str, Any]]:
     return [{"op": "classify", "hand": t} for t in batch_texts(hands)]
 
 
-def batch_answers(many: str, replies: Sequence[Reply], n: int) \
-        -> tuple[list[Any], list[Any]]:
+def batch_answers(many: str, replies: Sequence[Reply], n: int) -> tuple[list[Any], list[Any]]:
     """(categories, keys) of a batch from the replies to :func:`batch_requests`: the reply
     saying why in place of the category of a hand that has none (keys: None there)."""
     if not many:
@@ -74,8 +73,7 @@ def batch_answers(many: str, replies: Sequence[Reply], n: int) \
     return reply.data["categories"], reply.data.get("keys") or []
 
 
-def each_answer(fn: Callable[[list[str]], Any] | None, hands: Sequence[list[str]]) \
-        -> list[Any]:
+def each_answer(fn: Callable[[list[str]], Any] | None, hands: Sequence[list[str]]) -> list[Any]:
     """``fn`` of every hand, exceptions in place of answers."""
     if fn is None:
         return [Failed("the evaluator has no such method")] * len(hands)
@@ -100,8 +98,7 @@ class InProcess:
         self.many = fast.evaluate_many
         self.one = fast.evaluate
         self.classify = fast.classify
-        self.source = ("evaluate_many()" if self.many else "evaluate()" if self.one
-                       else "classify()")
+        self.source = "evaluate_many()" if self.many else "evaluate()" if self.one else "classify()"
         key = fast.key
         self.key: Callable[[list[str]], Any] | None = key
         if key is None and self.one is not None:
@@ -124,15 +121,22 @@ class InProcess:
         keys = keys if type(keys) is list else list(keys)
         if len(categories) == len(keys) == n:
             return categories, keys, "", False
-        return [], [], f"evaluate_many() returned {len(categories)} categories and " \
-            f"{len(keys)} keys for {n} hands", False
+        return (
+            [],
+            [],
+            f"evaluate_many() returned {len(categories)} categories and "
+            f"{len(keys)} keys for {n} hands",
+            False,
+        )
 
     def one_by_one(self, hands: Hands, again: Hands) -> tuple[list[Any], list[Any]]:
         """(categories, keys) asked hand by hand: ``evaluate``, else ``classify`` and
         ``key`` (the keys of ``again``, fresh lists of the same hands)."""
         if self.one is not None:
-            pairs = [(p, p) if isinstance(p, Exception) else evaluate_pair(p, "evaluate()")
-                     for p in each_answer(self.one, hands)]
+            pairs = [
+                (p, p) if isinstance(p, Exception) else evaluate_pair(p, "evaluate()")
+                for p in each_answer(self.one, hands)
+            ]
             return [c for c, _ in pairs], [k for _, k in pairs]
         return each_answer(self.classify, hands), each_answer(self.key, again)
 
@@ -145,5 +149,5 @@ class InProcess:
                 if len(keys) == len(tokens):
                     return keys
             except Exception:
-                pass     # hand by hand below: every hand gets its key or its exception
+                pass  # hand by hand below: every hand gets its key or its exception
         return each_answer(self.key, [t[:] for t in tokens])

@@ -38,8 +38,9 @@ class BatchSource:
     ``gone``: the harness gave up on the adapter while batches were held (their answers
     are scored as given: there is no adapter left to ask again)."""
 
-    def __init__(self, adapter: Adapter, state: State, ref: ReferenceClasses,
-                 inproc: InProcess | None) -> None:
+    def __init__(
+        self, adapter: Adapter, state: State, ref: ReferenceClasses, inproc: InProcess | None
+    ) -> None:
         self.adapter, self.state, self.ref, self.inproc = adapter, state, ref, inproc
         self.remote = inproc is None
         self.seed = state.order_seed
@@ -51,8 +52,7 @@ class BatchSource:
         call (cards coded: :meth:`ReferenceClasses.code_rows` with numpy, else
         :meth:`ReferenceClasses.codes`)."""
         if self.ref.random_access:
-            return Hands(None, self.ref.space.size,
-                         rows=self.ref.code_rows(start, stop, self.seed))
+            return Hands(None, self.ref.space.size, rows=self.ref.code_rows(start, stop, self.seed))
         return Hands(None, self.ref.space.size, self.ref.codes(start, stop, self.seed))
 
     def give(self, start: int, tokens: Hands, again: bool = False) -> Hands:
@@ -63,19 +63,24 @@ class BatchSource:
         """
         if self.ref.random_access:
             return self.hands(start, start + len(tokens)) if again else tokens
-        return Hands(tokens.flat[:], tokens.size,
-                     tokens.codes[:] if tokens.codes is not None else None)
+        return Hands(
+            tokens.flat[:], tokens.size, tokens.codes[:] if tokens.codes is not None else None
+        )
 
     def hand(self, start: int, tokens: Hands, i: int) -> list[str]:
         """Hand ``i`` of the batch as the reference made it, whatever an evaluator did to
         the lists it was given."""
-        hand: list[str] = self.hands(start + i, start + i + 1)[0] \
-            if self.ref.random_access and not self.remote else tokens[i]
+        hand: list[str] = (
+            self.hands(start + i, start + i + 1)[0]
+            if self.ref.random_access and not self.remote
+            else tokens[i]
+        )
         return hand
 
     # ------------------------------------------------------------------ batches
-    def batches(self, stop: int, size: int, agrees: Callable[[Any, Answers], bool],
-                broken: BrokenMany) -> Iterator[Batch]:
+    def batches(
+        self, stop: int, size: int, agrees: Callable[[Any, Answers], bool], broken: BrokenMany
+    ) -> Iterator[Batch]:
         """(start, stop, tokens, classes, (categories, keys)) batch by batch from
         ``state.next``; ``keys`` is empty outside key mode.  ``agrees`` says whether a
         batch's answers need no second look (a pipelined batch that does stops the
@@ -94,17 +99,19 @@ class BatchSource:
             tokens = self.hands(pos, end)
             classes = self.ref.class_index(pos, tokens)
             if mode == "compare-only":
-                answers: Answers = ([], [])   # no categories to ask for
+                answers: Answers = ([], [])  # no categories to ask for
             elif self.remote:
-                answers = batch_answers(many, self.adapter.run_batch(
-                    batch_requests(many, tokens)), end - pos)
+                answers = batch_answers(
+                    many, self.adapter.run_batch(batch_requests(many, tokens)), end - pos
+                )
             else:
                 answers = self.evaluations(pos, tokens, broken)
             yield pos, end, tokens, classes, answers
             pos = end
 
-    def _pipelined(self, stop: int, size: int, many: str,
-                   agrees: Callable[[Any, Answers], bool]) -> Iterator[Batch]:
+    def _pipelined(
+        self, stop: int, size: int, many: str, agrees: Callable[[Any, Answers], bool]
+    ) -> Iterator[Batch]:
         """The batches of an ``exec:`` adapter, two in flight.
 
         A batch whose answers differ from the reference's is looked at with more requests
@@ -129,8 +136,7 @@ class BatchSource:
             try:
                 for replies in self.adapter.run_batches(requests()):
                     start, end, tokens, classes = pending.popleft()
-                    item = (start, end, tokens, classes,
-                            batch_answers(many, replies, end - start))
+                    item = (start, end, tokens, classes, batch_answers(many, replies, end - start))
                     if held or not agrees(classes, item[4]):
                         held.append(item)
                     else:
@@ -156,11 +162,12 @@ class BatchSource:
         categories, keys, problem, raised = inproc.many_answers(self.give(start, tokens))
         if not problem:
             return categories, keys
-        found = inproc.one_by_one(self.give(start, tokens, True),
-                                  self.give(start, tokens, True))
+        found = inproc.one_by_one(self.give(start, tokens, True), self.give(start, tokens, True))
         # it may raise for a hand that has no answer, and for nothing else
         if not raised or not any(isinstance(x, Exception) for column in found for x in column):
-            broken(" ".join(self.hand(start, tokens, 0)),
-                   f"{problem} (the batch of {len(tokens)} hands from position {start}, "
-                   "which hand by hand all have answers)")
+            broken(
+                " ".join(self.hand(start, tokens, 0)),
+                f"{problem} (the batch of {len(tokens)} hands from position {start}, "
+                "which hand by hand all have answers)",
+            )
         return found

@@ -71,8 +71,10 @@ class CompareChecker(Checker):
         if self._pairs is None:
             return [self.ref.disjoint_pair(a, b) is not None for a, b in pairs]
         apart = self._pairs.apart_by_renaming(pairs)
-        return [ok or self.ref.natural_pair(a, b) is not None
-                for (a, b), ok in zip(pairs, apart, strict=True)]
+        return [
+            ok or self.ref.natural_pair(a, b) is not None
+            for (a, b), ok in zip(pairs, apart, strict=True)
+        ]
 
     # ------------------------------------------------------------------ asking
     def _member_pairs(self, asks: Sequence[tuple[int, int]]) -> list[tuple[str, str] | None]:
@@ -85,8 +87,9 @@ class CompareChecker(Checker):
             out.append(None if pair is None else (self.text(pair[0]), self.text(pair[1])))
         return out
 
-    def _compare_classes(self, asks: Sequence[tuple[int, int]],
-                         answers: dict[tuple[int, int], Any]) -> list[Any]:
+    def _compare_classes(
+        self, asks: Sequence[tuple[int, int]], answers: dict[tuple[int, int], Any]
+    ) -> list[Any]:
         """For each (a, b) of classes with a < b in the reference's order: -1 if the
         evaluator puts a below b, 0 a tie, 1 above; an exception for no usable answer; the
         reference's -1 where no members can be dealt together.  Pairs not in ``answers``
@@ -100,14 +103,15 @@ class CompareChecker(Checker):
                 where.append(ask)
         replies = self.adapter.run_batch(requests) if requests else []
         for ask, reply in zip(where, replies, strict=True):
-            winners = sorted(reply.data.get("winners") or ()) if reply.status == ANSWERED \
-                else None
-            answers[ask] = _PLACE.get(tuple(winners or ()),
-                                      Failed(f"{reply.status}: {reply.message}"))
+            winners = sorted(reply.data.get("winners") or ()) if reply.status == ANSWERED else None
+            answers[ask] = _PLACE.get(
+                tuple(winners or ()), Failed(f"{reply.status}: {reply.message}")
+            )
         return [answers[p] for p in asks]
 
-    def _sorted_classes(self, n: int, answers: dict[tuple[int, int], Any],
-                        phase: Levels | None) -> list[int]:
+    def _sorted_classes(
+        self, n: int, answers: dict[tuple[int, int], Any], phase: Levels | None
+    ) -> list[int]:
         """Every class, ordered by the evaluator's compare (stable: ties keep the
         reference's order): a bottom-up merge sort from single classes."""
         runs = [[i] for i in range(n)]
@@ -145,13 +149,17 @@ class CompareChecker(Checker):
         asks = [(min(a, b), max(a, b)) for a, b in pairwise(order)]
         ranks: list[Any] = [0] * len(order)
         rank = 0
-        for k, ((a, b), answer) in enumerate(zip(asks, self._compare_classes(asks, answers),
-                                                 strict=True)):
+        for k, ((a, b), answer) in enumerate(
+            zip(asks, self._compare_classes(asks, answers), strict=True)
+        ):
             cls = order[k + 1]
             if isinstance(answer, Exception):
-                self.record("error", [self.text(self.ref.rep[a]), self.text(self.ref.rep[b])],
-                            f"compare gave no usable answer for two class members: {answer}",
-                            of_classes=True)
+                self.record(
+                    "error",
+                    [self.text(self.ref.rep[a]), self.text(self.ref.rep[b])],
+                    f"compare gave no usable answer for two class members: {answer}",
+                    of_classes=True,
+                )
                 ranks[cls] = answer
                 continue
             # the evaluator says order[k] < order[k + 1] unless it is a tie
@@ -160,8 +168,9 @@ class CompareChecker(Checker):
         return ranks
 
     # ------------------------------------------------------------------ findings
-    def _pairs_of(self, lower: int, upper: int) -> Iterator[tuple[tuple[Card, ...],
-                                                                 tuple[Card, ...]]]:
+    def _pairs_of(
+        self, lower: int, upper: int
+    ) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...]]]:
         """Members of two classes that can be dealt together, from their suit renamings
         (the key path's search order, so both paths write up the same pair)."""
         ref = self.ref
@@ -175,24 +184,28 @@ class CompareChecker(Checker):
         the evaluator's compare misorders."""
         ref = self.ref
         what = "the same place" if lo == hi else "places in the wrong order"
-        message = (f"reference classes {lower} and {upper} ({ref.category[lower]} < "
-                   f"{ref.category[upper]}) get {what} in the evaluator's order: {lo!r} vs "
-                   f"{hi!r}")
+        message = (
+            f"reference classes {lower} and {upper} ({ref.category[lower]} < "
+            f"{ref.category[upper]}) get {what} in the evaluator's order: {lo!r} vs "
+            f"{hi!r}"
+        )
         hands = [self.text(ref.rep[upper]), self.text(ref.rep[lower])]
         found = None
         if self.reporting:
             pair = None
             for low, up in self._pairs_of(lower, upper):
-                reply, = self.adapter.run_batch([{"op": "compare", "hands": [
-                    self.text(up), self.text(low)]}])
+                (reply,) = self.adapter.run_batch(
+                    [{"op": "compare", "hands": [self.text(up), self.text(low)]}]
+                )
                 if not (reply.status == ANSWERED and reply.data.get("winners") == [0]):
                     pair = low, up
                     break
             pair = pair or ref.disjoint_pair(lower, upper)
             if pair is not None:
                 low, up = pair
-                found = self.found("compare", {"hands": [self.text(up), self.text(low)]},
-                                   None, message)
+                found = self.found(
+                    "compare", {"hands": [self.text(up), self.text(low)]}, None, message
+                )
         self.record("order", hands, message, found)
 
     # ------------------------------------------------------------------ the hands
@@ -202,8 +215,11 @@ class CompareChecker(Checker):
         texts = batch_texts(given)
         classes = classes if isinstance(classes, list) else classes.tolist()
         table = self._pair_table()
-        others = table.members_beside(classes, tokens.rows) \
-            if table is not None and tokens.rows is not None else [None] * len(texts)
+        others = (
+            table.members_beside(classes, tokens.rows)
+            if table is not None and tokens.rows is not None
+            else [None] * len(texts)
+        )
         requests = []
         for t, c, other in zip(texts, classes, others, strict=True):
             if other is None:
@@ -235,7 +251,7 @@ class _Merge:
         self.left, self.right = left, right
         self.out: list[int] = []
         self.i = self.j = 0
-        self.width = 2          # how far ahead the current direction is asked
+        self.width = 2  # how far ahead the current direction is asked
         self.took_left = True
 
     @property
@@ -261,7 +277,7 @@ class _Merge:
             if answer is None:
                 break
             below = -1 if isinstance(answer, Exception) else answer
-            if x > y:                # the left one is the reference's upper
+            if x > y:  # the left one is the reference's upper
                 below = -below
             took_left = below <= 0
             self.out.append(x if took_left else y)
@@ -270,9 +286,10 @@ class _Merge:
             else:
                 self.j += 1
             steps += 1
-        self.width = min(self.width * 2, 4096) if took_left == self.took_left \
-            and steps >= self.width else 2
+        self.width = (
+            min(self.width * 2, 4096) if took_left == self.took_left and steps >= self.width else 2
+        )
         self.took_left = took_left
 
     def merged(self) -> list[int]:
-        return self.out + self.left[self.i:] + self.right[self.j:]
+        return self.out + self.left[self.i :] + self.right[self.j :]

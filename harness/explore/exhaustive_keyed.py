@@ -44,8 +44,11 @@ class KeyedChecker(Checker):
             return self.inproc.keys(tokens)
         size = len(tokens[0]) if tokens else 0
         hands = Hands([c for t in tokens for c in t], size) if size else Hands([], 1)
-        return batch_answers("evaluate_many", self.adapter.run_batch(
-            batch_requests("evaluate_many", hands)), len(tokens))[1]
+        return batch_answers(
+            "evaluate_many",
+            self.adapter.run_batch(batch_requests("evaluate_many", hands)),
+            len(tokens),
+        )[1]
 
     def keys(self, hands: Sequence[Sequence[Card]]) -> list[Any]:
         """Normalised adapter keys of some hands (exceptions in place of bad ones)."""
@@ -64,7 +67,7 @@ class KeyedChecker(Checker):
         every = self.keys([h for members in candidates for h in members])
         out, at = [], 0
         for i, members in enumerate(candidates):
-            keys = every[at:at + len(members)]
+            keys = every[at : at + len(members)]
             at += len(members)
             usable = [k for k in keys if not isinstance(k, Exception)]
             if not usable:
@@ -82,23 +85,28 @@ class KeyedChecker(Checker):
         if not self.state.order_checked:
             for i, k in enumerate(self.class_keys):
                 if isinstance(k, Exception):
-                    self.record("error", [self.text(self.ref.rep[i])], f"key() raised or "
-                                f"returned garbage on a class representative: {k}",
-                                of_classes=True)
+                    self.record(
+                        "error",
+                        [self.text(self.ref.rep[i])],
+                        f"key() raised or returned garbage on a class representative: {k}",
+                        of_classes=True,
+                    )
             for i in range(1, len(self.class_keys)):
                 lo, hi = self.class_keys[i - 1], self.class_keys[i]
                 if isinstance(lo, Exception) or isinstance(hi, Exception):
                     continue
                 if not lo < hi:
                     self._order_finding(i - 1, i, lo, hi)
-        self._class_keys_of = self.ref.lookup(self.class_keys)   # whole batches at once
+        self._class_keys_of = self.ref.lookup(self.class_keys)  # whole batches at once
         self.state.order_checked = True
 
     def _order_finding(self, lower: int, upper: int, lo: Any, hi: Any) -> None:
         ref = self.ref
         what = "the same key" if lo == hi else "keys in the wrong order"
-        message = (f"reference classes {lower} and {upper} ({ref.category[lower]} < "
-                   f"{ref.category[upper]}) get {what}: {lo!r} vs {hi!r}")
+        message = (
+            f"reference classes {lower} and {upper} ({ref.category[lower]} < "
+            f"{ref.category[upper]}) get {what}: {lo!r} vs {hi!r}"
+        )
         hands = [self.text(ref.rep[upper]), self.text(ref.rep[lower])]
         found = None
         pair = self._misordered_pair(lower, upper)
@@ -108,12 +116,12 @@ class KeyedChecker(Checker):
             pair = ref.rep[lower], ref.rep[upper]
         if pair is not None and self.reporting:
             low, up = pair
-            found = self.found("compare", {"hands": [self.text(up), self.text(low)]},
-                               None, message)
+            found = self.found("compare", {"hands": [self.text(up), self.text(low)]}, None, message)
         self.record("order", hands, message, found)
 
-    def _misordered_pair(self, lower: int, upper: int) \
-            -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    def _misordered_pair(
+        self, lower: int, upper: int
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
         """A member of each class, dealt together, that the adapter's keys do not put in
         the reference's order (so the vector written from them fails it), if one of the
         suit renamings shows it; else any disjoint pair."""
@@ -125,8 +133,11 @@ class KeyedChecker(Checker):
                 if m_lo & m_up or not ref.fits(up, joker_count(low)):
                     continue
                 k_lo, k_up = self.keys([low, up])
-                if not isinstance(k_lo, Exception) and not isinstance(k_up, Exception) \
-                        and not k_lo < k_up:
+                if (
+                    not isinstance(k_lo, Exception)
+                    and not isinstance(k_up, Exception)
+                    and not k_lo < k_up
+                ):
                     return low, up
         return ref.disjoint_pair(lower, upper)
 
@@ -146,7 +157,7 @@ class KeyedChecker(Checker):
         if keys == want:
             return
         for i, (k, w) in enumerate(zip(keys, want, strict=True)):
-            if (k == w) is True:      # the common case, without normalising
+            if (k == w) is True:  # the common case, without normalising
                 continue
             if not isinstance(k, Exception):
                 try:
@@ -162,20 +173,23 @@ class KeyedChecker(Checker):
                 self.record("error", [" ".join(hand)], f"key() raised or returned garbage: {k}")
                 continue
             if isinstance(w, Exception):
-                continue   # reported once, on the representative
+                continue  # reported once, on the representative
             self._split_finding(cards(hand), int(classes[i]), k)
 
     def _split_finding(self, hand: tuple[Card, ...], c: int, k: Any) -> None:
         ref = self.ref
-        message = (f"{text(hand)} and {self.text(ref.rep[c])} are equal for the reference "
-                   f"({ref.category[c]}), but their keys differ: {k!r} vs "
-                   f"{self.class_keys[c]!r}")
+        message = (
+            f"{text(hand)} and {self.text(ref.rep[c])} are equal for the reference "
+            f"({ref.category[c]}), but their keys differ: {k!r} vs "
+            f"{self.class_keys[c]!r}"
+        )
         found = None
         if self.reporting:
             found = self._other_member(hand, c, k, message)
             if found is None and self._one_board:
-                found = self.found("compare", {"hands": [text(hand), self.text(ref.rep[c])]},
-                                   None, message)
+                found = self.found(
+                    "compare", {"hands": [text(hand), self.text(ref.rep[c])]}, None, message
+                )
         self.record("class", [text(hand), self.text(ref.rep[c])], message, found)
 
     def _other_member(self, hand: tuple[Card, ...], c: int, k: Any, message: str) -> Any:
@@ -194,8 +208,7 @@ class KeyedChecker(Checker):
         return None
 
     # ------------------------------------------------------------------ whole deals
-    def dealt_inputs(self, kind: str, inputs: dict[str, Any]) \
-            -> tuple[str, dict[str, Any]] | None:
+    def dealt_inputs(self, kind: str, inputs: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
         """A finding on whole deals (best five of seven) as inputs of a corpus vector of
         the game: a deal misclassified becomes a ``best_hand`` request (the hole cards,
         and the board where the game deals one); two deals valued apart from the
@@ -203,12 +216,14 @@ class KeyedChecker(Checker):
         'em: their hole cards on one board, :meth:`_on_one_board`).  None where no such
         deal is found (the finding keeps its hands)."""
         sel = self.ruleset.selection
-        assert sel is not None          # a pass over dealt hands has a selection rule
+        assert sel is not None  # a pass over dealt hands has a selection rule
         if kind == "classify":
             deal = inputs["hand"].split()
-            hole, board = deal[:sel.hole], deal[sel.hole:]
-            return "best_hand", {"hole": " ".join(hole), **(
-                {"board": " ".join(board)} if sel.board else {})}
+            hole, board = deal[: sel.hole], deal[sel.hole :]
+            return "best_hand", {
+                "hole": " ".join(hole),
+                **({"board": " ".join(board)} if sel.board else {}),
+            }
         first, second = (cards(h.split()) for h in inputs["hands"])
         if not sel.board:
             return "compare", {"hands": [text(first), text(second)]}
@@ -218,8 +233,9 @@ class KeyedChecker(Checker):
         hole_a, hole_b, board = found
         return "compare", {"hands": [text(hole_a), text(hole_b)], "board": text(board)}
 
-    def _on_one_board(self, first: tuple[Card, ...], second: tuple[Card, ...]) \
-            -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None:
+    def _on_one_board(
+        self, first: tuple[Card, ...], second: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None:
         """Two players' hole cards and one board such that each player's seven cards are
         in the reference class of ``first`` and of ``second`` (two deals that may share
         cards: only their classes matter), chosen where the evaluator's keys put them in
@@ -231,8 +247,12 @@ class KeyedChecker(Checker):
         ref, sel = self.ref, self.ruleset.selection
         assert sel is not None
         code = {c: i for i, c in enumerate(DECK)}
-        want = [int(c) for c in ref.class_of_rows(np.array(
-            [sorted(code[c] for c in first), sorted(code[c] for c in second)]))]
+        want = [
+            int(c)
+            for c in ref.class_of_rows(
+                np.array([sorted(code[c] for c in first), sorted(code[c] for c in second)])
+            )
+        ]
         ours = (want[0] > want[1]) - (want[0] < want[1])
         fallback = None
         for mine, other, swap in ((first, want[1], False), (second, want[0], True)):
@@ -240,8 +260,17 @@ class KeyedChecker(Checker):
                 hole = tuple(c for c in mine if c not in board)
                 rest = [code[c] for c in DECK if c not in mine]
                 holes = np.array(list(combinations(rest, sel.hole)), dtype=np.uint8)
-                rows = np.sort(np.hstack([holes, np.tile(np.array(
-                    [code[c] for c in board], dtype=np.uint8), (len(holes), 1))]), axis=1)
+                rows = np.sort(
+                    np.hstack(
+                        [
+                            holes,
+                            np.tile(
+                                np.array([code[c] for c in board], dtype=np.uint8), (len(holes), 1)
+                            ),
+                        ]
+                    ),
+                    axis=1,
+                )
                 hits = np.flatnonzero(ref.class_of_rows(rows) == other)[:16]
                 for h in hits.tolist():
                     theirs = tuple(DECK[int(i)] for i in holes[h])

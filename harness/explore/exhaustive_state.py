@@ -19,11 +19,12 @@ from pokercert.reference.errors import InputError
 
 STATE_FILE = "exhaustive.json"
 
+
 @dataclass
 class Disagreement:
     """One hand (or pair of classes) where the adapter and the reference differ."""
 
-    check: str                 # category | class | order | error
+    check: str  # category | class | order | error
     hands: list[str]
     message: str
     vector: dict[str, Any] | None = None
@@ -43,7 +44,7 @@ class State:
     stop: int
     total: int
     jokers: int
-    mode: str                                # key | compare | categories-only
+    mode: str  # key | compare | categories-only
     classes: int
     # the seed of the card order each hand is sent in (reference.classes.card_order);
     # None: every hand in the enumeration's order (rank descending, --sorted)
@@ -53,10 +54,10 @@ class State:
     category_disagreements: int = 0
     class_disagreements: int = 0
     order_disagreements: int = 0
-    errors: int = 0                          # hands with no usable answer (each once)
-    order_errors: int = 0                    # class keys or class pairs with no answer
-    unverifiable_hands: int = 0              # compare mode: no disjoint class member
-    unverifiable_orders: int = 0             # compare mode: no disjoint pair of classes
+    errors: int = 0  # hands with no usable answer (each once)
+    order_errors: int = 0  # class keys or class pairs with no answer
+    unverifiable_hands: int = 0  # compare mode: no disjoint class member
+    unverifiable_orders: int = 0  # compare mode: no disjoint pair of classes
     order_checked: bool = False
     elapsed_s: float = 0.0
     finished: bool = False
@@ -65,8 +66,13 @@ class State:
 
     @property
     def disagreeing(self) -> int:
-        return (self.category_disagreements + self.class_disagreements
-                + self.order_disagreements + self.errors + self.order_errors)
+        return (
+            self.category_disagreements
+            + self.class_disagreements
+            + self.order_disagreements
+            + self.errors
+            + self.order_errors
+        )
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -83,8 +89,10 @@ class State:
     def save(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / (STATE_FILE + ".tmp")
-        tmp.write_text(json.dumps(self.as_dict(), indent=2, sort_keys=True,
-                                  ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.write_text(
+            json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+            encoding="utf-8",
+        )
         tmp.replace(folder / STATE_FILE)
 
 
@@ -102,11 +110,25 @@ def shard_range(total: int, k: int, n: int) -> tuple[int, int]:
 
 
 # what the parts of one run share
-_SAME_RUN = ("ruleset", "profile", "adapter", "evaluator", "total", "jokers", "mode",
-             "classes", "order_seed")
+_SAME_RUN = (
+    "ruleset",
+    "profile",
+    "adapter",
+    "evaluator",
+    "total",
+    "jokers",
+    "mode",
+    "classes",
+    "order_seed",
+)
 # counted per hand of the part's range: the merged count is the sum
-_PER_HAND = ("checked", "category_disagreements", "class_disagreements", "errors",
-             "unverifiable_hands")
+_PER_HAND = (
+    "checked",
+    "category_disagreements",
+    "class_disagreements",
+    "errors",
+    "unverifiable_hands",
+)
 # counted over the classes, which every part that checks the order checks whole: the
 # merged count is the one part's (the largest: parts that skipped it count 0)
 _PER_CLASS = ("order_disagreements", "order_errors", "unverifiable_orders")
@@ -128,26 +150,34 @@ def merge_states(parts: Sequence[State], report_limit: int, *, gaps: bool = Fals
     for part in parts[1:]:
         for name in _SAME_RUN:
             if getattr(part, name) != getattr(first, name):
-                raise MergeError(f"not parts of one run: their {name} differs "
-                                 f"({getattr(first, name)!r} vs {getattr(part, name)!r})")
+                raise MergeError(
+                    f"not parts of one run: their {name} differs "
+                    f"({getattr(first, name)!r} vs {getattr(part, name)!r})"
+                )
     unique: dict[tuple[int, int], State] = {}
     for part in parts:
         seen = unique.setdefault((part.start, part.stop), part)
         if _result(seen) != _result(part):
-            raise MergeError(f"hands {part.start}..{part.stop} were checked twice with "
-                             "different results")
+            raise MergeError(
+                f"hands {part.start}..{part.stop} were checked twice with different results"
+            )
     ordered = [unique[r] for r in sorted(unique)]
     for a, b in pairwise(ordered):
         if a.stop != b.start and not (gaps and a.stop < b.start):
             what = "overlap" if b.start < a.stop else "leave a gap"
             raise MergeError(f"hands {a.start}..{a.stop} and {b.start}..{b.stop} {what}")
-    merged = replace(ordered[0], shard="1/1" if (ordered[0].start, ordered[-1].stop) ==
-                     (0, first.total) else f"{ordered[0].start}..{ordered[-1].stop}",
-                     stop=ordered[-1].stop, next=ordered[-1].next,
-                     finished=all(p.finished for p in ordered),
-                     aborted="; ".join(p.aborted for p in ordered if p.aborted),
-                     elapsed_s=max(p.elapsed_s for p in ordered),
-                     order_checked=any(p.order_checked for p in ordered))
+    merged = replace(
+        ordered[0],
+        shard="1/1"
+        if (ordered[0].start, ordered[-1].stop) == (0, first.total)
+        else f"{ordered[0].start}..{ordered[-1].stop}",
+        stop=ordered[-1].stop,
+        next=ordered[-1].next,
+        finished=all(p.finished for p in ordered),
+        aborted="; ".join(p.aborted for p in ordered if p.aborted),
+        elapsed_s=max(p.elapsed_s for p in ordered),
+        order_checked=any(p.order_checked for p in ordered),
+    )
     for name in _PER_HAND:
         setattr(merged, name, sum(getattr(p, name) for p in ordered))
     for name in _PER_CLASS:
@@ -179,11 +209,13 @@ def _renumbered(ruleset: str, findings: list[Disagreement]) -> list[Disagreement
     for d in findings:
         if d.vector:
             old, new = d.vector["id"], next(fresh)
-            d = replace(d, vector={**d.vector, "id": new},
-                        toml=d.toml.replace(f'id = "{old}"', f'id = "{new}"', 1))
+            d = replace(
+                d,
+                vector={**d.vector, "id": new},
+                toml=d.toml.replace(f'id = "{old}"', f'id = "{new}"', 1),
+            )
         out.append(d)
     return out
-
 
 
 class ResumeError(InputError, ValueError):
@@ -191,8 +223,18 @@ class ResumeError(InputError, ValueError):
 
 
 # what must be the same for a run to go on from a saved state
-_RESUME_MUST_MATCH = ("ruleset", "profile", "adapter", "evaluator", "shard", "start", "stop",
-                      "jokers", "mode", "order_seed")
+_RESUME_MUST_MATCH = (
+    "ruleset",
+    "profile",
+    "adapter",
+    "evaluator",
+    "shard",
+    "start",
+    "stop",
+    "jokers",
+    "mode",
+    "order_seed",
+)
 
 
 def resume_state(folder: Path, fresh: State) -> State:
@@ -203,8 +245,10 @@ def resume_state(folder: Path, fresh: State) -> State:
         return fresh
     for name in _RESUME_MUST_MATCH:
         if getattr(old, name) != getattr(fresh, name):
-            raise ResumeError(f"cannot resume {folder}: its {name} differs "
-                              f"({getattr(old, name)!r} vs {getattr(fresh, name)!r})")
+            raise ResumeError(
+                f"cannot resume {folder}: its {name} differs "
+                f"({getattr(old, name)!r} vs {getattr(fresh, name)!r})"
+            )
     old.finished = False
     old.aborted = ""
     return old

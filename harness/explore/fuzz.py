@@ -71,8 +71,13 @@ Case = Deal
 # extra turns in fuzz's round-robin: the situations that split into the most cases
 # (a pair of neighbours among ten categories, a category among ten for crossed ranks)
 # and the whole pots of the poker-room games (many players, two halves, ties and lows)
-EXTRA_TURNS = {"categories": 2, "defining-ranks": 2, "showdown-dealt": 1, "showdown-tie": 2,
-               "showdown-low": 3}
+EXTRA_TURNS = {
+    "categories": 2,
+    "defining-ranks": 2,
+    "showdown-dealt": 1,
+    "showdown-tie": 2,
+    "showdown-low": 3,
+}
 
 
 def fuzz_labels(game: Game) -> list[str]:
@@ -80,12 +85,16 @@ def fuzz_labels(game: Game) -> list[str]:
     where the adapter claims reject) and the card-by-card ``free`` deals, once each per
     round, then the extra turns of :data:`EXTRA_TURNS`."""
     labels = applicable(game, free=True)
-    return labels + [name for turn in range(max(EXTRA_TURNS.values()))
-                     for name, extra in EXTRA_TURNS.items()
-                     if turn < extra and name in labels]
+    return labels + [
+        name
+        for turn in range(max(EXTRA_TURNS.values()))
+        for name, extra in EXTRA_TURNS.items()
+        if turn < extra and name in labels
+    ]
 
 
 # --------------------------------------------------------------------------- the oracle
+
 
 @dataclass
 class Differential:
@@ -109,6 +118,7 @@ class Differential:
 
 # --------------------------------------------------------------------------- the run
 
+
 @dataclass
 class FuzzReport:
     """What a fuzz run did and found."""
@@ -116,31 +126,42 @@ class FuzzReport:
     ruleset: str
     profile: str
     seed: int
-    examples: int                       # the budget asked for
-    calls: int = 0                      # requests sent to the adapter (shrinking included)
+    examples: int  # the budget asked for
+    calls: int = 0  # requests sent to the adapter (shrinking included)
     kinds: list[str] = field(default_factory=list)
     found: Found | None = None
-    outcome: Outcome | None = None      # the scorer's verdict on the minimal counterexample
-    flaky: str = ""                     # the adapter answered the same input differently
-    situation: str = ""                 # what the minimal counterexample was drawn for
+    outcome: Outcome | None = None  # the scorer's verdict on the minimal counterexample
+    flaky: str = ""  # the adapter answered the same input differently
+    situation: str = ""  # what the minimal counterexample was drawn for
     # requests sent per situation label (shrinking included), in SITUATIONS order
     situations: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self, adapter: str = "") -> dict[str, Any]:
         data: dict[str, Any] = {
-            "ruleset": self.ruleset, "profile": self.profile, "seed": self.seed,
-            "examples": self.examples, "calls": self.calls, "kinds": self.kinds,
-            "adapter": adapter, "agrees": self.found is None and not self.flaky,
-            "flaky": self.flaky or None, "counterexample": None,
-            "situations": dict(self.situations), "situation": self.situation or None,
+            "ruleset": self.ruleset,
+            "profile": self.profile,
+            "seed": self.seed,
+            "examples": self.examples,
+            "calls": self.calls,
+            "kinds": self.kinds,
+            "adapter": adapter,
+            "agrees": self.found is None and not self.flaky,
+            "flaky": self.flaky or None,
+            "counterexample": None,
+            "situations": dict(self.situations),
+            "situation": self.situation or None,
         }
         if self.found is not None:
             from pokercert.vectors.canonical import record
 
             data["counterexample"] = {
-                "outcome": str(self.outcome), "actual": self.found.actual,
-                "message": self.found.message, "note": self.found.note or None,
-                "vector": record(self.found.vector), "toml": self.found.toml(adapter)}
+                "outcome": str(self.outcome),
+                "actual": self.found.actual,
+                "message": self.found.message,
+                "note": self.found.note or None,
+                "vector": record(self.found.vector),
+                "toml": self.found.toml(adapter),
+            }
         return data
 
 
@@ -154,8 +175,7 @@ class _Keyed(ExampleDatabase):
     seeded deal that disagreed, which Hypothesis's reuse phase replays and then shrinks.
     """
 
-    def __init__(self, inner: ExampleDatabase, target: bytes,
-                 seeded: Sequence[bytes] = ()) -> None:
+    def __init__(self, inner: ExampleDatabase, target: bytes, seeded: Sequence[bytes] = ()) -> None:
         super().__init__()
         self.inner = inner
         self.prefix = hashlib.sha256(target).digest()
@@ -182,10 +202,19 @@ class _Disagreement(AssertionError):
     """Raised inside the Hypothesis test to mark a failing case."""
 
 
-def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequence[str],
-         examples: int = 1000, seed: int | None = None, database: Path | None = None,
-         on_example: Callable[[int], None] | None = None, shrink: bool = True,
-         features: Iterable[str] = ()) -> FuzzReport:
+def fuzz(
+    adapter: Adapter,
+    ruleset: Ruleset,
+    profile: Profile,
+    *,
+    kinds: Sequence[str],
+    examples: int = 1000,
+    seed: int | None = None,
+    database: Path | None = None,
+    on_example: Callable[[int], None] | None = None,
+    shrink: bool = True,
+    features: Iterable[str] = (),
+) -> FuzzReport:
     """Fuzz a started and configured ``adapter`` on ``ruleset`` against the reference.
 
     ``kinds`` are the vector kinds to generate (those the adapter claims).  Exploration
@@ -199,35 +228,40 @@ def fuzz(adapter: Adapter, ruleset: Ruleset, profile: Profile, *, kinds: Sequenc
     a rule a feature states (PROTOCOL.md 3.3) is fuzzed only where the adapter names it,
     as the corpus sends its vectors.
     """
-    run_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
+    run_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
     game = Game(ruleset, profile, kinds, features)
-    run = _Run(Differential(adapter, ruleset, profile), game, fuzz_labels(game), report,
-               on_example)
+    run = _Run(Differential(adapter, ruleset, profile), game, fuzz_labels(game), report, on_example)
     # one database entry per ruleset, profile and adapter, not one for every run
     target = f"{ruleset.id}|{sorted(profile.readings_for(ruleset).items())}|{adapter.spec}"
     # labels are part of the key: a stored record replays only with the same labels
     target += "|" + ",".join(run.labels)
 
     def store() -> ExampleDatabase:
-        return DirectoryBasedExampleDatabase(str(database)) if database else \
-            InMemoryExampleDatabase()
+        return (
+            DirectoryBasedExampleDatabase(str(database)) if database else InMemoryExampleDatabase()
+        )
 
     replay = functools.partial(run.replay, target, examples, shrink, store)
     if database is not None:
-        replay(())                      # a counterexample stored by an earlier run
+        replay(())  # a counterexample stored by an earlier run
     if not run.last and not report.flaky:
         run.explore(examples, shrink, replay)
     report.calls = run.oracle.calls
     # every situation the run could deal, sent or not (0: not exercised), then "free"
-    report.situations = {name: run.seen[name] for name in
-                         [*situation_labels(game), "free"]}
+    report.situations = {name: run.seen[name] for name in [*situation_labels(game), "free"]}
     if run.last:
         case, scored = run.last[-1]
         report.outcome = scored.outcome
         report.situation = case.situation
-        report.found = found_vector(ruleset.id, case.kind, case.inputs, profile,
-                                    actual=scored.actual, message=scored.message)
+        report.found = found_vector(
+            ruleset.id,
+            case.kind,
+            case.inputs,
+            profile,
+            actual=scored.actual,
+            message=scored.message,
+        )
     return report
 
 
@@ -256,46 +290,59 @@ class _Run:
             self.last.append((case, scored))
             raise _Disagreement(f"{case!r}: {scored.outcome}: {scored.message}")
 
-    def replay(self, target: str, examples: int, shrink: bool,
-               database: Callable[[], ExampleDatabase], seeded: Sequence[bytes]) -> None:
+    def replay(
+        self,
+        target: str,
+        examples: int,
+        shrink: bool,
+        database: Callable[[], ExampleDatabase],
+        seeded: Sequence[bytes],
+    ) -> None:
         """Hypothesis replays the stored and ``seeded`` records, shrinks what fails."""
         test = settings(
-            max_examples=max(examples, 1), deadline=None, print_blob=False,
-            report_multiple_bugs=False, verbosity=Verbosity.quiet,
+            max_examples=max(examples, 1),
+            deadline=None,
+            print_blob=False,
+            report_multiple_bugs=False,
+            verbosity=Verbosity.quiet,
             database=_Keyed(database(), target.encode(), seeded),
             suppress_health_check=list(HealthCheck),
             phases=(Phase.reuse, *((Phase.shrink,) if shrink else ())),
-        )(hypothesis_seed(self.report.seed)(given(game_strategy(self.game, self.labels))(
-            self.hypothesis_check)))
+        )(
+            hypothesis_seed(self.report.seed)(
+                given(game_strategy(self.game, self.labels))(self.hypothesis_check)
+            )
+        )
         try:
             test()
-        except (_Disagreement, SkipTest):   # SkipTest: nothing stored to replay
+        except (_Disagreement, SkipTest):  # SkipTest: nothing stored to replay
             pass
         except (FlakyFailure, FlakyReplay) as exc:
             self.report.flaky = f"the adapter answered the same input differently: {exc}"
 
-    def explore(self, examples: int, shrink: bool,
-                replay: Callable[[Sequence[bytes]], None]) -> None:
+    def explore(
+        self, examples: int, shrink: bool, replay: Callable[[Sequence[bytes]], None]
+    ) -> None:
         """The seeded deals until the first disagreement, replayed and shrunk."""
         report = self.report
-        for case, record in seeded_deals(self.game, self.labels, seed=report.seed,
-                                         count=examples):
+        for case, record in seeded_deals(self.game, self.labels, seed=report.seed, count=examples):
             scored = self.check(case)
             if scored.outcome is Outcome.PASS:
                 continue
             if shrink:
                 replay([choices_to_bytes(tuple(record))])
-                if not self.last and not report.flaky and \
-                        self.check(case).outcome is Outcome.PASS:
-                    report.flaky = ("the adapter answered the same input differently: "
-                                    f"{case!r}")
+                if not self.last and not report.flaky and self.check(case).outcome is Outcome.PASS:
+                    report.flaky = f"the adapter answered the same input differently: {case!r}"
             if not self.last and not report.flaky:
-                self.last.append((case, scored))     # not shrunk (or could not replay)
+                self.last.append((case, scored))  # not shrunk (or could not replay)
             return
 
 
 def claimed_kinds(capabilities: Mapping[str, Sequence[str]], ruleset: Ruleset) -> list[str]:
     """The fuzzable kinds the adapter claims for ``ruleset`` (best_hand only with a board)."""
     claimed = set(capabilities.get(ruleset.id, ()))
-    return [k for k in FUZZ_KINDS if k in claimed
-            and (k != Kind.BEST_HAND or ruleset.selection is not None)]
+    return [
+        k
+        for k in FUZZ_KINDS
+        if k in claimed and (k != Kind.BEST_HAND or ruleset.selection is not None)
+    ]

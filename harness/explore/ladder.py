@@ -67,7 +67,7 @@ from pokercert.vectors.model import Kind
 
 __all__ = ["Step", "ladder_deals", "ladder_steps"]
 
-SMALL_HANDS = 2          # games of hands this size (or smaller) get every hand pattern
+SMALL_HANDS = 2  # games of hands this size (or smaller) get every hand pattern
 
 
 # one step of the ladder: a deal from a seed (None: none this time)
@@ -87,18 +87,27 @@ def ladder_steps(game: Game) -> list[Step]:
             out += [partial(_aces, game, c) for c in ranking]
         out += [partial(_crossed, game, c) for c in ranking]
         out += [partial(_last_card, game, c) for c in ranking]
-        out += [partial(_runs, game, first, second, suited)
-                for first, second in _run_pairs(game)
-                for suited in sorted({False, CategoryName.STRAIGHT_FLUSH in ranking})]
+        out += [
+            partial(_runs, game, first, second, suited)
+            for first, second in _run_pairs(game)
+            for suited in sorted({False, CategoryName.STRAIGHT_FLUSH in ranking})
+        ]
     if Kind.CLASSIFY in game.kinds and game.wilds and game.ace_high_runs:
         out += [partial(_wild_top, game, c) for c in game.makeable if c in RUNS]
-    if Kind.COMPARE in game.kinds and game.ruleset.wild == "bug" and \
-            CategoryName.FLUSH in game.makeable and game.size == BUG_FLUSH_SIZE:
+    if (
+        Kind.COMPARE in game.kinds
+        and game.ruleset.wild == "bug"
+        and CategoryName.FLUSH in game.makeable
+        and game.size == BUG_FLUSH_SIZE
+    ):
         out.append(partial(_bug_flush, game))
     if Kind.BEST_HAND in game.kinds and game.selection is not None:
         out += [partial(_best_hand, game, c, shape) for c, shape in _best_targets(game)]
-    if Kind.SHOWDOWN in game.kinds and game.selection is not None and \
-            any(h.name == "low" for h in game.ruleset.pot_halves):
+    if (
+        Kind.SHOWDOWN in game.kinds
+        and game.selection is not None
+        and any(h.name == "low" for h in game.ruleset.pot_halves)
+    ):
         out.append(partial(_low_wheel, game))
     if Kind.CLASSIFY in game.kinds and game.size <= SMALL_HANDS:
         out += [partial(_fixed, deal) for deal in _every_hand(game)]
@@ -108,8 +117,11 @@ def ladder_steps(game: Game) -> list[Step]:
 def ladder_deals(game: Game, seed: int | str) -> list[Deal]:
     """Every step of ``game``'s ladder dealt once from ``seed`` (step i from
     ``f"{seed}:{i}"``)."""
-    return [deal for i, step in enumerate(ladder_steps(game))
-            if (deal := step(f"{seed}:{i}")) is not None]
+    return [
+        deal
+        for i, step in enumerate(ladder_steps(game))
+        if (deal := step(f"{seed}:{i}")) is not None
+    ]
 
 
 def _fixed(deal: Deal, seed: str) -> Deal:
@@ -165,8 +177,9 @@ def _run_pairs(game: Game) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     return pairs
 
 
-def _runs(game: Game, first: tuple[int, ...], second: tuple[int, ...], suited: bool,
-          seed: str) -> Deal:
+def _runs(
+    game: Game, first: tuple[int, ...], second: tuple[int, ...], suited: bool, seed: str
+) -> Deal:
     ch = _choices(seed)
     deck = game.deck()
     distinct = game.distinct_straights and not suited
@@ -185,27 +198,27 @@ def _crossed(game: Game, category: str, seed: str) -> Deal | None:
     if not sizes or shape.wilds or (len(sizes) == 1 and not k):
         return None
     # the decided part at t (lower) and t + 1; the rest around it, crossed
-    low_rest = ranks[:k + len(sizes) - 1]
-    high_rest = ranks[len(ranks) - k - len(sizes) + 1:]
+    low_rest = ranks[: k + len(sizes) - 1]
+    high_rest = ranks[len(ranks) - k - len(sizes) + 1 :]
     middle = [r for r in ranks if r not in low_rest and r not in high_rest]
     if len(middle) < 2:
         return None
     t = middle[ch.index(len(middle) - 1)]
     a_groups: tuple[tuple[int, int], ...]
     b_groups: tuple[tuple[int, int], ...]
-    if category == CategoryName.TWO_PAIR:               # the second pair below t
+    if category == CategoryName.TWO_PAIR:  # the second pair below t
         lower = [r for r in ranks if r < t]
         a_groups = ((t, 2), (lower[-1], 2))
         b_groups = ((t + 1, 2), (ranks[0], 2))
         a_kick = tuple(r for r in reversed(ranks) if r not in (t, t + 1, lower[-1]))[:k]
         b_kick = tuple(r for r in ranks if r not in (t, t + 1, ranks[0], lower[-1]))[:k]
-    elif len(sizes) == 2:                               # full house: the pair crossed
+    elif len(sizes) == 2:  # full house: the pair crossed
         a_groups = ((t, sizes[0]), (high_rest[-1], sizes[1]))
         b_groups = ((t + 1, sizes[0]), (low_rest[0], sizes[1]))
         a_kick = b_kick = ()
     else:
         a_groups, b_groups = ((t, sizes[0]),), ((t + 1, sizes[0]),)
-        a_kick = tuple(sorted(high_rest[len(high_rest) - k:], reverse=True))
+        a_kick = tuple(sorted(high_rest[len(high_rest) - k :], reverse=True))
         b_kick = tuple(sorted(low_rest[:k], reverse=True))
     if t + 1 not in ranks or len(a_kick) != k or len(b_kick) != k:
         return None
@@ -227,8 +240,7 @@ def _last_card(game: Game, category: str, seed: str) -> Deal | None:
     options = [r for r in RANKS if r not in used and r < floor and r != game.wild_rank]
     if not options:
         return None
-    other = Hand(hand.groups, (*hand.kickers[:-1], options[ch.index(len(options))]),
-                 hand.suited)
+    other = Hand(hand.groups, (*hand.kickers[:-1], options[ch.index(len(options))]), hand.suited)
     deck = game.deck()
     a = deal_hand(ch, deck, hand)
     b = deal_hand(ch, deck, other)
@@ -247,7 +259,7 @@ def _wild_top(game: Game, category: str, seed: str) -> Deal:
     return _classify(deal_hand(ch, game.deck(), hand))
 
 
-BUG_FLUSH_SIZE = 5       # the bug's flush step deals five-card hands
+BUG_FLUSH_SIZE = 5  # the bug's flush step deals five-card hands
 
 
 def _bug_flush(game: Game, seed: str) -> Deal | None:
@@ -283,13 +295,13 @@ def _low_wheel(game: Game, seed: str) -> Deal:
     ch = _choices(seed)
     deck = game.deck()
     if sel.board:
-        board = [3, 4, 5, KING, 9][:sel.board]
-        wheel = [ACE, TWO, QUEEN, 11][:sel.hole]
-        eight = [8, 6, 10, 10][:sel.hole]
+        board = [3, 4, 5, KING, 9][: sel.board]
+        wheel = [ACE, TWO, QUEEN, 11][: sel.hole]
+        eight = [8, 6, 10, 10][: sel.hole]
     else:
         board = []
-        wheel = [ACE, TWO, 3, 4, 5, KING, QUEEN][:sel.hole]
-        eight = [8, 7, 6, 4, 3, KING, 11][:sel.hole]
+        wheel = [ACE, TWO, 3, 4, 5, KING, QUEEN][: sel.hole]
+        eight = [8, 7, 6, 4, 3, KING, 11][: sel.hole]
     hands = [[deck.take(ch, r) for r in wheel], [deck.take(ch, r) for r in eight]]
     cards = [deck.take(ch, r) for r in board]
     for hand in (*hands, cards):
@@ -304,7 +316,7 @@ def _low_wheel(game: Game, seed: str) -> Deal:
     return Deal(Kind.SHOWDOWN, inputs, "showdown-low")
 
 
-TRIES = 6      # deals of a best hand before its category is given up
+TRIES = 6  # deals of a best hand before its category is given up
 
 
 def _best_targets(game: Game) -> list[tuple[str, Hand | None]]:
@@ -314,11 +326,13 @@ def _best_targets(game: Game) -> list[tuple[str, Hand | None]]:
     targets: list[tuple[str, Hand | None]] = [(c, None) for c in game.makeable]
     runs = [c for c in game.makeable if c in (CategoryName.STRAIGHT, CategoryName.STRAIGHT_FLUSH)]
     if game.ace_high_runs:
-        targets += [(c, Hand((), tuple(range(ACE, ACE - n, -1)), c != CategoryName.STRAIGHT))
-                    for c in runs]
+        targets += [
+            (c, Hand((), tuple(range(ACE, ACE - n, -1)), c != CategoryName.STRAIGHT)) for c in runs
+        ]
     if game.ace_low_runs:
-        targets += [(c, Hand((), (ACE, *range(n, 1, -1)), c != CategoryName.STRAIGHT))
-                    for c in runs]
+        targets += [
+            (c, Hand((), (ACE, *range(n, 1, -1)), c != CategoryName.STRAIGHT)) for c in runs
+        ]
     return targets
 
 
@@ -330,17 +344,20 @@ def _best_hand(game: Game, category: str, shape: Hand | None, seed: str) -> Deal
     for attempt in range(TRIES):
         ch = _choices(f"{seed}:{attempt}")
         deck = game.deck()
-        cards = deal_hand(ch, deck, shape or category_hand(ch, game, category, wild_cap=0,
-                                                           deck=deck))
-        cards += [deck.take(ch, RANKS[ch.index(len(RANKS))])
-                  for _ in range(sel.hole + sel.board - len(cards))]
-        cards = cards[:sel.hole + sel.board]
-        for j in range(len(cards) - 1, 0, -1):        # spread over hole and board
+        cards = deal_hand(
+            ch, deck, shape or category_hand(ch, game, category, wild_cap=0, deck=deck)
+        )
+        cards += [
+            deck.take(ch, RANKS[ch.index(len(RANKS))])
+            for _ in range(sel.hole + sel.board - len(cards))
+        ]
+        cards = cards[: sel.hole + sel.board]
+        for j in range(len(cards) - 1, 0, -1):  # spread over hole and board
             k = ch.index(j + 1)
             cards[j], cards[k] = cards[k], cards[j]
-        inputs = {"hole": format_cards(cards[:sel.hole])}
+        inputs = {"hole": format_cards(cards[: sel.hole])}
         if sel.board:
-            inputs["board"] = format_cards(cards[sel.hole:])
+            inputs["board"] = format_cards(cards[sel.hole :])
         best = game.ev.best_hand(inputs["hole"], inputs.get("board"))
         if best is not None and best.category == category:
             return Deal(Kind.BEST_HAND, inputs, "categories")

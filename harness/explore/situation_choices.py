@@ -8,7 +8,7 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:   # Hypothesis is imported where a strategy is built: the seeded
+if TYPE_CHECKING:  # Hypothesis is imported where a strategy is built: the seeded
     # sampler (fuzz, the challenge's fresh deals) never needs it
     from hypothesis import strategies as st
 
@@ -61,5 +61,3 @@ class SeededChoices:
         value = self.rng.randrange(n)
         self.record.append(value)
         return value
-
-

@@ -100,12 +100,13 @@ def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Dea
         sizes = group_sizes(category, n)
         if sizes:
             hands = _crossed_groups(ch, game, category, sizes)
-        else:                            # flush, high card: every card differs
+        else:  # flush, high card: every card differs
             a = category_hand(ch, game, category)
             b = category_hand(ch, game, category)
-            if b.kickers == a.kickers:       # the same ranks: another top card for b
-                b = a._replace(kickers=kicker_ranks(ch, game, len(a.kickers), a.kickers[:1],
-                                                    no_run=True))
+            if b.kickers == a.kickers:  # the same ranks: another top card for b
+                b = a._replace(
+                    kickers=kicker_ranks(ch, game, len(a.kickers), a.kickers[:1], no_run=True)
+                )
             hands = [a, b]
     if coin(ch):
         hands.reverse()
@@ -115,18 +116,21 @@ def deal_defining_ranks(ch: Choices, game: Game, want: str | None = None) -> Dea
     return hand_deal(ch, game, dealt, "defining-ranks")
 
 
-def _crossed_groups(ch: Choices, game: Game, category: str, sizes: tuple[int, ...]
-                    ) -> list[Hand]:
+def _crossed_groups(ch: Choices, game: Game, category: str, sizes: tuple[int, ...]) -> list[Hand]:
     """Two hands of ``category`` with different defining ranks: crossed where there are
     two groups (A wins on its first group only), the weaker one with stronger kickers."""
     k = kicker_count(category, game.size)
     # aces in one deal of two: an ace counted low once it is paired is a mistake
     # only groups of aces show
-    ranks = sorted([*distinct_ranks(ch, 2 * len(sizes) - 1, [ACE]), ACE] if coin(ch)
-                   else distinct_ranks(ch, 2 * len(sizes)), reverse=True)
+    ranks = sorted(
+        [*distinct_ranks(ch, 2 * len(sizes) - 1, [ACE]), ACE]
+        if coin(ch)
+        else distinct_ranks(ch, 2 * len(sizes)),
+        reverse=True,
+    )
     ga: tuple[int, ...]
     gb: tuple[int, ...]
-    if len(sizes) == 2:          # crossed: A wins on its first group only
+    if len(sizes) == 2:  # crossed: A wins on its first group only
         ga, gb = (ranks[0], ranks[3]), (ranks[1], ranks[2])
     else:
         ga, gb = (ranks[0],), (ranks[1],)
@@ -135,14 +139,17 @@ def _crossed_groups(ch: Choices, game: Game, category: str, sizes: tuple[int, ..
     ka = kicker_ranks(ch, game, k, [*ga, *gb], no_run=False)
     above = [r for r in RANKS if r > ga[0] and r not in (*gb, *ka)]
     if k and len(above) >= k and coin(ch):
-        kb = tuple(sorted(distinct_ranks(ch, k, [r for r in RANKS if r not in above]),
-                          reverse=True))
+        kb = tuple(
+            sorted(distinct_ranks(ch, k, [r for r in RANKS if r not in above]), reverse=True)
+        )
     else:
         kb = kicker_ranks(ch, game, k, [*ga, *gb, *ka], no_run=False)
     if ka > kb:
         ka, kb = kb, ka
-    return [Hand(tuple(zip(ga, sizes, strict=True)), ka, False),
-            Hand(tuple(zip(gb, sizes, strict=True)), kb, False)]
+    return [
+        Hand(tuple(zip(ga, sizes, strict=True)), ka, False),
+        Hand(tuple(zip(gb, sizes, strict=True)), kb, False),
+    ]
 
 
 def deal_kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
@@ -151,9 +158,12 @@ def deal_kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
         return deal_categories(ch, game)
     # ``want`` "kicker-n": a category with an n-th kicker, that kicker differs
     wanted = int(want.rsplit("-", 1)[1]) - 1 if want else None
-    options = game.with_kickers if wanted is None else tuple(
-        c for c in game.with_kickers if kicker_count(c, game.size) > wanted) or \
+    options = (
         game.with_kickers
+        if wanted is None
+        else tuple(c for c in game.with_kickers if kicker_count(c, game.size) > wanted)
+        or game.with_kickers
+    )
     category = pick(ch, options)
     a = category_hand(ch, game, category)
     k = len(a.kickers)
@@ -170,22 +180,21 @@ def deal_kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
 
     candidates = []
     for r in between + others:
-        kick = tuple(sorted((*a.kickers[:pos], r, *a.kickers[pos + 1:]), reverse=True))
+        kick = tuple(sorted((*a.kickers[:pos], r, *a.kickers[pos + 1 :]), reverse=True))
         if keeps_category(kick):
             candidates.append(kick)
     if pos + 1 < k and coin(ch):
         # crossed: a lower kicker differs the other way too, so that comparing from
         # the wrong end (or in dealt order) gives the other answer
         crossed = []
-        for kick in candidates[:len(between)] or candidates[:3]:
+        for kick in candidates[: len(between)] or candidates[:3]:
             for j in range(pos + 1, k):
                 for r in others:
                     if r in kick:
                         continue
-                    trial = tuple(sorted((*kick[:j], r, *kick[j + 1:]), reverse=True))
+                    trial = tuple(sorted((*kick[:j], r, *kick[j + 1 :]), reverse=True))
                     first_diff = (trial > a.kickers) - (trial < a.kickers)
-                    last_diff = (trial[::-1] > a.kickers[::-1]) - \
-                        (trial[::-1] < a.kickers[::-1])
+                    last_diff = (trial[::-1] > a.kickers[::-1]) - (trial[::-1] < a.kickers[::-1])
                     if first_diff and first_diff != last_diff and keeps_category(trial):
                         crossed.append(trial)
         candidates = crossed or candidates
@@ -199,14 +208,18 @@ def deal_kicker(ch: Choices, game: Game, want: str | None = None) -> Deal:
     hands = [first, second]
     if coin(ch):
         hands.reverse()
-    return hand_deal(ch, game, hands, f"kicker-{pos + 1}", "compare"
-                     if "compare" in game.kinds else "classify")
+    return hand_deal(
+        ch, game, hands, f"kicker-{pos + 1}", "compare" if "compare" in game.kinds else "classify"
+    )
 
 
 def twins(ch: Choices, game: Game, count: int) -> list[list[Card]]:
     """``count`` hands of equal value that differ only in suit."""
-    options = game.twinnable if count == 2 else \
-        tuple(c for c in game.twinnable if max_group(c) == 1) or game.twinnable
+    options = (
+        game.twinnable
+        if count == 2
+        else tuple(c for c in game.twinnable if max_group(c) == 1) or game.twinnable
+    )
     category = pick(ch, options)
     hand = category_hand(ch, game, category)
     deck = game.deck()
@@ -237,7 +250,7 @@ def _edge_ranks(game: Game, which: str) -> list[list[int]]:
         low = [ACE, *range(TWO, TWO + n - 2), n + 1] if n >= 3 else [ACE, 3]
         high = [*range(ACE, ACE - n + 1, -1), ACE - n] if n >= 3 else [ACE, QUEEN]
         return [low, high]
-    if which == "paired-span":                       # n cards over n-1 ranks, one paired
+    if which == "paired-span":  # n cards over n-1 ranks, one paired
         if n < 3:
             return [[ACE, ACE]]
         out = []
@@ -259,28 +272,29 @@ def deal_edge(ch: Choices, game: Game, want: str | None = None) -> Deal:
     if which == "near-flush":
         if n < 2:
             return deal_categories(ch, game)
-        ranks = list(category_hand(ch, game, CategoryName.FLUSH).kickers) if game.has_flush else \
-            distinct_ranks(ch, n)
-        cards = deal_hand(ch, deck, Hand(tuple((r, 1) for r in ranks[:-1]), (), True),
-                          shuffle=True)
+        ranks = (
+            list(category_hand(ch, game, CategoryName.FLUSH).kickers)
+            if game.has_flush
+            else distinct_ranks(ch, n)
+        )
+        cards = deal_hand(ch, deck, Hand(tuple((r, 1) for r in ranks[:-1]), (), True), shuffle=True)
         odd = [s for s in SUITS if s != cards[0].suit and deck.free(Card(ranks[-1], s))]
-        cards.append(deck.take(ch, ranks[-1], odd[0] if odd else None))   # dealt last
+        cards.append(deck.take(ch, ranks[-1], odd[0] if odd else None))  # dealt last
         hands = [cards]
     else:
         shape = pick(ch, _edge_ranks(game, which))
         suited = pick(ch, (False, False, True)) and len(set(shape)) == n
         hands = [deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (), suited))]
-    if "compare" in game.kinds and (Kind.CLASSIFY not in game.kinds
-                                    or pick(ch, KIND_OF_HAND) != "classify"):
+    if "compare" in game.kinds and (
+        Kind.CLASSIFY not in game.kinds or pick(ch, KIND_OF_HAND) != "classify"
+    ):
         rival_edge = pick(ch, EDGES)
         if rival_edge == "near-flush" or rival_edge == which:
-            rival = category_hand(ch, game, pick(ch, game.makeable), wild_cap=0,
-                                  deck=deck)
+            rival = category_hand(ch, game, pick(ch, game.makeable), wild_cap=0, deck=deck)
             hands.append(deal_hand(ch, deck, rival))
         else:
             shape = pick(ch, _edge_ranks(game, rival_edge))
-            hands.append(deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (),
-                                                  coin(ch))))
+            hands.append(deal_hand(ch, deck, Hand(tuple((r, 1) for r in shape), (), coin(ch))))
         if coin(ch):
             hands.reverse()
         return hand_deal(ch, game, hands, f"edge-{which}", "compare")
@@ -316,9 +330,12 @@ def deal_multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
         tied = twins(ch, game, 2 + ch.index(2))
         for hand in tied:
             deck.used.update(hand)
-        extra = [deal_hand(ch, deck, category_hand(
-            ch, game, pick(ch, game.makeable), wild_cap=0, deck=deck))
-            for _ in range(ch.index(2) + (1 if len(tied) == 2 else 0))]
+        extra = [
+            deal_hand(
+                ch, deck, category_hand(ch, game, pick(ch, game.makeable), wild_cap=0, deck=deck)
+            )
+            for _ in range(ch.index(2) + (1 if len(tied) == 2 else 0))
+        ]
         hands = shuffled(ch, tied + extra)
         return hand_deal(ch, game, hands, "multiway-tie", "compare")
     count = 3 + ch.index(2)
@@ -332,8 +349,7 @@ def deal_multiway(ch: Choices, game: Game, want: str | None = None) -> Deal:
     # shown weakest first
     dealt: dict[int, list[Card]] = {}
     for i in sorted(range(len(cats)), key=lambda i: _CONSTRAINT.get(cats[i], len(_CONSTRAINT))):
-        dealt[i] = deal_hand(ch, deck, category_hand(ch, game, cats[i], wild_cap=0,
-                                                     deck=deck))
+        dealt[i] = deal_hand(ch, deck, category_hand(ch, game, cats[i], wild_cap=0, deck=deck))
     hands = [dealt[i] for i in range(len(cats))]
     return hand_deal(ch, game, hands, "multiway-chain", "compare")
 
@@ -353,23 +369,22 @@ def deal_board(ch: Choices, game: Game, want: str | None = None) -> Deal:
     assert sel is not None
     n = game.size
     deck = game.deck()
-    strong = game.makeable[:max(1, len(game.makeable) // 2)]
+    strong = game.makeable[: max(1, len(game.makeable) // 2)]
     lowest = max(sel.min_hole, 0)
     choices = list(range(min(sel.hole, n) + 1))
-    if want:                            # the hole cards a "board-uses-k" label can mean
+    if want:  # the hole cards a "board-uses-k" label can mean
         choices = [u for u in choices if board_label(game, u) == want] or choices
     uses = pick(ch, choices)
-    made = deal_hand(ch, deck, category_hand(ch, game, pick(ch, strong), wild_cap=0),
-                     shuffle=False)
+    made = deal_hand(ch, deck, category_hand(ch, game, pick(ch, strong), wild_cap=0), shuffle=False)
     if uses == 0 and sel.board >= n:
         board = made + [deck.take(ch, pick(ch, RANKS)) for _ in range(sel.board - n)]
         hole = [deck.take(ch, pick(ch, RANKS[6:])) for _ in range(sel.hole)]
     else:
         uses = max(uses, lowest, n - sel.board, 1)
-        hole = made[:uses] + [deck.take(ch, pick(ch, RANKS))
-                              for _ in range(sel.hole - uses)]
-        board = made[uses:] + [deck.take(ch, pick(ch, RANKS))
-                               for _ in range(sel.board - (n - uses))]
+        hole = made[:uses] + [deck.take(ch, pick(ch, RANKS)) for _ in range(sel.hole - uses)]
+        board = made[uses:] + [
+            deck.take(ch, pick(ch, RANKS)) for _ in range(sel.board - (n - uses))
+        ]
     board = shuffled(ch, board)
     kinds = [k for k in (Kind.BEST_HAND, Kind.COMPARE) if k in game.kinds]
     kind = pick(ch, kinds)
@@ -378,8 +393,9 @@ def deal_board(ch: Choices, game: Game, want: str | None = None) -> Deal:
         return Deal("best_hand", {"hole": cards_text(hole), "board": cards_text(board)}, label)
     rival = [deck.take(ch, pick(ch, RANKS)) for _ in range(sel.hole)]
     holes = [hole, rival] if coin(ch) else [rival, hole]
-    return Deal("compare", {"hands": [cards_text(h) for h in holes],
-                            "board": cards_text(board)}, label)
+    return Deal(
+        "compare", {"hands": [cards_text(h) for h in holes], "board": cards_text(board)}, label
+    )
 
 
 WILDS = ("duplicate", "five", "placed", "placed")
@@ -393,8 +409,7 @@ def deal_wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
     which = want.removeprefix("wild-") if want else pick(ch, WILDS)
     if which == "duplicate" and n >= 3:
         # suited cards holding the suit's top rank: only a duplicate would make it better
-        top = pick(ch, (ACE, KING)) if game.ev.rules["direction"] != "low" else \
-            pick(ch, (TWO, 3))
+        top = pick(ch, (ACE, KING)) if game.ev.rules["direction"] != "low" else pick(ch, (TWO, 3))
         rest = distinct_ranks(ch, n - 2, [top])
         wilds = 1
         naturals = [top, *rest]
@@ -417,16 +432,18 @@ def deal_wild(ch: Choices, game: Game, want: str | None = None) -> Deal:
             order = order[:grouped][::-1] + order[grouped:]
         drop = set(order[:count])
         kept = [r for i, r in enumerate(ranks) if i not in drop]
-        hand = Hand(tuple((r, kept.count(r)) for r in dict.fromkeys(kept)), (), base.suited,
-                    count)
+        hand = Hand(tuple((r, kept.count(r)) for r in dict.fromkeys(kept)), (), base.suited, count)
     cards = deal_hand(ch, deck, hand)
     hands = [cards]
-    if "compare" in game.kinds and (Kind.CLASSIFY not in game.kinds
-                                    or pick(ch, KIND_OF_HAND) != "classify"):
-        rival = other_five(ch, game, hand, deck.jokers) if which == "five" and \
-            coin(ch) else None
-        hands.append(deal_hand(ch, deck, rival) if rival is not None else
-                     echo_hand(ch, game, deck, cards, bump=ch.index(3) == 0))
+    if "compare" in game.kinds and (
+        Kind.CLASSIFY not in game.kinds or pick(ch, KIND_OF_HAND) != "classify"
+    ):
+        rival = other_five(ch, game, hand, deck.jokers) if which == "five" and coin(ch) else None
+        hands.append(
+            deal_hand(ch, deck, rival)
+            if rival is not None
+            else echo_hand(ch, game, deck, cards, bump=ch.index(3) == 0)
+        )
         if coin(ch):
             hands.reverse()
         return hand_deal(ch, game, hands, f"wild-{which}", "compare")
@@ -457,9 +474,11 @@ def deal_qualifier(ch: Choices, game: Game, want: str | None = None) -> Deal:
         # one card a rank up or down, onto a rank the hand lacks where one can (a new
         # pair would jump past the boundary): A-K-4-3-2 below is A-Q-4-3-2
         by = 1 if step == "above" else -1
-        movable = [i for i, r in enumerate(ranks) if TWO <= r + by <= ACE
-                   and r + by not in ranks] or \
-            [i for i, r in enumerate(ranks) if TWO <= r + by <= ACE] or [0]
+        movable = (
+            [i for i, r in enumerate(ranks) if TWO <= r + by <= ACE and r + by not in ranks]
+            or [i for i, r in enumerate(ranks) if TWO <= r + by <= ACE]
+            or [0]
+        )
         i = pick(ch, movable)
         ranks[i] = min(max(ranks[i] + by, TWO), ACE)
     suited = len({c.suit for c in minimum}) == 1
@@ -485,5 +504,3 @@ def _best_unpaired_below(game: Game) -> tuple[int, ...]:
     qualifier = game.ruleset.qualifier
     assert qualifier is not None
     return _unpaired_below(game.ev, game.size, qualifier.minimum)
-
-

@@ -34,8 +34,12 @@ BOARD_FEATURE = needs_feature(("unused-field",))
 def board_deals(game: Game) -> bool:
     """Whether ``game`` deals "reject-board": a compare with a board in a game without
     community cards, to an adapter that claims compare and reject and names the rule."""
-    return game.selection is None and Kind.COMPARE in game.kinds and \
-        Kind.REJECT in game.kinds and BOARD_FEATURE in game.features
+    return (
+        game.selection is None
+        and Kind.COMPARE in game.kinds
+        and Kind.REJECT in game.kinds
+        and BOARD_FEATURE in game.features
+    )
 
 
 def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
@@ -43,7 +47,8 @@ def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
     The request's operation is one of the kinds asked for; with ``reject`` alone, one of
     the operations the ruleset has (a malformed request of any of them)."""
     ops = [k for k in game.kinds if k in OPERATIONS] or [
-        k for k in OPERATIONS if k != Kind.BEST_HAND or game.selection is not None]
+        k for k in OPERATIONS if k != Kind.BEST_HAND or game.selection is not None
+    ]
     which = want.removeprefix("reject-") if want else pick(ch, REJECTS)
     if which == "across" and "compare" not in ops and "best_hand" not in ops:
         which = "duplicate"
@@ -53,11 +58,12 @@ def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
         which = "count"
     deck = Deck(0)
     n = game.size
-    if which == "board":        # two valid hands; the board is the one fault (3.3)
+    if which == "board":  # two valid hands; the board is the one fault (3.3)
         hands = [cards_text(_natural_hand(ch, game, deck, shared=True)) for _ in range(2)]
         table = [deck.take(ch, pick(ch, RANKS)) for _ in range(1 + ch.index(5))]
-        return Deal("reject", {"op": "compare", "hands": hands, "board": cards_text(table)},
-                    "reject-board")
+        return Deal(
+            "reject", {"op": "compare", "hands": hands, "board": cards_text(table)}, "reject-board"
+        )
     tokens = [str(c) for c in _natural_hand(ch, game, deck, shared=False)]
     if which == "across":
         return _across(ch, game, deck, ops, tokens)
@@ -88,8 +94,9 @@ def _natural_hand(ch: Choices, game: Game, deck: Deck, *, shared: bool) -> list[
     """A valid hand of any category but five of a kind (no wild card); ``shared``: its
     ranks chosen among those ``deck`` still has (a hand beside others)."""
     category = pick(ch, [c for c in game.makeable if c != CategoryName.FIVE_OF_A_KIND])
-    return deal_hand(ch, deck, category_hand(ch, game, category, wild_cap=0,
-                                             deck=deck if shared else None))
+    return deal_hand(
+        ch, deck, category_hand(ch, game, category, wild_cap=0, deck=deck if shared else None)
+    )
 
 
 def _across(ch: Choices, game: Game, deck: Deck, ops: list[str], tokens: list[str]) -> Deal:
@@ -99,13 +106,18 @@ def _across(ch: Choices, game: Game, deck: Deck, ops: list[str], tokens: list[st
         other = [deck.take(ch, pick(ch, RANKS)) for _ in range(n - 1)]
         tokens2 = [str(c) for c in other]
         tokens2.insert(ch.index(n), pick(ch, tokens))
-        return Deal("reject", {"op": "compare", "hands": [" ".join(tokens),
-                                                          " ".join(tokens2)]},
-                    "reject-across")
+        return Deal(
+            "reject",
+            {"op": "compare", "hands": [" ".join(tokens), " ".join(tokens2)]},
+            "reject-across",
+        )
     sel = game.selection
     assert sel is not None
     hole = [str(deck.take(ch, pick(ch, RANKS))) for _ in range(sel.hole)]
     board = [str(deck.take(ch, pick(ch, RANKS))) for _ in range(sel.board - 1)]
     board.insert(ch.index(sel.board), pick(ch, hole))
-    return Deal("reject", {"op": "best_hand", "hole": " ".join(hole),
-                           "board": " ".join(board)}, "reject-across")
+    return Deal(
+        "reject",
+        {"op": "best_hand", "hole": " ".join(hole), "board": " ".join(board)},
+        "reject-across",
+    )

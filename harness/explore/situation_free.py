@@ -41,6 +41,7 @@ from pokercert.vectors.model import Kind
 # the older card-by-card deals: rank shapes biased to edge structure, related hands,
 # hole cards connected to the board; they reach corners no situation names
 
+
 @cache
 def _partitions(n: int, largest: int = 4) -> tuple[tuple[int, ...], ...]:
     """Group sizes of an n-card hand (no rank more than four times), simplest first."""
@@ -54,15 +55,12 @@ def _partitions(n: int, largest: int = 4) -> tuple[tuple[int, ...], ...]:
             build(left - part, part, (*acc, part))
 
     build(n, largest, ())
-    return tuple(sorted(out, key=lambda p: (max(p), p)))   # all-distinct first, pairs, ...
-
-
+    return tuple(sorted(out, key=lambda p: (max(p), p)))  # all-distinct first, pairs, ...
 
 
 def rank_list(ch: Choices, n: int) -> list[int]:
     """Ranks of an n-card hand, biased to edge structure (groups, runs, near-runs, wraps)."""
-    shape = pick(ch, ("groups", "run", "groups", "near_run",
-                      *(("wrap",) if n >= 3 else ())))
+    shape = pick(ch, ("groups", "run", "groups", "near_run", *(("wrap",) if n >= 3 else ())))
     if shape == "groups":
         parts = pick(ch, _partitions(n))
         ranks = distinct_ranks(ch, len(parts))
@@ -108,8 +106,7 @@ def _same_shape(ch: Choices, ranks: Sequence[int]) -> list[int]:
 SUIT_PLANS = ("any", "one_suit", "near_one_suit")  # suits of a card-by-card hand
 
 
-def _suited(ch: Choices, ranks: Sequence[int], deck: Deck,
-            plan: str | None = None) -> list[Card]:
+def _suited(ch: Choices, ranks: Sequence[int], deck: Deck, plan: str | None = None) -> list[Card]:
     """Cards for these ranks: any suits, all one suit, or all but one of one suit.
 
     ``plan`` imposes the suit plan (a hand echoing another one: two flushes); the main
@@ -119,8 +116,7 @@ def _suited(ch: Choices, ranks: Sequence[int], deck: Deck,
         plan = pick(ch, SUIT_PLANS)
         main = pick(ch, SUITS)
     else:
-        main = next((s for s in SUITS if all(deck.free(Card(r, s)) for r in ranks)),
-                    SUITS[0])
+        main = next((s for s in SUITS if all(deck.free(Card(r, s)) for r in ranks)), SUITS[0])
     odd = ch.index(len(ranks)) if plan == "near_one_suit" else -1
     cards = []
     for i, rank in enumerate(ranks):
@@ -144,8 +140,7 @@ def _with_jokers(ch: Choices, cards: list[Card], deck: Deck) -> list[Card]:
     if count:
         if pick(ch, ("anywhere", "kickers")) == "kickers":
             counts = Counter(c.rank for c in cards)
-            order = sorted(range(len(cards)), key=lambda i: (counts[cards[i].rank],
-                                                             cards[i].rank))
+            order = sorted(range(len(cards)), key=lambda i: (counts[cards[i].rank], cards[i].rank))
             where = order[:count]
         else:
             where = distinct_from(ch, list(range(len(cards))), count)
@@ -156,16 +151,16 @@ def _with_jokers(ch: Choices, cards: list[Card], deck: Deck) -> list[Card]:
     return cards
 
 
-def free_hand(ch: Choices, n: int, deck: Deck, ranks: Sequence[int] | None = None,
-              plan: str | None = None) -> list[Card]:
+def free_hand(
+    ch: Choices, n: int, deck: Deck, ranks: Sequence[int] | None = None, plan: str | None = None
+) -> list[Card]:
     """One hand of n cards from ``deck`` drawn card by card (from ``ranks`` if given),
     in a drawn order, wild cards included where the deck has jokers."""
     cards = _suited(ch, ranks if ranks is not None else rank_list(ch, n), deck, plan)
     return shuffled(ch, _with_jokers(ch, cards, deck))
 
 
-RELATIONS = ("independent", "same_ranks", "bump_one", "same_shape", "bump_group",
-             "same_shape")
+RELATIONS = ("independent", "same_ranks", "bump_one", "same_shape", "bump_group", "same_shape")
 
 
 def related_hands(ch: Choices, count: int, n: int, deck: Deck) -> list[list[Card]]:
@@ -176,13 +171,13 @@ def related_hands(ch: Choices, count: int, n: int, deck: Deck) -> list[list[Card
     for _ in range(count - 1):
         relation = pick(ch, RELATIONS)
         ranks: list[int] | None = None
-        if relation == "same_ranks":        # differ in suits only: equal, or a flush
+        if relation == "same_ranks":  # differ in suits only: equal, or a flush
             ranks = list(first_ranks)
-        elif relation == "bump_one":        # one card a rank apart: kickers
+        elif relation == "bump_one":  # one card a rank apart: kickers
             ranks = _bumped(ch, first_ranks)
-        elif relation == "bump_group":      # a pair, trips or quads a rank apart
+        elif relation == "bump_group":  # a pair, trips or quads a rank apart
             ranks = _bumped_group(ch, first_ranks)
-        elif relation == "same_shape":      # e.g. two pair against two pair
+        elif relation == "same_shape":  # e.g. two pair against two pair
             ranks = _same_shape(ch, first_ranks)
         # echo the suit plan too, so that two flushes (or two straights) meet
         plan = first_plan if ranks is not None and coin(ch) else None
@@ -204,8 +199,9 @@ def _board_deal(ch: Choices, game: Game, holes: int) -> tuple[list[str], str]:
         if pick(ch, ("connected", "independent")) == "connected":
             # ranks and suits that combine with the board
             suit = board_cards[0].suit
-            cards = [deck.take(ch, pick(ch, near), pick(ch, (suit, *SUITS)))
-                     for _ in range(sel.hole)]
+            cards = [
+                deck.take(ch, pick(ch, near), pick(ch, (suit, *SUITS))) for _ in range(sel.hole)
+            ]
             out.append(cards_text(_with_jokers(ch, cards, deck)))
         else:
             out.append(cards_text(free_hand(ch, sel.hole, deck)))
@@ -224,8 +220,9 @@ def has_low(game: Game) -> bool:
 
 def _twin(ch: Choices, deck: Deck, cards: Sequence[Card]) -> list[Card]:
     """The same ranks as ``cards`` in other suits where the deck still has them."""
-    return shuffled(ch, [deck.take(ch, c.rank, pick(ch, [s for s in SUITS if s != c.suit]))
-                         for c in cards])
+    return shuffled(
+        ch, [deck.take(ch, c.rank, pick(ch, [s for s in SUITS if s != c.suit])) for c in cards]
+    )
 
 
 def deal_showdown(ch: Choices, game: Game, want: str | None = None) -> Deal:
@@ -240,18 +237,20 @@ def deal_showdown(ch: Choices, game: Game, want: str | None = None) -> Deal:
     ranks = LOW_RANKS if label == "showdown-low" else RANKS
     board: list[Card] = []
     if label == "showdown-tie" and board_game and coin(ch):
-        made = pick(ch, game.makeable[:max(1, len(game.makeable) // 2)])
+        made = pick(ch, game.makeable[: max(1, len(game.makeable) // 2)])
         board = deal_hand(ch, deck, category_hand(ch, game, made, wild_cap=0))
         board += [deck.take(ch, pick(ch, RANKS)) for _ in range(sel.board - len(board))]
-        ranks = RANKS[6:]                   # weak hole cards: the board plays
+        ranks = RANKS[6:]  # weak hole cards: the board plays
     hands: list[list[Card]] = []
     for i in range(players):
         if i == 1 and label != "showdown-dealt" and not board and coin(ch):
             # the first player's ranks in other suits (all of them for a tie; some for
             # a low: a tied low beside different high hands, the quartered pot)
             share = sel.hole if label == "showdown-tie" else 1 + ch.index(sel.hole)
-            hands.append(_twin(ch, deck, hands[0][:share]) +
-                         [deck.take(ch, pick(ch, ranks)) for _ in range(sel.hole - share)])
+            hands.append(
+                _twin(ch, deck, hands[0][:share])
+                + [deck.take(ch, pick(ch, ranks)) for _ in range(sel.hole - share)]
+            )
             continue
         hands.append([deck.take(ch, pick(ch, ranks)) for _ in range(sel.hole)])
     if board_game and not board:
@@ -281,13 +280,15 @@ def deal_free(ch: Choices, game: Game, want: str | None = None) -> Deal:
     return Deal("best_hand", {"hole": hole, "board": board}, "free")
 
 
-
 def free_options(game: Game) -> list[str]:
     """What :func:`deal_free` can deal for ``game``: classify and compare of whole hands, and,
     where a board is dealt, compare on the board and best_hand (a stud game's best_hand
     has no board to draw card by card, so it is not offered there)."""
     options: list[str] = [k for k in (Kind.CLASSIFY, Kind.COMPARE) if k in game.kinds]
     if game.selection is not None and game.selection.board:
-        options += [k for k in ("compare_on_board", Kind.BEST_HAND)
-                    if k.removesuffix("_on_board") in game.kinds]
+        options += [
+            k
+            for k in ("compare_on_board", Kind.BEST_HAND)
+            if k.removesuffix("_on_board") in game.kinds
+        ]
     return options

@@ -47,7 +47,6 @@ rival can echo it exactly.
 prints how many deals of each it sent; challenge vectors may reuse the same labels).
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -98,23 +97,46 @@ from pokercert.vectors.dealing import (
 )
 from pokercert.vectors.model import Kind
 
-if TYPE_CHECKING:   # Hypothesis is imported where a strategy is built: the seeded
+if TYPE_CHECKING:  # Hypothesis is imported where a strategy is built: the seeded
     # sampler (fuzz, the challenge's fresh deals) never needs it
     from hypothesis import strategies as st
 
 # the card primitives (the deal toolkit, pokercert.vectors.dealing) are re-exported: the
 # explorers name them from here
-__all__ = ["ACE", "DEAL_KINDS", "KING", "QUEEN", "RANKS", "RUNS", "SITUATIONS", "TWO", "Choices",
-           "Deal", "DrawChoices", "Game", "Hand", "SeededChoices", "applicable", "build",
-           "category_hand", "deal_hand", "deal_strategy", "game_strategy", "hand_strategy",
-           "sample_deals", "seeded_deals", "situation_labels", "situations_for"]
+__all__ = [
+    "ACE",
+    "DEAL_KINDS",
+    "KING",
+    "QUEEN",
+    "RANKS",
+    "RUNS",
+    "SITUATIONS",
+    "TWO",
+    "Choices",
+    "Deal",
+    "DrawChoices",
+    "Game",
+    "Hand",
+    "SeededChoices",
+    "applicable",
+    "build",
+    "category_hand",
+    "deal_hand",
+    "deal_strategy",
+    "game_strategy",
+    "hand_strategy",
+    "sample_deals",
+    "seeded_deals",
+    "situation_labels",
+    "situations_for",
+]
 
 # every label a deal can carry, in the order coverage tables list them
 SITUATIONS: dict[str, str] = {
     "categories": "two hands of two categories (adjacent ones weighted up); one hand "
-                  "of any category for classify",
+    "of any category for classify",
     "defining-ranks": "same category, different defining ranks, crossed where there are "
-                      "two groups (KKK22 vs QQQAA, KK33 vs QQJJ, a high pair with low kickers)",
+    "two groups (KKK22 vs QQQAA, KK33 vs QQJJ, a high pair with low kickers)",
     "kicker-1": "same category, same defining ranks, the 1st kicker differs",
     "kicker-2": "... the 2nd kicker differs",
     "kicker-3": "... the 3rd kicker differs",
@@ -137,11 +159,10 @@ SITUATIONS: dict[str, str] = {
     "board-uses-4": "the best hand needs four hole cards (a rule may forbid it: Omaha)",
     "board-uses-5": "all five from the player's own cards (games without a board: stud)",
     "wild-duplicate": "suited cards with their top card held plus a wild card: a wild "
-                      "card that duplicates a held card would make a better hand",
+    "card that duplicates a held card would make a better hand",
     "wild-five": "five of a kind (four naturals and a wild card, or three and two)",
     "wild-placed": "a hand of any category with 1 or 2 cards replaced by wild cards",
-    "qualifier-at": "the dealer qualifier's lowest qualifying hand, suits redrawn "
-                    "(kind qualifies)",
+    "qualifier-at": "the dealer qualifier's lowest qualifying hand, suits redrawn (kind qualifies)",
     "qualifier-below": "the qualifier's lowest hand with one card a rank lower",
     "qualifier-above": "the qualifier's lowest hand with one card a rank higher",
     "reject-duplicate": "the same card twice in one hand",
@@ -150,18 +171,17 @@ SITUATIONS: dict[str, str] = {
     "reject-suit": "a card with an unknown suit",
     "reject-joker": "a joker in a game whose deck has none",
     "reject-board": "a board with a compare in a game that deals none (PROTOCOL.md 3.3: "
-                    "wrong-count; only to adapters naming the feature input_rules)",
+    "wrong-count; only to adapters naming the feature input_rules)",
     "showdown-dealt": "a whole pot (showdown): 2 to 9 players (7 in stud) dealt at random, "
-                      "every half settled",
+    "every half settled",
     "showdown-tie": "a whole pot that splits: a made hand on the board that plays for "
-                    "everyone, or two players holding the same ranks in other suits",
+    "everyone, or two players holding the same ranks in other suits",
     "showdown-low": "a whole pot of a low or split game dealt from the low cards (A-8, a "
-                    "few nines and kings), players often sharing low ranks: qualifying, "
-                    "tied and quartered lows, and no qualifying low",
+    "few nines and kings), players often sharing low ranks: qualifying, "
+    "tied and quartered lows, and no qualifying low",
     "free": "deals drawn card by card with the older biases (related hands, connected "
-            "boards): the rest of the space",
+    "boards): the rest of the space",
 }
-
 
 
 # --------------------------------------------------------------------------- assembly
@@ -202,7 +222,7 @@ def situations_for(game: Game) -> list[str]:
     if "compare" in game.kinds:
         out += ["suits-only", "multiway"]
     if game.selection is not None and {Kind.BEST_HAND, Kind.COMPARE} & set(game.kinds):
-        out.append("board")          # a board deal is a best_hand or a compare on it
+        out.append("board")  # a board deal is a best_hand or a compare on it
     if game.wilds:
         out.append("wild")
     if Kind.QUALIFIES in game.kinds:
@@ -211,8 +231,7 @@ def situations_for(game: Game) -> list[str]:
         out.append("reject")
     if not {Kind.CLASSIFY, Kind.COMPARE} & set(game.kinds):
         # the board family deals best_hand (or compares, not claimed here)
-        out = ["board"] if game.selection is not None and Kind.BEST_HAND in game.kinds \
-            else []
+        out = ["board"] if game.selection is not None and Kind.BEST_HAND in game.kinds else []
         if Kind.QUALIFIES in game.kinds:
             out.append("qualifier")
         if game.size >= 2 and "reject" in game.kinds:
@@ -269,8 +288,9 @@ def situation_labels(game: Game, *, rejects: bool = True) -> list[str]:
     return [name for name in SITUATIONS if name in labels]
 
 
-def applicable(game: Game, situations: Sequence[str] | None = None, *,
-               rejects: bool = True, free: bool = False) -> list[str]:
+def applicable(
+    game: Game, situations: Sequence[str] | None = None, *, rejects: bool = True, free: bool = False
+) -> list[str]:
     """The labels to deal for ``game``: :func:`situation_labels` (and ``free``), or those
     of ``situations`` the game can deal.  An unknown label is a ValueError, and so is
     nothing left to deal."""
@@ -280,18 +300,20 @@ def applicable(game: Game, situations: Sequence[str] | None = None, *,
     if situations is not None:
         unknown = [s for s in situations if s not in SITUATIONS]
         if unknown:
-            raise ValueError(f"unknown situation {unknown[0]!r} (known: "
-                             f"{', '.join(SITUATIONS)})")
+            raise ValueError(f"unknown situation {unknown[0]!r} (known: {', '.join(SITUATIONS)})")
         wanted = set(situations)
-        labels = [s for s in [*situation_labels(game, rejects=rejects), "free"]
-                  if s in wanted and (s != "free" or _free_kinds(game))]
+        labels = [
+            s
+            for s in [*situation_labels(game, rejects=rejects), "free"]
+            if s in wanted and (s != "free" or _free_kinds(game))
+        ]
     if not labels:
-        raise ValueError(f"{game.ruleset.id}: nothing to deal for kinds "
-                         f"{list(game.kinds)}" + (f" in situations {list(situations)}"
-                                                  if situations is not None else ""))
+        raise ValueError(
+            f"{game.ruleset.id}: nothing to deal for kinds "
+            f"{list(game.kinds)}"
+            + (f" in situations {list(situations)}" if situations is not None else "")
+        )
     return labels
-
-
 
 
 def _free_kinds(game: Game) -> bool:
@@ -309,8 +331,7 @@ def build(ch: Choices, game: Game, label: str) -> Deal:
     return deal
 
 
-def labelled(ch: Choices, game: Game, labels: Sequence[str],
-             label: str | None = None) -> Deal:
+def labelled(ch: Choices, game: Game, labels: Sequence[str], label: str | None = None) -> Deal:
     """A label (one choice among ``labels``, or ``label`` recorded as that choice by a
     seeded backend), then a deal of it: the one shape both backends share."""
     if label is None:
@@ -318,10 +339,15 @@ def labelled(ch: Choices, game: Game, labels: Sequence[str],
     return build(ch, game, label)
 
 
-def deal_strategy(ruleset: Ruleset, profile: Profile | str | None = None,
-                  kinds: Sequence[str] = DEAL_KINDS, *, rejects: bool = True,
-                  free: bool = False, situations: Sequence[str] | None = None
-                  ) -> st.SearchStrategy[Deal]:
+def deal_strategy(
+    ruleset: Ruleset,
+    profile: Profile | str | None = None,
+    kinds: Sequence[str] = DEAL_KINDS,
+    *,
+    rejects: bool = True,
+    free: bool = False,
+    situations: Sequence[str] | None = None,
+) -> st.SearchStrategy[Deal]:
     """Hypothesis strategy of deals for ``ruleset`` of the given vector kinds: a label
     evenly among the applicable ones (:func:`applicable`), then its cards; failing deals
     shrink.  ``rejects=False`` leaves out the malformed requests, ``free=True`` adds the
@@ -344,8 +370,9 @@ def game_strategy(game: Game, labels: Sequence[str]) -> st.SearchStrategy[Deal]:
     return deals()
 
 
-def hand_strategy(ruleset: Ruleset, profile: Profile | str | None = None, *,
-                  count: int = 1) -> st.SearchStrategy[list[tuple[Card, ...]]]:
+def hand_strategy(
+    ruleset: Ruleset, profile: Profile | str | None = None, *, count: int = 1
+) -> st.SearchStrategy[list[tuple[Card, ...]]]:
     """``count`` hands from one deck of ``ruleset``, through the same generator: each of
     a category of the game (any of them evenly), or (one draw in four) hands drawn card
     by card where the later ones echo the first (same ranks, a rank apart, the same
@@ -360,15 +387,17 @@ def hand_strategy(ruleset: Ruleset, profile: Profile | str | None = None, *,
         deck = game.deck()
         if ch.index(4) == 0:
             return [tuple(h) for h in related_hands(ch, count, game.size, deck)]
-        return [tuple(deal_hand(ch, deck, category_hand(ch, game, pick(ch, game.makeable),
-                                                        deck=deck)))
-                for _ in range(count)]
+        return [
+            tuple(deal_hand(ch, deck, category_hand(ch, game, pick(ch, game.makeable), deck=deck)))
+            for _ in range(count)
+        ]
 
     return hands()
 
 
-def seeded_deals(game: Game, labels: Sequence[str], *, seed: int, count: int
-                 ) -> Iterator[tuple[Deal, list[int]]]:
+def seeded_deals(
+    game: Game, labels: Sequence[str], *, seed: int, count: int
+) -> Iterator[tuple[Deal, list[int]]]:
     """``count`` deals round-robin over ``labels``, each with its choice record.
 
     Deal i is of ``labels[i % len(labels)]`` and drawn from its own
@@ -383,10 +412,16 @@ def seeded_deals(game: Game, labels: Sequence[str], *, seed: int, count: int
         yield deal, [which, *ch.record]
 
 
-def sample_deals(ruleset: Ruleset, profile: Profile | str | None,
-                 kinds: Sequence[str], *, seed: int, count: int,
-                 situations: Sequence[str] | None = None,
-                 features: Iterable[str] = ()) -> list[Deal]:
+def sample_deals(
+    ruleset: Ruleset,
+    profile: Profile | str | None,
+    kinds: Sequence[str],
+    *,
+    seed: int,
+    count: int,
+    situations: Sequence[str] | None = None,
+    features: Iterable[str] = (),
+) -> list[Deal]:
     """``count`` deals for ``ruleset``, stratified and deterministic for ``seed``.
 
     Round-robin over the situations :func:`applicable` to the ruleset, profile and
@@ -398,4 +433,3 @@ def sample_deals(ruleset: Ruleset, profile: Profile | str | None,
     game = Game(ruleset, profile, kinds, features)
     labels = applicable(game, situations)
     return [deal for deal, _ in seeded_deals(game, labels, seed=seed, count=count)]
-

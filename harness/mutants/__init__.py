@@ -42,5 +42,13 @@ class _Factories:
 
 mutant = _Factories()
 
-__all__ = ["MUTANTS", "Change", "KnobProfile", "Mutant", "MutantError", "MutantEvaluator",
-           "get_mutant", "mutant"]
+__all__ = [
+    "MUTANTS",
+    "Change",
+    "KnobProfile",
+    "Mutant",
+    "MutantError",
+    "MutantEvaluator",
+    "get_mutant",
+    "mutant",
+]

@@ -71,25 +71,33 @@ Tiebreak = Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
 # ----------------------------------------------------------------- ruleset groups
 HIGH5_NJ = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot")
 HIGH5 = (*HIGH5_NJ, "mt-poker-high")
-TABLE3 = ("nj-three-card-poker",)                    # 13:69F-20.3, three-card kickers
+TABLE3 = ("nj-three-card-poker",)  # 13:69F-20.3, three-card kickers
 HIGH3 = ("nj-poker-high-3", "nj-mini-tex-3", *TABLE3)
 # table games whose retrieved texts order categories only (no same-category rule):
 # five-card payout games and one four-card hand
-TABLE5 = ("nj-double-down-stud", "nj-double-cross-poker", "pa-mississippi-stud",
-          "pa-raise-it-up-stud", "pa-ultimate-texas-holdem")
+TABLE5 = (
+    "nj-double-down-stud",
+    "nj-double-cross-poker",
+    "pa-mississippi-stud",
+    "pa-raise-it-up-stud",
+    "pa-ultimate-texas-holdem",
+)
 TABLE4 = ("nj-four-card-poker", "pa-crazy-4-poker", "pa-four-card-frenzy")
-QUALIFIED = ("nj-caribbean-stud", "nj-three-card-poker",    # rulesets with a dealer qualifier
-             "nj-mini-tex-3")
-HIGH = (*HIGH5, *HIGH3)                               # every high game with kickers
-WITH_STRAIGHTS = (*HIGH, "nj-lowball-2-7")            # every game with 3+ card straights
+QUALIFIED = (
+    "nj-caribbean-stud",
+    "nj-three-card-poker",  # rulesets with a dealer qualifier
+    "nj-mini-tex-3",
+)
+HIGH = (*HIGH5, *HIGH3)  # every high game with kickers
+WITH_STRAIGHTS = (*HIGH, "nj-lowball-2-7")  # every game with 3+ card straights
 A5_LOW = ("nj-poker-low-5", "nj-poker-low-3", "mt-poker-low")
 LOW = (*A5_LOW, "nj-lowball-2-7")
 POCKET = ("nj-mini-tex-pocket",)
 MINITEX = ("nj-mini-tex-3",)
 MONTANA = ("mt-poker-high", "mt-poker-low")
-DEUCES = ("mt-poker-high-deuces", "mt-poker-low-deuces")   # the posting 'deuces wild'
+DEUCES = ("mt-poker-high-deuces", "mt-poker-low-deuces")  # the posting 'deuces wild'
 ALL = (*HIGH, *LOW, *POCKET, *TABLE5, *TABLE4, *DEUCES)
-WITH_KICKERS = (*HIGH, *LOW)                          # all but the pocket wager
+WITH_KICKERS = (*HIGH, *LOW)  # all but the pocket wager
 # games with a showdown: the pocket wager is settled on a paytable (37.5(d)), never
 # hand against hand, so mistakes that only show between hands do not affect it
 SHOWDOWN = (*WITH_KICKERS, *DEUCES)
@@ -123,7 +131,7 @@ def _wraps_around(top: int | None, ranks: tuple[int, ...], ev: object) -> int | 
     n = len(ranks)
     if top is not None or n < 3 or len(set(ranks)) != n:
         return top
-    ring = {(r - 1) % 13 for r in ranks}                 # ace 0, deuce 1, ..., king 12
+    ring = {(r - 1) % 13 for r in ranks}  # ace 0, deuce 1, ..., king 12
     for start in ring:
         if all((start + i) % 13 in ring for i in range(n)):
             end = (start + n - 1) % 13
@@ -143,7 +151,7 @@ def _matched(groups: list[tuple[int, int]]) -> int:
 
 
 def _kickers_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
-    return tail[:max(_matched(groups), 1)]
+    return tail[: max(_matched(groups), 1)]
 
 
 def _kickers_reversed(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
@@ -156,23 +164,23 @@ def _swap_first_two_if(counts: list[int]) -> Tiebreak:
         if [n for _, n in groups][:2] == counts and len(tail) >= 2:
             return (tail[1], tail[0], *tail[2:])
         return tail
+
     return fn
 
 
-def _pair_kickers_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
-                          ) -> tuple[int, ...]:
+def _pair_kickers_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
     """One pair is compared by the pair alone (its kickers never decide)."""
     return tail[:1] if [n for _, n in groups][:2] == [2, 1] else tail
 
 
-def _two_pair_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
-                             ) -> tuple[int, ...]:
+def _two_pair_kicker_dropped(
+    tail: tuple[int, ...], groups: list[tuple[int, int]]
+) -> tuple[int, ...]:
     """Two pair is compared by its two pairs alone (the odd card never decides)."""
     return tail[:2] if [n for _, n in groups][:2] == [2, 2] else tail
 
 
-def _aces_low_when_matched(tail: tuple[int, ...], groups: list[tuple[int, int]]
-                           ) -> tuple[int, ...]:
+def _aces_low_when_matched(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
     m = _matched(groups)
     return tuple(1 if v == ACE else v for v in tail[:m]) + tail[m:]
 
@@ -189,17 +197,21 @@ def _suits_break_ties() -> Change:
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         def value(hand: tuple[Card, ...]) -> HandValue:
             v = orig(hand)
-            ordered = sorted(v.played, key=lambda c: (c.rank, SUIT_ORDER.get(c.suit, 0)),
-                             reverse=True)
+            ordered = sorted(
+                v.played, key=lambda c: (c.rank, SUIT_ORDER.get(c.suit, 0)), reverse=True
+            )
             return v._replace(key=v.key + tuple(SUIT_ORDER.get(c.suit, 0) for c in ordered))
+
         return value
+
     return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 def _board_dropped(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
     """A showdown that drops the board in a game without community cards."""
     return lambda hands, board=None: orig(
-        hands, board if ev.ruleset.selection is not None else None)
+        hands, board if ev.ruleset.selection is not None else None
+    )
 
 
 def _naturals_first() -> Change:
@@ -207,12 +219,13 @@ def _naturals_first() -> Change:
         def value(hand: tuple[Card, ...]) -> HandValue:
             v = orig(hand)
             return v._replace(key=(*v.key, 0 if any(c.is_joker for c in hand) else 1))
+
         return value
+
     return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
-def _quads_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
-                         ) -> tuple[int, ...]:
+def _quads_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]) -> tuple[int, ...]:
     """Four of a kind is compared by the quads alone (the kicker never decides)."""
     return tail[:1] if [n for _, n in groups][:1] == [4] else tail
 
@@ -220,335 +233,692 @@ def _quads_kicker_dropped(tail: tuple[int, ...], groups: list[tuple[int, int]]
 # ----------------------------------------------------------------- the mutants
 MUTANTS: tuple[Mutant, ...] = (
     # --- straights: the wheel, its rank, wraparounds, near misses
-    Mutant("wheel-missing", "wheel", (*HIGH, *HIGH_ROOM),
-           "The ace never plays low: A-2-3-4-5 (A-2-3) is an ace-high hand, not a straight.",
-           (knobs(straight_ace="high"),),
-           same_as_reading=(("mt-wheel", "literal"),)),
-    Mutant("wheel-ranked-ace-high", "straight-order", (*HIGH, *POCKET),
-           "A straight's top card is its highest rank, so A-2-3-4-5 ranks as an ace-high "
-           "straight (a suited one as a royal).",
-           (run_top(_wheel_tops_at_ace),)),
-    Mutant("straights-all-equal", "straight-order", WITH_STRAIGHTS,
-           "Two straights (or straight flushes) are never compared by their top card: "
-           "every straight ties every other.",
-           (classified(lambda cat, key: (cat, key[:1] if cat in STRAIGHTS else key)),)),
-    Mutant("lowest-straight-missed", "straight-order", (*WITH_STRAIGHTS, *POCKET),
-           "The table of straights starts one rank too high: 6-5-4-3-2 (4-3-2, pocket 3-2) "
-           "is not found.",
-           (run_top(_lowest_straight_missed),)),
-    Mutant("wraparound-straights", "wraparound", WITH_STRAIGHTS,
-           "Sequences are tested modulo 13, so Q-K-A-2-3, K-A-2-3-4 and K-A-2 are straights.",
-           (run_top(_wraps_around),)),
-    Mutant("straight-ignores-pairs", "near-miss", WITH_STRAIGHTS,
-           "Straight test is 'highest minus lowest = n-1' without a pair check: 5-5-6-7-9 "
-           "is called a straight.",
-           (run_top(_span_only),)),
-
+    Mutant(
+        "wheel-missing",
+        "wheel",
+        (*HIGH, *HIGH_ROOM),
+        "The ace never plays low: A-2-3-4-5 (A-2-3) is an ace-high hand, not a straight.",
+        (knobs(straight_ace="high"),),
+        same_as_reading=(("mt-wheel", "literal"),),
+    ),
+    Mutant(
+        "wheel-ranked-ace-high",
+        "straight-order",
+        (*HIGH, *POCKET),
+        "A straight's top card is its highest rank, so A-2-3-4-5 ranks as an ace-high "
+        "straight (a suited one as a royal).",
+        (run_top(_wheel_tops_at_ace),),
+    ),
+    Mutant(
+        "straights-all-equal",
+        "straight-order",
+        WITH_STRAIGHTS,
+        "Two straights (or straight flushes) are never compared by their top card: "
+        "every straight ties every other.",
+        (classified(lambda cat, key: (cat, key[:1] if cat in STRAIGHTS else key)),),
+    ),
+    Mutant(
+        "lowest-straight-missed",
+        "straight-order",
+        (*WITH_STRAIGHTS, *POCKET),
+        "The table of straights starts one rank too high: 6-5-4-3-2 (4-3-2, pocket 3-2) "
+        "is not found.",
+        (run_top(_lowest_straight_missed),),
+    ),
+    Mutant(
+        "wraparound-straights",
+        "wraparound",
+        WITH_STRAIGHTS,
+        "Sequences are tested modulo 13, so Q-K-A-2-3, K-A-2-3-4 and K-A-2 are straights.",
+        (run_top(_wraps_around),),
+    ),
+    Mutant(
+        "straight-ignores-pairs",
+        "near-miss",
+        WITH_STRAIGHTS,
+        "Straight test is 'highest minus lowest = n-1' without a pair check: 5-5-6-7-9 "
+        "is called a straight.",
+        (run_top(_span_only),),
+    ),
     # --- category order and naming
-    Mutant("flush-below-straight", "category-order", (*HIGH5, "nj-lowball-2-7", *HIGH_ONLY_ROOM),
-           "Five-card flush and straight trade places in the ranking.",
-           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
-    Mutant("full-house-below-flush", "category-order", (*HIGH5, "nj-lowball-2-7"),
-           "Full house and flush trade places in the ranking.",
-           (swap(CategoryName.FULL_HOUSE, CategoryName.FLUSH),)),
-    Mutant("straight-flush-as-flush", "category-order", (*WITH_STRAIGHTS, *HIGH_ONLY_ROOM),
-           "The flush test runs before the straight-flush test: a (non-royal) straight flush "
-           "is called a flush.",
-           (without(CategoryName.STRAIGHT_FLUSH),)),
-    Mutant("three-card-five-card-order", "three-card-order", HIGH3,
-           "The five-card order is copied into three-card poker: flush > straight > three "
-           "of a kind.",
-           (order_like(FIVE_CARD_HIGH_ORDER),)),
-    Mutant("three-card-flush-over-straight", "three-card-order", HIGH3,
-           "Three-card flush ranked above the three-card straight, as in five cards.",
-           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
-    Mutant("royal-not-named", "royal-naming", (*HIGH5, "nj-poker-high-3", "nj-lowball-2-7"),
-           "The royal flush is reported as a straight flush (it still ranks as the best one).",
-           (without(CategoryName.ROYAL_FLUSH),)),
-    Mutant("minitex-royal-named", "royal-naming", MINITEX,
-           "Mini-tex A-K-Q suited is reported as a 'royal_flush', a category Mini-tex "
-           "does not have.",
-           (categories(lambda names, rs: [CategoryName.ROYAL_FLUSH, *names]),)),
-    Mutant("pocket-royal-as-straight-flush", "royal-naming", POCKET,
-           "Pocket A-K suited is paid as a straight flush, not as the royal straight flush.",
-           (without(CategoryName.ROYAL_STRAIGHT_FLUSH),)),
-
+    Mutant(
+        "flush-below-straight",
+        "category-order",
+        (*HIGH5, "nj-lowball-2-7", *HIGH_ONLY_ROOM),
+        "Five-card flush and straight trade places in the ranking.",
+        (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),),
+    ),
+    Mutant(
+        "full-house-below-flush",
+        "category-order",
+        (*HIGH5, "nj-lowball-2-7"),
+        "Full house and flush trade places in the ranking.",
+        (swap(CategoryName.FULL_HOUSE, CategoryName.FLUSH),),
+    ),
+    Mutant(
+        "straight-flush-as-flush",
+        "category-order",
+        (*WITH_STRAIGHTS, *HIGH_ONLY_ROOM),
+        "The flush test runs before the straight-flush test: a (non-royal) straight flush "
+        "is called a flush.",
+        (without(CategoryName.STRAIGHT_FLUSH),),
+    ),
+    Mutant(
+        "three-card-five-card-order",
+        "three-card-order",
+        HIGH3,
+        "The five-card order is copied into three-card poker: flush > straight > three of a kind.",
+        (order_like(FIVE_CARD_HIGH_ORDER),),
+    ),
+    Mutant(
+        "three-card-flush-over-straight",
+        "three-card-order",
+        HIGH3,
+        "Three-card flush ranked above the three-card straight, as in five cards.",
+        (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),),
+    ),
+    Mutant(
+        "royal-not-named",
+        "royal-naming",
+        (*HIGH5, "nj-poker-high-3", "nj-lowball-2-7"),
+        "The royal flush is reported as a straight flush (it still ranks as the best one).",
+        (without(CategoryName.ROYAL_FLUSH),),
+    ),
+    Mutant(
+        "minitex-royal-named",
+        "royal-naming",
+        MINITEX,
+        "Mini-tex A-K-Q suited is reported as a 'royal_flush', a category Mini-tex does not have.",
+        (categories(lambda names, rs: [CategoryName.ROYAL_FLUSH, *names]),),
+    ),
+    Mutant(
+        "pocket-royal-as-straight-flush",
+        "royal-naming",
+        POCKET,
+        "Pocket A-K suited is paid as a straight flush, not as the royal straight flush.",
+        (without(CategoryName.ROYAL_STRAIGHT_FLUSH),),
+    ),
     # --- ties within a category
-    Mutant("suit-tiebreak", "suit-tiebreak", (*SHOWDOWN, *ROOM),
-           "Suits break ties (spades > hearts > diamonds > clubs) instead of splitting.",
-           (_suits_break_ties(),)),
-    Mutant("kickers-ignored", "kicker-order", (*WITH_KICKERS, *ROOM),
-           "Only the category and the paired ranks are compared (the top card for no pair): "
-           "kickers never decide.",
-           (tiebreak(_kickers_dropped),)),
-    Mutant("pair-kickers-ignored", "kicker-order", WITH_KICKERS,
-           "Two hands of one pair with the same pair are equal: the pair's kickers never "
-           "decide (other categories keep theirs).",
-           (tiebreak(_pair_kickers_dropped),)),
-    Mutant("two-pair-kicker-ignored", "two-pair-order", (*FIVE_CARD_GROUPS, *HOLDEM),
-           "Two hands with the same two pairs are equal: the fifth card never decides.",
-           (tiebreak(_two_pair_kicker_dropped),)),
-    Mutant("kickers-lowest-first", "kicker-order", HIGH,
-           "Unpaired cards are compared from the lowest up.",
-           (tiebreak(_kickers_reversed),)),
-    Mutant("flush-by-top-card", "kicker-order", WITH_STRAIGHTS,
-           "Two flushes are compared by their top card only.",
-           (classified(lambda cat, key: (cat, key[:2] if cat == CategoryName.FLUSH else key)),)),
-    Mutant("queen-valued-as-jack", "rank-order", ALL,
-           "A rank-table typo values the queen as a jack (Q-J is a pair, Q-high loses to "
-           "nothing a J-high does not).",
-           (remap_ranks({QUEEN: JACK}),)),
-    Mutant("all-cards-sorted", "rank-order", HIGH,
-           "Same-category hands are compared card by card, all five sorted high to low: "
-           "3-3-3-A-A beats 4-4-4-2-2.",
-           (knobs(tiebreak="card_by_card"),),
-           same_as_reading=(("identical-rank-tiebreak", "literal"),)),
-    Mutant("aces-low-when-paired", "named-extreme", (*HIGH, *HIGH_ROOM),
-           "The ace counts high only as a single card: four (three, two) aces rank below "
-           "four twos.",
-           (tiebreak(_aces_low_when_matched),)),
-    Mutant("two-pair-by-low-pair", "two-pair-order", FIVE_CARD_GROUPS,
-           "Two pairs are compared by the lower pair first.",
-           (tiebreak(_swap_first_two_if([2, 2])),)),
-    Mutant("full-house-by-pair", "full-house-order", FIVE_CARD_GROUPS,
-           "Full houses are compared by the pair first.",
-           (tiebreak(_swap_first_two_if([3, 2])),)),
-
+    Mutant(
+        "suit-tiebreak",
+        "suit-tiebreak",
+        (*SHOWDOWN, *ROOM),
+        "Suits break ties (spades > hearts > diamonds > clubs) instead of splitting.",
+        (_suits_break_ties(),),
+    ),
+    Mutant(
+        "kickers-ignored",
+        "kicker-order",
+        (*WITH_KICKERS, *ROOM),
+        "Only the category and the paired ranks are compared (the top card for no pair): "
+        "kickers never decide.",
+        (tiebreak(_kickers_dropped),),
+    ),
+    Mutant(
+        "pair-kickers-ignored",
+        "kicker-order",
+        WITH_KICKERS,
+        "Two hands of one pair with the same pair are equal: the pair's kickers never "
+        "decide (other categories keep theirs).",
+        (tiebreak(_pair_kickers_dropped),),
+    ),
+    Mutant(
+        "two-pair-kicker-ignored",
+        "two-pair-order",
+        (*FIVE_CARD_GROUPS, *HOLDEM),
+        "Two hands with the same two pairs are equal: the fifth card never decides.",
+        (tiebreak(_two_pair_kicker_dropped),),
+    ),
+    Mutant(
+        "kickers-lowest-first",
+        "kicker-order",
+        HIGH,
+        "Unpaired cards are compared from the lowest up.",
+        (tiebreak(_kickers_reversed),),
+    ),
+    Mutant(
+        "flush-by-top-card",
+        "kicker-order",
+        WITH_STRAIGHTS,
+        "Two flushes are compared by their top card only.",
+        (classified(lambda cat, key: (cat, key[:2] if cat == CategoryName.FLUSH else key)),),
+    ),
+    Mutant(
+        "queen-valued-as-jack",
+        "rank-order",
+        ALL,
+        "A rank-table typo values the queen as a jack (Q-J is a pair, Q-high loses to "
+        "nothing a J-high does not).",
+        (remap_ranks({QUEEN: JACK}),),
+    ),
+    Mutant(
+        "all-cards-sorted",
+        "rank-order",
+        HIGH,
+        "Same-category hands are compared card by card, all five sorted high to low: "
+        "3-3-3-A-A beats 4-4-4-2-2.",
+        (knobs(tiebreak="card_by_card"),),
+        same_as_reading=(("identical-rank-tiebreak", "literal"),),
+    ),
+    Mutant(
+        "aces-low-when-paired",
+        "named-extreme",
+        (*HIGH, *HIGH_ROOM),
+        "The ace counts high only as a single card: four (three, two) aces rank below four twos.",
+        (tiebreak(_aces_low_when_matched),),
+    ),
+    Mutant(
+        "two-pair-by-low-pair",
+        "two-pair-order",
+        FIVE_CARD_GROUPS,
+        "Two pairs are compared by the lower pair first.",
+        (tiebreak(_swap_first_two_if([2, 2])),),
+    ),
+    Mutant(
+        "full-house-by-pair",
+        "full-house-order",
+        FIVE_CARD_GROUPS,
+        "Full houses are compared by the pair first.",
+        (tiebreak(_swap_first_two_if([3, 2])),),
+    ),
     # --- cards speak: bugs that show for one card order only
-    Mutant("straight-only-in-dealt-order", "cards-speak", WITH_STRAIGHTS,
-           "Straights are found only when the cards arrive in sequence (the input is "
-           "assumed sorted).",
-           (straight_only_in_dealt_order(),)),
-    Mutant("kickers-in-dealt-order", "cards-speak", WITH_KICKERS,
-           "Unpaired cards are compared in the order they were dealt, not from the top down.",
-           (kickers_in_dealt_order(),)),
-    Mutant("flush-ignores-last-card", "cards-speak", (*WITH_STRAIGHTS, *POCKET),
-           "The suit loop stops one card early: four suited cards and an off-suit last card "
-           "make a flush.",
-           (flush_ignores_last_card(),)),
-
+    Mutant(
+        "straight-only-in-dealt-order",
+        "cards-speak",
+        WITH_STRAIGHTS,
+        "Straights are found only when the cards arrive in sequence (the input is assumed sorted).",
+        (straight_only_in_dealt_order(),),
+    ),
+    Mutant(
+        "kickers-in-dealt-order",
+        "cards-speak",
+        WITH_KICKERS,
+        "Unpaired cards are compared in the order they were dealt, not from the top down.",
+        (kickers_in_dealt_order(),),
+    ),
+    Mutant(
+        "flush-ignores-last-card",
+        "cards-speak",
+        (*WITH_STRAIGHTS, *POCKET),
+        "The suit loop stops one card early: four suited cards and an off-suit last card "
+        "make a flush.",
+        (flush_ignores_last_card(),),
+    ),
     # --- showdowns
-    Mutant("first-winner-only", "multiway-split", SHOWDOWN,
-           "On a split (push, tie) only the first of the equal best hands is returned.",
-           (first_winner_only(),)),
-    Mutant("winners-against-first-hand", "multiway-split", SHOWDOWN,
-           "Every hand is scored against the first hand only (the dealer), not against "
-           "each other.",
-           (winners_against_first_hand(),)),
-
+    Mutant(
+        "first-winner-only",
+        "multiway-split",
+        SHOWDOWN,
+        "On a split (push, tie) only the first of the equal best hands is returned.",
+        (first_winner_only(),),
+    ),
+    Mutant(
+        "winners-against-first-hand",
+        "multiway-split",
+        SHOWDOWN,
+        "Every hand is scored against the first hand only (the dealer), not against each other.",
+        (winners_against_first_hand(),),
+    ),
     # --- low games
-    Mutant("lowball-ace-low", "ace-high-lowball", ("nj-lowball-2-7",),
-           "Deuce-to-seven plays the ace low, as in ace-to-five.",
-           (knobs(ace="low", low_pair_ace="low"),)),
-    Mutant("lowball-wheel-straight", "ace-high-lowball", ("nj-lowball-2-7",),
-           "Deuce-to-seven counts A-2-3-4-5 as a straight (the high-poker straight test).",
-           (knobs(straight_ace="both"),),
-           same_as_reading=(("lowball-wheel", "literal"),)),
-    Mutant("ace-high-in-a5-low", "ace-low", A5_LOW,
-           "Ace-to-five low plays the ace high (the worst card).",
-           (knobs(ace="high", low_pair_ace="high"),)),
-    Mutant("aces-worst-low-pair", "ace-low", (*A5_LOW, *RAZZ),
-           "In ace-to-five low a pair of aces is the worst pair, not the best.",
-           (knobs(low_pair_ace="high"),),
-           same_as_reading=(("low-pair-inverse", "literal"),)),
-    Mutant("a5-straights-flushes-count", "low-straights-flushes", A5_LOW,
-           "Ace-to-five low counts straights and flushes against the hand, as deuce-to-seven "
-           "does.",
-           (per_ruleset_order({
-               "nj-poker-low-5": [CategoryName.HIGH_CARD, CategoryName.ONE_PAIR,
-                                  CategoryName.TWO_PAIR, CategoryName.THREE_OF_A_KIND,
-                                  CategoryName.STRAIGHT, CategoryName.FLUSH,
-                                  CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND,
-                                  CategoryName.STRAIGHT_FLUSH],
-               "nj-poker-low-3": [CategoryName.HIGH_CARD, CategoryName.ONE_PAIR,
-                                  CategoryName.FLUSH, CategoryName.STRAIGHT,
-                                  CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT_FLUSH],
-               "mt-poker-low": [CategoryName.HIGH_CARD, CategoryName.ONE_PAIR,
-                                CategoryName.TWO_PAIR, CategoryName.THREE_OF_A_KIND,
-                                CategoryName.STRAIGHT, CategoryName.FLUSH,
-                                CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND,
-                                CategoryName.STRAIGHT_FLUSH, CategoryName.FIVE_OF_A_KIND],
-           }),),
-           same_as_reading=(("mt-low-order", "literal"),)),
-    Mutant("lowball-straights-flushes-ignored", "low-straights-flushes", ("nj-lowball-2-7",),
-           "Deuce-to-seven ignores straights and flushes, as ace-to-five does.",
-           (without(CategoryName.STRAIGHT, CategoryName.FLUSH, CategoryName.STRAIGHT_FLUSH,
-                    CategoryName.ROYAL_FLUSH),)),
-    Mutant("low-best-card-first", "low-order", (*LOW, *RAZZ),
-           "Low hands are compared from their best (lowest) card up instead of from the top "
-           "card down.",
-           (knobs(low_card_order="best_first"),),
-           same_as_reading=(("low-card-order", "literal"),)),
-    Mutant("low-higher-pair-wins", "low-order", (*LOW, *RAZZ),
-           "Low games invert the category order but not the ranks: the higher pair wins.",
-           (tiebreak(_low_pairs_inverted),)),
-
-    # --- Mini-tex best-hand selection and the pocket wager
-    Mutant("minitex-board-plays", "best-hand-selection", MINITEX,
-           "The three community cards alone may be the hand (no hole card required).",
-           (selection(min_hole=0),)),
-    Mutant("minitex-two-hole-cards", "best-hand-selection", MINITEX,
-           "Both hole cards must be used (one community card).",
-           (selection(min_hole=2),)),
-    Mutant("minitex-one-hole-card-only", "best-hand-selection", MINITEX,
-           "Exactly one hole card is used with two community cards, never both hole cards.",
-           (best_from_single_hole_card(),)),
-    Mutant("minitex-best-by-category-only", "best-hand-selection", MINITEX,
-           "The best hand is the first candidate of the best category found; kickers never "
-           "choose between candidates.",
-           (best_by_category_only(),)),
-    Mutant("pocket-aces-as-pair", "pocket-wager", POCKET,
-           "The pair test runs before the pair-of-aces test: A-A is paid as a plain pair.",
-           (without(CategoryName.PAIR_OF_ACES),)),
-    Mutant("pocket-straight-flush-missed", "pocket-wager", POCKET,
-           "Suited consecutive pocket cards are paid as a straight.",
-           (without(CategoryName.STRAIGHT_FLUSH),)),
-    Mutant("pocket-ace-two-not-consecutive", "pocket-wager", POCKET,
-           "Pocket A-2 is not consecutive (the ace plays low only with a three).",
-           (knobs(straight_ace="high"),),
-           same_as_reading=(("pocket-ace-two", "literal"),)),
-
-    # --- Montana wild cards and five of a kind
-    Mutant("wild-duplicates-allowed", "wild-card", ("mt-poker-high",),
-           "A wild card may duplicate a held card: A-J-8-4 of spades + joker is a flush with "
-           "two aces.",
-           (knobs(wild_duplicates="allowed"),),
-           same_as_reading=(("wild-duplicates", "literal"),)),
-    Mutant("wild-always-ace", "wild-card", MONTANA,
-           "A wild card is always an ace (the 'bug'), never the card that makes the best hand.",
-           (wild_always_ace(),)),
-    Mutant("wild-resolved-for-high", "wild-card", ("mt-poker-low",),
-           "Low poker chooses the wild card that makes the best high hand.",
-           (wild_resolved_by("mt-poker-high"),)),
-    Mutant("jokers-refused", "wild-card", MONTANA,
-           "The Montana deck is read as a plain 52-card deck: a joker is refused.",
-           (deck_jokers(0),)),
-    Mutant("five-of-a-kind-below-straight-flush", "five-of-a-kind", ("mt-poker-high",),
-           "Five of a kind is placed below the straight flushes, as some wild games do.",
-           (order_like((CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH,
+    Mutant(
+        "lowball-ace-low",
+        "ace-high-lowball",
+        ("nj-lowball-2-7",),
+        "Deuce-to-seven plays the ace low, as in ace-to-five.",
+        (knobs(ace="low", low_pair_ace="low"),),
+    ),
+    Mutant(
+        "lowball-wheel-straight",
+        "ace-high-lowball",
+        ("nj-lowball-2-7",),
+        "Deuce-to-seven counts A-2-3-4-5 as a straight (the high-poker straight test).",
+        (knobs(straight_ace="both"),),
+        same_as_reading=(("lowball-wheel", "literal"),),
+    ),
+    Mutant(
+        "ace-high-in-a5-low",
+        "ace-low",
+        A5_LOW,
+        "Ace-to-five low plays the ace high (the worst card).",
+        (knobs(ace="high", low_pair_ace="high"),),
+    ),
+    Mutant(
+        "aces-worst-low-pair",
+        "ace-low",
+        (*A5_LOW, *RAZZ),
+        "In ace-to-five low a pair of aces is the worst pair, not the best.",
+        (knobs(low_pair_ace="high"),),
+        same_as_reading=(("low-pair-inverse", "literal"),),
+    ),
+    Mutant(
+        "a5-straights-flushes-count",
+        "low-straights-flushes",
+        A5_LOW,
+        "Ace-to-five low counts straights and flushes against the hand, as deuce-to-seven does.",
+        (
+            per_ruleset_order(
+                {
+                    "nj-poker-low-5": [
+                        CategoryName.HIGH_CARD,
+                        CategoryName.ONE_PAIR,
+                        CategoryName.TWO_PAIR,
+                        CategoryName.THREE_OF_A_KIND,
+                        CategoryName.STRAIGHT,
+                        CategoryName.FLUSH,
+                        CategoryName.FULL_HOUSE,
+                        CategoryName.FOUR_OF_A_KIND,
+                        CategoryName.STRAIGHT_FLUSH,
+                    ],
+                    "nj-poker-low-3": [
+                        CategoryName.HIGH_CARD,
+                        CategoryName.ONE_PAIR,
+                        CategoryName.FLUSH,
+                        CategoryName.STRAIGHT,
+                        CategoryName.THREE_OF_A_KIND,
+                        CategoryName.STRAIGHT_FLUSH,
+                    ],
+                    "mt-poker-low": [
+                        CategoryName.HIGH_CARD,
+                        CategoryName.ONE_PAIR,
+                        CategoryName.TWO_PAIR,
+                        CategoryName.THREE_OF_A_KIND,
+                        CategoryName.STRAIGHT,
+                        CategoryName.FLUSH,
+                        CategoryName.FULL_HOUSE,
+                        CategoryName.FOUR_OF_A_KIND,
+                        CategoryName.STRAIGHT_FLUSH,
                         CategoryName.FIVE_OF_A_KIND,
-                        *FIVE_CARD_HIGH_ORDER[4:])),)),
-    Mutant("five-of-a-kind-as-quads", "five-of-a-kind", ("mt-poker-high",),
-           "Five of a kind is not a category: it is read as four of a kind.",
-           (without(CategoryName.FIVE_OF_A_KIND),)),
-    Mutant("five-of-a-kind-all-equal", "five-of-a-kind", ("mt-poker-high",),
-           "Every five of a kind ties every other: their rank is never compared.",
-           (classified(lambda cat, key: (
-               cat, key[:1] if cat == CategoryName.FIVE_OF_A_KIND else key)),)),
+                    ],
+                }
+            ),
+        ),
+        same_as_reading=(("mt-low-order", "literal"),),
+    ),
+    Mutant(
+        "lowball-straights-flushes-ignored",
+        "low-straights-flushes",
+        ("nj-lowball-2-7",),
+        "Deuce-to-seven ignores straights and flushes, as ace-to-five does.",
+        (
+            without(
+                CategoryName.STRAIGHT,
+                CategoryName.FLUSH,
+                CategoryName.STRAIGHT_FLUSH,
+                CategoryName.ROYAL_FLUSH,
+            ),
+        ),
+    ),
+    Mutant(
+        "low-best-card-first",
+        "low-order",
+        (*LOW, *RAZZ),
+        "Low hands are compared from their best (lowest) card up instead of from the top "
+        "card down.",
+        (knobs(low_card_order="best_first"),),
+        same_as_reading=(("low-card-order", "literal"),),
+    ),
+    Mutant(
+        "low-higher-pair-wins",
+        "low-order",
+        (*LOW, *RAZZ),
+        "Low games invert the category order but not the ranks: the higher pair wins.",
+        (tiebreak(_low_pairs_inverted),),
+    ),
+    # --- Mini-tex best-hand selection and the pocket wager
+    Mutant(
+        "minitex-board-plays",
+        "best-hand-selection",
+        MINITEX,
+        "The three community cards alone may be the hand (no hole card required).",
+        (selection(min_hole=0),),
+    ),
+    Mutant(
+        "minitex-two-hole-cards",
+        "best-hand-selection",
+        MINITEX,
+        "Both hole cards must be used (one community card).",
+        (selection(min_hole=2),),
+    ),
+    Mutant(
+        "minitex-one-hole-card-only",
+        "best-hand-selection",
+        MINITEX,
+        "Exactly one hole card is used with two community cards, never both hole cards.",
+        (best_from_single_hole_card(),),
+    ),
+    Mutant(
+        "minitex-best-by-category-only",
+        "best-hand-selection",
+        MINITEX,
+        "The best hand is the first candidate of the best category found; kickers never "
+        "choose between candidates.",
+        (best_by_category_only(),),
+    ),
+    Mutant(
+        "pocket-aces-as-pair",
+        "pocket-wager",
+        POCKET,
+        "The pair test runs before the pair-of-aces test: A-A is paid as a plain pair.",
+        (without(CategoryName.PAIR_OF_ACES),),
+    ),
+    Mutant(
+        "pocket-straight-flush-missed",
+        "pocket-wager",
+        POCKET,
+        "Suited consecutive pocket cards are paid as a straight.",
+        (without(CategoryName.STRAIGHT_FLUSH),),
+    ),
+    Mutant(
+        "pocket-ace-two-not-consecutive",
+        "pocket-wager",
+        POCKET,
+        "Pocket A-2 is not consecutive (the ace plays low only with a three).",
+        (knobs(straight_ace="high"),),
+        same_as_reading=(("pocket-ace-two", "literal"),),
+    ),
+    # --- Montana wild cards and five of a kind
+    Mutant(
+        "wild-duplicates-allowed",
+        "wild-card",
+        ("mt-poker-high",),
+        "A wild card may duplicate a held card: A-J-8-4 of spades + joker is a flush with "
+        "two aces.",
+        (knobs(wild_duplicates="allowed"),),
+        same_as_reading=(("wild-duplicates", "literal"),),
+    ),
+    Mutant(
+        "wild-always-ace",
+        "wild-card",
+        MONTANA,
+        "A wild card is always an ace (the 'bug'), never the card that makes the best hand.",
+        (wild_always_ace(),),
+    ),
+    Mutant(
+        "wild-resolved-for-high",
+        "wild-card",
+        ("mt-poker-low",),
+        "Low poker chooses the wild card that makes the best high hand.",
+        (wild_resolved_by("mt-poker-high"),),
+    ),
+    Mutant(
+        "jokers-refused",
+        "wild-card",
+        MONTANA,
+        "The Montana deck is read as a plain 52-card deck: a joker is refused.",
+        (deck_jokers(0),),
+    ),
+    Mutant(
+        "five-of-a-kind-below-straight-flush",
+        "five-of-a-kind",
+        ("mt-poker-high",),
+        "Five of a kind is placed below the straight flushes, as some wild games do.",
+        (
+            order_like(
+                (
+                    CategoryName.ROYAL_FLUSH,
+                    CategoryName.STRAIGHT_FLUSH,
+                    CategoryName.FIVE_OF_A_KIND,
+                    *FIVE_CARD_HIGH_ORDER[4:],
+                )
+            ),
+        ),
+    ),
+    Mutant(
+        "five-of-a-kind-as-quads",
+        "five-of-a-kind",
+        ("mt-poker-high",),
+        "Five of a kind is not a category: it is read as four of a kind.",
+        (without(CategoryName.FIVE_OF_A_KIND),),
+    ),
+    Mutant(
+        "five-of-a-kind-all-equal",
+        "five-of-a-kind",
+        ("mt-poker-high",),
+        "Every five of a kind ties every other: their rank is never compared.",
+        (
+            classified(
+                lambda cat, key: (cat, key[:1] if cat == CategoryName.FIVE_OF_A_KIND else key)
+            ),
+        ),
+    ),
     # not in low poker: five of a kind is the worst low hand, and a wild card is never
     # forced to make it, so the rule cannot change a low answer
-    Mutant("five-of-a-kind-needs-four-naturals", "five-of-a-kind", ("mt-poker-high",),
-           "Five of a kind needs four natural cards and one wild: three kings and two "
-           "jokers are only four of a kind.",
-           (knobs(five_of_a_kind="four_naturals"),),
-           same_as_reading=(("mt-five-of-a-kind", "literal"),)),
-    Mutant("natural-beats-wild", "natural-vs-wild", MONTANA,
-           "A natural hand beats a wild-card hand of the same value (a house rule the "
-           "regulation does not have).",
-           (_naturals_first(),)),
-
+    Mutant(
+        "five-of-a-kind-needs-four-naturals",
+        "five-of-a-kind",
+        ("mt-poker-high",),
+        "Five of a kind needs four natural cards and one wild: three kings and two "
+        "jokers are only four of a kind.",
+        (knobs(five_of_a_kind="four_naturals"),),
+        same_as_reading=(("mt-five-of-a-kind", "literal"),),
+    ),
+    Mutant(
+        "natural-beats-wild",
+        "natural-vs-wild",
+        MONTANA,
+        "A natural hand beats a wild-card hand of the same value (a house rule the "
+        "regulation does not have).",
+        (_naturals_first(),),
+    ),
     # --- table games: the category orders that differ from five-card poker
-    Mutant("three-card-straight-flush-below-trips", "three-card-order", TABLE3,
-           "Three of a kind ranked above the three-card straight flush, as if trips were "
-           "rarer (they are not: 52 against 48).",
-           (swap(CategoryName.STRAIGHT_FLUSH, CategoryName.THREE_OF_A_KIND),)),
-    Mutant("three-card-trips-below-straight", "three-card-order", TABLE3,
-           "The three-card straight ranked above three of a kind.",
-           (swap(CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT),)),
-    Mutant("four-card-straight-flush-above-quads", "category-order", TABLE4,
-           "Four-card poker ranks the straight flush above four of a kind, as five-card "
-           "poker does.",
-           (swap(CategoryName.FOUR_OF_A_KIND, CategoryName.STRAIGHT_FLUSH),)),
-    Mutant("four-card-flush-above-trips", "category-order", TABLE4,
-           "Four-card poker ranks the flush above three of a kind, as five-card poker does.",
-           (swap(CategoryName.THREE_OF_A_KIND, CategoryName.FLUSH),)),
-    Mutant("four-card-straight-above-flush", "category-order", TABLE4,
-           "Four-card straight and flush trade places.",
-           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
-    Mutant("four-card-five-card-order", "category-order", TABLE4,
-           "The five-card order is copied into four-card poker: straight flush > four of a "
-           "kind > flush > straight > three of a kind.",
-           (order_like(FIVE_CARD_HIGH_ORDER),)),
-    Mutant("four-card-two-pair-as-pair", "category-order", TABLE4,
-           "Four-card poker has no two pair: two pairs are read as one pair.",
-           (without(CategoryName.TWO_PAIR),)),
-    Mutant("four-card-ace-low-missed", "wheel", TABLE4,
-           "The ace never plays low in four cards: 4-3-2-A is an ace-high hand.",
-           (knobs(straight_ace="high"),)),
-    Mutant("table-royal-not-named", "royal-naming", TABLE5,
-           "The royal flush of the payout table is reported as a straight flush.",
-           (without(CategoryName.ROYAL_FLUSH),)),
-    Mutant("table-straight-needs-distinct-suits", "category-order", TABLE5,
-           "'Not all of the same suit' is read as 'all of different suits': no five-card "
-           "straight exists.",
-           (knobs(straight_suits="distinct"),)),
-    Mutant("table-quads-below-full-house", "category-order", TABLE5,
-           "Four of a kind and full house trade places on the payout table.",
-           (swap(CategoryName.FOUR_OF_A_KIND, CategoryName.FULL_HOUSE),)),
-    Mutant("table-two-pair-above-trips", "category-order", TABLE5,
-           "Two pairs ranked above three of a kind on the payout table.",
-           (swap(CategoryName.THREE_OF_A_KIND, CategoryName.TWO_PAIR),)),
-
+    Mutant(
+        "three-card-straight-flush-below-trips",
+        "three-card-order",
+        TABLE3,
+        "Three of a kind ranked above the three-card straight flush, as if trips were "
+        "rarer (they are not: 52 against 48).",
+        (swap(CategoryName.STRAIGHT_FLUSH, CategoryName.THREE_OF_A_KIND),),
+    ),
+    Mutant(
+        "three-card-trips-below-straight",
+        "three-card-order",
+        TABLE3,
+        "The three-card straight ranked above three of a kind.",
+        (swap(CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT),),
+    ),
+    Mutant(
+        "four-card-straight-flush-above-quads",
+        "category-order",
+        TABLE4,
+        "Four-card poker ranks the straight flush above four of a kind, as five-card poker does.",
+        (swap(CategoryName.FOUR_OF_A_KIND, CategoryName.STRAIGHT_FLUSH),),
+    ),
+    Mutant(
+        "four-card-flush-above-trips",
+        "category-order",
+        TABLE4,
+        "Four-card poker ranks the flush above three of a kind, as five-card poker does.",
+        (swap(CategoryName.THREE_OF_A_KIND, CategoryName.FLUSH),),
+    ),
+    Mutant(
+        "four-card-straight-above-flush",
+        "category-order",
+        TABLE4,
+        "Four-card straight and flush trade places.",
+        (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),),
+    ),
+    Mutant(
+        "four-card-five-card-order",
+        "category-order",
+        TABLE4,
+        "The five-card order is copied into four-card poker: straight flush > four of a "
+        "kind > flush > straight > three of a kind.",
+        (order_like(FIVE_CARD_HIGH_ORDER),),
+    ),
+    Mutant(
+        "four-card-two-pair-as-pair",
+        "category-order",
+        TABLE4,
+        "Four-card poker has no two pair: two pairs are read as one pair.",
+        (without(CategoryName.TWO_PAIR),),
+    ),
+    Mutant(
+        "four-card-ace-low-missed",
+        "wheel",
+        TABLE4,
+        "The ace never plays low in four cards: 4-3-2-A is an ace-high hand.",
+        (knobs(straight_ace="high"),),
+    ),
+    Mutant(
+        "table-royal-not-named",
+        "royal-naming",
+        TABLE5,
+        "The royal flush of the payout table is reported as a straight flush.",
+        (without(CategoryName.ROYAL_FLUSH),),
+    ),
+    Mutant(
+        "table-straight-needs-distinct-suits",
+        "category-order",
+        TABLE5,
+        "'Not all of the same suit' is read as 'all of different suits': no five-card "
+        "straight exists.",
+        (knobs(straight_suits="distinct"),),
+    ),
+    Mutant(
+        "table-quads-below-full-house",
+        "category-order",
+        TABLE5,
+        "Four of a kind and full house trade places on the payout table.",
+        (swap(CategoryName.FOUR_OF_A_KIND, CategoryName.FULL_HOUSE),),
+    ),
+    Mutant(
+        "table-two-pair-above-trips",
+        "category-order",
+        TABLE5,
+        "Two pairs ranked above three of a kind on the payout table.",
+        (swap(CategoryName.THREE_OF_A_KIND, CategoryName.TWO_PAIR),),
+    ),
     # --- the dealer qualifier (kind 'qualifies')
-    Mutant("qualifier-one-rank-low", "dealer-qualifier", QUALIFIED,
-           "The qualifier is set one rank too low: ace-queen (jack high in three cards; "
-           "the best hand with no pair where a pair is needed) qualifies.",
-           (qualifier_minimum({"nj-caribbean-stud": "Ah Qd 4c 3s 2h",
-                               "nj-three-card-poker": "Jh 3d 2c",
-                               "nj-mini-tex-3": "Ah Kd Jc"}),)),
-    Mutant("qualifier-one-rank-high", "dealer-qualifier", QUALIFIED,
-           "The qualifier is set one rank too high: ace-king-queen (king high in three "
-           "cards; a pair of threes where a pair is needed) is needed.",
-           (qualifier_minimum({"nj-caribbean-stud": "Ah Kd Qc 3s 2h",
-                               "nj-three-card-poker": "Kh 3d 2c",
-                               "nj-mini-tex-3": "3h 3d 2c"}),)),
-    Mutant("qualifier-strict", "dealer-qualifier", QUALIFIED,
-           "'Or better' read as 'better than': the lowest qualifying hand itself does not "
-           "qualify.",
-           (qualifier_strict(),)),
-
+    Mutant(
+        "qualifier-one-rank-low",
+        "dealer-qualifier",
+        QUALIFIED,
+        "The qualifier is set one rank too low: ace-queen (jack high in three cards; "
+        "the best hand with no pair where a pair is needed) qualifies.",
+        (
+            qualifier_minimum(
+                {
+                    "nj-caribbean-stud": "Ah Qd 4c 3s 2h",
+                    "nj-three-card-poker": "Jh 3d 2c",
+                    "nj-mini-tex-3": "Ah Kd Jc",
+                }
+            ),
+        ),
+    ),
+    Mutant(
+        "qualifier-one-rank-high",
+        "dealer-qualifier",
+        QUALIFIED,
+        "The qualifier is set one rank too high: ace-king-queen (king high in three "
+        "cards; a pair of threes where a pair is needed) is needed.",
+        (
+            qualifier_minimum(
+                {
+                    "nj-caribbean-stud": "Ah Kd Qc 3s 2h",
+                    "nj-three-card-poker": "Kh 3d 2c",
+                    "nj-mini-tex-3": "3h 3d 2c",
+                }
+            ),
+        ),
+    ),
+    Mutant(
+        "qualifier-strict",
+        "dealer-qualifier",
+        QUALIFIED,
+        "'Or better' read as 'better than': the lowest qualifying hand itself does not qualify.",
+        (qualifier_strict(),),
+    ),
     # --- the posting 'deuces wild' (ARM 23.16.1205(5))
-    Mutant("deuces-not-wild", "wild-card", DEUCES,
-           "The posting is ignored: deuces play as twos.",
-           (wild_designation(None),)),
-    Mutant("deuces-always-aces", "wild-card", DEUCES,
-           "A wild deuce is always an ace, never the card that makes the best hand.",
-           (wild_always_ace(),)),
-    Mutant("deuces-resolved-for-high", "wild-card", ("mt-poker-low-deuces",),
-           "Low poker chooses the deuces that make the best high hand.",
-           (wild_resolved_by("mt-poker-high-deuces"),)),
-    Mutant("deuces-five-of-a-kind-below-straight-flush", "five-of-a-kind",
-           ("mt-poker-high-deuces",),
-           "Five of a kind is placed below the straight flushes, as deuces-wild pay "
-           "tables order some wild hands.",
-           (order_like((CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH,
-                        CategoryName.FIVE_OF_A_KIND,
-                        *FIVE_CARD_HIGH_ORDER[4:])),)),
-
+    Mutant(
+        "deuces-not-wild",
+        "wild-card",
+        DEUCES,
+        "The posting is ignored: deuces play as twos.",
+        (wild_designation(None),),
+    ),
+    Mutant(
+        "deuces-always-aces",
+        "wild-card",
+        DEUCES,
+        "A wild deuce is always an ace, never the card that makes the best hand.",
+        (wild_always_ace(),),
+    ),
+    Mutant(
+        "deuces-resolved-for-high",
+        "wild-card",
+        ("mt-poker-low-deuces",),
+        "Low poker chooses the deuces that make the best high hand.",
+        (wild_resolved_by("mt-poker-high-deuces"),),
+    ),
+    Mutant(
+        "deuces-five-of-a-kind-below-straight-flush",
+        "five-of-a-kind",
+        ("mt-poker-high-deuces",),
+        "Five of a kind is placed below the straight flushes, as deuces-wild pay "
+        "tables order some wild hands.",
+        (
+            order_like(
+                (
+                    CategoryName.ROYAL_FLUSH,
+                    CategoryName.STRAIGHT_FLUSH,
+                    CategoryName.FIVE_OF_A_KIND,
+                    *FIVE_CARD_HIGH_ORDER[4:],
+                )
+            ),
+        ),
+    ),
     # --- input validation
-    Mutant("duplicates-accepted", "input-validation", ALL,
-           "No duplicate-card check: 'As As Kd Qc Jh' is ranked as a pair of aces.",
-           (accept_duplicates(),)),
-    Mutant("wrong-count-accepted", "input-validation", ALL,
-           "The number of cards is never checked: four aces alone are four of a kind.",
-           (accept_any_count(),)),
-    Mutant("unknown-suit-accepted", "input-validation", ALL,
-           "Only the rank is validated: any letter is taken as a suit.",
-           (accept_unknown_suits(),)),
-    Mutant("one-reason-code", "input-validation", ALL,
-           "Every refusal is reported as 'bad-card', whatever was wrong.",
-           (reason_code(BAD_CARD),)),
-    Mutant("jokers-accepted", "input-validation", NJ,
-           "Jokers are accepted (as wild cards) in games whose deck has none.",
-           (deck_jokers(2, five_of_a_kind="any", wild_duplicates="five_of_a_kind_only"),)),
-    Mutant("board-ignored", "unused-field", tuple(r for r in SHOWDOWN if r not in MINITEX),
-           "A board sent with a showdown of a game without community cards is ignored "
-           "instead of refused (PROTOCOL.md 3.3).",
-           (patch(lambda s: replace(s, showdown=wrapped(s.showdown, _board_dropped))),)),
-    Mutant("duplicates-across-hands-accepted", "one-deck", SHOWDOWN,
-           "Each hand is checked for duplicates on its own: one card in two hands, or in the "
-           "hole and on the board, passes.",
-           (accept_duplicates_across_hands(),)),
+    Mutant(
+        "duplicates-accepted",
+        "input-validation",
+        ALL,
+        "No duplicate-card check: 'As As Kd Qc Jh' is ranked as a pair of aces.",
+        (accept_duplicates(),),
+    ),
+    Mutant(
+        "wrong-count-accepted",
+        "input-validation",
+        ALL,
+        "The number of cards is never checked: four aces alone are four of a kind.",
+        (accept_any_count(),),
+    ),
+    Mutant(
+        "unknown-suit-accepted",
+        "input-validation",
+        ALL,
+        "Only the rank is validated: any letter is taken as a suit.",
+        (accept_unknown_suits(),),
+    ),
+    Mutant(
+        "one-reason-code",
+        "input-validation",
+        ALL,
+        "Every refusal is reported as 'bad-card', whatever was wrong.",
+        (reason_code(BAD_CARD),),
+    ),
+    Mutant(
+        "jokers-accepted",
+        "input-validation",
+        NJ,
+        "Jokers are accepted (as wild cards) in games whose deck has none.",
+        (deck_jokers(2, five_of_a_kind="any", wild_duplicates="five_of_a_kind_only"),),
+    ),
+    Mutant(
+        "board-ignored",
+        "unused-field",
+        tuple(r for r in SHOWDOWN if r not in MINITEX),
+        "A board sent with a showdown of a game without community cards is ignored "
+        "instead of refused (PROTOCOL.md 3.3).",
+        (patch(lambda s: replace(s, showdown=wrapped(s.showdown, _board_dropped))),),
+    ),
+    Mutant(
+        "duplicates-across-hands-accepted",
+        "one-deck",
+        SHOWDOWN,
+        "Each hand is checked for duplicates on its own: one card in two hands, or in the "
+        "hole and on the board, passes.",
+        (accept_duplicates_across_hands(),),
+    ),
 )
 
 
@@ -567,122 +937,252 @@ def _high_keeps_half(won: dict[str, tuple[int, ...]], n: int) -> list[Fraction]:
     return shares
 
 
-_LOW_WITH_STRAIGHTS = (CategoryName.HIGH_CARD, CategoryName.ONE_PAIR, CategoryName.TWO_PAIR,
-                       CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT, CategoryName.FLUSH,
-                       CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND,
-                       CategoryName.STRAIGHT_FLUSH)
+_LOW_WITH_STRAIGHTS = (
+    CategoryName.HIGH_CARD,
+    CategoryName.ONE_PAIR,
+    CategoryName.TWO_PAIR,
+    CategoryName.THREE_OF_A_KIND,
+    CategoryName.STRAIGHT,
+    CategoryName.FLUSH,
+    CategoryName.FULL_HOUSE,
+    CategoryName.FOUR_OF_A_KIND,
+    CategoryName.STRAIGHT_FLUSH,
+)
 
 POT_MUTANTS: tuple[Mutant, ...] = (
     # --- which five cards: the board, the hole cards
-    Mutant("board-cannot-play", "board-plays", HOLDEM,
-           "Hold'em hands must use at least one hole card: the board never plays alone.",
-           (hole_cards_used(1, 2),)),
-    Mutant("holdem-two-hole-cards", "counterfeit", HOLDEM,
-           "Hold'em hands use exactly two hole cards (the Omaha rule copied into hold'em).",
-           (hole_cards_used(2, 2),)),
-    Mutant("omaha-any-five", "four-flush-board", OMAHAS,
-           "Omaha hands are the best five of all nine cards (hold'em's rule): a four-card "
-           "flush on the board plays with one hole card.",
-           (hole_cards_used(0, 4),)),
-    Mutant("omaha-three-hole-cards", "exactly-two-hole", OMAHAS,
-           "Omaha hands may use two or three hole cards.",
-           (hole_cards_used(2, 3),)),
-    Mutant("omaha-one-hole-card", "four-flush-board", OMAHAS,
-           "Omaha hands may use one or two hole cards (a hold'em evaluator capped at two): "
-           "a lone ace of a suit plays with four of that suit on the board.",
-           (hole_cards_used(1, 2),)),
-    Mutant("omaha-low-one-hole-card", "exactly-two-hole", ("nj-omaha-hi-lo",),
-           "The Omaha low is made with one or two hole cards (the high with exactly two).",
-           (low_selection(1, 2),)),
-    Mutant("stud-first-five-cards", "best-five-of-seven", STUDS,
-           "A stud hand is valued from the first five of its seven cards.",
-           (stud_first_five(),)),
+    Mutant(
+        "board-cannot-play",
+        "board-plays",
+        HOLDEM,
+        "Hold'em hands must use at least one hole card: the board never plays alone.",
+        (hole_cards_used(1, 2),),
+    ),
+    Mutant(
+        "holdem-two-hole-cards",
+        "counterfeit",
+        HOLDEM,
+        "Hold'em hands use exactly two hole cards (the Omaha rule copied into hold'em).",
+        (hole_cards_used(2, 2),),
+    ),
+    Mutant(
+        "omaha-any-five",
+        "four-flush-board",
+        OMAHAS,
+        "Omaha hands are the best five of all nine cards (hold'em's rule): a four-card "
+        "flush on the board plays with one hole card.",
+        (hole_cards_used(0, 4),),
+    ),
+    Mutant(
+        "omaha-three-hole-cards",
+        "exactly-two-hole",
+        OMAHAS,
+        "Omaha hands may use two or three hole cards.",
+        (hole_cards_used(2, 3),),
+    ),
+    Mutant(
+        "omaha-one-hole-card",
+        "four-flush-board",
+        OMAHAS,
+        "Omaha hands may use one or two hole cards (a hold'em evaluator capped at two): "
+        "a lone ace of a suit plays with four of that suit on the board.",
+        (hole_cards_used(1, 2),),
+    ),
+    Mutant(
+        "omaha-low-one-hole-card",
+        "exactly-two-hole",
+        ("nj-omaha-hi-lo",),
+        "The Omaha low is made with one or two hole cards (the high with exactly two).",
+        (low_selection(1, 2),),
+    ),
+    Mutant(
+        "stud-first-five-cards",
+        "best-five-of-seven",
+        STUDS,
+        "A stud hand is valued from the first five of its seven cards.",
+        (stud_first_five(),),
+    ),
     # --- the low half: qualifier and ranking
-    Mutant("qualifier-nine-or-better", "low-qualifier", HI_LO,
-           "The low qualifier is off by one: a nine-low qualifies.",
-           (qualifier_rank(9),)),
-    Mutant("qualifier-seven-or-better", "low-qualifier", HI_LO,
-           "The low qualifier is off by one the other way: an eight-low does not qualify.",
-           (qualifier_rank(7),)),
-    Mutant("low-without-qualifier", "no-qualifying-low", HI_LO,
-           "The low half is awarded to the best low even when none is eight or better.",
-           (qualifier_rank(None),)),
-    Mutant("wheel-not-a-low", "scoop", (*HI_LO, *RAZZ),
-           "The ace counts high in the low ranking: A-2-3-4-5 is an ace-high hand, no low.",
-           (low_ranking(knobs(ace="high", straight_ace="high")),)),
-    Mutant("straights-count-against-low", "low-straights-flushes", (*HI_LO, *RAZZ),
-           "Straights and flushes count in the low ranking (as bad hands): the wheel is a "
-           "straight, not the best low.",
-           (low_ranking(categories(lambda names, rs: list(_LOW_WITH_STRAIGHTS))),)),
-    Mutant("low-never-from-high-cards", "scoop", HI_LO,
-           "The low half may not be won with the five cards that win high: a wheel that wins "
-           "high cannot also win low, so it never scoops.",
-           (knobs(halves_cards="distinct"),),
-           same_as_reading=(("same-cards-both-halves", "literal"),)),
-    Mutant("low-from-high-hand", "split-pot", HI_LO,
-           "The low half is valued from the five cards of the high hand instead of being "
-           "chosen separately.",
-           (low_from_high_five(),)),
-    Mutant("razz-pairs-ignored", "razz-pairs", RAZZ,
-           "Razz hands are ranked by their cards alone: a pair does not count against a low.",
-           (without(CategoryName.ONE_PAIR, CategoryName.TWO_PAIR, CategoryName.THREE_OF_A_KIND,
-                    CategoryName.FULL_HOUSE, CategoryName.FOUR_OF_A_KIND),)),
+    Mutant(
+        "qualifier-nine-or-better",
+        "low-qualifier",
+        HI_LO,
+        "The low qualifier is off by one: a nine-low qualifies.",
+        (qualifier_rank(9),),
+    ),
+    Mutant(
+        "qualifier-seven-or-better",
+        "low-qualifier",
+        HI_LO,
+        "The low qualifier is off by one the other way: an eight-low does not qualify.",
+        (qualifier_rank(7),),
+    ),
+    Mutant(
+        "low-without-qualifier",
+        "no-qualifying-low",
+        HI_LO,
+        "The low half is awarded to the best low even when none is eight or better.",
+        (qualifier_rank(None),),
+    ),
+    Mutant(
+        "wheel-not-a-low",
+        "scoop",
+        (*HI_LO, *RAZZ),
+        "The ace counts high in the low ranking: A-2-3-4-5 is an ace-high hand, no low.",
+        (low_ranking(knobs(ace="high", straight_ace="high")),),
+    ),
+    Mutant(
+        "straights-count-against-low",
+        "low-straights-flushes",
+        (*HI_LO, *RAZZ),
+        "Straights and flushes count in the low ranking (as bad hands): the wheel is a "
+        "straight, not the best low.",
+        (low_ranking(categories(lambda names, rs: list(_LOW_WITH_STRAIGHTS))),),
+    ),
+    Mutant(
+        "low-never-from-high-cards",
+        "scoop",
+        HI_LO,
+        "The low half may not be won with the five cards that win high: a wheel that wins "
+        "high cannot also win low, so it never scoops.",
+        (knobs(halves_cards="distinct"),),
+        same_as_reading=(("same-cards-both-halves", "literal"),),
+    ),
+    Mutant(
+        "low-from-high-hand",
+        "split-pot",
+        HI_LO,
+        "The low half is valued from the five cards of the high hand instead of being "
+        "chosen separately.",
+        (low_from_high_five(),),
+    ),
+    Mutant(
+        "razz-pairs-ignored",
+        "razz-pairs",
+        RAZZ,
+        "Razz hands are ranked by their cards alone: a pair does not count against a low.",
+        (
+            without(
+                CategoryName.ONE_PAIR,
+                CategoryName.TWO_PAIR,
+                CategoryName.THREE_OF_A_KIND,
+                CategoryName.FULL_HOUSE,
+                CategoryName.FOUR_OF_A_KIND,
+            ),
+        ),
+    ),
     # --- kickers on a shared board
-    Mutant("quads-kicker-ignored", "shared-board-kicker", HOLDEM,
-           "Four of a kind is compared by its rank alone: the kicker beside quads on the "
-           "board never decides.",
-           (tiebreak(_quads_kicker_dropped),)),
+    Mutant(
+        "quads-kicker-ignored",
+        "shared-board-kicker",
+        HOLDEM,
+        "Four of a kind is compared by its rank alone: the kicker beside quads on the "
+        "board never decides.",
+        (tiebreak(_quads_kicker_dropped),),
+    ),
     # --- sharing the pot
-    Mutant("quarter-shares-wrong", "quartered-pot", HI_LO,
-           "Every hand that wins a half gets an equal part of the whole pot: a quartered "
-           "low pays 1/2 and 1/2 instead of 3/4 and 1/4.",
-           (shares_by(_winners_share_equally),)),
-    Mutant("no-low-half-kept", "no-qualifying-low", HI_LO,
-           "When no low qualifies the high hand still gets only half the pot.",
-           (shares_by(_high_keeps_half),)),
-    Mutant("tied-half-not-split", "dealt-showdown", ROOM,
-           "A half several hands tie for goes whole to the first of them.",
-           (first_of_each_half(),)),
+    Mutant(
+        "quarter-shares-wrong",
+        "quartered-pot",
+        HI_LO,
+        "Every hand that wins a half gets an equal part of the whole pot: a quartered "
+        "low pays 1/2 and 1/2 instead of 3/4 and 1/4.",
+        (shares_by(_winners_share_equally),),
+    ),
+    Mutant(
+        "no-low-half-kept",
+        "no-qualifying-low",
+        HI_LO,
+        "When no low qualifies the high hand still gets only half the pot.",
+        (shares_by(_high_keeps_half),),
+    ),
+    Mutant(
+        "tied-half-not-split",
+        "dealt-showdown",
+        ROOM,
+        "A half several hands tie for goes whole to the first of them.",
+        (first_of_each_half(),),
+    ),
 )
 MUTANTS = (*MUTANTS, *POT_MUTANTS, *FLUSH_LENGTH_MUTANTS)
 
 # --- the joker games (issue 29): the bug, five aces and the wheel's place
 JOKER = ("sd-poker-high-joker", "lc-pai-gow-poker", "wa-pai-gow-poker")
-_FIVE_ACES_BELOW = (CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH,
-                    CategoryName.FIVE_OF_A_KIND, *FIVE_CARD_HIGH_ORDER[5:])
+_FIVE_ACES_BELOW = (
+    CategoryName.ROYAL_FLUSH,
+    CategoryName.STRAIGHT_FLUSH,
+    CategoryName.FIVE_OF_A_KIND,
+    *FIVE_CARD_HIGH_ORDER[5:],
+)
 JOKER_MUTANTS: tuple[Mutant, ...] = (
-    Mutant("bug-as-any-card", "wild-card", JOKER,
-           "The joker is fully wild: K-K-K-Q with the joker is four kings, two pair and "
-           "the joker a full house.",
-           (wild_designation("joker"),)),
-    Mutant("bug-always-ace", "wild-card", JOKER,
-           "The joker is always an ace, never the card that completes a straight or flush.",
-           (wild_always_ace(),)),
-    Mutant("bug-duplicates-a-held-card", "wild-card", JOKER,
-           "The joker completing a flush is an ace even beside the flush's own ace: "
-           "A-K-9-5 of hearts and the joker is a flush with two aces of hearts.",
-           (knobs(wild_duplicates="allowed"),)),
-    Mutant("five-aces-below-straight-flush", "five-of-a-kind", JOKER,
-           "Five aces are ranked below the straight flushes (above four of a kind).",
-           (order_like(_FIVE_ACES_BELOW),),
-           same_as_reading=(("lc-five-aces", "literal"),)),
-    Mutant("five-aces-as-quads", "five-of-a-kind", JOKER,
-           "Five aces are not a category: four aces and the joker are four of a kind.",
-           (without(CategoryName.FIVE_OF_A_KIND),)),
-    Mutant("wheel-second-highest", "wheel", ("sd-poker-high-joker", "wa-pai-gow-poker"),
-           "A-2-3-4-5 is ranked just below the ace-high straight and straight flush, as pai "
-           "gow houses rank it, where the text makes it the lowest.",
-           (knobs(wheel_place="second_highest"),)),
-    Mutant("wheel-lowest-in-pai-gow", "wheel", ("lc-pai-gow-poker",),
-           "A-2-3-4-5 is ranked the lowest straight, as in standard poker, where the text "
-           "makes it the second highest.",
-           (knobs(wheel_place="lowest"),)),
-    Mutant("joker-games-wraparound", "wraparound", JOKER,
-           "Sequences are tested modulo 13: K-A-2-3 and the joker make a straight.",
-           (run_top(_wraps_around),)),
-    Mutant("joker-games-flush-below-straight", "category-order", JOKER,
-           "The flush and the straight trade places, the joker's flushes included.",
-           (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),)),
+    Mutant(
+        "bug-as-any-card",
+        "wild-card",
+        JOKER,
+        "The joker is fully wild: K-K-K-Q with the joker is four kings, two pair and "
+        "the joker a full house.",
+        (wild_designation("joker"),),
+    ),
+    Mutant(
+        "bug-always-ace",
+        "wild-card",
+        JOKER,
+        "The joker is always an ace, never the card that completes a straight or flush.",
+        (wild_always_ace(),),
+    ),
+    Mutant(
+        "bug-duplicates-a-held-card",
+        "wild-card",
+        JOKER,
+        "The joker completing a flush is an ace even beside the flush's own ace: "
+        "A-K-9-5 of hearts and the joker is a flush with two aces of hearts.",
+        (knobs(wild_duplicates="allowed"),),
+    ),
+    Mutant(
+        "five-aces-below-straight-flush",
+        "five-of-a-kind",
+        JOKER,
+        "Five aces are ranked below the straight flushes (above four of a kind).",
+        (order_like(_FIVE_ACES_BELOW),),
+        same_as_reading=(("lc-five-aces", "literal"),),
+    ),
+    Mutant(
+        "five-aces-as-quads",
+        "five-of-a-kind",
+        JOKER,
+        "Five aces are not a category: four aces and the joker are four of a kind.",
+        (without(CategoryName.FIVE_OF_A_KIND),),
+    ),
+    Mutant(
+        "wheel-second-highest",
+        "wheel",
+        ("sd-poker-high-joker", "wa-pai-gow-poker"),
+        "A-2-3-4-5 is ranked just below the ace-high straight and straight flush, as pai "
+        "gow houses rank it, where the text makes it the lowest.",
+        (knobs(wheel_place="second_highest"),),
+    ),
+    Mutant(
+        "wheel-lowest-in-pai-gow",
+        "wheel",
+        ("lc-pai-gow-poker",),
+        "A-2-3-4-5 is ranked the lowest straight, as in standard poker, where the text "
+        "makes it the second highest.",
+        (knobs(wheel_place="lowest"),),
+    ),
+    Mutant(
+        "joker-games-wraparound",
+        "wraparound",
+        JOKER,
+        "Sequences are tested modulo 13: K-A-2-3 and the joker make a straight.",
+        (run_top(_wraps_around),),
+    ),
+    Mutant(
+        "joker-games-flush-below-straight",
+        "category-order",
+        JOKER,
+        "The flush and the straight trade places, the joker's flushes included.",
+        (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),),
+    ),
 )
 MUTANTS = (*MUTANTS, *JOKER_MUTANTS)
 

@@ -36,16 +36,31 @@ from pokercert.reference.engine import BestHand, Evaluator, HandValue, Steps
 from pokercert.reference.rulesets import Ruleset
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
-STRAIGHTS = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH,
-                       CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
+STRAIGHTS = frozenset(
+    {
+        CategoryName.ROYAL_FLUSH,
+        CategoryName.ROYAL_STRAIGHT_FLUSH,
+        CategoryName.STRAIGHT_FLUSH,
+        CategoryName.STRAIGHT,
+    }
+)
 
 # the five-card high order, which implementers copy into games that have their own
-FIVE_CARD_HIGH_ORDER = (CategoryName.FIVE_OF_A_KIND, CategoryName.ROYAL_FLUSH,
-                        CategoryName.ROYAL_STRAIGHT_FLUSH, CategoryName.STRAIGHT_FLUSH,
-                        CategoryName.PAIR_OF_ACES, CategoryName.FOUR_OF_A_KIND,
-                        CategoryName.FULL_HOUSE, CategoryName.FLUSH, CategoryName.STRAIGHT,
-                        CategoryName.THREE_OF_A_KIND, CategoryName.TWO_PAIR,
-                        CategoryName.ONE_PAIR, CategoryName.HIGH_CARD)
+FIVE_CARD_HIGH_ORDER = (
+    CategoryName.FIVE_OF_A_KIND,
+    CategoryName.ROYAL_FLUSH,
+    CategoryName.ROYAL_STRAIGHT_FLUSH,
+    CategoryName.STRAIGHT_FLUSH,
+    CategoryName.PAIR_OF_ACES,
+    CategoryName.FOUR_OF_A_KIND,
+    CategoryName.FULL_HOUSE,
+    CategoryName.FLUSH,
+    CategoryName.STRAIGHT,
+    CategoryName.THREE_OF_A_KIND,
+    CategoryName.TWO_PAIR,
+    CategoryName.ONE_PAIR,
+    CategoryName.HIGH_CARD,
+)
 
 
 # --------------------------------------------------------------------- rules as data
@@ -66,10 +81,12 @@ def categories(edit: Callable[[list[str], Ruleset], Sequence[str]]) -> Change:
 
 def swap(a: str, b: str) -> Change:
     """Categories ``a`` and ``b`` trade places."""
+
     def edit(names: list[str], rs: Ruleset) -> list[str]:
         i, j = names.index(a), names.index(b)
         names[i], names[j] = names[j], names[i]
         return names
+
     return categories(edit)
 
 
@@ -90,37 +107,45 @@ def per_ruleset_order(orders: Mapping[str, Sequence[str]]) -> Change:
 
 def selection(*, min_hole: int) -> Change:
     """Change the hold'em selection's ``min_hole``."""
+
     def apply(rs: Ruleset) -> Ruleset:
         assert rs.selection is not None, f"{rs.id} has no selection"
-        return replace_ruleset(rs, selection=dataclasses.replace(rs.selection,
-                                                                 min_hole=min_hole))
+        return replace_ruleset(rs, selection=dataclasses.replace(rs.selection, min_hole=min_hole))
+
     return Change(ruleset=apply)
 
 
 def qualifier_minimum(minimums: Mapping[str, str]) -> Change:
     """The dealer qualifier's lowest qualifying hand replaced, per ruleset."""
+
     def apply(rs: Ruleset) -> Ruleset:
         assert rs.qualifier is not None, f"{rs.id} has no qualifier"
-        return replace_ruleset(rs, qualifier=dataclasses.replace(rs.qualifier,
-                                                                 minimum=minimums[rs.id]))
+        return replace_ruleset(
+            rs, qualifier=dataclasses.replace(rs.qualifier, minimum=minimums[rs.id])
+        )
+
     return Change(ruleset=apply)
 
 
 def qualifier_strict() -> Change:
     """The qualifier asks for a hand better than its minimum, not at least the minimum."""
+
     def wrap(orig: Callable[..., bool], ev: Evaluator) -> Callable[..., bool]:
         def qualifies(cards: Any) -> bool:
             hand = ev.parse_hand(cards)
             return ev.value(hand).key > ev.qualifying_key()
+
         return qualifies
+
     return patch(lambda s: replace(s, qualifies=wrapped(s.qualifies, wrap)))
 
 
 def deck_jokers(count: int, **wild_knobs: str) -> Change:
     """The deck holds ``count`` jokers (0: jokers are refused)."""
-    return Change(ruleset=lambda rs: replace_ruleset(rs, jokers=count,
-                                                     wild="joker" if count else None),
-                  knobs=wild_knobs)
+    return Change(
+        ruleset=lambda rs: replace_ruleset(rs, jokers=count, wild="joker" if count else None),
+        knobs=wild_knobs,
+    )
 
 
 def reason_code(code: str) -> Change:
@@ -162,41 +187,52 @@ def _face(rank: int, ev: Evaluator) -> int:
 
 def run_top(fn: Callable[[int | None, tuple[int, ...], Evaluator], int | None]) -> Change:
     """Patch straight detection: ``fn(reference_top, sorted_ranks, engine)``."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda ranks: fn(orig(ranks), ranks, ev)
+
     return patch(lambda s: replace(s, run_top=wrapped(s.run_top, wrap)))
 
 
-def tiebreak(fn: Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]
-             ) -> Change:
+def tiebreak(fn: Callable[[tuple[int, ...], list[tuple[int, int]]], tuple[int, ...]]) -> Change:
     """Patch the grouped tie-break: ``fn(reference_tail, groups)`` (groups: rank, count)."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda groups: fn(orig(groups), groups)
+
     return patch(lambda s: replace(s, tiebreak=wrapped(s.tiebreak, wrap)))
 
 
 def classified(fn: Callable[[str, tuple[int, ...]], tuple[str, tuple[int, ...]]]) -> Change:
     """Post-process every natural hand's (category, key)."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda ranks, sc: fn(*orig(ranks, sc))
+
     return patch(lambda s: replace(s, classify=wrapped(s.classify, wrap)))
 
 
 def before_natural(fn: Callable[[tuple[Card, ...]], tuple[Card, ...]]) -> Change:
     """Transform the cards (wilds already substituted) before they are classified."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda hand: orig(fn(tuple(hand)))
+
     return patch(lambda s: replace(s, natural=wrapped(s.natural, wrap)))
 
 
 def remap_ranks(mapping: Mapping[int, int]) -> Change:
     """A rank table typo: cards of one rank are valued as another."""
+
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         def value(hand: tuple[Card, ...]) -> HandValue:
-            seen = tuple(c if c.is_joker else Card(mapping.get(c.rank, c.rank), c.suit)
-                         for c in hand)
+            seen = tuple(
+                c if c.is_joker else Card(mapping.get(c.rank, c.rank), c.suit) for c in hand
+            )
             return orig(seen)._replace(cards=hand)
+
         return value
+
     return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
@@ -213,26 +249,36 @@ def _in_dealt_sequence(ranks: Sequence[int]) -> bool:
 
 def straight_only_in_dealt_order() -> Change:
     """Straights are found only when the cards arrive in sequence order."""
+
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         blind = sibling(ev, run_top(lambda top, ranks, e: None))
 
         def value(hand: tuple[Card, ...]) -> HandValue:
             v = orig(hand)
-            if v.category not in STRAIGHTS or any(c.is_joker for c in hand) \
-                    or _in_dealt_sequence([c.rank for c in hand]):
+            if (
+                v.category not in STRAIGHTS
+                or any(c.is_joker for c in hand)
+                or _in_dealt_sequence([c.rank for c in hand])
+            ):
                 return v
             return blind.value(hand)
+
         return value
+
     return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 def kickers_in_dealt_order() -> Change:
     """Unmatched cards are compared in the order dealt, not from the highest down."""
+
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         def value(hand: tuple[Card, ...]) -> HandValue:
             v = orig(hand)
-            if v.category in STRAIGHTS or any(c.is_joker for c in hand) \
-                    or ev.rules["tiebreak"] != "grouped":
+            if (
+                v.category in STRAIGHTS
+                or any(c.is_joker for c in hand)
+                or ev.rules["tiebreak"] != "grouped"
+            ):
                 return v
             counts = Counter(c.rank for c in hand)
             singles = [c.rank for c in hand if counts[c.rank] == 1]
@@ -240,23 +286,28 @@ def kickers_in_dealt_order() -> Change:
             if len(singles) < 2 or len(v.key) != 1 + matched + len(singles):
                 return v
             tail = tuple(_face(r, ev) for r in singles)
-            return v._replace(key=v.key[:1 + matched] + tail)
+            return v._replace(key=v.key[: 1 + matched] + tail)
+
         return value
+
     return patch(lambda s: replace(s, value=wrapped(s.value, wrap)))
 
 
 def flush_ignores_last_card() -> Change:
     """The flush test loops over all cards but the last (an off-by-one)."""
+
     def fn(hand: tuple[Card, ...]) -> tuple[Card, ...]:
         if len(hand) > 1 and len({c.suit for c in hand[:-1]}) == 1:
             return (*hand[:-1], Card(hand[-1].rank, hand[0].suit))
         return hand
+
     return before_natural(fn)
 
 
 # --------------------------------------------------------------------- wild cards
 def wild_always_ace() -> Change:
     """A wild card is always an ace (the first one not held), never the best card."""
+
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
             naturals = tuple(c for c in hand if not (c.is_joker or ev.is_wild(c)))
@@ -264,7 +315,9 @@ def wild_always_ace() -> Change:
             subs = tuple((free + [Card(ACE, SUIT_CHARS[0])] * wilds)[:wilds])
             category, key = ev.steps.natural(ev)(naturals + subs)
             return HandValue(category, key, hand, naturals + subs)
+
         return wild_value
+
     return patch(lambda s: replace(s, wild_value=wrapped(s.wild_value, wrap)))
 
 
@@ -275,64 +328,77 @@ def wild_designation(wild: str | None) -> Change:
 
 def wild_resolved_by(ruleset_id: str) -> Change:
     """Wild cards are chosen to make the best hand of another game (e.g. high poker)."""
+
     def wrap(orig: Callable[..., HandValue], ev: Evaluator) -> Callable[..., HandValue]:
         from pokercert.reference.rulesets import get_ruleset
+
         other = Evaluator(get_ruleset(ruleset_id), ev.profile)
 
         def wild_value(hand: tuple[Card, ...], wilds: int) -> HandValue:
             played = other.value(hand).played
             category, key = ev.steps.natural(ev)(played)
             return HandValue(category, key, hand, played)
+
         return wild_value
+
     return patch(lambda s: replace(s, wild_value=wrapped(s.wild_value, wrap)))
 
 
 # --------------------------------------------------------------------- hold'em selection
 def best_from_single_hole_card() -> Change:
     """The best hand is searched with exactly one hole card, never both."""
+
     def wrap(orig: Callable[..., BestHand], ev: Evaluator) -> Callable[..., BestHand]:
         def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str) -> BestHand:
-            if not board:       # a hand dealt whole (no community cards): nothing to choose
+            if not board:  # a hand dealt whole (no community cards): nothing to choose
                 return orig(hole, board, *half)
             found = [b for card in hole if (b := orig((card,), board, *half)) is not None]
             return max(found, key=lambda b: b.value.key)
+
         return best
+
     return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
 
 
 def best_by_category_only() -> Change:
     """The best hand is the first candidate of the best category (kickers not looked at)."""
-    def wrap(orig: Callable[..., BestHand | None], ev: Evaluator
-             ) -> Callable[..., BestHand | None]:
+
+    def wrap(orig: Callable[..., BestHand | None], ev: Evaluator) -> Callable[..., BestHand | None]:
         coarse = sibling(ev, classified(lambda cat, key: (cat, key[:1])))
 
-        def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str
-                 ) -> BestHand | None:
+        def best(hole: tuple[Card, ...], board: tuple[Card, ...], *half: str) -> BestHand | None:
             found = coarse.steps.best(coarse)(hole, board, *half)
             if found is None:
                 return None
             chosen = ev.value(found.value.cards)
             return BestHand(chosen, (chosen.cards,))
+
         return best
+
     return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
 
 
 # --------------------------------------------------------------------- showdowns
 def first_winner_only() -> Change:
     """On a split only the first of the equal best hands is reported."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda hands, board=None: orig(hands, board)[:1]
+
     return patch(lambda s: replace(s, winners=wrapped(s.winners, wrap)))
 
 
 def winners_against_first_hand() -> Change:
     """Every hand is scored against the first hand (the dealer) instead of all others."""
+
     def wrap(orig: Callable[..., list[int]], ev: Evaluator) -> Callable[..., list[int]]:
         def winners(hands: Sequence[Any], board: Any = None) -> list[int]:
             values = ev.showdown(hands, board)
             beat = [i for i in range(1, len(values)) if values[i].key >= values[0].key]
             return beat or [0]
+
         return winners
+
     return patch(lambda s: replace(s, winners=wrapped(s.winners, wrap)))
 
 
@@ -360,47 +426,60 @@ def _deal_sizes(ev: Evaluator, board: Any, per_hand: int | None) -> tuple[int, i
     return per_hand, (sel.board if sel else 0)
 
 
-def _parsing(parse_one: Callable[[Evaluator, Any, int], tuple[Card, ...]],
-             whole_deal: bool) -> Change:
+def _parsing(
+    parse_one: Callable[[Evaluator, Any, int], tuple[Card, ...]], whole_deal: bool
+) -> Change:
     """Replace hand and deal parsing by ``parse_one`` (+ an optional whole-deal check)."""
+
     def parse_hand(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda cards: parse_one(ev, cards, ev.ruleset.hand_size)
 
     def parse_deal_of(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
-        def parse_deal(hands: Sequence[Any], board: Any = None, per_hand: int | None = None
-                       ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        def parse_deal(
+            hands: Sequence[Any], board: Any = None, per_hand: int | None = None
+        ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
             per, on_board = _deal_sizes(ev, board, per_hand)
             parsed = tuple(parse_one(ev, h, per) for h in hands)
             table = parse_one(ev, board, on_board) if board is not None else ()
             if whole_deal:
-                parse_cards([c for h in parsed for c in h] + list(table),
-                            jokers=ev.ruleset.jokers)
+                parse_cards([c for h in parsed for c in h] + list(table), jokers=ev.ruleset.jokers)
             return parsed, table
+
         return parse_deal
-    return patch(lambda s: replace(s, parse_hand=wrapped(s.parse_hand, parse_hand),
-                                   parse_deal=wrapped(s.parse_deal, parse_deal_of)))
+
+    return patch(
+        lambda s: replace(
+            s,
+            parse_hand=wrapped(s.parse_hand, parse_hand),
+            parse_deal=wrapped(s.parse_deal, parse_deal_of),
+        )
+    )
 
 
 def accept_duplicates() -> Change:
     """No duplicate-card test at all (within a hand or across the deal)."""
-    return _parsing(lambda ev, cards, n: _counted(_each_alone(cards, ev.ruleset.jokers), n),
-                    whole_deal=False)
+    return _parsing(
+        lambda ev, cards, n: _counted(_each_alone(cards, ev.ruleset.jokers), n), whole_deal=False
+    )
 
 
 def accept_duplicates_across_hands() -> Change:
     """Each hand is checked on its own; the same card in two hands (or hole and board) passes."""
-    return _parsing(lambda ev, cards, n: parse_cards(cards, jokers=ev.ruleset.jokers, count=n),
-                    whole_deal=False)
+    return _parsing(
+        lambda ev, cards, n: parse_cards(cards, jokers=ev.ruleset.jokers, count=n), whole_deal=False
+    )
 
 
 def accept_any_count() -> Change:
     """The number of cards is never checked (four cards can be 'four of a kind')."""
-    return _parsing(lambda ev, cards, n: parse_cards(cards, jokers=ev.ruleset.jokers),
-                    whole_deal=True)
+    return _parsing(
+        lambda ev, cards, n: parse_cards(cards, jokers=ev.ruleset.jokers), whole_deal=True
+    )
 
 
 def accept_unknown_suits() -> Change:
     """Any letter is taken as a suit; only the rank is validated."""
+
     def lenient(item: str | Card, pos: int) -> Card:
         if isinstance(item, Card) or item.upper() in ("XX", "JK"):
             return item if isinstance(item, Card) else JOKER
@@ -413,16 +492,20 @@ def accept_unknown_suits() -> Change:
     def parse_one(ev: Evaluator, cards: Any, n: int) -> tuple[Card, ...]:
         loose = [lenient(c, i) for i, c in enumerate(_items(cards))]
         return parse_cards(loose, jokers=ev.ruleset.jokers, count=n)
+
     return _parsing(parse_one, whole_deal=True)
 
 
 # --------------------------------------------------------------------- pots and halves
 def hole_cards_used(lowest: int, highest: int) -> Change:
     """A hand may use ``lowest`` to ``highest`` hole cards (the rest from the board)."""
+
     def apply(rs: Ruleset) -> Ruleset:
         assert rs.selection is not None, f"{rs.id} has no selection"
-        return replace_ruleset(rs, selection=dataclasses.replace(
-            rs.selection, min_hole=lowest, max_hole=highest))
+        return replace_ruleset(
+            rs, selection=dataclasses.replace(rs.selection, min_hole=lowest, max_hole=highest)
+        )
+
     return Change(ruleset=apply)
 
 
@@ -436,17 +519,21 @@ def _halves(rs: Ruleset, edit: Callable[[Any], Any]) -> Ruleset:
 def qualifier_rank(max_rank: int | None) -> Change:
     """The low half's qualifier asks for cards of at most ``max_rank`` (None: no
     qualifier at all, any low wins the low half)."""
+
     def edit(half: Any) -> Any:
         if max_rank is None:
             return dataclasses.replace(half, qualifier=None)
-        return dataclasses.replace(half, qualifier=dataclasses.replace(
-            half.qualifier, max_rank=max_rank))
+        return dataclasses.replace(
+            half, qualifier=dataclasses.replace(half.qualifier, max_rank=max_rank)
+        )
+
     return Change(ruleset=lambda rs: _halves(rs, edit))
 
 
 def low_ranking(change: Change) -> Change:
     """The low half ranked by an engine with ``change`` in (its own ranking ruleset's,
     or this ruleset's when the low half is the game's only one)."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         def ranking(half: str) -> Any:
             found, qualifier = orig(half)
@@ -461,50 +548,63 @@ def low_ranking(change: Change) -> Change:
                 rs = with_categories(rs, names)
                 knobs["categories"] = names
             profile = found.profile
-            other = Evaluator(rs, KnobProfile(profile.name, profile.choices,
-                                              MappingProxyType(knobs)))
+            other = Evaluator(
+                rs, KnobProfile(profile.name, profile.choices, MappingProxyType(knobs))
+            )
             return other, qualifier
+
         return ranking
+
     return patch(lambda s: replace(s, half_ranking=wrapped(s.half_ranking, wrap)))
 
 
 def stud_first_five() -> Change:
     """A player's best hand is chosen from the first five of the seven cards dealt."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         def candidates(hole: tuple[Card, ...], board: tuple[Card, ...], size: int) -> Any:
             return orig(hole[:size] if not board else hole, board, size)
+
         return candidates
+
     return patch(lambda s: replace(s, candidates=wrapped(s.candidates, wrap)))
 
 
 def low_from_high_five() -> Change:
     """The low half is valued from the five cards of the player's high hand, not chosen
     separately from all the cards."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         def best(hole: tuple[Card, ...], board: tuple[Card, ...], half: str = "high") -> Any:
             if half != "low":
                 return orig(hole, board, half)
             high = orig(hole, board, "high")
             return orig(high.value.cards, (), "low")
+
         return best
+
     return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
 
 
 def shares_by(settle: Callable[[dict[str, tuple[int, ...]], int], list[Fraction]]) -> Change:
     """The pot shared by ``settle(winners of each awarded half, hand count)`` instead of
     half by half in equal parts (the winners as the reference finds them)."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         def pot(hands: Sequence[Any], board: Any = None) -> Any:
             found = orig(hands, board)
             won = {"high": found.high, "low": found.low or ()}
             won = {k: v for k, v in won.items() if v}
             return found._replace(shares=tuple(settle(won, len(found.shares))))
+
         return pot
+
     return patch(lambda s: replace(s, pot=wrapped(s.pot, wrap)))
 
 
 def first_of_each_half() -> Change:
     """A tied half goes whole to the first of the tied hands (no split)."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         def pot(hands: Sequence[Any], board: Any = None) -> Any:
             found = orig(hands, board)
@@ -514,21 +614,33 @@ def first_of_each_half() -> Change:
             for h in halves:
                 shares[h[0]] += Fraction(1, len(halves))
             return found._replace(high=high, low=low, shares=tuple(shares))
+
         return pot
+
     return patch(lambda s: replace(s, pot=wrapped(s.pot, wrap)))
 
 
 def low_selection(lowest: int, highest: int) -> Change:
     """The low half's hand may use ``lowest`` to ``highest`` hole cards (the high half's
     selection as the ruleset says)."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         sel = ev.ruleset.selection
         assert sel is not None
-        other = Evaluator(replace_ruleset(ev.ruleset, selection=dataclasses.replace(
-            sel, min_hole=lowest, max_hole=highest)), ev.profile)
+        other = Evaluator(
+            replace_ruleset(
+                ev.ruleset, selection=dataclasses.replace(sel, min_hole=lowest, max_hole=highest)
+            ),
+            ev.profile,
+        )
 
         def best(hole: tuple[Card, ...], board: tuple[Card, ...], half: str = "high") -> Any:
-            return other.steps.best(other)(hole, board, half) if half == "low" else orig(
-                hole, board, half)
+            return (
+                other.steps.best(other)(hole, board, half)
+                if half == "low"
+                else orig(hole, board, half)
+            )
+
         return best
+
     return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))

@@ -28,8 +28,10 @@ Value = tuple[str, tuple[int, ...]]
 
 def _valued(fn: Callable[[Evaluator, Sequence[Card], Value], Value]) -> Change:
     """Patch the flush-length ranking: ``fn(engine, cards, reference value)``."""
+
     def wrap(orig: Callable[..., Any], ev: Evaluator) -> Callable[..., Any]:
         return lambda hand: fn(ev, hand, orig(hand))
+
     return patch(lambda s: replace(s, natural=wrapped(s.natural, wrap)))
 
 
@@ -74,33 +76,64 @@ def _two_cards_no_flush(ev: Evaluator, hand: Sequence[Card], value: Value) -> Va
 
 
 FLUSH_LENGTH_MUTANTS: tuple[Mutant, ...] = (
-    Mutant("hcf-flush-length-ignored", "flush-length", HCF,
-           "Hands of different flush lengths are compared by their flush cards alone, "
-           "as if the ace-high two-card flush beat a low five-card one.",
-           (_valued(_length_ignored),)),
-    Mutant("hcf-flush-capped-at-five", "flush-length", HCF,
-           "A flush counts five cards at most, as in poker: six- and seven-card flushes "
-           "are five-card flushes of their top five.",
-           (_valued(_capped_at_five),)),
-    Mutant("hcf-suit-of-highest-card", "flush-length", HCF,
-           "The flush is taken in the suit of the hand's highest card, not the longest "
-           "suit.",
-           (_valued(_suit_of_highest_card),)),
-    Mutant("hcf-tie-on-all-seven-cards", "kicker-order", HCF,
-           "A tie between flushes of one length is broken on all seven cards.",
-           (knobs(flush_tiebreak="all_cards"),),
-           same_as_reading=(("hcf-tie-cards", "literal"),)),
-    Mutant("hcf-tie-from-lowest-card", "kicker-order", HCF,
-           "A tie between flushes of one length is broken from the lowest card up.",
-           (_valued(_lowest_first),)),
-    Mutant("hcf-ace-low", "rank-order", HCF,
-           "The ace counts as the lowest card when flushes of one length are compared.",
-           (_valued(_ace_low),)),
-    Mutant("hcf-ties-never-broken", "kicker-order", HCF,
-           "Flushes of one length always tie: (c) is never applied.",
-           (_valued(_ties_never_broken),)),
-    Mutant("hcf-two-cards-no-flush", "flush-length", HCF,
-           "Two suited cards are no flush: a hand whose longest flush is two cards is "
-           "'none of the permissible hands'.",
-           (_valued(_two_cards_no_flush),)),
+    Mutant(
+        "hcf-flush-length-ignored",
+        "flush-length",
+        HCF,
+        "Hands of different flush lengths are compared by their flush cards alone, "
+        "as if the ace-high two-card flush beat a low five-card one.",
+        (_valued(_length_ignored),),
+    ),
+    Mutant(
+        "hcf-flush-capped-at-five",
+        "flush-length",
+        HCF,
+        "A flush counts five cards at most, as in poker: six- and seven-card flushes "
+        "are five-card flushes of their top five.",
+        (_valued(_capped_at_five),),
+    ),
+    Mutant(
+        "hcf-suit-of-highest-card",
+        "flush-length",
+        HCF,
+        "The flush is taken in the suit of the hand's highest card, not the longest suit.",
+        (_valued(_suit_of_highest_card),),
+    ),
+    Mutant(
+        "hcf-tie-on-all-seven-cards",
+        "kicker-order",
+        HCF,
+        "A tie between flushes of one length is broken on all seven cards.",
+        (knobs(flush_tiebreak="all_cards"),),
+        same_as_reading=(("hcf-tie-cards", "literal"),),
+    ),
+    Mutant(
+        "hcf-tie-from-lowest-card",
+        "kicker-order",
+        HCF,
+        "A tie between flushes of one length is broken from the lowest card up.",
+        (_valued(_lowest_first),),
+    ),
+    Mutant(
+        "hcf-ace-low",
+        "rank-order",
+        HCF,
+        "The ace counts as the lowest card when flushes of one length are compared.",
+        (_valued(_ace_low),),
+    ),
+    Mutant(
+        "hcf-ties-never-broken",
+        "kicker-order",
+        HCF,
+        "Flushes of one length always tie: (c) is never applied.",
+        (_valued(_ties_never_broken),),
+    ),
+    Mutant(
+        "hcf-two-cards-no-flush",
+        "flush-length",
+        HCF,
+        "Two suited cards are no flush: a hand whose longest flush is two cards is "
+        "'none of the permissible hands'.",
+        (_valued(_two_cards_no_flush),),
+    ),
 )

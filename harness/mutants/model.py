@@ -104,11 +104,16 @@ class Mutant:
     def build(self, ruleset: str, readings: Mapping[str, str] | None = None) -> Evaluator:
         """A fresh engine for ``ruleset`` under ``readings`` with this mutant's mistake in."""
         if ruleset not in self.rulesets:
-            raise MutantError(f"mutant {self.id} does not affect {ruleset!r}; "
-                              f"it affects {', '.join(self.rulesets)}")
+            raise MutantError(
+                f"mutant {self.id} does not affect {ruleset!r}; "
+                f"it affects {', '.join(self.rulesets)}"
+            )
         edited = get_ruleset(ruleset)
-        choices = {iid: reading for iid, reading in (readings or {}).items()
-                   if iid in edited.interpretations}
+        choices = {
+            iid: reading
+            for iid, reading in (readings or {}).items()
+            if iid in edited.interpretations
+        }
         for iid, reading in choices.items():
             if reading not in get_interpretation(iid).readings:
                 raise MutantError(f"{iid} has no reading {reading!r}")
@@ -121,7 +126,7 @@ class Mutant:
                 ranked = knobs.get("categories") or as_read.rules_for(edited)["categories"]
                 names = change.ranking(ranked, edited)
                 edited = with_categories(edited, names)
-                knobs["categories"] = names     # the ranking order the engine reads
+                knobs["categories"] = names  # the ranking order the engine reads
             knobs.update(change.knobs)
         profile = KnobProfile(as_read.name, as_read.choices, MappingProxyType(knobs))
         return Evaluator(edited, profile, steps=compose(self.changes, ranking_steps(edited.rules)))
@@ -158,9 +163,12 @@ def with_categories(rs: Ruleset, names: Sequence[str]) -> Ruleset:
     """
     known = {c.name: c for c in rs.categories}
     fallback = rs.categories[-1].clause
-    return replace_ruleset(rs, categories=tuple(
-        known.get(n) or Category(n, n.replace("_", " ").capitalize(), fallback)
-        for n in names))
+    return replace_ruleset(
+        rs,
+        categories=tuple(
+            known.get(n) or Category(n, n.replace("_", " ").capitalize(), fallback) for n in names
+        ),
+    )
 
 
 class MutantEvaluator:
@@ -176,13 +184,13 @@ class MutantEvaluator:
 
     def __init__(self, mutant: Mutant) -> None:
         self.mutant = mutant
-        self.info = EvaluatorInfo(vendor=VENDOR, name=f"mutant:{mutant.id}",
-                                  version=__version__, build=mutant.id)
+        self.info = EvaluatorInfo(
+            vendor=VENDOR, name=f"mutant:{mutant.id}", version=__version__, build=mutant.id
+        )
         self._ev: Evaluator | None = None
 
     def capabilities(self) -> dict[str, list[str]]:
-        return {rid: kinds_for(get_ruleset(rid), CAPABILITY_KINDS)
-                for rid in self.mutant.rulesets}
+        return {rid: kinds_for(get_ruleset(rid), CAPABILITY_KINDS) for rid in self.mutant.rulesets}
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         self._ev = self.mutant.build(ruleset, readings)
@@ -208,8 +216,9 @@ class MutantEvaluator:
         except CardError as exc:
             raise self._refuse(exc) from None
 
-    def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str | None = None) -> tuple[list[str], str]:
+    def best_hand(
+        self, hole: list[str], board: list[str] | None = None, half: str | None = None
+    ) -> tuple[list[str], str]:
         try:
             found = self.engine.best_hand(hole, board, half=half)
         except CardError as exc:

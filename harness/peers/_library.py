@@ -47,22 +47,34 @@ INSTALLER_FILES = ("INSTALLER", "REQUESTED", "RECORD", "direct_url.json")
 
 # the rulesets whose hands are plain five-card high poker, and the kinds a library that
 # values such hands (and nothing else) can answer for them
-FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: tuple(k for k in BASIC_KINDS if k != Kind.BEST_HAND)
-    for ruleset in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot",
-                    "nj-double-down-stud", "nj-double-cross-poker",
-                    # 58 Pa. Code 655a.6, 669a.6, 653a.6: five-card high, the wheel
-                    "pa-mississippi-stud", "pa-raise-it-up-stud",
-                    "pa-ultimate-texas-holdem")})
+FIVE_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType(
+    {
+        ruleset: tuple(k for k in BASIC_KINDS if k != Kind.BEST_HAND)
+        for ruleset in (
+            "nj-poker-high-5",
+            "nj-caribbean-stud",
+            "nj-winners-pot",
+            "nj-double-down-stud",
+            "nj-double-cross-poker",
+            # 58 Pa. Code 655a.6, 669a.6, 653a.6: five-card high, the wheel
+            "pa-mississippi-stud",
+            "pa-raise-it-up-stud",
+            "pa-ultimate-texas-holdem",
+        )
+    }
+)
 
 
 # the best-five-of-seven high games (stud, and hold 'em where the board may play): a
 # library that values seven cards by their best five answers ``classify`` (and key) of a
 # player's seven cards, which is what ``pokercert exhaustive`` sends there, and settles
 # their pots (:meth:`PeerEvaluator.showdown`: each player's seven cards, high only)
-SEVEN_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType({
-    ruleset: (Kind.CLASSIFY.value, Kind.SHOWDOWN.value)
-    for ruleset in ("nj-holdem", "nj-seven-card-stud")})
+SEVEN_CARD_HIGH: Mapping[str, Sequence[str]] = MappingProxyType(
+    {
+        ruleset: (Kind.CLASSIFY.value, Kind.SHOWDOWN.value)
+        for ruleset in ("nj-holdem", "nj-seven-card-stud")
+    }
+)
 
 
 def by_code(cards: Mapping[str, Any]) -> list[Any]:
@@ -70,7 +82,7 @@ def by_code(cards: Mapping[str, Any]) -> list[Any]:
     order of :data:`~pokercert.harness.api.CODED_CARDS`, for
     :attr:`~pokercert.harness.api.Hands.codes` (no joker: none of these libraries has
     one)."""
-    return [cards[name] for name in CODED_CARDS[:len(DECK)]]
+    return [cards[name] for name in CODED_CARDS[: len(DECK)]]
 
 
 def code_array(table: Sequence[Any]) -> Any:
@@ -80,16 +92,17 @@ def code_array(table: Sequence[Any]) -> Any:
     without numpy."""
     try:
         import numpy as np
-    except ImportError:       # pragma: no cover - numpy is in the fast extra
+    except ImportError:  # pragma: no cover - numpy is in the fast extra
         return None
     array = np.empty(len(table), dtype=object)
-    for i, card in enumerate(table):    # one by one: a library card stays one object
+    for i, card in enumerate(table):  # one by one: a library card stays one object
         array[i] = card
     return array
 
 
-def batch_cards(hands: Hands, table: Sequence[Any], array: Any,
-                names: Mapping[str, Any]) -> list[Any]:
+def batch_cards(
+    hands: Hands, table: Sequence[Any], array: Any, names: Mapping[str, Any]
+) -> list[Any]:
     """The library's card for every card of a batch, in order (``size`` per hand): from
     its numpy rows through ``array`` (:func:`code_array`), else its codes through
     ``table`` (:func:`by_code`), else its spellings through ``names``.  Raises what the
@@ -136,13 +149,19 @@ def distribution_info(dist_name: str, fallback_vendor: str) -> EvaluatorInfo:
     try:
         dist = distribution(dist_name)
     except PackageNotFoundError:
-        raise ImportError(f"{dist_name} is not installed: pip install 'pokercert[{dist_name}]'"
-                          ) from None
+        raise ImportError(
+            f"{dist_name} is not installed: pip install 'pokercert[{dist_name}]'"
+        ) from None
     meta = dist.metadata
-    vendor = (_field(meta, "Author") or parseaddr(_field(meta, "Author-email"))[0]
-              or _field(meta, "Maintainer") or fallback_vendor)
-    return EvaluatorInfo(vendor=vendor, name=dist_name, version=dist.version,
-                         build=record_hash(dist_name))
+    vendor = (
+        _field(meta, "Author")
+        or parseaddr(_field(meta, "Author-email"))[0]
+        or _field(meta, "Maintainer")
+        or fallback_vendor
+    )
+    return EvaluatorInfo(
+        vendor=vendor, name=dist_name, version=dist.version, build=record_hash(dist_name)
+    )
 
 
 def refused(library: str, exc: BaseException) -> Rejected:
@@ -175,8 +194,10 @@ class PeerEvaluator:
         implements one fixed reading (see the adapter's docstring), and vectors of other
         readings show that as failures rather than being hidden."""
         if ruleset not in self.RULESETS:
-            raise ValueError(f"the {self.library} adapter does not evaluate {ruleset!r}; "
-                             f"it claims {', '.join(self.RULESETS)}")
+            raise ValueError(
+                f"the {self.library} adapter does not evaluate {ruleset!r}; "
+                f"it claims {', '.join(self.RULESETS)}"
+            )
         self.ruleset = ruleset
         self.readings = dict(readings)
         self._configured(ruleset)
@@ -211,9 +232,7 @@ class PeerEvaluator:
             raise ValueError(f"the {self.library} adapter takes no board in {self._ruleset()}")
         return best_of([self.key(h) for h in hands])
 
-
-    def showdown(self, hands: list[list[str]], board: list[str] | None = None) \
-            -> dict[str, Any]:
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> dict[str, Any]:
         """The pot of a seven-card high game (:data:`SEVEN_CARD_HIGH`): each player's
         seven cards (hole and board) valued by the library's own :meth:`key`, which takes
         the best five of them; the pot split by :func:`split_pot`."""
@@ -274,4 +293,3 @@ def chunks(items: Sequence[Any], n: int) -> Iterator[tuple[Any, ...]]:
 
 def category_names(ruleset: str) -> frozenset[str]:
     return frozenset(get_ruleset(ruleset).category_names)
-

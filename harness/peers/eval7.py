@@ -79,7 +79,7 @@ class Eval7Evaluator(PeerEvaluator):
         self._by_code = by_code(self._cards)  # Hands.codes
         self._code_array = code_array(self._by_code)  # Hands.rows
         self._royal = eval7.evaluate([eval7.Card(c) for c in ROYAL])
-        self._known: dict[int, str] = {}      # eval7 value -> our category
+        self._known: dict[int, str] = {}  # eval7 value -> our category
 
     def _card(self, token: str) -> eval7.Card:
         card = self._cards.get(token)
@@ -92,7 +92,7 @@ class Eval7Evaluator(PeerEvaluator):
             cards = [self._card(c) for c in hand]
         except LIBRARY_ERRORS as exc:
             raise refused("eval7", exc) from exc
-        value: int = eval7.evaluate(cards)   # eval7: untyped (Cython)
+        value: int = eval7.evaluate(cards)  # eval7: untyped (Cython)
         return value
 
     def key(self, hand: list[str]) -> int:
@@ -102,8 +102,7 @@ class Eval7Evaluator(PeerEvaluator):
     def _category_of(self, value: int) -> str:
         name = eval7.handtype(value)
         if name not in CATEGORY:
-            raise LibraryAnswerError(f"eval7 named an unknown hand type {name!r} "
-                                     f"for value {value}")
+            raise LibraryAnswerError(f"eval7 named an unknown hand type {name!r} for value {value}")
         category = CATEGORY[name]
         if category == CategoryName.STRAIGHT_FLUSH and value == self._royal:
             return CategoryName.ROYAL_FLUSH.value

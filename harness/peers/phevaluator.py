@@ -39,9 +39,9 @@ from phevaluator.card import Card
 from phevaluator.evaluator import evaluate_cards
 from phevaluator.evaluator_omaha import evaluate_omaha_cards
 
-try:    # the C functions evaluate_cards calls for 5, 6 and 7 card ids (phevaluator >= 0.6)
+try:  # the C functions evaluate_cards calls for 5, 6 and 7 card ids (phevaluator >= 0.6)
     from phevaluator import _pheval
-except ImportError:     # pragma: no cover - a build without the extension module
+except ImportError:  # pragma: no cover - a build without the extension module
     _pheval = None
 
 from pokercert.harness.api import EvaluatorInfo, Hands
@@ -85,8 +85,9 @@ OMAHA = "nj-omaha"
 def category_of_rank(rank: int) -> str:
     """The Cactus Kev category of a rank in 1..7462."""
     if not 1 <= rank <= _LAST[-1]:
-        raise LibraryAnswerError(f"phevaluator answered rank {rank}, outside its documented "
-                                 f"range 1..{_LAST[-1]}")
+        raise LibraryAnswerError(
+            f"phevaluator answered rank {rank}, outside its documented range 1..{_LAST[-1]}"
+        )
     return BANDS[bisect_left(_LAST, rank)][1]
 
 
@@ -108,9 +109,13 @@ class PhevaluatorEvaluator(PeerEvaluator):
     library = "phevaluator"
     # the seven-card games' pots only (its classify of seven cards is not claimed: the
     # seven-card exhaustive pass runs eval7 and treys there)
-    RULESETS = MappingProxyType({**FIVE_CARD_HIGH,
-                                 **{r: (Kind.SHOWDOWN.value,) for r in SEVEN_CARD_HIGH},
-                                 OMAHA: (Kind.SHOWDOWN.value,)})
+    RULESETS = MappingProxyType(
+        {
+            **FIVE_CARD_HIGH,
+            **{r: (Kind.SHOWDOWN.value,) for r in SEVEN_CARD_HIGH},
+            OMAHA: (Kind.SHOWDOWN.value,),
+        }
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -123,7 +128,7 @@ class PhevaluatorEvaluator(PeerEvaluator):
 
     def _rank(self, hand: list[str]) -> int:
         try:
-            rank: int = evaluate_cards(*hand)   # phevaluator: untyped
+            rank: int = evaluate_cards(*hand)  # phevaluator: untyped
         except LIBRARY_ERRORS as exc:
             raise refused("phevaluator", exc) from exc
         return rank
@@ -149,20 +154,19 @@ class PhevaluatorEvaluator(PeerEvaluator):
         Should any hand fail, the hands are asked again one by one through
         :meth:`evaluate` (which raises for the first one that fails)."""
         try:
-            if isinstance(hands, Hands):    # phevaluator's own card ids, one lookup per card
+            if isinstance(hands, Hands):  # phevaluator's own card ids, one lookup per card
                 n, native = hands.size, c_entry(hands.size)
-                if native is not None and hands.rows is not None \
-                        and self._code_array is not None:
+                if native is not None and hands.rows is not None and self._code_array is not None:
                     # column j: card j of every hand, gathered from the batch's rows
                     ids_of = self._code_array[hands.rows]
                     ranks = list(map(native, *(ids_of[:, j].tolist() for j in range(n))))
                     categories = lookup_all(_BY_RANK, ranks)
                     return categories, [-r for r in ranks]
                 ids = batch_cards(hands, self._by_code, self._code_array, self._ids)
-                if native is not None:      # column j: card j of every hand
+                if native is not None:  # column j: card j of every hand
                     ranks = list(map(native, *(ids[j::n] for j in range(n))))
                 else:
-                    ranks = [evaluate_cards(*ids[i:i + n]) for i in range(0, len(ids), n)]
+                    ranks = [evaluate_cards(*ids[i : i + n]) for i in range(0, len(ids), n)]
             else:
                 ranks = [evaluate_cards(*h) for h in hands]
             categories = lookup_all(_BY_RANK, ranks)
@@ -171,8 +175,7 @@ class PhevaluatorEvaluator(PeerEvaluator):
             return [c for c, _ in pairs], [k for _, k in pairs]
         return categories, [-r for r in ranks]
 
-    def showdown(self, hands: list[list[str]], board: list[str] | None = None) \
-            -> dict[str, Any]:
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> dict[str, Any]:
         """Omaha pots from ``evaluate_omaha_cards`` (the five board cards, then the four
         hole cards: it takes exactly two of them and three of the board); the seven-card
         games as every library does."""

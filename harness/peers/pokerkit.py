@@ -147,10 +147,15 @@ class PokerkitEvaluator(PeerEvaluator):
     """PokerKit behind the in-process evaluator interface (see the module docstring)."""
 
     library = "pokerkit"
-    RULESETS = MappingProxyType({
-        **{ruleset: (*BASIC, Kind.BEST_HAND.value) if ruleset in BEST_HAND else BASIC
-           for ruleset in HAND_TYPE},
-        **dict.fromkeys(ROOM_GAMES, (Kind.SHOWDOWN.value,))})
+    RULESETS = MappingProxyType(
+        {
+            **{
+                ruleset: (*BASIC, Kind.BEST_HAND.value) if ruleset in BEST_HAND else BASIC
+                for ruleset in HAND_TYPE
+            },
+            **dict.fromkeys(ROOM_GAMES, (Kind.SHOWDOWN.value,)),
+        }
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -189,8 +194,11 @@ class PokerkitEvaluator(PeerEvaluator):
         except LIBRARY_ERRORS as exc:
             raise refused("pokerkit", exc) from exc
         category = CATEGORY[label]
-        if category == CategoryName.STRAIGHT_FLUSH and self._royal is not None \
-                and hand == self._royal:
+        if (
+            category == CategoryName.STRAIGHT_FLUSH
+            and self._royal is not None
+            and hand == self._royal
+        ):
             return CategoryName.ROYAL_FLUSH.value
         return category
 
@@ -229,8 +237,11 @@ class PokerkitEvaluator(PeerEvaluator):
         try:
             if not isinstance(hands, Hands):
                 raise TypeError("hand by hand")
-            cards = lookup_all(self._by_code, hands.codes) if hands.codes is not None \
+            cards = (
+                lookup_all(self._by_code, hands.codes)
+                if hands.codes is not None
                 else lookup_all(self._parsed, hands.flat)
+            )
             get_entry = self._type.lookup.get_entry
             entries = [get_entry(h) for h in chunks(cards, hands.size)]
             categories = lookup_all(self._label_category, list(map(_LABEL, entries)))
@@ -240,10 +251,13 @@ class PokerkitEvaluator(PeerEvaluator):
             return [c for c, _ in pairs], [k for _, k in pairs]
         if self._royal is not None:
             royal = self._royal.entry.index
-            if royal in indices:        # a C-level scan; a royal is rare
-                categories = [CategoryName.ROYAL_FLUSH.value
-                              if i == royal and c == CategoryName.STRAIGHT_FLUSH else c
-                              for c, i in zip(categories, indices, strict=True)]
+            if royal in indices:  # a C-level scan; a royal is rare
+                categories = [
+                    CategoryName.ROYAL_FLUSH.value
+                    if i == royal and c == CategoryName.STRAIGHT_FLUSH
+                    else c
+                    for c, i in zip(categories, indices, strict=True)
+                ]
         return categories, list(map(neg, indices)) if self._type.low else indices
 
     def _from_game(self, hole: list[str], board: list[str]) -> Hand:
@@ -265,8 +279,7 @@ class PokerkitEvaluator(PeerEvaluator):
         return [repr(c) for c in hand.cards], self._category(hand)
 
     # ------------------------------------------------------------------ poker-room games
-    def showdown(self, hands: list[list[str]], board: list[str] | None = None) \
-            -> dict[str, Any]:
+    def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> dict[str, Any]:
         """The pot, from PokerKit's best hand of each player for each half of the game
         (``from_game`` of the game's hand types) split by :func:`split_pot`."""
         types = ROOM_GAMES.get(self._ruleset())
@@ -274,8 +287,9 @@ class PokerkitEvaluator(PeerEvaluator):
             raise ValueError(f"the pokerkit adapter settles no pots in {self.ruleset}")
         table = self._cards(board) if board is not None else []
         holes = [self._cards(h) for h in hands]
-        halves = [[self._room_hand(t, h, table) for h in holes] if t is not None else []
-                  for t in types]
+        halves = [
+            [self._room_hand(t, h, table) for h in holes] if t is not None else [] for t in types
+        ]
         return split_pot(halves)
 
     @staticmethod

@@ -30,14 +30,15 @@ from pokercert.vectors.model import kinds_for
 if TYPE_CHECKING:
     from pokercert.reference.engine import Pot
 
-_CATEGORY, _KEY = itemgetter(0), itemgetter(1)   # of a HandValue
+_CATEGORY, _KEY = itemgetter(0), itemgetter(1)  # of a HandValue
 
 
 class ReferenceEvaluator:
     """Every ruleset of the suite, answered by :mod:`pokercert.reference.engine`."""
 
-    info = EvaluatorInfo(vendor="pokercert", name="pokercert-reference", version=__version__,
-                         build="")
+    info = EvaluatorInfo(
+        vendor="pokercert", name="pokercert-reference", version=__version__, build=""
+    )
     adapter_version = __version__
     # it follows PROTOCOL.md section 3 to the letter (a board where the game deals none is
     # wrong-count), so it is sent the vectors of that feature too
@@ -70,8 +71,7 @@ class ReferenceEvaluator:
         what an exhaustive pass sends there (:func:`pokercert.reference.classes.dealt_size`)."""
         engine = self.engine
         sel = engine.ruleset.selection
-        return sel is not None and n != engine.ruleset.hand_size \
-            and n == sel.hole + sel.board
+        return sel is not None and n != engine.ruleset.hand_size and n == sel.hole + sel.board
 
     def _value(self, hand: str | Sequence[Card]) -> HandValue:
         """The hand's value: its best five (``Evaluator.best_hand``, the pot's first half)
@@ -104,8 +104,7 @@ class ReferenceEvaluator:
             raise Rejected(exc.code, str(exc)) from None
         return value.category, value.key
 
-    def evaluate_many(self, hands: Sequence[list[str]]) \
-            -> tuple[list[str], list[tuple[int, ...]]]:
+    def evaluate_many(self, hands: Sequence[list[str]]) -> tuple[list[str], list[tuple[int, ...]]]:
         """:meth:`evaluate` of every hand: the scalar engine, hand by hand (so that an
         exhaustive run of the reference checks the engine against the batch path).
 
@@ -120,8 +119,11 @@ class ReferenceEvaluator:
         """
         engine = self.engine
         try:
-            if isinstance(hands, Hands) and hands.codes is not None \
-                    and hands.size == engine.ruleset.hand_size:
+            if (
+                isinstance(hands, Hands)
+                and hands.codes is not None
+                and hands.size == engine.ruleset.hand_size
+            ):
                 values = self._values_of_codes(hands.codes, hands.size)
             else:
                 value = self._value
@@ -134,24 +136,26 @@ class ReferenceEvaluator:
         """The values of hands given as codes (``n`` per hand); raises CardError."""
         try:
             cards = lookup_all(self._by_code, codes)
-        except IndexError:      # a joker the ruleset has not: the parser names the fault
+        except IndexError:  # a joker the ruleset has not: the parser names the fault
             return [self.engine.evaluate(" ".join(h)) for h in Hands(None, n, codes)]
         value, parsed = self.engine.value, self.engine.evaluate
         return [value(h) if len(set(h)) == n else parsed(h) for h in chunks(cards, n)]
 
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
         try:
-            return self.engine.winners([" ".join(h) for h in hands],
-                                       " ".join(board) if board is not None else None)
+            return self.engine.winners(
+                [" ".join(h) for h in hands], " ".join(board) if board is not None else None
+            )
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
 
-    def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str | None = None) -> tuple[list[str], str]:
+    def best_hand(
+        self, hole: list[str], board: list[str] | None = None, half: str | None = None
+    ) -> tuple[list[str], str]:
         try:
-            found = self.engine.best_hand(" ".join(hole),
-                                          " ".join(board) if board is not None else None,
-                                          half=half)
+            found = self.engine.best_hand(
+                " ".join(hole), " ".join(board) if board is not None else None, half=half
+            )
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
         if found is None:
@@ -161,8 +165,9 @@ class ReferenceEvaluator:
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Pot:
         """The engine's settled pot: winners of each half and every hand's exact share."""
         try:
-            return self.engine.pot([" ".join(h) for h in hands],
-                                   " ".join(board) if board is not None else None)
+            return self.engine.pot(
+                [" ".join(h) for h in hands], " ".join(board) if board is not None else None
+            )
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None
 

@@ -88,12 +88,15 @@ class TreysEvaluator(PeerEvaluator):
         self._by_code = by_code(self._ints)
         self._code_array = code_array(self._by_code)  # Hands.rows
         # our category for every rank treys documents (1..7462), from treys's own classes
-        self._category = {rank: CATEGORY[name] for rank in range(1, 7463)
-                          if (name := self._class_name(rank)) in CATEGORY}
+        self._category = {
+            rank: CATEGORY[name]
+            for rank in range(1, 7463)
+            if (name := self._class_name(rank)) in CATEGORY
+        }
 
     def _class_name(self, rank: int) -> str:
         ev = self._evaluator
-        name: str = ev.class_to_string(ev.get_rank_class(rank))   # treys: untyped
+        name: str = ev.class_to_string(ev.get_rank_class(rank))  # treys: untyped
         return name
 
     def _parse(self, hand: list[str]) -> list[int]:
@@ -106,10 +109,10 @@ class TreysEvaluator(PeerEvaluator):
     def _rank(self, hand: list[str]) -> int:
         try:
             ints = list(map(self._canonical, hand))
-        except KeyError:        # a spelling other than the canonical 52: treys parses it
+        except KeyError:  # a spelling other than the canonical 52: treys parses it
             ints = self._parse(hand)
         try:
-            rank: int = self._evaluate(ints, [])   # treys: untyped
+            rank: int = self._evaluate(ints, [])  # treys: untyped
         except LIBRARY_ERRORS as exc:
             raise refused("treys", exc) from exc
         return rank
@@ -118,8 +121,9 @@ class TreysEvaluator(PeerEvaluator):
         try:
             return self._category[rank]
         except (KeyError, TypeError):
-            raise LibraryAnswerError(f"treys answered rank {rank!r}, which is not one of its "
-                                     "classes") from None
+            raise LibraryAnswerError(
+                f"treys answered rank {rank!r}, which is not one of its classes"
+            ) from None
 
     def key(self, hand: list[str]) -> int:
         """treys's value of the hand, negated so that larger is better."""
@@ -156,7 +160,7 @@ class TreysEvaluator(PeerEvaluator):
             if isinstance(hands, Hands):
                 n = hands.size
                 ints = batch_cards(hands, self._by_code, self._code_array, self._ints)
-                ranks = [evaluate(ints[i:i + n], []) for i in range(0, len(ints), n)]
+                ranks = [evaluate(ints[i : i + n], []) for i in range(0, len(ints), n)]
             else:
                 ranks = [evaluate(list(map(canonical, h)), []) for h in hands]
             categories = lookup_all(self._category, ranks)

@@ -35,20 +35,38 @@ from pokercert.reference.errors import InputError
 # hands", 40_000, 133_784_560); the CLI draws it (a plain stderr line without a terminal)
 Phases = Callable[[str, int, int], None]
 
-__all__ = ["EXHAUSTIVE", "FAILED", "FUZZ", "INCOMPLETE", "ITEM_STATUSES", "MODES", "PASSED",
-           "SKIPPED", "asked", "exhaustive_item", "fuzz_item", "item_status", "run_attached",
-           "skipped_item"]
+__all__ = [
+    "EXHAUSTIVE",
+    "FAILED",
+    "FUZZ",
+    "INCOMPLETE",
+    "ITEM_STATUSES",
+    "MODES",
+    "PASSED",
+    "SKIPPED",
+    "asked",
+    "exhaustive_item",
+    "fuzz_item",
+    "item_status",
+    "run_attached",
+    "skipped_item",
+]
 
 FUZZ, EXHAUSTIVE = "fuzz", "exhaustive"
 MODES = (FUZZ, EXHAUSTIVE)
-FINDINGS_KEPT = 10             # exhaustive findings kept per ruleset (as `exhaustive`)
+FINDINGS_KEPT = 10  # exhaustive findings kept per ruleset (as `exhaustive`)
 
 
 # what a mode's record of one ruleset says (reports.model derives it, never reads it)
 PASSED, FAILED, INCOMPLETE, SKIPPED = "passed", "failed", "incomplete", "skipped"
 ITEM_STATUSES = (PASSED, FAILED, INCOMPLETE, SKIPPED)
-DISAGREEMENTS = ("category_disagreements", "class_disagreements", "order_disagreements",
-                 "errors", "order_errors")
+DISAGREEMENTS = (
+    "category_disagreements",
+    "class_disagreements",
+    "order_disagreements",
+    "errors",
+    "order_errors",
+)
 
 
 def item_status(mode: str, item: Mapping[str, Any]) -> str:
@@ -70,8 +88,9 @@ def item_status(mode: str, item: Mapping[str, Any]) -> str:
     return PASSED
 
 
-def asked(fuzz_examples: int | None, fuzz_seed: int | None, exhaustive: bool,
-          order_seed: int | None) -> dict[str, dict[str, Any]]:
+def asked(
+    fuzz_examples: int | None, fuzz_seed: int | None, exhaustive: bool, order_seed: int | None
+) -> dict[str, dict[str, Any]]:
     """What ``run.json`` records as asked (``filters.fuzz`` / ``filters.exhaustive``):
     the seed and size of each mode the run attaches, seeds drawn where none was given."""
     # (the imports only when asked: the default run pays nothing for the modes)
@@ -79,13 +98,14 @@ def asked(fuzz_examples: int | None, fuzz_seed: int | None, exhaustive: bool,
     if fuzz_examples is not None:
         from pokercert.harness.run.challenge import draw_seed
 
-        out[FUZZ] = {"seed": draw_seed() if fuzz_seed is None else fuzz_seed,
-                     "examples": fuzz_examples}
+        out[FUZZ] = {
+            "seed": draw_seed() if fuzz_seed is None else fuzz_seed,
+            "examples": fuzz_examples,
+        }
     if exhaustive:
         from pokercert.harness.explore.exhaustive import draw_order_seed
 
-        out[EXHAUSTIVE] = {"order_seed": draw_order_seed() if order_seed is None
-                           else order_seed}
+        out[EXHAUSTIVE] = {"order_seed": draw_order_seed() if order_seed is None else order_seed}
     return out
 
 
@@ -101,14 +121,27 @@ def fuzz_item(report: Any, draft: str | None) -> dict[str, Any]:
     counterexample = None
     if report.found is not None:
         vector = report.found.vector
-        counterexample = {"kind": vector.kind, "inputs": dict(vector.inputs),
-                          "expected": _expected(vector), "actual": report.found.actual,
-                          "outcome": str(report.outcome), "message": report.found.message,
-                          "situation": report.situation or None}
-    return {"ruleset": report.ruleset, "seed": report.seed, "examples": report.examples,
-            "kinds": list(report.kinds), "requests": report.calls,
-            "situations": dict(report.situations), "flaky": report.flaky or None,
-            "counterexample": counterexample, "draft": draft, "aborted": None}
+        counterexample = {
+            "kind": vector.kind,
+            "inputs": dict(vector.inputs),
+            "expected": _expected(vector),
+            "actual": report.found.actual,
+            "outcome": str(report.outcome),
+            "message": report.found.message,
+            "situation": report.situation or None,
+        }
+    return {
+        "ruleset": report.ruleset,
+        "seed": report.seed,
+        "examples": report.examples,
+        "kinds": list(report.kinds),
+        "requests": report.calls,
+        "situations": dict(report.situations),
+        "flaky": report.flaky or None,
+        "counterexample": counterexample,
+        "draft": draft,
+        "aborted": None,
+    }
 
 
 def _expected(vector: Any) -> dict[str, Any]:
@@ -121,13 +154,27 @@ def exhaustive_item(state: Any, draft: str | None) -> dict[str, Any]:
     """The record of one ruleset's exhaustive run (its saved state, elapsed time left
     out): hands checked of how many, the mode, the disagreements by check, what could
     not be decided, and the first findings."""
-    keys = ("order_seed", "mode", "total", "checked", "classes", "category_disagreements",
-            "class_disagreements", "order_disagreements", "errors", "order_errors",
-            "unverifiable_hands", "unverifiable_orders", "finished")
+    keys = (
+        "order_seed",
+        "mode",
+        "total",
+        "checked",
+        "classes",
+        "category_disagreements",
+        "class_disagreements",
+        "order_disagreements",
+        "errors",
+        "order_errors",
+        "unverifiable_hands",
+        "unverifiable_orders",
+        "finished",
+    )
     item: dict[str, Any] = {"ruleset": state.ruleset, **{k: getattr(state, k) for k in keys}}
     item["aborted"] = state.aborted or None
-    item["findings"] = [{"check": d.check, "hands": list(d.hands), "message": d.message}
-                        for d in state.disagreements]
+    item["findings"] = [
+        {"check": d.check, "hands": list(d.hands), "message": d.message}
+        for d in state.disagreements
+    ]
     item["draft"] = draft
     return item
 
@@ -145,9 +192,16 @@ def _write_drafts(folder: Path, name: str, ruleset: str, drafts: Sequence[Any]) 
     return path.relative_to(folder).as_posix()
 
 
-def _fuzz(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
-          settings: Mapping[str, Any], folder: Path, spec: str,
-          phases: Phases | None = None) -> dict[str, Any]:
+def _fuzz(
+    adapter: Adapter,
+    identity: Identity,
+    rid: str,
+    profile: Profile,
+    settings: Mapping[str, Any],
+    folder: Path,
+    spec: str,
+    phases: Phases | None = None,
+) -> dict[str, Any]:
     from pokercert.harness.explore.counterexample import draft_of
     from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 
@@ -157,40 +211,62 @@ def _fuzz(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
         return skipped_item(rid, "the adapter claims no kind fuzz deals for this ruleset")
     adapter.configure(rid, profile.readings_for(ruleset))
     examples = int(settings["examples"])
-    shown = None if phases is None else \
-        (lambda done: phases(f"fuzz {rid}", done, examples))
-    report = fuzz(adapter, ruleset, profile, kinds=kinds, examples=examples,
-                  seed=int(settings["seed"]), features=identity.features, on_example=shown)
+    shown = None if phases is None else (lambda done: phases(f"fuzz {rid}", done, examples))
+    report = fuzz(
+        adapter,
+        ruleset,
+        profile,
+        kinds=kinds,
+        examples=examples,
+        seed=int(settings["seed"]),
+        features=identity.features,
+        on_example=shown,
+    )
     found = [draft_of(report.found, spec)] if report.found is not None else []
     return fuzz_item(report, _write_drafts(folder, FUZZ, rid, found))
 
 
-def _exhaustive(adapter: Adapter, identity: Identity, rid: str, profile: Profile,
-                settings: Mapping[str, Any], folder: Path, spec: str,
-                phases: Phases | None = None) -> dict[str, Any]:
+def _exhaustive(
+    adapter: Adapter,
+    identity: Identity,
+    rid: str,
+    profile: Profile,
+    settings: Mapping[str, Any],
+    folder: Path,
+    spec: str,
+    phases: Phases | None = None,
+) -> dict[str, Any]:
     from pokercert.harness.explore.exhaustive import ExhaustiveAborted, run_exhaustive
 
     if not (identity.claims(rid, "classify") or identity.claims(rid, "compare")):
-        return skipped_item(rid, "the adapter claims neither classify nor compare for this "
-                            "ruleset: no exhaustive path")
+        return skipped_item(
+            rid,
+            "the adapter claims neither classify nor compare for this ruleset: no exhaustive path",
+        )
     ruleset = get_ruleset(rid)
     adapter.configure(rid, profile.readings_for(ruleset))
     try:
-        state = run_exhaustive(adapter, identity, ruleset, profile,
-                               Path(folder) / ATTACHED / EXHAUSTIVE / rid, adapter_spec=spec,
-                               report_limit=FINDINGS_KEPT,
-                               order_seed=int(settings["order_seed"]),
-                               progress=None if phases is None else
-                               (lambda done, total: phases(f"exhaustive {rid}: hands", done,
-                                                           total)),
-                               phase=None if phases is None else
-                               (lambda name, done, total: phases(f"exhaustive {rid}: {name}",
-                                                                 done, total)))
+        state = run_exhaustive(
+            adapter,
+            identity,
+            ruleset,
+            profile,
+            Path(folder) / ATTACHED / EXHAUSTIVE / rid,
+            adapter_spec=spec,
+            report_limit=FINDINGS_KEPT,
+            order_seed=int(settings["order_seed"]),
+            progress=None
+            if phases is None
+            else (lambda done, total: phases(f"exhaustive {rid}: hands", done, total)),
+            phase=None
+            if phases is None
+            else (lambda name, done, total: phases(f"exhaustive {rid}: {name}", done, total)),
+        )
     except ExhaustiveAborted as exc:
         # the harness gave up mid-pass: the record keeps what was checked and found
         exc.record = _exhaustive_record(exc.state, folder, rid, spec)
         raise
-    except InputError as exc:      # no pass this adapter can take (seven cards, no key)
+    except InputError as exc:  # no pass this adapter can take (seven cards, no key)
         return skipped_item(rid, str(exc))
     return _exhaustive_record(state, folder, rid, spec)
 
@@ -199,18 +275,26 @@ def _exhaustive_record(state: Any, folder: Path, rid: str, spec: str) -> dict[st
     """The record of an exhaustive pass, its findings written up as drafts."""
     from pokercert.harness.explore.counterexample import Draft, finding_comment
 
-    drafts = [Draft(d.vector, finding_comment(spec, d.message))
-              for d in state.disagreements if d.vector]
+    drafts = [
+        Draft(d.vector, finding_comment(spec, d.message)) for d in state.disagreements if d.vector
+    ]
     return exhaustive_item(state, _write_drafts(folder, EXHAUSTIVE, rid, drafts))
 
 
 _RUNNERS = {FUZZ: _fuzz, EXHAUSTIVE: _exhaustive}
 
 
-def run_attached(adapter: Adapter, identity: Identity, rulesets: Sequence[str],
-                 profile: Profile, modes: Mapping[str, Mapping[str, Any]], folder: Path,
-                 spec: str, into: dict[str, list[dict[str, Any]]] | None = None,
-                 phases: Phases | None = None) -> tuple[dict[str, list[dict[str, Any]]], str]:
+def run_attached(
+    adapter: Adapter,
+    identity: Identity,
+    rulesets: Sequence[str],
+    profile: Profile,
+    modes: Mapping[str, Mapping[str, Any]],
+    folder: Path,
+    spec: str,
+    into: dict[str, list[dict[str, Any]]] | None = None,
+    phases: Phases | None = None,
+) -> tuple[dict[str, list[dict[str, Any]]], str]:
     """Run each asked mode (``filters``' ``fuzz`` / ``exhaustive``) over ``rulesets`` with
     the started ``adapter``; returns the records by mode and, if the harness gave up on
     the adapter, why (the records of the rulesets not reached say ``aborted``).  The
@@ -229,13 +313,15 @@ def run_attached(adapter: Adapter, identity: Identity, rulesets: Sequence[str],
                 items.append({"ruleset": rid, "aborted": aborted})
                 continue
             try:
-                items.append(_RUNNERS[mode](adapter, identity, rid, profile, modes[mode],
-                                            folder, spec, phases))
+                items.append(
+                    _RUNNERS[mode](
+                        adapter, identity, rid, profile, modes[mode], folder, spec, phases
+                    )
+                )
             except AdapterAborted as exc:
                 aborted = str(exc)
                 # (an exhaustive pass keeps what it checked and found before: its record)
-                items.append(getattr(exc, "record", None) or {"ruleset": rid,
-                                                              "aborted": aborted})
-            except AdapterError as exc:      # (configure refused): this ruleset only
+                items.append(getattr(exc, "record", None) or {"ruleset": rid, "aborted": aborted})
+            except AdapterError as exc:  # (configure refused): this ruleset only
                 items.append({"ruleset": rid, "aborted": f"the adapter failed: {exc}"})
     return out, aborted

@@ -50,15 +50,30 @@ from pokercert.reference import Profile, get_ruleset
 from pokercert.reference.cards import SUIT_CHARS, CardError
 from pokercert.vectors.model import KINDS, Kind, Vector
 
-__all__ = ["DEFAULT_FRESH", "SEED_LIMIT", "ChallengeSet", "Dealing", "FreshDeal", "build_challenge",
-           "challenge_id", "draw_seed", "fresh_deals", "fresh_vectors", "origin_kind",
-           "prefetch_fresh", "twin", "write_drafts"]
+__all__ = [
+    "DEFAULT_FRESH",
+    "SEED_LIMIT",
+    "ChallengeSet",
+    "Dealing",
+    "FreshDeal",
+    "build_challenge",
+    "challenge_id",
+    "draw_seed",
+    "fresh_deals",
+    "fresh_vectors",
+    "origin_kind",
+    "prefetch_fresh",
+    "twin",
+    "write_drafts",
+]
 
-SEED_LIMIT = 2 ** 32          # seeds are drawn in [0, 2**32): ten digits at most in an id
-DEFAULT_FRESH = 48            # fresh deals per ruleset unless --challenge N says otherwise
+SEED_LIMIT = 2**32  # seeds are drawn in [0, 2**32): ten digits at most in an id
+DEFAULT_FRESH = 48  # fresh deals per ruleset unless --challenge N says otherwise
 TWIN, FRESH = "twin", "fresh"
-SKIP_REJECT_POSITION = ("reject twin refused for another reason by the reference: the "
-                        "reason depends on where the fault sits")
+SKIP_REJECT_POSITION = (
+    "reject twin refused for another reason by the reference: the "
+    "reason depends on where the fault sits"
+)
 _SUIT_SET = frozenset(SUIT_CHARS)
 # a record's canonical JSON line: sorted keys, UTF-8 text; the C encoder built once for
 # the thousands of records whose SHA-256 a run records
@@ -111,7 +126,7 @@ def _shuffle(items: list[Any], getrandbits: Callable[[int], int]) -> None:
 # a text of plain words (two characters each, the first no suit letter, one space
 # between): relabelling each word's suit is translating the whole text's suit letters
 _PLAIN_WORDS = re.compile(rf"[^\s{SUIT_CHARS}]\S(?: [^\s{SUIT_CHARS}]\S)*")
-_TABLES: dict[str, dict[int, int]] = {}        # suit permutation -> its str.translate table
+_TABLES: dict[str, dict[int, int]] = {}  # suit permutation -> its str.translate table
 
 
 class _Relabel:
@@ -148,8 +163,9 @@ class _Relabel:
         return " ".join(tokens)
 
 
-def _remap_expect(kind: str, expect: Mapping[str, Any], relabel: _Relabel,
-                  new_index: Mapping[int, int]) -> dict[str, Any]:
+def _remap_expect(
+    kind: str, expect: Mapping[str, Any], relabel: _Relabel, new_index: Mapping[int, int]
+) -> dict[str, Any]:
     out = dict(expect)
     if kind == Kind.COMPARE and "winners" in out:
         out["winners"] = sorted(new_index[w] for w in out["winners"])
@@ -183,17 +199,31 @@ def twin(vector: Vector, rng: random.Random, vector_id: str) -> Vector:
         new_index = {old: new for new, old in enumerate(order)}
         inputs["hands"] = [relabel.cards(str(hands[old])) for old in order]
     remap_kind = op if vector.kind != Kind.REJECT else Kind.REJECT
-    expect = _remap_expect(remap_kind, vector.expect, relabel, new_index) \
-        if vector.expect is not None else None
-    by_reading = {r: _remap_expect(remap_kind, e, relabel, new_index)
-                  for r, e in vector.expect_by_reading.items()} \
-        if vector.expect_by_reading is not None else None
-    return Vector(id=vector_id, ruleset=vector.ruleset, kind=vector.kind, inputs=inputs,
-                  clauses=vector.clauses, flags=vector.flags,
-                  why=f"Twin of {vector.id} (shuffled, hands reordered, suits relabelled): "
-                      f"{vector.why}",
-                  expect=expect, interpretations=vector.interpretations,
-                  expect_by_reading=by_reading)
+    expect = (
+        _remap_expect(remap_kind, vector.expect, relabel, new_index)
+        if vector.expect is not None
+        else None
+    )
+    by_reading = (
+        {
+            r: _remap_expect(remap_kind, e, relabel, new_index)
+            for r, e in vector.expect_by_reading.items()
+        }
+        if vector.expect_by_reading is not None
+        else None
+    )
+    return Vector(
+        id=vector_id,
+        ruleset=vector.ruleset,
+        kind=vector.kind,
+        inputs=inputs,
+        clauses=vector.clauses,
+        flags=vector.flags,
+        why=f"Twin of {vector.id} (shuffled, hands reordered, suits relabelled): {vector.why}",
+        expect=expect,
+        interpretations=vector.interpretations,
+        expect_by_reading=by_reading,
+    )
 
 
 def _reject_holds(twin_vector: Vector, profile: Profile) -> bool:
@@ -205,8 +235,9 @@ def _reject_holds(twin_vector: Vector, profile: Profile) -> bool:
     from pokercert.vectors.check import reference_outcome
 
     ev = evaluator(twin_vector.ruleset, profile)
-    return reference_outcome(ev, twin_vector).get("reason") in \
-        reasons(twin_vector.expected(profile))
+    return reference_outcome(ev, twin_vector).get("reason") in reasons(
+        twin_vector.expected(profile)
+    )
 
 
 # ----------------------------------------------------------------------------- fresh
@@ -218,16 +249,16 @@ class FreshDeal(NamedTuple):
     inputs: dict[str, Any]
     situation: str
     expect: dict[str, Any]
-    clauses: tuple[str, ...]     # empty for a reject deal: it takes the curated ones'
+    clauses: tuple[str, ...]  # empty for a reject deal: it takes the curated ones'
     flags: tuple[str, ...]
     why: str
 
 
-SITUATION_QUOTA = 2     # fresh deals of every situation the ruleset can deal, at least
-SIBLINGS = 1            # fresh siblings of every clause x flag cell of the curated corpus,
-SIBLING_SHARE = 16      # and one more per this many of the cell's vectors
-SIBLING = "sibling"     # a sibling's situation: sibling:<curated id>
-REDRAWS = 8             # draws of a situation before a deal no one published is given up
+SITUATION_QUOTA = 2  # fresh deals of every situation the ruleset can deal, at least
+SIBLINGS = 1  # fresh siblings of every clause x flag cell of the curated corpus,
+SIBLING_SHARE = 16  # and one more per this many of the cell's vectors
+SIBLING = "sibling"  # a sibling's situation: sibling:<curated id>
+REDRAWS = 8  # draws of a situation before a deal no one published is given up
 
 
 def situation_count(ruleset_id: str, profile: Profile, count: int) -> int:
@@ -246,8 +277,9 @@ def _kinds(ruleset_id: str) -> list[str]:
     return [k for k in KINDS if k != Kind.BEST_HAND or ruleset.selection is not None]
 
 
-def fresh_deals(ruleset_id: str, profile: Profile, seed: int, count: int,
-                curated: Sequence[Vector] = ()) -> list[FreshDeal]:
+def fresh_deals(
+    ruleset_id: str, profile: Profile, seed: int, count: int, curated: Sequence[Vector] = ()
+) -> list[FreshDeal]:
     """The fresh deals of ``ruleset_id``, each with the reference's expectation under
     ``profile``, the deciding clauses, flags and a why (``count`` <= 0: none):
 
@@ -300,7 +332,7 @@ def _ladder_fresh(game: Any, ev: Any, stream: int, new: IsNew) -> list[FreshDeal
     from pokercert.harness.explore.ladder import ladder_steps
 
     out = []
-    for i, step in enumerate(ladder_steps(game)):   # every step of the ranking, for sure
+    for i, step in enumerate(ladder_steps(game)):  # every step of the ranking, for sure
         last = None
         for redraw in range(REDRAWS):
             deal = step(f"{stream}:{i}:{redraw}")
@@ -308,13 +340,14 @@ def _ladder_fresh(game: Any, ev: Any, stream: int, new: IsNew) -> list[FreshDeal
                 out.append(_fresh(ev, deal))
                 break
             if deal is not None and deal == last:
-                break                   # (a step of one deal only: no other to draw)
+                break  # (a step of one deal only: no other to draw)
             last = deal
     return out
 
 
-def _situation_fresh(ruleset_id: str, profile: Profile, kinds: list[str], seed: int,
-                     count: int, ev: Any, new: IsNew) -> list[FreshDeal]:
+def _situation_fresh(
+    ruleset_id: str, profile: Profile, kinds: list[str], seed: int, count: int, ev: Any, new: IsNew
+) -> list[FreshDeal]:
     """Round-robin deals of every situation the ruleset can deal
     (:func:`situation_count` of them), each redrawn in its situation while it is a
     symmetry of one already taken."""
@@ -323,17 +356,23 @@ def _situation_fresh(ruleset_id: str, profile: Profile, kinds: list[str], seed: 
 
     ruleset = get_ruleset(ruleset_id)
     stream = _sub_seed(seed, ruleset_id, FRESH)
-    dealt = sample_deals(ruleset, profile, kinds, seed=stream,
-                         count=situation_count(ruleset_id, profile, count))
+    dealt = sample_deals(
+        ruleset, profile, kinds, seed=stream, count=situation_count(ruleset_id, profile, count)
+    )
     out = []
     for i, deal in enumerate(dealt):
         for redraw in range(REDRAWS):
             if new(operation_of(deal.kind, deal.inputs), deal.inputs):
                 out.append(_fresh(ev, deal))
                 break
-            deal = sample_deals(ruleset, profile, kinds, situations=[deal.situation],
-                                seed=_sub_seed(seed, ruleset_id, FRESH, str(i), str(redraw)),
-                                count=1)[0]
+            deal = sample_deals(
+                ruleset,
+                profile,
+                kinds,
+                situations=[deal.situation],
+                seed=_sub_seed(seed, ruleset_id, FRESH, str(i), str(redraw)),
+                count=1,
+            )[0]
     return out
 
 
@@ -344,15 +383,30 @@ def _fresh(ev: Any, deal: Any) -> FreshDeal:
     inputs = dict(deal.inputs)
     expect = expected_outcome(ev, deal.kind, inputs)
     if deal.kind == Kind.REJECT:
-        return FreshDeal(deal.kind, inputs, deal.situation, expect, (), ("input-validation",),
-                         f"Fresh deal ({deal.situation}): refused ({expect.get('reason')}).")
+        return FreshDeal(
+            deal.kind,
+            inputs,
+            deal.situation,
+            expect,
+            (),
+            ("input-validation",),
+            f"Fresh deal ({deal.situation}): refused ({expect.get('reason')}).",
+        )
     clauses, flags, why = describe(ev, deal.kind, inputs)
-    return FreshDeal(deal.kind, inputs, deal.situation, expect, tuple(clauses), tuple(flags),
-                     f"Fresh deal ({deal.situation}): {why}")
+    return FreshDeal(
+        deal.kind,
+        inputs,
+        deal.situation,
+        expect,
+        tuple(clauses),
+        tuple(flags),
+        f"Fresh deal ({deal.situation}): {why}",
+    )
 
 
-def _siblings(ruleset_id: str, seed: int, ev: Any, mine: Sequence[Vector],
-              new: IsNew) -> list[FreshDeal]:
+def _siblings(
+    ruleset_id: str, seed: int, ev: Any, mine: Sequence[Vector], new: IsNew
+) -> list[FreshDeal]:
     """:data:`SIBLINGS` fresh siblings of every clause x flag cell of ``mine``, and one
     more per :data:`SIBLING_SHARE` vectors of the cell (a cell is the vectors of one
     clause x flag pair, one kind and, where cheap to find, the same categories)."""
@@ -375,38 +429,67 @@ def _siblings(ruleset_id: str, seed: int, ev: Any, mine: Sequence[Vector],
         order = list(members)
         rng.shuffle(order)
         made, wanted = 0, SIBLINGS + len(members) // SIBLING_SHARE
-        for source in order[:4 * wanted]:
+        for source in order[: 4 * wanted]:
             found = draw_sibling(rng, source, ev, outcome, new)
             if found is None:
                 continue
             expect = expected_outcome(ev, found.kind, found.inputs)
-            what = f"refused ({expect.get('reason')})." if found.kind == Kind.REJECT \
+            what = (
+                f"refused ({expect.get('reason')})."
+                if found.kind == Kind.REJECT
                 else describe(ev, found.kind, found.inputs)[2]
-            out.append(FreshDeal(found.kind, found.inputs, f"{SIBLING}:{source.id}", expect,
-                                 clauses, flags, f"Fresh sibling of {source.id} (new ranks "
-                                 f"and suits, the same deciding structure): {what}"))
+            )
+            out.append(
+                FreshDeal(
+                    found.kind,
+                    found.inputs,
+                    f"{SIBLING}:{source.id}",
+                    expect,
+                    clauses,
+                    flags,
+                    f"Fresh sibling of {source.id} (new ranks "
+                    f"and suits, the same deciding structure): {what}",
+                )
+            )
             made += 1
             if made == wanted:
                 break
     return out
 
 
-def fresh_vectors(ruleset_id: str, seed: int, deals: Sequence[FreshDeal],
-                  curated: Sequence[Vector], first_index: int) -> list[tuple[Vector, str]]:
+def fresh_vectors(
+    ruleset_id: str,
+    seed: int,
+    deals: Sequence[FreshDeal],
+    curated: Sequence[Vector],
+    first_index: int,
+) -> list[tuple[Vector, str]]:
     """The fresh deals as vectors numbered from ``first_index``, each paired with the
     situation it was dealt for; a reject deal cites the clauses the curated reject
     vectors of its ruleset cite.  Deals of a kind the adapter does not claim are scored
     NOT_APPLICABLE, like curated vectors."""
     reject_clauses = _reject_clauses(ruleset_id, curated)
-    return [(Vector(id=challenge_id(ruleset_id, seed, first_index + i), ruleset=ruleset_id,
-                    kind=d.kind, inputs=d.inputs,
-                    clauses=d.clauses or reject_clauses,
-                    flags=d.flags, why=d.why, expect=d.expect), d.situation)
-            for i, d in enumerate(deals)]
+    return [
+        (
+            Vector(
+                id=challenge_id(ruleset_id, seed, first_index + i),
+                ruleset=ruleset_id,
+                kind=d.kind,
+                inputs=d.inputs,
+                clauses=d.clauses or reject_clauses,
+                flags=d.flags,
+                why=d.why,
+                expect=d.expect,
+            ),
+            d.situation,
+        )
+        for i, d in enumerate(deals)
+    ]
 
 
-def _fresh_for(ruleset_ids: Sequence[str], profile: Profile, seed: int, count: int) \
-        -> dict[str, list[FreshDeal]]:
+def _fresh_for(
+    ruleset_ids: Sequence[str], profile: Profile, seed: int, count: int
+) -> dict[str, list[FreshDeal]]:
     """The fresh deals of these rulesets against the installed corpus."""
     from pokercert.vectors.corpus import load_corpus
 
@@ -414,15 +497,16 @@ def _fresh_for(ruleset_ids: Sequence[str], profile: Profile, seed: int, count: i
     return {rid: fresh_deals(rid, profile, seed, count, curated) for rid in ruleset_ids}
 
 
-PREFETCH_DEADLINE_S = 120.0   # how long a run waits for the child dealing ahead
+PREFETCH_DEADLINE_S = 120.0  # how long a run waits for the child dealing ahead
 
 
 class Dealing:
     """Fresh deals a child process is dealing (:func:`prefetch_fresh`): those of the
     rulesets in ``covers``, by ruleset, when called (``{}`` if the child failed)."""
 
-    def __init__(self, covers: Iterable[str],
-                 result: Callable[[], dict[str, list[FreshDeal]]]) -> None:
+    def __init__(
+        self, covers: Iterable[str], result: Callable[[], dict[str, list[FreshDeal]]]
+    ) -> None:
         self.covers = frozenset(covers)
         self._result = result
 
@@ -430,8 +514,9 @@ class Dealing:
         return self._result()
 
 
-def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
-                   count: int) -> Callable[[], dict[str, list[FreshDeal]]]:
+def prefetch_fresh(
+    ruleset_ids: Sequence[str], profile: Profile, seed: int, count: int
+) -> Callable[[], dict[str, list[FreshDeal]]]:
     """Start dealing the fresh deals of two thirds of these rulesets (all but every
     third, from the first) in a forked child (Linux; elsewhere nothing starts) while the
     caller loads the corpus, builds the twins and deals the others
@@ -453,14 +538,21 @@ def prefetch_fresh(ruleset_ids: Sequence[str], profile: Profile, seed: int,
         pid = os.fork()
     except OSError:
         return dict
-    if pid == 0:                                    # the child: deal, send, exit
+    if pid == 0:  # the child: deal, send, exit
         _deal_in_child(read_fd, write_fd, parent, ruleset_ids, profile, seed, count)
     os.close(write_fd)
     return Dealing(ruleset_ids, functools.partial(_collect_deals, read_fd, pid))
 
 
-def _deal_in_child(read_fd: int, write_fd: int, parent: int, ruleset_ids: Sequence[str],
-                   profile: Profile, seed: int, count: int) -> NoReturn:
+def _deal_in_child(
+    read_fd: int,
+    write_fd: int,
+    parent: int,
+    ruleset_ids: Sequence[str],
+    profile: Profile,
+    seed: int,
+    count: int,
+) -> NoReturn:
     """The forked child of :func:`prefetch_fresh`: deal, send the deals down the pipe,
     exit (always by ``os._exit``: nothing of the parent's runs twice)."""
     import ctypes
@@ -510,10 +602,9 @@ def _collect_deals(read_fd: int, pid: int) -> dict[str, list[FreshDeal]]:
             if not chunk:
                 break
             chunks.append(chunk)
-        dealt: dict[str, list[FreshDeal]] = pickle.loads(b"".join(chunks)) \
-            if chunks else {}
+        dealt: dict[str, list[FreshDeal]] = pickle.loads(b"".join(chunks)) if chunks else {}
         return dealt
-    except Exception:    # a child that failed: deal in this process instead
+    except Exception:  # a child that failed: deal in this process instead
         return {}
     finally:
         os.close(read_fd)
@@ -524,8 +615,7 @@ def _collect_deals(read_fd: int, pid: int) -> dict[str, list[FreshDeal]]:
 def _reject_clauses(ruleset_id: str, curated: Iterable[Vector]) -> tuple[str, ...]:
     """The clauses the curated reject vectors of the ruleset cite most (its first clause
     if none was selected): what a fresh malformed request exercises."""
-    cited = Counter(v.clauses for v in curated
-                    if v.ruleset == ruleset_id and v.kind == Kind.REJECT)
+    cited = Counter(v.clauses for v in curated if v.ruleset == ruleset_id and v.kind == Kind.REJECT)
     if cited:
         return cited.most_common(1)[0][0]
     return (get_ruleset(ruleset_id).clauses[0].label,)
@@ -554,14 +644,20 @@ class ChallengeSet:
         expectations): what :meth:`sha256` hashes and what a replay must reproduce."""
         encode, lines = _encode, []
         for v in self.vectors:
-            rec = {"id": v.id, "ruleset": v.ruleset, "kind": v.kind, "origin":
-                   self.origins[v.id], "inputs": _plain_dict(v.inputs),
-                   "expect": _plain_dict(v.expect) if v.expect is not None else None,
-                   "interpretations": v.interpretations,
-                   "expect_by_reading": {r: _plain_dict(e) for r, e in
-                                         v.expect_by_reading.items()}
-                   if v.expect_by_reading is not None else None,
-                   "clauses": v.clauses, "flags": v.flags}
+            rec = {
+                "id": v.id,
+                "ruleset": v.ruleset,
+                "kind": v.kind,
+                "origin": self.origins[v.id],
+                "inputs": _plain_dict(v.inputs),
+                "expect": _plain_dict(v.expect) if v.expect is not None else None,
+                "interpretations": v.interpretations,
+                "expect_by_reading": {r: _plain_dict(e) for r, e in v.expect_by_reading.items()}
+                if v.expect_by_reading is not None
+                else None,
+                "clauses": v.clauses,
+                "flags": v.flags,
+            }
             lines.append(encode(rec))
         return "\n".join(lines) + "\n" if lines else ""
 
@@ -576,18 +672,27 @@ class ChallengeSet:
         for v in self.vectors:
             row = per.setdefault(v.ruleset, {TWIN: 0, FRESH: 0})
             row[origin_kind(self.origins[v.id])] += 1
-        return {"seed": self.seed, "fresh_per_ruleset": self.fresh_per_ruleset,
-                "vectors": len(self.vectors), "by_ruleset": dict(sorted(per.items())),
-                "twins_skipped": {k: dict(sorted(v.items()))
-                                  for k, v in sorted(self.skipped.items())},
-                "sha256": self.sha256()}
+        return {
+            "seed": self.seed,
+            "fresh_per_ruleset": self.fresh_per_ruleset,
+            "vectors": len(self.vectors),
+            "by_ruleset": dict(sorted(per.items())),
+            "twins_skipped": {k: dict(sorted(v.items())) for k, v in sorted(self.skipped.items())},
+            "sha256": self.sha256(),
+        }
 
 
-def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
-                    fresh_per_ruleset: int = DEFAULT_FRESH, *, fresh: bool = True,
-                    dealt: Mapping[str, Sequence[FreshDeal]]
-                    | Callable[[], Mapping[str, Sequence[FreshDeal]]] | None = None
-                    ) -> ChallengeSet:
+def build_challenge(
+    curated: Sequence[Vector],
+    profile: Profile,
+    seed: int,
+    fresh_per_ruleset: int = DEFAULT_FRESH,
+    *,
+    fresh: bool = True,
+    dealt: Mapping[str, Sequence[FreshDeal]]
+    | Callable[[], Mapping[str, Sequence[FreshDeal]]]
+    | None = None,
+) -> ChallengeSet:
     """The challenge set of a run whose curated selection is ``curated``.
 
     Per ruleset (in the order the selection lists them): one twin of each curated
@@ -617,9 +722,12 @@ def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
         if skipped:
             out.skipped[rid] = dict(skipped)
     mine: dict[str, Sequence[FreshDeal]] = {}
-    if fresh and isinstance(dealt, Dealing):       # deal ours while the child deals its
-        mine = {rid: fresh_deals(rid, profile, seed, fresh_per_ruleset, group)
-                for rid, group in by_ruleset.items() if rid not in dealt.covers}
+    if fresh and isinstance(dealt, Dealing):  # deal ours while the child deals its
+        mine = {
+            rid: fresh_deals(rid, profile, seed, fresh_per_ruleset, group)
+            for rid, group in by_ruleset.items()
+            if rid not in dealt.covers
+        }
     ready = {**(dealt() if callable(dealt) else dealt or {}), **mine}
     for rid, group in by_ruleset.items():
         made = twins[rid]
@@ -632,16 +740,21 @@ def build_challenge(curated: Sequence[Vector], profile: Profile, seed: int,
         for f, situation in fresh_vectors(rid, seed, deals, group, len(made) + 1):
             out.vectors.append(f)
             out.origins[f.id] = f"{FRESH}:{situation}"
-    out.origins = {v.id: out.origins[v.id] for v in out.vectors}   # in the set's order
+    out.origins = {v.id: out.origins[v.id] for v in out.vectors}  # in the set's order
     return out
 
 
 # ----------------------------------------------------------------------------- drafts
-DRAFT_LIMIT = 10      # drafts written per ruleset: wrong answers (FAIL) first, then by id
+DRAFT_LIMIT = 10  # drafts written per ruleset: wrong answers (FAIL) first, then by id
 
 
-def write_drafts(folder: Path, results: Iterable[Result], profile: Profile,
-                 adapter: str = "", limit: int = DRAFT_LIMIT) -> list[Path]:
+def write_drafts(
+    folder: Path,
+    results: Iterable[Result],
+    profile: Profile,
+    adapter: str = "",
+    limit: int = DRAFT_LIMIT,
+) -> list[Path]:
     """Write the challenge vectors that failed as ready-to-add corpus drafts, one file
     per ruleset (``counterexamples/challenge-<ruleset>.toml``, for ``pokercert vectors
     add FILE --topic challenge-found``), as ``fuzz`` writes its counterexample: the
@@ -664,20 +777,40 @@ def write_drafts(folder: Path, results: Iterable[Result], profile: Profile,
         failed.sort(key=lambda r: (r.outcome is not Outcome.FAIL, r.vector_id))
         found = []
         for r in failed[:limit]:
-            message = f"{r.outcome} on challenge vector {r.vector_id} ({r.origin})" + \
-                (f": {r.message}" if r.message else "")
+            message = f"{r.outcome} on challenge vector {r.vector_id} ({r.origin})" + (
+                f": {r.message}" if r.message else ""
+            )
             if r.kind == Kind.REJECT:
-                found.append(Found(Vector(
-                    id=r.vector_id, ruleset=rid, kind=r.kind, inputs=dict(r.inputs),
-                    clauses=r.clauses, flags=r.flags, why=r.why, expect=dict(r.expected)),
-                    r.actual, message))
+                found.append(
+                    Found(
+                        Vector(
+                            id=r.vector_id,
+                            ruleset=rid,
+                            kind=r.kind,
+                            inputs=dict(r.inputs),
+                            clauses=r.clauses,
+                            flags=r.flags,
+                            why=r.why,
+                            expect=dict(r.expected),
+                        ),
+                        r.actual,
+                        message,
+                    )
+                )
             else:
-                found.append(found_vector(rid, r.kind, r.inputs, profile, actual=r.actual,
-                                          message=message, vector_id=f"{rid}/0000"))
+                found.append(
+                    found_vector(
+                        rid,
+                        r.kind,
+                        r.inputs,
+                        profile,
+                        actual=r.actual,
+                        message=message,
+                        vector_id=f"{rid}/0000",
+                    )
+                )
         out = Path(folder) / COUNTEREXAMPLES / f"challenge-{rid}.toml"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(drafts_text(rid, [draft_of(f, adapter) for f in found]),
-                       encoding="utf-8")
+        out.write_text(drafts_text(rid, [draft_of(f, adapter) for f in found]), encoding="utf-8")
         written.append(out)
     return written
-

@@ -25,15 +25,26 @@ def built_once(options: json.JSONEncoder) -> Callable[[Any], str]:
     missing, where ``options`` indent (the C encoder does not), or where the built
     encoder does not write the probe exactly as ``options.encode`` does (a Python whose
     encoder takes other arguments)."""
-    make: Any = getattr(json.encoder, "c_make_encoder", None)      # None: no accelerator
+    make: Any = getattr(json.encoder, "c_make_encoder", None)  # None: no accelerator
     if make is None or options.indent is not None:
         return options.encode
-    strings = json.encoder.encode_basestring_ascii if options.ensure_ascii \
+    strings = (
+        json.encoder.encode_basestring_ascii
+        if options.ensure_ascii
         else json.encoder.encode_basestring
+    )
     try:
-        encode = make(None, options.default, strings, None, options.key_separator,
-                      options.item_separator, options.sort_keys, options.skipkeys,
-                      options.allow_nan)
+        encode = make(
+            None,
+            options.default,
+            strings,
+            None,
+            options.key_separator,
+            options.item_separator,
+            options.sort_keys,
+            options.skipkeys,
+            options.allow_nan,
+        )
         if "".join(encode(_PROBE, 0)) == options.encode(_PROBE):
             return lambda value: "".join(encode(value, 0))
     except (TypeError, ValueError):

@@ -50,8 +50,9 @@ def load_expectations(path: str | Path) -> dict[str, Known]:
         raise ExpectationsError(f"{file}: {exc}") from None
     extra = sorted(set(data) - {"known"})
     if extra:
-        raise ExpectationsError(f"{file}: unknown top-level keys {extra}; entries go in "
-                                "[known.\"VECTOR-ID\"] tables")
+        raise ExpectationsError(
+            f'{file}: unknown top-level keys {extra}; entries go in [known."VECTOR-ID"] tables'
+        )
     known = data.get("known", {})
     if not isinstance(known, dict):
         raise ExpectationsError(f"{file}: 'known' must be a table of vector ids")
@@ -75,7 +76,8 @@ def load_expectations(path: str | Path) -> dict[str, Known]:
             if outcome not in FAILING - {Outcome.XPASS}:
                 raise ExpectationsError(
                     f"{where}: outcome must be one of "
-                    f"{', '.join(sorted(str(o) for o in FAILING - {Outcome.XPASS}))}")
+                    f"{', '.join(sorted(str(o) for o in FAILING - {Outcome.XPASS}))}"
+                )
         out[vid] = Known(vid, reason.strip(), outcome)
     return out
 

@@ -42,8 +42,17 @@ from pokercert.harness.run.results import (
 )
 from pokercert.harness.run.selection import ids_digest, parse_shard
 
-MUST_MATCH = ("corpus_sha256", "corpus_version", "adapter_spec", "evaluator", "profile",
-              "filters", "protocol_version", "harness_version", "rulesets")
+MUST_MATCH = (
+    "corpus_sha256",
+    "corpus_version",
+    "adapter_spec",
+    "evaluator",
+    "profile",
+    "filters",
+    "protocol_version",
+    "harness_version",
+    "rulesets",
+)
 
 
 def unsharded_command(command: Sequence[str]) -> list[str]:
@@ -63,7 +72,7 @@ def unsharded_command(command: Sequence[str]) -> list[str]:
     return out
 
 
-Shard = tuple[Path, RunHeader, tuple[int, int]]     # folder, its run.json, (k, n)
+Shard = tuple[Path, RunHeader, tuple[int, int]]  # folder, its run.json, (k, n)
 
 
 def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
@@ -72,8 +81,11 @@ def merge(out: Path, shard_dirs: Sequence[Path]) -> tuple[RunHeader, list[str]]:
         raise MergeError("give at least one shard folder")
     headers = [_read_shard(folder) for folder in shard_dirs]
     seen, n = _check_shards(headers)
-    warnings = [f"shard {k}/{n} is missing: the merged results are incomplete"
-                for k in range(1, n + 1) if k not in seen]
+    warnings = [
+        f"shard {k}/{n} is missing: the merged results are incomplete"
+        for k in range(1, n + 1)
+        if k not in seen
+    ]
     if any(out.resolve() == folder.resolve() for folder, _, _ in headers):
         raise MergeError(f"{out}: the merged folder cannot be one of the shards")
     out.mkdir(parents=True, exist_ok=True)
@@ -100,8 +112,10 @@ def _read_shard(folder: Path) -> Shard:
     if problem:
         raise MergeError(problem)
     if h.finished_at and h.results_sha256 is None:
-        raise MergeError(f"{folder}: run.json records no hash of results.jsonl, so its "
-                         "results cannot be tied to the shard's run")
+        raise MergeError(
+            f"{folder}: run.json records no hash of results.jsonl, so its "
+            "results cannot be tied to the shard's run"
+        )
     return folder, h, parse_shard(h.shard)
 
 
@@ -115,20 +129,25 @@ def _check_shards(headers: Sequence[Shard]) -> tuple[dict[int, Path], int]:
             raise MergeError(f"{folder}: shard {h.shard} is not one of {n}")
         for name in MUST_MATCH:
             if getattr(h, name) != getattr(first, name):
-                raise MergeError(f"{folder}: {name} differs from {first_dir} "
-                                 f"({getattr(h, name)!r} vs {getattr(first, name)!r})")
+                raise MergeError(
+                    f"{folder}: {name} differs from {first_dir} "
+                    f"({getattr(h, name)!r} vs {getattr(first, name)!r})"
+                )
         mine, theirs = (x.measured_identity.get("digest") for x in (h, first))
         if mine != theirs:
-            raise MergeError(f"{folder}: the measured identity of the software under test "
-                             f"differs from {first_dir}'s (sha256 {mine} vs {theirs})")
+            raise MergeError(
+                f"{folder}: the measured identity of the software under test "
+                f"differs from {first_dir}'s (sha256 {mine} vs {theirs})"
+            )
         if k in seen:
             raise MergeError(f"shard {k}/{n} given twice: {seen[k]} and {folder}")
         seen[k] = folder
     return seen, n
 
 
-def _merged_results(out: Path, headers: Sequence[Shard], warnings: list[str]) \
-        -> tuple[list[Result], dict[str, str]]:
+def _merged_results(
+    out: Path, headers: Sequence[Shard], warnings: list[str]
+) -> tuple[list[Result], dict[str, str]]:
     """Every shard's results in shard order (attachments copied under a shard prefix),
     and which shard each vector came from; a vector in two shards is refused, a shard
     that did not finish adds a warning."""
@@ -137,8 +156,9 @@ def _merged_results(out: Path, headers: Sequence[Shard], warnings: list[str]) \
     for folder, h, (k, _) in sorted(headers, key=lambda t: t[2]):
         for r in read_results(folder):
             if r.vector_id in owner:
-                raise MergeError(f"vector {r.vector_id} is in shard {owner[r.vector_id]} and "
-                                 f"shard {h.shard}")
+                raise MergeError(
+                    f"vector {r.vector_id} is in shard {owner[r.vector_id]} and shard {h.shard}"
+                )
             owner[r.vector_id] = h.shard or ""
             if r.attachment:
                 name = f"shard-{k}-{r.attachment}"
@@ -152,8 +172,13 @@ def _merged_results(out: Path, headers: Sequence[Shard], warnings: list[str]) \
     return results, owner
 
 
-def _merged_header(headers: Sequence[Shard], results: Sequence[Result], shards: list[int],
-                   n: int, attached: dict[str, list[dict[str, Any]]]) -> RunHeader:
+def _merged_header(
+    headers: Sequence[Shard],
+    results: Sequence[Result],
+    shards: list[int],
+    n: int,
+    attached: dict[str, list[dict[str, Any]]],
+) -> RunHeader:
     """The run.json one unsharded run would have written, from the shards' own."""
     first = headers[0][1]
     by_ruleset: Counter[str] = Counter()
@@ -163,25 +188,31 @@ def _merged_header(headers: Sequence[Shard], results: Sequence[Result], shards: 
     aborted = "; ".join(f"shard {h.shard}: {h.aborted}" for _, h, _ in headers if h.aborted)
     filters = dict(first.filters)
     return replace(
-        first, shard=None, selected=int(filters.get("unsharded_selected", len(results))),
+        first,
+        shard=None,
+        selected=int(filters.get("unsharded_selected", len(results))),
         selected_ids_sha256=str(filters.get("unsharded_ids_sha256", "")),
         started_at=min(h.started_at for _, h, _ in headers),
         finished_at=None if None in ends else max(e for e in ends if e),
-        aborted=aborted or None, command=unsharded_command(first.command),
+        aborted=aborted or None,
+        command=unsharded_command(first.command),
         selected_by_ruleset=dict(sorted(by_ruleset.items())),
         filters={**filters, "merged_shards": [f"{k}/{n}" for k in shards]},
         resumed_at=sorted(t for _, h, _ in headers for t in h.resumed_at),
-        attached=attached, sandbox=merged_sandbox([h.sandbox for _, h, _ in headers]))
+        attached=attached,
+        sandbox=merged_sandbox([h.sandbox for _, h, _ in headers]),
+    )
 
 
-def _attached(out: Path, headers: Sequence[Shard]) \
-        -> dict[str, list[dict[str, Any]]]:
+def _attached(out: Path, headers: Sequence[Shard]) -> dict[str, list[dict[str, Any]]]:
     """The attached modes' records of the one shard that ran them, its drafts and state
     copied into ``out``; none if no shard given ran them."""
     carriers = [(folder, h) for folder, h, _ in headers if h.attached]
     if len(carriers) > 1:
-        raise MergeError(f"shards {' and '.join(str(h.shard) for _, h in carriers)} both "
-                         "record attached modes: one shard (1/N) runs them")
+        raise MergeError(
+            f"shards {' and '.join(str(h.shard) for _, h in carriers)} both "
+            "record attached modes: one shard (1/N) runs them"
+        )
     if not carriers:
         return {}
     folder, h = carriers[0]

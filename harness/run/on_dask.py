@@ -61,8 +61,11 @@ def run_shard(task: ShardTask) -> dict[str, bytes]:
         folder = Path(tmp) / "shard"
         # (the corpus given: no forked dealer child in a worker process of threads)
         run(replace(task.config, out=folder), load_corpus())
-        return {p.relative_to(folder).as_posix(): p.read_bytes()
-                for p in sorted(folder.rglob("*")) if p.is_file()}
+        return {
+            p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*"))
+            if p.is_file()
+        }
 
 
 def shard_configs(config: RunConfig, n: int) -> list[RunConfig]:
@@ -72,22 +75,32 @@ def shard_configs(config: RunConfig, n: int) -> list[RunConfig]:
     from pokercert.harness.run.challenge import draw_seed
 
     if config.resume:
-        raise RunError("--resume continues a run of one process; run the Dask run again "
-                       "(its seeds are in run.json: pass them to replay it)")
+        raise RunError(
+            "--resume continues a run of one process; run the Dask run again "
+            "(its seeds are in run.json: pass them to replay it)"
+        )
     if config.evaluator is not None:
-        raise RunError("an evaluator object runs in this process; give Dask workers an "
-                       "adapter spec (py:module:attr, a name, exec:COMMAND) to load")
+        raise RunError(
+            "an evaluator object runs in this process; give Dask workers an "
+            "adapter spec (py:module:attr, a name, exec:COMMAND) to load"
+        )
     if config.shard:
-        raise RunError(f"--shard {config.shard} runs one shard here; --dask and --workers "
-                       "run every shard of the run as Dask tasks")
+        raise RunError(
+            f"--shard {config.shard} runs one shard here; --dask and --workers "
+            "run every shard of the run as Dask tasks"
+        )
     modes = asked(config.fuzz, config.fuzz_seed, config.exhaustive, config.order_seed)
     seeds: dict[str, Any] = {
-        "challenge_seed": config.challenge_seed if config.challenge_seed is not None
-        or not config.challenge else draw_seed(),
+        "challenge_seed": config.challenge_seed
+        if config.challenge_seed is not None or not config.challenge
+        else draw_seed(),
         "fuzz_seed": modes.get(FUZZ, {}).get("seed"),
-        "order_seed": modes.get(EXHAUSTIVE, {}).get("order_seed")}
-    return [replace(config, shard=f"{k}/{n}", command=[*config.command, "--shard", f"{k}/{n}"],
-                    **seeds) for k in range(1, n + 1)]
+        "order_seed": modes.get(EXHAUSTIVE, {}).get("order_seed"),
+    }
+    return [
+        replace(config, shard=f"{k}/{n}", command=[*config.command, "--shard", f"{k}/{n}"], **seeds)
+        for k in range(1, n + 1)
+    ]
 
 
 @dataclass
@@ -105,8 +118,9 @@ class _Shards:
         folder = self.folders[k] = self.root / f"shard-{k}"
         for name in files:
             if not (folder / name).resolve().is_relative_to(folder.resolve()):
-                raise AdapterError(f"shard {k}: the worker sent a file outside its run "
-                                   f"folder: {name!r}")
+                raise AdapterError(
+                    f"shard {k}: the worker sent a file outside its run folder: {name!r}"
+                )
         for name, data in files.items():
             path = folder / name
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -114,9 +128,14 @@ class _Shards:
         return folder
 
 
-def run_on_dask(config: RunConfig, *, scheduler: str | None = None, workers: int = 2,
-                tasks: int | None = None,
-                progress: Callable[[int, int], None] | None = None) -> RunOutcome:
+def run_on_dask(
+    config: RunConfig,
+    *,
+    scheduler: str | None = None,
+    workers: int = 2,
+    tasks: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunOutcome:
     """Run ``config`` as ``tasks`` shards (default: one per worker) on the Dask cluster
     at ``scheduler``, or on a new LocalCluster of ``workers`` processes, and merge them
     into ``config.out``.  Raises :class:`~.runner.RunError` for bad input (before the
@@ -125,8 +144,8 @@ def run_on_dask(config: RunConfig, *, scheduler: str | None = None, workers: int
     from pokercert.harness.run.merge import merge
     from pokercert.vectors.corpus import load_corpus
 
-    dist = dask_distributed()                     # without the extra: one line, exit 3
-    shard_configs(config, 1)                      # usage errors before any cluster starts
+    dist = dask_distributed()  # without the extra: one line, exit 3
+    shard_configs(config, 1)  # usage errors before any cluster starts
     try:
         load_corpus().select(rulesets=config.rulesets, flags=config.flags)
     except ValueError as exc:
@@ -136,9 +155,12 @@ def run_on_dask(config: RunConfig, *, scheduler: str | None = None, workers: int
     try:
         n = tasks or max(1, len(client.scheduler_info().get("workers", {})))
         configs = shard_configs(config, n)
-        futures = {client.submit(run_shard, ShardTask(c), pure=False,
-                                 key=f"pokercert-run-shard-{k}-of-{n}"): k
-                   for k, c in enumerate(configs, 1)}
+        futures = {
+            client.submit(
+                run_shard, ShardTask(c), pure=False, key=f"pokercert-run-shard-{k}-of-{n}"
+            ): k
+            for k, c in enumerate(configs, 1)
+        }
         with tempfile.TemporaryDirectory(prefix="pokercert-shards-") as tmp:
             shards = _Shards(Path(tmp))
             done = total = 0
@@ -155,8 +177,9 @@ def run_on_dask(config: RunConfig, *, scheduler: str | None = None, workers: int
                 if progress:
                     progress(done, total)
             if not shards.folders:
-                raise AdapterError("no shard of the run finished: "
-                                   + "; ".join(shards.lost.values()))
+                raise AdapterError(
+                    "no shard of the run finished: " + "; ".join(shards.lost.values())
+                )
             merged, warnings = merge(out, [shards.folders[k] for k in sorted(shards.folders)])
     finally:
         close()

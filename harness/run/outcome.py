@@ -43,9 +43,12 @@ def exit_code_for(header: RunHeader, counts: Mapping[str, Counter[str]]) -> Exit
         total.update(c)
     finished = not header.aborted and sum(total.values()) >= header.selected
     applicable = sum(n for o, n in total.items() if o != str(Outcome.NOT_APPLICABLE))
-    complies = (corpus_status(header.corpus_version, header.corpus_sha256).published
-                and not any(total[str(o)] for o in FAILING)
-                and not _attached_failed(header) and bool(applicable))
+    complies = (
+        corpus_status(header.corpus_version, header.corpus_sha256).published
+        and not any(total[str(o)] for o in FAILING)
+        and not _attached_failed(header)
+        and bool(applicable)
+    )
     return exit_code(finished=finished, complies=complies)
 
 
@@ -54,5 +57,8 @@ def _attached_failed(header: RunHeader) -> bool:
     :func:`pokercert.harness.run.attached.item_status`)."""
     from pokercert.harness.run.attached import FAILED, item_status
 
-    return any(item_status(mode, item) == FAILED
-               for mode, items in header.attached.items() for item in items)
+    return any(
+        item_status(mode, item) == FAILED
+        for mode, items in header.attached.items()
+        for item in items
+    )

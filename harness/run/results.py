@@ -36,7 +36,7 @@ HEADER_FILE = "run.json"
 RESULTS_FILE = "results.jsonl"
 
 
-EMPTY: Mapping[str, Any] = MappingProxyType({})   # the default of the mapping fields
+EMPTY: Mapping[str, Any] = MappingProxyType({})  # the default of the mapping fields
 
 
 class Result(NamedTuple):
@@ -63,10 +63,10 @@ class Result(NamedTuple):
     why: str = ""
     inputs: Mapping[str, Any] = EMPTY
     duration_s: float = 0.0
-    stderr: str = ""          # excerpt; the whole capture is in attachments/
-    attachment: str = ""      # file name under attachments/, if any
-    known_failure: str = ""   # XFAIL/XPASS: the reason given in the expectations file
-    scored_as: str = ""       # XFAIL/XPASS: the outcome before the expectations file
+    stderr: str = ""  # excerpt; the whole capture is in attachments/
+    attachment: str = ""  # file name under attachments/, if any
+    known_failure: str = ""  # XFAIL/XPASS: the reason given in the expectations file
+    scored_as: str = ""  # XFAIL/XPASS: the outcome before the expectations file
     # a challenge vector's origin: "twin:<curated id>" or "fresh:<situation>" (""
     # for a curated vector, and then left out of the line)
     origin: str = ""
@@ -111,29 +111,71 @@ def _words(value: Any) -> bool:
 
 # the JSON type of each field of a result line (the rest: a number, an outcome word)
 _LINE_TYPES: dict[str, Any] = {
-    **dict.fromkeys(("vector_id", "ruleset", "kind", "message", "why", "stderr",
-                     "attachment", "known_failure", "scored_as"),
-                    lambda v: isinstance(v, str)),
+    **dict.fromkeys(
+        (
+            "vector_id",
+            "ruleset",
+            "kind",
+            "message",
+            "why",
+            "stderr",
+            "attachment",
+            "known_failure",
+            "scored_as",
+        ),
+        lambda v: isinstance(v, str),
+    ),
     "origin": lambda v: v is None or isinstance(v, str),
     "expected": lambda v: v is None or isinstance(v, dict),
     "actual": lambda v: v is None or isinstance(v, dict),
-    "inputs": lambda v: isinstance(v, dict), "readings": lambda v: isinstance(v, dict),
-    "clauses": _words, "flags": _words,
+    "inputs": lambda v: isinstance(v, dict),
+    "readings": lambda v: isinstance(v, dict),
+    "clauses": _words,
+    "flags": _words,
 }
 _MAPPINGS = ("expected", "actual", "readings", "inputs")
 _PASS = Outcome.PASS
 _tuple_new = tuple.__new__
 
 
-def passed(vector_id: str, ruleset: str, kind: str, expected: Mapping[str, Any],
-           actual: Mapping[str, Any], readings: Mapping[str, str], clauses: tuple[str, ...],
-           flags: tuple[str, ...], why: str, inputs: Mapping[str, Any],
-           duration_s: float) -> Result:
+def passed(
+    vector_id: str,
+    ruleset: str,
+    kind: str,
+    expected: Mapping[str, Any],
+    actual: Mapping[str, Any],
+    readings: Mapping[str, str],
+    clauses: tuple[str, ...],
+    flags: tuple[str, ...],
+    why: str,
+    inputs: Mapping[str, Any],
+    duration_s: float,
+) -> Result:
     """``Result(..., outcome=PASS, ...)`` for the hot path of a run: most results are
     passes, and this builds one without the keyword handling (the fields in order)."""
-    return _tuple_new(Result, (vector_id, ruleset, kind, _PASS, expected, actual, "",
-                               readings, clauses, flags, why, inputs, duration_s,
-                               "", "", "", "", ""))
+    return _tuple_new(
+        Result,
+        (
+            vector_id,
+            ruleset,
+            kind,
+            _PASS,
+            expected,
+            actual,
+            "",
+            readings,
+            clauses,
+            flags,
+            why,
+            inputs,
+            duration_s,
+            "",
+            "",
+            "",
+            "",
+            "",
+        ),
+    )
 
 
 @dataclass
@@ -146,21 +188,21 @@ class RunHeader:
     harness_version: str
     protocol_version: str
     adapter_spec: str
-    evaluator: dict[str, Any]          # vendor/name/version/build as the adapter declared
-    adapter: dict[str, Any]            # adapter name/version
-    profile: dict[str, Any]            # Profile.as_dict(): every reading used
+    evaluator: dict[str, Any]  # vendor/name/version/build as the adapter declared
+    adapter: dict[str, Any]  # adapter name/version
+    profile: dict[str, Any]  # Profile.as_dict(): every reading used
     rulesets: list[str]
-    filters: dict[str, Any]            # flags, shard, ...
-    selected: int                      # how many vectors this run (shard) was asked to run
-    selected_ids_sha256: str           # digest of the sorted selected vector ids
+    filters: dict[str, Any]  # flags, shard, ...
+    selected: int  # how many vectors this run (shard) was asked to run
+    selected_ids_sha256: str  # digest of the sorted selected vector ids
     platform: dict[str, Any]
     command: list[str]
     started_at: str
     finished_at: str | None = None
     format_version: int = RESULTS_FORMAT_VERSION
-    shard: str | None = None           # "K/N" or None
-    aborted: str | None = None         # why the harness gave up before the end, if it did
-    resumed_at: list[str] = field(default_factory=list)   # each --resume of this run
+    shard: str | None = None  # "K/N" or None
+    aborted: str | None = None  # why the harness gave up before the end, if it did
+    resumed_at: list[str] = field(default_factory=list)  # each --resume of this run
     capabilities: dict[str, list[str]] = field(default_factory=dict)  # as declared
     limits: dict[str, Any] = field(default_factory=dict)  # timeouts, restarts, rlimits
     selected_by_ruleset: dict[str, int] = field(default_factory=dict)
@@ -200,8 +242,14 @@ class RunHeader:
 
 
 _JSON_TYPES: dict[str, tuple[type, ...]] = {
-    "str": (str,), "int": (int,), "float": (int, float), "bool": (bool,), "dict": (dict,),
-    "list": (list,), "None": (type(None),)}
+    "str": (str,),
+    "int": (int,),
+    "float": (int, float),
+    "bool": (bool,),
+    "dict": (dict,),
+    "list": (list,),
+    "None": (type(None),),
+}
 
 
 def _json_types(annotation: str) -> tuple[type, ...]:
@@ -215,8 +263,7 @@ def _json_types(annotation: str) -> tuple[type, ...]:
 def write_header(folder: Path, header: RunHeader) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / (HEADER_FILE + ".tmp")
-    tmp.write_text(json.dumps(header.to_json(), indent=2, sort_keys=True) + "\n",
-                   encoding="utf-8")
+    tmp.write_text(json.dumps(header.to_json(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     tmp.replace(folder / HEADER_FILE)
 
 
@@ -228,8 +275,8 @@ def read_header(folder: Path) -> RunHeader:
 # doubled the cost of writing results; the reports canonicalise what they sign.
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 _dumps = _ENCODER.encode
-_str = encode_basestring      # the C function _dumps writes a string with
-_float = float.__repr__       # and a finite float (what json's C encoder calls)
+_str = encode_basestring  # the C function _dumps writes a string with
+_float = float.__repr__  # and a finite float (what json's C encoder calls)
 _OUTCOMES = {o: _str(str(o)) for o in Outcome}
 
 
@@ -238,7 +285,7 @@ def _text(value: Any) -> str:
     return _str(value) if isinstance(value, str) else _dumps(value)
 
 
-_encode = built_once(_ENCODER)   # _dumps, its C encoder built once
+_encode = built_once(_ENCODER)  # _dumps, its C encoder built once
 
 
 def _object(value: Any) -> str:
@@ -258,34 +305,58 @@ def _line(r: Result, lists: dict[tuple[str, ...], str]) -> str:
     ``_dumps`` builds per call, built once; a clause or flag tuple once per writer, in
     ``lists``), instead of building a dict per result and encoding its 18 keys.
     tests/harness/run/test_results_lines.py holds it to the definition."""
-    (vector_id, ruleset, kind, outcome, expected, actual, message, readings, clauses,
-     flags, why, inputs, duration_s, stderr, attachment, known_failure, scored_as,
-     origin) = r                                           # the fields, in their order
+    (
+        vector_id,
+        ruleset,
+        kind,
+        outcome,
+        expected,
+        actual,
+        message,
+        readings,
+        clauses,
+        flags,
+        why,
+        inputs,
+        duration_s,
+        stderr,
+        attachment,
+        known_failure,
+        scored_as,
+        origin,
+    ) = r  # the fields, in their order
     try:
         clauses_text = lists.get(clauses) or _list(clauses, lists)
         flags_text = lists.get(flags) or _list(flags, lists)
-    except TypeError:         # a list, or a tuple holding one (not from a scorer)
+    except TypeError:  # a list, or a tuple holding one (not from a scorer)
         clauses_text, flags_text = _list(clauses, lists), _list(flags, lists)
     outcome_text = _OUTCOMES.get(outcome) or _text(str(outcome))
-    duration = _float(duration_s) if type(duration_s) is float and math.isfinite(duration_s) \
+    duration = (
+        _float(duration_s)
+        if type(duration_s) is float and math.isfinite(duration_s)
         else _dumps(duration_s)
-    if (message, stderr, attachment, known_failure, scored_as) == _BLANK:   # a pass
+    )
+    if (message, stderr, attachment, known_failure, scored_as) == _BLANK:  # a pass
         message_text, notes = '""', _BLANK_NOTES
     else:
         message_text = _text(message)
-        notes = (f'"stderr": {_text(stderr)}, "attachment": {_text(attachment)}, '
-                 f'"known_failure": {_text(known_failure)}, "scored_as": {_text(scored_as)}')
+        notes = (
+            f'"stderr": {_text(stderr)}, "attachment": {_text(attachment)}, '
+            f'"known_failure": {_text(known_failure)}, "scored_as": {_text(scored_as)}'
+        )
     tail = f', "origin": {_text(origin)}}}\n' if origin else "}\n"
-    return (f'{{"vector_id": {_text(vector_id)}, "ruleset": {_text(ruleset)}, '
-            f'"kind": {_text(kind)}, "outcome": {outcome_text}, '
-            f'"expected": {_object(expected)}, "actual": {_object(actual)}, '
-            f'"message": {message_text}, '
-            f'"readings": {"{}" if readings is EMPTY else _object(readings)}, '
-            f'"clauses": {clauses_text}, "flags": {flags_text}, "why": {_text(why)}, '
-            f'"inputs": {_object(inputs)}, "duration_s": {duration}, {notes}' + tail)
+    return (
+        f'{{"vector_id": {_text(vector_id)}, "ruleset": {_text(ruleset)}, '
+        f'"kind": {_text(kind)}, "outcome": {outcome_text}, '
+        f'"expected": {_object(expected)}, "actual": {_object(actual)}, '
+        f'"message": {message_text}, '
+        f'"readings": {"{}" if readings is EMPTY else _object(readings)}, '
+        f'"clauses": {clauses_text}, "flags": {flags_text}, "why": {_text(why)}, '
+        f'"inputs": {_object(inputs)}, "duration_s": {duration}, {notes}' + tail
+    )
 
 
-_BLANK = ("", "", "", "", "")   # message, stderr, attachment, known_failure, scored_as
+_BLANK = ("", "", "", "", "")  # message, stderr, attachment, known_failure, scored_as
 _BLANK_NOTES = '"stderr": "", "attachment": "", "known_failure": "", "scored_as": ""'
 
 
@@ -315,7 +386,7 @@ class ResultWriter:
             self._hash.update(data)
             self.lines = data.count(b"\n")
         self._fh = path.open("ab" if append else "wb")
-        self._lists: dict[tuple[str, ...], str] = {}   # clause/flag tuples written (_line)
+        self._lists: dict[tuple[str, ...], str] = {}  # clause/flag tuples written (_line)
 
     @property
     def sha256(self) -> str:
@@ -363,9 +434,11 @@ def results_problem(folder: Path, header: RunHeader) -> str:
     sha, lines = results_digest(folder)
     if sha == header.results_sha256 and lines == header.results_lines:
         return ""
-    return (f"{folder / RESULTS_FILE} was changed after the harness wrote it: run.json records "
-            f"{header.results_lines} lines with sha256 {header.results_sha256}, the file has "
-            f"{lines} lines with sha256 {sha}")
+    return (
+        f"{folder / RESULTS_FILE} was changed after the harness wrote it: run.json records "
+        f"{header.results_lines} lines with sha256 {header.results_sha256}, the file has "
+        f"{lines} lines with sha256 {sha}"
+    )
 
 
 def read_results(folder: Path) -> Iterator[Result]:
@@ -381,8 +454,8 @@ def read_results(folder: Path) -> Iterator[Result]:
 
 
 ATTACHMENTS = "attachments"
-COUNTEREXAMPLES = "counterexamples"   # ready-to-add drafts of what the run found
-ATTACHED = "attached"   # the working state of the attached modes (exhaustive.json per ruleset)
+COUNTEREXAMPLES = "counterexamples"  # ready-to-add drafts of what the run found
+ATTACHED = "attached"  # the working state of the attached modes (exhaustive.json per ruleset)
 
 
 def clear_folder(folder: Path, keep_results: bool = False) -> None:
@@ -408,7 +481,7 @@ def clear_folder(folder: Path, keep_results: bool = False) -> None:
                     f.unlink()
     import shutil
 
-    shutil.rmtree(folder / ATTACHED, ignore_errors=True)   # the attached modes' state
+    shutil.rmtree(folder / ATTACHED, ignore_errors=True)  # the attached modes' state
 
 
 def write_results(folder: Path, results: Iterable[Result]) -> tuple[str, int]:

@@ -103,25 +103,42 @@ def _micro(seconds: float) -> float:
     return int(seconds * 1e6 + 0.5) / 1e6
 
 
-def _result(vector: Vector, profile: Profile, reply: Reply, known: Known | None,
-            expected: Mapping[str, Any], outcome: Outcome, actual: Mapping[str, Any] | None,
-            message: str) -> Result:
+def _result(
+    vector: Vector,
+    profile: Profile,
+    reply: Reply,
+    known: Known | None,
+    expected: Mapping[str, Any],
+    outcome: Outcome,
+    actual: Mapping[str, Any] | None,
+    message: str,
+) -> Result:
     final = apply(outcome, known) if known is not None else outcome
     passed_ = outcome is Outcome.PASS
     return Result(
-        vector_id=vector.id, ruleset=vector.ruleset, kind=vector.kind, outcome=final,
-        expected=expected, actual=actual, message=message,
+        vector_id=vector.id,
+        ruleset=vector.ruleset,
+        kind=vector.kind,
+        outcome=final,
+        expected=expected,
+        actual=actual,
+        message=message,
         readings=vector.reading_used(profile) if vector.interpretations else EMPTY,
-        clauses=vector.clauses, flags=vector.flags, why=vector.why, inputs=vector.inputs,
+        clauses=vector.clauses,
+        flags=vector.flags,
+        why=vector.why,
+        inputs=vector.inputs,
         duration_s=_micro(reply.duration_s),
         stderr="" if passed_ else reply.stderr,
         attachment="" if passed_ else reply.attachment,
         known_failure=known.reason if known is not None and final is not outcome else "",
-        scored_as=str(outcome) if final is not outcome else "")
+        scored_as=str(outcome) if final is not outcome else "",
+    )
 
 
-def not_applicable(vector: Vector, profile: Profile, identity: Identity | None = None,
-                   why: str = "") -> Result:
+def not_applicable(
+    vector: Vector, profile: Profile, identity: Identity | None = None, why: str = ""
+) -> Result:
     """The result of a vector outside the adapter's declared capabilities (or of one that
     tests a protocol feature the adapter does not name; ``why``: another reason)."""
     op = operation(vector)
@@ -132,10 +149,20 @@ def not_applicable(vector: Vector, profile: Profile, identity: Identity | None =
     if feature is not None and (identity is None or feature not in identity.features):
         message += f" or does not name the protocol feature {feature!r} this vector tests"
         if identity is not None and identity.claims(vector.ruleset, vector.kind):
-            message = (f"the adapter does not name the protocol feature {feature!r} this "
-                       "vector tests (PROTOCOL.md section 6)")
-    return _result(vector, profile, Reply(ERROR), None, vector.expected(profile),
-                   Outcome.NOT_APPLICABLE, None, why or message)
+            message = (
+                f"the adapter does not name the protocol feature {feature!r} this "
+                "vector tests (PROTOCOL.md section 6)"
+            )
+    return _result(
+        vector,
+        profile,
+        Reply(ERROR),
+        None,
+        vector.expected(profile),
+        Outcome.NOT_APPLICABLE,
+        None,
+        why or message,
+    )
 
 
 def applicable(identity: Identity, vector: Vector) -> bool:
@@ -149,10 +176,15 @@ def applicable(identity: Identity, vector: Vector) -> bool:
     return vector.kind != Kind.REJECT or identity.claims(vector.ruleset, vector.inputs["op"])
 
 
-def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector],
-                  profile: Profile, known: Mapping[str, Known] | None = None,
-                  batch_size: int = DEFAULT_BATCH, run_deadline: float | None = None) \
-        -> Iterator[list[Result]]:
+def score_vectors(
+    adapter: Adapter,
+    identity: Identity,
+    vectors: Sequence[Vector],
+    profile: Profile,
+    known: Mapping[str, Known] | None = None,
+    batch_size: int = DEFAULT_BATCH,
+    run_deadline: float | None = None,
+) -> Iterator[list[Result]]:
     """Run ``vectors`` through a started adapter, yielding scored results batch by batch.
 
     Vectors are grouped by ruleset (one ``configure`` each).  Raises
@@ -164,9 +196,16 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
         ruleset = get_ruleset(ruleset_id)
         todo, skipped = _claimed(group, identity, profile, known)
         if not adapter.supports(HALF_FEATURE) and any("half" in v.inputs for v in todo):
-            skipped += [not_applicable(v, profile, why=f"the adapter does not speak the "
-                                       f"protocol feature {HALF_FEATURE} this best_hand needs")
-                        for v in todo if "half" in v.inputs]
+            skipped += [
+                not_applicable(
+                    v,
+                    profile,
+                    why=f"the adapter does not speak the "
+                    f"protocol feature {HALF_FEATURE} this best_hand needs",
+                )
+                for v in todo
+                if "half" in v.inputs
+            ]
             todo = [v for v in todo if "half" not in v.inputs]
         if skipped:
             yield skipped
@@ -179,10 +218,11 @@ def score_vectors(adapter: Adapter, identity: Identity, vectors: Sequence[Vector
             raise
         except AdapterError as exc:
             failure = f"configure failed: {exc}"
-        chunks = [todo[i:i + batch_size] for i in range(0, len(todo), batch_size)]
+        chunks = [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
         if failure:
             replies_per_chunk: Iterator[list[Reply]] = iter(
-                [[Reply(ERROR, message=failure[:1000]) for _ in c] for c in chunks])
+                [[Reply(ERROR, message=failure[:1000]) for _ in c] for c in chunks]
+            )
         else:
             replies_per_chunk = _guarded(adapter, chunks, run_deadline)
         for chunk, replies in zip(chunks, replies_per_chunk, strict=True):
@@ -202,16 +242,22 @@ def _by_ruleset(vectors: Sequence[Vector]) -> dict[str, list[Vector]]:
     return groups
 
 
-def _claimed(group: list[Vector], identity: Identity, profile: Profile,
-             known: Mapping[str, Known]) -> tuple[list[Vector], list[Result]]:
+def _claimed(
+    group: list[Vector], identity: Identity, profile: Profile, known: Mapping[str, Known]
+) -> tuple[list[Vector], list[Result]]:
     """One ruleset's vectors the adapter claims (:func:`applicable`), and the
     NOT_APPLICABLE results of the others."""
     kinds = frozenset(identity.capabilities.get(group[0].ruleset, ()))
     present = set(map(_KIND, group))
-    if present <= kinds and ("reject" not in present or {
-            v.inputs["op"] for v in group if v.kind == Kind.REJECT} <= kinds) and all(
-            needs_feature(v.flags) in (None, *identity.features) for v in group):
-        return group, []                       # the usual case: everything is claimed
+    if (
+        present <= kinds
+        and (
+            "reject" not in present
+            or {v.inputs["op"] for v in group if v.kind == Kind.REJECT} <= kinds
+        )
+        and all(needs_feature(v.flags) in (None, *identity.features) for v in group)
+    ):
+        return group, []  # the usual case: everything is claimed
     todo, skipped = [], []
     for v in group:
         if applicable(identity, v):
@@ -221,50 +267,78 @@ def _claimed(group: list[Vector], identity: Identity, profile: Profile,
     return todo, skipped
 
 
-def _score_chunk(chunk: Sequence[Vector], replies: Sequence[Reply], profile: Profile,
-                 ruleset: Ruleset, known: Mapping[str, Known]) -> list[Result]:
+def _score_chunk(
+    chunk: Sequence[Vector],
+    replies: Sequence[Reply],
+    profile: Profile,
+    ruleset: Ruleset,
+    known: Mapping[str, Known],
+) -> list[Result]:
     """The results of one chunk.  With no expectations file, a vector that
     :func:`~pokercert.harness.scoring.passes` (the common case: a classify or compare
     answered exactly as expected) becomes its PASS result on the spot; everything else is
     scored in full (:func:`~pokercert.harness.scoring.score`).  The scoring module
     alone decides what passes."""
     if known:
-        return [_scored(v, reply, profile, ruleset, known.get(v.id))
-                for v, reply in zip(chunk, replies, strict=True)]
+        return [
+            _scored(v, reply, profile, ruleset, known.get(v.id))
+            for v, reply in zip(chunk, replies, strict=True)
+        ]
     out: list[Result] = []
     append = out.append
     for v, reply in zip(chunk, replies, strict=True):
         # (a vector without readings has its expectation in ``expect``)
-        expected = v.expect if v.expect is not None and v.expect_by_reading is None \
+        expected = (
+            v.expect
+            if v.expect is not None and v.expect_by_reading is None
             else v.expected(profile)
+        )
         actual = passes(v, expected, reply)
         if actual is None:
             append(_scored(v, reply, profile, ruleset, None))
         else:
-            append(passed(v.id, v.ruleset, v.kind, expected, actual,
-                          v.reading_used(profile) if v.interpretations else EMPTY,
-                          v.clauses, v.flags, v.why, v.inputs,
-                          int(reply.duration_s * 1e6 + 0.5) / 1e6))   # _micro, inlined
+            append(
+                passed(
+                    v.id,
+                    v.ruleset,
+                    v.kind,
+                    expected,
+                    actual,
+                    v.reading_used(profile) if v.interpretations else EMPTY,
+                    v.clauses,
+                    v.flags,
+                    v.why,
+                    v.inputs,
+                    int(reply.duration_s * 1e6 + 0.5) / 1e6,
+                )
+            )  # _micro, inlined
     return out
 
 
-def _scored(v: Vector, reply: Reply, profile: Profile, ruleset: Ruleset,
-            known: Known | None) -> Result:
+def _scored(
+    v: Vector, reply: Reply, profile: Profile, ruleset: Ruleset, known: Known | None
+) -> Result:
     """One vector scored in full."""
     expected = v.expected(profile)
     outcome, actual, message = score(v, expected, reply, ruleset)
     return _result(v, profile, reply, known, expected, outcome, actual, message)
 
 
-def _guarded(adapter: Adapter, chunks: list[list[Vector]], run_deadline: float | None) \
-        -> Iterator[list[Reply]]:
+def _guarded(
+    adapter: Adapter, chunks: list[list[Vector]], run_deadline: float | None
+) -> Iterator[list[Reply]]:
     """Replies chunk by chunk; an adapter-level error fails the chunk, not the run."""
+
     def requests() -> Iterator[list[dict[str, Any]]]:
         for chunk in chunks:
             if run_deadline is not None and time.monotonic() >= run_deadline:
                 raise AdapterAborted("run timeout reached")
-            yield [{"op": "classify", "hand": v.inputs["hand"]} if v.kind == Kind.CLASSIFY
-                   else request_for(v) for v in chunk]
+            yield [
+                {"op": "classify", "hand": v.inputs["hand"]}
+                if v.kind == Kind.CLASSIFY
+                else request_for(v)
+                for v in chunk
+            ]
 
     done = 0
     try:
@@ -286,8 +360,15 @@ class Watchdog(threading.Thread):
     ``run.json`` (``aborted``; the results already written stay), says so on stderr and
     ends the process with exit code 2."""
 
-    def __init__(self, adapter: InProcessAdapter, folder: Path, header: RunHeader,
-                 timeout: float | None, run_deadline: float | None, grace: float) -> None:
+    def __init__(
+        self,
+        adapter: InProcessAdapter,
+        folder: Path,
+        header: RunHeader,
+        timeout: float | None,
+        run_deadline: float | None,
+        grace: float,
+    ) -> None:
         super().__init__(name="pokercert-watchdog", daemon=True)
         self.adapter = adapter
         self.folder = folder
@@ -314,10 +395,11 @@ class Watchdog(threading.Thread):
         if busy and self.timeout:
             running = time.perf_counter() - busy
             if running > self.timeout + self.grace:
-                return (f"an evaluator call ran {running:.1f} s and did not stop at its "
-                        f"{self.timeout} s timeout (in-process evaluator code swallowed it)")
-        if self.run_deadline is not None and \
-                time.monotonic() > self.run_deadline + self.grace:
+                return (
+                    f"an evaluator call ran {running:.1f} s and did not stop at its "
+                    f"{self.timeout} s timeout (in-process evaluator code swallowed it)"
+                )
+        if self.run_deadline is not None and time.monotonic() > self.run_deadline + self.grace:
             return "run timeout reached and the in-process evaluator did not stop"
         return ""
 
@@ -326,19 +408,25 @@ class Watchdog(threading.Thread):
             return
         self.header.aborted = f"watchdog: {why}"
         self.header.finished_at = now_iso()
-        if self.attaching is not None:        # the ruleset in progress has no record yet
+        if self.attaching is not None:  # the ruleset in progress has no record yet
             modes, rulesets = self.attaching
             for mode in modes:
                 items = self.header.attached.setdefault(mode, [])
                 reached = {item.get("ruleset") for item in items}
-                items += [{"ruleset": rid, "aborted": self.header.aborted}
-                          for rid in rulesets if rid not in reached]
+                items += [
+                    {"ruleset": rid, "aborted": self.header.aborted}
+                    for rid in rulesets
+                    if rid not in reached
+                ]
         try:
             write_header(self.folder, self.header)
         finally:
-            print(f"pokercert run: {why}; gave up (exit 2). The results written so far are "
-                  f"in {self.folder}/. Run without --in-process to contain this evaluator.",
-                  file=sys.stderr, flush=True)
+            print(
+                f"pokercert run: {why}; gave up (exit 2). The results written so far are "
+                f"in {self.folder}/. Run without --in-process to contain this evaluator.",
+                file=sys.stderr,
+                flush=True,
+            )
             os._exit(2)
 
 
@@ -361,8 +449,8 @@ class RunConfig:
     max_memory_mb: int | None = None
     max_cpu_s: int | None = None
     resume: bool = False
-    identity_files: list[str] = field(default_factory=list)   # --identity, as given
-    lab: dict[str, str] = field(default_factory=dict)   # the lab's fields (--lab, ...)
+    identity_files: list[str] = field(default_factory=list)  # --identity, as given
+    lab: dict[str, str] = field(default_factory=dict)  # the lab's fields (--lab, ...)
     command: list[str] = field(default_factory=lambda: ["pokercert", *sys.argv[1:]])
     # run a py: or named evaluator in this process (fast, not isolated: CI gates) instead
     # of in a child process through the serve bridge (the default of a certification)
@@ -372,8 +460,8 @@ class RunConfig:
     # challenge vectors after the curated ones (harness/run/challenge.py): on by default
     # (a certification); False is --no-challenge (CI gates), which every report states
     challenge: bool = True
-    challenge_seed: int | None = None       # None: drawn at run time (a resume keeps its own)
-    challenge_fresh: int | None = None      # fresh deals per ruleset (None: DEFAULT_FRESH)
+    challenge_seed: int | None = None  # None: drawn at run time (a resume keeps its own)
+    challenge_fresh: int | None = None  # fresh deals per ruleset (None: DEFAULT_FRESH)
     # attached modes (harness/run/attached.py), after the vectors, with the same adapter:
     # --fuzz N deals per ruleset from fuzz_seed, --exhaustive every hand in the card order
     # of order_seed (None seeds: drawn at run time, a resume keeps its own)
@@ -396,7 +484,7 @@ class RunOutcome:
 
     folder: Path
     header: RunHeader
-    counts: dict[str, Counter[str]]        # ruleset -> outcome -> count
+    counts: dict[str, Counter[str]]  # ruleset -> outcome -> count
     exit_code: int
     new_results: int = 0
     # every result line of the folder in the order written (those of earlier sessions
@@ -407,10 +495,13 @@ class RunOutcome:
 
 
 def platform_info() -> dict[str, Any]:
-    return {"python": platform.python_version(),
-            "implementation": platform.python_implementation(),
-            "system": platform.system(), "release": platform.release(),
-            "machine": platform.machine()}
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.system(),
+        "release": platform.release(),
+        "machine": platform.machine(),
+    }
 
 
 def _load_corpus(corpus: Any) -> Any:
@@ -432,10 +523,14 @@ class Plan:
     origins: dict[str, str] = field(default_factory=dict)
 
 
-def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
-         seed: int | None = None,
-         dealt: Callable[[], Mapping[str, Sequence[Any]]] | None = None,
-         folder: Path | None = None) -> Plan:
+def plan(
+    config: RunConfig,
+    corpus: Any,
+    profile: Profile | None = None,
+    seed: int | None = None,
+    dealt: Callable[[], Mapping[str, Sequence[Any]]] | None = None,
+    folder: Path | None = None,
+) -> Plan:
     """The vectors this run (or shard) takes, and the filters that chose them.
 
     With ``config.challenge`` the challenge set (:mod:`.challenge`) of the whole filtered
@@ -450,21 +545,28 @@ def plan(config: RunConfig, corpus: Any, profile: Profile | None = None,
         chosen = corpus.select(rulesets=config.rulesets, flags=config.flags)
     except ValueError as exc:
         raise RunError(str(exc)) from None
-    filters: dict[str, Any] = {"rulesets": sorted(config.rulesets or []),
-                               "flags": sorted(config.flags or [])}
+    filters: dict[str, Any] = {
+        "rulesets": sorted(config.rulesets or []),
+        "flags": sorted(config.flags or []),
+    }
     origins: dict[str, str] = {}
     if config.challenge:
-        fresh = config.challenge_fresh if config.challenge_fresh is not None \
-            else DEFAULT_FRESH
+        fresh = config.challenge_fresh if config.challenge_fresh is not None else DEFAULT_FRESH
         seed = seed if seed is not None else config.challenge_seed
         if seed is None and config.shard:
-            raise RunError(f"--shard {config.shard}: give every shard the same "
-                           "--challenge-seed (or --no-challenge), so the shards of one run "
-                           "share one challenge set")
-        challenge = build_challenge(chosen, profile or load_profile(config.profile),
-                                    seed if seed is not None else draw_seed(), fresh,
-                                    fresh=not config.flags,
-                                    dealt=dealt)
+            raise RunError(
+                f"--shard {config.shard}: give every shard the same "
+                "--challenge-seed (or --no-challenge), so the shards of one run "
+                "share one challenge set"
+            )
+        challenge = build_challenge(
+            chosen,
+            profile or load_profile(config.profile),
+            seed if seed is not None else draw_seed(),
+            fresh,
+            fresh=not config.flags,
+            dealt=dealt,
+        )
         filters["challenge"] = challenge.summary()
         origins = challenge.origins
         chosen = [*chosen, *challenge.vectors]
@@ -493,18 +595,22 @@ def _attached_asked(config: RunConfig, folder: Path | None) -> dict[str, dict[st
         try:
             old = read_header(folder).filters
         except (OSError, ValueError, TypeError):
-            old = {}               # the resume itself says what is wrong with the folder
+            old = {}  # the resume itself says what is wrong with the folder
         if fuzz_seed is None and type(old.get(FUZZ, {}).get("seed")) is int:
             fuzz_seed = old[FUZZ]["seed"]
         if order_seed is None and type(old.get(EXHAUSTIVE, {}).get("order_seed")) is int:
             order_seed = old[EXHAUSTIVE]["order_seed"]
-    if config.shard:     # each shard records what the run attaches: the same seeds in all
-        for given, seed, option in ((config.fuzz, fuzz_seed, "--fuzz-seed"),
-                                    (config.exhaustive or None, order_seed, "--order-seed")):
+    if config.shard:  # each shard records what the run attaches: the same seeds in all
+        for given, seed, option in (
+            (config.fuzz, fuzz_seed, "--fuzz-seed"),
+            (config.exhaustive or None, order_seed, "--order-seed"),
+        ):
             if given is not None and seed is None:
-                raise RunError(f"--shard {config.shard}: give every shard the same {option}, "
-                               "so the shards of one run record one attached mode (shard 1 "
-                               "runs it)")
+                raise RunError(
+                    f"--shard {config.shard}: give every shard the same {option}, "
+                    "so the shards of one run record one attached mode (shard 1 "
+                    "runs it)"
+                )
     return asked(config.fuzz, fuzz_seed, config.exhaustive, order_seed)
 
 
@@ -527,7 +633,7 @@ def _challenge_seed(config: RunConfig, folder: Path) -> int | None:
         try:
             seed = read_header(folder).filters.get("challenge", {}).get("seed")
         except (OSError, ValueError, TypeError, AttributeError):
-            seed = None        # the resume itself says what is wrong with the folder
+            seed = None  # the resume itself says what is wrong with the folder
         if type(seed) is int:
             return seed
     if config.shard:
@@ -561,12 +667,19 @@ def _expectations(config: RunConfig, corpus: Any) -> tuple[dict[str, Known], dic
     return known, {"file": str(config.expect), "sha256": digest, "entries": len(known)}
 
 
-_RESUME_MUST_MATCH = ("adapter_spec", "corpus_sha256", "profile", "filters",
-                      "selected_ids_sha256", "shard")
+_RESUME_MUST_MATCH = (
+    "adapter_spec",
+    "corpus_sha256",
+    "profile",
+    "filters",
+    "selected_ids_sha256",
+    "shard",
+)
 
 
-def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
-        -> tuple[RunHeader, list[Result]]:
+def _prepare_folder(
+    folder: Path, header: RunHeader, resume: bool
+) -> tuple[RunHeader, list[Result]]:
     """Start a fresh run folder, or reopen one to resume; returns the header and the
     results already there.  Either way every earlier report and signature goes first
     (:func:`~pokercert.harness.run.results.clear_folder`): one folder holds one run."""
@@ -574,8 +687,10 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
         old = read_header(folder)
         for name in _RESUME_MUST_MATCH:
             if getattr(old, name) != getattr(header, name):
-                raise RunError(f"cannot resume {folder}: its {name} differs from this run's "
-                               f"({getattr(old, name)!r} vs {getattr(header, name)!r})")
+                raise RunError(
+                    f"cannot resume {folder}: its {name} differs from this run's "
+                    f"({getattr(old, name)!r} vs {getattr(header, name)!r})"
+                )
         problem = results_problem(folder, old)
         if problem:
             raise RunError(f"cannot resume {folder}: {problem}")
@@ -588,7 +703,7 @@ def _prepare_folder(folder: Path, header: RunHeader, resume: bool) \
         old.command = header.command
         old.results_sha256 = old.results_lines = None
         old.isolation = header.isolation
-        old.attached = {}        # the attached modes run again, whole, when the vectors end
+        old.attached = {}  # the attached modes run again, whole, when the vectors end
         return old, done
     clear_folder(folder)
     return header, []
@@ -604,8 +719,9 @@ def _drop_torn_line(path: Path) -> None:
             fh.truncate(data.rfind(b"\n") + 1)
 
 
-def count(results: Sequence[Result] | Iterator[Result],
-          into: dict[str, Counter[str]] | None = None) -> dict[str, Counter[str]]:
+def count(
+    results: Sequence[Result] | Iterator[Result], into: dict[str, Counter[str]] | None = None
+) -> dict[str, Counter[str]]:
     """Outcomes per ruleset (added to ``into``, if given)."""
     out: dict[str, Counter[str]] = {} if into is None else into
     for r in results:
@@ -613,17 +729,24 @@ def count(results: Sequence[Result] | Iterator[Result],
     return out
 
 
-def _measure(spec: AdapterSpec, config: RunConfig, identity: Identity | None,
-             observed: Observed | None = None) -> dict[str, Any]:
+def _measure(
+    spec: AdapterSpec,
+    config: RunConfig,
+    identity: Identity | None,
+    observed: Observed | None = None,
+) -> dict[str, Any]:
     """The measured identity of what ``spec`` runs (:mod:`pokercert.harness.identity`),
     with the files the adapter's hello lists once it has started and the files its
     processes were seen to load (``observed``)."""
     try:
-        return measure_spec(spec, config.identity_files,
-                            identity.manifest if identity is not None else (),
-                            observed=observed, in_process=isolation_of(
-                                spec, not config.in_process) == "in-process")
-    except IdentityError as exc:   # an --identity-file removed since the run began
+        return measure_spec(
+            spec,
+            config.identity_files,
+            identity.manifest if identity is not None else (),
+            observed=observed,
+            in_process=isolation_of(spec, not config.in_process) == "in-process",
+        )
+    except IdentityError as exc:  # an --identity-file removed since the run began
         raise RunError(str(exc)) from None
 
 
@@ -637,29 +760,32 @@ def _measure_ahead(config: RunConfig) -> MeasureAhead | None:
     except SpecError:
         return None
     if spec.kind == "exec":
-        probe_ahead()     # whether strace can observe it: answered while the corpus loads
+        probe_ahead()  # whether strace can observe it: answered while the corpus loads
     return MeasureAhead(partial(_measure, spec, config, None))
 
 
 def _joined(ahead: MeasureAhead | None) -> dict[str, Any] | RunError:
     """The "before" measurement, waited for; a :class:`RunError` (an ``--identity-file``
     gone) is returned, to be raised after the usage checks that come first."""
-    assert ahead is not None    # (the spec parsed: the caller parsed it again)
+    assert ahead is not None  # (the spec parsed: the caller parsed it again)
     try:
         return ahead.join()
     except RunError as exc:
         return exc
 
 
-def _check_resumed_identity(folder: Path, before: Mapping[str, Any],
-                            now: Mapping[str, Any]) -> None:
+def _check_resumed_identity(
+    folder: Path, before: Mapping[str, Any], now: Mapping[str, Any]
+) -> None:
     """Refuse to resume a run over software other than the one it began with (what the
     adapter loads is compared at the end of the resumed run, not before it starts)."""
     changed = differences(before, now, NO_LOADED)
     if changed:
-        raise RunError(f"cannot resume {folder}: the measured identity of the software under "
-                       f"test changed since the run began: {'; '.join(changed[:5])}"
-                       + (f" (and {len(changed) - 5} more)" if len(changed) > 5 else ""))
+        raise RunError(
+            f"cannot resume {folder}: the measured identity of the software under "
+            f"test changed since the run began: {'; '.join(changed[:5])}"
+            + (f" (and {len(changed) - 5} more)" if len(changed) > 5 else "")
+        )
 
 
 # ----------------------------------------------------------------------------- the stages
@@ -690,11 +816,11 @@ class Session:
     header: RunHeader
     spec: AdapterSpec
     adapter: Adapter
-    started_as: dict[str, Any]              # measured before any vendor code ran
+    started_as: dict[str, Any]  # measured before any vendor code ran
     deadline: float | None
-    previous: list[Result]                  # the results a resumed run found on disk
-    counts: dict[str, Counter[str]]         # the results on disk: those before, and new
-    scored: list[Result]                    # every line of results.jsonl, as written
+    previous: list[Result]  # the results a resumed run found on disk
+    counts: dict[str, Counter[str]]  # the results on disk: those before, and new
+    scored: list[Result]  # every line of results.jsonl, as written
     new: int = 0
     identity: Identity | None = None
     measured: dict[str, Any] = field(default_factory=dict)
@@ -724,15 +850,17 @@ def plan_run(config: RunConfig, corpus: Any = None) -> Planned:
     ahead = _measure_ahead(config)
     folder = Path(config.out)
     seed, dealt = _challenge_seed(config, folder), None
-    with collector.paused(freeze=True):   # the plan lives as long as the run
+    with collector.paused(freeze=True):  # the plan lives as long as the run
         if corpus is None and seed is not None and not config.flags:
             # deal the fresh challenge deals in a child process while the corpus loads
             from pokercert.harness.run.challenge import DEFAULT_FRESH, prefetch_fresh
 
-            dealt = prefetch_fresh(config.rulesets or [rs.id for rs in all_rulesets()],
-                                   profile, seed, DEFAULT_FRESH
-                                   if config.challenge_fresh is None
-                                   else config.challenge_fresh)
+            dealt = prefetch_fresh(
+                config.rulesets or [rs.id for rs in all_rulesets()],
+                profile,
+                seed,
+                DEFAULT_FRESH if config.challenge_fresh is None else config.challenge_fresh,
+            )
         corpus = _load_corpus(corpus)
         planned = plan(config, corpus, profile, seed, dealt, folder)
     known, expect_info = _expectations(config, corpus)
@@ -746,18 +874,35 @@ def _header(config: RunConfig, planned: Planned, isolation: str) -> RunHeader:
     chosen, corpus = planned.plan.vectors, planned.corpus
     by_ruleset = Counter(v.ruleset for v in chosen)
     return RunHeader(
-        suite_version=__version__, corpus_version=corpus.version, corpus_sha256=corpus.sha256,
-        harness_version=__version__, protocol_version=str(PROTOCOL_VERSION),
-        adapter_spec=config.adapter, evaluator={}, adapter={},
-        profile=planned.profile.as_dict(), rulesets=sorted(by_ruleset),
-        filters=planned.plan.filters, selected=len(chosen),
-        selected_ids_sha256=ids_digest(v.id for v in chosen), platform=platform_info(),
-        command=list(config.command), started_at=now_iso(), shard=config.shard,
-        selected_by_ruleset=dict(sorted(by_ruleset.items())), lab=dict(config.lab),
-        limits={"timeout_s": config.timeout, "run_timeout_s": config.run_timeout,
-                "batch_size": config.batch_size, "max_restarts": config.max_restarts,
-                "max_memory_mb": config.max_memory_mb, "max_cpu_s": config.max_cpu_s},
-        isolation=isolation)
+        suite_version=__version__,
+        corpus_version=corpus.version,
+        corpus_sha256=corpus.sha256,
+        harness_version=__version__,
+        protocol_version=str(PROTOCOL_VERSION),
+        adapter_spec=config.adapter,
+        evaluator={},
+        adapter={},
+        profile=planned.profile.as_dict(),
+        rulesets=sorted(by_ruleset),
+        filters=planned.plan.filters,
+        selected=len(chosen),
+        selected_ids_sha256=ids_digest(v.id for v in chosen),
+        platform=platform_info(),
+        command=list(config.command),
+        started_at=now_iso(),
+        shard=config.shard,
+        selected_by_ruleset=dict(sorted(by_ruleset.items())),
+        lab=dict(config.lab),
+        limits={
+            "timeout_s": config.timeout,
+            "run_timeout_s": config.run_timeout,
+            "batch_size": config.batch_size,
+            "max_restarts": config.max_restarts,
+            "max_memory_mb": config.max_memory_mb,
+            "max_cpu_s": config.max_cpu_s,
+        },
+        isolation=isolation,
+    )
 
 
 def open_run(config: RunConfig, planned: Planned) -> Session:
@@ -766,34 +911,60 @@ def open_run(config: RunConfig, planned: Planned) -> Session:
     folder = Path(config.out)
     folder.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + config.run_timeout if config.run_timeout else None
-    options = AdapterOptions(timeout=config.timeout, run_deadline=deadline,
-                             attachments=folder / ATTACHMENTS, max_restarts=config.max_restarts,
-                             max_memory_mb=config.max_memory_mb, max_cpu_s=config.max_cpu_s,
-                             isolate=not config.in_process, sandbox=config.sandbox,
-                             observe_code=True)
+    options = AdapterOptions(
+        timeout=config.timeout,
+        run_deadline=deadline,
+        attachments=folder / ATTACHMENTS,
+        max_restarts=config.max_restarts,
+        max_memory_mb=config.max_memory_mb,
+        max_cpu_s=config.max_cpu_s,
+        isolate=not config.in_process,
+        sandbox=config.sandbox,
+        observe_code=True,
+    )
     try:
         isolation = isolation_of(config.adapter, not config.in_process)
-    except SpecError as exc:   # (a vendor module's own ValueError is not one)
+    except SpecError as exc:  # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
     header = _header(config, planned, isolation)
     try:
         spec = parse_spec(config.adapter)
-        before = _joined(planned.ahead)     # measured before any vendor code is imported
-        adapter = load_adapter(spec, options) if config.evaluator is None else \
-            InProcessAdapter(config.evaluator, spec.text, spec.target,
-                             str(getattr(config.evaluator, "adapter_version", "") or ""),
-                             timeout=config.timeout)
-    except SpecError as exc:   # (a vendor module's own ValueError is not one)
+        before = _joined(planned.ahead)  # measured before any vendor code is imported
+        adapter = (
+            load_adapter(spec, options)
+            if config.evaluator is None
+            else InProcessAdapter(
+                config.evaluator,
+                spec.text,
+                spec.target,
+                str(getattr(config.evaluator, "adapter_version", "") or ""),
+                timeout=config.timeout,
+            )
+        )
+    except SpecError as exc:  # (a vendor module's own ValueError is not one)
         raise RunError(str(exc)) from None
-    for given in config.identity_files:   # a usage error before anything is started
+    for given in config.identity_files:  # a usage error before anything is started
         if not Path(given).exists():
             raise RunError(f"--identity {given}: no such file or folder")
     header, previous = _prepare_folder(folder, header, config.resume)
-    header.lab = {**header.lab, **config.lab}   # a resume may add to the lab's fields
+    header.lab = {**header.lab, **config.lab}  # a resume may add to the lab's fields
     if isinstance(before, RunError):
         raise before
-    return Session(config, planned.profile, folder, planned.plan, planned.known, header, spec,
-                   adapter, before, deadline, previous, count(previous), list(previous))
+    return Session(
+        config,
+        planned.profile,
+        folder,
+        planned.plan,
+        planned.known,
+        header,
+        spec,
+        adapter,
+        before,
+        deadline,
+        previous,
+        count(previous),
+        list(previous),
+    )
 
 
 def start_adapter(s: Session) -> None:
@@ -803,21 +974,25 @@ def start_adapter(s: Session) -> None:
     header = s.header
     try:
         identity = s.adapter.start()
-    except AdapterError as exc:   # the folder says why it holds no result (an INCOMPLETE run)
+    except AdapterError as exc:  # the folder says why it holds no result (an INCOMPLETE run)
         header.aborted, header.finished_at = f"the adapter did not start: {exc}", now_iso()
         write_header(s.folder, header)
         raise
     if s.previous and header.evaluator and header.evaluator != dict(identity.evaluator):
-        raise RunError(f"cannot resume {s.folder}: it was run against {header.evaluator}, "
-                       f"the adapter now declares {dict(identity.evaluator)}")
+        raise RunError(
+            f"cannot resume {s.folder}: it was run against {header.evaluator}, "
+            f"the adapter now declares {dict(identity.evaluator)}"
+        )
     # what its processes loaded up to hello: with a hello manifest, measured now (the
     # header records the files it lists); else hashed in a thread while the first
     # vectors run (the header has the named files, all a resume compares)
     seen = s.adapter.code_seen()
-    s.measured = _measure(s.spec, s.config, identity, seen) if identity.manifest \
-        else s.started_as
-    s.loaded_ahead = MeasureAhead(partial(_measure, s.spec, s.config, identity, seen)) \
-        if seen is not None and not identity.manifest else None
+    s.measured = _measure(s.spec, s.config, identity, seen) if identity.manifest else s.started_as
+    s.loaded_ahead = (
+        MeasureAhead(partial(_measure, s.spec, s.config, identity, seen))
+        if seen is not None and not identity.manifest
+        else None
+    )
     if s.previous:
         _check_resumed_identity(s.folder, header.measured_identity, s.measured)
     header.measured_identity = s.measured
@@ -828,8 +1003,11 @@ def start_adapter(s: Session) -> None:
     write_header(s.folder, header)
     s.identity = identity
     config = s.config
-    grace = config.watchdog_grace_s if config.watchdog_grace_s is not None else \
-        max(1.0, config.timeout or 0.0)
+    grace = (
+        config.watchdog_grace_s
+        if config.watchdog_grace_s is not None
+        else max(1.0, config.timeout or 0.0)
+    )
     if isinstance(s.adapter, InProcessAdapter):  # (it watches the attached modes too)
         s.watchdog = Watchdog(s.adapter, s.folder, header, config.timeout, s.deadline, grace)
         s.watchdog.start()
@@ -852,8 +1030,9 @@ def score_run(s: Session, progress: Callable[[int, int], None] | None = None) ->
         # with it on
         try:
             with collector.paused():
-                for results in score_vectors(s.adapter, s.started, todo, s.profile, s.known,
-                                             s.config.batch_size, s.deadline):
+                for results in score_vectors(
+                    s.adapter, s.started, todo, s.profile, s.known, s.config.batch_size, s.deadline
+                ):
                     if origins:
                         results = with_origins(results, origins)
                     writer.write_many(results)
@@ -877,13 +1056,21 @@ def attach_modes(s: Session, phases: Phases | None = None) -> None:
         return
     from pokercert.harness.run.attached import run_attached
 
-    write_header(s.folder, s.header)        # the vectors are done: say so first
+    write_header(s.folder, s.header)  # the vectors are done: say so first
     if s.watchdog:
         s.watchdog.attaching = (list(modes), s.header.rulesets)
     s.header.attached = {}
-    _, gave_up = run_attached(s.adapter, s.started, s.header.rulesets, s.profile, modes,
-                              s.folder, s.config.adapter, into=s.header.attached,
-                              phases=phases)
+    _, gave_up = run_attached(
+        s.adapter,
+        s.started,
+        s.header.rulesets,
+        s.profile,
+        modes,
+        s.folder,
+        s.config.adapter,
+        into=s.header.attached,
+        phases=phases,
+    )
     if gave_up:
         s.header.aborted = gave_up
 
@@ -911,14 +1098,19 @@ def _changes(s: Session) -> list[str]:
     changed: list[str] = []
     try:
         at_start = s.loaded_ahead.join() if s.loaded_ahead is not None else s.measured
-        changed += [d for d in differences(s.started_as, at_start, NO_LOADED)
-                    if not d.startswith("manifest:")]
+        changed += [
+            d
+            for d in differences(s.started_as, at_start, NO_LOADED)
+            if not d.startswith("manifest:")
+        ]
         ended = s.after.join()
         changed += differences(at_start, ended, COMMON_LOADED)
-        if s.seen is not None:       # the end measurement holds what loaded later on
-            s.header.measured_identity = {**ended, "at_start": {
-                "digest": at_start["digest"], "files": len(at_start["files"])}}
-    except RunError as exc:        # an --identity file removed while the run went on
+        if s.seen is not None:  # the end measurement holds what loaded later on
+            s.header.measured_identity = {
+                **ended,
+                "at_start": {"digest": at_start["digest"], "files": len(at_start["files"])},
+            }
+    except RunError as exc:  # an --identity file removed while the run went on
         changed.append(str(exc))
     return changed
 
@@ -933,18 +1125,19 @@ def finish_run(s: Session) -> RunOutcome:
         write_drafts(s.folder, s.scored, s.profile, s.config.adapter)
     changed = _changes(s)
     if changed and not header.aborted:
-        header.aborted = ("the software under test changed during the run: "
-                          + "; ".join(changed[:5]))
+        header.aborted = "the software under test changed during the run: " + "; ".join(changed[:5])
     header.finished_at = now_iso()
     header.results_sha256, header.results_lines = s.results_sha256, s.results_lines
     write_header(s.folder, header)
-    return RunOutcome(s.folder, header, s.counts, exit_code_for(header, s.counts), s.new,
-                      s.scored)
+    return RunOutcome(s.folder, header, s.counts, exit_code_for(header, s.counts), s.new, s.scored)
 
 
-def run(config: RunConfig, corpus: Any = None,
-        progress: Callable[[int, int], None] | None = None,
-        phases: Phases | None = None) -> RunOutcome:
+def run(
+    config: RunConfig,
+    corpus: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    phases: Phases | None = None,
+) -> RunOutcome:
     """Run a certification as ``config`` says; results stream into ``config.out``.
 
     The stages, in order: :func:`plan_run`, :func:`open_run`, :func:`start_adapter`,
@@ -975,11 +1168,17 @@ def run(config: RunConfig, corpus: Any = None,
     return finish_run(session)
 
 
-def outcome_of_folder(folder: Path, header: RunHeader,
-                      warnings: Sequence[str] = ()) -> RunOutcome:
+def outcome_of_folder(folder: Path, header: RunHeader, warnings: Sequence[str] = ()) -> RunOutcome:
     """The outcome of a run folder written whole by another hand (a merge of shards:
     ``pokercert merge``, ``run --dask``), from its header and its results on disk."""
     results = list(read_results(folder))
     counts = count(results)
-    return RunOutcome(folder, header, counts, exit_code_for(header, counts), len(results),
-                      results, warnings=list(warnings))
+    return RunOutcome(
+        folder,
+        header,
+        counts,
+        exit_code_for(header, counts),
+        len(results),
+        results,
+        warnings=list(warnings),
+    )

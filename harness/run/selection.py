@@ -36,7 +36,7 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 def shard(vectors: Sequence[T], k: int, n: int) -> list[T]:
     """Shard ``k`` of ``n`` (1-based) of an already filtered selection."""
-    return list(vectors[k - 1::n])
+    return list(vectors[k - 1 :: n])
 
 
 def ids_digest(ids: Iterable[str]) -> str:

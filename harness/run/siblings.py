@@ -36,7 +36,7 @@ from pokercert.vectors.model import Kind, Vector
 
 __all__ = ["ATTEMPTS", "Sibling", "draw_sibling", "hand_categories", "rank_map"]
 
-ATTEMPTS = 8                  # attempts at one sibling before the cell goes without it
+ATTEMPTS = 8  # attempts at one sibling before the cell goes without it
 ACE, TWO = 14, 2
 _RANK = {c: i + 2 for i, c in enumerate(RANK_CHARS)}
 _SUITS = tuple(SUIT_CHARS)
@@ -102,8 +102,7 @@ def _fields(inputs: Mapping[str, Any]) -> list[tuple[str, int, list[str]]]:
     return out
 
 
-def _rebuilt(inputs: Mapping[str, Any], fields: list[tuple[str, int, list[str]]]
-             ) -> dict[str, Any]:
+def _rebuilt(inputs: Mapping[str, Any], fields: list[tuple[str, int, list[str]]]) -> dict[str, Any]:
     out = dict(inputs)
     hands = list(inputs.get("hands", ()))
     for name, i, tokens in fields:
@@ -116,13 +115,12 @@ def _rebuilt(inputs: Mapping[str, Any], fields: list[tuple[str, int, list[str]]]
     return out
 
 
-def _redrawn(rng: random.Random, vector: Vector, wild_rank: int | None) \
-        -> dict[str, Any] | None:
+def _redrawn(rng: random.Random, vector: Vector, wild_rank: int | None) -> dict[str, Any] | None:
     """One attempt: ranks slid, suits redrawn (or both), unshuffled, hands in place;
     None when it dealt one card twice where the curated vector had no such fault."""
     fields = _fields(vector.inputs)
     ranks = [_RANK[t[0]] for _, _, ts in fields for t in ts if _natural(t)]
-    mode = rng.randrange(3)                       # 0 ranks, 1 suits, 2 both
+    mode = rng.randrange(3)  # 0 ranks, 1 suits, 2 both
     reject = vector.kind == Kind.REJECT
     if reject or (mode == 1 and not ranks):
         mode = 0
@@ -130,18 +128,32 @@ def _redrawn(rng: random.Random, vector: Vector, wild_rank: int | None) \
         mapping = rank_map(rng, ranks, wild_rank)
         if all(k == v for k, v in mapping.items()):
             if reject or not ranks:
-                return None                       # nothing to slide: a symmetry at most
+                return None  # nothing to slide: a symmetry at most
             mode = 1
-        fields = [(n, i, [RANK_CHARS[mapping[_RANK[t[0]]] - 2] + t[1] if _natural(t)
-                          and _RANK[t[0]] != wild_rank else t for t in ts])
-                  for n, i, ts in fields]
+        fields = [
+            (
+                n,
+                i,
+                [
+                    RANK_CHARS[mapping[_RANK[t[0]]] - 2] + t[1]
+                    if _natural(t) and _RANK[t[0]] != wild_rank
+                    else t
+                    for t in ts
+                ],
+            )
+            for n, i, ts in fields
+        ]
     if mode != 0:
         hands_only = "board" not in vector.inputs and "hands" in vector.inputs
         if hands_only and rng.randrange(2):
             fields = [(n, i, _relabel(ts, _permutation(rng))) for n, i, ts in fields]
         else:
-            natural = [(k, j) for k, (_, _, ts) in enumerate(fields)
-                       for j, t in enumerate(ts) if _natural(t)]
+            natural = [
+                (k, j)
+                for k, (_, _, ts) in enumerate(fields)
+                for j, t in enumerate(ts)
+                if _natural(t)
+            ]
             held = {t for _, _, ts in fields for t in ts}
             for k, j in rng.sample(natural, min(len(natural), 1 + rng.randrange(2))):
                 token = fields[k][2][j]
@@ -194,16 +206,24 @@ def hand_categories(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> tupl
     attempt costs too much, and the outcome says enough there)."""
     if kind in (Kind.CLASSIFY, Kind.QUALIFIES):
         return (ev.evaluate(inputs["hand"]).category,)
-    if kind in (Kind.COMPARE, Kind.SHOWDOWN) and "board" not in inputs and \
-            ev.ruleset.selection is None:   # (a best hand's search is too slow to repeat)
+    if (
+        kind in (Kind.COMPARE, Kind.SHOWDOWN)
+        and "board" not in inputs
+        and ev.ruleset.selection is None
+    ):  # (a best hand's search is too slow to repeat)
         values = ev.showdown(list(inputs["hands"]), inputs.get("board"))
         return tuple(sorted(v.category for v in values))
     return ()
 
 
-def draw_sibling(rng: random.Random, vector: Vector, ev: Evaluator, outcome: Outcome,
-                 accept: Callable[[str, Mapping[str, Any]], bool],
-                 attempts: int = ATTEMPTS) -> Sibling | None:
+def draw_sibling(
+    rng: random.Random,
+    vector: Vector,
+    ev: Evaluator,
+    outcome: Outcome,
+    accept: Callable[[str, Mapping[str, Any]], bool],
+    attempts: int = ATTEMPTS,
+) -> Sibling | None:
     """A sibling of ``vector`` (see the module docstring), or None after ``attempts``.
 
     ``outcome(kind, inputs)`` is the reference's outcome with the deciding clauses and

@@ -56,7 +56,7 @@ HOLDEM_HANDS, HOLDEM_BOARD = ("As Ks", "7c 2d"), "Qs Js 3h"
 NOT_A_CARD = "Zz"
 PREFERRED = "nj-poker-high-5"
 PROFILES = ("practice", "literal")
-PLAYERS = 3                 # players in a smoke showdown (fewer if the deck runs out)
+PLAYERS = 3  # players in a smoke showdown (fewer if the deck runs out)
 # every card once, each 23 places on from the last in rank-then-suit order: deals for the
 # showdown and best-hand checks are cut from its rotations (the first one every profile
 # agrees on and that shows what the check is for)
@@ -68,7 +68,7 @@ HoleAndBoard = tuple[list[str], str | None]
 def _hands(size: int) -> tuple[str, ...]:
     """The candidate hands of ``size`` cards (for a size :data:`HANDS` lacks, four hands
     cut from :data:`DECK`: plain hands, no tie)."""
-    return HANDS.get(size) or tuple(" ".join(DECK[i * size:(i + 1) * size]) for i in range(4))
+    return HANDS.get(size) or tuple(" ".join(DECK[i * size : (i + 1) * size]) for i in range(4))
 
 
 def _agreed(rs: Ruleset, fn: str, *args: Any, **kwargs: Any) -> Any:
@@ -85,11 +85,20 @@ def _agreed(rs: Ruleset, fn: str, *args: Any, **kwargs: Any) -> Any:
     return answers[0] if answers[0] == answers[1] else None
 
 
-def _vector(rs: Ruleset, n: int | str, kind: str, inputs: dict[str, Any],
-            expect: dict[str, Any], why: str) -> Vector:
+def _vector(
+    rs: Ruleset, n: int | str, kind: str, inputs: dict[str, Any], expect: dict[str, Any], why: str
+) -> Vector:
     label = f"{n:02d}" if isinstance(n, int) else n
-    return Vector(id=f"smoke/{rs.id}/{label}", ruleset=rs.id, kind=kind, inputs=inputs,
-                  clauses=(), flags=("smoke",), why=why, expect=expect)
+    return Vector(
+        id=f"smoke/{rs.id}/{label}",
+        ruleset=rs.id,
+        kind=kind,
+        inputs=inputs,
+        clauses=(),
+        flags=("smoke",),
+        why=why,
+        expect=expect,
+    )
 
 
 def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
@@ -124,8 +133,12 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
             WRONG_COUNT: cards[:-1],
         }
         for reason, faulty in faults.items():
-            add("reject", {"op": "classify", "hand": " ".join(faulty)}, {"reason": reason},
-                f"one fault only: {reason}")
+            add(
+                "reject",
+                {"op": "classify", "hand": " ".join(faulty)},
+                {"reason": reason},
+                f"one fault only: {reason}",
+            )
     return out
 
 
@@ -141,8 +154,12 @@ def _compares(rs: Ruleset, hands: Sequence[str], add: Add) -> None:
     if deal is not None:
         won = _agreed(rs, "winners", *deal)
         if won is not None:
-            add("compare", {"hands": deal[0], "board": deal[1]}, {"winners": won},
-                "an unambiguous showdown on a board")
+            add(
+                "compare",
+                {"hands": deal[0], "board": deal[1]},
+                {"winners": won},
+                "an unambiguous showdown on a board",
+            )
 
 
 def _holdem_deal(rs: Ruleset) -> HoleAndBoard | None:
@@ -161,11 +178,11 @@ def _deals(rs: Ruleset, players: int) -> Iterator[HoleAndBoard]:
     players = max(1, min(players, (len(DECK) - board) // hole))
     for shift in range(len(DECK)):
         cards = DECK[shift:] + DECK[:shift]
-        hands = [" ".join(cards[i * hole:(i + 1) * hole]) for i in range(players)]
-        yield hands, " ".join(cards[players * hole:players * hole + board]) or None
+        hands = [" ".join(cards[i * hole : (i + 1) * hole]) for i in range(players)]
+        yield hands, " ".join(cards[players * hole : players * hole + board]) or None
 
 
-Check = tuple[dict[str, Any], dict[str, Any], str]     # inputs, expectation, why
+Check = tuple[dict[str, Any], dict[str, Any], str]  # inputs, expectation, why
 
 
 def _first_best_hand(rs: Ruleset, half: str | None) -> Check | None:
@@ -186,8 +203,11 @@ def _best_hand_check(rs: Ruleset, deal: HoleAndBoard, half: str | None) -> Check
     assert best is not None
     played = [" ".join(str(c) for c in alt) for alt in best.alternatives]
     inputs = {"hole": hole, **({"board": board} if board else {}), **extra}
-    return inputs, {"category": cat, "cards": played}, \
-        f"the best {half or rs.pot_halves[0].name} hand from the cards dealt"
+    return (
+        inputs,
+        {"category": cat, "cards": played},
+        f"the best {half or rs.pot_halves[0].name} hand from the cards dealt",
+    )
 
 
 def _showdowns(rs: Ruleset) -> list[Check]:
@@ -199,8 +219,15 @@ def _showdowns(rs: Ruleset) -> list[Check]:
         pot = _agreed(rs, "pot", hands, board)
         if pot is not None and (not split or (pot["low"] and pot["low"] != pot["high"])):
             inputs = {"hands": hands, **({"board": board} if board else {})}
-            return [(inputs, pot, "a split pot: the low half to another hand than the high"
-                     if split else "an unambiguous pot")]
+            return [
+                (
+                    inputs,
+                    pot,
+                    "a split pot: the low half to another hand than the high"
+                    if split
+                    else "an unambiguous pot",
+                )
+            ]
     return []
 
 
@@ -221,8 +248,7 @@ def pick_ruleset(identity: Identity, wanted: str | None) -> str | None:
 
 
 # ----------------------------------------------------------------- protocol features
-def feature_checks(adapter: Adapter, identity: Identity, rulesets: Sequence[str]) \
-        -> list[Result]:
+def feature_checks(adapter: Adapter, identity: Identity, rulesets: Sequence[str]) -> list[Result]:
     """The rows only an adapter that speaks a protocol feature gets, for each ruleset of
     ``rulesets`` it claims: a ``best_hand`` of the low half of a split pot
     (``best_hand_half``), one ``classify_many`` and one ``evaluate_many`` request (each a
@@ -232,8 +258,12 @@ def feature_checks(adapter: Adapter, identity: Identity, rulesets: Sequence[str]
     for rs_id in rulesets:
         rs = get_ruleset(rs_id)
         kinds = identity.capabilities.get(rs_id, [])
-        if adapter.supports(HALF_FEATURE) and Kind.BEST_HAND in kinds \
-                and len(rs.halves) > 1 and rs.selection is not None:
+        if (
+            adapter.supports(HALF_FEATURE)
+            and Kind.BEST_HAND in kinds
+            and len(rs.halves) > 1
+            and rs.selection is not None
+        ):
             found = _first_best_hand(rs, "low")
             low = [_vector(rs, "best_hand-low", Kind.BEST_HAND, *found)] if found else []
             for batch in score_vectors(adapter, identity, low, profile):
@@ -248,8 +278,9 @@ def feature_checks(adapter: Adapter, identity: Identity, rulesets: Sequence[str]
                 raise
             except AdapterError as exc:
                 replies = [Reply(ERROR, message=str(exc)[:1000]) for _ in ops]
-            out.extend(_many_result(rs, op, hands, reply)
-                       for op, reply in zip(ops, replies, strict=True))
+            out.extend(
+                _many_result(rs, op, hands, reply) for op, reply in zip(ops, replies, strict=True)
+            )
     return out
 
 
@@ -266,8 +297,7 @@ def _ask(adapter: Adapter, op: str, hands: Sequence[tuple[str, str]]) -> Reply:
     return reply
 
 
-def _many_result(rs: Ruleset, op: str, hands: Sequence[tuple[str, str]],
-                 reply: Reply) -> Result:
+def _many_result(rs: Ruleset, op: str, hands: Sequence[tuple[str, str]], reply: Reply) -> Result:
     """One row: a ``classify_many`` / ``evaluate_many`` reply scored hand by hand as the
     classify (or reject) vector each hand would be, and, with keys, the order they give
     the smoke pairs scored as those compares."""
@@ -276,27 +306,50 @@ def _many_result(rs: Ruleset, op: str, hands: Sequence[tuple[str, str]],
         expected["keys"] = "larger for the better hand"
     inputs = {"op": op, "hands": [h for h, _ in hands]}
     if reply.status != ANSWERED:
-        outcome, _, message = score(_vector(rs, op, Kind.CLASSIFY, {"hand": ""}, {}, ""),
-                                    {}, reply, rs)
-        return Result(vector_id=f"smoke/{rs.id}/{op}", ruleset=rs.id, kind=op,
-                      outcome=outcome, expected=expected, message=f"{op} reply: {message}",
-                      inputs=inputs, why=f"the protocol feature {op}")
+        outcome, _, message = score(
+            _vector(rs, op, Kind.CLASSIFY, {"hand": ""}, {}, ""), {}, reply, rs
+        )
+        return Result(
+            vector_id=f"smoke/{rs.id}/{op}",
+            ruleset=rs.id,
+            kind=op,
+            outcome=outcome,
+            expected=expected,
+            message=f"{op} reply: {message}",
+            inputs=inputs,
+            why=f"the protocol feature {op}",
+        )
     scored = [*_each_hand(rs, hands, reply.data["categories"])]
     if op == "evaluate_many":
         scored += _key_order(rs, hands, reply.data["categories"], reply.data["keys"])
     worst = min((o for o, _ in scored), key=_SEVERITY.index, default=Outcome.PASS)
     message = "; ".join(m for o, m in scored if o is not Outcome.PASS)
-    actual = {"categories": [_shown(c) for c in reply.data["categories"]],
-              **({"keys": list(reply.data["keys"])} if op == "evaluate_many" else {})}
-    return Result(vector_id=f"smoke/{rs.id}/{op}", ruleset=rs.id, kind=op, outcome=worst,
-                  expected=expected, actual=None if worst in _BROKEN else actual,
-                  message=f"{op} reply: {message}" if message else "", inputs=inputs,
-                  why=f"the protocol feature {op}")
+    actual = {
+        "categories": [_shown(c) for c in reply.data["categories"]],
+        **({"keys": list(reply.data["keys"])} if op == "evaluate_many" else {}),
+    }
+    return Result(
+        vector_id=f"smoke/{rs.id}/{op}",
+        ruleset=rs.id,
+        kind=op,
+        outcome=worst,
+        expected=expected,
+        actual=None if worst in _BROKEN else actual,
+        message=f"{op} reply: {message}" if message else "",
+        inputs=inputs,
+        why=f"the protocol feature {op}",
+    )
 
 
-_BROKEN = (Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR)   # the reply is no answer: say why
-_SEVERITY = (Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR, Outcome.FAIL,
-             Outcome.WRONG_REASON, Outcome.PASS)
+_BROKEN = (Outcome.CRASH, Outcome.TIMEOUT, Outcome.ERROR)  # the reply is no answer: say why
+_SEVERITY = (
+    Outcome.CRASH,
+    Outcome.TIMEOUT,
+    Outcome.ERROR,
+    Outcome.FAIL,
+    Outcome.WRONG_REASON,
+    Outcome.PASS,
+)
 
 
 def _shown(entry: Any) -> Any:
@@ -308,8 +361,9 @@ def _shown(entry: Any) -> Any:
     return {"error": entry.message}
 
 
-def _each_hand(rs: Ruleset, hands: Sequence[tuple[str, str]],
-               categories: Sequence[Any]) -> Iterator[tuple[Outcome, str]]:
+def _each_hand(
+    rs: Ruleset, hands: Sequence[tuple[str, str]], categories: Sequence[Any]
+) -> Iterator[tuple[Outcome, str]]:
     for i, ((hand, category), entry) in enumerate(zip(hands, categories, strict=True)):
         reply = entry if isinstance(entry, Reply) else Reply(ANSWERED, {"category": entry})
         vector = _vector(rs, i, Kind.CLASSIFY, {"hand": hand}, {"category": category}, "")
@@ -318,15 +372,14 @@ def _each_hand(rs: Ruleset, hands: Sequence[tuple[str, str]],
         yield outcome, message if outcome is Outcome.ERROR else f"hand {i} ({hand}): {message}"
 
 
-def _key_order(rs: Ruleset, hands: Sequence[tuple[str, str]],
-               categories: Sequence[Any], keys: Sequence[Any]) \
-        -> Iterator[tuple[Outcome, str]]:
+def _key_order(
+    rs: Ruleset, hands: Sequence[tuple[str, str]], categories: Sequence[Any], keys: Sequence[Any]
+) -> Iterator[tuple[Outcome, str]]:
     """The winners the keys make of each smoke pair (0 and 1, 2 and 3), scored as that
     compare: a larger key is the better hand, equal keys tie (PROTOCOL.md 4.6)."""
     for a, b in ((0, 1), (2, 3)):
-        if b >= len(hands) or isinstance(categories[a], Reply) \
-                or isinstance(categories[b], Reply):
-            continue                  # a hand without a category: scored above
+        if b >= len(hands) or isinstance(categories[a], Reply) or isinstance(categories[b], Reply):
+            continue  # a hand without a category: scored above
         pair = [hands[a][0], hands[b][0]]
         won = _agreed(rs, "winners", pair)
         if won is None:
@@ -334,6 +387,5 @@ def _key_order(rs: Ruleset, hands: Sequence[tuple[str, str]],
         ka, kb = ([k] if type(k) is int else list(k) for k in (keys[a], keys[b]))
         got = [0] if ka > kb else [1] if kb > ka else [0, 1]
         vector = _vector(rs, a, Kind.COMPARE, {"hands": pair}, {"winners": won}, "")
-        outcome, _, message = score(vector, {"winners": won},
-                                    Reply(ANSWERED, {"winners": got}), rs)
+        outcome, _, message = score(vector, {"winners": won}, Reply(ANSWERED, {"winners": got}), rs)
         yield outcome, f"keys of hands {a} and {b} ({keys[a]}, {keys[b]}): {message}"

@@ -46,23 +46,30 @@ def write_site(site: Site, out: Path) -> Built:
     for owned in ("rulesets", "evaluators"):
         shutil.rmtree(out / owned, ignore_errors=True)
     w = _Writer(out)
-    w.write("site.css", _resource("pokercert.reports", "templates", "report.css") + CARDS_CSS
-            + "\n" + _resource("pokercert.reports.site", "templates", "site.css"))
+    w.write(
+        "site.css",
+        _resource("pokercert.reports", "templates", "report.css")
+        + CARDS_CSS
+        + "\n"
+        + _resource("pokercert.reports.site", "templates", "site.css"),
+    )
     w.write("site.js", _resource("pokercert.reports.site", "templates", "site.js"))
     w.write("index.html", pages.home(site))
     for rs in site.rulesets:
         w.write(f"rulesets/{rs.id}/index.html", pages.ruleset_page(site, rs))
         for i, clause in enumerate(rs.clauses, 1):
-            w.write(f"rulesets/{rs.id}/{clause_slug(i, clause.label)}",
-                    pages.clause_page(site, rs, i))
+            w.write(
+                f"rulesets/{rs.id}/{clause_slug(i, clause.label)}", pages.clause_page(site, rs, i)
+            )
         for ev in site.evaluators:
             if pages.cell_state(ev, rs.id)["page"]:
                 w.write(f"evaluators/{ev.key}/{rs.id}.html", pages.cell_page(site, ev, rs))
     return Built(w.files, w.bytes)
 
 
-def build_site(out: Path, run_folders: Sequence[Path] = (),
-               corpus_root: Path | None = None) -> Built:
+def build_site(
+    out: Path, run_folders: Sequence[Path] = (), corpus_root: Path | None = None
+) -> Built:
     """The conformance site of the installed corpus (or ``corpus_root``) and the given run
     folders, written under ``out``: plain files, no server, no network at view time."""
     return write_site(gather(run_folders, corpus_root), Path(out))

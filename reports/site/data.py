@@ -89,8 +89,10 @@ def _own_files(source: Path) -> None:
     paths = [source / HEADER_FILE, source / RESULTS_FILE] if source.is_dir() else [source]
     for path in paths:
         if path.is_symlink():
-            raise ReportRefused(f"{path}: a symbolic link; the files of a run folder are "
-                                "read only as regular files of the folder itself")
+            raise ReportRefused(
+                f"{path}: a symbolic link; the files of a run folder are "
+                "read only as regular files of the folder itself"
+            )
         if path.exists() and not path.is_file():
             raise ReportRefused(f"{path}: not a regular file")
 
@@ -104,7 +106,8 @@ def _same_corpus(source: Path, report: Mapping[str, Any], corpus: Corpus) -> Non
         raise ReportRefused(
             f"{source}: a run of corpus {T.printable(str(ran.get('version')))} (sha256 "
             f"{T.printable(str(ran.get('sha256')))}); the site shows corpus {corpus.version} "
-            f"(sha256 {corpus.sha256}): run it again against this corpus")
+            f"(sha256 {corpus.sha256}): run it again against this corpus"
+        )
 
 
 def read_evaluator(key: str, source: Path, corpus: Corpus | None = None) -> SiteEvaluator:
@@ -116,8 +119,9 @@ def read_evaluator(key: str, source: Path, corpus: Corpus | None = None) -> Site
     report = load(source)
     if corpus is not None:
         _same_corpus(source, report, corpus)
-    return SiteEvaluator(key, source, report,
-                     {str(v["id"]): str(v["outcome"]) for v in report["vectors"]})
+    return SiteEvaluator(
+        key, source, report, {str(v["id"]): str(v["outcome"]) for v in report["vectors"]}
+    )
 
 
 def gather(run_folders: Sequence[Path], corpus_root: Path | None = None) -> Site:
@@ -126,15 +130,19 @@ def gather(run_folders: Sequence[Path], corpus_root: Path | None = None) -> Site
     by_ruleset: dict[str, list[Vector]] = defaultdict(list)
     for v in corpus.vectors:
         by_ruleset[v.ruleset].append(v)
-    evaluators = tuple(read_evaluator(f"e{i}", Path(f), corpus)
-                       for i, f in enumerate(run_folders, 1))
+    evaluators = tuple(
+        read_evaluator(f"e{i}", Path(f), corpus) for i, f in enumerate(run_folders, 1)
+    )
     return Site(all_rulesets(), corpus, evaluators, dict(by_ruleset))
 
 
 def example_hand(vectors: Sequence[Vector], category: str) -> str:
     """A hand of ``category`` from the corpus (a classify vector that expects it), or ""."""
     for v in vectors:
-        if v.kind == Kind.CLASSIFY and v.expect is not None \
-                and v.expect.get("category") == category:
+        if (
+            v.kind == Kind.CLASSIFY
+            and v.expect is not None
+            and v.expect.get("category") == category
+        ):
             return str(v.inputs.get("hand", ""))
     return ""

@@ -45,8 +45,13 @@ def environment() -> jinja2.Environment:
     an error (a template typo fails the build, not a page silently)."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("pokercert.reports.site", "templates"),
-        autoescape=True, undefined=jinja2.StrictUndefined, finalize=_shown,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        finalize=_shown,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["cards"] = lambda v: Markup(hand_html(v))
     env.filters["answer"] = lambda d: Markup(answer_html(None if d is None else dict(d)))
     env.filters["plain"] = plain.plain_reading
@@ -59,8 +64,9 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 
 
-def cell_state(ev: SiteEvaluator, rid: str,
-               corpus_ids: frozenset[str] | None = None) -> dict[str, Any]:
+def cell_state(
+    ev: SiteEvaluator, rid: str, corpus_ids: frozenset[str] | None = None
+) -> dict[str, Any]:
     """A matrix cell: the verdict word, its counts, and whether it has a page.  Given the
     ids of the ruleset's corpus vectors, a run that has outcomes for fewer of them says
     how few (a verdict on 1 of 535 vectors is not the ruleset's)."""
@@ -85,12 +91,24 @@ def home(site: Site) -> str:
     for rs in site.rulesets:
         vectors = site.by_ruleset.get(rs.id, [])
         ids = frozenset(v.id for v in vectors)
-        rows.append({"rs": rs, "vectors": len(vectors),
-                     "cells": [cell_state(ev, rs.id, ids) for ev in site.evaluators]})
+        rows.append(
+            {
+                "rs": rs,
+                "vectors": len(vectors),
+                "cells": [cell_state(ev, rs.id, ids) for ev in site.evaluators],
+            }
+        )
     jurisdictions = sorted({rs.regulation.jurisdiction for rs in site.rulesets})
-    return render("index.html", root="", title="pokercert conformance", rows=rows,
-                  jurisdictions=jurisdictions, evaluators=site.evaluators,
-                  corpus=site.corpus, confidence=plain.CONFIDENCE_WORDS)
+    return render(
+        "index.html",
+        root="",
+        title="pokercert conformance",
+        rows=rows,
+        jurisdictions=jurisdictions,
+        evaluators=site.evaluators,
+        corpus=site.corpus,
+        confidence=plain.CONFIDENCE_WORDS,
+    )
 
 
 def _expectations(v: Vector) -> list[tuple[str, Mapping[str, Any]]]:
@@ -109,18 +127,32 @@ def ruleset_page(site: Site, rs: Ruleset) -> str:
     the dealer qualifier and the source."""
     vectors = site.by_ruleset.get(rs.id, [])
     categories = [{"c": c, "example": example_hand(vectors, c.name)} for c in rs.categories]
-    clauses = [{"c": c, "page": clause_slug(i, c.label),
-                "vectors": len(site.clause_vectors(rs.id, c.label))}
-               for i, c in enumerate(rs.clauses, 1)]
+    clauses = [
+        {
+            "c": c,
+            "page": clause_slug(i, c.label),
+            "vectors": len(site.clause_vectors(rs.id, c.label)),
+        }
+        for i, c in enumerate(rs.clauses, 1)
+    ]
     interpretations = []
     for iid in rs.interpretations:
         changed = _differing(vectors, iid)
-        interpretations.append({"i": get_interpretation(iid), "changed": changed[:5],
-                                "count": len(changed)})
-    return render("ruleset.html", root="../../", title=f"{rs.id}: {rs.title}", rs=rs,
-                  categories=categories, clauses=clauses, interpretations=interpretations,
-                  expectations=_expectations, confidence=plain.CONFIDENCE_WORDS,
-                  vectors=len(vectors))
+        interpretations.append(
+            {"i": get_interpretation(iid), "changed": changed[:5], "count": len(changed)}
+        )
+    return render(
+        "ruleset.html",
+        root="../../",
+        title=f"{rs.id}: {rs.title}",
+        rs=rs,
+        categories=categories,
+        clauses=clauses,
+        interpretations=interpretations,
+        expectations=_expectations,
+        confidence=plain.CONFIDENCE_WORDS,
+        vectors=len(vectors),
+    )
 
 
 def clause_page(site: Site, rs: Ruleset, index: int) -> str:
@@ -128,10 +160,19 @@ def clause_page(site: Site, rs: Ruleset, index: int) -> str:
     evaluator's outcome on it."""
     clause = rs.clauses[index - 1]
     vectors = site.clause_vectors(rs.id, clause.label)
-    rows = [{"v": v, "drawn": _drawn(site, v),
-             "outcomes": [_outcome(ev, v) for ev in site.evaluators]} for v in vectors]
-    return render("clause.html", root="../../", title=f"{rs.id} {clause.label}", rs=rs,
-                  clause=clause, rows=rows, evaluators=site.evaluators)
+    rows = [
+        {"v": v, "drawn": _drawn(site, v), "outcomes": [_outcome(ev, v) for ev in site.evaluators]}
+        for v in vectors
+    ]
+    return render(
+        "clause.html",
+        root="../../",
+        title=f"{rs.id} {clause.label}",
+        rs=rs,
+        clause=clause,
+        rows=rows,
+        evaluators=site.evaluators,
+    )
 
 
 def _drawn(site: Site, v: Vector) -> tuple[Markup, list[tuple[str, Markup]]]:
@@ -140,7 +181,8 @@ def _drawn(site: Site, v: Vector) -> tuple[Markup, list[tuple[str, Markup]]]:
     if found is None:
         found = site.drawn[v.id] = (
             Markup(answer_html(dict(v.inputs))),
-            [(reading, Markup(answer_html(dict(e)))) for reading, e in _expectations(v)])
+            [(reading, Markup(answer_html(dict(e)))) for reading, e in _expectations(v)],
+        )
     return found
 
 
@@ -165,8 +207,15 @@ def replay(ev: SiteEvaluator, rid: str, finding: Mapping[str, Any]) -> str:
     """The command that runs a finding's ruleset again against the same adapter (with the
     run's challenge seed for a challenge vector)."""
     ident = ev.report["identification"]
-    words = ["pokercert run", "--adapter", shlex.quote(ev.adapter), "--profile",
-             shlex.quote(str(ident["profile"]["name"])), "--ruleset", shlex.quote(rid)]
+    words = [
+        "pokercert run",
+        "--adapter",
+        shlex.quote(ev.adapter),
+        "--profile",
+        shlex.quote(str(ident["profile"]["name"])),
+        "--ruleset",
+        shlex.quote(rid),
+    ]
     if finding.get("origin"):
         words.append(str(ev.report["challenge"].get("replay") or ""))
     return " ".join(w for w in words if w)
@@ -182,8 +231,17 @@ def cell_page(site: Site, ev: SiteEvaluator, rs: Ruleset) -> str:
     summaries = {c.label: c.summary for c in rs.clauses}
     entry = ev.ruleset(rs.id)
     assert entry is not None, "a cell page is made only for a ruleset the run selected"
-    return render("cell.html", root="../../", title=f"{ev.name} on {rs.id}", ev=ev, rs=rs,
-                  entry=entry, counts=T.counts_line(entry["counts"]), groups=groups,
-                  summaries=summaries,
-                  replay=lambda f: replay(ev, rs.id, f), twin=plain.twin_source,
-                  outcome_words=T.OUTCOME_WORDS)
+    return render(
+        "cell.html",
+        root="../../",
+        title=f"{ev.name} on {rs.id}",
+        ev=ev,
+        rs=rs,
+        entry=entry,
+        counts=T.counts_line(entry["counts"]),
+        groups=groups,
+        summaries=summaries,
+        replay=lambda f: replay(ev, rs.id, f),
+        twin=plain.twin_source,
+        outcome_words=T.OUTCOME_WORDS,
+    )

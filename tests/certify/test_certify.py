@@ -25,8 +25,14 @@ RULESET = "nj-poker-high-3"
 
 
 def _certify(adapter: str | object, out: Path, **options: object) -> Certification:
-    return certify(adapter, rulesets=[RULESET], challenge=False, out=out,
-                   limits=Limits(timeout=30.0), **options)  # type: ignore[arg-type]
+    return certify(
+        adapter,
+        rulesets=[RULESET],
+        challenge=False,
+        out=out,
+        limits=Limits(timeout=30.0),
+        **options,
+    )  # type: ignore[arg-type]
 
 
 def test_the_reference_is_certified_and_its_sealed_report_is_the_folders(tmp_path):
@@ -37,7 +43,7 @@ def test_the_reference_is_certified_and_its_sealed_report_is_the_folders(tmp_pat
     assert done.report is not None and on_disk == done.report
     assert on_disk["digest"] and on_disk["exit_code"] == 0
     assert (tmp_path / "run" / "run.json").is_file()
-    assert passed(verify(tmp_path / "run"))      # the seal holds, built from the folder
+    assert passed(verify(tmp_path / "run"))  # the seal holds, built from the folder
 
 
 def test_a_failing_evaluator_object_is_not_certified_and_exits_1(tmp_path):
@@ -62,8 +68,10 @@ def test_an_object_cannot_go_to_dask_workers(tmp_path):
         _certify(ExitWatch(), tmp_path / "run", workers=2)
 
 
-@pytest.mark.parametrize(("finished", "complies", "code"), [
-    (True, True, 0), (True, False, 1), (False, True, 2), (False, False, 2)])
+@pytest.mark.parametrize(
+    ("finished", "complies", "code"),
+    [(True, True, 0), (True, False, 1), (False, True, 2), (False, False, 2)],
+)
 def test_the_one_mapping_of_an_outcome_to_an_exit_code(finished, complies, code):
     """As ``pokercert run --help`` says: 2 whenever the run did not finish (a finding in
     an unfinished run does not make it a finished one), else 1 for a failure, else 0."""

@@ -41,8 +41,10 @@ def _report(folder: Path) -> dict[str, Any]:
 def exhaustive_run(tmp_path_factory) -> Path:
     """OneBadEntry with the exhaustive check and fuzzing attached, fixed seeds."""
     out = tmp_path_factory.mktemp("attached") / "run"
-    assert _run(out, ONE_BAD, "--exhaustive", "--order-seed", "3", "--fuzz", "150",
-                "--fuzz-seed", "4") == 1
+    assert (
+        _run(out, ONE_BAD, "--exhaustive", "--order-seed", "3", "--fuzz", "150", "--fuzz-seed", "4")
+        == 1
+    )
     return out
 
 
@@ -56,7 +58,7 @@ def test_the_corpus_alone_certifies_both_faux_evaluators(tmp_path):
 def test_an_exhaustive_only_bug_withholds_the_certificate(exhaustive_run, tmp_path, capsys):
     report = _report(exhaustive_run)
     assert report["verdict"] == "NOT CERTIFIED"
-    assert report["counts"]["FAIL"] == 0 and report["failures"] == []   # every vector passed
+    assert report["counts"]["FAIL"] == 0 and report["failures"] == []  # every vector passed
     block = report["modes"]["exhaustive"]
     assert (block["status"], block["order_seed"]) == ("failed", 3)
     (row,) = block["rulesets"]
@@ -77,20 +79,33 @@ def test_an_exhaustive_only_bug_withholds_the_certificate(exhaustive_run, tmp_pa
     shutil.copy(default_root() / "flags.toml", root)
     write_manifest(root)
     added = add_vectors(draft, "exhaustive-found", root)
-    assert added.ids and not added.warnings      # the reference agrees with each
+    assert added.ids and not added.warnings  # the reference agrees with each
 
 
 def test_a_bug_fuzzing_finds_withholds_the_certificate(tmp_path, capsys):
     assert _run(tmp_path / "run", TAUGHT, "--fuzz", "300", "--fuzz-seed", "1") == 1
     shown = capsys.readouterr().out
-    assert "Fuzz: seed 1, 300 deals per ruleset, 1 ruleset(s) run, 1 failed: failed " \
-        "(replay: pokercert run --adapter py:tests.helpers.faux.corpus_lookup:" \
-        "LookupOverKickerOrder --profile practice --ruleset nj-poker-high-3 --fuzz 300 " \
+    assert (
+        "Fuzz: seed 1, 300 deals per ruleset, 1 ruleset(s) run, 1 failed: failed "
+        "(replay: pokercert run --adapter py:tests.helpers.faux.corpus_lookup:"
+        "LookupOverKickerOrder --profile practice --ruleset nj-poker-high-3 --fuzz 300 "
         "--fuzz-seed 1)." in shown
+    )
     report = _report(tmp_path / "run")
     assert report["verdict"] == "NOT CERTIFIED" and report["counts"]["FAIL"] == 0
-    assert main(["report", str(tmp_path / "run" / "report.json"), "--format", "json",
-                 "--out", str(tmp_path / "again.json")]) == 1
+    assert (
+        main(
+            [
+                "report",
+                str(tmp_path / "run" / "report.json"),
+                "--format",
+                "json",
+                "--out",
+                str(tmp_path / "again.json"),
+            ]
+        )
+        == 1
+    )
     # (issue 28: what report wrote and its summary are on stdout)
     assert "Fuzz: seed 1, 300 deals per ruleset" in capsys.readouterr().out
     (record,) = report["attached"]["fuzz"]
@@ -101,17 +116,23 @@ def test_a_bug_fuzzing_finds_withholds_the_certificate(tmp_path, capsys):
 
 def test_the_same_seeds_give_byte_identical_evidence(exhaustive_run, tmp_path):
     again = tmp_path / "again"
-    assert _run(again, ONE_BAD, "--exhaustive", "--order-seed", "3", "--fuzz", "150",
-                "--fuzz-seed", "4") == 1
+    assert (
+        _run(
+            again, ONE_BAD, "--exhaustive", "--order-seed", "3", "--fuzz", "150", "--fuzz-seed", "4"
+        )
+        == 1
+    )
     one, two = (json.loads((f / "run.json").read_bytes()) for f in (exhaustive_run, again))
-    assert json.dumps(one["attached"], sort_keys=True) == \
-        json.dumps(two["attached"], sort_keys=True)
+    assert json.dumps(one["attached"], sort_keys=True) == json.dumps(
+        two["attached"], sort_keys=True
+    )
     assert one["filters"] == two["filters"]
     drafts = sorted(p.name for p in (exhaustive_run / "counterexamples").iterdir())
     assert drafts == [f"exhaustive-{H3}.toml"]
     for name in drafts:
-        assert (exhaustive_run / "counterexamples" / name).read_bytes() == \
-            (again / "counterexamples" / name).read_bytes()
+        assert (exhaustive_run / "counterexamples" / name).read_bytes() == (
+            again / "counterexamples" / name
+        ).read_bytes()
     r1, r2 = _report(exhaustive_run), _report(again)
     assert canonical_bytes(r1["modes"]) == canonical_bytes(r2["modes"])
     assert canonical_bytes(r1["attached"]) == canonical_bytes(r2["attached"])
@@ -120,20 +141,22 @@ def test_the_same_seeds_give_byte_identical_evidence(exhaustive_run, tmp_path):
 def _rerun(folder: Path, spec: str, allow: bool = False) -> Any:
     from pokercert.reports.verify import verify
 
-    return {c.name: c for c in verify(folder, rerun_spec=spec,
-                                      allow_identity_change=allow)}["rerun"]
+    return {c.name: c for c in verify(folder, rerun_spec=spec, allow_identity_change=allow)}[
+        "rerun"
+    ]
 
 
 def test_verify_rerun_replays_the_seeds_and_sizes(exhaustive_run):
     check = _rerun(exhaustive_run, ONE_BAD)
     assert check.status == "ok", check.detail
-    assert "attached modes replayed the same: exhaustive (--exhaustive --order-seed 3), " \
+    assert (
+        "attached modes replayed the same: exhaustive (--exhaustive --order-seed 3), "
         "fuzz (--fuzz 150 --fuzz-seed 4)" in check.detail
+    )
     # a correct evaluator in its place agrees on every vector, but not on the evidence
     check = _rerun(exhaustive_run, "reference", allow=True)
     assert check.status == "failed"
-    assert f"attached modes differ: exhaustive {H3}: category_disagreements 1 -> 0" in \
-        check.detail
+    assert f"attached modes differ: exhaustive {H3}: category_disagreements 1 -> 0" in check.detail
 
 
 def _forged(report: dict[str, Any], path: Path) -> Path:
@@ -142,16 +165,17 @@ def _forged(report: dict[str, Any], path: Path) -> Path:
     return path
 
 
-def test_a_report_whose_modes_contradict_their_records_is_refused(exhaustive_run, tmp_path,
-                                                                    capsys):
+def test_a_report_whose_modes_contradict_their_records_is_refused(exhaustive_run, tmp_path, capsys):
     # the block edited to say passed, the verdict flipped: the records say otherwise
     report = _report(exhaustive_run)
     report["modes"]["exhaustive"]["status"] = "passed"
     report["modes"]["exhaustive"]["failed"] = 0
     report["verdict"], report["exit_code"] = "CERTIFIED", 0
     assert main(["report", str(_forged(report, tmp_path / "a.json"))]) == 1
-    assert "modes.exhaustive.status says passed, its mode records give failed" in \
-        capsys.readouterr().err
+    assert (
+        "modes.exhaustive.status says passed, its mode records give failed"
+        in capsys.readouterr().err
+    )
     # the records edited to hide the finding, the block left failed
     report = _report(exhaustive_run)
     (record,) = report["attached"]["exhaustive"]
@@ -160,12 +184,17 @@ def test_a_report_whose_modes_contradict_their_records_is_refused(exhaustive_run
     assert "says NOT CERTIFIED, its vectors give CERTIFIED" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (["--fuzz-seed", "3"], "give --fuzz N as well"),
-    (["--order-seed", "3"], "give --exhaustive as well"),
-    (["--fuzz", "10", "--shard", "1/2", "--challenge-seed", "1"],
-     "give every shard the same --fuzz-seed"),
-])
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--fuzz-seed", "3"], "give --fuzz N as well"),
+        (["--order-seed", "3"], "give --exhaustive as well"),
+        (
+            ["--fuzz", "10", "--shard", "1/2", "--challenge-seed", "1"],
+            "give every shard the same --fuzz-seed",
+        ),
+    ],
+)
 def test_usage_errors(tmp_path, capsys, args, needle):
     assert main(["run", "--ruleset", H3, *args, "--out", str(tmp_path / "x")]) == 3
     assert needle in capsys.readouterr().err
@@ -173,8 +202,20 @@ def test_usage_errors(tmp_path, capsys, args, needle):
 
 def test_a_resume_keeps_the_seeds_its_run_began_with(tmp_path):
     out = tmp_path / "run"
-    assert _run(out, "reference", "--fuzz", "40", "--fuzz-seed", "9", "--exhaustive",
-                "--order-seed", "8") == 0
+    assert (
+        _run(
+            out,
+            "reference",
+            "--fuzz",
+            "40",
+            "--fuzz-seed",
+            "9",
+            "--exhaustive",
+            "--order-seed",
+            "8",
+        )
+        == 0
+    )
     first = json.loads((out / "run.json").read_bytes())
     assert main([*BASE, "--fuzz", "40", "--exhaustive", "--resume", "--out", str(out)]) == 0
     again = json.loads((out / "run.json").read_bytes())

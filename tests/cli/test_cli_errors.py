@@ -19,8 +19,13 @@ import pytest
 
 from tests import helpers
 
-LAYERS = ("pokercert.reference", "pokercert.vectors", "pokercert.harness",
-          "pokercert.reports", "pokercert.cli")
+LAYERS = (
+    "pokercert.reference",
+    "pokercert.vectors",
+    "pokercert.harness",
+    "pokercert.reports",
+    "pokercert.cli",
+)
 VENDOR = "py:tests.helpers.faux.import_valueerror:Evaluator"
 
 
@@ -36,8 +41,12 @@ def _public_exceptions() -> list[type[BaseException]]:
                 continue
             module = importlib.import_module(name)
             for attr, obj in vars(module).items():
-                if (inspect.isclass(obj) and issubclass(obj, BaseException)
-                        and obj.__module__ == name and not attr.startswith("_")):
+                if (
+                    inspect.isclass(obj)
+                    and issubclass(obj, BaseException)
+                    and obj.__module__ == name
+                    and not attr.startswith("_")
+                ):
                     found.append(obj)
     return found
 
@@ -46,9 +55,10 @@ def test_every_public_exception_derives_from_the_one_root():
     from pokercert.reference.errors import PokercertError
 
     classes = _public_exceptions()
-    assert len(classes) >= 15, classes         # the walk did find them
-    outside = sorted(f"{c.__module__}.{c.__qualname__}" for c in classes
-                     if not issubclass(c, PokercertError))
+    assert len(classes) >= 15, classes  # the walk did find them
+    outside = sorted(
+        f"{c.__module__}.{c.__qualname__}" for c in classes if not issubclass(c, PokercertError)
+    )
     assert not outside, f"not under PokercertError: {outside}"
 
 
@@ -63,16 +73,21 @@ def test_input_errors_are_usage_errors_and_report_refusals_are_verdicts():
     from pokercert.vectors.corpus import CorpusError
 
     assert [int(c) for c in ExitCode] == [0, 1, 2, 3]
-    expected = {UsageError: ExitCode.USAGE, SpecError: ExitCode.USAGE,
-                RulesetError: ExitCode.USAGE,
-                ReportError: ExitCode.USAGE, ReportRefused: ExitCode.NONCOMPLIANT,
-                AdapterError: ExitCode.ERROR, AdapterAborted: ExitCode.ERROR,
-                ProtocolError: ExitCode.ERROR}
+    expected = {
+        UsageError: ExitCode.USAGE,
+        SpecError: ExitCode.USAGE,
+        RulesetError: ExitCode.USAGE,
+        ReportError: ExitCode.USAGE,
+        ReportRefused: ExitCode.NONCOMPLIANT,
+        AdapterError: ExitCode.ERROR,
+        AdapterAborted: ExitCode.ERROR,
+        ProtocolError: ExitCode.ERROR,
+    }
     for kind, code in expected.items():
         assert exit_code_of(kind("x"))[0] is code, kind
     assert exit_code_of(CorpusError([]))[0] is ExitCode.USAGE
     assert exit_code_of(CardError("bad_card", "Zz: not a card"))[0] is ExitCode.USAGE
-    assert exit_code_of(ValueError("x")) is None       # not ours: a bug, a traceback
+    assert exit_code_of(ValueError("x")) is None  # not ours: a bug, a traceback
     assert exit_code_of(KeyboardInterrupt()) is None
 
 
@@ -87,21 +102,32 @@ def test_library_code_keeps_value_error_where_callers_rely_on_it():
 
 @pytest.mark.parametrize("isolation", [["--in-process"], []], ids=["in-process", "isolated"])
 def test_a_vendor_modules_value_error_at_import_is_an_adapter_error(
-        isolation, tmp_path, monkeypatch, capsys):
+    isolation, tmp_path, monkeypatch, capsys
+):
     from pokercert.cli.main import main
 
-    monkeypatch.syspath_prepend(str(helpers.ROOT))                 # tests.helpers, in process
-    monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())   # ... and in a child
-    code = main(["run", "--adapter", VENDOR, "--ruleset", "nj-mini-tex-pocket",
-                 "--out", str(tmp_path / "run"), "--no-report", *isolation])
+    monkeypatch.syspath_prepend(str(helpers.ROOT))  # tests.helpers, in process
+    monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())  # ... and in a child
+    code = main(
+        [
+            "run",
+            "--adapter",
+            VENDOR,
+            "--ruleset",
+            "nj-mini-tex-pocket",
+            "--out",
+            str(tmp_path / "run"),
+            "--no-report",
+            *isolation,
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2, err
     assert "Traceback" not in err
     assert "bad calibration table" in err
 
 
-def test_smoke_of_a_vendor_module_failing_at_import_is_an_adapter_error(
-        monkeypatch, capsys):
+def test_smoke_of_a_vendor_module_failing_at_import_is_an_adapter_error(monkeypatch, capsys):
     from pokercert.cli.main import main
 
     monkeypatch.syspath_prepend(str(helpers.ROOT))

@@ -17,8 +17,19 @@ from pokercert.cli.progress import Progress
 
 
 def test_exhaustive_prints_each_phase_on_stderr_without_a_terminal(tmp_path, capsys):
-    code = main(["exhaustive", "--ruleset", "nj-poker-high-3", "--range", "0..5000",
-                 "--batch-size", "1000", "--out", str(tmp_path)])
+    code = main(
+        [
+            "exhaustive",
+            "--ruleset",
+            "nj-poker-high-3",
+            "--range",
+            "0..5000",
+            "--batch-size",
+            "1000",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     err = capsys.readouterr().err.splitlines()
     assert code == 0
     assert err[0] == "pokercert exhaustive: reference classes: 0/1 (0%)"
@@ -40,13 +51,16 @@ def test_plain_lines_come_every_few_seconds_and_at_the_end(monkeypatch):
     monkeypatch.setattr(progress_module, "time", clock)
     out = io.StringIO()
     bar = Progress(out, unit="hands/s", plain_every=5.0)
-    for done in range(0, 101, 10):       # one step a second
+    for done in range(0, 101, 10):  # one step a second
         bar.phase("hands", done, 100, "hands/s")
         clock.now += 1.0
     lines = out.getvalue().splitlines()
     # the first, one five seconds later, one five more, and the last
-    assert lines == ["hands: 0/100 (0%)", "hands: 50/100 (50%), 10 hands/s",
-                     "hands: 100/100 (100%), 10 hands/s"]
+    assert lines == [
+        "hands: 0/100 (0%)",
+        "hands: 50/100 (50%), 10 hands/s",
+        "hands: 100/100 (100%), 10 hands/s",
+    ]
 
 
 def test_other_commands_stay_silent_without_a_terminal():
@@ -60,8 +74,17 @@ def test_other_commands_stay_silent_without_a_terminal():
 
 def test_run_prints_its_attached_exhaustive_phases_without_a_terminal(tmp_path, capsys):
     """newcomer28: `run --exhaustive` with stderr to a file printed nothing for 38 s."""
-    code = main(["run", "--ruleset", "nj-poker-high-3", "--no-challenge", "--exhaustive",
-                 "--out", str(tmp_path / "run")])
+    code = main(
+        [
+            "run",
+            "--ruleset",
+            "nj-poker-high-3",
+            "--no-challenge",
+            "--exhaustive",
+            "--out",
+            str(tmp_path / "run"),
+        ]
+    )
     err = capsys.readouterr().err.splitlines()
     assert code == 0
     phases = [line for line in err if line.startswith("pokercert run: exhaustive ")]

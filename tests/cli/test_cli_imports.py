@@ -20,15 +20,18 @@ from pathlib import Path
 
 
 def _modules_after(argv: list[str], cwd: Path | None = None) -> set[str]:
-    code = ("import json, sys\n"
-            "from pokercert.cli.main import main\n"
-            "try:\n"
-            f"    code = main({argv!r})\n"
-            "except SystemExit as exc:\n"
-            "    code = exc.code\n"
-            "print(json.dumps([code, sorted(sys.modules)]))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=cwd)
+    code = (
+        "import json, sys\n"
+        "from pokercert.cli.main import main\n"
+        "try:\n"
+        f"    code = main({argv!r})\n"
+        "except SystemExit as exc:\n"
+        "    code = exc.code\n"
+        "print(json.dumps([code, sorted(sys.modules)]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=cwd
+    )
     code, modules = json.loads(done.stdout.splitlines()[-1])
     assert code in (0, None), done.stderr
     return set(modules)
@@ -40,16 +43,18 @@ def test_help_imports_no_dataclasses_nor_difflib() -> None:
 
 
 def test_a_run_off_a_terminal_does_not_import_rich(tmp_path: Path) -> None:
-    loaded = _modules_after(["run", "--ruleset", "nj-poker-high-3", "--no-challenge",
-                             "--out", str(tmp_path / "run")])
-    assert (tmp_path / "run" / "report.json").is_file()      # the reports were written
+    loaded = _modules_after(
+        ["run", "--ruleset", "nj-poker-high-3", "--no-challenge", "--out", str(tmp_path / "run")]
+    )
+    assert (tmp_path / "run" / "report.json").is_file()  # the reports were written
     assert not {m for m in loaded if m.partition(".")[0] == "rich"}
 
 
 def test_writing_reports_does_not_import_jsonschema() -> None:
-    code = ("import sys\n"
-            "import pokercert.reports, pokercert.reports.canonical, pokercert.reports.text\n"
-            "print(sorted(m for m in sys.modules if m.partition('.')[0] == 'jsonschema'))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    code = (
+        "import sys\n"
+        "import pokercert.reports, pokercert.reports.canonical, pokercert.reports.text\n"
+        "print(sorted(m for m in sys.modules if m.partition('.')[0] == 'jsonschema'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

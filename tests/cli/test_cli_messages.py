@@ -24,46 +24,107 @@ def _err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str,
 
 
 def test_a_board_is_refused_where_the_game_deals_none(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _err(capsys, ["evaluate", "--ruleset", "nj-poker-high-5", "--board",
-                                   "2c 3d 7h", "As", "Ks", "Qs", "Js", "Ts"])
+    code, out, err = _err(
+        capsys,
+        [
+            "evaluate",
+            "--ruleset",
+            "nj-poker-high-5",
+            "--board",
+            "2c 3d 7h",
+            "As",
+            "Ks",
+            "Qs",
+            "Js",
+            "Ts",
+        ],
+    )
     assert code == USAGE and out == ""
     assert "nj-poker-high-5" in err and "--board" in err
 
 
 def test_a_missing_board_says_what_the_game_deals(capsys: pytest.CaptureFixture[str]) -> None:
     # Omaha hi-lo: four hole cards and five on the board (NJAC 13:69F)
-    code, _, err = _err(capsys, ["evaluate", "--ruleset", "nj-omaha-hi-lo",
-                                 "Ah", "4h", "Kd", "Qd"])
+    code, _, err = _err(capsys, ["evaluate", "--ruleset", "nj-omaha-hi-lo", "Ah", "4h", "Kd", "Qd"])
     assert code == USAGE
     assert "4 hole cards" in err and "5-card board" in err and "--board" in err
 
 
 def test_a_short_showdown_hand_names_the_player(capsys: pytest.CaptureFixture[str]) -> None:
     # players are numbered from 0 in the showdown's table ("player 0"): the second is 1
-    code, _, err = _err(capsys, ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board",
-                                 "2c 3d 7h 8s 9s", "Ah 4h Kd Qd", "Ac 5c"])
+    code, _, err = _err(
+        capsys,
+        [
+            "showdown",
+            "--ruleset",
+            "nj-omaha-hi-lo",
+            "--board",
+            "2c 3d 7h 8s 9s",
+            "Ah 4h Kd Qd",
+            "Ac 5c",
+        ],
+    )
     assert code == USAGE
     assert "hand 1" in err and "expected 4 cards, got 2" in err
 
 
 def test_a_short_board_is_named_as_the_board(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _err(capsys, ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board",
-                                 "2c 3d 7h 8s", "Ah 4h Kd Qd", "As 5c 6c Js"])
+    code, _, err = _err(
+        capsys,
+        [
+            "showdown",
+            "--ruleset",
+            "nj-omaha-hi-lo",
+            "--board",
+            "2c 3d 7h 8s",
+            "Ah 4h Kd Qd",
+            "As 5c 6c Js",
+        ],
+    )
     assert code == USAGE and "board: expected 5 cards, got 4" in err
 
 
-@pytest.mark.parametrize(("argv", "first", "second"), [
-    # the board typed first: the board's 2c is the first occurrence
-    (["showdown", "--ruleset", "nj-omaha-hi-lo", "--board", "2c 3d 7h 8s 9s",
-      "Ah 4h Kd Qd", "As 5c 2c Js"], "board card 1 (2c)", "hand 1 card 3 (2c)"),
-    # the hands typed first: the second player's 2c comes first
-    (["showdown", "--ruleset", "nj-omaha-hi-lo", "Ah 4h Kd Qd", "As 5c 2c Js",
-      "--board", "2c 3d 7h 8s 9s"], "hand 1 card 3 (2c)", "board card 1 (2c)"),
-    (["compare", "--ruleset", "nj-holdem", "--board", "2c 3d 7h 8s 9s", "Ah Kh", "Ad Kh"],
-     "hand 0 card 2 (Kh)", "hand 1 card 2 (Kh)"),
-])
+@pytest.mark.parametrize(
+    ("argv", "first", "second"),
+    [
+        # the board typed first: the board's 2c is the first occurrence
+        (
+            [
+                "showdown",
+                "--ruleset",
+                "nj-omaha-hi-lo",
+                "--board",
+                "2c 3d 7h 8s 9s",
+                "Ah 4h Kd Qd",
+                "As 5c 2c Js",
+            ],
+            "board card 1 (2c)",
+            "hand 1 card 3 (2c)",
+        ),
+        # the hands typed first: the second player's 2c comes first
+        (
+            [
+                "showdown",
+                "--ruleset",
+                "nj-omaha-hi-lo",
+                "Ah 4h Kd Qd",
+                "As 5c 2c Js",
+                "--board",
+                "2c 3d 7h 8s 9s",
+            ],
+            "hand 1 card 3 (2c)",
+            "board card 1 (2c)",
+        ),
+        (
+            ["compare", "--ruleset", "nj-holdem", "--board", "2c 3d 7h 8s 9s", "Ah Kh", "Ad Kh"],
+            "hand 0 card 2 (Kh)",
+            "hand 1 card 2 (Kh)",
+        ),
+    ],
+)
 def test_a_duplicate_names_both_places_in_typing_order(
-        capsys: pytest.CaptureFixture[str], argv: list[str], first: str, second: str) -> None:
+    capsys: pytest.CaptureFixture[str], argv: list[str], first: str, second: str
+) -> None:
     code, _, err = _err(capsys, argv)
     assert code == USAGE
     assert first in err and second in err and err.index(first) < err.index(second)
@@ -78,35 +139,46 @@ def test_version_is_an_answer_on_stdout(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_an_adapter_that_does_not_start_is_one_message_on_stderr(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _err(capsys, ["smoke", "--adapter", "exec:pokercert-no-such-command-28",
-                                   "--ruleset", "nj-poker-high-5"])
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _err(
+        capsys,
+        ["smoke", "--adapter", "exec:pokercert-no-such-command-28", "--ruleset", "nj-poker-high-5"],
+    )
     assert code == 2
-    assert out.strip() == "ADAPTER BROKEN"          # the verdict alone on stdout
+    assert out.strip() == "ADAPTER BROKEN"  # the verdict alone on stdout
     assert err.startswith("the adapter does not start: ")
-    assert "\\n" not in err and "failed to start" not in err   # real lines, said once
+    assert "\\n" not in err and "failed to start" not in err  # real lines, said once
     assert "pokercert-no-such-command-28" in err
 
 
 def test_a_debug_print_is_shown_once_with_the_cure(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5",
-                 str(tmp_path / "a")]) == 0
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert (
+        main(
+            ["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5", str(tmp_path / "a")]
+        )
+        == 0
+    )
     adapter = tmp_path / "a" / "adapter.py"
     text = adapter.read_text()
     stub = '    return "high_card"'
     assert stub in text
     adapter.write_text(text.replace(stub, '    print("DEBUG hand", hand)\n' + stub, 1))
     capsys.readouterr()
-    code, out, _ = _err(capsys, ["smoke", "--adapter", f"exec:{sys.executable} {adapter}",
-                                 "--ruleset", "nj-poker-high-5"])
+    code, out, _ = _err(
+        capsys,
+        ["smoke", "--adapter", f"exec:{sys.executable} {adapter}", "--ruleset", "nj-poker-high-5"],
+    )
     assert code == 2
     assert out.count("DEBUG hand") == 1 and "write logs and debug prints to stderr" in out
 
 
 @pytest.mark.parametrize("command", [["run"], ["exhaustive", "--ruleset", "nj-poker-high-5"]])
 def test_a_shard_out_of_range_is_refused_for_itself_first(
-        capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
     # shard 5 of 4 does not exist, whatever the other options say
     code, _, err = _err(capsys, [*command, "--shard", "5/4"])
     assert code == USAGE
@@ -115,28 +187,33 @@ def test_a_shard_out_of_range_is_refused_for_itself_first(
 
 
 def test_report_says_what_it_wrote_on_stdout(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     run = tmp_path / "run"
     assert main(["run", "--ruleset", "nj-poker-high-3", "--no-challenge", "--out", str(run)]) == 0
     capsys.readouterr()
-    assert main(["report", str(run)]) == 0        # every format, into the run folder
+    assert main(["report", str(run)]) == 0  # every format, into the run folder
     out, err = capsys.readouterr()
     assert str(run / "report.html") in out and "CERTIFIED" in out
     assert err == ""
 
 
-@pytest.mark.parametrize(("argv", "meant"), [
-    (["rules", "nj-omaha-hilo"], "nj-omaha-hi-lo"),                    # a ruleset
-    (["run", "--ruleset", "nj-omaha-hilo"], "nj-omaha-hi-lo"),         # a ruleset filter
-    (["run", "--flags", "wheell"], "wheel"),                           # a flag
-    (["run", "--profile", "practise"], "practice"),                    # a profile
-    (["smoke", "--adapter", "treys2"], "treys"),                       # an adapter
-    (["interpretations", "low-qualifer"], "low-qualifier"),            # an interpretation
-    (["run", "--rulset", "nj-razz"], "--ruleset"),                     # an option
-    (["evaluate", "--ruleset", "nj-holdem", "--bord", "2c", "As"], "--board"),
-])
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (["rules", "nj-omaha-hilo"], "nj-omaha-hi-lo"),  # a ruleset
+        (["run", "--ruleset", "nj-omaha-hilo"], "nj-omaha-hi-lo"),  # a ruleset filter
+        (["run", "--flags", "wheell"], "wheel"),  # a flag
+        (["run", "--profile", "practise"], "practice"),  # a profile
+        (["smoke", "--adapter", "treys2"], "treys"),  # an adapter
+        (["interpretations", "low-qualifer"], "low-qualifier"),  # an interpretation
+        (["run", "--rulset", "nj-razz"], "--ruleset"),  # an option
+        (["evaluate", "--ruleset", "nj-holdem", "--bord", "2c", "As"], "--board"),
+    ],
+)
 def test_an_unknown_id_gets_a_did_you_mean(
-        capsys: pytest.CaptureFixture[str], argv: list[str], meant: str) -> None:
+    capsys: pytest.CaptureFixture[str], argv: list[str], meant: str
+) -> None:
     code, _, err = _err(capsys, argv)
     assert code == USAGE
     assert f"did you mean '{meant}'" in err
@@ -147,15 +224,14 @@ def test_one_interpretation_in_full(capsys: pytest.CaptureFixture[str]) -> None:
     # 13:69F-14.3(f), defaults to the practice reading and asks "Who takes the low half"
     code, out, _ = _err(capsys, ["interpretations", "low-qualifier"])
     assert code == 0
-    text = " ".join(out.split())          # the question is wrapped
+    text = " ".join(out.split())  # the question is wrapped
     assert "RRoP-10" in text and "13:69F-14.3(f)" in text
     assert "Who takes the low half when no hand qualifies?" in text
     assert "practice (default):" in text and "literal:" in text
     assert "vectors: " in text
 
 
-def test_the_interpretations_table_shows_each_question(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_interpretations_table_shows_each_question(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _err(capsys, ["interpretations"])
     assert code == 0
     assert out.split()[:2] == ["interpretation", "question"]
@@ -166,8 +242,18 @@ def test_the_showdown_names_a_low_as_a_low(capsys: pytest.CaptureFixture[str]) -
     # worked by hand: Ah 4h with the board's 2c 3d 7h is the best low, seven-four
     # (A-5 with the same three board cards is 7-5-3-2-A, a worse low); the high is the
     # 9-high straight 5-6 with 7-8-9
-    code, out, _ = _err(capsys, ["showdown", "--ruleset", "nj-omaha-hi-lo", "--board",
-                                 "2c 3d 7h 8s 9s", "Ah 4h 5d 6d", "As Kc Js Qs"])
+    code, out, _ = _err(
+        capsys,
+        [
+            "showdown",
+            "--ruleset",
+            "nj-omaha-hi-lo",
+            "--board",
+            "2c 3d 7h 8s 9s",
+            "Ah 4h 5d 6d",
+            "As Kc Js Qs",
+        ],
+    )
     assert code == 0
     (row,) = [line for line in out.splitlines() if "Ah 4h 5d 6d" in line]
     assert "7-4-3-2-A low" in row and "high_card" not in row
@@ -176,19 +262,34 @@ def test_the_showdown_names_a_low_as_a_low(capsys: pytest.CaptureFixture[str]) -
 
 def test_a_paired_razz_low_says_it_is_paired(capsys: pytest.CaptureFixture[str]) -> None:
     # seven cards with three pairs: the best razz low keeps one pair, 4-3-2-2-A
-    code, out, _ = _err(capsys, ["showdown", "--ruleset", "nj-razz", "Ah 4h 5d 6d 7c Kc Ks",
-                                 "2d 2s 3c 3s 4c 4s Ac"])
+    code, out, _ = _err(
+        capsys, ["showdown", "--ruleset", "nj-razz", "Ah 4h 5d 6d 7c Kc Ks", "2d 2s 3c 3s 4c 4s Ac"]
+    )
     assert code == 0
     assert "7-6-5-4-A low" in out and "One pair 4-3-2-2-A low" in out
 
 
 def test_an_adapter_that_does_not_start_leaves_a_run_that_says_so(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     # a lab keeps the attempt: run.json records why there is no result, and the folder
     # reports INCOMPLETE (exit 2), not a folder of stderr captures that nothing reads
     out = tmp_path / "r"
-    assert main(["run", "--adapter", "exec:pokercert-no-such-command-28", "--ruleset",
-                 "nj-poker-high-5", "--no-challenge", "--out", str(out)]) == 2
+    assert (
+        main(
+            [
+                "run",
+                "--adapter",
+                "exec:pokercert-no-such-command-28",
+                "--ruleset",
+                "nj-poker-high-5",
+                "--no-challenge",
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     header = json.loads((out / "run.json").read_text())
     assert "did not start" in header["aborted"]
     capsys.readouterr()
@@ -196,8 +297,7 @@ def test_an_adapter_that_does_not_start_leaves_a_run_that_says_so(
     assert json.loads(capsys.readouterr().out)["verdict"] == "INCOMPLETE"
 
 
-def test_a_refused_run_leaves_no_folder(capsys: pytest.CaptureFixture[str],
-                                        tmp_path: Path) -> None:
+def test_a_refused_run_leaves_no_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "r1"
     assert main(["run", "--ruleset", "nj-nope", "--out", str(out)]) == USAGE
     assert not out.exists()

@@ -25,11 +25,16 @@ def valid(schema_id, document):
     assert not errors, "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:5])
 
 
-@pytest.mark.parametrize("pair", [("nj-poker-high-3", "nj-three-card-poker"),
-                                  ("nj-poker-high-5", "nj-lowball-2-7"),
-                                  ("nj-holdem", "nj-omaha-hi-lo"),
-                                  ("mt-poker-high", "nj-mini-tex-3"),
-                                  ("nj-razz", "nj-razz")])
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("nj-poker-high-3", "nj-three-card-poker"),
+        ("nj-poker-high-5", "nj-lowball-2-7"),
+        ("nj-holdem", "nj-omaha-hi-lo"),
+        ("mt-poker-high", "nj-mini-tex-3"),
+        ("nj-razz", "nj-razz"),
+    ],
+)
 def test_diff_json_follows_its_schema(capsys, pair):
     data = run_json(capsys, "rules", "diff", *pair)
     valid("urn:pokercert:cli:rules-diff", data)
@@ -67,8 +72,8 @@ def test_diff_tables(capsys):
     assert main(["rules", "diff", "nj-poker-high-3", "nj-three-card-poker"]) == 0
     out = capsys.readouterr().out
     assert "royal_flush" in out and "13:69F-14.3(c)1" in out
-    assert "nj-poker-high-3/0018" in out                      # a changed vector, listed
-    assert "no dealer qualifier" in out                       # the not comparable, counted
+    assert "nj-poker-high-3/0018" in out  # a changed vector, listed
+    assert "no dealer qualifier" in out  # the not comparable, counted
     assert main(["rules", "diff", "nj-poker-high-5", "nj-lowball-2-7"]) == 0
     short = capsys.readouterr().out
     assert "more (--all or --json lists them)" in short
@@ -92,8 +97,9 @@ def test_rulesets_by_jurisdiction(capsys):
     every = run_json(capsys, "rulesets")["rulesets"]
     nj = run_json(capsys, "rulesets", "--jurisdiction", "NJ")
     valid("urn:pokercert:cli:rulesets", nj)
-    assert {r["id"] for r in nj["rulesets"]} == {r["id"] for r in every
-                                                  if r["id"].startswith("nj-")}
+    assert {r["id"] for r in nj["rulesets"]} == {
+        r["id"] for r in every if r["id"].startswith("nj-")
+    }
     assert {r["jurisdiction"] for r in nj["rulesets"]} == {"NJ"}
     mt = run_json(capsys, "rulesets", "--jurisdiction", "mt")["rulesets"]
     assert {r["id"] for r in mt} == MONTANA

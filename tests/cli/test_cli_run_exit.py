@@ -25,19 +25,36 @@ WATCH = "py:tests.helpers.faux.exit_watch:ExitWatch"
 
 
 def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": helpers.child_pythonpath(),
-           "POKERCERT_TEST_EXIT_WATCH": str(tmp_path)}
-    return subprocess.run([sys.executable, "-m", "pokercert.cli", "run", "--ruleset",
-                           RULESET, "--no-challenge", "--out", str(tmp_path / "run"), *args],
-                          capture_output=True, text=True, env=env, cwd=helpers.ROOT,
-                          timeout=300)
+    env = {
+        **os.environ,
+        "PYTHONPATH": helpers.child_pythonpath(),
+        "POKERCERT_TEST_EXIT_WATCH": str(tmp_path),
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pokercert.cli",
+            "run",
+            "--ruleset",
+            RULESET,
+            "--no-challenge",
+            "--out",
+            str(tmp_path / "run"),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=helpers.ROOT,
+        timeout=300,
+    )
 
 
 def test_compliant_run_exits_0_with_its_whole_summary_and_reports(tmp_path: Path) -> None:
     done = _run(tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.rstrip().splitlines()[-1] == \
-        f"CERTIFIED: {tmp_path / 'run' / 'report.html'}"
+    assert done.stdout.rstrip().splitlines()[-1] == f"CERTIFIED: {tmp_path / 'run' / 'report.html'}"
     assert RULESET in done.stdout and "challenge: none" in done.stdout
     for name in ("report.json", "report.md", "report.html", "report.junit.xml"):
         assert (tmp_path / "run" / name).stat().st_size > 0
@@ -50,8 +67,10 @@ def test_hooks_run_files_flushed_teardown_skipped(tmp_path: Path) -> None:
     (os._exit)."""
     done = _run(tmp_path, "--adapter", WATCH, "--in-process")
     assert done.returncode == 1, done.stderr
-    assert done.stdout.rstrip().splitlines()[-1] == \
-        f"NOT CERTIFIED: {tmp_path / 'run' / 'report.html'}"
+    assert (
+        done.stdout.rstrip().splitlines()[-1]
+        == f"NOT CERTIFIED: {tmp_path / 'run' / 'report.html'}"
+    )
     assert (tmp_path / "atexit.txt").read_text() == "ran, collector on\n"
     assert (tmp_path / "unclosed.txt").read_text() == "written, never flushed nor closed\n"
     assert not (tmp_path / "teardown.txt").exists()
@@ -61,8 +80,9 @@ def test_a_run_that_does_not_finish_exits_2(tmp_path: Path) -> None:
     done = _run(tmp_path, "--run-timeout", "0.000001")
     assert done.returncode == 2, done.stderr
     assert "the run did not finish" in done.stdout
-    assert done.stdout.rstrip().splitlines()[-1] == \
-        f"INCOMPLETE: {tmp_path / 'run' / 'report.html'}"
+    assert (
+        done.stdout.rstrip().splitlines()[-1] == f"INCOMPLETE: {tmp_path / 'run' / 'report.html'}"
+    )
 
 
 def test_usage_error_exits_3_with_its_message(tmp_path: Path) -> None:
@@ -71,20 +91,30 @@ def test_usage_error_exits_3_with_its_message(tmp_path: Path) -> None:
     assert "no-such-ruleset" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_from_python_main_returns_the_code(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_from_python_main_returns_the_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """main(argv) called from Python returns, the collector as it was; the process goes
     on."""
-    code = main(["run", "--ruleset", RULESET, "--no-challenge", "--no-report",
-                 "--out", str(tmp_path / "run")])
+    code = main(
+        [
+            "run",
+            "--ruleset",
+            RULESET,
+            "--no-challenge",
+            "--no-report",
+            "--out",
+            str(tmp_path / "run"),
+        ]
+    )
     assert code == 0 and gc.isenabled()
     assert capsys.readouterr().out.rstrip().splitlines()[-1] == (
         f"CERTIFIED: results in {tmp_path / 'run'}/ (no report written; `pokercert report "
-        f"{tmp_path / 'run'}` writes it)")
+        f"{tmp_path / 'run'}` writes it)"
+    )
 
 
-def test_reports_are_written_with_the_collector_paused(tmp_path: Path,
-                                                       monkeypatch: Any) -> None:
+def test_reports_are_written_with_the_collector_paused(tmp_path: Path, monkeypatch: Any) -> None:
     """The reports of a run are built from the whole run in memory: the cyclic collector
     is paused meanwhile (as while scoring) and on again after."""
     import pokercert.reports.model as model
@@ -97,7 +127,8 @@ def test_reports_are_written_with_the_collector_paused(tmp_path: Path,
         return report_of(*args)
 
     monkeypatch.setattr(model, "report_of", watched)
-    assert main(["run", "--ruleset", RULESET, "--no-challenge",
-                 "--out", str(tmp_path / "run")]) == 0
+    assert (
+        main(["run", "--ruleset", RULESET, "--no-challenge", "--out", str(tmp_path / "run")]) == 0
+    )
     assert seen == [False]
     assert gc.isenabled()

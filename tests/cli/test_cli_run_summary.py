@@ -30,7 +30,10 @@ def test_the_table_has_the_reports_verdicts_attached_modes_included(tmp_path, ca
     assert by_id[H5] == by_id[H3] == "NOT CERTIFIED"
     outcome = outcome_of_folder(folder, header)
     print_summary(header, outcome.counts, folder, outcome.exit_code, False, report, True)
-    table = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()
-             if line.split() and line.split()[0] in (H5, H3)}
+    table = {
+        line.split()[0]: line
+        for line in capsys.readouterr().out.splitlines()
+        if line.split() and line.split()[0] in (H5, H3)
+    }
     assert table[H5].endswith("NOT CERTIFIED") and table[H3].endswith("NOT CERTIFIED")
-    assert outcome.exit_code == 1          # the run's own code says a failure too
+    assert outcome.exit_code == 1  # the run's own code says a failure too

@@ -12,7 +12,7 @@ from pokercert.cli.main import main
 from tests import helpers
 
 FAUX = helpers.FAUX / "validating_adapter.py"
-CLAIMED = ["nj-poker-high-5", "nj-mini-tex-3", "nj-mini-tex-pocket"]   # the faux claims
+CLAIMED = ["nj-poker-high-5", "nj-mini-tex-3", "nj-mini-tex-pocket"]  # the faux claims
 
 
 def spec(mode: str) -> str:
@@ -35,8 +35,11 @@ def test_all_smokes_every_claimed_ruleset_and_finds_the_one_that_fails(capsys):
     code, out = smoke(capsys, "--all")
     assert code == 1 and out["verdict"] == "EVALUATOR NON-COMPLIANT"
     assert set(out["rulesets"]) == set(CLAIMED)
-    assert out["rulesets"] == {"nj-poker-high-5": "ADAPTER OK", "nj-mini-tex-3": "ADAPTER OK",
-                               "nj-mini-tex-pocket": "EVALUATOR NON-COMPLIANT"}
+    assert out["rulesets"] == {
+        "nj-poker-high-5": "ADAPTER OK",
+        "nj-mini-tex-3": "ADAPTER OK",
+        "nj-mini-tex-pocket": "EVALUATOR NON-COMPLIANT",
+    }
     assert {c["ruleset"] for c in out["checks"]} == set(CLAIMED)
     failed = [c for c in out["checks"] if c["outcome"] != "PASS"]
     assert failed and {c["ruleset"] for c in failed} == {"nj-mini-tex-pocket"}
@@ -46,12 +49,11 @@ def test_all_prints_one_table_with_a_verdict_per_ruleset(capsys):
     code = main(["smoke", "--adapter", spec("text"), "--all"])
     out = capsys.readouterr().out
     assert code == 0
-    assert out.count("\ncheck ") + out.startswith("check ") == 1      # one checks table
+    assert out.count("\ncheck ") + out.startswith("check ") == 1  # one checks table
     for ruleset in CLAIMED:
         assert f"smoke/{ruleset}/01" in out
         assert any(line.split() == [ruleset, "ADAPTER", "OK"] for line in out.splitlines())
 
 
 def test_all_and_ruleset_exclude_each_other(capsys):
-    assert main(["smoke", "--adapter", "reference", "--all", "--ruleset",
-                 "nj-poker-high-5"]) == 3
+    assert main(["smoke", "--adapter", "reference", "--all", "--ruleset", "nj-poker-high-5"]) == 3

@@ -20,23 +20,29 @@ from pokercert.cli.main import COMMAND_GROUPS, CommandGroup, build_parser, main
 
 def _modules_after(argv: list[str]) -> set[str]:
     """The pokercert modules a fresh interpreter holds after ``main(argv)``."""
-    code = ("import json, sys\n"
-            "from pokercert.cli.main import main\n"
-            "try:\n"
-            f"    main({argv!r})\n"
-            "except SystemExit:\n"
-            "    pass\n"
-            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('pokercert'))))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    code = (
+        "import json, sys\n"
+        "from pokercert.cli.main import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('pokercert'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["no-such-command"]])
 def test_the_command_list_imports_no_command_module(argv):
     loaded = _modules_after(argv)
-    heavy = {m for m in loaded if m.startswith(("pokercert.harness.", "pokercert.reports",
-                                                "pokercert.vectors", "pokercert.cli."))}
+    heavy = {
+        m
+        for m in loaded
+        if m.startswith(
+            ("pokercert.harness.", "pokercert.reports", "pokercert.vectors", "pokercert.cli.")
+        )
+    }
     assert heavy == {"pokercert.cli.main"}
     # the engine, the rulesets and their TOML are not loaded to print a list of commands
     assert not loaded & {"pokercert.reference.engine", "pokercert.reference.rulesets"}

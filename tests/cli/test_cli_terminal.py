@@ -24,17 +24,19 @@ def assert_no_raw_vendor_text(out: str) -> None:
     lines = out.splitlines()
     assert not any(line.startswith("# CERTIFIED") for line in lines), out
     assert not any(line.startswith("| x | y |") for line in lines), out
-    hidden = {ch for ch in out if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
-              and ch != "\n"}
+    hidden = {
+        ch for ch in out if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch != "\n"
+    }
     assert not hidden, f"raw control characters printed: {sorted(map(ascii, hidden))}"
 
 
-def test_run_summary_escapes_the_declared_identity(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_summary_escapes_the_declared_identity(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["run", "--adapter", SPEC, "--out", str(tmp_path / "run"), "--no-report"])
     out = capsys.readouterr().out
-    assert code == 1                       # its answers are wrong: a finding, not a crash
-    assert "evaluator: " in out and "\\u202e" in out     # the override, shown as an escape
+    assert code == 1  # its answers are wrong: a finding, not a crash
+    assert "evaluator: " in out and "\\u202e" in out  # the override, shown as an escape
     assert_no_raw_vendor_text(out)
 
 
@@ -42,5 +44,5 @@ def test_smoke_table_escapes_answers_and_messages(capsys: pytest.CaptureFixture[
     code = main(["smoke", "--adapter", SPEC])
     out = capsys.readouterr().out
     assert code in (1, 2)
-    assert "\\n# CERTIFIED" in out          # the answer is there, its line break escaped
+    assert "\\n# CERTIFIED" in out  # the answer is there, its line break escaped
     assert_no_raw_vendor_text(out)

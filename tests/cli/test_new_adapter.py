@@ -35,8 +35,19 @@ def skeleton(lang: str, folder: Path, ruleset: str = "nj-poker-high-5") -> str:
         return f"exec:python3 {folder / 'adapter.py'}"
     if lang == "node":
         return f"exec:node {folder / 'adapter.js'}"
-    subprocess.run(["cc", "-O2", "-std=c99", "-Wall", "-Werror", "-o", str(folder / "adapter"),
-                    str(folder / "adapter.c")], check=True)
+    subprocess.run(
+        [
+            "cc",
+            "-O2",
+            "-std=c99",
+            "-Wall",
+            "-Werror",
+            "-o",
+            str(folder / "adapter"),
+            str(folder / "adapter.c"),
+        ],
+        check=True,
+    )
     return f"exec:{folder / 'adapter'}"
 
 
@@ -44,8 +55,15 @@ def skeleton(lang: str, folder: Path, ruleset: str = "nj-poker-high-5") -> str:
 # feature it names (PROTOCOL.md 4 and 6; the low half where the pot has one, RRoP-7)
 ROWS = {
     "nj-poker-high-5": {"classify", "compare", "reject", "classify_many", "evaluate_many"},
-    "nj-omaha-hi-lo": {"classify", "compare", "best_hand", "showdown", "reject",
-                       "classify_many", "evaluate_many"},
+    "nj-omaha-hi-lo": {
+        "classify",
+        "compare",
+        "best_hand",
+        "showdown",
+        "reject",
+        "classify_many",
+        "evaluate_many",
+    },
 }
 
 
@@ -66,22 +84,22 @@ def test_the_skeleton_passes_smoke_at_the_protocol_level(lang, ruleset, tmp_path
         outcomes[check["kind"]].add(check["outcome"])
     assert set(outcomes) == ROWS[ruleset]
     assert not BROKEN & set().union(*outcomes.values())
-    assert outcomes["reject"] == {"PASS"}                  # the validation layer is done
-    assert "FAIL" in outcomes["classify"] | outcomes["compare"]   # the stub is a stub
+    assert outcomes["reject"] == {"PASS"}  # the validation layer is done
+    assert "FAIL" in outcomes["classify"] | outcomes["compare"]  # the stub is a stub
     # every key is 0: the order of a royal flush over a full house is not there
     many = {c["kind"]: c for c in out["checks"] if c["kind"].endswith("_many")}
     assert "keys of hands 0 and 1" in many["evaluate_many"]["message"]
-    assert len(many["classify_many"]["actual"]["categories"]) == 4   # one per hand sent
+    assert len(many["classify_many"]["actual"]["categories"]) == 4  # one per hand sent
     if ruleset == "nj-omaha-hi-lo":
-        halves = {c["inputs"].get("half", "high") for c in out["checks"]
-                  if c["kind"] == "best_hand"}
+        halves = {
+            c["inputs"].get("half", "high") for c in out["checks"] if c["kind"] == "best_hand"
+        }
         assert halves == {"high", "low"}
 
 
 @pytest.mark.parametrize("lang", sorted(NEEDS))
 @pytest.mark.parametrize("ruleset", sorted(ROWS))
-def test_a_run_of_the_skeleton_leaves_nothing_not_applicable(lang, ruleset, tmp_path,
-                                                             capsys):
+def test_a_run_of_the_skeleton_leaves_nothing_not_applicable(lang, ruleset, tmp_path, capsys):
     """Every vector of the ruleset reaches the skeleton and gets an answer (the stub's),
     the showdowns included; for a game that settles no pot (five-card high: its ruleset
     names no halves, and the corpus holds no showdown of it) new-adapter says why it
@@ -90,10 +108,23 @@ def test_a_run_of_the_skeleton_leaves_nothing_not_applicable(lang, ruleset, tmp_
     spec = skeleton(lang, tmp_path / lang, ruleset)
     said = capsys.readouterr().out
     folder = tmp_path / "run"
-    main(["run", "--adapter", spec, "--ruleset", ruleset, "--out", str(folder),
-          "--no-challenge", "--no-report"])
-    results = [json.loads(line) for line in
-               (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    main(
+        [
+            "run",
+            "--adapter",
+            spec,
+            "--ruleset",
+            ruleset,
+            "--out",
+            str(folder),
+            "--no-challenge",
+            "--no-report",
+        ]
+    )
+    results = [
+        json.loads(line)
+        for line in (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     outcomes = Counter(r["outcome"] for r in results)
     assert not {"NOT_APPLICABLE", *BROKEN} & set(outcomes), outcomes
     showdowns = load_corpus().select(rulesets=[ruleset], kinds=["showdown"])
@@ -108,14 +139,19 @@ def test_a_run_of_the_skeleton_leaves_nothing_not_applicable(lang, ruleset, tmp_
 
 # PROTOCOL.md 4.7's worked example: the high half to hand 2, the low half split by
 # hands 0 and 1, so 1/4, 1/4 and 1/2 of the pot
-POT_REQUEST = {"id": 7, "op": "showdown", "hands": ["Ah 2h Kc Qd", "As 2s 9c 9d",
-                                                     "Kh Ks 8c 7c"], "board": "3c 4d 7h Ts Tc"}
-STUB_POT = {   # each language's stub line for the winners of each half, and the example's
-    "python": ('return ([0], []) if HALVES[0] == "high" else ([], [0])',
-               "return ([2], [0, 1])"),
+POT_REQUEST = {
+    "id": 7,
+    "op": "showdown",
+    "hands": ["Ah 2h Kc Qd", "As 2s 9c 9d", "Kh Ks 8c 7c"],
+    "board": "3c 4d 7h Ts Tc",
+}
+STUB_POT = {  # each language's stub line for the winners of each half, and the example's
+    "python": ('return ([0], []) if HALVES[0] == "high" else ([], [0])', "return ([2], [0, 1])"),
     "node": ('return HALVES[0] === "high" ? [[0], []] : [[], [0]];', "return [[2], [0, 1]];"),
-    "c": ('if (!strcmp(HALVES[0], "high")) high[(*nhigh)++] = 0; else low[(*nlow)++] = 0;',
-          "high[(*nhigh)++] = 2; low[(*nlow)++] = 0; low[(*nlow)++] = 1;"),
+    "c": (
+        'if (!strcmp(HALVES[0], "high")) high[(*nhigh)++] = 0; else low[(*nlow)++] = 0;',
+        "high[(*nhigh)++] = 2; low[(*nlow)++] = 0; low[(*nlow)++] = 1;",
+    ),
 }
 
 
@@ -127,20 +163,44 @@ def patched(lang: str, folder: Path, ruleset: str, old: str, new: str) -> str:
     assert text.count(old) == 1, old
     source.write_text(text.replace(old, new), encoding="utf-8")
     if lang == "c":
-        subprocess.run(["cc", "-O2", "-std=c99", "-Wall", "-Werror", "-o",
-                        str(folder / "adapter"), str(source)], check=True)
+        subprocess.run(
+            [
+                "cc",
+                "-O2",
+                "-std=c99",
+                "-Wall",
+                "-Werror",
+                "-o",
+                str(folder / "adapter"),
+                str(source),
+            ],
+            check=True,
+        )
     return spec
 
 
 def converse(spec: str, ruleset: str, requests: list[dict], features: dict) -> list[dict]:
     """The skeleton's replies to hello (offering ``features``), configure and one batch."""
-    hello = {"type": "hello", "protocol": 1, "harness": {"name": "pokercert", "version": "0"},
-             "features": features}
-    lines = [hello, {"type": "configure", "ruleset": ruleset, "readings": {}},
-             {"type": "batch", "id": 0, "requests": requests}, {"type": "stop"}]
-    done = subprocess.run(spec.removeprefix("exec:").split(), capture_output=True, text=True,
-                          input="".join(json.dumps(m) + "\n" for m in lines), timeout=30,
-                          check=True)
+    hello = {
+        "type": "hello",
+        "protocol": 1,
+        "harness": {"name": "pokercert", "version": "0"},
+        "features": features,
+    }
+    lines = [
+        hello,
+        {"type": "configure", "ruleset": ruleset, "readings": {}},
+        {"type": "batch", "id": 0, "requests": requests},
+        {"type": "stop"},
+    ]
+    done = subprocess.run(
+        spec.removeprefix("exec:").split(),
+        capture_output=True,
+        text=True,
+        input="".join(json.dumps(m) + "\n" for m in lines),
+        timeout=30,
+        check=True,
+    )
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
@@ -148,9 +208,10 @@ def converse(spec: str, ruleset: str, requests: list[dict], features: dict) -> l
 def test_the_skeleton_shares_the_pot_of_the_protocols_example(lang, tmp_path):
     spec = patched(lang, tmp_path / lang, "nj-omaha-hi-lo", *STUB_POT[lang])
     said = converse(spec, "nj-omaha-hi-lo", [POT_REQUEST], {"classify_many": 1})
-    assert said[0]["features"] == {"classify_many": 1}         # only what was offered
-    assert said[2]["replies"] == [{"id": 7, "high": [2], "low": [0, 1],
-                                   "shares": ["1/4", "1/4", "1/2"]}]
+    assert said[0]["features"] == {"classify_many": 1}  # only what was offered
+    assert said[2]["replies"] == [
+        {"id": 7, "high": [2], "low": [0, 1], "shares": ["1/4", "1/4", "1/2"]}
+    ]
 
 
 @pytest.mark.parametrize("lang", sorted(NEEDS))
@@ -160,22 +221,40 @@ def test_a_stud_skeleton_takes_the_seven_cards_dealt_in_bulk(lang, tmp_path):
     the seven; any other count is still wrong-count."""
     spec = skeleton(lang, tmp_path / lang, "nj-seven-card-stud")
     seven, six = "Kd 7h As Ah Ad Ac 2c", "Kd 7h As Ah Ad Ac"
-    said = converse(spec, "nj-seven-card-stud", [
-        {"id": 1, "op": "evaluate_many", "hands": [seven, six]},
-        {"id": 2, "op": "classify", "hand": seven}], {"evaluate_many": 1})
+    said = converse(
+        spec,
+        "nj-seven-card-stud",
+        [
+            {"id": 1, "op": "evaluate_many", "hands": [seven, six]},
+            {"id": 2, "op": "classify", "hand": seven},
+        ],
+        {"evaluate_many": 1},
+    )
     many, one = said[2]["replies"]
     assert [type(c) for c in many["categories"]] == [str, dict]
     assert many["categories"][1]["rejected"] == "wrong-count" and many["keys"][1] is None
     assert set(one) == {"id", "category"}
 
 
-BROKEN_BATCH = {   # one batch operation broken in each language, and what smoke must say
-    "python": ('else {"categories": categories}', 'else {"categories": categories[:-1]}',
-               "classify_many", "3 categories for 4 hands"),
-    "node": ("? {categories, keys} : {categories}", "? {categories} : {categories}",
-             "evaluate_many", "an evaluate_many reply needs 'keys', a list"),
-    "c": ('else printf("%lld", key(&hand));', 'else printf("\\"%lld\\"", key(&hand));',
-          "evaluate_many", "is not an integer or a list of integers"),
+BROKEN_BATCH = {  # one batch operation broken in each language, and what smoke must say
+    "python": (
+        'else {"categories": categories}',
+        'else {"categories": categories[:-1]}',
+        "classify_many",
+        "3 categories for 4 hands",
+    ),
+    "node": (
+        "? {categories, keys} : {categories}",
+        "? {categories} : {categories}",
+        "evaluate_many",
+        "an evaluate_many reply needs 'keys', a list",
+    ),
+    "c": (
+        'else printf("%lld", key(&hand));',
+        'else printf("\\"%lld\\"", key(&hand));',
+        "evaluate_many",
+        "is not an integer or a list of integers",
+    ),
 }
 
 
@@ -189,7 +268,7 @@ def test_smoke_names_a_broken_batch_operation(lang, tmp_path, capsys):
     assert [c["kind"] for c in broken] == [op]
     assert broken[0]["id"] == f"smoke/nj-poker-high-5/{op}"
     assert broken[0]["message"].startswith(f"{op} reply: ") and said in broken[0]["message"]
-    assert main(["smoke", "--adapter", spec]) == 2          # the table names it too
+    assert main(["smoke", "--adapter", spec]) == 2  # the table names it too
     table = capsys.readouterr().out
     row = next(line for line in table.splitlines() if line.startswith(broken[0]["id"]))
     assert f"{op} reply" in row and row.rstrip().endswith("ERROR")
@@ -211,9 +290,18 @@ def test_smoke_of_the_reference_checks_every_operation_and_passes(capsys):
 
 
 @pytest.mark.parametrize("lang", sorted(NEEDS))
-@pytest.mark.parametrize("ruleset", ["nj-poker-high-5", "nj-mini-tex-3", "mt-poker-high",
-                                     "nj-mini-tex-pocket", "nj-omaha-hi-lo",
-                                     "nj-seven-card-stud", "nj-holdem"])
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        "nj-poker-high-5",
+        "nj-mini-tex-3",
+        "mt-poker-high",
+        "nj-mini-tex-pocket",
+        "nj-omaha-hi-lo",
+        "nj-seven-card-stud",
+        "nj-holdem",
+    ],
+)
 def test_the_skeleton_passes_every_reject_vector(lang, ruleset, tmp_path):
     """Section 3 in full: single and several faults, the empty string, a board where the
     game deals none (the skeleton names input_rules), jokers where the deck has some."""
@@ -222,8 +310,11 @@ def test_the_skeleton_passes_every_reject_vector(lang, ruleset, tmp_path):
     with load_adapter(spec, AdapterOptions(timeout=20)) as adapter:
         identity = adapter.start()
         assert "input_rules" in identity.features
-        results = [r for batch in score_vectors(adapter, identity, vectors,
-                                                 load_profile("practice")) for r in batch]
+        results = [
+            r
+            for batch in score_vectors(adapter, identity, vectors, load_profile("practice"))
+            for r in batch
+        ]
     assert len(results) == len(vectors)
     wrong = [(r.vector_id, r.outcome, r.message) for r in results if r.outcome != Outcome.PASS]
     assert not wrong, wrong[:5]

@@ -12,7 +12,7 @@ from pokercert.cli.main import main
 
 
 def test_pokercert_own_python_is_replaced_by_a_placeholder(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(shutil, "which", lambda name: sys.executable)   # this venv's python
+    monkeypatch.setattr(shutil, "which", lambda name: sys.executable)  # this venv's python
     assert main(["new-adapter", "--lang", "python", str(tmp_path / "a")]) == 0
     out, err = capsys.readouterr()
     check = next(line for line in out.splitlines() if line.startswith("check it:"))
@@ -25,6 +25,7 @@ def test_another_python_is_named_by_its_absolute_path(tmp_path, monkeypatch, cap
     other = shutil.which("python3", path="/usr/bin")
     if other is None:
         import pytest
+
         pytest.skip("no /usr/bin/python3 to stand for a vendor's python")
     monkeypatch.setattr(shutil, "which", lambda name: other)
     assert main(["new-adapter", "--lang", "python", str(tmp_path / "a")]) == 0

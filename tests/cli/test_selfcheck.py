@@ -80,7 +80,7 @@ def test_kills_are_failing_vectors_of_the_run(report, corpus):
 
 def test_excused_where_the_profile_reads_it_so(report):
     m = next(m for m in report.mutants if m.mutant.id == "wheel-missing")
-    assert m.cells["mt-poker-high"].status == KILLED          # practice: a mistake
+    assert m.cells["mt-poker-high"].status == KILLED  # practice: a mistake
     literal = load_profile("literal")
     assert get_mutant("wheel-missing").excused("mt-poker-high", literal)
     assert get_mutant("wheel-missing").excused("nj-poker-high-5", literal) is None
@@ -106,24 +106,34 @@ def test_the_json_form_names_every_mutant(report):
 
 # ------------------------------------------------------------------ scoring, synthetic
 def _result(vid: str, outcome: Outcome, actual=None, ruleset="nj-poker-high-5") -> Result:
-    return Result(vector_id=vid, ruleset=ruleset, kind="classify", outcome=outcome,
-                  expected={"category": "straight"}, actual=actual, flags=("wheel",))
+    return Result(
+        vector_id=vid,
+        ruleset=ruleset,
+        kind="classify",
+        outcome=outcome,
+        expected={"category": "straight"},
+        actual=actual,
+        flags=("wheel",),
+    )
 
 
-@pytest.mark.parametrize(("outcomes", "status"), [
-    ([Outcome.PASS, Outcome.FAIL], KILLED),
-    ([Outcome.PASS, Outcome.WRONG_REASON], KILLED),
-    ([Outcome.PASS, Outcome.PASS], SURVIVED),
-    ([Outcome.PASS, Outcome.ERROR], BROKEN),          # raised: the mutant is faulty
-    ([Outcome.CRASH, Outcome.TIMEOUT], BROKEN),
-    ([], SURVIVED),                                  # no vector for the ruleset at all
-])
+@pytest.mark.parametrize(
+    ("outcomes", "status"),
+    [
+        ([Outcome.PASS, Outcome.FAIL], KILLED),
+        ([Outcome.PASS, Outcome.WRONG_REASON], KILLED),
+        ([Outcome.PASS, Outcome.PASS], SURVIVED),
+        ([Outcome.PASS, Outcome.ERROR], BROKEN),  # raised: the mutant is faulty
+        ([Outcome.CRASH, Outcome.TIMEOUT], BROKEN),
+        ([], SURVIVED),  # no vector for the ruleset at all
+    ],
+)
 def test_cell_status(outcomes, status):
     m = get_mutant("royal-not-named")
     results = {"nj-poker-high-5": [_result(f"v/{i}", o) for i, o in enumerate(outcomes)]}
-    cell = score_mutant(m, results, [], Path("."),
-                        excused={r: "x" for r in m.rulesets if r != "nj-poker-high-5"}
-                        ).cells["nj-poker-high-5"]
+    cell = score_mutant(
+        m, results, [], Path("."), excused={r: "x" for r in m.rulesets if r != "nj-poker-high-5"}
+    ).cells["nj-poker-high-5"]
     assert cell.status == status
 
 
@@ -146,8 +156,13 @@ def test_exit_codes():
     ok = {"nj-poker-high-5": ("CERTIFIED", [])}
 
     def report_with(outcome: Outcome, reference=ok) -> SelfcheckReport:
-        rep = score_mutant(m, {"nj-poker-high-5": [_result("v", outcome)]}, [], Path("."),
-                           excused={r: "x" for r in m.rulesets if r != "nj-poker-high-5"})
+        rep = score_mutant(
+            m,
+            {"nj-poker-high-5": [_result("v", outcome)]},
+            [],
+            Path("."),
+            excused={r: "x" for r in m.rulesets if r != "nj-poker-high-5"},
+        )
         return SelfcheckReport("practice", Path("."), reference, [rep], [])
 
     assert exit_code(report_with(Outcome.FAIL)) == 0
@@ -167,9 +182,11 @@ def test_a_mutant_is_an_ordinary_adapter_spec():
 
 def test_cli_one_mutant_json(corpus, monkeypatch, capsys, tmp_path):
     import pokercert.vectors.corpus as corpus_module
+
     monkeypatch.setattr(corpus_module, "load_corpus", lambda *a, **k: corpus)
-    code = main(["selfcheck", "--mutant", "straight-flush-as-flush", "--json",
-                 "--out", str(tmp_path)])
+    code = main(
+        ["selfcheck", "--mutant", "straight-flush-as-flush", "--json", "--out", str(tmp_path)]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["exit_code"] == 0 and data["green"]
     assert set(data["mutants"]) == {"straight-flush-as-flush"}
@@ -178,12 +195,13 @@ def test_cli_one_mutant_json(corpus, monkeypatch, capsys, tmp_path):
 
 def test_cli_human_output(corpus, monkeypatch, capsys):
     import pokercert.vectors.corpus as corpus_module
+
     monkeypatch.setattr(corpus_module, "load_corpus", lambda *a, **k: corpus)
     code = main(["selfcheck", "--mutant", "pocket-aces-as-pair", "--ids"])
     out = capsys.readouterr().out
     assert code == 0
     assert "Kill matrix" in out and "pocket-aces-as-pair" in out and "GREEN" in out
-    assert "nj-mini-tex-pocket/" in out            # --ids lists the killing vectors
+    assert "nj-mini-tex-pocket/" in out  # --ids lists the killing vectors
 
 
 def test_cli_list_and_usage_errors(capsys):

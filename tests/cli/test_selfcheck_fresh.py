@@ -26,18 +26,30 @@ def _selfcheck(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, obje
 
 
 def test_the_json_says_which_cells_the_fresh_deals_alone_kill(capsys) -> None:  # type: ignore[no-untyped-def]
-    out = _selfcheck(capsys, "--mutant", "full-house-below-flush", "--mutant",
-                     "royal-not-named", "--fresh-seed", "2")
+    out = _selfcheck(
+        capsys,
+        "--mutant",
+        "full-house-below-flush",
+        "--mutant",
+        "royal-not-named",
+        "--fresh-seed",
+        "2",
+    )
     fresh = out["fresh"]
     assert isinstance(fresh, dict) and fresh["seed"] == 2
-    closed = ["nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "nj-lowball-2-7",
-              "nj-poker-high-3"]
+    closed = [
+        "nj-poker-high-5",
+        "nj-caribbean-stud",
+        "nj-winners-pot",
+        "nj-lowball-2-7",
+        "nj-poker-high-3",
+    ]
     assert sorted(fresh["not_killed"]) == sorted(f"royal-not-named on {r}" for r in closed)
     cells = out["mutants"]["full-house-below-flush"]["cells"]  # type: ignore[index]
     assert set(cells) == set(get_mutant("full-house-below-flush").rulesets)
     assert all(c["killed_by_fresh"] is True for c in cells.values())
     royal = out["mutants"]["royal-not-named"]["cells"]  # type: ignore[index]
-    assert royal["mt-poker-high"]["killed_by_fresh"] is True      # a joker makes it new
+    assert royal["mt-poker-high"]["killed_by_fresh"] is True  # a joker makes it new
     assert all(royal[r]["killed_by_fresh"] is False for r in closed)
 
 
@@ -54,5 +66,5 @@ def test_the_table_has_a_fresh_column_and_names_what_it_misses(capsys) -> None: 
     header = next(line for line in text.splitlines() if line.startswith("mutant "))
     assert header.split()[-1] == "fresh"
     row = next(line for line in text.splitlines() if line.startswith("royal-not-named "))
-    assert row.split()[-1] == "1/6"          # mt-poker-high only (its jokers)
+    assert row.split()[-1] == "1/6"  # mt-poker-high only (its jokers)
     assert "Not killed by the fresh deals alone (seed 1)" in text

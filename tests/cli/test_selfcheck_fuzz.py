@@ -27,8 +27,14 @@ SEED, EXAMPLES = 1, 1000
 # (pair-kickers-ignored, two-pair-kicker-ignored, full-house-by-pair,
 # full-house-below-flush, wild-duplicates-allowed, five-of-a-kind-all-equal)
 CELLS = [(m.id, r) for m in MUTANTS for r in m.rulesets]
-SIX = {"pair-kickers-ignored", "two-pair-kicker-ignored", "full-house-by-pair",
-       "full-house-below-flush", "wild-duplicates-allowed", "five-of-a-kind-all-equal"}
+SIX = {
+    "pair-kickers-ignored",
+    "two-pair-kicker-ignored",
+    "full-house-by-pair",
+    "full-house-below-flush",
+    "wild-duplicates-allowed",
+    "five-of-a-kind-all-equal",
+}
 
 
 def test_the_matrix_holds_the_six_bug_classes():
@@ -47,14 +53,18 @@ def test_fuzz_alone_kills_the_mutant(mutant_id, ruleset):
 
 
 def test_cli_fuzz_column_and_matrix(capsys):
-    code = main(["selfcheck", "--mutant", "five-of-a-kind-all-equal", "--fuzz", "1000",
-                 "--fuzz-seed", "1"])
+    code = main(
+        ["selfcheck", "--mutant", "five-of-a-kind-all-equal", "--fuzz", "1000", "--fuzz-seed", "1"]
+    )
     text = capsys.readouterr().out
     assert code == 0, text
     header = next(line for line in text.splitlines() if line.startswith("mutant"))
     assert header.split()[-1] == "fuzz"
-    row = next(line for line in text.splitlines()
-               if line.startswith("five-of-a-kind-all-equal") and "five-of-a-kind" in line)
+    row = next(
+        line
+        for line in text.splitlines()
+        if line.startswith("five-of-a-kind-all-equal") and "five-of-a-kind" in line
+    )
     assert row.split()[-1] == "1/1"
     assert "Fuzz kill matrix" in text and "fuzz alone killed 1/1" in text
 
@@ -65,8 +75,17 @@ def test_cli_fuzz_only_json():
 
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        code = main(["selfcheck", "--mutant", "minitex-board-plays", "--fuzz", "300",
-                     "--fuzz-only", "--json"])
+        code = main(
+            [
+                "selfcheck",
+                "--mutant",
+                "minitex-board-plays",
+                "--fuzz",
+                "300",
+                "--fuzz-only",
+                "--json",
+            ]
+        )
     data = json.loads(buf.getvalue())
     assert code == 0 and data["exit_code"] == 0
     cells = data["fuzz"]["mutants"]["minitex-board-plays"]
@@ -77,8 +96,7 @@ def test_cli_fuzz_only_json():
 
 def test_cli_fuzz_survivor_is_red(capsys):
     # one example cannot find a wild card duplicating a held card: the matrix says so
-    code = main(["selfcheck", "--mutant", "wild-duplicates-allowed", "--fuzz", "1",
-                 "--fuzz-only"])
+    code = main(["selfcheck", "--mutant", "wild-duplicates-allowed", "--fuzz", "1", "--fuzz-only"])
     text = capsys.readouterr().out
     assert code == 1
     assert "SURVIVED" in text and "RED" in text

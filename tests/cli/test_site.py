@@ -10,8 +10,9 @@ from pokercert.cli.site import PEERS, installed_peers
 
 
 def pokercert(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pokercert.cli", *args],
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "pokercert.cli", *args], capture_output=True, text=True, check=False
+    )
 
 
 def test_a_missing_run_folder_is_a_usage_error_naming_it(tmp_path):
@@ -47,9 +48,18 @@ def _faux_run(tmp_path):
     from tests.helpers.reports_fixtures import H5, r, write_run
 
     corpus = load_corpus()
-    failed = r("h5-wheel-001", H5, "classify", Outcome.FAIL, {"hand": "5d 4c 3h 2s Ad"},
-               {"category": "straight"}, {"category": "high_card"}, ("13:69F-14.3(b)6",),
-               ("wheel",), "A-2-3-4-5 is the lowest straight.")
+    failed = r(
+        "h5-wheel-001",
+        H5,
+        "classify",
+        Outcome.FAIL,
+        {"hand": "5d 4c 3h 2s Ad"},
+        {"category": "straight"},
+        {"category": "high_card"},
+        ("13:69F-14.3(b)6",),
+        ("wheel",),
+        "A-2-3-4-5 is the lowest straight.",
+    )
     return write_run(tmp_path / "vendor", [failed], corpus=(corpus.version, corpus.sha256))
 
 
@@ -66,7 +76,8 @@ def test_the_reference_is_a_column_without_peers(tmp_path):
     assert done.returncode == 0, done.stderr[-1500:]
     assert not (tmp_path / "without" / "runs").exists()
     assert "pokercert-reference" not in (tmp_path / "without" / "index.html").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
 
 
 def test_a_bad_run_folder_is_refused_before_the_reference_runs(tmp_path):

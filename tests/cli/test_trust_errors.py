@@ -29,7 +29,7 @@ pytest_plugins = ["pytester"]
 
 FAUX = helpers.FAUX / "adapter.py"
 HOSTILE_ADAPTER = helpers.FAUX / "hostile_identity.py"
-SMALL = "nj-mini-tex-pocket"          # the smallest ruleset: a run takes a moment
+SMALL = "nj-mini-tex-pocket"  # the smallest ruleset: a run takes a moment
 ROOT = helpers.ROOT
 
 
@@ -37,7 +37,7 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """``pokercert ARGS`` in this process: exit code, stdout, stderr (argparse exits)."""
     try:
         code = main(list(args))
-    except SystemExit as exc:       # argparse's own errors
+    except SystemExit as exc:  # argparse's own errors
         code = exc.code if isinstance(exc.code, int) else 1
     out, err = capsys.readouterr()
     return code, out, err
@@ -75,18 +75,22 @@ BAD_OUTS = {
 
 
 @pytest.mark.parametrize("where", list(BAD_OUTS))
-@pytest.mark.parametrize("command", [
-    ["run", "--ruleset", SMALL, "--no-report"],
-    ["fuzz", "--ruleset", SMALL, "--examples", "3"],
-    ["exhaustive", "--ruleset", SMALL],
-    ["keygen"],
-    ["selfcheck", "--mutant", "wheel-missing"],
-], ids=lambda c: c[0])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["run", "--ruleset", SMALL, "--no-report"],
+        ["fuzz", "--ruleset", SMALL, "--examples", "3"],
+        ["exhaustive", "--ruleset", SMALL],
+        ["keygen"],
+        ["selfcheck", "--mutant", "wheel-missing"],
+    ],
+    ids=lambda c: c[0],
+)
 def test_out_that_cannot_be_written_is_a_usage_error(command, where, a_file, capsys):
     out = BAD_OUTS[where](a_file)
     if command[0] == "keygen" and where == "an existing file":
-        out = a_file / "key.pem"          # keygen's --out is a file: an existing one is
-    code, _, err = cli(capsys, *command, "--out", str(out))   # refused without --force
+        out = a_file / "key.pem"  # keygen's --out is a file: an existing one is
+    code, _, err = cli(capsys, *command, "--out", str(out))  # refused without --force
     line = one_line(err)
     assert code == 3
     assert str(out) in line or str(a_file) in line
@@ -94,11 +98,10 @@ def test_out_that_cannot_be_written_is_a_usage_error(command, where, a_file, cap
 
 @pytest.mark.parametrize("where", list(BAD_OUTS))
 @pytest.mark.parametrize("fmt", ["all", "json", "markdown"])
-def test_report_out_that_cannot_be_written_is_a_usage_error(run_folder, fmt, where, a_file,
-                                                            capsys):
+def test_report_out_that_cannot_be_written_is_a_usage_error(run_folder, fmt, where, a_file, capsys):
     out = BAD_OUTS[where](a_file)
     if fmt != "all" and where == "an existing file":
-        out = a_file.parent           # one format: --out names a file, so a folder is bad
+        out = a_file.parent  # one format: --out names a file, so a folder is bad
     code, _, err = cli(capsys, "report", str(run_folder), "--format", fmt, "--out", str(out))
     line = one_line(err)
     assert code == 3
@@ -114,8 +117,20 @@ def test_merge_into_a_file_is_a_usage_error(tmp_path, a_file, capsys):
     shards = []
     for k in (1, 2):
         shard = tmp_path / f"s{k}"
-        assert main(["run", "--ruleset", SMALL, "--shard", f"{k}/2", "--challenge-seed", "3",
-                     "--out", str(shard), "--no-report"]) in (0, 2)
+        assert main(
+            [
+                "run",
+                "--ruleset",
+                SMALL,
+                "--shard",
+                f"{k}/2",
+                "--challenge-seed",
+                "3",
+                "--out",
+                str(shard),
+                "--no-report",
+            ]
+        ) in (0, 2)
         shards.append(str(shard))
     capsys.readouterr()
     code, _, err = cli(capsys, "merge", str(a_file), *shards)
@@ -125,17 +140,32 @@ def test_merge_into_a_file_is_a_usage_error(tmp_path, a_file, capsys):
 # ================================================================ case 7: more sweeps
 def test_expect_naming_a_folder_or_nothing_is_a_usage_error(tmp_path, capsys):
     for expect in (tmp_path, tmp_path / "missing.toml"):
-        code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(tmp_path / "o"),
-                           "--expect", str(expect), "--no-report")
+        code, _, err = cli(
+            capsys,
+            "run",
+            "--ruleset",
+            SMALL,
+            "--out",
+            str(tmp_path / "o"),
+            "--expect",
+            str(expect),
+            "--no-report",
+        )
         assert code == 3 and str(expect) in one_line(err)
 
 
-@pytest.mark.parametrize("extra", [["--sig", "SIG"], ["--key", "MISSING"],
-                                   ["--report-json", "MISSING"],
-                                   ["--rerun", "py:no_such_module_anywhere:X"],
-                                   ["--rerun", "not a spec"]], ids=lambda e: e[0])
-def test_verify_options_that_name_nothing_are_usage_errors(run_folder, extra, tmp_path,
-                                                          capsys):
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--sig", "SIG"],
+        ["--key", "MISSING"],
+        ["--report-json", "MISSING"],
+        ["--rerun", "py:no_such_module_anywhere:X"],
+        ["--rerun", "not a spec"],
+    ],
+    ids=lambda e: e[0],
+)
+def test_verify_options_that_name_nothing_are_usage_errors(run_folder, extra, tmp_path, capsys):
     sig = tmp_path / "report.json.sig"
     sig.write_bytes(b"not checked without a key")
     extra = [{"SIG": str(sig), "MISSING": str(tmp_path / "missing")}.get(x, x) for x in extra]
@@ -154,8 +184,9 @@ def test_resume_over_a_corrupted_middle_line_names_file_and_line(tmp_path, capsy
     lines[2] = '{"vector_id": "half a line\n'
     results.write_text("".join(lines), encoding="utf-8")
     capsys.readouterr()
-    code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(folder), "--resume",
-                       "--no-report")
+    code, _, err = cli(
+        capsys, "run", "--ruleset", SMALL, "--out", str(folder), "--resume", "--no-report"
+    )
     line = one_line(err)
     assert code == 3
     assert f"{results}:3" in line
@@ -166,13 +197,12 @@ def test_resume_of_a_folder_that_does_not_exist_is_refused(tmp_path, capsys):
     code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(folder), "--resume")
     line = one_line(err)
     assert code == 3 and str(folder) in line and "resume" in line
-    assert not (folder / "run.json").exists()          # nothing started afresh
+    assert not (folder / "run.json").exists()  # nothing started afresh
 
 
 def test_exhaustive_resume_of_a_folder_without_state_is_refused(tmp_path, capsys):
     folder = tmp_path / "never-run"
-    code, _, err = cli(capsys, "exhaustive", "--ruleset", SMALL, "--out", str(folder),
-                       "--resume")
+    code, _, err = cli(capsys, "exhaustive", "--ruleset", SMALL, "--out", str(folder), "--resume")
     assert code == 3 and str(folder) in one_line(err)
     assert not (folder / "exhaustive.json").exists()
 
@@ -180,12 +210,14 @@ def test_exhaustive_resume_of_a_folder_without_state_is_refused(tmp_path, capsys
 # ================================================================ case 7: profile files
 BAD_PROFILES = {
     "readings not a table": ('readings = "x"\n', "readings"),
-    "a reading outside [readings]": ('name = "lab"\nidentical-rank-tiebreak = "literal"\n',
-                                     "identical-rank-tiebreak"),
+    "a reading outside [readings]": (
+        'name = "lab"\nidentical-rank-tiebreak = "literal"\n',
+        "identical-rank-tiebreak",
+    ),
     "an unknown key": ('name = "lab"\nreading = { suits-equal = "literal" }\n', "reading"),
-    "a reading that is not a string": ('[readings]\nsuits-equal = 1\n', "suits-equal"),
+    "a reading that is not a string": ("[readings]\nsuits-equal = 1\n", "suits-equal"),
     "an unknown interpretation": ('[readings]\nno-such-thing = "literal"\n', "no-such-thing"),
-    "a name that is not a string": ('name = 3\n', "name"),
+    "a name that is not a string": ("name = 3\n", "name"),
 }
 
 
@@ -196,11 +228,20 @@ def test_a_bad_profile_file_names_the_file_and_key(case, tmp_path, capsys):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RulesetError, match=re.escape(str(path)) + ".*" + re.escape(key)):
         load_profile(str(path))
-    code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(tmp_path / "o"),
-                       "--profile", str(path), "--no-report")
+    code, _, err = cli(
+        capsys,
+        "run",
+        "--ruleset",
+        SMALL,
+        "--out",
+        str(tmp_path / "o"),
+        "--profile",
+        str(path),
+        "--no-report",
+    )
     line = one_line(err)
     assert code == 3 and str(path) in line and key in line
-    assert not (tmp_path / "o" / "results.jsonl").exists()     # never scored as practice
+    assert not (tmp_path / "o" / "results.jsonl").exists()  # never scored as practice
 
 
 def test_a_good_profile_file_still_loads(tmp_path):
@@ -212,10 +253,15 @@ def test_a_good_profile_file_still_loads(tmp_path):
 
 # ================================================================ case 7: numbers
 NUMERIC = [
-    (["run"], "--timeout", "0"), (["run"], "--timeout", "-1"), (["run"], "--timeout", "nan"),
-    (["run"], "--run-timeout", "0"), (["run"], "--run-timeout", "-5"),
-    (["run"], "--max-restarts", "-1"), (["run"], "--max-memory", "0"),
-    (["run"], "--max-cpu", "-1"), (["run"], "--batch-size", "0"),
+    (["run"], "--timeout", "0"),
+    (["run"], "--timeout", "-1"),
+    (["run"], "--timeout", "nan"),
+    (["run"], "--run-timeout", "0"),
+    (["run"], "--run-timeout", "-5"),
+    (["run"], "--max-restarts", "-1"),
+    (["run"], "--max-memory", "0"),
+    (["run"], "--max-cpu", "-1"),
+    (["run"], "--batch-size", "0"),
     (["smoke", "--adapter", "reference"], "--timeout", "0"),
     (["fuzz", "--ruleset", SMALL], "--examples", "0"),
     (["fuzz", "--ruleset", SMALL], "--timeout", "-2"),
@@ -226,12 +272,15 @@ NUMERIC = [
 ]
 
 
-@pytest.mark.parametrize(("command", "option", "value"), NUMERIC,
-                         ids=[f"{c[0]}{o}={v}" for c, o, v in NUMERIC])
-def test_numeric_options_out_of_range_are_usage_errors(command, option, value, tmp_path,
-                                                       capsys):
-    code, _, err = cli(capsys, *command, "--out", str(tmp_path / "o"), option, value) \
-        if command[0] not in ("smoke",) else cli(capsys, *command, option, value)
+@pytest.mark.parametrize(
+    ("command", "option", "value"), NUMERIC, ids=[f"{c[0]}{o}={v}" for c, o, v in NUMERIC]
+)
+def test_numeric_options_out_of_range_are_usage_errors(command, option, value, tmp_path, capsys):
+    code, _, err = (
+        cli(capsys, *command, "--out", str(tmp_path / "o"), option, value)
+        if command[0] not in ("smoke",)
+        else cli(capsys, *command, option, value)
+    )
     line = one_line(err)
     assert code == 3 and option in line and value in line
 
@@ -250,7 +299,7 @@ def test_smoke_of_a_ruleset_the_adapter_does_not_claim_is_a_usage_error(capsys):
     code, out, err = cli(capsys, "smoke", "--adapter", adapter, "--ruleset", "nj-poker-low-5")
     line = one_line(err)
     assert code == 3
-    assert "nj-poker-low-5" in line and "nj-poker-high-5" in line     # names what it claims
+    assert "nj-poker-low-5" in line and "nj-poker-high-5" in line  # names what it claims
     assert "ADAPTER BROKEN" not in out
 
 
@@ -260,7 +309,7 @@ def test_smoke_of_an_unknown_ruleset_is_a_usage_error(capsys):
 
 
 # ================================================================ case 7: pytest plugin
-PLUGIN_VECTORS = '''format_version = 1
+PLUGIN_VECTORS = """format_version = 1
 ruleset = "nj-poker-high-5"
 
 [[vector]]
@@ -280,7 +329,7 @@ expect = { category = "full_house" }
 clauses = ["13:69F-14.3(b)4"]
 flags = ["category-order"]
 why = "Three nines and two fours are a full house."
-'''
+"""
 
 
 @pytest.fixture
@@ -290,26 +339,35 @@ def plugin_run(pytester: pytest.Pytester, tmp_path: Path):
     root = tmp_path / "corpus"
     (root / "nj-poker-high-5").mkdir(parents=True)
     (root / registry.FLAGS_FILE).write_bytes(
-        (registry.PACKAGE_ROOT / registry.FLAGS_FILE).read_bytes())
+        (registry.PACKAGE_ROOT / registry.FLAGS_FILE).read_bytes()
+    )
     (root / "nj-poker-high-5" / "basics.toml").write_text(PLUGIN_VECTORS, encoding="utf-8")
     pytester.makeini("[pytest]\n")
 
     def go(*args: str) -> pytest.RunResult:
         from importlib.metadata import entry_points
 
-        load = [] if entry_points(group="pytest11", name="pokercert") else \
-            ["-p", "pokercert.harness.pytest_plugin"]
+        load = (
+            []
+            if entry_points(group="pytest11", name="pokercert")
+            else ["-p", "pokercert.harness.pytest_plugin"]
+        )
         return pytester.runpytest_subprocess(
-            *load, f"--pokercert-corpus={root}",
-            "-p", "no:cacheprovider", *args)
+            *load, f"--pokercert-corpus={root}", "-p", "no:cacheprovider", *args
+        )
 
     return go
 
 
-@pytest.mark.parametrize("spec", ["py:no_such_module_anywhere:Evaluator",
-                                  "py:pokercert.reference:NoSuchEvaluator",
-                                  "exec:/no/such/adapter --flag",
-                                  "not a spec at all"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "py:no_such_module_anywhere:Evaluator",
+        "py:pokercert.reference:NoSuchEvaluator",
+        "exec:/no/such/adapter --flag",
+        "not a spec at all",
+    ],
+)
 def test_the_plugin_with_a_bad_adapter_spec_is_one_usage_error(plugin_run, spec):
     result = plugin_run(f"--pokercert-adapter={spec}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -326,8 +384,7 @@ def test_the_plugin_with_a_bad_timeout_is_a_usage_error(plugin_run):
 
 
 def test_the_plugin_stops_at_the_first_vector_when_the_adapter_does_not_start(plugin_run):
-    result = plugin_run(f"--pokercert-adapter=exec:{sys.executable} -c 'import sys; "
-                        "sys.exit(3)'")
+    result = plugin_run(f"--pokercert-adapter=exec:{sys.executable} -c 'import sys; sys.exit(3)'")
     outcomes = result.parseoutcomes()
     assert outcomes.get("failed") == 1 and "passed" not in outcomes, result.outlines
     result.stdout.fnmatch_lines(["*does not start*", "*Interrupted*"])
@@ -341,11 +398,28 @@ HOSTILE_LAB = "Lab <script>alert('lab')</script>\n# CERTIFIED \u202eDEIFITREC | 
 def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A run of the hostile faux adapter; its argument on the spec is hostile too."""
     folder = tmp_path_factory.mktemp("hostile") / "out"
-    spec = (f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(HOSTILE_ADAPTER))} "
-            + shlex.quote("a````b|<script>\n# CERTIFIED\u202e"))
-    code = main(["run", "--adapter", spec, "--ruleset", "nj-poker-high-5", "--out",
-                 str(folder), "--lab", HOSTILE_LAB, "--engineer", HOSTILE_LAB,
-                 "--submission-id", "<b>S-1</b>", "--scope", HOSTILE_LAB])
+    spec = f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(HOSTILE_ADAPTER))} " + shlex.quote(
+        "a````b|<script>\n# CERTIFIED\u202e"
+    )
+    code = main(
+        [
+            "run",
+            "--adapter",
+            spec,
+            "--ruleset",
+            "nj-poker-high-5",
+            "--out",
+            str(folder),
+            "--lab",
+            HOSTILE_LAB,
+            "--engineer",
+            HOSTILE_LAB,
+            "--submission-id",
+            "<b>S-1</b>",
+            "--scope",
+            HOSTILE_LAB,
+        ]
+    )
     assert code == 1
     return folder
 
@@ -359,16 +433,20 @@ def _hostile() -> str:
 def _invisible(text: str) -> list[str]:
     """Characters no reader sees: controls (but line breaks), format characters (bidi
     overrides and isolates, zero-width), separators."""
-    return sorted({f"U+{ord(c):04X}" for c in text if c not in "\n\t" and (
-        unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp"))})
+    return sorted(
+        {
+            f"U+{ord(c):04X}"
+            for c in text
+            if c not in "\n\t" and (unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp"))
+        }
+    )
 
 
 def test_the_hostile_run_carries_its_strings_into_the_json_report(hostile_run):
     report = json.loads((hostile_run / "report.json").read_text(encoding="utf-8"))
     hostile = _hostile()
     assert report["identification"]["evaluator"]["vendor"] == hostile
-    assert any(f["actual"] and f["actual"].get("category") == hostile
-               for f in report["failures"])
+    assert any(f["actual"] and f["actual"].get("category") == hostile for f in report["failures"])
     assert any(hostile in f["message"] for f in report["failures"])
     assert any(hostile.splitlines()[0] in f["stderr"] for f in report["failures"])
     assert report["identification"]["lab"]["lab"] == HOSTILE_LAB
@@ -393,15 +471,15 @@ def test_markdown_escapes_everything_the_vendor_controls(hostile_run):
     md = (hostile_run / "report.md").read_text(encoding="utf-8")
     fences = [i for i, line in enumerate(md.splitlines()) if line.startswith("```")]
     assert len(fences) == 2, "one fenced block: the reproduce command"
-    body_lines = [line for i, line in enumerate(md.splitlines())
-                  if not fences[0] <= i <= fences[1]]
+    body_lines = [line for i, line in enumerate(md.splitlines()) if not fences[0] <= i <= fences[1]]
     body = "\n".join(body_lines)
     # no raw HTML but our own <br>, <details> and <summary>
     tags = set(re.findall(r"(?<!\\)<\s*/?\s*([A-Za-z]+)", body))
     assert tags <= {"br", "details", "summary"}, tags
     # one heading of level 1, ours; no fake CERTIFIED heading anywhere
-    assert [line for line in body_lines if line.startswith("# ")] == \
-        [line for line in body_lines if line.startswith("# ❌ NOT CERTIFIED")]
+    assert [line for line in body_lines if line.startswith("# ")] == [
+        line for line in body_lines if line.startswith("# ❌ NOT CERTIFIED")
+    ]
     assert not any(re.match(r"\s*#+\s*CERTIFIED", line) for line in body_lines)
     # no code span, no link, no image, no entity, no autolink
     assert not _unescaped("`", body)
@@ -415,7 +493,7 @@ def test_markdown_escapes_everything_the_vendor_controls(hostile_run):
     assert _invisible(md) == []
     assert "\\u202e" in md and "\\u2066" in md and "\\x1b" in md
     # the fence holds the command on one line and is longer than any backtick run in it
-    fence_lines = md.splitlines()[fences[0]:fences[1] + 1]
+    fence_lines = md.splitlines()[fences[0] : fences[1] + 1]
     assert len(fence_lines) == 3
     longest = max((len(run) for run in re.findall("`+", fence_lines[1])), default=0)
     assert len(fence_lines[0]) > longest
@@ -424,8 +502,7 @@ def test_markdown_escapes_everything_the_vendor_controls(hostile_run):
 def test_the_reproduce_fence_holds_any_command_line_on_one_line():
     from pokercert.reports.text import md_fence
 
-    opening, content, closing = md_fence("pokercert run --adapter 'exec:x ````\n# CERTIFIED"
-                                         "\u202e'")
+    opening, content, closing = md_fence("pokercert run --adapter 'exec:x ````\n# CERTIFIED\u202e'")
     assert opening == closing == "`" * 5
     assert "\n" not in content and "\\n# CERTIFIED\\u202e" in content
 
@@ -447,30 +524,67 @@ def test_html_escapes_everything_the_vendor_controls(hostile_run):
     parser.feed(page)
     assert "script" not in parser.tags and "img" not in parser.tags
     assert not {a for a in parser.attrs if a.startswith("on")}
-    assert parser.tags <= {"html", "head", "meta", "title", "style", "body", "section", "h1",
-                           "h2", "h3", "p", "strong", "code", "nav", "a", "table", "thead",
-                           "tbody", "tr", "th", "td", "span", "br", "details", "summary",
-                           "pre", "dl", "dt", "dd"}, parser.tags
+    assert parser.tags <= {
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "section",
+        "h1",
+        "h2",
+        "h3",
+        "p",
+        "strong",
+        "code",
+        "nav",
+        "a",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "span",
+        "br",
+        "details",
+        "summary",
+        "pre",
+        "dl",
+        "dt",
+        "dd",
+    }, parser.tags
     assert _invisible(page) == []
     assert "\\u202e" in page and "&lt;script&gt;" in page
 
 
 def test_junit_escapes_everything_the_vendor_controls(hostile_run):
     raw = (hostile_run / "report.junit.xml").read_text(encoding="utf-8")
-    root = ET.fromstring(raw.encode("utf-8"))          # well-formed XML
+    root = ET.fromstring(raw.encode("utf-8"))  # well-formed XML
     assert _invisible(raw) == []
     assert "\\u202e" in raw
-    texts = [e.text or "" for e in root.iter()] + [v for e in root.iter()
-                                                   for v in e.attrib.values()]
+    texts = [e.text or "" for e in root.iter()] + [
+        v for e in root.iter() for v in e.attrib.values()
+    ]
     assert not any(_invisible(t) for t in texts)
     props = {p.get("name"): p.get("value") for p in root.iter("property")}
-    assert props["lab"].startswith("Lab <script>")      # XML escapes it; the text is kept
+    assert props["lab"].startswith("Lab <script>")  # XML escapes it; the text is kept
 
 
 def test_report_rerendering_with_hostile_lab_fields_is_escaped(hostile_run, tmp_path, capsys):
     out = tmp_path / "again.md"
-    code, _, _ = cli(capsys, "report", str(hostile_run / "report.json"), "--format",
-                     "markdown", "--out", str(out), "--engineer", "<i>x</i>\u2067")
+    code, _, _ = cli(
+        capsys,
+        "report",
+        str(hostile_run / "report.json"),
+        "--format",
+        "markdown",
+        "--out",
+        str(out),
+        "--engineer",
+        "<i>x</i>\u2067",
+    )
     assert code == 1
     md = out.read_text(encoding="utf-8")
     assert "\\<i\\>x\\</i\\>\\\\u2067" in md and _invisible(md) == []
@@ -481,12 +595,29 @@ def test_lab_fields_are_recorded_and_shown_in_every_format(tmp_path, capsys):
     scope = tmp_path / "scope.txt"
     scope.write_text("Five-card high poker only, build 4.2 as delivered.\n", encoding="utf-8")
     folder = tmp_path / "run"
-    code, _, _ = cli(capsys, "run", "--ruleset", SMALL, "--out", str(folder), "--lab",
-                     "Acme Test Lab", "--engineer", "J. Doe", "--submission-id", "SUB-0042",
-                     "--scope", str(scope))
+    code, _, _ = cli(
+        capsys,
+        "run",
+        "--ruleset",
+        SMALL,
+        "--out",
+        str(folder),
+        "--lab",
+        "Acme Test Lab",
+        "--engineer",
+        "J. Doe",
+        "--submission-id",
+        "SUB-0042",
+        "--scope",
+        str(scope),
+    )
     assert code == 0
-    expected = {"lab": "Acme Test Lab", "engineer": "J. Doe", "submission_id": "SUB-0042",
-                "scope": "Five-card high poker only, build 4.2 as delivered."}
+    expected = {
+        "lab": "Acme Test Lab",
+        "engineer": "J. Doe",
+        "submission_id": "SUB-0042",
+        "scope": "Five-card high poker only, build 4.2 as delivered.",
+    }
     assert json.loads((folder / "run.json").read_text(encoding="utf-8"))["lab"] == expected
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     assert report["identification"]["lab"] == expected
@@ -496,15 +627,29 @@ def test_lab_fields_are_recorded_and_shown_in_every_format(tmp_path, capsys):
             assert value in text, (name, value)
 
 
-def test_report_options_override_and_add_to_the_recorded_lab_fields(run_folder, tmp_path,
-                                                                    capsys):
+def test_report_options_override_and_add_to_the_recorded_lab_fields(run_folder, tmp_path, capsys):
     out = tmp_path / "r.json"
-    code, _, _ = cli(capsys, "report", str(run_folder), "--format", "json", "--out", str(out),
-                     "--engineer", "R. Roe", "--scope", "a scope typed in")
+    code, _, _ = cli(
+        capsys,
+        "report",
+        str(run_folder),
+        "--format",
+        "json",
+        "--out",
+        str(out),
+        "--engineer",
+        "R. Roe",
+        "--scope",
+        "a scope typed in",
+    )
     assert code == 0
     lab = json.loads(out.read_text(encoding="utf-8"))["identification"]["lab"]
-    assert lab == {"lab": "", "engineer": "R. Roe", "submission_id": "", "scope":
-                   "a scope typed in"}
+    assert lab == {
+        "lab": "",
+        "engineer": "R. Roe",
+        "submission_id": "",
+        "scope": "a scope typed in",
+    }
     # the re-rendered report is genuine (sealed again) and verifies
     code, _, _ = cli(capsys, "verify", str(out))
     assert code == 0
@@ -525,8 +670,18 @@ def test_lab_fields_added_by_report_into_the_run_folder_still_verify(tmp_path, c
 
 def test_reports_show_the_citation_confidence_of_every_ruleset(tmp_path, capsys):
     folder = tmp_path / "run"
-    code, _, _ = cli(capsys, "run", "--ruleset", "nj-caribbean-stud", "--ruleset",
-                     "nj-poker-high-3", "--ruleset", SMALL, "--out", str(folder))
+    code, _, _ = cli(
+        capsys,
+        "run",
+        "--ruleset",
+        "nj-caribbean-stud",
+        "--ruleset",
+        "nj-poker-high-3",
+        "--ruleset",
+        SMALL,
+        "--out",
+        str(folder),
+    )
     assert code == 0
     for name in ("report.md", "report.html", "report.junit.xml"):
         text = (folder / name).read_text(encoding="utf-8")
@@ -535,8 +690,9 @@ def test_reports_show_the_citation_confidence_of_every_ruleset(tmp_path, capsys)
             citation = get_ruleset(rid).citation
             assert f"{citation} ({confidence})" in text.replace("&#x27;", "'"), (name, rid)
     assert {"likely", "unconfirmed", "confirmed"} <= {
-        get_ruleset(r).regulation.confidence for r in ("nj-caribbean-stud", "nj-poker-high-3",
-                                                       SMALL)}
+        get_ruleset(r).regulation.confidence
+        for r in ("nj-caribbean-stud", "nj-poker-high-3", SMALL)
+    }
 
 
 def test_reports_list_only_the_readings_of_the_rulesets_run(run_folder):
@@ -544,7 +700,7 @@ def test_reports_list_only_the_readings_of_the_rulesets_run(run_folder):
     readings = report["identification"]["profile"]["readings"]
     assert set(readings) == set(get_ruleset(SMALL).interpretations)
     header = json.loads((run_folder / "run.json").read_text(encoding="utf-8"))
-    assert set(readings) < set(header["profile"]["readings"])   # the run recorded them all
+    assert set(readings) < set(header["profile"]["readings"])  # the run recorded them all
     md = (run_folder / "report.md").read_text(encoding="utf-8")
     for iid in set(header["profile"]["readings"]) - set(readings):
         assert f"{iid}=" not in md
@@ -569,7 +725,8 @@ def test_the_reports_readme_states_wrong_reason_as_a_policy():
 
 def test_scope_naming_a_missing_file_is_refused_not_taken_as_text(tmp_path, capsys):
     missing = tmp_path / "scope.txt"
-    code, _, err = cli(capsys, "run", "--ruleset", SMALL, "--out", str(tmp_path / "o"),
-                       "--scope", str(missing))
+    code, _, err = cli(
+        capsys, "run", "--ruleset", SMALL, "--out", str(tmp_path / "o"), "--scope", str(missing)
+    )
     assert code == 3 and str(missing) in one_line(err)
-    assert not (tmp_path / "o").exists()             # refused before anything was made
+    assert not (tmp_path / "o").exists()  # refused before anything was made

@@ -36,8 +36,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ("pokercert.reference", "pokercert.vectors", "pokercert.harness",
-          "pokercert.reports", "pokercert.certify", "pokercert.cli")
+LAYERS = (
+    "pokercert.reference",
+    "pokercert.vectors",
+    "pokercert.harness",
+    "pokercert.reports",
+    "pokercert.certify",
+    "pokercert.cli",
+)
 CLI = "pokercert.cli"
 
 
@@ -67,9 +73,9 @@ def _statements(module: str, path: Path) -> Iterator[tuple[int, str, list[str] |
                 yield node.lineno, alias.name, None
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
-            if node.level:                      # relative: resolve against this module
+            if node.level:  # relative: resolve against this module
                 parts = module.split(".")
-                parts = parts[:len(parts) - node.level + (1 if is_package else 0)]
+                parts = parts[: len(parts) - node.level + (1 if is_package else 0)]
                 base = ".".join([*parts, node.module] if node.module else parts)
             yield node.lineno, base, [alias.name for alias in node.names]
 
@@ -78,7 +84,7 @@ def _imports(module: str, path: Path) -> Iterator[tuple[int, str]]:
     """(line, imported module) for every import statement of the file, at any depth."""
     for line, name, taken in _statements(module, path):
         yield line, name
-        if name == "pokercert" and taken:      # `from pokercert import cli`
+        if name == "pokercert" and taken:  # `from pokercert import cli`
             for alias in taken:
                 yield line, f"{name}.{alias}"
 
@@ -133,9 +139,11 @@ def test_the_checker_sees_imports_inside_functions(tmp_path):
     """The checker itself: a lazy import is found, a relative one resolved, and
     ``from pokercert import cli`` counts as importing the CLI."""
     path = tmp_path / "mod.py"
-    path.write_text("def f():\n    from pokercert.cli.main import main\n"
-                    "from ..reports import verdict\nfrom pokercert import cli\n",
-                    encoding="utf-8")
+    path.write_text(
+        "def f():\n    from pokercert.cli.main import main\n"
+        "from ..reports import verdict\nfrom pokercert import cli\n",
+        encoding="utf-8",
+    )
     names = {name for _, name in _imports("pokercert.harness.mod", path)}
     assert names == {"pokercert", "pokercert.cli", "pokercert.cli.main", "pokercert.reports"}
     assert {layer_of(n) for n in names} == {None, 3, 5}
@@ -143,7 +151,7 @@ def test_the_checker_sees_imports_inside_functions(tmp_path):
 
 # --- cycles inside the layers -------------------------------------------------------
 
-Graph = dict[str, dict[str, list[str]]]   # node -> imported node -> ["file:line", ...]
+Graph = dict[str, dict[str, list[str]]]  # node -> imported node -> ["file:line", ...]
 
 
 def module_graph(modules: dict[str, Path], root: Path = ROOT) -> Graph:
@@ -152,6 +160,7 @@ def module_graph(modules: dict[str, Path], root: Path = ROOT) -> Graph:
     ``from pokercert.reports import verify`` is an edge to the module ``verify`` when it
     is one (else to the package); an import of a name in a module, to that module.
     """
+
     def owner(name: str) -> str | None:
         while name and name not in modules:
             name = name.rpartition(".")[0]
@@ -166,8 +175,9 @@ def module_graph(modules: dict[str, Path], root: Path = ROOT) -> Graph:
     return graph
 
 
-def _imported_modules(module: str, path: Path, modules: dict[str, Path]
-                      ) -> Iterator[tuple[int, str]]:
+def _imported_modules(
+    module: str, path: Path, modules: dict[str, Path]
+) -> Iterator[tuple[int, str]]:
     """(line, name) of what each import statement, at any depth, loads: ``from a import
     b`` is ``a.b`` when that is a module, else ``a``.  The parent packages an import
     also runs are not counted (each submodule would otherwise close a cycle with its
@@ -197,7 +207,8 @@ def unit_graph(graph: Graph, modules: dict[str, Path]) -> Graph:
         for target, where in targets.items():
             if unit_of(target, modules) != unit_of(module, modules):
                 edges.setdefault(unit_of(target, modules), []).extend(
-                    f"{w} ({module} imports {target})" for w in where)
+                    f"{w} ({module} imports {target})" for w in where
+                )
     return units
 
 
@@ -210,14 +221,12 @@ def cycles(graph: Graph) -> list[str]:
     found: list[str] = []
     while True:
         try:
-            list(graphlib.TopologicalSorter(
-                {n: set(t) for n, t in edges.items()}).static_order())
+            list(graphlib.TopologicalSorter({n: set(t) for n, t in edges.items()}).static_order())
             return found
         except graphlib.CycleError as exc:
             loop = list(reversed(exc.args[1]))  # graphlib lists it against the edges
             steps = list(itertools.pairwise(loop))
-            lines = [f"  {a} -> {b}: " + ", ".join(sorted(set(edges[a][b])))
-                     for a, b in steps]
+            lines = [f"  {a} -> {b}: " + ", ".join(sorted(set(edges[a][b]))) for a, b in steps]
             found.append(" -> ".join(loop) + "\n" + "\n".join(lines))
             for a, b in steps:
                 del edges[a][b]
@@ -252,14 +261,17 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> dict[str, Path]:
 def test_the_cycle_checker_sees_lazy_and_type_checking_imports(tmp_path):
     """A cycle closed by a function-local import and one closed under TYPE_CHECKING are
     both found, each edge named with its file:line."""
-    modules = _tree(tmp_path, {
-        "lay/__init__.py": "",
-        "lay/a.py": "from pokercert.lay import b\n",
-        "lay/b.py": "def f():\n    from pokercert.lay.a import thing\n",
-        "lay/c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                    "    from pokercert.lay.d import D\n",
-        "lay/d.py": "import pokercert.lay.c\n",
-    })
+    modules = _tree(
+        tmp_path,
+        {
+            "lay/__init__.py": "",
+            "lay/a.py": "from pokercert.lay import b\n",
+            "lay/b.py": "def f():\n    from pokercert.lay.a import thing\n",
+            "lay/c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from pokercert.lay.d import D\n",
+            "lay/d.py": "import pokercert.lay.c\n",
+        },
+    )
     found = cycles(module_graph(modules, tmp_path))
     assert len(found) == 2
     text = "\n".join(found)
@@ -272,14 +284,19 @@ def test_the_cycle_checker_sees_lazy_and_type_checking_imports(tmp_path):
 def test_the_cycle_checker_sees_a_cycle_between_subpackages_only(tmp_path):
     """run.x -> explore.y and explore.z -> run.w: no two modules import each other, the
     two subpackages do (the shape of harness.run <-> harness.explore)."""
-    modules = _tree(tmp_path, {
-        "lay/__init__.py": "",
-        "lay/top.py": "",
-        "lay/run/__init__.py": "", "lay/run/x.py": "from pokercert.lay.explore.y import Y\n",
-        "lay/run/w.py": "from pokercert.lay import top\n",
-        "lay/explore/__init__.py": "", "lay/explore/y.py": "",
-        "lay/explore/z.py": "from pokercert.lay.run.w import W\n",
-    })
+    modules = _tree(
+        tmp_path,
+        {
+            "lay/__init__.py": "",
+            "lay/top.py": "",
+            "lay/run/__init__.py": "",
+            "lay/run/x.py": "from pokercert.lay.explore.y import Y\n",
+            "lay/run/w.py": "from pokercert.lay import top\n",
+            "lay/explore/__init__.py": "",
+            "lay/explore/y.py": "",
+            "lay/explore/z.py": "from pokercert.lay.run.w import W\n",
+        },
+    )
     graph = module_graph(modules, tmp_path)
     assert cycles(graph) == []
     found = cycles(unit_graph(graph, modules))

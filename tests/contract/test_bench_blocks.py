@@ -13,8 +13,11 @@ BLOCK = re.compile(r"<!-- bench:([a-z0-9-]+) -->\n(.*?)<!-- /bench -->", re.S)
 
 
 def docs() -> list[Path]:
-    return [p for p in ROOT.rglob("*.md")
-            if not {".venv", "node_modules", ".git"} & set(p.relative_to(ROOT).parts)]
+    return [
+        p
+        for p in ROOT.rglob("*.md")
+        if not {".venv", "node_modules", ".git"} & set(p.relative_to(ROOT).parts)
+    ]
 
 
 def declared() -> dict[str, tuple[str, str]]:
@@ -23,7 +26,8 @@ def declared() -> dict[str, tuple[str, str]]:
     for script in sorted((ROOT / "benchmarks").glob("*.py")):
         for node in ast.parse(script.read_text()).body:
             if isinstance(node, ast.Assign) and any(
-                    isinstance(t, ast.Name) and t.id == "DOC_BLOCKS" for t in node.targets):
+                isinstance(t, ast.Name) and t.id == "DOC_BLOCKS" for t in node.targets
+            ):
                 for name, doc in ast.literal_eval(node.value).items():
                     assert name not in out, f"block {name} declared twice"
                     out[name] = (doc, script.name)
@@ -42,8 +46,9 @@ def test_every_block_in_the_docs_has_a_source_script():
         for name, body in BLOCK.findall(text):
             assert name in blocks, f"{rel}: block {name} is written by no benchmarks/*.py"
             assert blocks[name][0] == rel, f"{rel}: block {name} belongs to {blocks[name][0]}"
-            assert body.startswith(f"Written by `python benchmarks/{blocks[name][1]}"), \
+            assert body.startswith(f"Written by `python benchmarks/{blocks[name][1]}"), (
                 f"{rel}: block {name} was not written by {blocks[name][1]} (edited by hand?)"
+            )
             found.append(name)
     assert sorted(found) == sorted(blocks), "a script declares a block no document holds"
 

@@ -18,15 +18,18 @@ from tests import helpers
 
 ROOT = helpers.ROOT
 #: the modules of the certification pipeline
-PIPELINE = [*sorted((ROOT / "harness" / "run").glob("*.py")),
-            *sorted((ROOT / "certify").glob("*.py")),
-            ROOT / "harness" / "pytest_plugin.py", ROOT / "reports" / "model.py",
-            ROOT / "cli" / "run.py"]
+PIPELINE = [
+    *sorted((ROOT / "harness" / "run").glob("*.py")),
+    *sorted((ROOT / "certify").glob("*.py")),
+    ROOT / "harness" / "pytest_plugin.py",
+    ROOT / "reports" / "model.py",
+    ROOT / "cli" / "run.py",
+]
 #: (file, function) allowed to name ExitCode members, and why
 ALLOWED = {
     ("harness/run/outcome.py", "exit_code"): "the one mapping",
     ("cli/run.py", "_smoke_verdict"): "smoke is no certification: its own verdict words "
-                                      "(ADAPTER BROKEN, NOTHING TESTED) and codes",
+    "(ADAPTER BROKEN, NOTHING TESTED) and codes",
 }
 
 
@@ -40,8 +43,11 @@ def members_named(path: Path) -> Iterator[tuple[int, str, str]]:
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 yield from walk(child, child.name)
                 continue
-            if isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name) \
-                    and child.value.id == "ExitCode":
+            if (
+                isinstance(child, ast.Attribute)
+                and isinstance(child.value, ast.Name)
+                and child.value.id == "ExitCode"
+            ):
                 yield child.lineno, where, child.attr
             yield from walk(child, where)
 
@@ -52,11 +58,12 @@ def test_only_the_one_mapping_names_an_exit_code_member() -> None:
     found = []
     for path in PIPELINE:
         rel = path.relative_to(ROOT).as_posix()
-        found += [f"{rel}:{line}: ExitCode.{member} in {where}"
-                  for line, where, member in members_named(path)
-                  if (rel, where) not in ALLOWED]
-    assert not found, ("name the outcome through harness.run.outcome.exit_code:\n"
-                       + "\n".join(found))
+        found += [
+            f"{rel}:{line}: ExitCode.{member} in {where}"
+            for line, where, member in members_named(path)
+            if (rel, where) not in ALLOWED
+        ]
+    assert not found, "name the outcome through harness.run.outcome.exit_code:\n" + "\n".join(found)
 
 
 def test_the_mapping_itself_is_where_the_contract_says() -> None:
@@ -66,6 +73,5 @@ def test_the_mapping_itself_is_where_the_contract_says() -> None:
 
 def test_the_reader_finds_a_member_in_a_function_and_at_module_level(tmp_path: Path) -> None:
     path = tmp_path / "mod.py"
-    path.write_text("X = {ExitCode.OK: 1}\ndef f():\n    return ExitCode.ERROR\n",
-                    encoding="utf-8")
+    path.write_text("X = {ExitCode.OK: 1}\ndef f():\n    return ExitCode.ERROR\n", encoding="utf-8")
     assert list(members_named(path)) == [(1, "<module>", "OK"), (3, "f", "ERROR")]

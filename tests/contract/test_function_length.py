@@ -25,8 +25,58 @@ LIMIT = 60
 
 PENDING = "pending: being split by {} (issue 27)"
 
-# qualified name (module.Class.function) -> why it may be longer than LIMIT: none today
-EXCEPTIONS: dict[str, str] = {}
+# qualified name (module.Class.function) -> why it may be longer than LIMIT.  `ruff format`
+# (issue 27 item 5: the tree formatted, `ruff format --check` in .ci/run) put one argument
+# per line where a call overflows, which pushed these over the limit; each is being split
+# by the change named
+EXCEPTIONS: dict[str, str] = {
+    "benchmarks.bench_adapters.main": PENDING.format("split27"),
+    "benchmarks.bench_exhaustive.dask_phases": PENDING.format("exh28"),
+    "benchmarks.bench_exhaustive.seven": PENDING.format("exh28"),
+    "benchmarks.bench_exhaustive.stages": PENDING.format("exh28"),
+    "benchmarks.bench_exhaustive_treys.main": PENDING.format("exh28"),
+    "benchmarks.bench_run._phases": PENDING.format("split27"),
+    "benchmarks.bench_run.main": PENDING.format("split27"),
+    "pokercert.certify.pipeline.certify": PENDING.format("plugin27"),
+    "pokercert.cli.explore._print_exhaustive": PENDING.format("exh28"),
+    "pokercert.cli.explore._register_exhaustive": PENDING.format("exh28"),
+    "pokercert.cli.explore.cmd_fuzz": PENDING.format("exh28"),
+    "pokercert.cli.reports.register": PENDING.format("split27"),
+    "pokercert.cli.rules._ruleset_json": PENDING.format("split27"),
+    "pokercert.cli.rules.cmd_rules": PENDING.format("split27"),
+    "pokercert.cli.rules.register": PENDING.format("split27"),
+    "pokercert.cli.run._run_modes_args": PENDING.format("split27"),
+    "pokercert.cli.run._smoke_verdict": PENDING.format("split27"),
+    "pokercert.cli.run.cmd_run": PENDING.format("split27"),
+    "pokercert.cli.run.cmd_smoke": PENDING.format("split27"),
+    "pokercert.cli.run.print_summary": PENDING.format("split27"),
+    "pokercert.cli.run.register": PENDING.format("split27"),
+    "pokercert.cli.selfcheck._print_human": PENDING.format("split27"),
+    "pokercert.cli.selfcheck.register": PENDING.format("split27"),
+    "pokercert.cli.vectors.register": PENDING.format("split27"),
+    "pokercert.harness.adapters.inprocess.InProcessAdapter._answer": PENDING.format("paigow29"),
+    "pokercert.harness.explore.distributed.run_exhaustive_on_dask": PENDING.format("exh28"),
+    "pokercert.harness.explore.exhaustive.run_exhaustive": PENDING.format("exh28"),
+    "pokercert.harness.explore.fuzz.fuzz": PENDING.format("exh28"),
+    "pokercert.harness.identity_coverage.coverage_of": PENDING.format("split27"),
+    "pokercert.harness.protocol.check_item": PENDING.format("paigow29"),
+    "pokercert.harness.run.challenge.write_drafts": PENDING.format("split27"),
+    "pokercert.reference.batch.Table._build": PENDING.format("split27"),
+    "pokercert.reference.engine.Evaluator.best_key": PENDING.format("split27"),
+    "pokercert.reference.rulesets._Loader._build": PENDING.format("split27"),
+    "pokercert.reports.model.conclusions": PENDING.format("split27"),
+    "pokercert.vectors.generate.categories.fam_straight_flushes": PENDING.format("split27"),
+    "pokercert.vectors.generate.categories.fam_two_pair": PENDING.format("split27"),
+    "pokercert.vectors.generate.reject._one_fault_deals": PENDING.format("split27"),
+    "pokercert.vectors.generate.reject._several_faults": PENDING.format("split27"),
+    "pokercert.vectors.generate.reject.fam_reject": PENDING.format("split27"),
+    "pokercert.vectors.generate.rooms.games": PENDING.format("sdroom29"),
+    "pokercert.vectors.generate.showdowns.fam_multiway": PENDING.format("split27"),
+    "pokercert.vectors.generate.showdowns.fam_suit_ties": PENDING.format("split27"),
+    "pokercert.vectors.generate.tables._pool": PENDING.format("split27"),
+    "pokercert.vectors.interpreting.interpretations_markdown": PENDING.format("split27"),
+    "pokercert.vectors.manifest.check_manifest": PENDING.format("split27"),
+}
 
 
 def _files() -> Iterator[tuple[str, Path]]:
@@ -55,8 +105,11 @@ def long_functions(source: str, module: str, limit: int = LIMIT) -> dict[str, st
     """Qualified name -> ``"<lines> lines (line <n>)"`` of every function of ``source``
     longer than ``limit`` lines."""
     tree = ast.parse(source)
-    return {name: f"{count} lines (line {line})"
-            for name, line, count in functions(tree, module) if count > limit}
+    return {
+        name: f"{count} lines (line {line})"
+        for name, line, count in functions(tree, module)
+        if count > limit
+    }
 
 
 def scan() -> dict[str, str]:
@@ -71,9 +124,10 @@ def scan() -> dict[str, str]:
 
 def test_no_function_is_longer_than_the_limit():
     too_long = {name: where for name, where in scan().items() if name not in EXCEPTIONS}
-    assert not too_long, (f"functions over {LIMIT} lines (split them, or list them in "
-                          "EXCEPTIONS with a reason):\n"
-                          + "\n".join(f"{n}: {w}" for n, w in sorted(too_long.items())))
+    assert not too_long, (
+        f"functions over {LIMIT} lines (split them, or list them in "
+        "EXCEPTIONS with a reason):\n" + "\n".join(f"{n}: {w}" for n, w in sorted(too_long.items()))
+    )
 
 
 def test_every_exception_has_a_reason_and_is_still_needed():
@@ -84,8 +138,7 @@ def test_every_exception_has_a_reason_and_is_still_needed():
     stale = [name for name in EXCEPTIONS if name not in found]
     pending = [n for n in stale if EXCEPTIONS[n].startswith("pending:")]
     if pending:
-        warnings.warn(f"prune EXCEPTIONS, no longer over {LIMIT} lines: {pending}",
-                      stacklevel=1)
+        warnings.warn(f"prune EXCEPTIONS, no longer over {LIMIT} lines: {pending}", stacklevel=1)
     assert not set(stale) - set(pending), f"stale exceptions: {sorted(stale)}"
 
 
@@ -93,6 +146,7 @@ def test_the_scan_sees_long_functions_and_nested_ones():
     """The check itself, on hand-made sources: a function of LIMIT + 1 lines is found,
     one of LIMIT lines is not, a long method is named after its class, a nested
     function after the function holding it."""
+
     def body(n: int, indent: str = "    ") -> str:
         return "".join(f"{indent}x = {i}\n" for i in range(n))
 

@@ -44,9 +44,15 @@ def _const(node: ast.AST) -> object:
 def test_the_layout_has_the_moved_modules():
     """The walk below sees the modules it is about (a test that cannot fail otherwise)."""
     seen = {rel for rel, _ in _modules(*PACKAGES)}
-    assert {"harness/api.py", "harness/scoring.py", "harness/run/runner.py",
-            "harness/explore/exhaustive.py", "harness/explore/exhaustive_state.py",
-            "harness/explore/fuzz.py", "reference/classes.py"} <= seen
+    assert {
+        "harness/api.py",
+        "harness/scoring.py",
+        "harness/run/runner.py",
+        "harness/explore/exhaustive.py",
+        "harness/explore/exhaustive_state.py",
+        "harness/explore/fuzz.py",
+        "reference/classes.py",
+    } <= seen
 
 
 def test_the_fast_method_probe_is_defined_once():
@@ -57,8 +63,11 @@ def test_the_fast_method_probe_is_defined_once():
         if rel == "harness/api.py":
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and len(node.args) >= 2 \
-                    and _const(node.args[1]) in KEY_METHODS:
+            if (
+                isinstance(node, ast.Call)
+                and len(node.args) >= 2
+                and _const(node.args[1]) in KEY_METHODS
+            ):
                 found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "use pokercert.harness.api.fast_methods:\n" + "\n".join(found)
 
@@ -71,9 +80,12 @@ def test_scoring_is_the_only_pass_rule():
         if rel == "harness/scoring.py":
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
-                    and node.value.id == "expected" \
-                    and _const(node.slice) in ("category", "winners", "cards", "reason"):
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "expected"
+                and _const(node.slice) in ("category", "winners", "cards", "reason")
+            ):
                 found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "score through pokercert.harness.scoring:\n" + "\n".join(found)
 
@@ -83,17 +95,27 @@ def test_no_reach_into_private_names(folder):
     """``obj._name`` only on ``self``/``cls``; no ``getattr(x, "evaluator")`` (an adapter's
     evaluator is its business: :meth:`Adapter.direct`)."""
     found = []
-    trees = list(_modules(folder)) if not folder.endswith(".py") else \
-        [(folder, ast.parse((ROOT / folder).read_text(encoding="utf-8")))]
+    trees = (
+        list(_modules(folder))
+        if not folder.endswith(".py")
+        else [(folder, ast.parse((ROOT / folder).read_text(encoding="utf-8")))]
+    )
     for rel, tree in trees:
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
-                    and not node.attr.startswith("__") and node.attr not in PUBLIC \
-                    and not (isinstance(node.value, ast.Name)
-                             and node.value.id in ("self", "cls")):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and node.attr not in PUBLIC
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
                 found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2 \
-                    and _const(node.args[1]) == "evaluator":
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+                and len(node.args) >= 2
+                and _const(node.args[1]) == "evaluator"
+            ):
                 found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "\n".join(found)

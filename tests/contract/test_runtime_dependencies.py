@@ -73,7 +73,11 @@ def _run_without_extras(args: list[str], cwd: Path) -> subprocess.CompletedProce
     refused = _extra_only_modules()
     return subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(refused), *args],
-        cwd=cwd, capture_output=True, text=True, timeout=600, check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
 
 

@@ -33,10 +33,10 @@ def test_every_test_file_lives_in_a_folder_named_after_a_package() -> None:
 
 
 def test_every_folder_with_python_files_is_a_package() -> None:
-    folders = {p.parent for p in TESTS.rglob("*.py")
-               if not any(p.is_relative_to(d) for d in DATA)}
-    missing = sorted(str(d.relative_to(helpers.ROOT)) for d in folders
-                     if not (d / "__init__.py").is_file())
+    folders = {p.parent for p in TESTS.rglob("*.py") if not any(p.is_relative_to(d) for d in DATA)}
+    missing = sorted(
+        str(d.relative_to(helpers.ROOT)) for d in folders if not (d / "__init__.py").is_file()
+    )
     assert not missing, f"add __init__.py to {missing}"
 
 
@@ -47,11 +47,14 @@ def test_no_test_imports_a_sibling_by_its_bare_name() -> None:
     bare = []
     for path in TESTS.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom)
-                     and node.level == 0 else [])
-            bare += [f"{path.relative_to(TESTS)}: {n}" for n in names
-                     if n.split(".")[0] in local]
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+            bare += [f"{path.relative_to(TESTS)}: {n}" for n in names if n.split(".")[0] in local]
     assert not bare, f"import these as tests.<...>: {bare}"
 
 

@@ -95,11 +95,22 @@ def target_args(root: Path, names: list[str]) -> list[str]:
 def run_mypy(base: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
     """``mypy --strict`` with the project's configuration, run in the tree of symlinks."""
     root = shadow_root(base)
-    cmd = [sys.executable, "-m", "mypy", "--strict", "--config-file", str(PYPROJECT),
-           "--cache-dir", str(base / "cache"), "--no-color-output", "--no-error-summary"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mypy",
+        "--strict",
+        "--config-file",
+        str(PYPROJECT),
+        "--cache-dir",
+        str(base / "cache"),
+        "--no-color-output",
+        "--no-error-summary",
+    ]
     env = {k: v for k, v in os.environ.items() if k not in ("MYPYPATH", "MYPY_CACHE_DIR")}
-    return subprocess.run(cmd + args, cwd=root, env=env, capture_output=True, text=True,
-                          check=False)
+    return subprocess.run(
+        cmd + args, cwd=root, env=env, capture_output=True, text=True, check=False
+    )
 
 
 def errors_by_package(output: str) -> Counter[str]:
@@ -113,11 +124,12 @@ def errors_by_package(output: str) -> Counter[str]:
     return counts
 
 
-def test_clean_modules_pass_mypy_strict(request: pytest.FixtureRequest,
-                                        tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_clean_modules_pass_mypy_strict(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """Every module in :data:`CLEAN` passes ``mypy --strict`` with the project's config."""
     pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
-    cache = getattr(request.config, "cache", None)    # absent under -p no:cacheprovider
+    cache = getattr(request.config, "cache", None)  # absent under -p no:cacheprovider
     base = cache.mkdir("mypy") if cache is not None else tmp_path_factory.mktemp("mypy")
     root = shadow_root(base)
     missing = [name for name in CLEAN if not modules_of(root, name)]
@@ -125,7 +137,8 @@ def test_clean_modules_pass_mypy_strict(request: pytest.FixtureRequest,
     result = run_mypy(base, target_args(root, CLEAN))
     assert result.returncode == 0, (
         f"mypy --strict fails on modules listed as clean in {Path(__file__).name}:\n"
-        f"{result.stdout}{result.stderr}")
+        f"{result.stdout}{result.stderr}"
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -65,19 +65,28 @@ def _literal_words(node: ast.AST) -> set[str]:
 
 # --------------------------------------------------------------------------- vocabularies
 
+
 def test_the_kinds_are_listed_only_by_the_kind_enum() -> None:
     """No tuple, list, set or dict literal anywhere lists vector kinds again."""
-    repeats = [f"{rel}:{node.lineno}" for rel, tree in _sources(*PACKAGE_DIRS)
-               for node in ast.walk(tree) if len(_literal_words(node) & KIND_WORDS) >= 2]
+    repeats = [
+        f"{rel}:{node.lineno}"
+        for rel, tree in _sources(*PACKAGE_DIRS)
+        for node in ast.walk(tree)
+        if len(_literal_words(node) & KIND_WORDS) >= 2
+    ]
     assert repeats == []
 
 
 def test_vectors_compares_kinds_with_the_enum() -> None:
     """Inside pokercert.vectors a kind is tested against Kind, never a typed string."""
-    typed = [f"{rel}:{node.lineno}" for rel, tree in _sources("vectors")
-             for node in ast.walk(tree) if isinstance(node, ast.Compare)
-             for side in (node.left, *node.comparators)
-             if isinstance(side, ast.Constant) and side.value in KIND_WORDS]
+    typed = [
+        f"{rel}:{node.lineno}"
+        for rel, tree in _sources("vectors")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        for side in (node.left, *node.comparators)
+        if isinstance(side, ast.Constant) and side.value in KIND_WORDS
+    ]
     assert typed == []
 
 
@@ -94,9 +103,13 @@ def test_kind_values_match_the_vector_schema_and_the_protocol() -> None:
 
 def test_reason_codes_are_spelled_only_in_reference_cards() -> None:
     codes = set(REASON_CODES)
-    typed = [f"{rel}:{node.lineno} {node.value}" for rel, tree in _sources(*PACKAGE_DIRS)
-             if rel != "reference/cards.py"
-             for node in _strings(tree) if node.value in codes]
+    typed = [
+        f"{rel}:{node.lineno} {node.value}"
+        for rel, tree in _sources(*PACKAGE_DIRS)
+        if rel != "reference/cards.py"
+        for node in _strings(tree)
+        if node.value in codes
+    ]
     assert typed == []
 
 
@@ -104,18 +117,25 @@ def test_the_report_views_name_outcomes_through_the_enum() -> None:
     from pokercert.harness.run.results import Outcome
 
     names = {o.value for o in Outcome}
-    typed = [f"{rel}:{node.lineno} {node.value}" for rel, tree in _sources("reports")
-             for node in _strings(tree) if node.value in names]
+    typed = [
+        f"{rel}:{node.lineno} {node.value}"
+        for rel, tree in _sources("reports")
+        for node in _strings(tree)
+        if node.value in names
+    ]
     assert typed == []
 
 
 def test_no_module_reaches_for_another_modules_private_names() -> None:
     """``from pokercert.x import _y`` is a private API in use: make it public instead."""
-    private = [f"{rel}:{node.lineno} {alias.name}" for rel, tree in _sources(*PACKAGE_DIRS)
-               for node in ast.walk(tree)
-               if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pokercert")
-               for alias in node.names
-               if alias.name.startswith("_") and not alias.name.startswith("__")]
+    private = [
+        f"{rel}:{node.lineno} {alias.name}"
+        for rel, tree in _sources(*PACKAGE_DIRS)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pokercert")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
     assert private == []
 
 
@@ -141,12 +161,14 @@ def test_read_text_checks_a_text_against_the_corpus_it_would_join() -> None:
 
     corpus = load_corpus()
     text = DRAFT.format(why="A royal flush, the best hand there is.")
-    found, problems = read_text(text, "draft.toml", "nj-poker-high-5", corpus.root,
-                                taken=corpus.vectors)
+    found, problems = read_text(
+        text, "draft.toml", "nj-poker-high-5", corpus.root, taken=corpus.vectors
+    )
     assert found == []
     first = corpus.by_id["nj-poker-high-5/0001"].location
     assert [str(p) for p in problems] == [
-        f"draft.toml:5: duplicate id nj-poker-high-5/0001 (first used at {first})"]
+        f"draft.toml:5: duplicate id nj-poker-high-5/0001 (first used at {first})"
+    ]
     # read on its own, the same text is a sound vector located in the text it came from
     alone, none = read_text(text, "draft.toml", "nj-poker-high-5", corpus.root)
     assert none == [] and [str(v.location) for v in alone] == ["draft.toml:4"]
@@ -160,33 +182,40 @@ def test_read_text_lets_the_caller_prepare_the_parsed_data() -> None:
             raw["flags"] = ["not-a-registered-flag"]
 
     text = DRAFT.format(why="A royal flush, the best hand there is.")
-    _, problems = read_text(text, "d.toml", "nj-poker-high-5", default_root(),
-                            prepare=unknown_flag)
+    _, problems = read_text(text, "d.toml", "nj-poker-high-5", default_root(), prepare=unknown_flag)
     assert [p.location.line for p in problems] == [10]
     assert "unknown flag 'not-a-registered-flag'" in problems[0].message
 
 
 # --------------------------------------------------------------------------- ids
 
+
 def _corpus_with(tmp_path: Path, numbers: list[int], retired: list[int]) -> Path:
     folder = tmp_path / "nj-poker-high-5"
     folder.mkdir()
-    (folder / "a.toml").write_text("".join(f'id = "nj-poker-high-5/{n:04d}"\n' for n in numbers)
-                                   + 'id = "nj-caribbean-stud/0040"\n', encoding="utf-8")
+    (folder / "a.toml").write_text(
+        "".join(f'id = "nj-poker-high-5/{n:04d}"\n' for n in numbers)
+        + 'id = "nj-caribbean-stud/0040"\n',
+        encoding="utf-8",
+    )
     manifest = {"vectors": {}, "retired": {f"nj-poker-high-5/{n:04d}": {} for n in retired}}
     (tmp_path / "MANIFEST.json").write_text(json.dumps(manifest), encoding="utf-8")
     return tmp_path
 
 
 def test_next_ids_skip_used_retired_and_handed_out_ids_below_the_generators_block(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from pokercert.vectors.ids import GENERATED_FIRST, next_ids
 
     root = _corpus_with(tmp_path, [1, 3, GENERATED_FIRST, GENERATED_FIRST + 7], retired=[6])
-    assert next_ids("nj-poker-high-5", 2, root=root) == ["nj-poker-high-5/0007",
-                                                         "nj-poker-high-5/0008"]
-    assert next_ids("nj-poker-high-5", 1, taken=["nj-poker-high-5/0011", "nj-winners-pot/0090"],
-                    root=root) == ["nj-poker-high-5/0012"]
+    assert next_ids("nj-poker-high-5", 2, root=root) == [
+        "nj-poker-high-5/0007",
+        "nj-poker-high-5/0008",
+    ]
+    assert next_ids(
+        "nj-poker-high-5", 1, taken=["nj-poker-high-5/0011", "nj-winners-pot/0090"], root=root
+    ) == ["nj-poker-high-5/0012"]
     # an id counts only in its own ruleset's folder
     assert next_ids("nj-caribbean-stud", 1, root=root) == ["nj-caribbean-stud/0001"]
 
@@ -211,12 +240,16 @@ def test_one_id_allocator_serves_the_authoring_tool_and_the_harness() -> None:
 
 # --------------------------------------------------------------------------- the generator
 
+
 def test_the_generator_is_a_package_split_by_job() -> None:
     import pokercert.vectors.generate as generate
 
     assert hasattr(generate, "__path__")
-    too_long = {rel: n for rel, tree in _sources("vectors")
-                if (n := len((REPO / rel).read_text(encoding="utf-8").splitlines())) > 600}
+    too_long = {
+        rel: n
+        for rel, tree in _sources("vectors")
+        if (n := len((REPO / rel).read_text(encoding="utf-8").splitlines())) > 600
+    }
     assert too_long == {}
 
 
@@ -229,19 +262,25 @@ def test_the_generator_types_no_clause_table_or_section_again() -> None:
     for rel, tree in _sources("vectors/generate"):
         for node in ast.walk(tree):
             if isinstance(node, ast.Dict):
-                pairs = [(k.value, v.value) for k, v in zip(node.keys, node.values, strict=True)
-                         if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)]
-                clauses = [k for k, v in pairs if k in SHAPES and isinstance(v, str)
-                           and clause_id.match(v)]
+                pairs = [
+                    (k.value, v.value)
+                    for k, v in zip(node.keys, node.values, strict=True)
+                    if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+                ]
+                clauses = [
+                    k for k, v in pairs if k in SHAPES and isinstance(v, str) and clause_id.match(v)
+                ]
                 if len(clauses) >= 2:
                     typed.append(f"{rel}:{node.lineno} category->clause table")
-        typed += [f"{rel}:{node.lineno} {node.value}" for node in _strings(tree)
-                  if node.value in sections]
+        typed += [
+            f"{rel}:{node.lineno} {node.value}" for node in _strings(tree) if node.value in sections
+        ]
     assert typed == []
 
 
-@pytest.mark.parametrize("rid", sorted(__import__(
-    "pokercert.vectors.generate", fromlist=["GAMES"]).GAMES))
+@pytest.mark.parametrize(
+    "rid", sorted(__import__("pokercert.vectors.generate", fromlist=["GAMES"]).GAMES)
+)
 def test_each_game_is_its_ruleset_as_the_file_says(rid: str) -> None:
     from pokercert.vectors.generate import GAMES
 
@@ -249,7 +288,8 @@ def test_each_game_is_its_ruleset_as_the_file_says(rid: str) -> None:
     assert game.sec == rs.regulation.section
     assert (game.size, game.jokers, game.word) == (rs.hand_size, rs.jokers, rs.equal_outcome)
     assert {name: game.sec + clause for name, clause in game.cats.items()} == {
-        c.name: c.clause for c in rs.categories}
+        c.name: c.clause for c in rs.categories
+    }
     for role in (game.ranks, game.order, game.tie, game.suits, game.speak):
         assert role is None or rs.has_clause(game.sec + role), role
 

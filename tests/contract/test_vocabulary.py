@@ -42,8 +42,12 @@ from pokercert.vectors.model import OPERATIONS, Kind
 
 from .test_architecture import ROOT, _modules
 
-SCHEMA_GLOBS = ("harness/schema/*.json", "reports/schema/*.json", "cli/schema/*.json",
-                "vectors/schema*/*.json")
+SCHEMA_GLOBS = (
+    "harness/schema/*.json",
+    "reports/schema/*.json",
+    "cli/schema/*.json",
+    "vectors/schema*/*.json",
+)
 
 VOCABULARIES: dict[str, frozenset[str]] = {
     "kinds": frozenset(str(k) for k in Kind),
@@ -55,21 +59,30 @@ VOCABULARIES: dict[str, frozenset[str]] = {
 # (file, JSON pointer) -> (vocabulary, the part of it listed there, why)
 SUBSETS: dict[tuple[str, str], tuple[str, frozenset[str], str]] = {
     ("harness/schema/batch-request.json", "/$defs/request/properties/op/enum"): (
-        "kinds", frozenset(OPERATIONS) | frozenset(MANY_OPS),
+        "kinds",
+        frozenset(OPERATIONS) | frozenset(MANY_OPS),
         "a request names an operation (every kind but reject: a reject vector is sent as "
-        "the operation it tests) or a batched one"),
+        "the operation it tests) or a batched one",
+    ),
     ("vectors/schema/vector.schema.json", "/$defs/vector/properties/op/enum"): (
-        "kinds", frozenset(OPERATIONS) - {Kind.SHOWDOWN},
+        "kinds",
+        frozenset(OPERATIONS) - {Kind.SHOWDOWN},
         "the operation a reject vector's invalid input is sent through; a showdown's "
-        "invalid hands are a compare's"),
-    ("vectors/schema/vector.schema.json",
-     "/$defs/vector/allOf/6/then/allOf/0/if/properties/op/enum"): (
-        "kinds", frozenset({Kind.CLASSIFY, Kind.QUALIFIES}),
-        "the reject operations that take one hand (the branch that requires ``hand``)"),
-    ("reports/schema/report.schema.json",
-     "/properties/failures/items/properties/outcome/enum"): (
-        "outcomes", frozenset(str(o) for o in DENYING),
-        "the report's failures are the vectors that deny a certificate"),
+        "invalid hands are a compare's",
+    ),
+    (
+        "vectors/schema/vector.schema.json",
+        "/$defs/vector/allOf/6/then/allOf/0/if/properties/op/enum",
+    ): (
+        "kinds",
+        frozenset({Kind.CLASSIFY, Kind.QUALIFIES}),
+        "the reject operations that take one hand (the branch that requires ``hand``)",
+    ),
+    ("reports/schema/report.schema.json", "/properties/failures/items/properties/outcome/enum"): (
+        "outcomes",
+        frozenset(str(o) for o in DENYING),
+        "the report's failures are the vectors that deny a certificate",
+    ),
 }
 
 
@@ -101,15 +114,16 @@ def disagreements(name: str, schema: Any) -> Iterator[str]:
             if len(members & set(words)) < 2:
                 continue
             declared = SUBSETS.get((name, pointer))
-            expected = members if declared is None or declared[0] != vocabulary \
-                else declared[1]
+            expected = members if declared is None or declared[0] != vocabulary else declared[1]
             listed = set(words) if shape == "enum" else set(words) & members
             if shape == "keys":
                 expected = expected & members
             if listed != expected:
-                yield (f"{name}{pointer}: lists {vocabulary} "
-                       f"{sorted(listed)}; missing {sorted(expected - listed)}, "
-                       f"not {vocabulary} {sorted(listed - expected)}")
+                yield (
+                    f"{name}{pointer}: lists {vocabulary} "
+                    f"{sorted(listed)}; missing {sorted(expected - listed)}, "
+                    f"not {vocabulary} {sorted(listed - expected)}"
+                )
 
 
 def _schemas() -> Iterator[tuple[str, Any]]:
@@ -135,10 +149,14 @@ def test_the_check_sees_the_schemas_that_list_a_vocabulary():
                 if len(members & set(words)) >= 2:
                     seen[vocabulary].add(name)
     assert {n for n in seen["kinds"] if n.startswith("harness/")} >= {
-        "harness/schema/fuzz.schema.json", "harness/schema/hello-reply.json",
-        "harness/schema/results-line.schema.json", "harness/schema/run.schema.json"}
-    assert {"harness/schema/results-line.schema.json",
-            "reports/schema/report.schema.json"} <= seen["outcomes"]
+        "harness/schema/fuzz.schema.json",
+        "harness/schema/hello-reply.json",
+        "harness/schema/results-line.schema.json",
+        "harness/schema/run.schema.json",
+    }
+    assert {"harness/schema/results-line.schema.json", "reports/schema/report.schema.json"} <= seen[
+        "outcomes"
+    ]
     assert "vectors/schema/vector.schema.json" in seen["reasons"]
     assert set(SUBSETS) <= places, set(SUBSETS) - places
 
@@ -148,9 +166,13 @@ def test_a_schema_that_drops_or_adds_a_word_is_named():
     missing from a counts object, a word that is no kind in a kind enum."""
     kinds = sorted(VOCABULARIES["kinds"] - {"qualifies"})
     outcomes = sorted(VOCABULARIES["outcomes"] - {"XPASS"})
-    schema = {"properties": {"kind": {"enum": kinds},
-                             "op": {"enum": [*sorted(VOCABULARIES["kinds"]), "evaluate"]},
-                             "counts": {"required": ["total", *outcomes]}}}
+    schema = {
+        "properties": {
+            "kind": {"enum": kinds},
+            "op": {"enum": [*sorted(VOCABULARIES["kinds"]), "evaluate"]},
+            "counts": {"required": ["total", *outcomes]},
+        }
+    }
     found = "\n".join(disagreements("x.json", schema))
     assert "x.json/properties/kind/enum: lists kinds" in found
     assert "missing ['qualifies']" in found
@@ -159,7 +181,6 @@ def test_a_schema_that_drops_or_adds_a_word_is_named():
     assert "missing ['XPASS']" in found
     whole = {"properties": {"kind": {"enum": sorted(VOCABULARIES["kinds"])}}}
     assert list(disagreements("y.json", whole)) == []
-
 
 
 def _first_enum(vocabulary: str) -> tuple[str, str]:
@@ -197,8 +218,7 @@ def test_a_schema_that_lists_categories_or_reasons_must_list_them_all():
     enum without ``pair_of_aces`` and a reason enum with a made-up code are named."""
     categories = [c for c in SHAPES if c != CategoryName.PAIR_OF_ACES]
     reasons = [*sorted(REASON_CODES), "bad-vibes"]
-    schema = {"properties": {"category": {"enum": categories},
-                             "reason": {"enum": reasons}}}
+    schema = {"properties": {"category": {"enum": categories}, "reason": {"enum": reasons}}}
     found = "\n".join(disagreements("z.json", schema))
     assert "z.json/properties/category/enum: lists categories" in found
     assert "missing ['pair_of_aces']" in found
@@ -232,14 +252,12 @@ def category_names_in(data: Any, where: str = "") -> Iterator[tuple[str, Any]]:
 def strangers(data: Any) -> list[str]:
     """The places of ``data`` that name a category :class:`CategoryName` lacks."""
     members = {c.value for c in CategoryName}
-    return [f"{place}: {name!r}" for place, name in category_names_in(data)
-            if name not in members]
+    return [f"{place}: {name!r}" for place, name in category_names_in(data) if name not in members]
 
 
 def _ruleset_files() -> list[tuple[str, Any]]:
     paths = [*sorted(REGULATIONS.glob("*.toml")), INTERPRETATIONS]
-    return [(str(p.relative_to(ROOT)), tomllib.loads(p.read_text(encoding="utf-8")))
-            for p in paths]
+    return [(str(p.relative_to(ROOT)), tomllib.loads(p.read_text(encoding="utf-8"))) for p in paths]
 
 
 def test_every_ruleset_file_names_only_members_of_the_category_enum():
@@ -248,7 +266,7 @@ def test_every_ruleset_file_names_only_members_of_the_category_enum():
     category a reading of interpretations.toml ranks, is a CategoryName member."""
     files = _ruleset_files()
     named = {name for _, data in files for _, name in category_names_in(data)}
-    assert len(files) > 5 and len(named) >= 10, named      # the walk sees the rulesets
+    assert len(files) > 5 and len(named) >= 10, named  # the walk sees the rulesets
     bad = [f"{path}: {place}" for path, data in files for place in strangers(data)]
     assert not bad, "categories outside CategoryName:\n" + "\n".join(bad)
 
@@ -258,9 +276,13 @@ def test_a_misspelt_category_in_a_ruleset_file_is_named():
     under a misspelt name, one ranking naming a category no game has."""
     data = next(d for _, d in _ruleset_files() if "'royal_flush'" in str(d))
     mutated = copy.deepcopy(data)
-    ruleset = next(r for r in _tables(mutated)
-                   if any(isinstance(c, dict) and c.get("name") == "royal_flush"
-                          for c in r.get("categories", [])))
+    ruleset = next(
+        r
+        for r in _tables(mutated)
+        if any(
+            isinstance(c, dict) and c.get("name") == "royal_flush" for c in r.get("categories", [])
+        )
+    )
     next(c for c in ruleset["categories"] if c["name"] == "royal_flush")["name"] = "royal_flsh"
     ruleset.setdefault("rules", {})["categories"] = ["high_card", "seven_of_a_kind"]
     found = "\n".join(strangers(mutated))
@@ -291,7 +313,6 @@ def test_the_loaded_rulesets_rank_only_members_and_answer_plain_strings():
     assert {type(s) for s in SHAPES} == {str}
 
 
-
 # ------------------------------------------------------------------ category literals
 # where a category name may still be a string literal: file (or folder) -> why
 LITERALS_ALLOWED: dict[str, str] = {
@@ -308,22 +329,28 @@ def category_literals(source: str) -> Iterator[tuple[int, str]]:
     skip: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
-                and isinstance(body[0].value, ast.Constant):
-            skip.add(id(body[0].value))                     # a docstring
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            skip.add(id(body[0].value))  # a docstring
         if isinstance(node, ast.Subscript):
             holder = node.value
-            named = holder.attr if isinstance(holder, ast.Attribute) \
-                else getattr(holder, "id", "")
+            named = holder.attr if isinstance(holder, ast.Attribute) else getattr(holder, "id", "")
             if named == "rules":
-                skip.add(id(node.slice))                    # rules["five_of_a_kind"]
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr == "get" and node.args:
+                skip.add(id(node.slice))  # rules["five_of_a_kind"]
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and node.args
+        ):
             holder = node.func.value
-            named = holder.attr if isinstance(holder, ast.Attribute) \
-                else getattr(holder, "id", "")
+            named = holder.attr if isinstance(holder, ast.Attribute) else getattr(holder, "id", "")
             if named == "rules":
-                skip.add(id(node.args[0]))                  # rules.get("five_of_a_kind")
+                skip.add(id(node.args[0]))  # rules.get("five_of_a_kind")
         if isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Dict):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(getattr(t, "id", "") == "RULE_VALUES" for t in targets):
@@ -341,20 +368,26 @@ def test_code_names_categories_through_the_enum():
         rel = str(path.relative_to(ROOT))
         if any(rel.startswith(allowed) for allowed in LITERALS_ALLOWED):
             continue
-        found += [f"{rel}:{line}: {name!r}"
-                  for line, name in category_literals(path.read_text(encoding="utf-8"))]
-    assert not found, ("category names as literals (use CategoryName; an answer takes "
-                       ".value):\n" + "\n".join(found))
+        found += [
+            f"{rel}:{line}: {name!r}"
+            for line, name in category_literals(path.read_text(encoding="utf-8"))
+        ]
+    assert not found, (
+        "category names as literals (use CategoryName; an answer takes "
+        ".value):\n" + "\n".join(found)
+    )
 
 
 def test_a_category_literal_is_found_but_docstrings_and_knobs_are_not():
     """The scan itself, on a hand-made module."""
-    source = ('"""flush"""\n'
-              'RULE_VALUES = {"five_of_a_kind": ("any",)}\n'
-              'def f(rules):\n'
-              '    """straight"""\n'
-              '    x = rules["five_of_a_kind"] or ev.rules.get("five_of_a_kind")\n'
-              '    return "royal_flush" if x else "high card"\n')
+    source = (
+        '"""flush"""\n'
+        'RULE_VALUES = {"five_of_a_kind": ("any",)}\n'
+        "def f(rules):\n"
+        '    """straight"""\n'
+        '    x = rules["five_of_a_kind"] or ev.rules.get("five_of_a_kind")\n'
+        '    return "royal_flush" if x else "high card"\n'
+    )
     assert list(category_literals(source)) == [(6, "royal_flush")]
 
 
@@ -366,16 +399,20 @@ def _error_classes() -> Iterator[tuple[str, str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
-                bases = [b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "")
-                         for b in node.bases]
-                classes.append((node.name, bases,
-                                f"{path.relative_to(ROOT)}:{node.lineno}"))
+                bases = [
+                    b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "")
+                    for b in node.bases
+                ]
+                classes.append((node.name, bases, f"{path.relative_to(ROOT)}:{node.lineno}"))
     errors: set[str] = set()
     grew = True
     while grew:
         before = len(errors)
-        errors |= {name for name, bases, _ in classes
-                   if any(b.endswith(("Error", "Exception")) or b in errors for b in bases)}
+        errors |= {
+            name
+            for name, bases, _ in classes
+            if any(b.endswith(("Error", "Exception")) or b in errors for b in bases)
+        }
         grew = len(errors) != before
     for name, _, where in classes:
         if name in errors:
@@ -387,15 +424,14 @@ def test_no_two_error_classes_share_a_name():
     where: dict[str, list[str]] = {}
     for name, place in _error_classes():
         where.setdefault(name, []).append(place)
-    assert len(where) > 20       # the walk sees the package's errors
+    assert len(where) > 20  # the walk sees the package's errors
     assert {"InputError", "MergeError", "AdapterError", "RunError"} <= set(where)
     twice = {name: places for name, places in where.items() if len(places) > 1}
     assert not twice, f"error classes defined twice: {twice}"
 
 
 # class name -> why two public classes of the package still share it
-SHARED_CLASS_NAMES: dict[str, str] = {
-}
+SHARED_CLASS_NAMES: dict[str, str] = {}
 
 
 def _public_classes() -> dict[str, list[str]]:
@@ -405,8 +441,7 @@ def _public_classes() -> dict[str, list[str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
-                where.setdefault(node.name, []).append(
-                    f"{path.relative_to(ROOT)}:{node.lineno}")
+                where.setdefault(node.name, []).append(f"{path.relative_to(ROOT)}:{node.lineno}")
     return where
 
 
@@ -415,9 +450,12 @@ def test_one_class_per_concept():
     Game): a reader meeting ``Pot`` knows which one it is.  A pending entry whose
     classes were folded is a warning, for whoever prunes the list."""
     where = _public_classes()
-    assert len(where) > 50 and "Evaluator" in where      # the walk sees the package
-    twice = {name: places for name, places in where.items()
-             if len(places) > 1 and name not in SHARED_CLASS_NAMES}
+    assert len(where) > 50 and "Evaluator" in where  # the walk sees the package
+    twice = {
+        name: places
+        for name, places in where.items()
+        if len(places) > 1 and name not in SHARED_CLASS_NAMES
+    }
     assert not twice, f"classes defined twice: {twice}"
     folded = [name for name in SHARED_CLASS_NAMES if len(where.get(name, [])) < 2]
     if folded:

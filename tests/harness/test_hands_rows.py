@@ -30,6 +30,6 @@ def test_rows_handed_out_are_new_arrays(seed):
     ref = ReferenceClasses(rs, prof, space_of(rs, prof))
     first = ref.code_rows(100, 110, seed)
     expected = first.copy()
-    first[:] = 0                         # an evaluator writing to the batch it was given
+    first[:] = 0  # an evaluator writing to the batch it was given
     assert (ref.code_rows(100, 110, seed) == expected).all()
     assert ref.codes(100, 110, seed) == expected.ravel().tolist()

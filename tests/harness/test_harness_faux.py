@@ -23,10 +23,20 @@ def spec(mode: str, arg: str = "") -> str:
     return f"exec:{sys.executable} {FAUX} {mode} {arg!r}".rstrip()
 
 
-def run_faux(mode: str, arg: str = "", tmp_path: Path | None = None, batch_size: int = 4,
-             timeout: float = 10.0, max_restarts: int = 10, **adapter_kw):
-    opts = AdapterOptions(timeout=timeout, max_restarts=max_restarts,
-                          attachments=tmp_path / "attachments" if tmp_path else None)
+def run_faux(
+    mode: str,
+    arg: str = "",
+    tmp_path: Path | None = None,
+    batch_size: int = 4,
+    timeout: float = 10.0,
+    max_restarts: int = 10,
+    **adapter_kw,
+):
+    opts = AdapterOptions(
+        timeout=timeout,
+        max_restarts=max_restarts,
+        attachments=tmp_path / "attachments" if tmp_path else None,
+    )
     adapter = load_adapter(spec(mode, arg), opts)
     for key, value in adapter_kw.items():
         setattr(adapter, key, value)
@@ -34,8 +44,7 @@ def run_faux(mode: str, arg: str = "", tmp_path: Path | None = None, batch_size:
     with adapter:
         identity = adapter.start()
         try:
-            for batch in score_vectors(adapter, identity, VECTORS, PRACTICE,
-                                       batch_size=batch_size):
+            for batch in score_vectors(adapter, identity, VECTORS, PRACTICE, batch_size=batch_size):
                 results.extend(batch)
         except AdapterAborted as exc:
             aborted = exc
@@ -76,8 +85,11 @@ def test_batches_in_flight_when_the_child_dies_are_not_asked_of_its_successor():
     import time
 
     culprit = VECTORS[2].inputs["hand"]
-    others = [v.inputs["hand"] for v in VECTORS[:12]
-              if v.kind == "classify" and v.inputs["hand"] != culprit][:2]
+    others = [
+        v.inputs["hand"]
+        for v in VECTORS[:12]
+        if v.kind == "classify" and v.inputs["hand"] != culprit
+    ][:2]
     adapter = load_adapter(spec("crash-on", culprit), AdapterOptions(timeout=10.0))
 
     def batches():
@@ -96,7 +108,9 @@ def test_batches_in_flight_when_the_child_dies_are_not_asked_of_its_successor():
         first = adapter._proc
         replies = list(adapter.run_batches(batches()))
     assert [[r.status for r in batch] for batch in replies] == [
-        ["crash", "answered"], ["answered"]], [[r.message for r in b] for b in replies]
+        ["crash", "answered"],
+        ["answered"],
+    ], [[r.message for r in b] for b in replies]
     assert "SIGSEGV" in replies[0][0].message
 
 
@@ -113,14 +127,12 @@ def test_a_hang_is_a_timeout_of_that_vector_only():
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
 def test_the_cpu_time_limit_kills_a_spinning_adapter():
     culprit = VECTORS[1]
-    results, aborted, _ = run_faux("spin-on", culprit.inputs["hand"], timeout=30.0,
-                                   max_cpu_s=1)
+    results, aborted, _ = run_faux("spin-on", culprit.inputs["hand"], timeout=30.0, max_cpu_s=1)
     got = outcomes(results)
     assert aborted is None
     assert got.pop(culprit.id) is Outcome.CRASH
     assert set(got.values()) == {Outcome.PASS}
-    assert "CPU time limit of 1 s" in next(r.message for r in results
-                                            if r.vector_id == culprit.id)
+    assert "CPU time limit of 1 s" in next(r.message for r in results if r.vector_id == culprit.id)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
@@ -209,11 +221,27 @@ def test_a_refusal_without_a_reason_code_is_wrong_reason():
 
 
 # ------------------------------------------------------------------ many hands per request
-HANDS = ["As Ks Qs Js Ts", "2c 2d 7h 8s 9c", "Ah Kd Qs Jc 9h", "5d 4c 3h 2s Ah",
-         "Kd Kc 5h 5s 2c", "As As Qs Js Ts", "7h 7d 7c 7s 2d", "9c 8c 7c 6c 5c"]
+HANDS = [
+    "As Ks Qs Js Ts",
+    "2c 2d 7h 8s 9c",
+    "Ah Kd Qs Jc 9h",
+    "5d 4c 3h 2s Ah",
+    "Kd Kc 5h 5s 2c",
+    "As As Qs Js Ts",
+    "7h 7d 7c 7s 2d",
+    "9c 8c 7c 6c 5c",
+]
 # the reference's answers, worked by hand (13:69F-14.3(b)); the sixth repeats a card
-CATEGORIES = ["royal_flush", "one_pair", "high_card", "straight", "two_pair", None,
-              "four_of_a_kind", "straight_flush"]
+CATEGORIES = [
+    "royal_flush",
+    "one_pair",
+    "high_card",
+    "straight",
+    "two_pair",
+    None,
+    "four_of_a_kind",
+    "straight_flush",
+]
 
 
 def _many(mode: str, arg: str = "", op: str = "classify_many", timeout: float = 10.0):
@@ -242,8 +270,9 @@ def test_a_crash_inside_a_many_hands_request_lands_on_its_one_hand():
     reply, adapter = _many("crash-on", culprit)
     got = reply.data["categories"]
     assert got[3].status == "crash" and "SIGSEGV" in got[3].message
-    assert [c for i, c in enumerate(got) if i not in (3, 5)] == \
-        [c for i, c in enumerate(CATEGORIES) if i not in (3, 5)]
+    assert [c for i, c in enumerate(got) if i not in (3, 5)] == [
+        c for i, c in enumerate(CATEGORIES) if i not in (3, 5)
+    ]
     assert adapter.restarts >= 1
 
 

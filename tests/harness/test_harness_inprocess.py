@@ -17,8 +17,10 @@ from tests.helpers.harness_vectors import VECTORS, assert_no_false_pass
 PRACTICE = load_profile("practice")
 INFO = EvaluatorInfo("test", "test-eval", "1")
 ANSWERS = {  # hand-worked, as in harness_vectors
-    "As Ks Qs Js Ts": "royal_flush", "9h 9d 9c 4s 4d": "full_house",
-    "5d 4c 3h 2s Ah": "straight", "Qh Kh Ah 2h 3c": "high_card",
+    "As Ks Qs Js Ts": "royal_flush",
+    "9h 9d 9c 4s 4d": "full_house",
+    "5d 4c 3h 2s Ah": "straight",
+    "Qh Kh Ah 2h 3c": "high_card",
     "7c 7d 7h 7s 2c": "four_of_a_kind",
 }
 
@@ -51,8 +53,7 @@ class Honest:
 def run(evaluator, vectors=VECTORS, timeout=5.0):
     adapter = InProcessAdapter(evaluator, "py:test", "test", "1", timeout=timeout)
     identity = adapter.start()
-    results = [r for batch in score_vectors(adapter, identity, vectors, PRACTICE)
-               for r in batch]
+    results = [r for batch in score_vectors(adapter, identity, vectors, PRACTICE) for r in batch]
     assert_no_false_pass(results)
     return {r.vector_id: r for r in results}
 
@@ -80,11 +81,11 @@ def test_reject_scoring_pass_wrong_reason_and_fail():
     class Lax(Honest):
         def classify(self, hand):
             if "Zz" in hand:
-                raise Rejected(None)          # refused, but no code
+                raise Rejected(None)  # refused, but no code
             if len(hand) != 5:
-                raise Rejected("bad-card")    # refused for the wrong reason
+                raise Rejected("bad-card")  # refused for the wrong reason
             if len(set(hand)) != 5:
-                return "one_pair"             # answered invalid input
+                return "one_pair"  # answered invalid input
             return ANSWERS[" ".join(hand)]
 
     results = run(Lax())
@@ -102,11 +103,14 @@ def test_refusing_valid_input_fails():
     assert results["nj-poker-high-5/0001"].outcome is Outcome.FAIL
 
 
-@pytest.mark.parametrize("answer, outcome", [
-    ("Royal Flush", Outcome.ERROR),       # not a category name of the ruleset
-    (42, Outcome.ERROR),                  # not a string
-    ("straight_flush", Outcome.FAIL),     # a category, the wrong one
-])
+@pytest.mark.parametrize(
+    "answer, outcome",
+    [
+        ("Royal Flush", Outcome.ERROR),  # not a category name of the ruleset
+        (42, Outcome.ERROR),  # not a string
+        ("straight_flush", Outcome.FAIL),  # a category, the wrong one
+    ],
+)
 def test_answers_outside_the_vocabulary_are_errors(answer, outcome):
     class Odd(Honest):
         def classify(self, hand):
@@ -177,8 +181,7 @@ def test_bad_capabilities_or_identity_refuse_the_adapter():
 
 def test_py_specs_take_classes_factories_and_instances():
     here = "tests.harness.test_harness_inprocess"
-    for spec in (f"py:{here}:Honest", f"{here}:Honest", f"py:{here}:make",
-                 f"py:{here}:INSTANCE"):
+    for spec in (f"py:{here}:Honest", f"{here}:Honest", f"py:{here}:make", f"py:{here}:INSTANCE"):
         adapter = load_adapter(spec, AdapterOptions())
         assert adapter.start().evaluator["name"] == "test-eval"
 
@@ -199,10 +202,16 @@ def test_pot_shares_are_spelt_from_each_object_again_and_again() -> None:
     from pokercert.harness.adapters.inprocess import pot_item
 
     half, quarter = Fraction(1, 2), Fraction(3, 4)
-    for shares in ([half, half, Fraction(0)], [quarter, Fraction(1, 4), 0],
-                   [Fraction(2, 4), Fraction(1, 2), 0], [1, 0, Fraction(0)]):
+    for shares in (
+        [half, half, Fraction(0)],
+        [quarter, Fraction(1, 4), 0],
+        [Fraction(2, 4), Fraction(1, 2), 0],
+        [1, 0, Fraction(0)],
+    ):
         for _ in range(2):
             texts = pot_item({"high": [0], "low": None, "shares": shares})["shares"]
             assert texts == [str(Fraction(s)) for s in shares]
-    assert pot_item({"high": [0], "low": None, "shares": [half, quarter]})["shares"] == \
-        ["1/2", "3/4"]
+    assert pot_item({"high": [0], "low": None, "shares": [half, quarter]})["shares"] == [
+        "1/2",
+        "3/4",
+    ]

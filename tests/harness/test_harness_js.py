@@ -30,8 +30,11 @@ def test_smoke_passes(ruleset, capsys):
 def test_the_hand_made_vectors_pass():
     with load_adapter(SPEC) as adapter:
         identity = adapter.start()
-        results = [r for b in score_vectors(adapter, identity, VECTORS,
-                                            load_profile("practice")) for r in b]
+        results = [
+            r
+            for b in score_vectors(adapter, identity, VECTORS, load_profile("practice"))
+            for r in b
+        ]
     assert_no_false_pass(results)
     assert {r.outcome for r in results} == {Outcome.PASS}
 
@@ -48,13 +51,24 @@ def test_three_card_census_matches_the_textbook():
     with load_adapter(SPEC) as adapter:
         adapter.start()
         adapter.configure("nj-poker-high-3", {})
-        replies = [r for b in adapter.run_batches(
-            requests[i:i + 1000] for i in range(0, len(requests), 1000)) for r in b]
+        replies = [
+            r
+            for b in adapter.run_batches(
+                requests[i : i + 1000] for i in range(0, len(requests), 1000)
+            )
+            for r in b
+        ]
     assert {r.status for r in replies} == {ANSWERED}
     counts = Counter(r.data["category"] for r in replies)
-    assert counts == {"royal_flush": 4, "straight_flush": 44, "three_of_a_kind": 52,
-                      "straight": 720, "flush": 1096, "one_pair": 3744,
-                      "high_card": 16440}
+    assert counts == {
+        "royal_flush": 4,
+        "straight_flush": 44,
+        "three_of_a_kind": 52,
+        "straight": 720,
+        "flush": 1096,
+        "one_pair": 3744,
+        "high_card": 16440,
+    }
 
 
 @pytest.mark.parametrize("reading, winners", [("practice", [1]), ("literal", [0])])
@@ -64,6 +78,7 @@ def test_it_follows_the_configured_reading(reading, winners):
     with load_adapter(SPEC) as adapter:
         adapter.start()
         adapter.configure("nj-poker-high-5", {"identical-rank-tiebreak": reading})
-        (reply,) = adapter.run_batch([{"op": "compare",
-                                       "hands": ["3c 3d 3h As Ad", "4c 4d 4h 2s 2d"]}])
+        (reply,) = adapter.run_batch(
+            [{"op": "compare", "hands": ["3c 3d 3h As Ad", "4c 4d 4h 2s 2d"]}]
+        )
     assert reply.data["winners"] == winners

@@ -84,23 +84,29 @@ ITEMS = [  # (op, item)
 
 def test_showdown_replies_are_checked_exactly():
     """A pot answer needs integer winner lists and shares written as exact fractions."""
-    assert check_item("showdown", {"id": 1, "high": [1], "low": [0, 1],
-                                   "shares": ["1/4", "3/4"]}) is None
-    assert check_item("showdown", {"id": 1, "high": [0], "low": [], "shares": ["1", "0"]}) \
+    assert (
+        check_item("showdown", {"id": 1, "high": [1], "low": [0, 1], "shares": ["1/4", "3/4"]})
         is None
-    for bad in ({"high": [1], "low": None, "shares": ["0", "1"]},
-                {"high": [1], "low": [], "shares": [0, 1]},
-                {"high": [1], "low": [], "shares": ["0.5", "0.5"]},
-                {"high": [1], "low": [], "shares": ["1/0", "1"]},
-                {"high": [True], "low": [], "shares": ["0", "1"]},
-                {"high": [1], "low": [], "shares": ["0", "1"], "winners": [1]}):
+    )
+    assert check_item("showdown", {"id": 1, "high": [0], "low": [], "shares": ["1", "0"]}) is None
+    for bad in (
+        {"high": [1], "low": None, "shares": ["0", "1"]},
+        {"high": [1], "low": [], "shares": [0, 1]},
+        {"high": [1], "low": [], "shares": ["0.5", "0.5"]},
+        {"high": [1], "low": [], "shares": ["1/0", "1"]},
+        {"high": [True], "low": [], "shares": ["0", "1"]},
+        {"high": [1], "low": [], "shares": ["0", "1"], "winners": [1]},
+    ):
         assert check_item("showdown", bad), bad
 
 
 @pytest.mark.parametrize("op, item", ITEMS)
 def test_the_fast_reply_check_is_never_laxer_than_the_schema(op, item):
-    schema_ok = not list(Draft202012Validator(schema("batch-reply")).iter_errors(
-        {"type": "batch", "id": 0, "replies": [item]}))
+    schema_ok = not list(
+        Draft202012Validator(schema("batch-reply")).iter_errors(
+            {"type": "batch", "id": 0, "replies": [item]}
+        )
+    )
     fast_ok = check_item(op, item) is None
     assert fast_ok <= schema_ok  # whatever the harness accepts, the schema accepts
 
@@ -117,8 +123,7 @@ MANY = [  # (op, item) for a request of two hands
     ("classify_many", {"id": 1, "error": "boom"}),
     ("classify_many", {"id": 1, "categories": ["flush", "flush"], "category": "flush"}),
     ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5, [1, 2]]}),
-    ("evaluate_many", {"id": 1, "categories": ["flush", {"rejected": None}],
-                       "keys": [5, None]}),
+    ("evaluate_many", {"id": 1, "categories": ["flush", {"rejected": None}], "keys": [5, None]}),
     ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5, "6"]}),
     ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5, 1.5]}),
     ("evaluate_many", {"id": 1, "categories": ["flush", "straight"], "keys": [5]}),
@@ -128,21 +133,30 @@ MANY = [  # (op, item) for a request of two hands
 
 @pytest.mark.parametrize("op, item", MANY)
 def test_the_many_hands_checks_are_never_laxer_than_the_schema(op, item):
-    schema_ok = not list(Draft202012Validator(schema("batch-reply")).iter_errors(
-        {"type": "batch", "id": 0, "replies": [item]}))
+    schema_ok = not list(
+        Draft202012Validator(schema("batch-reply")).iter_errors(
+            {"type": "batch", "id": 0, "replies": [item]}
+        )
+    )
     whole = check_many(op, item, 2)
-    entries = [] if whole or "error" in item else [
-        hand_answer(c, k, op == "evaluate_many")[0]
-        for c, k in zip(item["categories"], item.get("keys") or [None, None], strict=True)]
+    entries = (
+        []
+        if whole or "error" in item
+        else [
+            hand_answer(c, k, op == "evaluate_many")[0]
+            for c, k in zip(item["categories"], item.get("keys") or [None, None], strict=True)
+        ]
+    )
     fast_ok = whole is None and "error" not in item and "error" not in entries
     assert fast_ok <= schema_ok
 
 
 def test_features_are_negotiated_by_name_and_version():
-    assert negotiated({"features": {"classify_many": 1, "evaluate_many": 2, "x": 1}}) == \
-        {"classify_many"}
+    assert negotiated({"features": {"classify_many": 1, "evaluate_many": 2, "x": 1}}) == {
+        "classify_many"
+    }
     assert negotiated({}) == set() and negotiated({"features": ["classify_many"]}) == set()
-    validate("hello-request", hello_request("1.0"))   # announces them (schema allows)
+    validate("hello-request", hello_request("1.0"))  # announces them (schema allows)
 
 
 def test_replies_to_earlier_batches_are_skipped_and_later_ones_refused():
@@ -154,9 +168,13 @@ def test_replies_to_earlier_batches_are_skipped_and_later_ones_refused():
 
 
 def test_hello_replies_are_checked_against_the_schema():
-    good = {"type": "hello", "protocol": 1, "adapter": {"name": "a", "version": "1"},
-            "evaluator": {"vendor": "v", "name": "n", "version": "1"},
-            "capabilities": {"nj-poker-high-5": ["classify"]}}
+    good = {
+        "type": "hello",
+        "protocol": 1,
+        "adapter": {"name": "a", "version": "1"},
+        "evaluator": {"vendor": "v", "name": "n", "version": "1"},
+        "capabilities": {"nj-poker-high-5": ["classify"]},
+    }
     assert parse_hello_reply(json.dumps(good))["evaluator"]["name"] == "n"
     with pytest.raises(ProtocolError, match="capabilities"):
         parse_hello_reply(json.dumps({**good, "capabilities": {"x": ["guess"]}}))
@@ -164,12 +182,15 @@ def test_hello_replies_are_checked_against_the_schema():
         parse_hello_reply(json.dumps({k: v for k, v in good.items() if k != "evaluator"}))
 
 
-@pytest.mark.parametrize("text, kind, target", [
-    ("reference", "name", "reference"),
-    ("py:pkg.mod:Cls", "py", "pkg.mod:Cls"),
-    ("pkg.mod:factory", "py", "pkg.mod:factory"),
-    ("exec:node 'my dir/adapter.js' --fast", "exec", "node 'my dir/adapter.js' --fast"),
-])
+@pytest.mark.parametrize(
+    "text, kind, target",
+    [
+        ("reference", "name", "reference"),
+        ("py:pkg.mod:Cls", "py", "pkg.mod:Cls"),
+        ("pkg.mod:factory", "py", "pkg.mod:factory"),
+        ("exec:node 'my dir/adapter.js' --fast", "exec", "node 'my dir/adapter.js' --fast"),
+    ],
+)
 def test_spec_syntax(text, kind, target):
     spec = parse_spec(text)
     assert (spec.kind, spec.target) == (kind, target)
@@ -184,8 +205,7 @@ def test_bad_specs_are_refused(text):
 
 
 def test_the_reference_is_a_shipped_adapter():
-    assert shipped_adapters()["reference"] == \
-        "pokercert.harness.peers.reference:ReferenceEvaluator"
+    assert shipped_adapters()["reference"] == "pokercert.harness.peers.reference:ReferenceEvaluator"
 
 
 def test_the_python_serve_bridge_speaks_the_protocol(capsys):
@@ -205,9 +225,14 @@ def test_protocol_doc_example_transcript_is_what_the_js_adapter_answers():
     sent = [json.loads(line[3:]) for line in doc.splitlines() if line.startswith(">> ")]
     shown = [json.loads(line[3:]) for line in doc.splitlines() if line.startswith("<< ")]
     assert sent and shown
-    proc = subprocess.run(["node", str(ROOT / "examples" / "js-evaluator" / "adapter.js")],
-                          input="".join(json.dumps(m) + "\n" for m in sent), text=True,
-                          capture_output=True, timeout=30, check=True)
+    proc = subprocess.run(
+        ["node", str(ROOT / "examples" / "js-evaluator" / "adapter.js")],
+        input="".join(json.dumps(m) + "\n" for m in sent),
+        text=True,
+        capture_output=True,
+        timeout=30,
+        check=True,
+    )
     got = [json.loads(line) for line in proc.stdout.splitlines()]
     # the build digest changes with every edit of evaluator.js: compare it by shape only
     assert len(got[0]["evaluator"].pop("build")) == len(shown[0]["evaluator"].pop("build"))

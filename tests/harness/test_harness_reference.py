@@ -30,21 +30,28 @@ def corpus():
 def test_the_reference_passes_every_vector_of_every_ruleset(corpus, profile):
     with load_adapter("reference") as adapter:
         identity = adapter.start()
-        results = [r for b in score_vectors(adapter, identity, corpus.vectors,
-                                            load_profile(profile)) for r in b]
-    bad = [(r.vector_id, str(r.outcome), r.message) for r in results
-           if r.outcome is not Outcome.PASS]
+        results = [
+            r
+            for b in score_vectors(adapter, identity, corpus.vectors, load_profile(profile))
+            for r in b
+        ]
+    bad = [
+        (r.vector_id, str(r.outcome), r.message) for r in results if r.outcome is not Outcome.PASS
+    ]
     assert bad == []
     per_ruleset = Counter(r.ruleset for r in results)
     assert set(per_ruleset) == set(in_corpus(rs.id for rs in all_rulesets()))
 
 
-@pytest.mark.parametrize("hand, code", [
-    (["As", "Ks", "Qs", "Js", "Zz"], "bad-card"),
-    (["As", "As", "Qs", "Js", "Ts"], "duplicate-card"),
-    (["As", "Ks", "Qs", "Js"], "wrong-count"),
-    (["As", "Ks", "Qs", "Js", "Xx"], "joker-not-allowed"),
-])
+@pytest.mark.parametrize(
+    "hand, code",
+    [
+        (["As", "Ks", "Qs", "Js", "Zz"], "bad-card"),
+        (["As", "As", "Qs", "Js", "Ts"], "duplicate-card"),
+        (["As", "Ks", "Qs", "Js"], "wrong-count"),
+        (["As", "Ks", "Qs", "Js", "Xx"], "joker-not-allowed"),
+    ],
+)
 def test_the_reference_refuses_with_the_card_parsers_codes(hand, code):
     ev = ReferenceEvaluator()
     ev.configure("nj-poker-high-5", {})
@@ -64,12 +71,15 @@ def test_a_batch_of_codes_is_valued_without_card_strings():
     assert (categories, keys) == ev.evaluate_many([h.split() for h in hands])
 
 
-@pytest.mark.parametrize("ruleset, hand, code", [
-    ("nj-poker-high-5", "As As Qs Js Ts", "duplicate-card"),
-    ("nj-poker-high-5", "As Ks Qs Js Xx", "joker-not-allowed"),
-    # mt-poker-high's deck has two jokers (its ruleset's deck section): three are too many
-    ("mt-poker-high", "Xx Xx Xx Js Ts", "duplicate-card"),
-])
+@pytest.mark.parametrize(
+    "ruleset, hand, code",
+    [
+        ("nj-poker-high-5", "As As Qs Js Ts", "duplicate-card"),
+        ("nj-poker-high-5", "As Ks Qs Js Xx", "joker-not-allowed"),
+        # mt-poker-high's deck has two jokers (its ruleset's deck section): three are too many
+        ("mt-poker-high", "Xx Xx Xx Js Ts", "duplicate-card"),
+    ],
+)
 def test_a_batch_of_codes_is_refused_as_its_card_strings_are(ruleset, hand, code):
     ev = ReferenceEvaluator()
     ev.configure(ruleset, {})

@@ -59,7 +59,7 @@ def test_a_run_folder_identifies_everything(tmp_path, corpus):
     assert challenge["by_ruleset"]["nj-poker-high-5"]["twin"] == len(VECTORS)
     assert challenge["by_ruleset"]["nj-poker-high-5"]["fresh"] > DEFAULT_FRESH
     assert h.selected == len(VECTORS) + challenge["vectors"] == len(ids(tmp_path))
-    assert ids(tmp_path)[:len(VECTORS)] == [v.id for v in VECTORS]
+    assert ids(tmp_path)[: len(VECTORS)] == [v.id for v in VECTORS]
     assert h.selected_by_ruleset == {"nj-poker-high-5": h.selected}
     assert h.finished_at and h.platform["python"] and h.command == ["pokercert", "run"]
     assert {r.outcome for r in read_results(tmp_path)} == {Outcome.PASS}
@@ -70,7 +70,7 @@ def test_resume_finishes_a_killed_run_without_repeating_it(tmp_path, corpus):
     path = tmp_path / "results.jsonl"
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:3]) + lines[3][:20])  # killed mid-line
-    head = read_header(tmp_path)      # ... so run.json has no end and no results hash
+    head = read_header(tmp_path)  # ... so run.json has no end and no results hash
     head.finished_at = head.results_sha256 = head.results_lines = None
     write_header(tmp_path, head)
     out = run(RunConfig(out=tmp_path, resume=True), corpus)
@@ -91,8 +91,15 @@ def test_shards_partition_the_run_and_merge_back(tmp_path, corpus):
     shards = []
     for k in (1, 2, 3):
         folder = tmp_path / f"shard{k}"
-        run(RunConfig(out=folder, shard=f"{k}/3", challenge_seed=3,
-                      command=["pokercert", "run", "--shard", f"{k}/3"]), corpus)
+        run(
+            RunConfig(
+                out=folder,
+                shard=f"{k}/3",
+                challenge_seed=3,
+                command=["pokercert", "run", "--shard", f"{k}/3"],
+            ),
+            corpus,
+        )
         shards.append(folder)
     assert sum(len(ids(s)) for s in shards) == whole.header.selected
     header, warnings = merge(tmp_path / "merged", shards)
@@ -113,19 +120,24 @@ def test_merge_reports_a_missing_shard_and_refuses_a_repeated_one(tmp_path, corp
 def _lax_corpus_run(tmp_path, corpus, expect_text):
     expect = tmp_path / "expect.toml"
     expect.write_text(expect_text)
-    spec = "py:tests.harness.test_harness_inprocess:Honest"   # monkeypatched below: in this process
-    return run(RunConfig(adapter=spec, out=tmp_path / "run", expect=expect, in_process=True),
-               corpus)
+    spec = "py:tests.harness.test_harness_inprocess:Honest"  # monkeypatched below: in this process
+    return run(
+        RunConfig(adapter=spec, out=tmp_path / "run", expect=expect, in_process=True), corpus
+    )
 
 
 def test_known_failures_are_xfail_and_a_fixed_one_is_xpass(tmp_path, corpus, monkeypatch):
     from tests.harness import test_harness_inprocess as t
 
     monkeypatch.setattr(t.Honest, "winners", lambda self, hands, board=None: [1])
-    out = _lax_corpus_run(tmp_path, corpus, '[known."nj-poker-high-5/0005"]\n'
-                          'reason = "BUG-1: pairs lose"\n'
-                          '[known."nj-poker-high-5/0006"]\nreason = "BUG-2"\n'
-                          'outcome = "ERROR"\n')
+    out = _lax_corpus_run(
+        tmp_path,
+        corpus,
+        '[known."nj-poker-high-5/0005"]\n'
+        'reason = "BUG-1: pairs lose"\n'
+        '[known."nj-poker-high-5/0006"]\nreason = "BUG-2"\n'
+        'outcome = "ERROR"\n',
+    )
     got = {r.vector_id: r for r in read_results(tmp_path / "run")}
     assert got["nj-poker-high-5/0005"].outcome is Outcome.XFAIL
     assert got["nj-poker-high-5/0005"].scored_as == "FAIL"
@@ -134,20 +146,26 @@ def test_known_failures_are_xfail_and_a_fixed_one_is_xpass(tmp_path, corpus, mon
     assert got["nj-poker-high-5/0006"].outcome is Outcome.FAIL
     assert out.exit_code == 1
 
-    monkeypatch.setattr(t.Honest, "winners", lambda self, hands, board=None:
-                        [0] if hands[0][0].startswith("2") else [0, 1])
+    monkeypatch.setattr(
+        t.Honest,
+        "winners",
+        lambda self, hands, board=None: [0] if hands[0][0].startswith("2") else [0, 1],
+    )
     out = _lax_corpus_run(tmp_path, corpus, '[known."nj-poker-high-5/0005"]\nreason = "x"\n')
     got = {r.vector_id: r.outcome for r in read_results(tmp_path / "run")}
     assert got["nj-poker-high-5/0005"] is Outcome.XPASS
     assert out.exit_code == 1  # the list is stale: the run fails
 
 
-@pytest.mark.parametrize("text, match", [
-    ('[known."nj-poker-high-5/9999"]\nreason = "x"\n', "not in the corpus"),
-    ('[known."nj-poker-high-5/0001"]\n', "reason"),
-    ('[known."nj-poker-high-5/0001"]\nreason = "x"\noutcome = "PASS"\n', "outcome"),
-    ("xfail = 1\n", "unknown top-level"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ('[known."nj-poker-high-5/9999"]\nreason = "x"\n', "not in the corpus"),
+        ('[known."nj-poker-high-5/0001"]\n', "reason"),
+        ('[known."nj-poker-high-5/0001"]\nreason = "x"\noutcome = "PASS"\n', "outcome"),
+        ("xfail = 1\n", "unknown top-level"),
+    ],
+)
 def test_bad_expectations_files_are_usage_errors(tmp_path, corpus, text, match):
     with pytest.raises(RunError, match=match):
         _lax_corpus_run(tmp_path, corpus, text)
@@ -155,8 +173,9 @@ def test_bad_expectations_files_are_usage_errors(tmp_path, corpus, text, match):
 
 def test_a_run_timeout_stops_a_hanging_adapter(tmp_path, corpus):
     spec = f"exec:{sys.executable} {FAUX} hang-on '7c 7d 7h 7s 2c'"
-    out = run(RunConfig(adapter=spec, out=tmp_path, run_timeout=4.0, timeout=60.0,
-                        batch_size=2), corpus)
+    out = run(
+        RunConfig(adapter=spec, out=tmp_path, run_timeout=4.0, timeout=60.0, batch_size=2), corpus
+    )
     assert out.header.aborted and "run timeout" in out.header.aborted
     assert out.exit_code == 2
     assert Outcome.PASS in {r.outcome for r in read_results(tmp_path)}
@@ -172,8 +191,9 @@ def test_cli_defaults_certify_the_reference(tmp_path, cli_corpus, monkeypatch, c
 
 
 def test_cli_json_summary_and_exit_code(tmp_path, cli_corpus, capsys):
-    code = main(["run", "--out", str(tmp_path), "--no-report", "--json",
-                 "--flags", "wheel", "wraparound"])
+    code = main(
+        ["run", "--out", str(tmp_path), "--no-report", "--json", "--flags", "wheel", "wraparound"]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0 == data["exit_code"]
     # the two flagged vectors and their twins (fresh deals cannot honour a flag filter)
@@ -186,11 +206,18 @@ def test_a_shard_needs_a_challenge_seed(tmp_path, corpus):
         run(RunConfig(out=tmp_path, shard="1/2"), corpus)
 
 
-@pytest.mark.parametrize("args", [
-    ["--adapter", "no-such-adapter"], ["--adapter", "py:nowhere.at_all:X"],
-    ["--shard", "4/3"], ["--ruleset", "nj-no-such-game"], ["--flags", "no-such-flag"],
-    ["--profile", "no-such-profile"], ["--batch-size", "0"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--adapter", "no-such-adapter"],
+        ["--adapter", "py:nowhere.at_all:X"],
+        ["--shard", "4/3"],
+        ["--ruleset", "nj-no-such-game"],
+        ["--flags", "no-such-flag"],
+        ["--profile", "no-such-profile"],
+        ["--batch-size", "0"],
+    ],
+)
 def test_cli_usage_errors_exit_3(tmp_path, cli_corpus, args):
     assert main(["run", "--out", str(tmp_path), "--no-report", *args]) == 3
 
@@ -209,7 +236,7 @@ class _Tty:
         return True
 
     def write(self, s: str) -> None:
-        self.text += re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", s)   # rich's colours, cursor
+        self.text += re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", s)  # rich's colours, cursor
 
     def flush(self) -> None:
         pass
@@ -218,7 +245,7 @@ class _Tty:
 def test_the_progress_bar_draws_on_the_stream_of_the_moment_in_its_unit(monkeypatch):
     from pokercert.cli.progress import Progress
 
-    bar = Progress(min_interval=0.0, unit="hands/s")   # made before stderr is redirected
+    bar = Progress(min_interval=0.0, unit="hands/s")  # made before stderr is redirected
     first, second = _Tty(), _Tty()
     monkeypatch.setattr(sys, "stderr", first)
     bar(0, 10)
@@ -228,14 +255,14 @@ def test_the_progress_bar_draws_on_the_stream_of_the_moment_in_its_unit(monkeypa
     assert "0/10" in first.text and "hands/s" in first.text
     assert "10/10 100%" in second.text and second.text.endswith("\n")
     third = _Tty()
-    default = Progress(third, min_interval=0.0)     # an explicit stream, the default unit
+    default = Progress(third, min_interval=0.0)  # an explicit stream, the default unit
     default(1, 2)
     assert "vectors/s" in third.text
     quiet, piped = Progress(min_interval=0.0), _NotTty()
     monkeypatch.setattr(sys, "stderr", piped)
     quiet(1, 2)
     quiet.close()
-    assert piped.text == ""                        # not a terminal: nothing drawn
+    assert piped.text == ""  # not a terminal: nothing drawn
 
 
 class _NotTty(_Tty):
@@ -256,19 +283,40 @@ def test_results_built_on_the_fast_path_equal_the_constructors():
     vector = VECTORS[0]
     expected = vector.expected(profile)
     actual = {"category": expected["category"]}
-    fast = passed(vector.id, vector.ruleset, vector.kind, expected, actual, EMPTY,
-                  vector.clauses, vector.flags, vector.why, vector.inputs, 0.000012)
-    by_keyword = Result(vector_id=vector.id, ruleset=vector.ruleset, kind=vector.kind,
-                        outcome=Outcome.PASS, expected=expected, actual=actual,
-                        clauses=vector.clauses, flags=vector.flags, why=vector.why,
-                        inputs=vector.inputs, duration_s=0.000012)
+    fast = passed(
+        vector.id,
+        vector.ruleset,
+        vector.kind,
+        expected,
+        actual,
+        EMPTY,
+        vector.clauses,
+        vector.flags,
+        vector.why,
+        vector.inputs,
+        0.000012,
+    )
+    by_keyword = Result(
+        vector_id=vector.id,
+        ruleset=vector.ruleset,
+        kind=vector.kind,
+        outcome=Outcome.PASS,
+        expected=expected,
+        actual=actual,
+        clauses=vector.clauses,
+        flags=vector.flags,
+        why=vector.why,
+        inputs=vector.inputs,
+        duration_s=0.000012,
+    )
     assert fast == by_keyword and fast._asdict() == by_keyword._asdict()
     assert type(fast) is Result and fast.outcome is Outcome.PASS
     reply = Reply("answered", actual, duration_s=0.0000124)
     general = _result(vector, profile, reply, None, expected, Outcome.PASS, actual, "")
-    assert general == fast                                   # duration rounded to the us
-    failed = _result(vector, profile, reply, None, expected, Outcome.FAIL, {"category": "x"},
-                     "wrong")
+    assert general == fast  # duration rounded to the us
+    failed = _result(
+        vector, profile, reply, None, expected, Outcome.FAIL, {"category": "x"}, "wrong"
+    )
     assert failed.outcome is Outcome.FAIL and failed.message == "wrong"
     assert Result.from_json(json.loads(json.dumps(fast.to_json()))) == fast
 
@@ -284,8 +332,9 @@ def test_a_run_scores_through_the_fast_path_and_the_full_scorer_alike():
     profile = load_profile("practice")
     vectors = VECTORS[:300]
     with load_adapter("reference") as adapter:
-        results = [r for batch in score_vectors(adapter, adapter.start(), vectors, profile)
-                   for r in batch]
+        results = [
+            r for batch in score_vectors(adapter, adapter.start(), vectors, profile) for r in batch
+        ]
     assert [r.vector_id for r in results] == [v.id for v in vectors]
     for v, r in zip(vectors, results, strict=True):
         assert r.outcome is Outcome.PASS, r
@@ -301,8 +350,14 @@ def _reply_of(result):
     return Reply("answered", result.actual)
 
 
-@pytest.mark.parametrize("command", [["run"], ["fuzz", "--ruleset", "nj-poker-high-5"],
-                                     ["exhaustive", "--ruleset", "nj-poker-high-5"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["run"],
+        ["fuzz", "--ruleset", "nj-poker-high-5"],
+        ["exhaustive", "--ruleset", "nj-poker-high-5"],
+    ],
+)
 def test_an_adapter_that_cannot_start_is_exit_2_with_its_reason(command, tmp_path, capsys):
     dead = f"exec:{sys.executable} -c 'raise SystemExit(1)'"
     code = main([*command, "--adapter", dead, "--out", str(tmp_path / "out")])

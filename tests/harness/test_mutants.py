@@ -26,8 +26,12 @@ H5, H3, LO5, DS = "nj-poker-high-5", "nj-poker-high-3", "nj-poker-low-5", "nj-lo
 MT, MTL, MX, PK = "mt-poker-high", "mt-poker-low", "nj-mini-tex-3", "nj-mini-tex-pocket"
 HOLDEM, OMAHA, OMAHA_HL = "nj-holdem", "nj-omaha", "nj-omaha-hi-lo"
 STUD, STUD_HL, RAZZ = "nj-seven-card-stud", "nj-stud-hi-lo", "nj-razz"
-TC, FC, DD, DX = ("nj-three-card-poker", "nj-four-card-poker", "nj-double-down-stud",
-                  "nj-double-cross-poker")
+TC, FC, DD, DX = (
+    "nj-three-card-poker",
+    "nj-four-card-poker",
+    "nj-double-down-stud",
+    "nj-double-cross-poker",
+)
 CS = "nj-caribbean-stud"
 SDJ, LCP = "sd-poker-high-joker", "lc-pai-gow-poker"
 MD, MDL = "mt-poker-high-deuces", "mt-poker-low-deuces"
@@ -42,18 +46,24 @@ def reject(code: str) -> tuple[str, str]:
 # qualifies: hand -> bool
 EXAMPLES: dict[str, list[tuple]] = {
     # 14.3(b)6: "A, 2, 3, 4, 5 ... the lowest ranking straight"
-    "wheel-missing": [(H5, "classify", ("Ah 2d 3c 4s 5h",), "straight"),
-                      (H3, "classify", ("Ac 2d 3h",), "straight")],          # (c)4 A-2-3
+    "wheel-missing": [
+        (H5, "classify", ("Ah 2d 3c 4s 5h",), "straight"),
+        (H3, "classify", ("Ac 2d 3h",), "straight"),
+    ],  # (c)4 A-2-3
     # (b)6: the wheel is the lowest straight, so 6-high beats it
-    "wheel-ranked-ace-high": [(H5, "winners", (["Ah 2d 3c 4s 5h", "6c 5d 4h 3s 2c"],), [1]),
-                              (PK, "classify", ("Ah 2h",), "straight_flush")],  # (d)3 not (d)1
+    "wheel-ranked-ace-high": [
+        (H5, "winners", (["Ah 2d 3c 4s 5h", "6c 5d 4h 3s 2c"],), [1]),
+        (PK, "classify", ("Ah 2h",), "straight_flush"),
+    ],  # (d)3 not (d)1
     # (b)6: an ace-high straight is the highest straight
     "straights-all-equal": [(H5, "winners", (["Ah Ks Qd Jc Th", "Kh Qs Jd Tc 9h"],), [0])],
     # (b)6 sequence of five cards; 6-5-4-3-2 is one
     "lowest-straight-missed": [(H5, "classify", ("6c 5d 4h 3s 2c",), "straight")],
     # (b)6 "queen, king, ace, two, three" is no straight
-    "wraparound-straights": [(H5, "classify", ("Qs Kh Ad 2c 3h",), "high_card"),
-                             (H3, "classify", ("Kd Ac 2h",), "high_card")],    # (c)4 K-A-2
+    "wraparound-straights": [
+        (H5, "classify", ("Qs Kh Ad 2c 3h",), "high_card"),
+        (H3, "classify", ("Kd Ac 2h",), "high_card"),
+    ],  # (c)4 K-A-2
     # (b)9 a pair; five cards not in sequence
     "straight-ignores-pairs": [(H5, "classify", ("5s 5h 6d 7c 9s",), "one_pair")],
     # (b): flush is listed above straight
@@ -77,18 +87,21 @@ EXAMPLES: dict[str, list[tuple]] = {
     # (d): the highest card one hand holds and the other lacks decides: K over Q
     "kickers-ignored": [(H5, "winners", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), [0])],
     # (d): same pair of aces, the king kicker beats the queen
-    "pair-kickers-ignored": [(H5, "winners", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), [0]),
-                             (LO5, "winners", (["5s 5h 2d 3c 4s", "5c 5d 2h 3h 6s"],), [0])],
+    "pair-kickers-ignored": [
+        (H5, "winners", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), [0]),
+        (LO5, "winners", (["5s 5h 2d 3c 4s", "5c 5d 2h 3h 6s"],), [0]),
+    ],
     # (d): same two pairs, the odd card decides: 7 over 6
-    "two-pair-kicker-ignored": [(H5, "winners", (["As Ah Kd Kc 7s", "Ac Ad Ks Kh 6h"],),
-                                 [0])],
+    "two-pair-kicker-ignored": [(H5, "winners", (["As Ah Kd Kc 7s", "Ac Ad Ks Kh 6h"],), [0])],
     # (d): the ace is the highest card either holds
     "kickers-lowest-first": [(H5, "winners", (["Ah 9d 5c 3s 2h", "Kh Qd Jc Ts 8h"],), [0])],
     # (d): A-K-Q-J equal, 9 beats 8
     "flush-by-top-card": [(H5, "winners", (["As Ks Qs Js 9s", "Ah Kh Qh Jh 8h"],), [0])],
     # (a) a queen ranks above a jack; (b)9 a pair is two cards of the same rank
-    "queen-valued-as-jack": [(H5, "classify", ("Qs Jh 9d 7c 2s",), "high_card"),
-                             (PK, "classify", ("Qh Jc",), "straight")],       # (d)5
+    "queen-valued-as-jack": [
+        (H5, "classify", ("Qs Jh 9d 7c 2s",), "high_card"),
+        (PK, "classify", ("Qh Jc",), "straight"),
+    ],  # (d)5
     # (b)4 practice reading: three of a kind first, 4-4-4 over 3-3-3
     "all-cards-sorted": [(H5, "winners", (["4s 4h 4d 2c 2s", "3s 3h 3d Ac Ah"],), [0])],
     # (b)3 "four aces being the highest ranking four-of-a-kind"
@@ -107,7 +120,8 @@ EXAMPLES: dict[str, list[tuple]] = {
     "first-winner-only": [(H5, "winners", (["Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 9c"],), [0, 1])],
     # (b): the ace-high hands both beat the 7-high hand; A-K-Q-J-9 beats A-K-Q-J-8
     "winners-against-first-hand": [
-        (H5, "winners", (["2s 3h 4d 5c 7s", "Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 8c"],), [1])],
+        (H5, "winners", (["2s 3h 4d 5c 7s", "Ah Kh Qd Jc 9s", "Ad Kd Qs Jh 8c"],), [1])
+    ],
     # (e): in deuce-to-seven the ace is the worst card, so 8-6-5-4-3 beats A-7-5-4-3
     "lowball-ace-low": [(DS, "winners", (["Ah 7d 5c 4s 3h", "8h 6d 5d 4c 3d"],), [1])],
     # practice reading lowball-wheel: A-2-3-4-5 is ace-high no pair, which beats a pair
@@ -125,17 +139,19 @@ EXAMPLES: dict[str, list[tuple]] = {
     # (f) low rankings are the inverse: the lower pair is the better low hand
     "low-higher-pair-wins": [(LO5, "winners", (["2s 2h 5d 6c 7s", "Ks Kh 3d 4c 5h"],), [0])],
     # 37.5(a): at least one hole card; the board's A-K-Q suited cannot play alone
-    "minitex-board-plays": [(MX, "best_hand", ("2c 7d", "As Ks Qs"),
-                             ({"As Ks 7d"}, "high_card"))],
+    "minitex-board-plays": [(MX, "best_hand", ("2c 7d", "As Ks Qs"), ({"As Ks 7d"}, "high_card"))],
     # 37.5(a): one hole card is enough: 7 with the board's two kings
-    "minitex-two-hole-cards": [(MX, "best_hand", ("2c 7d", "Ks Kh Kd"),
-                                ({"Ks Kh 7d", "Ks Kd 7d", "Kh Kd 7d"}, "one_pair"))],
+    "minitex-two-hole-cards": [
+        (MX, "best_hand", ("2c 7d", "Ks Kh Kd"), ({"Ks Kh 7d", "Ks Kd 7d", "Kh Kd 7d"}, "one_pair"))
+    ],
     # 37.5(a): both hole cards may play: A-K of hearts with the queen of hearts
-    "minitex-one-hole-card-only": [(MX, "best_hand", ("Ah Kh", "Qh 2c 7d"),
-                                    ({"Ah Kh Qh"}, "straight_flush"))],
+    "minitex-one-hole-card-only": [
+        (MX, "best_hand", ("Ah Kh", "Qh 2c 7d"), ({"Ah Kh Qh"}, "straight_flush"))
+    ],
     # 37.5(c): A-A-K beats A-A-2 and A-A-4, so the king is the kicker chosen
-    "minitex-best-by-category-only": [(MX, "best_hand", ("4c Ah", "As 2h Kd"),
-                                       ({"Ah As Kd"}, "one_pair"))],
+    "minitex-best-by-category-only": [
+        (MX, "best_hand", ("4c Ah", "As 2h Kd"), ({"Ah As Kd"}, "one_pair"))
+    ],
     # 37.5(d)2 pair of aces
     "pocket-aces-as-pair": [(PK, "classify", ("As Ah",), "pair_of_aces")],
     # 37.5(d)3 two suited cards of consecutive rank
@@ -152,14 +168,13 @@ EXAMPLES: dict[str, list[tuple]] = {
     "jokers-refused": [(MT, "classify", ("Ks Kh Kd Kc Xx",), "five_of_a_kind")],
     # (2): five of a kind is listed above the straight flush
     "five-of-a-kind-below-straight-flush": [
-        (MT, "winners", (["2s 2h 2d 2c Xx", "As Ks Qs Js Ts"],), [0])],
+        (MT, "winners", (["2s 2h 2d 2c Xx", "As Ks Qs Js Ts"],), [0])
+    ],
     # (2) five of a kind ranks by its rank like any other group: kings over queens
-    "five-of-a-kind-all-equal": [(MT, "winners", (["Ks Kh Kd Kc Xx", "Qs Qh Qd Qc Xx"],),
-                                  [0])],
+    "five-of-a-kind-all-equal": [(MT, "winners", (["Ks Kh Kd Kc Xx", "Qs Qh Qd Qc Xx"],), [0])],
     "five-of-a-kind-as-quads": [(MT, "classify", ("Ks Kh Kd Kc Xx",), "five_of_a_kind")],
     # practice reading mt-five-of-a-kind: three kings and two wild cards count
-    "five-of-a-kind-needs-four-naturals": [
-        (MT, "classify", ("Ks Kh Kd Xx Xx",), "five_of_a_kind")],
+    "five-of-a-kind-needs-four-naturals": [(MT, "classify", ("Ks Kh Kd Xx Xx",), "five_of_a_kind")],
     # (4): hands of equal value split; nothing favours natural cards
     "natural-beats-wild": [(MT, "winners", (["Ah Kd Qc Js Xx", "As Kh Qd Jc Ts"],), [0, 1])],
     # a deck has one ace of spades
@@ -175,11 +190,11 @@ EXAMPLES: dict[str, list[tuple]] = {
     "three-card-trips-below-straight": [(TC, "winners", (["Qs Kh Ad", "2h 2d 2c"],), [1])],
     # 27.3(b): four of a kind (1) above straight flush (2), three of a kind (3) above
     # flush (4) above straight (5) above two pair (6); (a) 4-3-2-A is a straight
-    "four-card-straight-flush-above-quads": [(FC, "winners", (["As Ks Qs Js", "2s 2h 2d 2c"],),
-                                              [1])],
+    "four-card-straight-flush-above-quads": [
+        (FC, "winners", (["As Ks Qs Js", "2s 2h 2d 2c"],), [1])
+    ],
     "four-card-flush-above-trips": [(FC, "winners", (["Ks 9s 7s 2s", "3h 3d 3c 4s"],), [1])],
-    "four-card-straight-above-flush": [(FC, "winners", (["Ah Kd Qc Js", "7s 5s 3s 2s"],),
-                                        [1])],
+    "four-card-straight-above-flush": [(FC, "winners", (["Ah Kd Qc Js", "7s 5s 3s 2s"],), [1])],
     "four-card-five-card-order": [(FC, "winners", (["Ah Kd Qc Js", "2h 2d 2c 3s"],), [1])],
     "four-card-two-pair-as-pair": [(FC, "classify", ("9s 9h 4d 4c",), "two_pair")],
     "four-card-ace-low-missed": [(FC, "classify", ("4s 3h 2d Ac",), "straight")],
@@ -188,119 +203,190 @@ EXAMPLES: dict[str, list[tuple]] = {
     # 25.5(b)6: five cards in sequence, not all of one suit
     "table-straight-needs-distinct-suits": [(DX, "classify", ("9s 8s 7h 6d 5c",), "straight")],
     # 17.5(b): four of a kind (3) above full house (4); three of a kind (7) above two pairs
-    "table-quads-below-full-house": [(DD, "winners", (["2s 2h 2d 2c 3s", "As Ah Ad Kc Ks"],),
-                                      [0])],
-    "table-two-pair-above-trips": [(DX, "winners", (["As Ah Kd Kc Qs", "2h 2d 2c 4s 5h"],),
-                                    [1])],
+    "table-quads-below-full-house": [(DD, "winners", (["2s 2h 2d 2c 3s", "As Ah Ad Kc Ks"],), [0])],
+    "table-two-pair-above-trips": [(DX, "winners", (["As Ah Kd Kc Qs", "2h 2d 2c 4s 5h"],), [1])],
     # the qualifiers as published (house rules): ace-king or better, queen high or better,
     # a pair or better (Mini-tex)
-    "qualifier-one-rank-low": [(CS, "qualifies", ("As Qd Jc Th 9s",), False),
-                               (TC, "qualifies", ("Js Td 8c",), False),
-                               (MX, "qualifies", ("Ah Kd Jc",), False)],
-    "qualifier-one-rank-high": [(CS, "qualifies", ("Ah Kc 5d 3s 2h",), True),
-                                (TC, "qualifies", ("Qh 4d 2s",), True),
-                                (MX, "qualifies", ("2c 2s 4h",), True)],
-    "qualifier-strict": [(CS, "qualifies", ("As Kd 4c 3h 2s",), True),
-                         (TC, "qualifies", ("Qs 3d 2c",), True),
-                         (MX, "qualifies", ("2h 2d 3c",), True)],
+    "qualifier-one-rank-low": [
+        (CS, "qualifies", ("As Qd Jc Th 9s",), False),
+        (TC, "qualifies", ("Js Td 8c",), False),
+        (MX, "qualifies", ("Ah Kd Jc",), False),
+    ],
+    "qualifier-one-rank-high": [
+        (CS, "qualifies", ("Ah Kc 5d 3s 2h",), True),
+        (TC, "qualifies", ("Qh 4d 2s",), True),
+        (MX, "qualifies", ("2c 2s 4h",), True),
+    ],
+    "qualifier-strict": [
+        (CS, "qualifies", ("As Kd 4c 3h 2s",), True),
+        (TC, "qualifies", ("Qs 3d 2c",), True),
+        (MX, "qualifies", ("2h 2d 3c",), True),
+    ],
     # 23.16.1205(5) as posted 'deuces wild': a deuce may be any card; (2)(a) five of a
     # kind heads (2), above the straight flush
-    "deuces-not-wild": [(MD, "classify", ("2s 2h Ac Ad Ah",), "five_of_a_kind"),
-                        (MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 5d 7d"],), [0, 1])],
+    "deuces-not-wild": [
+        (MD, "classify", ("2s 2h Ac Ad Ah",), "five_of_a_kind"),
+        (MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 5d 7d"],), [0, 1]),
+    ],
     "deuces-always-aces": [(MD, "classify", ("2c 9h 8h 7h 6h",), "straight_flush")],
     # low: the deuce is the ace (7-5-4-3-A), not the six of a high straight
-    "deuces-resolved-for-high": [(MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 6d 7d"],),
-                                  [0])],
+    "deuces-resolved-for-high": [(MDL, "winners", (["2s 3h 4d 5c 7s", "Ah 3c 4h 6d 7d"],), [0])],
     "deuces-five-of-a-kind-below-straight-flush": [
-        (MD, "winners", (["2s 2h Ac Ad Ah", "Ts Js Qs Ks As"],), [0])],
+        (MD, "winners", (["2s 2h Ac Ad Ah", "Ts Js Qs Ks As"],), [0])
+    ],
     "jokers-accepted": [(H5, "classify", ("As Ks Qs Js Xx",), reject("joker-not-allowed"))],
     # one deck: two players cannot both hold the ace of spades
     "duplicates-across-hands-accepted": [
-        (H5, "winners", (["As Kd Qc Jh 9s", "As Kh Qd Jc 8s"],), reject("duplicate-card"))],
+        (H5, "winners", (["As Kd Qc Jh 9s", "As Kh Qd Jc 8s"],), reject("duplicate-card"))
+    ],
     # PROTOCOL.md 3.3: five-card stud deals no community cards, so a board is too many cards
     "board-ignored": [
-        (H5, "winners", (["As Kd Qc Jh 9s", "2c 4d 6h 8s Tc"], "2h 3h 4h"), reject("wrong-count"))],
+        (H5, "winners", (["As Kd Qc Jh 9s", "2c 4d 6h 8s Tc"], "2h 3h 4h"), reject("wrong-count"))
+    ],
     # --- the poker-room games: (hands, board) -> (high winners, low winners, shares)
     # RRoP-5: a broadway board plays for both: split
-    "board-cannot-play": [(HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"),
-                           ((0, 1), (), ("1/2", "1/2")))],
-    "holdem-two-hole-cards": [(HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"),
-                               ((0, 1), (), ("1/2", "1/2")))],
-    "tied-half-not-split": [(HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"),
-                             ((0, 1), (), ("1/2", "1/2")))],
+    "board-cannot-play": [
+        (HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"), ((0, 1), (), ("1/2", "1/2")))
+    ],
+    "holdem-two-hole-cards": [
+        (HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"), ((0, 1), (), ("1/2", "1/2")))
+    ],
+    "tied-half-not-split": [
+        (HOLDEM, "pot", (["2c 3d", "4h 2h"], "Ts Jh Qd Kc As"), ((0, 1), (), ("1/2", "1/2")))
+    ],
     # quads on the board: the ace kicker in the hole beats the king
-    "quads-kicker-ignored": [(HOLDEM, "pot", (["Ah 2c", "Kh 3c"], "Qs Qh Qd Qc 5d"),
-                              ((0,), (), ("1", "0")))],
+    "quads-kicker-ignored": [
+        (HOLDEM, "pot", (["Ah 2c", "Kh 3c"], "Qs Qh Qd Qc 5d"), ((0,), (), ("1", "0")))
+    ],
     # RRoP-6: the lone ace of spades makes no flush; 3s 2s with three board spades does
-    "omaha-any-five": [(OMAHA, "pot", (["As Kd Qh Jc", "3s 2s 7d 7h"], "Ks 9s 8s 4s 2c"),
-                        ((1,), (), ("0", "1")))],
+    "omaha-any-five": [
+        (OMAHA, "pot", (["As Kd Qh Jc", "3s 2s 7d 7h"], "Ks 9s 8s 4s 2c"), ((1,), (), ("0", "1")))
+    ],
     # two pairs (9s and 7s) beat a pair of kings from two of three kings in hand
-    "omaha-three-hole-cards": [(OMAHA, "pot", (["Kh Kd Kc 2d", "9h 7c 8c 8d"],
-                                               "As 9d 7h 4s 3c"), ((1,), (), ("0", "1")))],
+    "omaha-three-hole-cards": [
+        (OMAHA, "pot", (["Kh Kd Kc 2d", "9h 7c 8c 8d"], "As 9d 7h 4s 3c"), ((1,), (), ("0", "1")))
+    ],
     # RRoP-6: with one hole card the lone ace of spades would make the nut flush
-    "omaha-one-hole-card": [(OMAHA, "pot", (["As Kd Qh Jc", "3s 2s 7d 7h"], "Ks 9s 8s 4s 2c"),
-                             ((1,), (), ("0", "1")))],
+    "omaha-one-hole-card": [
+        (OMAHA, "pot", (["As Kd Qh Jc", "3s 2s 7d 7h"], "Ks 9s 8s 4s 2c"), ((1,), (), ("0", "1")))
+    ],
     # RRoP-7: A-2-3-4-5 wins high (a straight) and low with the same five cards: a scoop
-    "low-never-from-high-cards": [(STUD_HL, "pot", (["Ac 2d 3h 4s 5c Kd Qh",
-                                                     "8c 4d 3s 2c Ah 9d Jh"],),
-                                   ((0,), (0,), ("1", "0")))],
+    "low-never-from-high-cards": [
+        (
+            STUD_HL,
+            "pot",
+            (["Ac 2d 3h 4s 5c Kd Qh", "8c 4d 3s 2c Ah 9d Jh"],),
+            ((0,), (0,), ("1", "0")),
+        )
+    ],
     # one low card in hand makes no Omaha low: kings win the whole pot
-    "omaha-low-one-hole-card": [(OMAHA_HL, "pot", (["5s Qh Qc Jd", "Kh Kc 9d 9s"],
-                                                   "As 2d 3h 4c Kd"), ((1,), (), ("0", "1")))],
-    "no-low-half-kept": [(OMAHA_HL, "pot", (["5s Qh Qc Jd", "Kh Kc 9d 9s"], "As 2d 3h 4c Kd"),
-                          ((1,), (), ("0", "1")))],
+    "omaha-low-one-hole-card": [
+        (
+            OMAHA_HL,
+            "pot",
+            (["5s Qh Qc Jd", "Kh Kc 9d 9s"], "As 2d 3h 4c Kd"),
+            ((1,), (), ("0", "1")),
+        )
+    ],
+    "no-low-half-kept": [
+        (
+            OMAHA_HL,
+            "pot",
+            (["5s Qh Qc Jd", "Kh Kc 9d 9s"], "As 2d 3h 4c Kd"),
+            ((1,), (), ("0", "1")),
+        )
+    ],
     # two 7-4-3-2-A lows share the low half: a quarter each (PROTOCOL.md 4.7)
-    "quarter-shares-wrong": [(OMAHA_HL, "pot", (["Ah 2h Kc Qd", "As 2s 9c 9d", "Kh Ks 8c 7c"],
-                                                "3c 4d 7h Ts Tc"),
-                              ((2,), (0, 1), ("1/4", "1/4", "1/2")))],
+    "quarter-shares-wrong": [
+        (
+            OMAHA_HL,
+            "pot",
+            (["Ah 2h Kc Qd", "As 2s 9c 9d", "Kh Ks 8c 7c"], "3c 4d 7h Ts Tc"),
+            ((2,), (0, 1), ("1/4", "1/4", "1/2")),
+        )
+    ],
     # RRoP-8: the pair of aces came sixth and seventh
-    "stud-first-five-cards": [(STUD, "pot", (["2c 3d 7h 8s 9c Ah Ad", "Kc Kd 4h 5s 6c Jd Qh"],),
-                               ((0,), (), ("1", "0")))],
+    "stud-first-five-cards": [
+        (STUD, "pot", (["2c 3d 7h 8s 9c Ah Ad", "Kc Kd 4h 5s 6c Jd Qh"],), ((0,), (), ("1", "0")))
+    ],
     # RRoP-10: a nine-low does not qualify; trips take the whole pot
-    "qualifier-nine-or-better": [(STUD_HL, "pot", (["9c 6d 4h 3s 2c Kd Kh",
-                                                    "Ac Ad As Qh Jd Tc 8d"],),
-                                  ((1,), (), ("0", "1")))],
-    "low-without-qualifier": [(STUD_HL, "pot", (["9c 6d 4h 3s 2c Kd Kh",
-                                                 "Ac Ad As Qh Jd Tc 8d"],),
-                               ((1,), (), ("0", "1")))],
+    "qualifier-nine-or-better": [
+        (
+            STUD_HL,
+            "pot",
+            (["9c 6d 4h 3s 2c Kd Kh", "Ac Ad As Qh Jd Tc 8d"],),
+            ((1,), (), ("0", "1")),
+        )
+    ],
+    "low-without-qualifier": [
+        (
+            STUD_HL,
+            "pot",
+            (["9c 6d 4h 3s 2c Kd Kh", "Ac Ad As Qh Jd Tc 8d"],),
+            ((1,), (), ("0", "1")),
+        )
+    ],
     # an eight-low qualifies
-    "qualifier-seven-or-better": [(STUD_HL, "pot", (["8c 6d 4h 3s 2c Kd Kh",
-                                                     "Ac Ad As Qh Jd Tc 9d"],),
-                                   ((1,), (0,), ("1/2", "1/2")))],
+    "qualifier-seven-or-better": [
+        (
+            STUD_HL,
+            "pot",
+            (["8c 6d 4h 3s 2c Kd Kh", "Ac Ad As Qh Jd Tc 9d"],),
+            ((1,), (0,), ("1/2", "1/2")),
+        )
+    ],
     # the wheel is the best low and a straight: it scoops
-    "wheel-not-a-low": [(STUD_HL, "pot", (["Ac 2d 3h 4s 5c Kd Qh", "6c 7d 8h 2s 3c Jd Jh"],),
-                         ((0,), (0,), ("1", "0")))],
-    "straights-count-against-low": [(STUD_HL, "pot", (["Ac 2d 3h 4s 5c Kd Qh",
-                                                       "6c 7d 8h 2s 3c Jd Jh"],),
-                                     ((0,), (0,), ("1", "0")))],
+    "wheel-not-a-low": [
+        (
+            STUD_HL,
+            "pot",
+            (["Ac 2d 3h 4s 5c Kd Qh", "6c 7d 8h 2s 3c Jd Jh"],),
+            ((0,), (0,), ("1", "0")),
+        )
+    ],
+    "straights-count-against-low": [
+        (
+            STUD_HL,
+            "pot",
+            (["Ac 2d 3h 4s 5c Kd Qh", "6c 7d 8h 2s 3c Jd Jh"],),
+            ((0,), (0,), ("1", "0")),
+        )
+    ],
     # the low (7-6-4-3-2) is chosen apart from the high hand (kings)
-    "low-from-high-hand": [(STUD_HL, "pot", (["Kc Kd 2h 3s 4c 6d 7h", "Qc Qd Qh Js Tc 9d 8h"],),
-                            ((1,), (0,), ("1/2", "1/2")))],
+    "low-from-high-hand": [
+        (
+            STUD_HL,
+            "pot",
+            (["Kc Kd 2h 3s 4c 6d 7h", "Qc Qd Qh Js Tc 9d 8h"],),
+            ((1,), (0,), ("1/2", "1/2")),
+        )
+    ],
     # RRoP-9: razz pairs count: J-high without a pair beats a pair of aces
-    "razz-pairs-ignored": [(RAZZ, "pot", (["Ac Ad 2h 2s 3c 3d 4h", "Kc Qd Jh Ts 9c 8d 7h"],),
-                            ((), (1,), ("0", "1")))],
+    "razz-pairs-ignored": [
+        (RAZZ, "pot", (["Ac Ad 2h 2s 3c 3d 4h", "Kc Qd Jh Ts 9c 8d 7h"],), ((), (1,), ("0", "1")))
+    ],
     # --- the joker games (issue 29), worked from ARSD 20:18:16:03 / :12(3), s.67(1), WSGC
     # 12(3): the joker is an ace unless it completes a straight or flush: three kings
     "bug-as-any-card": [(SDJ, "classify", ("Kh Kd Kc Qs Xx",), "three_of_a_kind")],
     # 12(3): the joker completes 9-8-6-5 into a straight (as the seven)
     "bug-always-ace": [(SDJ, "classify", ("9h 8d 6c 5s Xx",), "straight")],
     # a joker is a card the hand lacks: with the ace of hearts held it is the queen
-    "bug-duplicates-a-held-card": [
-        (SDJ, "winners", (["Ah Kh 9h 5h Xx", "As Ks Qs Js 2s"],), [1])],
+    "bug-duplicates-a-held-card": [(SDJ, "winners", (["Ah Kh 9h 5h Xx", "As Ks Qs Js 2s"],), [1])],
     # 03(1): five aces are the highest hand
     "five-aces-below-straight-flush": [
-        (SDJ, "winners", (["As Ah Ad Ac Xx", "Kd Qd Jd Td 9d"],), [0])],
+        (SDJ, "winners", (["As Ah Ad Ac Xx", "Kd Qd Jd Td 9d"],), [0])
+    ],
     "five-aces-as-quads": [(SDJ, "classify", ("As Ah Ad Ac Xx",), "five_of_a_kind")],
     # 03(6): the ace is low only in the five-high straight, the lowest
     "wheel-second-highest": [(SDJ, "winners", (["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9s"],), [1])],
     # s.67(1) "straight": A-2-3-4-5 the second highest straight
-    "wheel-lowest-in-pai-gow": [
-        (LCP, "winners", (["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9s"],), [0])],
+    "wheel-lowest-in-pai-gow": [(LCP, "winners", (["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9s"],), [0])],
     # 03(6): the ace is low only in the five-high straight: K-A-2-3 + joker is aces
     "joker-games-wraparound": [(SDJ, "classify", ("Kh Ad 2c 3s Xx",), "one_pair")],
     # 03(5) above 03(6)
     "joker-games-flush-below-straight": [
-        (SDJ, "winners", (["8h 6h 4h 2h Xx", "Ks Qd Jc Th 9c"],), [0])],
+        (SDJ, "winners", (["8h 6h 4h 2h Xx", "Ks Qd Jc Th 9c"],), [0])
+    ],
 }
 
 
@@ -350,43 +436,53 @@ def matches(answer: object, expected: object) -> bool:
     if isinstance(expected, tuple) and isinstance(expected[0], set):
         sets, category = expected
         cards, got_category = answer  # type: ignore[misc]
-        return got_category == category and any(sorted(cards.split()) == sorted(s.split())
-                                                for s in sets)
+        return got_category == category and any(
+            sorted(cards.split()) == sorted(s.split()) for s in sets
+        )
     return answer == expected
 
 
 # High Card Flush (58 Pa. Code 678a.6): (b) ranks by the longest flush, (c) breaks a tie
 # by the highest card one flush holds and the other lacks; (a) the ace is high
 HCF = "pa-high-card-flush"
-EXAMPLES.update({
-    # (b): a three-card flush (2-3-4 of hearts) beats a two-card flush (three aces, kings)
-    "hcf-flush-length-ignored": [(HCF, "winners", (["2h 3h 4h 7c 8d 9s Tc",
-                                                     "Ad Ac Ah Kd Kc Ks 5h"],), [0])],
-    # (b)2: six cards of one suit are a six-card flush
-    "hcf-flush-capped-at-five": [(HCF, "classify", ("2s 3s 4s 5s 6s 8s 9d",),
-                                  "six_card_flush")],
-    # (b)5: the longest suit is spades (2-3-4), not the ace's suit
-    "hcf-suit-of-highest-card": [(HCF, "classify", ("Ah 2s 3s 4s 5d 6d 7c",),
-                                  "three_card_flush")],
-    # (c), practice reading of hcf-tie-cards: hearts A-5-2 beat clubs K-Q-J
-    "hcf-tie-on-all-seven-cards": [(HCF, "winners", (["Ah 5h 2h Kd Qd 3s 4c",
-                                                       "Kc Qc Jc As 9d 8s 7h"],), [0])],
-    # (c): the highest card decides first: A-5-2 beats K-Q-J
-    "hcf-tie-from-lowest-card": [(HCF, "winners", (["Ah 5h 2h 3c 7c 4d 6s",
-                                                     "Ks Qs Js 3d 4c 6h 7h"],), [0])],
-    # (a): the ace is the highest card, so the two-card flush A-2 beats K-Q
-    "hcf-ace-low": [(HCF, "winners", (["Ah 2h 3d 4d 5c 6c 7s", "Ks Qs 3c 4c 5d 6d 8h"],),
-                     [0])],
-    # (c): A-K-Q beats K-Q-J, three-card flushes
-    "hcf-ties-never-broken": [(HCF, "winners", (["As Ks Qs 2d 3d 4c 5h",
-                                                  "Kh Qh Jh 2c 3c 4s 5d"],), [0])],
-    # (b)6: two cards of one suit are a two-card flush
-    "hcf-two-cards-no-flush": [(HCF, "classify", ("Ah 2h 3d 4d 5c 6c 7s",),
-                                "two_card_flush")],
-})
+EXAMPLES.update(
+    {
+        # (b): a three-card flush (2-3-4 of hearts) beats a two-card flush (three aces, kings)
+        "hcf-flush-length-ignored": [
+            (HCF, "winners", (["2h 3h 4h 7c 8d 9s Tc", "Ad Ac Ah Kd Kc Ks 5h"],), [0])
+        ],
+        # (b)2: six cards of one suit are a six-card flush
+        "hcf-flush-capped-at-five": [
+            (HCF, "classify", ("2s 3s 4s 5s 6s 8s 9d",), "six_card_flush")
+        ],
+        # (b)5: the longest suit is spades (2-3-4), not the ace's suit
+        "hcf-suit-of-highest-card": [
+            (HCF, "classify", ("Ah 2s 3s 4s 5d 6d 7c",), "three_card_flush")
+        ],
+        # (c), practice reading of hcf-tie-cards: hearts A-5-2 beat clubs K-Q-J
+        "hcf-tie-on-all-seven-cards": [
+            (HCF, "winners", (["Ah 5h 2h Kd Qd 3s 4c", "Kc Qc Jc As 9d 8s 7h"],), [0])
+        ],
+        # (c): the highest card decides first: A-5-2 beats K-Q-J
+        "hcf-tie-from-lowest-card": [
+            (HCF, "winners", (["Ah 5h 2h 3c 7c 4d 6s", "Ks Qs Js 3d 4c 6h 7h"],), [0])
+        ],
+        # (a): the ace is the highest card, so the two-card flush A-2 beats K-Q
+        "hcf-ace-low": [(HCF, "winners", (["Ah 2h 3d 4d 5c 6c 7s", "Ks Qs 3c 4c 5d 6d 8h"],), [0])],
+        # (c): A-K-Q beats K-Q-J, three-card flushes
+        "hcf-ties-never-broken": [
+            (HCF, "winners", (["As Ks Qs 2d 3d 4c 5h", "Kh Qh Jh 2c 3c 4s 5d"],), [0])
+        ],
+        # (b)6: two cards of one suit are a two-card flush
+        "hcf-two-cards-no-flush": [(HCF, "classify", ("Ah 2h 3d 4d 5c 6c 7s",), "two_card_flush")],
+    }
+)
 
-CASES = [pytest.param(mid, *ex, id=f"{mid}-{i}") for mid, exs in EXAMPLES.items()
-         for i, ex in enumerate(exs)]
+CASES = [
+    pytest.param(mid, *ex, id=f"{mid}-{i}")
+    for mid, exs in EXAMPLES.items()
+    for i, ex in enumerate(exs)
+]
 
 
 @pytest.mark.parametrize(("mutant_id", "ruleset", "op", "args", "expected"), CASES)
@@ -462,9 +558,22 @@ def test_a_missing_engine_step_fails_the_mutants_construction():
     the engine does not have (a renamed one) fails the build, never turns the mutant into
     the reference (mypy --strict refuses the same name: ``replace`` is checked against
     the fields of ``Steps``)."""
-    renamed = Mutant("renamed-step", "wheel", (H5,), "A step the engine does not have.",
-                     (patch(lambda s: replace(s, no_such_step=wrapped(  # type: ignore[call-arg]
-                         s.value, lambda orig, ev: orig))),))
+    renamed = Mutant(
+        "renamed-step",
+        "wheel",
+        (H5,),
+        "A step the engine does not have.",
+        (
+            patch(
+                lambda s: replace(
+                    s,
+                    no_such_step=wrapped(  # type: ignore[call-arg]
+                        s.value, lambda orig, ev: orig
+                    ),
+                )
+            ),
+        ),
+    )
     with pytest.raises(TypeError, match="no_such_step"):
         renamed.build(H5)
 
@@ -473,10 +582,11 @@ def test_a_mutant_is_a_composition_and_the_reference_is_untouched():
     """The mutant's engine carries its own composition; the shared reference engine
     keeps the default one (no step of it replaced, its fast paths on)."""
     from pokercert.reference.engine import DEFAULT_STEPS
+
     ev = get_mutant("wraparound-straights").build(H5)
     assert ev.steps.run_top is not DEFAULT_STEPS.run_top
     assert ev.steps.value is DEFAULT_STEPS.value
-    assert ev.category("Qs Kh Ad 2c 3h") == "straight"    # 14.3(b)6: no straight
+    assert ev.category("Qs Kh Ad 2c 3h") == "straight"  # 14.3(b)6: no straight
     assert evaluator(H5).steps is DEFAULT_STEPS
     assert evaluator(H5).category("Qs Kh Ad 2c 3h") == "high_card"
 
@@ -493,6 +603,7 @@ def test_readings_reach_the_mutant():
 
 def test_the_reference_never_imports_the_mutants():
     import pokercert.reference as ref
+
     folder = Path(ref.__file__).parent
     for source in folder.rglob("*.py"):
         assert "mutants" not in source.read_text(encoding="utf-8"), source
@@ -504,17 +615,21 @@ def test_the_readme_lists_every_mutant():
     assert not missing, f"harness/mutants/README.md does not list {missing}"
 
 
-def test_mypy_refuses_a_step_the_engine_does_not_have(request: pytest.FixtureRequest,
-                                                      tmp_path_factory: pytest.TempPathFactory):
+def test_mypy_refuses_a_step_the_engine_does_not_have(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+):
     """A mutant names a step as a keyword of ``replace`` on ``Steps``: ``mypy --strict``
     (the typing contract) refuses a name that is not a field, and accepts the real one."""
     pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
     from tests.contract.test_typing import run_mypy
+
     cache = getattr(request.config, "cache", None)
     base = cache.mkdir("mypy") if cache is not None else tmp_path_factory.mktemp("mypy")
-    snippet = ("from dataclasses import replace\n"
-               "from pokercert.reference.engine import DEFAULT_STEPS, Steps\n"
-               "steps: Steps = replace(DEFAULT_STEPS, {}=DEFAULT_STEPS.run_top)\n")
+    snippet = (
+        "from dataclasses import replace\n"
+        "from pokercert.reference.engine import DEFAULT_STEPS, Steps\n"
+        "steps: Steps = replace(DEFAULT_STEPS, {}=DEFAULT_STEPS.run_top)\n"
+    )
     renamed = run_mypy(base, ["-c", snippet.format("straight_top")])
     assert renamed.returncode != 0
     assert 'Unexpected keyword argument "straight_top"' in renamed.stdout, renamed.stdout

@@ -108,12 +108,19 @@ def run(pytester: pytest.Pytester, corpus: Path, monkeypatch: pytest.MonkeyPatch
     # pin the inner run's rootdir to its own folder: without an ini file pytest looks for
     # one in the ancestors and may settle on a parent (node ids then start with ../)
     pytester.makeini("[pytest]\n")
-    monkeypatch.syspath_prepend(str(helpers.ROOT))     # tests.helpers, in process
+    monkeypatch.syspath_prepend(str(helpers.ROOT))  # tests.helpers, in process
     monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())  # ... and in xdist workers
 
     def go(adapter: str, *args: str, subprocess: bool = False) -> pytest.RunResult:
-        argv = [*_plugin_args(), f"--pokercert-adapter={adapter}",
-                f"--pokercert-corpus={corpus}", "-p", "no:cacheprovider", "-rA", *args]
+        argv = [
+            *_plugin_args(),
+            f"--pokercert-adapter={adapter}",
+            f"--pokercert-corpus={corpus}",
+            "-p",
+            "no:cacheprovider",
+            "-rA",
+            *args,
+        ]
         if subprocess:
             return pytester.runpytest_subprocess(*argv)
         return pytester.runpytest(*argv)
@@ -130,10 +137,14 @@ def test_a_compliant_adapter_passes_every_vector(run):
     result.assert_outcomes(passed=6)
     # the corpus written here is no published release: the summary line says so (the
     # certificate is a report's; issue 26)
-    result.stdout.fnmatch_lines([f"pokercert::{RULESET}/0001 PASSED*",
-                                 "pokercert: evaluator tests textbook-high 1*; unpublished "
-                                 "corpus (digest *; unreleased is not a release this "
-                                 "pokercert knows)"])
+    result.stdout.fnmatch_lines(
+        [
+            f"pokercert::{RULESET}/0001 PASSED*",
+            "pokercert: evaluator tests textbook-high 1*; unpublished "
+            "corpus (digest *; unreleased is not a release this "
+            "pokercert knows)",
+        ]
+    )
     assert result.ret == 0
 
 
@@ -143,24 +154,31 @@ def test_a_failing_adapter_fails_with_inputs_expected_actual_clause_and_why(run)
     assert result.ret == 1
     failed = {line.split(" ")[1] for line in result.outlines if line.startswith("FAILED ")}
     assert failed == {f"pokercert::{vid}" for vid in BROKEN_FAILS}
-    result.stdout.fnmatch_lines([
-        f"FAIL {RULESET}/0001 (*basics.toml:*)",
-        "  category 'high_card', expected 'straight'",
-        "  hand:      5h 4d 3c 2s Ah",
-        "  expected:  category=straight",
-        "  actual:    category=high_card",
-        "  clause:    13:69F-14.3(b)6: Straight: five cards in sequence*",
-        "  why:       A-2-3-4-5 is a straight, the lowest one.",
-        "  flags:     wheel",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            f"FAIL {RULESET}/0001 (*basics.toml:*)",
+            "  category 'high_card', expected 'straight'",
+            "  hand:      5h 4d 3c 2s Ah",
+            "  expected:  category=straight",
+            "  actual:    category=high_card",
+            "  clause:    13:69F-14.3(b)6: Straight: five cards in sequence*",
+            "  why:       A-2-3-4-5 is a straight, the lowest one.",
+            "  flags:     wheel",
+        ]
+    )
     result.stdout.fnmatch_lines(["  expected:  winners=[0]", "  actual:    winners=[1]"])
     result.stdout.fnmatch_lines(["*answered invalid input instead of refusing it*"])
 
 
 def test_an_expectations_file_turns_known_failures_into_xfail(run, pytester):
     known = pytester.path / "known.toml"
-    known.write_text("".join(f'[known."{vid}"]\nreason = "BUG-1: no wheel, no validation"\n'
-                             for vid in sorted(BROKEN_FAILS)), encoding="utf-8")
+    known.write_text(
+        "".join(
+            f'[known."{vid}"]\nreason = "BUG-1: no wheel, no validation"\n'
+            for vid in sorted(BROKEN_FAILS)
+        ),
+        encoding="utf-8",
+    )
     result = run(BROKEN, f"--pokercert-expect={known}")
     result.assert_outcomes(passed=3, xfailed=3)
     assert result.ret == 0
@@ -169,14 +187,20 @@ def test_an_expectations_file_turns_known_failures_into_xfail(run, pytester):
 
 def test_an_xpass_fails_so_the_list_stays_honest(run, pytester):
     known = pytester.path / "known.toml"
-    known.write_text(f'[known."{RULESET}/0002"]\nreason = "BUG-2: royal flush misnamed"\n'
-                     f'[known."{RULESET}/0001"]\nreason = "BUG-1: no wheel"\n',
-                     encoding="utf-8")
+    known.write_text(
+        f'[known."{RULESET}/0002"]\nreason = "BUG-2: royal flush misnamed"\n'
+        f'[known."{RULESET}/0001"]\nreason = "BUG-1: no wheel"\n',
+        encoding="utf-8",
+    )
     result = run(BROKEN, f"--pokercert-expect={known}")
-    result.assert_outcomes(passed=2, xfailed=1, failed=3)    # 0002 XPASS, 0005, 0006
-    result.stdout.fnmatch_lines([f"XPASS {RULESET}/0002*",
-                                 "  listed as a known failure: BUG-2: royal flush misnamed",
-                                 "  it passed: remove it from the expectations file"])
+    result.assert_outcomes(passed=2, xfailed=1, failed=3)  # 0002 XPASS, 0005, 0006
+    result.stdout.fnmatch_lines(
+        [
+            f"XPASS {RULESET}/0002*",
+            "  listed as a known failure: BUG-2: royal flush misnamed",
+            "  it passed: remove it from the expectations file",
+        ]
+    )
 
 
 def test_an_expectations_entry_the_corpus_lacks_is_a_usage_error(run, pytester):
@@ -201,8 +225,7 @@ def test_junit_xml_names_each_testcase_by_vector_id(run, pytester):
     assert set(cases) == {f"{RULESET}/{n:04d}" for n in range(1, 7)}
     failure = cases[f"{RULESET}/0001"].find("failure")
     assert failure is not None and "13:69F-14.3(b)6" in failure.text
-    props = {p.get("name"): p.get("value")
-             for p in cases[f"{RULESET}/0003"].iter("property")}
+    props = {p.get("name"): p.get("value") for p in cases[f"{RULESET}/0003"].iter("property")}
     assert props["clauses"] == "13:69F-14.3(b)6" and props["flags"] == "wheel straight-order"
 
 
@@ -237,7 +260,7 @@ def test_bad_options_are_usage_errors(run):
 def test_without_the_option_the_plugin_does_nothing(pytester: pytest.Pytester):
     pytester.makepyfile("def test_own():\n    assert True\n")
     result = pytester.runpytest(*_plugin_args(), "-p", "no:cacheprovider", "--markers")
-    assert "a pokercert corpus vector" not in result.stdout.str()     # no markers added
+    assert "a pokercert corpus vector" not in result.stdout.str()  # no markers added
     result = pytester.runpytest(*_plugin_args(), "-p", "no:cacheprovider", "-v")
     result.assert_outcomes(passed=1)
     # (pytest's header may list the installed distribution among its plugins)

@@ -27,7 +27,7 @@ from tests import helpers
 FAUX = helpers.FAUX / "validating_adapter.py"
 RULESETS = ("nj-poker-high-5", "nj-mini-tex-3", "nj-mini-tex-pocket")
 PRACTICE = load_profile("practice")
-CARD_STRING = re.compile(r"^$|^\S+( \S+)*$")      # PROTOCOL.md 3.1, as the text writes it
+CARD_STRING = re.compile(r"^$|^\S+( \S+)*$")  # PROTOCOL.md 3.1, as the text writes it
 
 
 @cache
@@ -40,8 +40,9 @@ def run_mode(mode: str) -> dict[str, Result]:
     adapter = load_adapter(f"exec:{sys.executable} {FAUX} {mode}", AdapterOptions(timeout=20))
     with adapter:
         identity = adapter.start()
-        results = [r for batch in score_vectors(adapter, identity, rejects(), PRACTICE)
-                   for r in batch]
+        results = [
+            r for batch in score_vectors(adapter, identity, rejects(), PRACTICE) for r in batch
+        ]
     return {r.vector_id: r for r in results}
 
 
@@ -54,13 +55,15 @@ def test_the_corpus_has_the_documented_edges():
     every op), a field the ruleset does not use."""
     vectors = load_corpus().select(kinds=["reject"])
     empty = [v for v in vectors if "" in (v.inputs.get("hand"), v.inputs.get("hole"))]
-    assert empty and all(v.expect["reason"] == "wrong-count" and "also" not in v.expect
-                         for v in empty)
+    assert empty and all(
+        v.expect["reason"] == "wrong-count" and "also" not in v.expect for v in empty
+    )
     several = [v for v in vectors if "also" in v.expect]
     assert {v.inputs["op"] for v in several} == {"classify", "compare", "best_hand"}
     unused = [v for v in vectors if "unused-field" in v.flags]
-    assert unused and all("board" in v.inputs and v.expect == {"reason": "wrong-count"}
-                          for v in unused)
+    assert unused and all(
+        "board" in v.inputs and v.expect == {"reason": "wrong-count"} for v in unused
+    )
     assert all(needs_feature(v.flags) == "input_rules" for v in unused)
 
 
@@ -70,8 +73,12 @@ def test_every_card_string_a_run_sends_is_empty_or_single_spaced():
     bad = []
     for vector in load_corpus().vectors:
         request = request_for(vector)
-        strings = [request.get("hand"), request.get("hole"), request.get("board"),
-                   *request.get("hands", ())]
+        strings = [
+            request.get("hand"),
+            request.get("hole"),
+            request.get("board"),
+            *request.get("hands", ()),
+        ]
         bad += [(vector.id, s) for s in strings if s is not None and not CARD_STRING.match(s)]
     assert not bad, bad[:5]
 
@@ -82,23 +89,29 @@ def test_an_adapter_that_follows_the_text_passes_every_reject_vector(mode):
     results = run_mode(mode)
     assert len(results) == len(rejects())
     assert {r.outcome for r in results.values()} == {Outcome.PASS}, [
-        (r.vector_id, r.outcome, r.message) for r in results.values()
-        if r.outcome != Outcome.PASS][:5]
+        (r.vector_id, r.outcome, r.message) for r in results.values() if r.outcome != Outcome.PASS
+    ][:5]
 
 
 def test_the_orders_really_differ_on_several_fault_vectors():
     """The two orders name different codes for some multi-fault input, and both pass: the
     test above would not show that any applicable code passes otherwise."""
     text, first = run_mode("text"), run_mode("count-first")
-    differ = [v.id for v in rejects() if "also" in v.expect
-              and text[v.id].actual["rejected"] != first[v.id].actual["rejected"]]
+    differ = [
+        v.id
+        for v in rejects()
+        if "also" in v.expect and text[v.id].actual["rejected"] != first[v.id].actual["rejected"]
+    ]
     assert differ
 
 
 def test_a_code_the_input_does_not_earn_is_wrong_reason_naming_every_fault():
     results = run_mode("invented")
-    vid = next(v.id for v in rejects() if "also" in v.expect
-               and "joker-not-allowed" not in (v.expect["reason"], *v.expect["also"]))
+    vid = next(
+        v.id
+        for v in rejects()
+        if "also" in v.expect and "joker-not-allowed" not in (v.expect["reason"], *v.expect["also"])
+    )
     got = results[vid]
     assert got.outcome == Outcome.WRONG_REASON
     vector = next(v for v in rejects() if v.id == vid)
@@ -110,13 +123,13 @@ def test_a_code_the_input_does_not_earn_is_wrong_reason_naming_every_fault():
 def test_splitting_the_empty_string_into_one_token_is_told_why():
     """3.1: "" is zero cards; the literal split (one empty token, bad-card) is the trap."""
     results = run_mode("literal-split")
-    empty = [v.id for v in rejects() if v.inputs.get("hand") == "" or
-             v.inputs.get("hole") == ""]
+    empty = [v.id for v in rejects() if v.inputs.get("hand") == "" or v.inputs.get("hole") == ""]
     assert empty
     for vid in empty:
         assert results[vid].outcome == Outcome.WRONG_REASON
-        assert "refused with reason 'bad-card'; expected reason 'wrong-count'" in \
-            results[vid].message
+        assert (
+            "refused with reason 'bad-card'; expected reason 'wrong-count'" in results[vid].message
+        )
 
 
 def test_a_board_where_the_game_deals_none_is_wrong_count_with_the_feature():
@@ -146,8 +159,10 @@ def test_the_harness_announces_input_rules():
 def test_keys_are_exact_integers_of_any_size():
     """3.4: keys are compared as exact integers, however large; a bool, a float (1.0) or
     an exponent is not an integer."""
-    reply = json.loads('{"categories": ["flush", "flush", "flush", "flush"], '
-                       '"keys": [18446744073709551617, 18446744073709551616, 1.0, true]}')
+    reply = json.loads(
+        '{"categories": ["flush", "flush", "flush", "flush"], '
+        '"keys": [18446744073709551617, 18446744073709551616, 1.0, true]}'
+    )
     keys = reply["keys"]
     assert exact_key(keys[0]) and exact_key(keys[1]) and keys[0] > keys[1]
     assert not exact_key(keys[2]) and not exact_key(keys[3])

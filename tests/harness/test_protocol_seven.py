@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _section_examples() -> list[dict]:
     doc = (ROOT / "harness" / "PROTOCOL.md").read_text(encoding="utf-8")
     start = doc.index("### 4.6.1 Seven-card deals")
-    section = doc[start:doc.index("\n### ", start + 1)]
+    section = doc[start : doc.index("\n### ", start + 1)]
     return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S)]
 
 

@@ -53,8 +53,11 @@ class QueenHigh:
 def run(adapter):
     identity = adapter.start()
     try:
-        return {r.vector_id: r for batch in score_vectors(adapter, identity, qualifier_vectors(),
-                                                          PRACTICE) for r in batch}
+        return {
+            r.vector_id: r
+            for batch in score_vectors(adapter, identity, qualifier_vectors(), PRACTICE)
+            for r in batch
+        }
     finally:
         adapter.close()
 
@@ -74,14 +77,14 @@ def test_a_top_card_qualifier_fails_the_straights_and_pairs_below_a_queen():
 
 @pytest.mark.parametrize("answer", ["yes", 1, [True]])
 def test_a_qualifies_answer_that_is_not_a_bool_is_an_error(answer):
-    results = run(InProcessAdapter(QueenHigh(answer=answer), "py:test", "test", "1",
-                                   timeout=5.0))
+    results = run(InProcessAdapter(QueenHigh(answer=answer), "py:test", "test", "1", timeout=5.0))
     assert {r.outcome for r in results.values()} == {Outcome.ERROR}
 
 
 def test_an_adapter_that_does_not_claim_qualifies_is_not_applicable():
-    results = run(InProcessAdapter(QueenHigh(claims=("classify",)), "py:test", "test", "1",
-                                   timeout=5.0))
+    results = run(
+        InProcessAdapter(QueenHigh(claims=("classify",)), "py:test", "test", "1", timeout=5.0)
+    )
     assert {r.outcome for r in results.values()} == {Outcome.NOT_APPLICABLE}
 
 
@@ -90,14 +93,17 @@ def test_library_peers_never_claim_the_new_kind():
         assert all(Kind.QUALIFIES not in kinds for kinds in peer.RULESETS.values())
 
 
-@pytest.mark.parametrize(("item", "ok"), [
-    ({"qualifies": True}, True),
-    ({"qualifies": False}, True),
-    ({"qualifies": "true"}, False),
-    ({"qualifies": 1}, False),
-    ({"qualifies": True, "category": "flush"}, False),
-    ({"category": "flush"}, False),
-    ({"rejected": "bad-card"}, True),
-])
+@pytest.mark.parametrize(
+    ("item", "ok"),
+    [
+        ({"qualifies": True}, True),
+        ({"qualifies": False}, True),
+        ({"qualifies": "true"}, False),
+        ({"qualifies": 1}, False),
+        ({"qualifies": True, "category": "flush"}, False),
+        ({"category": "flush"}, False),
+        ({"rejected": "bad-card"}, True),
+    ],
+)
 def test_the_reply_check_for_qualifies(item, ok):
     assert (check_item("qualifies", item) is None) is ok

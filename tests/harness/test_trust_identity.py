@@ -49,8 +49,17 @@ def exec_spec(script: Path, *extra: str) -> str:
 
 
 def certify(spec: str, out: Path, corpus, **kwargs) -> Path:
-    outcome = run(RunConfig(adapter=spec, out=out, rulesets=[RULESET], flags=["wheel"],
-                            command=["pokercert", "run"], **kwargs), corpus=corpus)
+    outcome = run(
+        RunConfig(
+            adapter=spec,
+            out=out,
+            rulesets=[RULESET],
+            flags=["wheel"],
+            command=["pokercert", "run"],
+            **kwargs,
+        ),
+        corpus=corpus,
+    )
     assert outcome.exit_code == 0, outcome.header.aborted
     write_default_reports(out)
     return out
@@ -58,7 +67,7 @@ def certify(spec: str, out: Path, corpus, **kwargs) -> Path:
 
 def flip_one_byte(path: Path) -> None:
     data = bytearray(path.read_bytes())
-    at = data.index(b"A faux")           # inside the docstring: behaviour stays the same
+    at = data.index(b"A faux")  # inside the docstring: behaviour stays the same
     data[at] = ord("a")
     path.write_bytes(bytes(data))
 
@@ -104,8 +113,7 @@ def test_rerun_whose_hello_declares_another_build_fails(tmp_path, script, corpus
     assert "declared build: '1' -> '2'" in check.detail
 
 
-def test_allow_identity_change_passes_and_says_what_changed(tmp_path, script, corpus_once,
-                                                           capsys):
+def test_allow_identity_change_passes_and_says_what_changed(tmp_path, script, corpus_once, capsys):
     spec = exec_spec(script)
     out = certify(spec, tmp_path / "run", corpus_once)
     flip_one_byte(script)
@@ -113,8 +121,19 @@ def test_allow_identity_change_passes_and_says_what_changed(tmp_path, script, co
     assert check.status == OK, check.detail
     assert "--allow-identity-change" in check.detail and "argv[1]" in check.detail
     capsys.readouterr()
-    assert main(["verify", str(out / "report.json"), "--rerun", spec,
-                 "--allow-identity-change", "--json"]) == 0
+    assert (
+        main(
+            [
+                "verify",
+                str(out / "report.json"),
+                "--rerun",
+                spec,
+                "--allow-identity-change",
+                "--json",
+            ]
+        )
+        == 0
+    )
     printed = json.loads(capsys.readouterr().out)
     rerun = next(c for c in printed["checks"] if c["name"] == "rerun")
     assert "identity change allowed" in rerun["detail"]
@@ -127,31 +146,56 @@ def test_resume_refuses_a_run_whose_measured_identity_changed(tmp_path, script, 
     out = certify(spec, tmp_path / "run", corpus_once)
     flip_one_byte(script)
     with pytest.raises(RunError, match=r"measured identity .* changed.*argv\[1\]"):
-        run(RunConfig(adapter=spec, out=out, rulesets=[RULESET], flags=["wheel"],
-                      resume=True, command=["pokercert", "run"]), corpus=corpus_once)
+        run(
+            RunConfig(
+                adapter=spec,
+                out=out,
+                rulesets=[RULESET],
+                flags=["wheel"],
+                resume=True,
+                command=["pokercert", "run"],
+            ),
+            corpus=corpus_once,
+        )
 
 
 def test_merge_refuses_shards_of_different_measured_software(tmp_path, script, corpus_once):
     spec = exec_spec(script)
     for k in (1, 2):
         if k == 2:
-            flip_one_byte(script)     # shard 2 ran another build that declares the same
-        run(RunConfig(adapter=spec, out=tmp_path / f"s{k}", rulesets=[RULESET],
-                      flags=["wheel"], shard=f"{k}/2", challenge_seed=1,
-                      command=["pokercert", "run"]), corpus=corpus_once)
+            flip_one_byte(script)  # shard 2 ran another build that declares the same
+        run(
+            RunConfig(
+                adapter=spec,
+                out=tmp_path / f"s{k}",
+                rulesets=[RULESET],
+                flags=["wheel"],
+                shard=f"{k}/2",
+                challenge_seed=1,
+                command=["pokercert", "run"],
+            ),
+            corpus=corpus_once,
+        )
     code = main(["merge", str(tmp_path / "merged"), str(tmp_path / "s1"), str(tmp_path / "s2")])
     assert code == 3
 
 
-@pytest.mark.parametrize("when", ["0", "2"])   # at hello (before a naive measurement), batch 2
-def test_adapter_rewriting_itself_after_launch_ends_the_run(tmp_path, script, corpus_once,
-                                                            when):
+@pytest.mark.parametrize("when", ["0", "2"])  # at hello (before a naive measurement), batch 2
+def test_adapter_rewriting_itself_after_launch_ends_the_run(tmp_path, script, corpus_once, when):
     # sandbox off: its read-only file system stops the rewrite itself (test_trust_sandbox);
     # this is the defence behind it, for a run without one
-    outcome = run(RunConfig(adapter=exec_spec(script, "--rewrite-self-at", when),
-                            out=tmp_path / "run", rulesets=[RULESET], flags=["wheel"],
-                            batch_size=4, command=["pokercert", "run"], sandbox=False),
-                  corpus=corpus_once)
+    outcome = run(
+        RunConfig(
+            adapter=exec_spec(script, "--rewrite-self-at", when),
+            out=tmp_path / "run",
+            rulesets=[RULESET],
+            flags=["wheel"],
+            batch_size=4,
+            command=["pokercert", "run"],
+            sandbox=False,
+        ),
+        corpus=corpus_once,
+    )
     assert outcome.exit_code == 2
     assert "changed during the run" in (outcome.header.aborted or "")
     assert "argv[1]" in outcome.header.aborted
@@ -164,8 +208,9 @@ def test_identity_files_are_hashed_file_by_file(tmp_path, script, corpus_once):
     (tables / "sub" / "a.bin").write_bytes(b"flushes")
     extra = tmp_path / "vendor" / "lib.so"
     extra.write_bytes(b"\x7fELF not really")
-    out = certify(exec_spec(script), tmp_path / "run", corpus_once,
-                  identity_files=[str(extra), str(tables)])
+    out = certify(
+        exec_spec(script), tmp_path / "run", corpus_once, identity_files=[str(extra), str(tables)]
+    )
     measured = read_header(out).measured_identity
     files = {f["name"]: f for f in measured["files"] if f["role"] == "identity-file"}
     assert files[str(extra)]["sha256"] == sha256(extra)
@@ -179,16 +224,32 @@ def test_identity_files_are_hashed_file_by_file(tmp_path, script, corpus_once):
 
 
 def test_a_missing_identity_file_is_a_usage_error(tmp_path, script):
-    code = main(["run", "--adapter", exec_spec(script), "--ruleset", RULESET, "--flags", "wheel",
-                 "--out", str(tmp_path / "run"), "--identity-file", str(tmp_path / "nope")])
+    code = main(
+        [
+            "run",
+            "--adapter",
+            exec_spec(script),
+            "--ruleset",
+            RULESET,
+            "--flags",
+            "wheel",
+            "--out",
+            str(tmp_path / "run"),
+            "--identity-file",
+            str(tmp_path / "nope"),
+        ]
+    )
     assert code == 3
 
 
 def test_the_hello_manifest_is_hashed_by_the_harness(tmp_path, script, corpus_once):
     table = tmp_path / "vendor" / "table.dat"
     table.write_bytes(b"lookup table v1")
-    out = certify(exec_spec(script, "--manifest", str(table), "--manifest", "relative.dat"),
-                  tmp_path / "run", corpus_once)
+    out = certify(
+        exec_spec(script, "--manifest", str(table), "--manifest", "relative.dat"),
+        tmp_path / "run",
+        corpus_once,
+    )
     measured = read_header(out).measured_identity
     entry = next(f for f in measured["files"] if f["role"] == "manifest")
     assert entry["path"] == str(table.resolve()) and entry["sha256"] == sha256(table)
@@ -242,9 +303,11 @@ def _fake_distribution(root: Path, tampered: bool) -> None:
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acmeeval\nVersion: 4.2\n")
     (info / "top_level.txt").write_text("acmeeval\n")
     digest = base64.urlsafe_b64encode(hashlib.sha256(source).digest()).rstrip(b"=").decode()
-    (info / "RECORD").write_text(f"acmeeval/__init__.py,sha256={digest},{len(source)}\n"
-                                 "acmeeval-4.2.dist-info/METADATA,,\n"
-                                 "acmeeval-4.2.dist-info/RECORD,,\n")
+    (info / "RECORD").write_text(
+        f"acmeeval/__init__.py,sha256={digest},{len(source)}\n"
+        "acmeeval-4.2.dist-info/METADATA,,\n"
+        "acmeeval-4.2.dist-info/RECORD,,\n"
+    )
     if tampered:
         (pkg / "__init__.py").write_bytes(source.replace(b"pass", b"...."))
 
@@ -278,14 +341,15 @@ def test_a_module_in_no_distribution_is_measured_by_its_files(tmp_path, monkeypa
     monkeypatch.syspath_prepend(str(tmp_path / "loose"))
     measured = measure(PYTHON, "looseeval")
     files = {f["name"]: f["sha256"] for f in measured["files"]}
-    assert files == {"looseeval/__init__.py": sha256(pkg / "__init__.py"),
-                     "looseeval/core/__init__.py": sha256(pkg / "core" / "__init__.py")}
-    assert "looseeval" not in sys.modules     # measured without importing vendor code
+    assert files == {
+        "looseeval/__init__.py": sha256(pkg / "__init__.py"),
+        "looseeval/core/__init__.py": sha256(pkg / "core" / "__init__.py"),
+    }
+    assert "looseeval" not in sys.modules  # measured without importing vendor code
 
 
 # ----------------------------------------------------------------------------- reports
-def test_every_report_format_shows_declared_and_measured_identity(tmp_path, script,
-                                                                  corpus_once):
+def test_every_report_format_shows_declared_and_measured_identity(tmp_path, script, corpus_once):
     out = certify(exec_spec(script, "--build", "b7"), tmp_path / "run", corpus_once)
     digest = read_header(out).measured_identity["digest"]
     report = json.loads((out / "report.json").read_bytes())

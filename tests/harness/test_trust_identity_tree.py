@@ -32,10 +32,13 @@ from tests import helpers
 
 LOADING = helpers.FAUX / "loading_adapter.py"
 RULESET = "nj-poker-high-5"
-ONLY_LAUNCHER = ("only the launcher and the adapter script were hashed; the evaluator "
-                 "library it loads is not identified; name it with --identity")
-linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="the process tree is observed on Linux only")
+ONLY_LAUNCHER = (
+    "only the launcher and the adapter script were hashed; the evaluator "
+    "library it loads is not identified; name it with --identity"
+)
+linux_only = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the process tree is observed on Linux only"
+)
 
 
 def sha256(path: Path) -> str:
@@ -68,8 +71,17 @@ def loading_spec(vendor: Path) -> str:
 
 
 def certify(spec: str, out: Path, corpus, **kwargs) -> dict:
-    outcome = run(RunConfig(adapter=spec, out=out, rulesets=[RULESET], flags=["wheel"],
-                            command=["pokercert", "run"], **kwargs), corpus=corpus)
+    outcome = run(
+        RunConfig(
+            adapter=spec,
+            out=out,
+            rulesets=[RULESET],
+            flags=["wheel"],
+            command=["pokercert", "run"],
+            **kwargs,
+        ),
+        corpus=corpus,
+    )
     assert outcome.exit_code == 0, outcome.header.aborted
     write_default_reports(out)
     return read_header(out).measured_identity
@@ -81,8 +93,9 @@ def loaded(measured: dict) -> dict[str, dict]:
 
 # ----------------------------------------------------------------------------- the tree
 @linux_only
-def test_the_module_and_the_shared_object_the_adapter_loads_are_hashed(tmp_path, vendor,
-                                                                      corpus_once):
+def test_the_module_and_the_shared_object_the_adapter_loads_are_hashed(
+    tmp_path, vendor, corpus_once
+):
     if shutil.which("strace") is None:
         pytest.skip("strace is not installed here; .ci/run installs it")
     spec = loading_spec(vendor)
@@ -90,28 +103,34 @@ def test_the_module_and_the_shared_object_the_adapter_loads_are_hashed(tmp_path,
     files = loaded(measured)
     module, library = vendor / "rankcore.py", vendor / "librank.so"
     assert files[str(module)]["sha256"] == sha256(module)
-    assert files[str(library)]["sha256"] == sha256(library)   # loaded after hello
+    assert files[str(library)]["sha256"] == sha256(library)  # loaded after hello
     assert files[str(Path(sys.executable).resolve())]["sha256"] == sha256(sys.executable)
     assert measured["coverage"]["scope"] == "process-tree"
     assert measured["coverage"]["warning"] == ""
     assert measured["observed"]["method"] == "strace"
-    assert measured["observed"]["wrappers_left_out"] >= 1        # the tracer itself
-    assert str(shutil.which("strace") and os.path.realpath(shutil.which("strace"))) \
-        not in files
+    assert measured["observed"]["wrappers_left_out"] >= 1  # the tracer itself
+    assert str(shutil.which("strace") and os.path.realpath(shutil.which("strace"))) not in files
     # hello came before the first batch: the shared object is only in the end measurement
     assert measured["at_start"]["files"] < len(measured["files"])
     # the same software again: the same digest, and verify --rerun agrees
     assert certify(spec, tmp_path / "again", corpus_once)["digest"] == measured["digest"]
-    assert next(c for c in verify(tmp_path / "run" / "report.json", rerun_spec=spec)
-                if c.name == "rerun").status == OK
+    assert (
+        next(
+            c
+            for c in verify(tmp_path / "run" / "report.json", rerun_spec=spec)
+            if c.name == "rerun"
+        ).status
+        == OK
+    )
     # one byte of the module changed: another digest, and the rerun names the module
     source = module.read_bytes()
     module.write_bytes(source.replace(b"Acme", b"acme"))
     changed = certify(spec, tmp_path / "changed", corpus_once)
     assert loaded(changed)[str(module)]["sha256"] == sha256(module)
     assert changed["digest"] != measured["digest"]
-    check = next(c for c in verify(tmp_path / "run" / "report.json", rerun_spec=spec)
-                 if c.name == "rerun")
+    check = next(
+        c for c in verify(tmp_path / "run" / "report.json", rerun_spec=spec) if c.name == "rerun"
+    )
     assert check.status == FAILED and str(module) in check.detail, check.detail
 
 
@@ -124,10 +143,19 @@ def test_an_adapter_that_kills_its_tracer_is_named_for_it(tmp_path, vendor, corp
         pytest.skip("strace is not installed here; .ci/run installs it")
 
     def hostile(out: Path, sandbox: bool) -> dict:
-        return run(RunConfig(adapter=loading_spec(vendor) + " --kill-tracer", out=out,
-                             rulesets=[RULESET], flags=["wheel"], batch_size=4,
-                             sandbox=sandbox, command=["pokercert", "run"]),
-                   corpus=corpus_once).header
+        return run(
+            RunConfig(
+                adapter=loading_spec(vendor) + " --kill-tracer",
+                out=out,
+                rulesets=[RULESET],
+                flags=["wheel"],
+                batch_size=4,
+                sandbox=sandbox,
+                command=["pokercert", "run"],
+            ),
+            corpus=corpus_once,
+        ).header
+
     header = hostile(tmp_path / "bare", sandbox=False)
     measured = header.measured_identity
     assert measured["observed"].get("tracer_lost") is True
@@ -140,36 +168,41 @@ def test_an_adapter_that_kills_its_tracer_is_named_for_it(tmp_path, vendor, corp
 
 
 @linux_only
-def test_without_strace_the_mapped_shared_object_is_still_hashed(tmp_path, vendor,
-                                                                 corpus_once, monkeypatch):
+def test_without_strace_the_mapped_shared_object_is_still_hashed(
+    tmp_path, vendor, corpus_once, monkeypatch
+):
     from pokercert.harness.adapters import trace
 
-    monkeypatch.setattr(trace, "observation_method",
-                        lambda: (trace.PROC_MAPS, "strace is not installed"))
+    monkeypatch.setattr(
+        trace, "observation_method", lambda: (trace.PROC_MAPS, "strace is not installed")
+    )
     measured = certify(loading_spec(vendor), tmp_path / "run", corpus_once)
     files = loaded(measured)
     assert files[str(vendor / "librank.so")]["sha256"] == sha256(vendor / "librank.so")
-    assert str(vendor / "rankcore.py") not in files        # a source read, not mapped
+    assert str(vendor / "rankcore.py") not in files  # a source read, not mapped
     cover = measured["coverage"]
     assert cover["scope"] == "process-tree"
-    assert "strace is not installed" in cover["warning"] and "Python modules" in \
-        cover["warning"]
+    assert "strace is not installed" in cover["warning"] and "Python modules" in cover["warning"]
 
 
 def test_where_nothing_can_be_observed_only_the_launcher_and_script_are_hashed(
-        tmp_path, vendor, corpus_once, monkeypatch):
+    tmp_path, vendor, corpus_once, monkeypatch
+):
     from pokercert.harness.adapters import trace
 
-    monkeypatch.setattr(trace, "observation_method",
-                        lambda: (trace.NONE, "not Linux (test)"))
+    monkeypatch.setattr(trace, "observation_method", lambda: (trace.NONE, "not Linux (test)"))
     measured = certify(loading_spec(vendor), tmp_path / "run", corpus_once)
     assert loaded(measured) == {}
     assert measured["coverage"]["scope"] == "launcher-and-script"
     assert measured["coverage"]["warning"] == ONLY_LAUNCHER
     assert "not Linux (test)" in measured["coverage"]["hashed"]
     # a file named with --identity is hashed: the warning says what still is not
-    named = certify(loading_spec(vendor), tmp_path / "named", corpus_once,
-                    identity_files=[str(vendor / "librank.so")])
+    named = certify(
+        loading_spec(vendor),
+        tmp_path / "named",
+        corpus_once,
+        identity_files=[str(vendor / "librank.so")],
+    )
     assert named["coverage"]["scope"] == "launcher-and-script"
     assert named["coverage"]["warning"] != ONLY_LAUNCHER
     assert "--identity" in named["coverage"]["warning"]
@@ -204,22 +237,53 @@ def test_identity_with_a_folder_hashes_the_tree(tmp_path, capsys):
     lines = sorted((rel, sha256(tables / rel)) for rel in ("ranks.bin", "sub/flushes.bin"))
     tree = hashlib.sha256("".join(f"{r}\0{h}\n" for r, h in lines).encode()).hexdigest()
     out = tmp_path / "run"
-    code = main(["run", "--adapter", "reference", "--ruleset", RULESET, "--flags", "wheel",
-                 "--no-challenge", "--no-report", "--out", str(out), "--identity", str(tables)])
+    code = main(
+        [
+            "run",
+            "--adapter",
+            "reference",
+            "--ruleset",
+            RULESET,
+            "--flags",
+            "wheel",
+            "--no-challenge",
+            "--no-report",
+            "--out",
+            str(out),
+            "--identity",
+            str(tables),
+        ]
+    )
     assert code == 0
     measured = read_header(out).measured_identity
     files = {f["name"]: f for f in measured["files"]}
     assert files[f"tree:{tables}"]["sha256"] == tree
     assert files[f"tree:{tables}"]["role"] == "identity-tree"
-    assert files[f"{tables}/sub/flushes.bin"]["sha256"] == sha256(tables / "sub" /
-                                                                   "flushes.bin")
+    assert files[f"{tables}/sub/flushes.bin"]["sha256"] == sha256(tables / "sub" / "flushes.bin")
     assert "folder" in measured["coverage"]["hashed"]
     # the same files under another folder name: the same tree hash
     copy = tmp_path / "copy"
     shutil.copytree(tables, copy)
-    assert main(["run", "--adapter", "reference", "--ruleset", RULESET, "--flags", "wheel",
-                 "--no-challenge", "--no-report", "--out", str(tmp_path / "run2"),
-                 "--identity-file", str(copy)]) == 0      # the old name still works
+    assert (
+        main(
+            [
+                "run",
+                "--adapter",
+                "reference",
+                "--ruleset",
+                RULESET,
+                "--flags",
+                "wheel",
+                "--no-challenge",
+                "--no-report",
+                "--out",
+                str(tmp_path / "run2"),
+                "--identity-file",
+                str(copy),
+            ]
+        )
+        == 0
+    )  # the old name still works
     again = {f["name"]: f for f in read_header(tmp_path / "run2").measured_identity["files"]}
     assert again[f"tree:{copy}"]["sha256"] == tree
 
@@ -230,8 +294,12 @@ def _loaded(path: str, sha: str) -> dict:
 
 
 def _m(*files: dict) -> dict:
-    return {"kind": "exec", "digest": "d" + str(len(files)), "files": list(files),
-            "distributions": []}
+    return {
+        "kind": "exec",
+        "digest": "d" + str(len(files)),
+        "files": list(files),
+        "distributions": [],
+    }
 
 
 def test_loaded_files_compare_by_bytes_not_by_where_they_lie():
@@ -241,10 +309,11 @@ def test_loaded_files_compare_by_bytes_not_by_where_they_lie():
     moved = _m(_loaded("/srv/acme/librank.so", "aa" * 32), _loaded("/usr/lib/libc.so.6", "cc" * 32))
     assert [d for d in differences(a, moved) if not d.startswith("digest")] == []
     other = _m(_loaded("/opt/acme/librank.so", "bb" * 32), _loaded("/usr/lib/libc.so.6", "cc" * 32))
-    assert differences(a, other) == ["loaded /opt/acme/librank.so: sha256 aaaaaaaaaaaaaaaa -> "
-                                     "bbbbbbbbbbbbbbbb"]
+    assert differences(a, other) == [
+        "loaded /opt/acme/librank.so: sha256 aaaaaaaaaaaaaaaa -> bbbbbbbbbbbbbbbb"
+    ]
     later = _m(*a["files"], _loaded("/opt/acme/lazy.so", "ee" * 32))
-    assert differences(a, later, COMMON_LOADED) == []          # loaded later in the run
+    assert differences(a, later, COMMON_LOADED) == []  # loaded later in the run
     assert differences(a, later, ALL_LOADED)[0].startswith("loaded /opt/acme/lazy.so: added")
     assert differences(_m(), later, NO_LOADED) == []
 
@@ -271,28 +340,38 @@ def test_a_trace_log_keeps_the_adapters_files_and_leaves_our_wrappers_out(tmp_pa
     pyc.write_bytes(b"bytecode")
     cwd = f"AT_FDCWD<{_hex(str(tmp_path))}>"
     log = tmp_path / "trace-1.txt"
-    log.write_text("\n".join([
-        f'100 execve("{_hex(str(wrapper))}", ["{_hex("sandbox")}"], 0x7ffd /* 3 vars */) = 0',
-        f'100 openat({cwd}, "{_hex("/lib/libcap.so.2")}", O_RDONLY|O_CLOEXEC) = '
-        f'3<{_hex("/usr/lib/libcap.so.2")}>',
-        "100 clone(child_stack=NULL, flags=CLONE_NEWPID|SIGCHLD) = 101",
-        f'101 execve("{_hex(str(python))}", ["{_hex("python")}"], 0x1 /* 3 vars */) = 0',
-        f'101 openat({cwd}, "{_hex(str(pyc))}", O_RDONLY|O_CLOEXEC) = 3<{_hex(str(pyc))}>',
-        f'101 openat({cwd}, "{_hex("out.txt")}", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0666) = '
-        f'4<{_hex(str(tmp_path / "out.txt"))}>',
-        f'101 openat({cwd}, "{_hex(".")}", O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY) = '
-        f'5<{_hex(str(tmp_path))}>',
-        f'101 openat({cwd}, "{_hex("/proc/self/status")}", O_RDONLY) = '
-        f'6<{_hex("/proc/101/status")}>',
-        "101 --- SIGCHLD {si_signo=SIGCHLD} ---",
-        f'101 openat({cwd}, "{_hex("/opt/half")}", O_RDONLY', ""]))   # being written
+    log.write_text(
+        "\n".join(
+            [
+                f'100 execve("{_hex(str(wrapper))}", ["{_hex("sandbox")}"], '
+                "0x7ffd /* 3 vars */) = 0",
+                f'100 openat({cwd}, "{_hex("/lib/libcap.so.2")}", O_RDONLY|O_CLOEXEC) = '
+                f"3<{_hex('/usr/lib/libcap.so.2')}>",
+                "100 clone(child_stack=NULL, flags=CLONE_NEWPID|SIGCHLD) = 101",
+                f'101 execve("{_hex(str(python))}", ["{_hex("python")}"], 0x1 /* 3 vars */) = 0',
+                f'101 openat({cwd}, "{_hex(str(pyc))}", O_RDONLY|O_CLOEXEC) = 3<{_hex(str(pyc))}>',
+                f'101 openat({cwd}, "{_hex("out.txt")}", '
+                "O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0666) = "
+                f"4<{_hex(str(tmp_path / 'out.txt'))}>",
+                f'101 openat({cwd}, "{_hex(".")}", O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY) = '
+                f"5<{_hex(str(tmp_path))}>",
+                f'101 openat({cwd}, "{_hex("/proc/self/status")}", O_RDONLY) = '
+                f"6<{_hex('/proc/101/status')}>",
+                "101 --- SIGCHLD {si_signo=SIGCHLD} ---",
+                f'101 openat({cwd}, "{_hex("/opt/half")}", O_RDONLY',
+                "",
+            ]
+        )
+    )  # being written
     watch = trace.CodeWatch(tmp_path / "logs", wrappers=[str(wrapper)])
     watch.method = trace.STRACE
     watch.wrap(["sandbox", "python3"], 1, str(tmp_path / "work"))
     shutil.copyfile(log, tmp_path / "logs" / "trace-1.txt")
     seen = watch.snapshot(None)
     assert [(s.path, s.how) for s in seen.files] == [
-        (str(code / "rankcore.py"), trace.SOURCE), (str(python), trace.EXECUTED)]
+        (str(code / "rankcore.py"), trace.SOURCE),
+        (str(python), trace.EXECUTED),
+    ]
     assert (seen.processes, seen.wrappers) == (1, 1)
 
 
@@ -312,14 +391,15 @@ def test_the_python_skeleton_names_an_absolute_interpreter(tmp_path, capsys, mon
     monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
     assert main(["new-adapter", "--lang", "python", str(tmp_path / "sk")]) == 0
     out, err = capsys.readouterr()
-    assert _command(out) == ["/opt/acme-venv/bin/python3", str((tmp_path / "sk" /
-                                                               "adapter.py").resolve())]
+    assert _command(out) == [
+        "/opt/acme-venv/bin/python3",
+        str((tmp_path / "sk" / "adapter.py").resolve()),
+    ]
     assert "exec:/opt/acme-venv/bin/python3 " in (tmp_path / "sk" / "adapter.py").read_text()
     assert "warning" not in err
 
 
-def test_the_skeleton_warns_when_the_interpreter_is_pokercerts_own(tmp_path, capsys,
-                                                                   monkeypatch):
+def test_the_skeleton_warns_when_the_interpreter_is_pokercerts_own(tmp_path, capsys, monkeypatch):
     here = Path(sys.executable).parent
     if shutil.which("python3", path=str(here)) is None:
         pytest.skip(f"no python3 beside {sys.executable}")
@@ -343,20 +423,25 @@ def test_the_coverage_is_in_the_json_report(tmp_path, vendor, corpus_once, monke
     certify(loading_spec(vendor), tmp_path / "run", corpus_once)
     report = json.loads((tmp_path / "run" / "report.json").read_bytes())
     cover = report["identification"]["measured_identity"]["coverage"]
-    assert cover == {"scope": "launcher-and-script",
-                     "hashed": cover["hashed"], "warning": ONLY_LAUNCHER}
-    assert next(c for c in verify(tmp_path / "run" / "report.json")
-                if c.name == "schema").status == OK
+    assert cover == {
+        "scope": "launcher-and-script",
+        "hashed": cover["hashed"],
+        "warning": ONLY_LAUNCHER,
+    }
+    assert (
+        next(c for c in verify(tmp_path / "run" / "report.json") if c.name == "schema").status == OK
+    )
 
 
 @linux_only
 def test_without_strace_on_path_or_with_tracing_off_proc_is_read_and_why_is_said(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     from pokercert.harness.adapters import trace
 
     try:
         trace.observation_method.cache_clear()
-        monkeypatch.setenv("PATH", str(tmp_path))          # a PATH without strace
+        monkeypatch.setenv("PATH", str(tmp_path))  # a PATH without strace
         assert trace.observation_method() == (trace.PROC_MAPS, "strace is not installed")
         trace.observation_method.cache_clear()
         monkeypatch.setenv("POKERCERT_TRACE", "0")

@@ -78,7 +78,7 @@ def probe(tmp_path: Path, probes: list[str], sandbox: bool) -> tuple[dict[str, d
     out.mkdir()
     (out / "results.jsonl").write_text('{"vector_id": "secret"}\n')
     spec = f"exec:{sys.executable} {PROBER} " + " ".join(probes)
-    options = AdapterOptions(attachments=out / "attachments")   # the default: sandboxed
+    options = AdapterOptions(attachments=out / "attachments")  # the default: sandboxed
     if not sandbox:
         options.sandbox = False
     adapter = load_adapter(spec, options)
@@ -95,10 +95,17 @@ def probe(tmp_path: Path, probes: list[str], sandbox: bool) -> tuple[dict[str, d
 def secrets(tmp_path: Path, port: int) -> list[str]:
     cache_root().mkdir(parents=True, exist_ok=True)
     (cache_root() / "probe-secret").write_text("the harness's cache\n")
-    return [f"list:{PACKAGE_ROOT / RULESET}", f"read:{VECTOR_FILES[0]}",
-            f"read:{tmp_path / 'out' / 'results.jsonl'}", f"read:{cache_root() / 'probe-secret'}",
-            f"connect:{port}", f"read:/proc/{os.getpid()}/cmdline",
-            f"write:{tmp_path / 'escaped'}", "write:tmp", "write:here"]
+    return [
+        f"list:{PACKAGE_ROOT / RULESET}",
+        f"read:{VECTOR_FILES[0]}",
+        f"read:{tmp_path / 'out' / 'results.jsonl'}",
+        f"read:{cache_root() / 'probe-secret'}",
+        f"connect:{port}",
+        f"read:/proc/{os.getpid()}/cmdline",
+        f"write:{tmp_path / 'escaped'}",
+        "write:tmp",
+        "write:here",
+    ]
 
 
 def test_a_sandboxed_adapter_reaches_none_of_the_harness_secrets(tmp_path, listener):
@@ -106,7 +113,7 @@ def test_a_sandboxed_adapter_reaches_none_of_the_harness_secrets(tmp_path, liste
     assert VECTOR_FILES, "the installed corpus has vectors to hide"
     got, mode = probe(tmp_path, secrets(tmp_path, listener), sandbox=True)
     listed = got[f"list:{PACKAGE_ROOT / RULESET}"]
-    assert listed["ok"] is False or listed["found"] == 0, listed      # the corpus: empty
+    assert listed["ok"] is False or listed["found"] == 0, listed  # the corpus: empty
     for name, report in got.items():
         if name.startswith(("read:", "connect:")) or name == f"write:{tmp_path / 'escaped'}":
             assert report["ok"] is False, report
@@ -128,7 +135,8 @@ def test_no_sandbox_gives_the_adapter_everything_back(tmp_path, listener):
     got, mode = probe(tmp_path, secrets(tmp_path, listener), sandbox=False)
     assert mode == "off"
     assert got[f"list:{PACKAGE_ROOT / RULESET}"]["found"] == len(
-        list((PACKAGE_ROOT / RULESET).iterdir()))
+        list((PACKAGE_ROOT / RULESET).iterdir())
+    )
     assert all(r["ok"] for r in got.values()), [r for r in got.values() if not r["ok"]]
     assert (tmp_path / "escaped").read_text() == "written by the adapter\n"
 
@@ -141,23 +149,45 @@ def test_the_run_records_its_sandbox_and_the_adapter_cannot_read_run_json(tmp_pa
         require_bwrap()
     out = tmp_path / "run"
     spec = f"exec:{sys.executable} {PROBER} read:{out / 'run.json'} list:{out}"
-    args = ["run", "--adapter", spec, "--ruleset", RULESET, "--flags", "wheel",
-            "--no-challenge", "--out", str(out), *([] if sandbox else ["--no-sandbox"])]
-    assert main(args) == 1            # player 0 always wins: not compliant
+    args = [
+        "run",
+        "--adapter",
+        spec,
+        "--ruleset",
+        RULESET,
+        "--flags",
+        "wheel",
+        "--no-challenge",
+        "--out",
+        str(out),
+        *([] if sandbox else ["--no-sandbox"]),
+    ]
+    assert main(args) == 1  # player 0 always wins: not compliant
     header = json.loads((out / "run.json").read_text())
     assert set(header["sandbox"]) == {"mode", "reason"}
     assert header["sandbox"]["mode"] == ("bubblewrap" if sandbox else "off")
     assert ("--no-sandbox" in header["sandbox"]["reason"]) is not sandbox
-    said = [json.loads(line) for line in (out / "attachments" / "stderr-1.txt")
-            .read_text().splitlines() if line.startswith("{")]
+    said = [
+        json.loads(line)
+        for line in (out / "attachments" / "stderr-1.txt").read_text().splitlines()
+        if line.startswith("{")
+    ]
     read, listed = said
     assert read["ok"] is not sandbox, read
     assert (listed["ok"] and listed["found"] > 0) is not sandbox, listed
 
 
 def test_an_in_process_run_says_there_is_no_sandbox(tmp_path):
-    outcome = run(RunConfig(adapter="reference", out=tmp_path / "run", rulesets=[RULESET],
-                            flags=["wheel"], challenge=False, command=["pokercert", "run"]))
+    outcome = run(
+        RunConfig(
+            adapter="reference",
+            out=tmp_path / "run",
+            rulesets=[RULESET],
+            flags=["wheel"],
+            challenge=False,
+            command=["pokercert", "run"],
+        )
+    )
     assert outcome.header.sandbox is not None
     assert outcome.header.sandbox["mode"] == "in-process"
 
@@ -166,9 +196,9 @@ def test_an_in_process_run_says_there_is_no_sandbox(tmp_path):
 def test_the_skeletons_pass_smoke_inside_the_sandbox(lang, tmp_path, capsys):
     require_bwrap()
     spec = skeleton(lang, tmp_path / lang)
-    with load_adapter(spec, AdapterOptions()) as adapter:    # the default: sandboxed
+    with load_adapter(spec, AdapterOptions()) as adapter:  # the default: sandboxed
         adapter.start()
-        assert adapter.sandbox.mode == "bubblewrap"        # type: ignore[attr-defined]
+        assert adapter.sandbox.mode == "bubblewrap"  # type: ignore[attr-defined]
     capsys.readouterr()
     code = main(["smoke", "--adapter", spec, "--json"])
     said = json.loads(capsys.readouterr().out)
@@ -182,8 +212,9 @@ def test_an_adapter_kept_in_a_hidden_folder_is_a_clear_error(tmp_path):
     (out / "vendor").mkdir(parents=True)
     script = out / "vendor" / "adapter.py"
     script.write_text(PROBER.read_text())
-    adapter = load_adapter(f"exec:{sys.executable} {script}",
-                           AdapterOptions(attachments=out / "attachments"))
+    adapter = load_adapter(
+        f"exec:{sys.executable} {script}", AdapterOptions(attachments=out / "attachments")
+    )
     with pytest.raises(Exception, match=r"adapter\.py lies in .*out.*--no-sandbox"):
         adapter.start()
     adapter.close()
@@ -199,10 +230,10 @@ def test_a_sandboxed_daemon_dies_even_when_its_keeper_is_killed(tmp_path):
     adapter = load_adapter(hostile_exec("daemon", marker), AdapterOptions())
     adapter.start()
     try:
-        wait_for(marker, 2)                  # the adapter and its daemon (and bwrap)
-        os.kill(adapter._proc.pid, signal.SIGKILL)         # type: ignore[attr-defined]
+        wait_for(marker, 2)  # the adapter and its daemon (and bwrap)
+        os.kill(adapter._proc.pid, signal.SIGKILL)  # type: ignore[attr-defined]
         assert gone(marker) == []
-        assert adapter.sandbox.mode == "bubblewrap"        # type: ignore[attr-defined]
+        assert adapter.sandbox.mode == "bubblewrap"  # type: ignore[attr-defined]
     finally:
         adapter.close()
         for pid, _ in survivors(marker):
@@ -215,20 +246,35 @@ def test_the_adapter_below_bwrap_is_found_for_whoever_measures_it(tmp_path):
     require_bwrap()
     with load_adapter(f"exec:{sys.executable} {PROBER}", AdapterOptions()) as adapter:
         adapter.start()
-        leader = adapter._group                            # type: ignore[attr-defined]
+        leader = adapter._group  # type: ignore[attr-defined]
         found = adapter_pid(leader)
         assert found is not None and found != leader
         assert os.readlink(f"/proc/{found}/exe") == os.path.realpath(sys.executable)
         assert str(PROBER).encode() in Path(f"/proc/{found}/cmdline").read_bytes()
-    assert adapter_pid(os.getpid()) == os.getpid()         # not bwrap: itself
+    assert adapter_pid(os.getpid()) == os.getpid()  # not bwrap: itself
 
 
 def test_a_merged_run_never_claims_a_sandbox_one_shard_lacked(tmp_path):
     require_bwrap()
     spec = f"exec:{sys.executable} {PROBER}"
     for k, extra in ((1, []), (2, ["--no-sandbox"])):
-        main(["run", "--adapter", spec, "--ruleset", RULESET, "--flags", "wheel",
-              "--no-challenge", "--shard", f"{k}/2", "--out", str(tmp_path / f"s{k}"), *extra])
+        main(
+            [
+                "run",
+                "--adapter",
+                spec,
+                "--ruleset",
+                RULESET,
+                "--flags",
+                "wheel",
+                "--no-challenge",
+                "--shard",
+                f"{k}/2",
+                "--out",
+                str(tmp_path / f"s{k}"),
+                *extra,
+            ]
+        )
     main(["merge", str(tmp_path / "merged"), str(tmp_path / "s1"), str(tmp_path / "s2")])
     merged = json.loads((tmp_path / "merged" / "run.json").read_text())["sandbox"]
     assert merged["mode"] == "off"

@@ -30,5 +30,8 @@ def require_dask() -> None:
     except ImportError:
         if os.environ.get("CI"):
             raise
-        pytest.skip("dask.distributed is not installed here (pip install 'pokercert[dask]'); "
-                    "CI installs it and runs these tests", allow_module_level=True)
+        pytest.skip(
+            "dask.distributed is not installed here (pip install 'pokercert[dask]'); "
+            "CI installs it and runs these tests",
+            allow_module_level=True,
+        )

@@ -17,5 +17,6 @@ class CodesOnly(Hands):
 
 def coded(*hands: str, cls: type[Hands] = Hands) -> Hands:
     """The hands (each a space-separated string of canonical cards) as a batch of codes."""
-    return cls(None, len(hands[0].split()),
-               [CODED_CARDS.index(c) for h in hands for c in h.split()])
+    return cls(
+        None, len(hands[0].split()), [CODED_CARDS.index(c) for h in hands for c in h.split()]
+    )

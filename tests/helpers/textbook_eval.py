@@ -16,11 +16,28 @@ from pokercert.harness.api import EvaluatorInfo, Rejected
 
 RANKS = "23456789TJQKA"
 SUITS = "shdc"
-HIGH_5 = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
-          "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+HIGH_5 = (
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
 # 13:69F-14.3(c): in three cards a straight beats a flush and trips beat a straight
-HIGH_3 = ("high_card", "one_pair", "flush", "straight", "three_of_a_kind", "straight_flush",
-          "royal_flush")
+HIGH_3 = (
+    "high_card",
+    "one_pair",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
 SIZES = {"nj-poker-high-5": 5, "nj-poker-high-3": 3}
 
 
@@ -130,8 +147,14 @@ class TextbookPocket:
     """The Mini-tex pocket wager, 13:69F-37.5(d): categories only, no tie-break."""
 
     info = EvaluatorInfo(vendor="tests", name="textbook-pocket", version="1")
-    order = ("high_card", "straight", "one_pair", "straight_flush", "pair_of_aces",
-             "royal_straight_flush")
+    order = (
+        "high_card",
+        "straight",
+        "one_pair",
+        "straight_flush",
+        "pair_of_aces",
+        "royal_straight_flush",
+    )
     ace_two = True
 
     def capabilities(self) -> dict[str, list[str]]:
@@ -141,8 +164,7 @@ class TextbookPocket:
         pass
 
     def classify(self, hand: list[str]) -> str:
-        (r1, s1), (r2, s2) = sorted(((RANKS.index(c[0]) + 2, c[1]) for c in hand),
-                                    reverse=True)
+        (r1, s1), (r2, s2) = sorted(((RANKS.index(c[0]) + 2, c[1]) for c in hand), reverse=True)
         consecutive = r1 - r2 == 1 or (self.ace_two and (r1, r2) == (14, 2))
         if r1 == r2:
             return "pair_of_aces" if r1 == 14 else "one_pair"

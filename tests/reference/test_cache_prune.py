@@ -27,21 +27,25 @@ from pokercert.reference.table_cache import (
     values_path,
 )
 
-OLD = time.time() - STALE_AFTER_S - 3600       # a week and an hour ago
+OLD = time.time() - STALE_AFTER_S - 3600  # a week and an hour ago
 RECENT = time.time() - 3600
 
 
 def _table_file(path, engine, when):
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(path, __meta__=np.array(json.dumps({"digest": "x", "checksum": "y",
-                                                  "engine": engine})), a=np.arange(3))
+    np.savez(
+        path,
+        __meta__=np.array(json.dumps({"digest": "x", "checksum": "y", "engine": engine})),
+        a=np.arange(3),
+    )
     os.utime(path, (when, when))
 
 
 def _values_file(path, engine, when):
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(json.dumps({"digest": "x", "checksum": "y", "engine": engine}).encode()
-                     + b"\n[]")
+    path.write_bytes(
+        json.dumps({"digest": "x", "checksum": "y", "engine": engine}).encode() + b"\n[]"
+    )
     os.utime(path, (when, when))
 
 
@@ -64,12 +68,12 @@ def test_building_a_table_removes_only_other_versions_stale_tables(cache):
     os.utime(garbage, (OLD, OLD))
 
     ev = evaluator("nj-poker-high-3", "practice")
-    load_or_build(ev, 3, lambda built: Table(ev, 3, built))     # builds, writes, prunes
+    load_or_build(ev, 3, lambda built: Table(ev, 3, built))  # builds, writes, prunes
 
     left = {p.name for p in tables.glob("*.npz")}
     assert stale.name not in left and garbage.name not in left
     assert {recent.name, ours_old.name} <= left
-    assert len(left) == 3                                       # + the table just written
+    assert len(left) == 3  # + the table just written
 
 
 def test_a_process_writing_values_removes_only_other_versions_stale_files(cache):
@@ -80,11 +84,17 @@ def test_a_process_writing_values_removes_only_other_versions_stale_files(cache)
     _values_file(recent, "0.0.1+0000000000000000", RECENT)
     _values_file(ours_old, engine_version(), OLD)
     # a fresh process values hands (its memos grow) and writes them back at exit
-    subprocess.run([sys.executable, "-c",
-                    "from pokercert.reference import evaluator\n"
-                    "evaluator('nj-poker-high-5', 'practice').evaluate('As Ks Qs Js Ts')"],
-                   check=True, env={**os.environ, CACHE_ENV: str(cache)})
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from pokercert.reference import evaluator\n"
+            "evaluator('nj-poker-high-5', 'practice').evaluate('As Ks Qs Js Ts')",
+        ],
+        check=True,
+        env={**os.environ, CACHE_ENV: str(cache)},
+    )
     left = {p.name for p in folder.glob("*.json")}
     assert stale.name not in left
     assert {recent.name, ours_old.name} <= left
-    assert len(left) > 2                                        # the process wrote its own
+    assert len(left) > 2  # the process wrote its own

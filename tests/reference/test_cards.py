@@ -5,9 +5,16 @@ import pytest
 from pokercert.reference import JOKER, Card, CardError, format_cards, parse_cards, sort_cards
 
 
-@pytest.mark.parametrize("text", [
-    "As Kd 9h 5c 3s", "AsKd9h5c3s", "as kd 9H 5C 3S", "A♠ K♦ 9♥ 5♣ 3♠", "As,Kd,9h,5c,3s",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As Kd 9h 5c 3s",
+        "AsKd9h5c3s",
+        "as kd 9H 5C 3S",
+        "A♠ K♦ 9♥ 5♣ 3♠",
+        "As,Kd,9h,5c,3s",
+    ],
+)
 def test_spellings_parse_to_the_same_cards(text):
     assert format_cards(parse_cards(text)) == "As Kd 9h 5c 3s"
 
@@ -24,6 +31,7 @@ def test_joker_spellings(token):
 
 def test_canonical_form_round_trips_every_card():
     from pokercert.reference import DECK
+
     text = format_cards(DECK)
     assert parse_cards(text) == DECK
     assert len(set(text.split())) == 52
@@ -33,13 +41,16 @@ def test_iterables_of_tokens_and_cards():
     assert parse_cards(["As", Card(13, "d"), "9h5c"]) == parse_cards("As Kd 9h 5c")
 
 
-@pytest.mark.parametrize(("text", "code", "token", "position"), [
-    ("As Kd 1h", "bad-card", "1h", 2),
-    ("As Kz", "bad-card", "Kz", 1),
-    ("As Ks Qs Js As", "duplicate-card", "As", 4),
-    ("As Xx", "joker-not-allowed", "Xx", 1),
-    ("A", "bad-card", "A", 0),
-])
+@pytest.mark.parametrize(
+    ("text", "code", "token", "position"),
+    [
+        ("As Kd 1h", "bad-card", "1h", 2),
+        ("As Kz", "bad-card", "Kz", 1),
+        ("As Ks Qs Js As", "duplicate-card", "As", 4),
+        ("As Xx", "joker-not-allowed", "Xx", 1),
+        ("A", "bad-card", "A", 0),
+    ],
+)
 def test_errors_name_the_token_and_its_position(text, code, token, position):
     with pytest.raises(CardError) as info:
         parse_cards(text)

@@ -53,8 +53,8 @@ RULESET = "sd-poker-high-joker"
 
 # Alspach, comp40: the best five of seven cards, 53-card deck with one joker
 ALSPACH = {
-    "five_of_a_kind": 1_128,             # "5 aces"
-    "straight_flush": 210_964,           # royal flushes included (see ROYAL)
+    "five_of_a_kind": 1_128,  # "5 aces"
+    "straight_flush": 210_964,  # royal flushes included (see ROYAL)
     "four_of_a_kind": 307_472,
     "full_house": 4_188_528,
     "flush": 6_172_088,
@@ -74,7 +74,7 @@ ALSPACH = {
 # the test holds the category rows, where the straight flushes agree, to the published
 # table, and the royal flushes to the direct count.
 ROYAL = 4_324 + 4 * (5 * comb(47, 2) + 47)
-TOTAL = 154_143_080                      # C(53, 7)
+TOTAL = 154_143_080  # C(53, 7)
 
 Class = tuple[dict[int, int], frozenset[int] | None, int]
 
@@ -104,7 +104,7 @@ def joker_category(counts: dict[int, int], flush_ranks: frozenset[int] | None) -
         if tops:
             return "royal_flush" if tops[0] == ACE else "straight_flush"
     as_ace = Counter(counts)
-    as_ace[ACE] += 1                     # everywhere else the joker is an ace
+    as_ace[ACE] += 1  # everywhere else the joker is an ace
     shape = sorted(as_ace.values(), reverse=True)
     if shape[0] >= 4:
         return "four_of_a_kind"
@@ -132,13 +132,13 @@ def joker_classes() -> Iterator[Class]:
     yield from classes(6, 4)
 
 
-def joker_representative(counts: dict[int, int],
-                         flush_ranks: frozenset[int] | None) -> list[Card]:
+def joker_representative(counts: dict[int, int], flush_ranks: frozenset[int] | None) -> list[Card]:
     """Six naturals of the class (:func:`representative`: flush ranks get a spade, every
     other card the suit least used so far, so no suit reaches four) and the joker."""
     hand = representative(counts, flush_ranks)
-    assert len(hand) == 6 and (flush_ranks is not None
-                               or max(Counter(c.suit for c in hand).values()) < 4)
+    assert len(hand) == 6 and (
+        flush_ranks is not None or max(Counter(c.suit for c in hand).values()) < 4
+    )
     return [*hand, JOKER]
 
 
@@ -169,13 +169,17 @@ def census(royal_apart: bool) -> Counter[str]:
 def test_the_textbook_joker_categories_on_hands_worked_by_hand() -> None:
     # six naturals and the joker, checked by eye against the rule of 20:18:16:12(3)
     assert joker_category({14: 4, 2: 1, 3: 1}, None) == "five_of_a_kind"
-    assert joker_category({13: 1, 12: 1, 11: 1, 10: 1, 2: 1, 3: 1},
-                          frozenset({13, 12, 11, 10})) == "royal_flush"      # joker the ace
-    assert joker_category({14: 1, 2: 1, 4: 1, 5: 1, 9: 1, 8: 1},
-                          frozenset({14, 2, 4, 5})) == "straight_flush"      # joker the 3
+    assert (
+        joker_category({13: 1, 12: 1, 11: 1, 10: 1, 2: 1, 3: 1}, frozenset({13, 12, 11, 10}))
+        == "royal_flush"
+    )  # joker the ace
+    assert (
+        joker_category({14: 1, 2: 1, 4: 1, 5: 1, 9: 1, 8: 1}, frozenset({14, 2, 4, 5}))
+        == "straight_flush"
+    )  # joker the 3
     assert joker_category({13: 3, 12: 1, 7: 1, 2: 1}, None) == "three_of_a_kind"  # K-K-K-A
-    assert joker_category({13: 3, 12: 2, 2: 1}, None) == "full_house"       # natural
-    assert joker_category({13: 2, 12: 2, 7: 1, 2: 1}, None) == "two_pair"   # not a full house
+    assert joker_category({13: 3, 12: 2, 2: 1}, None) == "full_house"  # natural
+    assert joker_category({13: 2, 12: 2, 7: 1, 2: 1}, None) == "two_pair"  # not a full house
     assert joker_category({14: 2, 13: 2, 7: 1, 2: 1}, None) == "full_house"  # A-A-A-K-K
     assert joker_category({14: 3, 7: 1, 5: 1, 2: 1}, None) == "four_of_a_kind"
     # no pair, no four to a straight or flush: the joker is an ace (A-K-J-9-7 high)
@@ -198,7 +202,7 @@ def test_the_class_count_reproduces_alspachs_census() -> None:
 def best_of_seven(ev: object, hand: list[Card]) -> str:
     """The reference's best five of seven: the engine's value of every five-card subset,
     the best key kept (the ruleset deals five cards, so the test chooses the five)."""
-    value = ev.value                     # type: ignore[attr-defined]
+    value = ev.value  # type: ignore[attr-defined]
     return str(max((value(c) for c in combinations(hand, 5)), key=lambda v: v.key).category)
 
 
@@ -210,8 +214,9 @@ def test_the_reference_census_with_the_joker_is_alspachs() -> None:
     totals = Counter[str]()
     wrong = []
     for space, textbook, rep in (
-            (all_classes(), natural_category, representative),
-            (all_joker_classes(), joker_category, joker_representative)):
+        (all_classes(), natural_category, representative),
+        (all_joker_classes(), joker_category, joker_representative),
+    ):
         for counts, flush_ranks, n in space:
             hand = rep(counts, flush_ranks)
             got = best_of_seven(ev, hand)
@@ -228,9 +233,16 @@ def test_the_reference_census_with_the_joker_is_alspachs() -> None:
 
 # the five-card census of 52 cards (Wikipedia, "Poker probability", 5-card hands)
 FIVE_CARD_NATURAL = {
-    "royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3_744,
-    "flush": 5_108, "straight": 10_200, "three_of_a_kind": 54_912, "two_pair": 123_552,
-    "one_pair": 1_098_240, "high_card": 1_302_540,
+    "royal_flush": 4,
+    "straight_flush": 36,
+    "four_of_a_kind": 624,
+    "full_house": 3_744,
+    "flush": 5_108,
+    "straight": 10_200,
+    "three_of_a_kind": 54_912,
+    "two_pair": 123_552,
+    "one_pair": 1_098_240,
+    "high_card": 1_302_540,
 }
 
 
@@ -261,7 +273,7 @@ def test_the_five_card_census_with_the_joker() -> None:
         joker[want] += n
         if flush_ranks is not None:
             hand = [*(Card(r, FLUSH_SUIT) for r in flush_ranks), JOKER]
-        else:       # four cards, four suits (a rank's cards are distinct ones)
+        else:  # four cards, four suits (a rank's cards are distinct ones)
             ranks = [r for r, k in sorted(counts.items()) for _ in range(k)]
             hand = [*(Card(r, "shdc"[i]) for i, r in enumerate(ranks)), JOKER]
         assert len(set(hand)) == 5

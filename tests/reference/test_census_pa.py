@@ -30,10 +30,14 @@ from tests.reference.test_tables_census import FOUR_CARD, census_pass
 FOUR_CARD_PA = ("pa-crazy-4-poker", "pa-four-card-frenzy")
 FIVE_CARD_PA = ("pa-mississippi-stud", "pa-raise-it-up-stud", "pa-ultimate-texas-holdem")
 HCF = "pa-high-card-flush"
-LENGTH_CATEGORY = {7: "seven_card_flush", 6: "six_card_flush", 5: "five_card_flush",
-                   4: "four_card_flush", 3: "three_card_flush", 2: "two_card_flush"}
-
-
+LENGTH_CATEGORY = {
+    7: "seven_card_flush",
+    6: "six_card_flush",
+    5: "five_card_flush",
+    4: "four_card_flush",
+    3: "three_card_flush",
+    2: "two_card_flush",
+}
 
 
 @pytest.mark.parametrize("ruleset", FOUR_CARD_PA)
@@ -50,13 +54,20 @@ def test_five_card_census(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset", FOUR_CARD_PA)
-@pytest.mark.parametrize(("better", "worse"), [
-    # 657a.6(b) and 684a.6(b): (1) four of a kind, (2) straight flush, (3) three of a
-    # kind, (4) flush, (5) straight, (6) two pairs, (7) pair
-    ("four_of_a_kind", "straight_flush"), ("straight_flush", "three_of_a_kind"),
-    ("three_of_a_kind", "flush"), ("flush", "straight"), ("straight", "two_pair"),
-    ("two_pair", "one_pair"), ("one_pair", "high_card"),
-])
+@pytest.mark.parametrize(
+    ("better", "worse"),
+    [
+        # 657a.6(b) and 684a.6(b): (1) four of a kind, (2) straight flush, (3) three of a
+        # kind, (4) flush, (5) straight, (6) two pairs, (7) pair
+        ("four_of_a_kind", "straight_flush"),
+        ("straight_flush", "three_of_a_kind"),
+        ("three_of_a_kind", "flush"),
+        ("flush", "straight"),
+        ("straight", "two_pair"),
+        ("two_pair", "one_pair"),
+        ("one_pair", "high_card"),
+    ],
+)
 def test_four_card_order(ruleset: str, better: str, worse: str) -> None:
     """The worst hand of the better category beats the best hand of the worse one."""
     span = census_pass(ruleset)[1]
@@ -69,14 +80,17 @@ def _at_most(length: int, ranks: int = 13) -> int:
     poly = [1]
     suit = [comb(ranks, k) for k in range(length + 1)]
     for _ in range(4):
-        poly = [sum(poly[i] * suit[n - i] for i in range(len(poly)) if 0 <= n - i < len(suit))
-                for n in range(len(poly) + len(suit) - 1)]
+        poly = [
+            sum(poly[i] * suit[n - i] for i in range(len(poly)) if 0 <= n - i < len(suit))
+            for n in range(len(poly) + len(suit) - 1)
+        ]
     return poly[7] if len(poly) > 7 else 0
 
 
 def _longest_flush_table(ranks: int = 13) -> dict[str, int]:
-    return {LENGTH_CATEGORY[n]: _at_most(n, ranks) - _at_most(n - 1, ranks)
-            for n in range(7, 1, -1)}
+    return {
+        LENGTH_CATEGORY[n]: _at_most(n, ranks) - _at_most(n - 1, ranks) for n in range(7, 1, -1)
+    }
 
 
 def test_high_card_flush_table_adds_up() -> None:
@@ -111,8 +125,9 @@ def test_high_card_flush_census_over_all_seven_card_hands() -> None:
             continue
         seen = set()
         for _ in range(2):
-            hand = tuple(c for s, n in zip("shdc", pattern, strict=True)
-                         for c in rng.sample(by_suit[s], n))
+            hand = tuple(
+                c for s, n in zip("shdc", pattern, strict=True) for c in rng.sample(by_suit[s], n)
+            )
             seen.add(ev.value(hand).category)
         assert len(seen) == 1, (pattern, seen)
         counts[seen.pop()] += prod(comb(13, n) for n in pattern)

@@ -13,7 +13,7 @@ import pytest
 from pokercert.reference import CardError, evaluator
 from pokercert.reference.cards import WRONG_COUNT
 
-QUADS_AND_FULL = ["Qc Qh Qs Qd 9h", "2d 2c 2s 5h 5d"]          # five cards each
+QUADS_AND_FULL = ["Qc Qh Qs Qd 9h", "2d 2c 2s 5h 5d"]  # five cards each
 SEVEN_EACH = ["Qc Qh Qs Qd 9h 3c 4c", "2d 2c 2s 5h 5d 6c 7c"]
 
 
@@ -24,7 +24,7 @@ def test_a_five_card_stud_or_razz_showdown_is_wrong_count(ruleset: str) -> None:
         ev.pot(QUADS_AND_FULL)
     assert raised.value.code == WRONG_COUNT
     with pytest.raises(CardError) as raised:
-        ev.pot([QUADS_AND_FULL[0], SEVEN_EACH[1]])      # one player short
+        ev.pot([QUADS_AND_FULL[0], SEVEN_EACH[1]])  # one player short
     assert raised.value.code == WRONG_COUNT
     with pytest.raises(CardError) as raised:
         ev.best_hand(QUADS_AND_FULL[0])
@@ -42,15 +42,19 @@ def test_seven_card_razz_is_settled_and_five_card_razz_hands_still_compare() -> 
     assert ev.winners(QUADS_AND_FULL) == [1]
 
 
-@pytest.mark.parametrize(("ruleset", "hands", "board"), [
-    ("nj-holdem", ["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"], None),     # five cards, no board
-    ("nj-holdem", ["As Ks", "2c 3c"], "Qs Js Ts 9d"),              # a four-card board
-    ("nj-holdem", ["As Ks Qd", "2c 3c"], "Qs Js Ts 9d 8d"),        # three hole cards
-    ("nj-omaha", ["As Ks Qd Jd", "2c 3c 4c 5c"], "Qs Js Ts 9d"),   # a four-card board
-    ("nj-omaha-hi-lo", ["As Ks", "2c 3c"], "Qs Js Ts 9d 8d"),      # hold'em hole cards
-])
+@pytest.mark.parametrize(
+    ("ruleset", "hands", "board"),
+    [
+        ("nj-holdem", ["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"], None),  # five cards, no board
+        ("nj-holdem", ["As Ks", "2c 3c"], "Qs Js Ts 9d"),  # a four-card board
+        ("nj-holdem", ["As Ks Qd", "2c 3c"], "Qs Js Ts 9d 8d"),  # three hole cards
+        ("nj-omaha", ["As Ks Qd Jd", "2c 3c 4c 5c"], "Qs Js Ts 9d"),  # a four-card board
+        ("nj-omaha-hi-lo", ["As Ks", "2c 3c"], "Qs Js Ts 9d 8d"),  # hold'em hole cards
+    ],
+)
 def test_a_board_game_deals_its_hole_cards_and_its_whole_board(
-        ruleset: str, hands: list[str], board: str | None) -> None:
+    ruleset: str, hands: list[str], board: str | None
+) -> None:
     with pytest.raises(CardError) as raised:
         evaluator(ruleset).pot(hands, board)
     assert raised.value.code == WRONG_COUNT
@@ -60,5 +64,4 @@ def test_a_best_hand_of_a_board_game_needs_its_whole_board() -> None:
     with pytest.raises(CardError) as raised:
         evaluator("nj-holdem").best_hand("As Ks", "Qs Js Ts")
     assert raised.value.code == WRONG_COUNT
-    assert evaluator("nj-holdem").best_hand("As Ks", "Qs Js Ts 2d 3c").category == \
-        "royal_flush"
+    assert evaluator("nj-holdem").best_hand("As Ks", "Qs Js Ts 2d 3c").category == "royal_flush"

@@ -26,7 +26,7 @@ import pytest
 
 from pokercert.reference import DECK, Card, evaluator
 
-RANKS = tuple(range(2, 15))          # 2 .. ace (14)
+RANKS = tuple(range(2, 15))  # 2 .. ace (14)
 SUITS = "shdc"
 FLUSH_SUIT, OTHER_SUITS = "s", "hdc"
 
@@ -42,7 +42,7 @@ CENSUS = {
     "one_pair": 58_627_800,
     "high_card": 23_294_460,
 }
-TOTAL = 133_784_560                  # C(52, 7)
+TOTAL = 133_784_560  # C(52, 7)
 DISTINCT_BEST_FIVE = 4_824
 
 
@@ -90,6 +90,7 @@ def category_of(counts: dict[int, int], flush_ranks: frozenset[int] | None) -> s
 
 def rank_multisets(cards: int = 7) -> Iterator[dict[int, int]]:
     """Every multiset of ``cards`` ranks with at most four of a rank."""
+
     def grow(i: int, left: int, acc: dict[int, int]) -> Iterator[dict[int, int]]:
         if left == 0:
             yield dict(acc)
@@ -101,11 +102,13 @@ def rank_multisets(cards: int = 7) -> Iterator[dict[int, int]]:
                 acc[RANKS[i]] = n
             yield from grow(i + 1, left - n, acc)
             acc.pop(RANKS[i], None)
+
     yield from grow(0, cards, {})
 
 
-def classes(cards: int = 7, flush: int = 5) \
-        -> Iterator[tuple[dict[int, int], frozenset[int] | None, int]]:
+def classes(
+    cards: int = 7, flush: int = 5
+) -> Iterator[tuple[dict[int, int], frozenset[int] | None, int]]:
     """(rank counts, flush ranks or None, number of seven-card hands in the class).
 
     Seven cards hold five of one suit in at most one suit.  With flush ranks F in suit s,
@@ -120,8 +123,9 @@ def classes(cards: int = 7, flush: int = 5) \
         flushes = 0
         for size in range(flush, min(cards, len(counts)) + 1):
             for ranks in combinations(sorted(counts), size):
-                ways = 4 * prod(comb(3, n - 1) if r in ranks else comb(3, n)
-                                for r, n in counts.items())
+                ways = 4 * prod(
+                    comb(3, n - 1) if r in ranks else comb(3, n) for r, n in counts.items()
+                )
                 if ways:
                     flushes += ways
                     yield counts, frozenset(ranks), ways
@@ -166,15 +170,17 @@ def test_the_textbook_categories_on_hands_worked_by_hand() -> None:
     # the helpers the census rests on, on cases checked by eye
     assert straight_top(frozenset({14, 2, 3, 4, 5, 9})) == 5
     assert straight_top(frozenset({14, 13, 12, 11, 10, 9})) == 14
-    assert straight_top(frozenset({13, 14, 2, 3, 4})) is None     # no wrap-around
+    assert straight_top(frozenset({13, 14, 2, 3, 4})) is None  # no wrap-around
     assert category_of({9: 4, 2: 2, 3: 1}, None) == "four_of_a_kind"
-    assert category_of({9: 3, 2: 3, 3: 1}, None) == "full_house"     # 3 + 3 + 1
+    assert category_of({9: 3, 2: 3, 3: 1}, None) == "full_house"  # 3 + 3 + 1
     assert category_of({2: 2, 3: 2, 4: 2, 9: 1}, None) == "two_pair"  # 2 + 2 + 2 + 1
     assert category_of({r: 1 for r in (2, 3, 4, 5, 6, 7, 8)}, None) == "straight"
-    assert category_of({r: 1 for r in (2, 3, 4, 5, 6, 7, 8)},
-                       frozenset({2, 4, 6, 7, 8})) == "flush"           # not in sequence
-    assert category_of({9: 3, 2: 1, 3: 1, 5: 1, 7: 1},
-                       frozenset({9, 2, 3, 5, 7})) == "flush"           # beats the trips
+    assert (
+        category_of({r: 1 for r in (2, 3, 4, 5, 6, 7, 8)}, frozenset({2, 4, 6, 7, 8})) == "flush"
+    )  # not in sequence
+    assert (
+        category_of({9: 3, 2: 1, 3: 1, 5: 1, 7: 1}, frozenset({9, 2, 3, 5, 7})) == "flush"
+    )  # beats the trips
     assert len(list(rank_multisets())) == 49_205
 
 

@@ -29,6 +29,7 @@ HALF, QUARTER, THREE_QUARTERS = Fraction(1, 2), Fraction(1, 4), Fraction(3, 4)
 def cards(text: str) -> str:
     """A card set in the engine's sorted text form, for comparing chosen hands."""
     from pokercert.reference import parse_cards
+
     return format_cards(sort_cards(parse_cards(text)))
 
 
@@ -52,8 +53,11 @@ def test_the_six_rulesets_exist_with_their_selection_and_halves() -> None:
     for rid, (hole, board, span, halves) in shape.items():
         rs = get_ruleset(rid)
         assert rs.selection is not None
-        assert (rs.selection.hole, rs.selection.board, rs.selection.hole_range) == \
-            (hole, board, span), rid
+        assert (rs.selection.hole, rs.selection.board, rs.selection.hole_range) == (
+            hole,
+            board,
+            span,
+        ), rid
         assert tuple(h.name for h in rs.pot_halves) == halves, rid
         assert rs.hand_size == 5
 
@@ -152,8 +156,9 @@ def test_omaha_hi_lo_quartered_low() -> None:
     # p1 Ac 4s 9d 9c: high 9 9 + K K 7 = two pair; low A 4 + 2 3 7 = 7-4-3-2-A (tie)
     # p2 Jc Jd Th Ts: high J J + K K 7; no two hole cards of eight or lower -> no low
     # high to p0 (1/2); low split p0/p1 (1/4 each): p0 3/4, p1 1/4 -- quartered
-    pot = evaluator("nj-omaha-hi-lo").pot(["Ah 4h Kd Qd", "Ac 4s 9d 9c", "Jc Jd Th Ts"],
-                                          "2c 3d 7h Kc Ks")
+    pot = evaluator("nj-omaha-hi-lo").pot(
+        ["Ah 4h Kd Qd", "Ac 4s 9d 9c", "Jc Jd Th Ts"], "2c 3d 7h Kc Ks"
+    )
     assert pot == Pot(high=(0,), low=(0, 1), shares=(THREE_QUARTERS, QUARTER, Fraction(0)))
     assert sum(pot.shares) == 1
 
@@ -174,7 +179,7 @@ def test_no_qualifying_low_gives_the_high_hand_the_whole_pot() -> None:
     # only one board card (the 2) is eight or lower: no player can make five low cards
     pot = evaluator("nj-omaha-hi-lo").pot(["Ah 3d Kc Kd", "As 4s 5s 6s"], "9c Td Jh Qs 2d")
     assert pot.low is None
-    assert pot.high == (0,)            # three kings
+    assert pot.high == (0,)  # three kings
     assert pot.shares == (Fraction(1), Fraction(0))
 
 

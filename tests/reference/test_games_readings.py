@@ -17,8 +17,7 @@ def literal(rid: str, iid: str) -> Evaluator:
 
 
 def test_defaults_are_the_practice_readings() -> None:
-    for iid in ("board-plays", "omaha-two-hole-cards", "low-qualifier",
-                "same-cards-both-halves"):
+    for iid in ("board-plays", "omaha-two-hole-cards", "low-qualifier", "same-cards-both-halves"):
         assert get_interpretation(iid).default == "practice"
 
 

@@ -41,23 +41,27 @@ def test_hands_are_every_combination_in_itertools_order(size):
     assert (rows[:, 1:] > rows[:, :-1]).all()
     code = rows @ (52 ** np.arange(size - 1, -1, -1))
     assert (np.diff(code) > 0).all()
-    assert [tuple(r) for r in rows[:100].tolist()] == list(islice(combinations(range(52),
-                                                                                size), 100))
+    assert [tuple(r) for r in rows[:100].tolist()] == list(
+        islice(combinations(range(52), size), 100)
+    )
 
 
-@pytest.mark.parametrize(("ruleset", "profile", "table_", "distinct"), [
-    ("nj-poker-high-5", "practice", FIVE_HIGH, 7462),
-    ("nj-caribbean-stud", "practice", FIVE_HIGH, 7462),
-    ("nj-lowball-2-7", "practice", DEUCE_SEVEN, 7462),
-    # literal reading: the wheel is a straight again, so the high-poker table returns
-    ("nj-lowball-2-7", "literal", FIVE_HIGH, 7462),
-    ("nj-poker-low-5", "practice", ACE_FIVE, 6175),
-    ("nj-poker-high-3", "practice", THREE_HIGH, 741),
-    ("nj-mini-tex-3", "practice", MINI_TEX, 741),
-    ("nj-poker-low-3", "practice", THREE_LOW, 455),
-    ("nj-mini-tex-pocket", "practice", POCKET, 6),
-    ("nj-mini-tex-pocket", "literal", POCKET_LITERAL, 6),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "profile", "table_", "distinct"),
+    [
+        ("nj-poker-high-5", "practice", FIVE_HIGH, 7462),
+        ("nj-caribbean-stud", "practice", FIVE_HIGH, 7462),
+        ("nj-lowball-2-7", "practice", DEUCE_SEVEN, 7462),
+        # literal reading: the wheel is a straight again, so the high-poker table returns
+        ("nj-lowball-2-7", "literal", FIVE_HIGH, 7462),
+        ("nj-poker-low-5", "practice", ACE_FIVE, 6175),
+        ("nj-poker-high-3", "practice", THREE_HIGH, 741),
+        ("nj-mini-tex-3", "practice", MINI_TEX, 741),
+        ("nj-poker-low-3", "practice", THREE_LOW, 455),
+        ("nj-mini-tex-pocket", "practice", POCKET, 6),
+        ("nj-mini-tex-pocket", "literal", POCKET_LITERAL, 6),
+    ],
+)
 def test_census(ruleset, profile, table_, distinct):
     result = classify_all(ruleset, profile)
     assert len(result) == comb(52, result.size)
@@ -78,10 +82,10 @@ def test_keys_order_the_textbook_extremes():
     best = cards_of(rows[int(np.argmax(result.keys))])
     worst = {c.rank for c in cards_of(rows[int(np.argmin(result.keys))])}
     assert {c.rank for c in best} == {14, 13, 12, 11, 10} and len({c.suit for c in best}) == 1
-    assert worst == {7, 5, 4, 3, 2}                   # 7-5-4-3-2 offsuit, the worst hand
+    assert worst == {7, 5, 4, 3, 2}  # 7-5-4-3-2 offsuit, the worst hand
     low = classify_all("nj-poker-low-5")
     wheel = {c.rank for c in cards_of(rows[int(np.argmax(low.keys))])}
-    assert wheel == {14, 2, 3, 4, 5}                   # A-2-3-4-5 is the best ace-to-five
+    assert wheel == {14, 2, 3, 4, 5}  # A-2-3-4-5 is the best ace-to-five
 
 
 # the poker rankings (a hand's value from its sorted ranks and suit class); High Card
@@ -125,11 +129,14 @@ def test_classify_any_rows_in_any_card_order():
     assert (keys == everything.keys[::9973]).all()
 
 
-@pytest.mark.parametrize(("rows", "message"), [
-    ([[0, 0, 1, 2, 3]], "repeats a card"),
-    ([[0, 52, 1, 2, 3]], "outside DECK"),
-    ([[0, 1, 2, 3]], "expected an"),
-])
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([[0, 0, 1, 2, 3]], "repeats a card"),
+        ([[0, 52, 1, 2, 3]], "outside DECK"),
+        ([[0, 1, 2, 3]], "expected an"),
+    ],
+)
 def test_classify_refuses_rows_that_are_no_hands(rows, message):
     with pytest.raises(ValueError, match=message):
         table("nj-poker-high-5").classify(np.array(rows))
@@ -148,7 +155,10 @@ def test_each_class_key_is_the_engines_whole_key_even_ending_in_minus_one():
     ev = evaluator("nj-poker-low-5")
     tab = table("nj-poker-low-5")
     members = unrank(5, tab.members[:, 0]).tolist()
-    wrong = [d for d, row in enumerate(members)
-             if ev.value(tuple(DECK[i] for i in row)).key != tab.engine_key(d)]
+    wrong = [
+        d
+        for d, row in enumerate(members)
+        if ev.value(tuple(DECK[i] for i in row)).key != tab.engine_key(d)
+    ]
     assert wrong == []
     assert tab.engine_key(tab.distinct - 1) == ev.evaluate("5s 4h 3d 2c Ah").key

@@ -27,8 +27,7 @@ from pokercert.reference.classes import (
 
 @pytest.fixture(scope="module")
 def high3() -> ReferenceClasses:
-    return ReferenceClasses(get_ruleset("nj-poker-high-3"), load_profile("practice"),
-                            Space(3, 0))
+    return ReferenceClasses(get_ruleset("nj-poker-high-3"), load_profile("practice"), Space(3, 0))
 
 
 def test_each_hand_is_a_permutation_of_the_enumerated_one(high3):
@@ -43,11 +42,12 @@ def test_each_hand_is_a_permutation_of_the_enumerated_one(high3):
 
 def test_the_order_depends_on_the_seed_and_the_cards_only(high3):
     whole = high3.tokens(0, 5000, order_seed=11)
-    pieces = [h for s in range(0, 5000, 333)
-              for h in high3.tokens(s, min(s + 333, 5000), order_seed=11)]
-    assert pieces == whole                                   # batch boundaries do not matter
-    assert whole != high3.tokens(0, 5000, order_seed=12)    # the seed does
-    for hand in whole[:200]:                                 # the hand's own order does not
+    pieces = [
+        h for s in range(0, 5000, 333) for h in high3.tokens(s, min(s + 333, 5000), order_seed=11)
+    ]
+    assert pieces == whole  # batch boundaries do not matter
+    assert whole != high3.tokens(0, 5000, order_seed=12)  # the seed does
+    for hand in whole[:200]:  # the hand's own order does not
         given = cards(hand)
         assert list(map(str, shuffled(given, 11))) == hand
         assert shuffled(tuple(reversed(given)), 11) == shuffled(given, 11)
@@ -55,9 +55,8 @@ def test_the_order_depends_on_the_seed_and_the_cards_only(high3):
 
 def test_numpy_and_pure_python_give_the_same_order():
     rng = np.random.default_rng(0)
-    rows = np.array([rng.choice(53, size=5, replace=False) for _ in range(300)],
-                    dtype=np.uint8)
-    rows[:20, 3:] = 52                                        # hands with two jokers
+    rows = np.array([rng.choice(53, size=5, replace=False) for _ in range(300)], dtype=np.uint8)
+    rows[:20, 3:] = 52  # hands with two jokers
     got = card_order(99, rows)
     for row, out in zip(rows.tolist(), got.tolist(), strict=True):
         hand = cards([CODED_CARDS[c] for c in row])
@@ -65,9 +64,11 @@ def test_numpy_and_pure_python_give_the_same_order():
 
 
 def test_every_slot_gets_the_top_card_about_as_often(high3):
-    top = Counter(h.index(max(h, key=lambda t: "23456789TJQKA".index(t[0])))
-                  for h in high3.tokens(0, 22_100, order_seed=5)
-                  if len({t[0] for t in h}) == 3)
+    top = Counter(
+        h.index(max(h, key=lambda t: "23456789TJQKA".index(t[0])))
+        for h in high3.tokens(0, 22_100, order_seed=5)
+        if len({t[0] for t in h}) == 3
+    )
     n = sum(top.values())
     assert all(abs(top[slot] / n - 1 / 3) < 0.02 for slot in range(3))
 

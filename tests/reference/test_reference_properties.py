@@ -55,8 +55,12 @@ def test_card_order_and_suit_names_never_matter(dealt, suits, rnd):
         assert (got.category, got.key) == (base.category, base.key)
 
 
-@given(deal(n_hands=3, ruleset_ids=[r for r in RULESETS if r != "nj-mini-tex-pocket"]
-            + ["nj-poker-high-3"]))
+@given(
+    deal(
+        n_hands=3,
+        ruleset_ids=[r for r in RULESETS if r != "nj-mini-tex-pocket"] + ["nj-poker-high-3"],
+    )
+)
 def test_compare_is_a_total_preorder(dealt):
     rid, profile, (a, b, c) = dealt
     ev = evaluator(rid, profile)
@@ -101,5 +105,6 @@ def test_mini_tex_best_hand_uses_a_hole_card_and_is_maximal(dealt):
         assert set(alt) <= set(hole) | set(board) and len(alt) == 3
     # no legal three-card hand beats it
     from itertools import combinations
+
     legal = [h for h in combinations(hole + board, 3) if set(h) & set(hole)]
     assert best.value.key == max(ev.value(h).key for h in legal)

@@ -27,16 +27,19 @@ from pokercert.reference.seven import seven_table  # noqa: E402
 TOTAL = comb(52, 7)
 
 
-@pytest.mark.parametrize(("ruleset", "profile", "size"), [
-    ("nj-holdem", "practice", 7),          # the board may play: any five of seven
-    ("nj-holdem", "literal", 5),           # at least one hole card: no seven-card pass
-    ("nj-seven-card-stud", "practice", 7),
-    ("nj-razz", "practice", 7),
-    ("nj-stud-hi-lo", "practice", 5),      # two halves: the five-card ranking only
-    ("nj-omaha", "practice", 5),           # nine cards dealt, exactly two hole cards
-    ("nj-mini-tex-3", "practice", 3),
-    ("nj-poker-high-5", "practice", 5),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "profile", "size"),
+    [
+        ("nj-holdem", "practice", 7),  # the board may play: any five of seven
+        ("nj-holdem", "literal", 5),  # at least one hole card: no seven-card pass
+        ("nj-seven-card-stud", "practice", 7),
+        ("nj-razz", "practice", 7),
+        ("nj-stud-hi-lo", "practice", 5),  # two halves: the five-card ranking only
+        ("nj-omaha", "practice", 5),  # nine cards dealt, exactly two hole cards
+        ("nj-mini-tex-3", "practice", 3),
+        ("nj-poker-high-5", "practice", 5),
+    ],
+)
 def test_the_space_is_the_deal_where_any_five_of_seven_play(ruleset, profile, size):
     assert dealt_size(evaluator(ruleset, profile)) == size
 
@@ -65,13 +68,16 @@ def test_random_hands_get_the_engines_best_five(ruleset):
     shuffled = np.array([rng.sample(list(h), 7) for h in hands.tolist()])
     categories, dense = table.classify(shuffled)
     hole = ev.ruleset.selection.hole
-    for row, category, key in zip(shuffled.tolist(), categories.tolist(), dense.tolist(),
-                                  strict=True):
+    for row, category, key in zip(
+        shuffled.tolist(), categories.tolist(), dense.tolist(), strict=True
+    ):
         cards = [DECK[i] for i in row]
         board = cards[hole:] or None
         best = ev.best_hand(cards[:hole], board)
-        assert (table.engine_key(key), table.category_names[category]) == \
-            (best.value.key, best.category), cards
+        assert (table.engine_key(key), table.category_names[category]) == (
+            best.value.key,
+            best.category,
+        ), cards
 
 
 def test_the_class_keys_run_in_the_engines_order():
@@ -101,7 +107,6 @@ def test_the_reference_classes_of_a_range_are_the_engines():
     start = 77_000_000
     tokens = ref.tokens(start, start + 300)
     classes = ref.classes(start, tokens)
-    for hand, cls, row in zip(tokens, classes, rows(7, start, start + 300).tolist(),
-                              strict=True):
+    for hand, cls, row in zip(tokens, classes, rows(7, start, start + 300).tolist(), strict=True):
         assert [str(DECK[i]) for i in row] == hand
         assert ref.keys[cls] == ev.best_hand(" ".join(hand)).value.key

@@ -30,8 +30,7 @@ def test_any_range_unranks_to_the_combinations_order(size):
     index = {c: i for i, c in enumerate(DECK)}
     for start in (0, 1, total // 3, total - 5):
         stop = min(start + 5, total)
-        want = [[index[c] for c in h] for h in
-                islice(combinations(DECK, size), start, stop)]
+        want = [[index[c] for c in h] for h in islice(combinations(DECK, size), start, stop)]
         assert rows(size, start, stop).tolist() == want
     assert rows(size, total - 1, total).tolist() == [list(range(52 - size, 52))]
 
@@ -70,7 +69,7 @@ def test_a_table_is_built_once_then_loaded(cache):
     assert built == 1 and len(list(cache.iterdir())) == 1
     again, built = _load(HIGH_3)
     assert built == 0 and _same(first, again)
-    assert again.distinct == 741           # three-card high: 741 distinct values
+    assert again.distinct == 741  # three-card high: 741 distinct values
     assert again.classify_all().counts() == first.classify_all().counts()
 
 
@@ -89,8 +88,8 @@ def test_a_bad_cache_file_is_rebuilt_never_trusted(damage, cache):
     path = table_path(evaluator(POCKET), 2)
     data = path.read_bytes()
     if damage == "truncate":
-        path.write_bytes(data[:len(data) // 2])
-    elif damage == "flip":          # arrays that do not match the checksum beside them
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":  # arrays that do not match the checksum beside them
         arrays = dict(good.arrays)
         key = arrays["key"].copy()
         key[np.flatnonzero(key >= 0)[0]] += 1
@@ -101,12 +100,13 @@ def test_a_bad_cache_file_is_rebuilt_never_trusted(damage, cache):
             np.savez(f, __meta__=meta, **arrays)
     elif damage == "garbage":
         path.write_bytes(b"not a table")
-    else:                            # a sound file, written for another table
+    else:  # a sound file, written for another table
         from pokercert.reference import table_cache
+
         table_cache._write(path, "0" * 64, good.arrays)
     again, built = _load(POCKET)
     assert built == 1 and _same(again, good)
-    _, built = _load(POCKET)         # and the rebuilt file is sound
+    _, built = _load(POCKET)  # and the rebuilt file is sound
     assert built == 0
 
 
@@ -117,7 +117,7 @@ def test_concurrent_writers_leave_one_sound_file(cache):
         try:
             ev = evaluator(HIGH_3)
             load_or_build(ev, 3, lambda built: Table(ev, 3, built))
-        except Exception as exc:          # pragma: no cover - the failure being tested
+        except Exception as exc:  # pragma: no cover - the failure being tested
             errors.append(exc)
 
     threads = [threading.Thread(target=build) for _ in range(4)]
@@ -126,7 +126,7 @@ def test_concurrent_writers_leave_one_sound_file(cache):
     for t in threads:
         t.join()
     assert not errors
-    assert [p.suffix for p in cache.iterdir()] == [".npz"]      # no temporary file left
+    assert [p.suffix for p in cache.iterdir()] == [".npz"]  # no temporary file left
     _, built = _load(HIGH_3)
     assert built == 0
 
@@ -155,8 +155,10 @@ def test_tables_and_corpora_share_one_cache_root(tmp_path, monkeypatch):
     from pokercert.vectors.corpus_cache import cache_folder
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "mine"))
-    assert (cache_dir(), cache_folder()) == (tmp_path / "mine" / "tables",
-                                             tmp_path / "mine" / "corpus")
+    assert (cache_dir(), cache_folder()) == (
+        tmp_path / "mine" / "tables",
+        tmp_path / "mine" / "corpus",
+    )
     monkeypatch.delenv(CACHE_ENV)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache_dir().parent == cache_folder().parent

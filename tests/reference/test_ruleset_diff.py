@@ -27,10 +27,12 @@ def test_high_poker_and_deuce_to_seven_differ_in_direction_and_the_wheel():
     found = facts("nj-poker-high-5", "nj-lowball-2-7")
     assert found[("direction", "direction")] == ("high", "low")
     assert found[("wheel", "straight_ace")] == ("both", "high")
-    ranking = next(d for d in ruleset_diff(get_ruleset("nj-poker-high-5"),
-                                           get_ruleset("nj-lowball-2-7"))
-                   if d.item == "ranking")
-    assert ranking.b == tuple(reversed(ranking.a))          # (f): the reverse of (b)
+    ranking = next(
+        d
+        for d in ruleset_diff(get_ruleset("nj-poker-high-5"), get_ruleset("nj-lowball-2-7"))
+        if d.item == "ranking"
+    )
+    assert ranking.b == tuple(reversed(ranking.a))  # (f): the reverse of (b)
     assert "reverse" in ranking.note
     # a full reversal is said once, not as 45 pairs
     assert not [k for k in found if k[0] == "order" and " / " in k[1]]
@@ -43,10 +45,12 @@ def test_five_and_three_card_high_order_straight_and_flush_the_other_way():
     pairs = {k[1]: v for k, v in found.items() if k[0] == "order" and " / " in k[1]}
     assert pairs == {
         "flush / straight": ("flush above straight", "straight above flush"),
-        "flush / three_of_a_kind": ("flush above three_of_a_kind",
-                                    "three_of_a_kind above flush"),
-        "straight / three_of_a_kind": ("straight above three_of_a_kind",
-                                       "three_of_a_kind above straight")}
+        "flush / three_of_a_kind": ("flush above three_of_a_kind", "three_of_a_kind above flush"),
+        "straight / three_of_a_kind": (
+            "straight above three_of_a_kind",
+            "three_of_a_kind above straight",
+        ),
+    }
     assert found[("hand", "hand_size")] == (5, 3)
     # (c) lists no four of a kind, full house or two pairs: three cards cannot make them
     only_five = {k[1] for k, v in found.items() if k[0] == "categories" and v[1] is None}
@@ -60,13 +64,13 @@ def test_three_card_texts_differ_in_the_royal_flush_not_in_straight_against_flus
     found = facts("nj-poker-high-3", "nj-three-card-poker")
     assert found[("categories", "royal_flush")] == ("Royal flush", None)
     assert not [k for k in found if k[0] == "order" and " / " in k[1]]
-    assert found[("equal_outcome", "equal_outcome")] == ("split", "push")   # 14.3(d), 20.3(c)
-    assert found[("labels", "one_pair")] == ("One pair", "Pair")           # (c)6, (b)5
+    assert found[("equal_outcome", "equal_outcome")] == ("split", "push")  # 14.3(d), 20.3(c)
+    assert found[("labels", "one_pair")] == ("One pair", "Pair")  # (c)6, (b)5
     # Mini-tex 37.5(b) has no royal flush either, and the same three-card order
     found = facts("nj-poker-high-3", "nj-mini-tex-3")
     assert ("categories", "royal_flush") in found
     assert not [k for k in found if k[0] == "order" and " / " in k[1]]
-    assert found[("hand", "selection")][0] is None                         # 37.5(a)
+    assert found[("hand", "selection")][0] is None  # 37.5(a)
 
 
 def test_montana_jokers_and_five_of_a_kind():
@@ -83,17 +87,27 @@ def test_only_one_side_interpretations_name_their_default():
     found = facts("nj-poker-high-5", "nj-lowball-2-7")
     assert found[("interpretations", "lowball-wheel")] == (None, "default: practice")
     assert found[("interpretations", "identical-rank-tiebreak")] == ("default: practice", None)
-    assert ("interpretations", "suits-equal") not in found     # both are read under it
+    assert ("interpretations", "suits-equal") not in found  # both are read under it
 
 
 def test_the_diff_is_the_same_facts_both_ways():
     """Swapping A and B swaps every value (order pairs are named best-first by A)."""
-    for a, b in [("nj-poker-high-5", "nj-lowball-2-7"), ("mt-poker-high", "nj-mini-tex-3"),
-                 ("nj-holdem", "nj-omaha-hi-lo"), ("nj-razz", "nj-stud-hi-lo")]:
-        ab = {(d.aspect, d.item, d.a, d.b) for d in ruleset_diff(get_ruleset(a), get_ruleset(b))
-              if " / " not in d.item}
-        ba = {(d.aspect, d.item, d.b, d.a) for d in ruleset_diff(get_ruleset(b), get_ruleset(a))
-              if " / " not in d.item}
+    for a, b in [
+        ("nj-poker-high-5", "nj-lowball-2-7"),
+        ("mt-poker-high", "nj-mini-tex-3"),
+        ("nj-holdem", "nj-omaha-hi-lo"),
+        ("nj-razz", "nj-stud-hi-lo"),
+    ]:
+        ab = {
+            (d.aspect, d.item, d.a, d.b)
+            for d in ruleset_diff(get_ruleset(a), get_ruleset(b))
+            if " / " not in d.item
+        }
+        ba = {
+            (d.aspect, d.item, d.b, d.a)
+            for d in ruleset_diff(get_ruleset(b), get_ruleset(a))
+            if " / " not in d.item
+        }
         assert ab == ba
         assert all(d.aspect in ASPECTS for d in ruleset_diff(get_ruleset(a), get_ruleset(b)))
 

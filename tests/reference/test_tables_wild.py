@@ -28,7 +28,6 @@ ACE = 14
 NATURALS = tuple(c for c in DECK if c.rank != 2)
 
 
-
 def independent_category(naturals: tuple[Card, ...], wilds: int) -> str:
     """Best high category of ``naturals`` plus ``wilds`` deuces wild, by rules of reach."""
     ranks = [c.rank for c in naturals]
@@ -83,7 +82,7 @@ def deuces_census() -> tuple[Counter[str], Counter[str]]:
             if k:
                 engine[ev.value(naturals + wild).category] += ways
             else:
-                engine[expected] += ways    # no wild card: the natural census stands
+                engine[expected] += ways  # no wild card: the natural census stands
     return engine, independent
 
 
@@ -92,17 +91,18 @@ def test_the_hand_worked_rows(deuces_census: tuple[Counter[str], Counter[str]]) 
     assert sum(independent.values()) == comb(52, 5)
     # natural royal flushes 4; with wild deuces a royal needs its naturals inside
     # T-J-Q-K-A of one suit: k wilds and 5-k of those five ranks, 4 suits
-    assert independent["royal_flush"] == sum(4 * comb(5, 5 - k) * comb(4, k)
-                                             for k in range(4))
+    assert independent["royal_flush"] == sum(4 * comb(5, 5 - k) * comb(4, k) for k in range(4))
     # five of a kind: 4 deuces and any natural (48, the folded four-deuces row), or
     # k deuces with 5-k naturals of one rank (k = 1..3), 12 natural ranks
     assert independent["five_of_a_kind"] == 48 + sum(
-        12 * comb(4, 5 - k) * comb(4, k) for k in (1, 2, 3))
-    assert independent["five_of_a_kind"] == 672          # Alspach's published count
+        12 * comb(4, 5 - k) * comb(4, k) for k in (1, 2, 3)
+    )
+    assert independent["five_of_a_kind"] == 672  # Alspach's published count
 
 
 def test_the_batch_tables_meet_the_independent_count(
-        deuces_census: tuple[Counter[str], Counter[str]]) -> None:
+    deuces_census: tuple[Counter[str], Counter[str]],
+) -> None:
     """reference/batch.py values all 2,598,960 hands of the deuces posting by its codes
     (ranks and the naturals' suit class): category by category the independent count."""
     batch = pytest.importorskip("pokercert.reference.batch")
@@ -112,19 +112,23 @@ def test_the_batch_tables_meet_the_independent_count(
 
 
 def test_the_engine_agrees_with_the_independent_count(
-        deuces_census: tuple[Counter[str], Counter[str]]) -> None:
+    deuces_census: tuple[Counter[str], Counter[str]],
+) -> None:
     engine, independent = deuces_census
     assert engine == independent
 
 
-@pytest.mark.parametrize(("ruleset", "hand", "category"), [
-    # deuces wild: two deuces complete a straight flush, which beats natural quads
-    ("mt-poker-high-deuces", "2s 2h 9c 8c 7c", "straight_flush"),
-    ("mt-poker-high-deuces", "2d 2c Ah Ad Ac", "five_of_a_kind"),
-    ("mt-poker-high-deuces", "2h Kh Qh Jh 9h", "straight_flush"),
-    # ace-to-five low: a deuce plays as the card the low hand lacks
-    ("mt-poker-low-deuces", "2s 3h 4d 5c 7s", "high_card"),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "category"),
+    [
+        # deuces wild: two deuces complete a straight flush, which beats natural quads
+        ("mt-poker-high-deuces", "2s 2h 9c 8c 7c", "straight_flush"),
+        ("mt-poker-high-deuces", "2d 2c Ah Ad Ac", "five_of_a_kind"),
+        ("mt-poker-high-deuces", "2h Kh Qh Jh 9h", "straight_flush"),
+        # ace-to-five low: a deuce plays as the card the low hand lacks
+        ("mt-poker-low-deuces", "2s 3h 4d 5c 7s", "high_card"),
+    ],
+)
 def test_posted_deuces(ruleset: str, hand: str, category: str) -> None:
     assert evaluator(ruleset).category(hand) == category
 
@@ -146,11 +150,24 @@ def _load_ruleset(name: str, reg: Regulation, table: dict[str, object]) -> Rules
 
 
 def test_wild_designations_are_checked_data() -> None:
-    base = {"id": "x", "title": "t", "clauses": [], "hand_size": 5, "equal_outcome": "split",
-            "interpretations": [], "order_clauses": [], "tiebreak_clauses": [],
-            "categories": [], "rules": {"direction": "high", "ace": "high",
-                                        "straight_ace": "both", "straight_suits": "any",
-                                        "tiebreak": "grouped"}}
+    base = {
+        "id": "x",
+        "title": "t",
+        "clauses": [],
+        "hand_size": 5,
+        "equal_outcome": "split",
+        "interpretations": [],
+        "order_clauses": [],
+        "tiebreak_clauses": [],
+        "categories": [],
+        "rules": {
+            "direction": "high",
+            "ace": "high",
+            "straight_ace": "both",
+            "straight_suits": "any",
+            "tiebreak": "grouped",
+        },
+    }
     reg = get_ruleset("mt-poker-high").regulation
     with pytest.raises(RulesetError, match=r"deck\.wild 'sevens'"):
         _load_ruleset("f.toml", reg, {**base, "deck": {"wild": "sevens"}})
@@ -159,7 +176,7 @@ def test_wild_designations_are_checked_data() -> None:
     with pytest.raises(RulesetError, match="without jokers"):
         _load_ruleset("f.toml", reg, {**base, "deck": {"wild": "deuces", "jokers": 1}})
     assert get_ruleset("mt-poker-high-deuces").wild == "deuces"
-    assert parse_cards("2s 2h 2d 2c As", jokers=0)   # deuces are ordinary cards to parse
+    assert parse_cards("2s 2h 2d 2c As", jokers=0)  # deuces are ordinary cards to parse
 
 
 def _bug_evaluator():  # type: ignore[no-untyped-def]
@@ -167,19 +184,23 @@ def _bug_evaluator():  # type: ignore[no-untyped-def]
     from dataclasses import replace
 
     from pokercert.reference.engine import Evaluator
+
     return Evaluator(replace(get_ruleset("mt-poker-high"), jokers=1, wild="bug"))
 
 
-@pytest.mark.parametrize(("hand", "category"), [
-    ("Xx As Ah Ad Ac", "five_of_a_kind"),     # the bug is an ace: five aces
-    ("Xx Kh Qh Jh Th", "royal_flush"),        # it completes the royal flush (as the ace)
-    ("Xx 9h 8h 7h 6h", "straight_flush"),     # it completes a straight flush (as the ten)
-    ("Xx 9h 8d 7c 6s", "straight"),           # it completes a straight (as the ten)
-    ("Xx Ah Jh 8h 4h", "flush"),              # it completes a flush
-    ("Xx Kh Kd 9c 4h", "one_pair"),           # a joker would make three kings; a bug is an ace
-    ("Xx Kh Kd Kc 4h", "three_of_a_kind"),    # not four kings: kings and an ace
-    ("Xx Ah Kd 9c 4s", "one_pair"),           # the bug pairs the ace
-])
+@pytest.mark.parametrize(
+    ("hand", "category"),
+    [
+        ("Xx As Ah Ad Ac", "five_of_a_kind"),  # the bug is an ace: five aces
+        ("Xx Kh Qh Jh Th", "royal_flush"),  # it completes the royal flush (as the ace)
+        ("Xx 9h 8h 7h 6h", "straight_flush"),  # it completes a straight flush (as the ten)
+        ("Xx 9h 8d 7c 6s", "straight"),  # it completes a straight (as the ten)
+        ("Xx Ah Jh 8h 4h", "flush"),  # it completes a flush
+        ("Xx Kh Kd 9c 4h", "one_pair"),  # a joker would make three kings; a bug is an ace
+        ("Xx Kh Kd Kc 4h", "three_of_a_kind"),  # not four kings: kings and an ace
+        ("Xx Ah Kd 9c 4s", "one_pair"),  # the bug pairs the ace
+    ],
+)
 def test_the_bug_is_an_ace_or_completes_a_straight_or_flush(hand: str, category: str) -> None:
     assert _bug_evaluator().category(hand) == category
 

@@ -41,8 +41,13 @@ print(json.dumps(before))
 
 
 def _run(cache: Path, **env: str) -> list[int]:
-    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
-                         check=True, env={**os.environ, CACHE_ENV: str(cache), **env})
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, CACHE_ENV: str(cache), **env},
+    )
     return list(json.loads(out.stdout))
 
 
@@ -64,8 +69,9 @@ def _cached(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "values").iterdir())
 
 
-def test_values_read_back_are_the_engines_own(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_values_read_back_are_the_engines_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every class value in the files equals what an engine built directly (which neither
     reads nor writes the cache) computes for it."""
     _cached(tmp_path)
@@ -82,10 +88,8 @@ def test_values_read_back_are_the_engines_own(tmp_path: Path,
         assert fresh._classify(ranks, sc) == value
     ranking, qualifier, *_ = fresh._fast_plan("high")
     kind, text, decode, _ = _PERSIST[id(_BEST)]((ranking._rules_key, qualifier))
-    best = decode(json.loads(table_cache.values_path(kind, text).read_bytes()
-                             .partition(b"\n")[2]))
-    assert best and all(Evaluator._code_key(fresh, qualifier, c) == k
-                        for c, k in best.items())
+    best = decode(json.loads(table_cache.values_path(kind, text).read_bytes().partition(b"\n")[2]))
+    assert best and all(Evaluator._code_key(fresh, qualifier, c) == k for c, k in best.items())
 
 
 @pytest.mark.parametrize("spoil", ["checksum", "digest", "garbage", "shape"])
@@ -93,24 +97,23 @@ def test_an_unsound_file_is_ignored_and_replaced(tmp_path: Path, spoil: str) -> 
     for path in _cached(tmp_path):
         head, _, body = path.read_bytes().partition(b"\n")
         meta = json.loads(head)
-        if spoil == "checksum":            # entries changed after they were summed
+        if spoil == "checksum":  # entries changed after they were summed
             body = body.replace(b"[", b"[ ", 1)
-        elif spoil == "digest":            # a file written for other sources or rules
+        elif spoil == "digest":  # a file written for other sources or rules
             meta["digest"] = values_digest("classified", "another key")
         elif spoil == "garbage":
             head, body = b"not json", b""
-        else:                              # sound checksum, entries of the wrong shape
+        else:  # sound checksum, entries of the wrong shape
             body = b'[["x"]]'
             meta["checksum"] = hashlib.sha256(body).hexdigest()
         if spoil != "garbage":
             head = json.dumps(meta).encode()
         path.write_bytes(head + b"\n" + body)
-    assert _run(tmp_path) == [0, 0, 0]          # nothing read: every memo starts empty
-    assert _run(tmp_path) != [0, 0, 0]          # and the files were written anew
+    assert _run(tmp_path) == [0, 0, 0]  # nothing read: every memo starts empty
+    assert _run(tmp_path) != [0, 0, 0]  # and the files were written anew
 
 
-def test_the_name_changes_with_the_engine_and_the_key(monkeypatch: pytest.MonkeyPatch) \
-        -> None:
+def test_the_name_changes_with_the_engine_and_the_key(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokercert.reference import table_cache
 
     one = values_digest("classified", "rules A")
@@ -119,23 +122,32 @@ def test_the_name_changes_with_the_engine_and_the_key(monkeypatch: pytest.Monkey
     assert values_digest("classified", "rules A") != one
 
 
-def _write_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str,
-                entries: object, checksum: str | None = None) -> None:
+def _write_memo(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    key: str,
+    entries: object,
+    checksum: str | None = None,
+) -> None:
     from pokercert.reference import table_cache
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     body = json.dumps(entries).encode()
-    head = json.dumps({"digest": values_digest("classified", key),
-                       "checksum": checksum or hashlib.sha256(body).hexdigest()}).encode()
+    head = json.dumps(
+        {
+            "digest": values_digest("classified", key),
+            "checksum": checksum or hashlib.sha256(body).hexdigest(),
+        }
+    ).encode()
     path = table_cache.values_path("classified", key)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(head + b"\n" + body)
 
 
 @pytest.mark.parametrize("enabled_before", [True, False])
-def test_memos_decode_with_the_collector_paused(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch,
-                                                enabled_before: bool) -> None:
+def test_memos_decode_with_the_collector_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, enabled_before: bool
+) -> None:
     """Issue 13: the cyclic collector is off while a sound file decodes (its passes over
     the heap cost more than the decoding) and as it was afterwards, even when the
     entries fail to decode; a file whose checksum fails is never decoded at all."""
@@ -169,7 +181,7 @@ def test_memos_decode_with_the_collector_paused(tmp_path: Path,
     finally:
         if was:
             gc.enable()
-    assert seen == [False, False]        # the spoilt file was not decoded
+    assert seen == [False, False]  # the spoilt file was not decoded
 
 
 # one showdown of hold 'em per argument pair (hands separated by '|', then the board);
@@ -190,8 +202,13 @@ THIRD = ("Jc Jd|6c 5h", "6s 6d 2s Ah 3h")
 
 def _deal(cache: Path, *deals: tuple[str, str]) -> int:
     args = [text for deal in deals for text in deal]
-    out = subprocess.run([sys.executable, "-c", DEALS, *args], capture_output=True,
-                         text=True, check=True, env={**os.environ, CACHE_ENV: str(cache)})
+    out = subprocess.run(
+        [sys.executable, "-c", DEALS, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, CACHE_ENV: str(cache)},
+    )
     return int(json.loads(out.stdout))
 
 
@@ -216,7 +233,7 @@ def test_a_process_appends_only_what_it_added(tmp_path: Path) -> None:
     assert _deal(tmp_path, FIRST) == 0
     path = _classified(tmp_path)
     first = path.read_bytes()
-    assert first.count(b"\n") == 1                       # one record: head, entries
+    assert first.count(b"\n") == 1  # one record: head, entries
     known = _deal(tmp_path, FIRST, SECOND)
     assert known == len(_entries(first.split(b"\n")[1])) > 0
     grown = path.read_bytes()
@@ -234,7 +251,7 @@ def test_a_torn_record_is_skipped_then_the_file_is_rewritten(tmp_path: Path) -> 
     first = _entries(path.read_bytes().split(b"\n")[1])
     _deal(tmp_path, SECOND)
     data = path.read_bytes()
-    path.write_bytes(data[:len(data) - 40])              # the last record's entries torn
+    path.write_bytes(data[: len(data) - 40])  # the last record's entries torn
     assert _deal(tmp_path, THIRD) == len(first)
     lines = path.read_bytes().split(b"\n")
     assert len(lines) == 2 and _entries(lines[1]) > first
@@ -273,17 +290,24 @@ def test_the_next_process_finds_the_deals(tmp_path: Path) -> None:
     """A showdown's deal classes are kept like the class values: the next process
     answers the same deals (a run's curated showdowns and their twins) without summing
     a subset."""
+
     def summed() -> int:
-        out = subprocess.run([sys.executable, "-c", SUMMED], capture_output=True, text=True,
-                             check=True, env={**os.environ, CACHE_ENV: str(tmp_path)})
+        out = subprocess.run(
+            [sys.executable, "-c", SUMMED],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, CACHE_ENV: str(tmp_path)},
+        )
         return int(json.loads(out.stdout))
 
     assert summed() > 0
     assert summed() == 0
 
 
-def test_deals_read_back_are_the_engines_own(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_deals_read_back_are_the_engines_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every deal class in the files, dealt again as cards (each suit field's hand and
     board ranks in a suit of its own), has the best key an engine built directly (which
     neither reads nor writes the cache) gives it, for each half."""
@@ -291,8 +315,12 @@ def test_deals_read_back_are_the_engines_own(tmp_path: Path,
     from pokercert.reference.cards import DECK, SUIT_CHARS
     from pokercert.reference.engine import _DEAL_WIDTH, _RANK_BITS, _decode_keyed
 
-    subprocess.run([sys.executable, "-c", SUMMED], check=True, capture_output=True,
-                   env={**os.environ, CACHE_ENV: str(tmp_path)})
+    subprocess.run(
+        [sys.executable, "-c", SUMMED],
+        check=True,
+        capture_output=True,
+        env={**os.environ, CACHE_ENV: str(tmp_path)},
+    )
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     files = sorted((tmp_path / "values").glob("deals-*.json"))
     assert files
@@ -301,8 +329,15 @@ def test_deals_read_back_are_the_engines_own(tmp_path: Path,
         fresh = Evaluator(rid)
         for half in fresh.ruleset.pot_halves:
             ranking, qualifier, *_ = fresh._fast_plan(half.name)
-            text = repr((ranking._rules_key, qualifier, ranking.ruleset.hand_size,
-                         fresh.ruleset.selection, fresh.rules.get("hole_cards")))
+            text = repr(
+                (
+                    ranking._rules_key,
+                    qualifier,
+                    ranking.ruleset.hand_size,
+                    fresh.ruleset.selection,
+                    fresh.rules.get("hole_cards"),
+                )
+            )
             path = table_cache.values_path("deals", text)
             assert path in files, (rid, half.name)
             deals = _decode_keyed(json.loads(path.read_bytes().split(b"\n")[1]), _DEAL_WIDTH)

@@ -26,14 +26,15 @@ from pokercert.reference.interpretations import get_interpretation
 from pokercert.reference.rulesets import Ruleset
 
 WILD_GAMES = sorted(rs.id for rs in all_rulesets() if rs.jokers or rs.wild == "deuces")
-HANDS = 12     # random hands per ruleset and profile
+HANDS = 12  # random hands per ruleset and profile
 
 
 class Exhaustive(Evaluator):
     """The reference engine with the wild-card search left unpruned (the oracle)."""
 
-    def _wild_search(self, naturals: tuple[Card, ...], wilds: int, size: int,
-                     fast: bool = True) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
+    def _wild_search(
+        self, naturals: tuple[Card, ...], wilds: int, size: int, fast: bool = True
+    ) -> tuple[str, tuple[int, ...], tuple[Card, ...]]:
         return super()._wild_search(naturals, wilds, size, fast=False)
 
 
@@ -71,15 +72,16 @@ def wild_hands(rs: Ruleset, rng: random.Random, count: int) -> Iterator[tuple[Ca
 
 
 def test_the_wild_games_are_all_here() -> None:
-    assert {"mt-poker-high", "mt-poker-low", "mt-poker-high-deuces",
-            "mt-poker-low-deuces"} <= set(WILD_GAMES)
+    assert {"mt-poker-high", "mt-poker-low", "mt-poker-high-deuces", "mt-poker-low-deuces"} <= set(
+        WILD_GAMES
+    )
 
 
 @pytest.mark.parametrize("rid", WILD_GAMES)
 def test_pruned_search_equals_the_exhaustive_one_on_random_hands(rid: str) -> None:
     checked = 0
     profiles = list(every_profile(Evaluator(rid).ruleset))
-    per_profile = max(HANDS, -(-HANDS * 16 // len(profiles)))   # few readings: more hands
+    per_profile = max(HANDS, -(-HANDS * 16 // len(profiles)))  # few readings: more hands
     for profile in profiles:
         fast, slow = Evaluator(rid, profile), Exhaustive(rid, profile)
         rng = random.Random(f"{rid}|{profile.name}")

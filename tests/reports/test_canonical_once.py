@@ -27,8 +27,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "reports" / "examples"
 
 
 def _defined(report: Any) -> bytes:
-    return (json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False,
-                       allow_nan=False) + "\n").encode("utf-8")
+    return (
+        json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+    ).encode("utf-8")
 
 
 def _defined_digest(report: dict[str, Any]) -> str:
@@ -36,13 +37,24 @@ def _defined_digest(report: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(_defined(body)).hexdigest()
 
 
-_scalars = st.none() | st.booleans() | st.integers() | st.text() | \
-    st.floats(allow_nan=False, allow_infinity=False)
-_values = st.recursive(_scalars, lambda kids: st.lists(kids, max_size=4)
-                       | st.dictionaries(st.text(max_size=8), kids, max_size=4), max_leaves=20)
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text()
+    | st.floats(allow_nan=False, allow_infinity=False)
+)
+_values = st.recursive(
+    _scalars,
+    lambda kids: (
+        st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4)
+    ),
+    max_leaves=20,
+)
 # top-level keys on both sides of "digest" in sort order, and "digest" itself sometimes
-_keys = st.sampled_from(["", "a", "counts", "dig", "digest", "digestz", "e", "vectors", "Z",
-                         "é", "\n", "zz"]) | st.text(max_size=6)
+_keys = st.sampled_from(
+    ["", "a", "counts", "dig", "digest", "digestz", "e", "vectors", "Z", "é", "\n", "zz"]
+) | st.text(max_size=6)
 _reports = st.dictionaries(_keys, _values, max_size=8)
 
 
@@ -87,7 +99,7 @@ def test_shipped_examples_still_verify_and_reseal_identically() -> None:
 # The form is written by reports/canonical.py's own encoder (memos of object layouts and
 # of string lists); each case below is compared with the definition above.
 _words = st.sampled_from(["", "a", "b", "PASS", "é", "\u202e", "x\ny", '"q"', "[1, 2]"])
-_pool = st.lists(_words, max_size=3)          # string lists that recur, at many depths
+_pool = st.lists(_words, max_size=3)  # string lists that recur, at many depths
 _shared_keys = st.sampled_from([("id", "b", "a"), ("a", "id", "b"), ("z",), ("b", "a")])
 
 
@@ -96,14 +108,25 @@ def _records(draw: st.DrawFn) -> dict[str, Any]:
     """Objects with recurring key sets (in differing insertion orders) holding recurring
     string lists, ints, bools and floats: what the layout and list memos key on."""
     keys = draw(_shared_keys)
-    leaves = _pool | st.integers(-3, 3) | st.booleans() | st.none() \
-        | st.floats(allow_nan=False, allow_infinity=False) | _words
+    leaves = (
+        _pool
+        | st.integers(-3, 3)
+        | st.booleans()
+        | st.none()
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | _words
+    )
     return {k: draw(leaves) for k in keys}
 
 
-_nested = st.recursive(_records() | _pool, lambda kids: st.lists(kids, max_size=4)
-                       | st.dictionaries(st.sampled_from(["a", "b", "id", "vectors"]), kids,
-                                         max_size=3), max_leaves=30)
+_nested = st.recursive(
+    _records() | _pool,
+    lambda kids: (
+        st.lists(kids, max_size=4)
+        | st.dictionaries(st.sampled_from(["a", "b", "id", "vectors"]), kids, max_size=3)
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -131,10 +154,16 @@ def test_values_left_to_the_standard_library() -> None:
     class Word(StrEnum):
         PASS = "PASS"
 
-    report = {"t": (1, "a"), "e": [Level.HIGH, Word.PASS, {"k": Level.HIGH}],
-              "o": OrderedDict([("b", 1), ("a", [Word.PASS])]), "n": {"x": {1: "one"}},
-              "ib": [[1, True], [True, 1], [1.0, 1], [0, False]], "big": 10 ** 30,
-              "w": [["PASS"], [Word.PASS]], "f": [-0.0, 1e-7, 1e22, 0.1]}
+    report = {
+        "t": (1, "a"),
+        "e": [Level.HIGH, Word.PASS, {"k": Level.HIGH}],
+        "o": OrderedDict([("b", 1), ("a", [Word.PASS])]),
+        "n": {"x": {1: "one"}},
+        "ib": [[1, True], [True, 1], [1.0, 1], [0, False]],
+        "big": 10**30,
+        "w": [["PASS"], [Word.PASS]],
+        "f": [-0.0, 1e-7, 1e22, 0.1],
+    }
     assert canonical_bytes(report) == _defined(report)
     assert sealed(report)[1] == _defined(sealed(report)[0])
     with pytest.raises(ReportError):
@@ -153,7 +182,7 @@ def test_a_plain_report_is_not_written_by_the_pure_python_encoder(monkeypatch: A
 
     raw = sorted(EXAMPLES.rglob("report.json"))[0].read_bytes()
     body = {k: v for k, v in json.loads(raw).items() if k != "digest"}
-    for record in body["vectors"]:    # as a run builds them: the vector's kind, an enum
+    for record in body["vectors"]:  # as a run builds them: the vector's kind, an enum
         record["kind"] = Kind(record["kind"])
 
     def refuse(value: Any) -> str:

@@ -22,9 +22,18 @@ from pokercert.reports.canonical import ReportError
 from pokercert.reports.model import build_report
 from tests.helpers.reports_fixtures import H5, r, rehash, write_run
 
-FAILED = r("h5-wheel-001", H5, "classify", Outcome.FAIL, {"hand": "5d 4c 3h 2s Ad"},
-           {"category": "straight"}, {"category": "high_card"}, ("13:69F-14.3(b)6",),
-           ("wheel",), "A-2-3-4-5 is the lowest straight.")
+FAILED = r(
+    "h5-wheel-001",
+    H5,
+    "classify",
+    Outcome.FAIL,
+    {"hand": "5d 4c 3h 2s Ad"},
+    {"category": "straight"},
+    {"category": "high_card"},
+    ("13:69F-14.3(b)6",),
+    ("wheel",),
+    "A-2-3-4-5 is the lowest straight.",
+)
 
 
 def _edited(folder: Path, **fields: object) -> Path:
@@ -42,15 +51,26 @@ def _edited(folder: Path, **fields: object) -> Path:
 # each field of a result line, holding a JSON value of another type than the harness
 # writes (the answers and inputs are objects, the words strings, the tags lists of strings)
 WRONG_TYPES = [
-    ("expected", [1, 2]), ("expected", "straight"), ("actual", ["high_card"]),
-    ("actual", "high_card"), ("inputs", ["5d 4c 3h 2s Ad"]), ("readings", ["practice"]),
-    ("message", 5), ("stderr", ["boom"]), ("why", {"a": 1}), ("clauses", "13:69F-14.3(b)6"),
-    ("flags", [1]), ("origin", 7), ("vector_id", None), ("ruleset", ["nj"]),
+    ("expected", [1, 2]),
+    ("expected", "straight"),
+    ("actual", ["high_card"]),
+    ("actual", "high_card"),
+    ("inputs", ["5d 4c 3h 2s Ad"]),
+    ("readings", ["practice"]),
+    ("message", 5),
+    ("stderr", ["boom"]),
+    ("why", {"a": 1}),
+    ("clauses", "13:69F-14.3(b)6"),
+    ("flags", [1]),
+    ("origin", 7),
+    ("vector_id", None),
+    ("ruleset", ["nj"]),
 ]
 
 
-@pytest.mark.parametrize("name,value", WRONG_TYPES, ids=[f"{n}-{type(v).__name__}"
-                                                          for n, v in WRONG_TYPES])
+@pytest.mark.parametrize(
+    "name,value", WRONG_TYPES, ids=[f"{n}-{type(v).__name__}" for n, v in WRONG_TYPES]
+)
 def test_a_result_field_of_another_type_is_refused_naming_the_line(tmp_path, name, value):
     folder = _edited(tmp_path / "run", **{name: value})
     with pytest.raises(ReportError, match=r"results\.jsonl:1: .*" + name):
@@ -60,12 +80,14 @@ def test_a_result_field_of_another_type_is_refused_naming_the_line(tmp_path, nam
 # ------------------------------------------------------------------------------- the site
 def _installed_corpus() -> tuple[str, str]:
     from pokercert.vectors.corpus import load_corpus
+
     corpus = load_corpus()
     return corpus.version, corpus.sha256
 
 
 def _site_of(tmp_path: Path, *runs: Path) -> Path:
     from pokercert.reports.site.build import build_site
+
     build_site(tmp_path / "site", list(runs))
     return tmp_path / "site"
 
@@ -73,11 +95,18 @@ def _site_of(tmp_path: Path, *runs: Path) -> Path:
 def _site_command(out: Path, folder: Path) -> subprocess.CompletedProcess[str]:
     """``pokercert site`` in a child held to 1 GB of memory and 60 s (a link to
     /dev/zero was once read until the machine's memory ran out)."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    return subprocess.run([sys.executable, "-m", "pokercert.cli", "site", "--no-reference",
-                           str(out), str(folder)], capture_output=True, text=True, timeout=60,
-                          preexec_fn=limit, check=False)
+
+    return subprocess.run(
+        [sys.executable, "-m", "pokercert.cli", "site", "--no-reference", str(out), str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("name", ["results.jsonl", "run.json"])
@@ -114,9 +143,16 @@ def test_the_site_refuses_a_run_of_another_corpus(tmp_path):
             _site_of(tmp_path, folder)
 
 
-WRONG_HEADER = [("evaluator", ["acme"]), ("profile", "practice"), ("selected", "many"),
-                ("rulesets", "nj-poker-high-5"), ("adapter_spec", ["exec:x"]),
-                ("results_lines", "1"), ("lab", ["x"]), ("capabilities", [])]
+WRONG_HEADER = [
+    ("evaluator", ["acme"]),
+    ("profile", "practice"),
+    ("selected", "many"),
+    ("rulesets", "nj-poker-high-5"),
+    ("adapter_spec", ["exec:x"]),
+    ("results_lines", "1"),
+    ("lab", ["x"]),
+    ("capabilities", []),
+]
 
 
 @pytest.mark.parametrize("name,value", WRONG_HEADER, ids=[n for n, _ in WRONG_HEADER])
@@ -143,10 +179,25 @@ def test_a_verdict_on_part_of_a_ruleset_says_how_small_a_part(tmp_path):
     corpus = load_corpus()
     vector = next(v for v in corpus.vectors if v.ruleset == "nj-holdem")
     total = sum(v.ruleset == "nj-holdem" for v in corpus.vectors)
-    line = r(vector.id, "nj-holdem", str(vector.kind), Outcome.PASS, dict(vector.inputs),
-             {"x": 1}, {"x": 1}, ("13:69F-14.10",), (), "forged")
-    folder = write_run(tmp_path / "run", [line], corpus=(corpus.version, corpus.sha256),
-                       rulesets=["nj-holdem"], selected=[])
+    line = r(
+        vector.id,
+        "nj-holdem",
+        str(vector.kind),
+        Outcome.PASS,
+        dict(vector.inputs),
+        {"x": 1},
+        {"x": 1},
+        ("13:69F-14.10",),
+        (),
+        "forged",
+    )
+    folder = write_run(
+        tmp_path / "run",
+        [line],
+        corpus=(corpus.version, corpus.sha256),
+        rulesets=["nj-holdem"],
+        selected=[],
+    )
     head = read_header(folder)
     head.selected, head.selected_by_ruleset = 1, {"nj-holdem": 1}
     head.selected_ids_sha256 = ids_digest([vector.id])
@@ -189,7 +240,7 @@ def test_a_forged_report_json_in_the_folder_changes_nothing_on_the_site(tmp_path
         row["verdict"] = "CERTIFIED"
     (folder / "report.json").write_text(json.dumps(forged), encoding="utf-8")
     home = (_site_of(tmp_path, folder) / "index.html").read_text(encoding="utf-8")
-    matrix = home[home.index('id="matrix-table"'):home.index('id="rulesets"')]
+    matrix = home[home.index('id="matrix-table"') : home.index('id="rulesets"')]
     assert "NOT CERTIFIED" in matrix and ">CERTIFIED<" not in matrix
 
 
@@ -205,20 +256,25 @@ def test_a_forged_seed_cannot_add_a_shell_command_to_a_replay_line(tmp_path):
     from pokercert.reports.site.pages import replay
 
     evil = "1 ; touch PWNED #"
-    folder = write_run(tmp_path / "run", [FAILED._replace(origin="fresh:x")],
-                       corpus=_installed_corpus(),
-                       challenge={"seed": evil, "fresh_per_ruleset": "2 && id"},
-                       modes={"fuzz": {"seed": "3 | sh", "examples": "4`id`"},
-                              "exhaustive": {"order_seed": "$(id)"}})
+    folder = write_run(
+        tmp_path / "run",
+        [FAILED._replace(origin="fresh:x")],
+        corpus=_installed_corpus(),
+        challenge={"seed": evil, "fresh_per_ruleset": "2 && id"},
+        modes={
+            "fuzz": {"seed": "3 | sh", "examples": "4`id`"},
+            "exhaustive": {"order_seed": "$(id)"},
+        },
+    )
     report = load(folder)
     lines = [replay(read_evaluator("e1", folder), H5, report["failures"][0])]
-    for fmt in ("html", "markdown"):     # each view's text as a reader copies it
+    for fmt in ("html", "markdown"):  # each view's text as a reader copies it
         text = render(report, fmt).decode("utf-8")
         text = html.unescape(text) if fmt == "html" else re.sub(r"\\(.)", r"\1", text)
         lines += [m.split(").")[0] for m in text.split("replay: ")[1:]]
     for block in report["modes"].values():
         lines.append("pokercert run " + block["replay"])
-    assert len(lines) >= 6     # the site, the challenge line of each view, the modes
+    assert len(lines) >= 6  # the site, the challenge line of each view, the modes
     for line in lines:
         words = shlex.split(line, comments=True)
         assert not {";", "&&", "|", "#"} & set(words), line

@@ -24,7 +24,7 @@ DECLARATION = "<?xml version='1.0' encoding='utf-8'?>\n"
 
 def _as_elementtree_writes_it(text: str) -> str:
     assert text.startswith(DECLARATION) and text.endswith("\n")
-    tree = ET.fromstring(text[len(DECLARATION):])
+    tree = ET.fromstring(text[len(DECLARATION) :])
     return DECLARATION + ET.tostring(tree, encoding="unicode") + "\n"
 
 
@@ -38,13 +38,12 @@ def test_example_views_are_what_elementtree_writes(name: str) -> None:
 
 # (no "\r" in element text: an XML reader turns it into "\n", so it cannot round-trip;
 # in attributes it is written &#13; and does)
-_hostile = st.text(st.sampled_from(list('&<>"\'\t\n ab\u202eé]]>')), max_size=12)
+_hostile = st.text(st.sampled_from(list("&<>\"'\t\n ab\u202eé]]>")), max_size=12)
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(_hostile, min_size=6, max_size=6), st.sampled_from(["", "x\r\ny\rz"]))
-def test_hostile_strings_are_escaped_as_elementtree_escapes_them(words: list[str],
-                                                                 cr: str) -> None:
+def test_hostile_strings_are_escaped_as_elementtree_escapes_them(words: list[str], cr: str) -> None:
     report: dict[str, Any] = copy.deepcopy(POKERKIT)
     report["identification"]["evaluator"]["name"] = words[0] + cr
     report["identification"]["adapter_spec"] = words[1]

@@ -32,32 +32,45 @@ from tests.helpers.reports_fixtures import CORPUS, FAILING, H3, H5, LOW, PASSING
 PUBLISHED = CORPUS[1]
 EDITED = "e" * 64
 MODIFIED_WORDS = f"modified corpus (digest {EDITED[:16]}; 1.11.0 is {PUBLISHED[:16]})"
-COVERAGE = {"scope": "launcher-and-script",
-            "hashed": "the launcher /usr/bin/python3 and the script /opt/acme/adapter.py",
-            "warning": "only a launcher and a script were hashed: the library that ranks "
-                       "the hands is not covered"}
+COVERAGE = {
+    "scope": "launcher-and-script",
+    "hashed": "the launcher /usr/bin/python3 and the script /opt/acme/adapter.py",
+    "warning": "only a launcher and a script were hashed: the library that ranks "
+    "the hands is not covered",
+}
 SANDBOX = {"mode": "bubblewrap", "reason": "no network; the corpus and the run folder hidden"}
 
 
-def _run(tmp_path: Path, results: list[Any] = PASSING, *, corpus: tuple[str, str] = CORPUS,
-         coverage: dict[str, str] | None = None,
-         sandbox: dict[str, str] | None = None) -> tuple[Path, dict[str, Any]]:
+def _run(
+    tmp_path: Path,
+    results: list[Any] = PASSING,
+    *,
+    corpus: tuple[str, str] = CORPUS,
+    coverage: dict[str, str] | None = None,
+    sandbox: dict[str, str] | None = None,
+) -> tuple[Path, dict[str, Any]]:
     """A fixture run, its run.json given the new fields as the harness would write them;
     the report built from the folder (what `pokercert report` does)."""
     folder = write_run(tmp_path, results, corpus=corpus)
     if coverage is not None or sandbox is not None:
         data = json.loads((folder / "run.json").read_text(encoding="utf-8"))
         if coverage is not None:
-            data["measured_identity"] = {"kind": "exec", "digest": "ab" * 32, "files": [],
-                                         "distributions": [], "identity_files": [],
-                                         "problems": [], "coverage": coverage,
-                                         "cost": {"files": 0, "bytes": 0, "seconds": 0.0}}
+            data["measured_identity"] = {
+                "kind": "exec",
+                "digest": "ab" * 32,
+                "files": [],
+                "distributions": [],
+                "identity_files": [],
+                "problems": [],
+                "coverage": coverage,
+                "cost": {"files": 0, "bytes": 0, "seconds": 0.0},
+            }
         if sandbox is not None:
             data["sandbox"] = sandbox
         (folder / "run.json").write_text(json.dumps(data), encoding="utf-8")
     header = read_header(folder)
-    if sandbox is not None:        # (a RunHeader of before the field drops unknown keys)
-        header.sandbox = sandbox   # type: ignore[attr-defined]
+    if sandbox is not None:  # (a RunHeader of before the field drops unknown keys)
+        header.sandbox = sandbox  # type: ignore[attr-defined]
         from pokercert.harness.run.results import read_results
 
         report = seal(report_of(header, list(read_results(folder))))
@@ -67,12 +80,16 @@ def _run(tmp_path: Path, results: list[Any] = PASSING, *, corpus: tuple[str, str
 
 
 def _views(report: dict[str, Any]) -> dict[str, str]:
-    return {"markdown": render_markdown.render(report), "html": render_html.render(report),
-            "junit": render_junit.render(report)}
+    return {
+        "markdown": render_markdown.render(report),
+        "html": render_html.render(report),
+        "junit": render_junit.render(report),
+    }
 
 
-def _summary(report: dict[str, Any], folder: Path, capsys: pytest.CaptureFixture[str],
-             exit_code: int = 0) -> str:
+def _summary(
+    report: dict[str, Any], folder: Path, capsys: pytest.CaptureFixture[str], exit_code: int = 0
+) -> str:
     header = read_header(folder)
     from pokercert.harness.run.results import read_results
 
@@ -84,9 +101,12 @@ def _summary(report: dict[str, Any], folder: Path, capsys: pytest.CaptureFixture
 def test_a_published_corpus_is_named_as_published_and_certifies(tmp_path):
     _, report = _run(tmp_path)
     assert report["covers"]["corpus"] == {
-        "version": "1.11.0", "sha256": PUBLISHED, "status": "published",
+        "version": "1.11.0",
+        "sha256": PUBLISHED,
+        "status": "published",
         "published_sha256": PUBLISHED,
-        "words": f"corpus 1.11.0 (published release, sha256 {PUBLISHED[:16]})"}
+        "words": f"corpus 1.11.0 (published release, sha256 {PUBLISHED[:16]})",
+    }
     assert report["verdict"] == "CERTIFIED"
 
 
@@ -108,14 +128,17 @@ def test_a_modified_corpus_says_so_in_every_format_and_certifies_nothing(tmp_pat
     md = render_markdown.render(report)
     assert md.splitlines()[0].startswith("# ❌ NOT CERTIFIED")
     assert f"> **Warning:** {MODIFIED_WORDS}: not certified under that version's name" in md
-    props = {p.get("name"): p.get("value")
-             for p in ET.fromstring(render_junit.render(report)).iter("property")}
+    props = {
+        p.get("name"): p.get("value")
+        for p in ET.fromstring(render_junit.render(report)).iter("property")
+    }
     assert props["corpus_status"] == "modified" and props["overall_verdict"] == "NOT CERTIFIED"
     out = _summary(report, folder, capsys)
     assert f"WARNING: {MODIFIED_WORDS}" in out
     assert out.rstrip().splitlines()[-1] == (
         f"NOT CERTIFIED: {folder / 'report.html'} (run exit code 0: no failure beyond what "
-        "the expectations file predicts)")
+        "the expectations file predicts)"
+    )
 
 
 def test_a_version_no_release_has_is_an_unpublished_corpus(tmp_path):
@@ -123,7 +146,8 @@ def test_a_version_no_release_has_is_an_unpublished_corpus(tmp_path):
     assert report["covers"]["corpus"]["status"] == "unpublished"
     assert report["covers"]["corpus"]["words"] == (
         f"unpublished corpus (digest {PUBLISHED[:16]}; 1.99.0 is not a release this "
-        "pokercert knows)")
+        "pokercert knows)"
+    )
     assert report["verdict"] == "NOT CERTIFIED"
 
 
@@ -133,9 +157,11 @@ def test_a_report_that_calls_a_modified_corpus_published_is_refused(tmp_path):
     (and the verdict CERTIFIED, digest recomputed) is a contradiction."""
     _, report = _run(tmp_path, corpus=("1.11.0", EDITED))
     forged = json.loads(json.dumps(report))
-    forged["covers"]["corpus"].update(status="published", published_sha256=EDITED,
-                                      words=f"corpus 1.11.0 (published release, sha256 "
-                                            f"{EDITED[:16]})")
+    forged["covers"]["corpus"].update(
+        status="published",
+        published_sha256=EDITED,
+        words=f"corpus 1.11.0 (published release, sha256 {EDITED[:16]})",
+    )
     forged["verdict"], forged["exit_code"] = "CERTIFIED", 0
     for row in forged["rulesets"]:
         if row["verdict"] == "NOT CERTIFIED":
@@ -146,8 +172,7 @@ def test_a_report_that_calls_a_modified_corpus_published_is_refused(tmp_path):
     checks, loaded = verify_report(path)
     consistent = next(c for c in checks if c.name == "consistent")
     assert consistent.status == FAILED
-    assert f"says CERTIFIED, its vectors give NOT CERTIFIED ({MODIFIED_WORDS}" \
-        in consistent.detail
+    assert f"says CERTIFIED, its vectors give NOT CERTIFIED ({MODIFIED_WORDS}" in consistent.detail
     found = conclude(checks, loaded)
     assert not found.genuine and found.words.startswith("NOT GENUINE: consistent: ")
 
@@ -158,16 +183,19 @@ def test_the_block_says_not_recorded_for_a_run_without_the_new_fields(tmp_path, 
     assert report["identification"]["sandbox"] is None
     assert report["covers"]["identity"]["scope"] == "not recorded"
     assert report["covers"]["sandbox"]["mode"] == "not recorded"
-    assert report["covers"]["challenge_seed"] is None    # (PASSING has no challenge)
+    assert report["covers"]["challenge_seed"] is None  # (PASSING has no challenge)
     for name, text in [*_views(report).items(), ("terminal", _summary(report, folder, capsys))]:
-        assert "not recorded: run.json does not say what the measured identity covers (a " \
-               "run made before the harness recorded it)" in text, name
-        assert "not recorded: run.json does not say how the evaluator was sandboxed (a run " \
-               "made before the harness recorded it)" in text, name
+        assert (
+            "not recorded: run.json does not say what the measured identity covers (a "
+            "run made before the harness recorded it)" in text
+        ), name
+        assert (
+            "not recorded: run.json does not say how the evaluator was sandboxed (a run "
+            "made before the harness recorded it)" in text
+        ), name
 
 
-def test_the_block_shows_coverage_sandbox_and_seed_with_the_warning_up_front(tmp_path,
-                                                                            capsys):
+def test_the_block_shows_coverage_sandbox_and_seed_with_the_warning_up_front(tmp_path, capsys):
     folder, report = _run(tmp_path, coverage=COVERAGE, sandbox=SANDBOX)
     assert report["covers"]["identity"] == COVERAGE
     assert report["covers"]["sandbox"] == SANDBOX
@@ -177,13 +205,14 @@ def test_the_block_shows_coverage_sandbox_and_seed_with_the_warning_up_front(tmp
     views = _views(report)
     md, page = views["markdown"], views["html"]
     assert f"| Identity | {identity} |" in md and f"| Sandbox | {sandbox} |" in md
-    head = md.split("## Rulesets")[0]     # the warning comes before the rulesets
+    head = md.split("## Rulesets")[0]  # the warning comes before the rulesets
     assert f"> **Warning:** identity: {COVERAGE['warning']}" in head
-    assert f'<p class="warning"><strong>Warning:</strong> identity: {COVERAGE["warning"]}' \
+    assert (
+        f'<p class="warning"><strong>Warning:</strong> identity: {COVERAGE["warning"]}'
         in page.split('<h2 id="rulesets">')[0]
+    )
     assert f"<dt>Sandbox</dt><dd>{sandbox}</dd>" in page
-    props = {p.get("name"): p.get("value")
-             for p in ET.fromstring(views["junit"]).iter("property")}
+    props = {p.get("name"): p.get("value") for p in ET.fromstring(views["junit"]).iter("property")}
     assert props["covers_identity"] == identity and props["covers_sandbox"] == sandbox
     assert props["covers_identity_warning"] == COVERAGE["warning"]
     assert props["covers_warning"] == f"identity: {COVERAGE['warning']}"
@@ -203,8 +232,13 @@ def test_the_challenge_seed_is_in_the_block(tmp_path):
 
 # ----------------------------------------------------------------------------- escaping
 def _invisible(text: str) -> list[str]:
-    return sorted({f"U+{ord(c):04X}" for c in text if c not in "\n\t" and (
-        unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp"))})
+    return sorted(
+        {
+            f"U+{ord(c):04X}"
+            for c in text
+            if c not in "\n\t" and (unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp"))
+        }
+    )
 
 
 def test_every_string_of_the_block_is_escaped_in_every_format(tmp_path, capsys):
@@ -212,10 +246,11 @@ def test_every_string_of_the_block_is_escaped_in_every_format(tmp_path, capsys):
     them: the hostile adapter's text in each is escaped in Markdown, HTML, JUnit and the
     terminal, and can add no line, heading, tag or link."""
     hostile = {"scope": HOSTILE, "hashed": HOSTILE, "warning": HOSTILE}
-    folder, report = _run(tmp_path, FAILING, coverage=hostile,
-                          sandbox={"mode": HOSTILE, "reason": HOSTILE})
-    assert report["covers"]["identity"]["warning"] == HOSTILE       # JSON: the text itself
-    write_default_reports(folder)        # refuses nothing: the report is genuine
+    folder, report = _run(
+        tmp_path, FAILING, coverage=hostile, sandbox={"mode": HOSTILE, "reason": HOSTILE}
+    )
+    assert report["covers"]["identity"]["warning"] == HOSTILE  # JSON: the text itself
+    write_default_reports(folder)  # refuses nothing: the report is genuine
     views = _views(report)
     md = views["markdown"]
     block = md.split("## What this certificate covers")[1].split("## Rulesets")[0]

@@ -17,8 +17,11 @@ from pokercert.reports.output import render
 from pokercert.reports.verify import OK, VIEW_FORMATS, verify_bytes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "reports" / "examples"
-RUNS = sorted(p.name for p in EXAMPLES.iterdir() if (p / "report.json").is_file()) \
-    if EXAMPLES.is_dir() else []
+RUNS = (
+    sorted(p.name for p in EXAMPLES.iterdir() if (p / "report.json").is_file())
+    if EXAMPLES.is_dir()
+    else []
+)
 
 
 def test_examples_exist_for_the_reference_and_pokerkit():
@@ -29,15 +32,16 @@ def test_examples_exist_for_the_reference_and_pokerkit():
 def test_example_is_genuine_and_current(name):
     folder = EXAMPLES / name
     report, checks = verify_bytes((folder / "report.json").read_bytes())
-    assert [c.status for c in checks] == [OK, OK, OK, OK], checks   # + consistent
+    assert [c.status for c in checks] == [OK, OK, OK, OK], checks  # + consistent
     for view in ("report.md", "report.html", "report.junit.xml"):
         fmt = VIEW_FORMATS[Path(view).suffix]
-        assert (folder / view).read_bytes() == render(report, fmt), \
+        assert (folder / view).read_bytes() == render(report, fmt), (
             f"{folder / view} is stale: re-render it (see this module's docstring)"
+        )
 
 
 def test_the_examples_show_both_verdicts():
     import json
-    verdicts = {n: json.loads((EXAMPLES / n / "report.json").read_text())["verdict"]
-                for n in RUNS}
+
+    verdicts = {n: json.loads((EXAMPLES / n / "report.json").read_text())["verdict"] for n in RUNS}
     assert verdicts == {"reference": "CERTIFIED", "pokerkit": "NOT CERTIFIED"}

@@ -13,6 +13,7 @@ def test_fixtures_cover_every_outcome_kind():
 
 def test_fixture_clauses_exist_in_their_rulesets():
     from pokercert.reference import get_ruleset
+
     for x in PASSING + FAILING:
         rs = get_ruleset(x.ruleset)
         assert all(rs.has_clause(c) for c in x.clauses), x.vector_id
@@ -21,6 +22,7 @@ def test_fixture_clauses_exist_in_their_rulesets():
 def test_fixture_expectations_agree_with_the_reference():
     """The hand-worked expectations are also what the reference engine answers."""
     from pokercert.reference import evaluator
+
     for x in PASSING + FAILING:
         ev = evaluator(x.ruleset)
         if x.kind == "classify":

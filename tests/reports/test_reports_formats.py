@@ -37,8 +37,7 @@ def runs(tmp_path_factory):
 @pytest.mark.parametrize("run", ["passing", "failing", "incomplete"])
 def test_snapshot(runs, run, fmt, file_regression):
     data = render(load(runs[run]), fmt)
-    file_regression.check(data, binary=True, extension=EXTENSIONS[fmt],
-                          basename=f"{run}_{fmt}")
+    file_regression.check(data, binary=True, extension=EXTENSIONS[fmt], basename=f"{run}_{fmt}")
 
 
 def test_rendering_twice_gives_the_same_bytes(runs):
@@ -50,13 +49,21 @@ def test_rendering_twice_gives_the_same_bytes(runs):
 def test_junit_one_testcase_per_vector_named_by_id(runs):
     report = load(runs["failing"])
     root = ET.fromstring(render(report, "junit"))
-    cases = [c for s in root.findall("./testsuite") if s.get("name") not in T.MODE_TITLES
-             for c in s.findall("testcase")]
+    cases = [
+        c
+        for s in root.findall("./testsuite")
+        if s.get("name") not in T.MODE_TITLES
+        for c in s.findall("testcase")
+    ]
     assert sorted(c.get("name") for c in cases) == sorted(r.vector_id for r in FAILING)
     # the 16 vectors, then a testcase per ruleset of each attached mode (fuzz: a failure
     # and a skip; exhaustive: an error (did not finish), a failure and a skip)
-    assert (root.get("tests"), root.get("failures"), root.get("errors"),
-            root.get("skipped")) == ("22", "7", "4", "6")
+    assert (root.get("tests"), root.get("failures"), root.get("errors"), root.get("skipped")) == (
+        "22",
+        "7",
+        "4",
+        "6",
+    )
     by_name = {c.get("name"): c for c in cases}
     wheel = by_name["h5-wheel-001"].find("failure")
     assert wheel.get("message") == "FAIL 13:69F-14.3(b)6: A-2-3-4-5 is the lowest straight."
@@ -64,15 +71,17 @@ def test_junit_one_testcase_per_vector_named_by_id(runs):
     assert by_name["h3-royal-001"].find("error").get("type") == "CRASH"
     assert by_name["h3-straight-001"].find("skipped").get("type") == "XFAIL"
     assert by_name["low-001"].find("skipped").get("type") == "NOT_APPLICABLE"
-    assert list(by_name["h5-royal-001"]) == []   # PASS: no child element
+    assert list(by_name["h5-royal-001"]) == []  # PASS: no child element
     # the NUL and BEL of the crash's stderr are shown, not written raw (XML cannot hold them)
     assert "\\x00\\x07" in by_name["h3-royal-001"].find("system-err").text
 
 
 def test_junit_suites_carry_the_verdicts(runs):
     root = ET.fromstring(render(load(runs["passing"]), "junit"))
-    props = {s.get("name"): {p.get("name"): p.get("value") for p in s.iter("property")}
-             for s in root.findall("testsuite")}
+    props = {
+        s.get("name"): {p.get("name"): p.get("value") for p in s.iter("property")}
+        for s in root.findall("testsuite")
+    }
     assert props["nj-poker-high-5"]["verdict"] == "CERTIFIED"
     assert props["nj-lowball-2-7"]["verdict"] == "NOT APPLICABLE"
 
@@ -82,8 +91,12 @@ def test_html_is_self_contained(runs):
     page = render(load(runs["failing"]), "html").decode()
     for forbidden in ("<script", "<link", "src=", "url(", "http://", "https://", "@import"):
         assert forbidden not in page, forbidden
-    assert page.index("NOT CERTIFIED") < page.index('id="rulesets"') < \
-        page.index('id="clauses"') < page.index('id="findings"')
+    assert (
+        page.index("NOT CERTIFIED")
+        < page.index('id="rulesets"')
+        < page.index('id="clauses"')
+        < page.index('id="findings"')
+    )
 
 
 def test_html_escapes_vendor_text(runs):
@@ -101,14 +114,17 @@ def test_every_format_has_the_challenge_section_with_its_seed(runs):
     report = load(runs["failing"])
     assert report["challenge"]["status"] == "failed" and report["challenge"]["seed"] == 7
     assert report["challenge"]["rulesets"][0] == {
-        "id": "nj-poker-high-5", "twin": {"run": 1, "passed": 0, "failed": 1,
-                                          "not_applicable": 0},
-        "fresh": {"run": 1, "passed": 1, "failed": 0, "not_applicable": 0}}
+        "id": "nj-poker-high-5",
+        "twin": {"run": 1, "passed": 0, "failed": 1, "not_applicable": 0},
+        "fresh": {"run": 1, "passed": 1, "failed": 0, "not_applicable": 0},
+    }
     # issue 28 item 5: the replay names the adapter, the profile and the failing ruleset,
     # so it can be pasted as it stands
-    line = ("Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed: failed (replay: "
-            "pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator --profile practice "
-            "--ruleset nj-poker-high-5 --challenge-seed 7 --challenge 1).")
+    line = (
+        "Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed: failed (replay: "
+        "pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator --profile practice "
+        "--ruleset nj-poker-high-5 --challenge-seed 7 --challenge 1)."
+    )
     md = render(report, "markdown").decode()
     assert "## Challenge" in md and line in md.replace("\\", "")
     page = render(report, "html").decode()
@@ -117,11 +133,14 @@ def test_every_format_has_the_challenge_section_with_its_seed(runs):
     suites = {s.get("name"): s for s in root.findall("testsuite")}
     challenge = suites["nj-poker-high-5 challenge"]
     assert [c.get("name") for c in challenge.findall("testcase")] == [
-        "h5-challenge-7-00001", "h5-challenge-7-00002"]
+        "h5-challenge-7-00001",
+        "h5-challenge-7-00002",
+    ]
     props = {p.get("name"): p.get("value") for p in challenge.iter("property")}
     assert props["challenge_seed"] == "7" and props["challenge"] == line
-    assert "h5-challenge-7-00001" not in [c.get("name") for c in suites[
-        "nj-poker-high-5"].findall("testcase")]
+    assert "h5-challenge-7-00001" not in [
+        c.get("name") for c in suites["nj-poker-high-5"].findall("testcase")
+    ]
     without = load(runs["incomplete"])
     assert without["challenge"]["status"] == "disabled"
     assert "--no-challenge" in render(without, "markdown").decode().replace("\\", "")
@@ -137,22 +156,32 @@ def test_every_format_shows_each_attached_mode_in_its_own_section(runs):
     fuzz, exhaustive = report["modes"]["fuzz"], report["modes"]["exhaustive"]
     assert (fuzz["status"], fuzz["seed"], fuzz["examples"]) == ("failed", 3, 100)
     assert [(r["id"], r["status"]) for r in fuzz["rulesets"]] == [
-        ("nj-poker-high-5", "failed"), ("nj-poker-high-3", "passed"),
-        ("nj-lowball-2-7", "skipped")]
+        ("nj-poker-high-5", "failed"),
+        ("nj-poker-high-3", "passed"),
+        ("nj-lowball-2-7", "skipped"),
+    ]
     assert (exhaustive["status"], exhaustive["order_seed"]) == ("failed", 5)
     assert [(r["id"], r["status"], r["disagreements"]) for r in exhaustive["rulesets"]] == [
-        ("nj-poker-high-5", "incomplete", 0), ("nj-poker-high-3", "failed", 2),
-        ("nj-lowball-2-7", "skipped", 0)]
+        ("nj-poker-high-5", "incomplete", 0),
+        ("nj-poker-high-3", "failed", 2),
+        ("nj-lowball-2-7", "skipped", 0),
+    ]
     verdicts = {rs["id"]: (rs["verdict"], rs["reasons"]) for rs in report["rulesets"]}
     assert verdicts["nj-poker-high-3"][0] == "NOT CERTIFIED"
-    assert "exhaustive (order seed 5) found 2 disagreement(s) with the reference in 22,100 " \
+    assert (
+        "exhaustive (order seed 5) found 2 disagreement(s) with the reference in 22,100 "
         "hands checked" in verdicts["nj-poker-high-3"][1]
-    assert any(w.startswith("fuzz (seed 3) found 1 disagreement(s)")
-               for w in verdicts["nj-poker-high-5"][1])
-    fuzz_line = ("Fuzz: seed 3, 100 deals per ruleset, 2 ruleset(s) run, 1 failed: failed "
-                 "(replay: pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator "
-                 "--profile practice --ruleset nj-poker-high-5 --fuzz 100 --fuzz-seed 3). "
-                 "Skipped: nj-lowball-2-7.")
+    )
+    assert any(
+        w.startswith("fuzz (seed 3) found 1 disagreement(s)")
+        for w in verdicts["nj-poker-high-5"][1]
+    )
+    fuzz_line = (
+        "Fuzz: seed 3, 100 deals per ruleset, 2 ruleset(s) run, 1 failed: failed "
+        "(replay: pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator "
+        "--profile practice --ruleset nj-poker-high-5 --fuzz 100 --fuzz-seed 3). "
+        "Skipped: nj-lowball-2-7."
+    )
     md = render(report, "markdown").decode()
     assert md.index("## Challenge") < md.index("## Fuzz") < md.index("## Exhaustive")
     assert fuzz_line in md.replace("\\", "")

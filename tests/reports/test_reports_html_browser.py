@@ -22,7 +22,8 @@ from tests.helpers.reports_fixtures import make_runs
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
+    CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)"
+)
 
 PROBE = """<script>
 (function () {
@@ -61,11 +62,25 @@ PROBE = """<script>
 
 def dump_dom(html_path, profile_dir) -> str:
     result = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", f"--user-data-dir={profile_dir}", "--window-size=1280,900",
-         "--dump-dom", html_path.as_uri()],
-        capture_output=True, text=True, timeout=120, check=False)
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile_dir}",
+            "--window-size=1280,900",
+            "--dump-dom",
+            html_path.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout
 
@@ -88,11 +103,15 @@ def test_failing_report_on_screen(tmp_path):
     assert seen["resources"] == 0
     assert [(r["id"], r["outcome"]) for r in seen["rows"]] == [
         ("h5-wheel-001", "FAIL"),
-        ("h5-challenge-7-00001", "FAIL"),       # the wheel's challenge twin, under it
-        ("h5-wrap-001", "FAIL"), ("h5-suits-001", "XPASS"),
-        ("h5-quads-001", "TIMEOUT"), ("h5-fullhouse-001", "ERROR"),
-        ("h5-reject-dup-001", "WRONG_REASON"), ("h3-royal-001", "CRASH"),
-        ("h3-straight-001", "XFAIL")]
+        ("h5-challenge-7-00001", "FAIL"),  # the wheel's challenge twin, under it
+        ("h5-wrap-001", "FAIL"),
+        ("h5-suits-001", "XPASS"),
+        ("h5-quads-001", "TIMEOUT"),
+        ("h5-fullhouse-001", "ERROR"),
+        ("h5-reject-dup-001", "WRONG_REASON"),
+        ("h3-royal-001", "CRASH"),
+        ("h3-straight-001", "XFAIL"),
+    ]
     assert all(r["shown"] for r in seen["rows"])
     wheel, twin = seen["rows"][0], seen["rows"][1]
     assert "13:69F-14.3(b)6" in wheel["text"] and "category: high_card" in wheel["text"]

@@ -63,8 +63,10 @@ def test_any_finding_denies_the_certificate(outcome):
 
 
 def test_a_finding_is_final_even_when_the_run_is_incomplete():
-    assert V.ruleset_verdict(counts(PASS=3, FAIL=1), ["2 vectors have no result"])[0] == \
-        V.NOT_CERTIFIED
+    assert (
+        V.ruleset_verdict(counts(PASS=3, FAIL=1), ["2 vectors have no result"])[0]
+        == V.NOT_CERTIFIED
+    )
 
 
 def test_known_failures_alone_still_deny_the_certificate():
@@ -74,8 +76,10 @@ def test_known_failures_alone_still_deny_the_certificate():
 
 
 def test_missing_vectors_make_it_incomplete():
-    assert V.ruleset_verdict(counts(PASS=5), ["1 vector has no result"]) == \
-        (V.INCOMPLETE, ["1 vector has no result"])
+    assert V.ruleset_verdict(counts(PASS=5), ["1 vector has no result"]) == (
+        V.INCOMPLETE,
+        ["1 vector has no result"],
+    )
 
 
 def test_not_applicable_vectors_do_not_block_and_all_na_is_not_applicable():
@@ -84,14 +88,17 @@ def test_not_applicable_vectors_do_not_block_and_all_na_is_not_applicable():
     assert V.ruleset_verdict(counts())[0] == V.INCOMPLETE
 
 
-@pytest.mark.parametrize(("verdicts", "overall"), [
-    ([V.CERTIFIED, V.CERTIFIED], V.CERTIFIED),
-    ([V.CERTIFIED, V.NOT_APPLICABLE], V.CERTIFIED),
-    ([V.CERTIFIED, V.INCOMPLETE], V.INCOMPLETE),
-    ([V.INCOMPLETE, V.NOT_CERTIFIED], V.NOT_CERTIFIED),
-    ([V.NOT_APPLICABLE], V.INCOMPLETE),   # nothing certified at all
-    ([], V.INCOMPLETE),
-])
+@pytest.mark.parametrize(
+    ("verdicts", "overall"),
+    [
+        ([V.CERTIFIED, V.CERTIFIED], V.CERTIFIED),
+        ([V.CERTIFIED, V.NOT_APPLICABLE], V.CERTIFIED),
+        ([V.CERTIFIED, V.INCOMPLETE], V.INCOMPLETE),
+        ([V.INCOMPLETE, V.NOT_CERTIFIED], V.NOT_CERTIFIED),
+        ([V.NOT_APPLICABLE], V.INCOMPLETE),  # nothing certified at all
+        ([], V.INCOMPLETE),
+    ],
+)
 def test_overall_verdict(verdicts, overall):
     assert V.overall_verdict(verdicts) == overall
 
@@ -115,8 +122,7 @@ def test_failing_run_verdicts_and_counts(reports):
     assert (rep["verdict"], rep["exit_code"]) == ("NOT CERTIFIED", 1)
     rs = by_id(rep["rulesets"])
     # (the challenge: the wheel's twin fails, the fresh deal passes)
-    assert rs[H5]["counts"] == counts(PASS=3, FAIL=3, XPASS=1, WRONG_REASON=1, ERROR=1,
-                                      TIMEOUT=1)
+    assert rs[H5]["counts"] == counts(PASS=3, FAIL=3, XPASS=1, WRONG_REASON=1, ERROR=1, TIMEOUT=1)
     assert rs[H3]["counts"] == counts(PASS=1, CRASH=1, XFAIL=1, NOT_APPLICABLE=1)
     assert rs[H3]["verdict"] == "NOT CERTIFIED"
     assert rs[LOW]["verdict"] == "NOT APPLICABLE"
@@ -126,15 +132,24 @@ def test_clause_matrix_counts_by_hand(reports):
     rs = by_id(reports["failing"]["rulesets"])
     h5 = by_id(rs[H5]["clauses"], "label")
     # (b)6: the wheel, its twin and the wraparound vectors, all FAIL
-    assert {k: h5["13:69F-14.3(b)6"][k] for k in ("run", "passed", "failed", "status")} == \
-        {"run": 3, "passed": 0, "failed": 3, "status": "broken"}
+    assert {k: h5["13:69F-14.3(b)6"][k] for k in ("run", "passed", "failed", "status")} == {
+        "run": 3,
+        "passed": 0,
+        "failed": 3,
+        "status": "broken",
+    }
     # (d): kicker PASS, the fresh kicker deal PASS, suits XPASS, full house ERROR
-    assert (h5["13:69F-14.3(d)"]["run"], h5["13:69F-14.3(d)"]["passed"],
-            h5["13:69F-14.3(d)"]["failed"]) == (4, 2, 2)
+    assert (
+        h5["13:69F-14.3(d)"]["run"],
+        h5["13:69F-14.3(d)"]["passed"],
+        h5["13:69F-14.3(d)"]["failed"],
+    ) == (4, 2, 2)
     assert h5["13:69F-14.3(b)2"]["status"] == "untested"
     h3 = by_id(rs[H3]["clauses"], "label")
-    assert (h3["13:69F-14.3(c)4"]["status"], h3["13:69F-14.3(c)4"]["known_failures"]) == \
-        ("known-failures", 1)
+    assert (h3["13:69F-14.3(c)4"]["status"], h3["13:69F-14.3(c)4"]["known_failures"]) == (
+        "known-failures",
+        1,
+    )
     assert (h3["13:69F-14.3(a)"]["run"], h3["13:69F-14.3(a)"]["not_applicable"]) == (0, 1)
     # every clause of the ruleset is listed, in the regulation's order, with our summary
     assert [c["label"] for c in rs[H5]["clauses"]] == [c.label for c in get_ruleset(H5).clauses]
@@ -145,10 +160,15 @@ def test_findings_rule_breaches_first_with_everything_a_reader_needs(reports):
     failures = reports["failing"]["failures"]
     assert [(f["id"], f["outcome"]) for f in failures] == [
         ("h5-challenge-7-00001", "FAIL"),
-        ("h5-wheel-001", "FAIL"), ("h5-wrap-001", "FAIL"), ("h5-suits-001", "XPASS"),
-        ("h5-quads-001", "TIMEOUT"), ("h5-fullhouse-001", "ERROR"),
-        ("h5-reject-dup-001", "WRONG_REASON"), ("h3-royal-001", "CRASH"),
-        ("h3-straight-001", "XFAIL")]
+        ("h5-wheel-001", "FAIL"),
+        ("h5-wrap-001", "FAIL"),
+        ("h5-suits-001", "XPASS"),
+        ("h5-quads-001", "TIMEOUT"),
+        ("h5-fullhouse-001", "ERROR"),
+        ("h5-reject-dup-001", "WRONG_REASON"),
+        ("h3-royal-001", "CRASH"),
+        ("h3-straight-001", "XFAIL"),
+    ]
     assert failures[0]["origin"] == "twin:h5-wheel-001"
     assert {f["origin"] for f in failures[1:]} == {""}
     wheel = failures[1]
@@ -157,8 +177,10 @@ def test_findings_rule_breaches_first_with_everything_a_reader_needs(reports):
     assert wheel["clauses"][0]["summary"].startswith("Straight: five cards in sequence")
     assert wheel["flags"] == ["wheel"]
     suits = by_id(failures)["h5-suits-001"]
-    assert [r["interpretation"] for r in suits["readings"]] == ["identical-rank-tiebreak",
-                                                                 "suits-equal"]
+    assert [r["interpretation"] for r in suits["readings"]] == [
+        "identical-rank-tiebreak",
+        "suits-equal",
+    ]
     assert all(r["reading"] == "practice" and r["summary"] for r in suits["readings"])
     assert suits["scored_as"] == "PASS"
     crash = by_id(failures)["h3-royal-001"]
@@ -180,7 +202,10 @@ def test_flags_rollup_counts_applicable_vectors_only(reports):
 def test_not_applicable_list(reports):
     na = reports["failing"]["not_applicable"]
     assert [(n["ruleset"], n["kind"], n["count"]) for n in na] == [
-        (H3, "reject", 1), (LOW, "classify", 1), (LOW, "compare", 1)]
+        (H3, "reject", 1),
+        (LOW, "classify", 1),
+        (LOW, "compare", 1),
+    ]
 
 
 def test_incomplete_run(reports):
@@ -188,7 +213,8 @@ def test_incomplete_run(reports):
     assert (rep["verdict"], rep["exit_code"]) == ("INCOMPLETE", 2)
     assert rep["completeness"]["reasons"] == [
         "the run did not finish (run.json has no finished_at)",
-        "2 of 6 selected vectors have no result"]
+        "2 of 6 selected vectors have no result",
+    ]
     rs = by_id(rep["rulesets"])
     assert rs[H5]["reasons"][0] == "1 of this ruleset's 4 selected vectors has no result"
     assert {r["verdict"] for r in rep["rulesets"]} == {"INCOMPLETE"}
@@ -196,15 +222,25 @@ def test_incomplete_run(reports):
 
 def test_identification_comes_from_the_run_header(reports):
     ident = reports["failing"]["identification"]
-    assert ident["evaluator"] == {"vendor": "Acme Gaming", "name": "acme-fives",
-                                  "version": "1.4.2", "build": "9f3c2e1"}
+    assert ident["evaluator"] == {
+        "vendor": "Acme Gaming",
+        "name": "acme-fives",
+        "version": "1.4.2",
+        "build": "9f3c2e1",
+    }
     assert ident["corpus"] == {"version": "1.11.0", "sha256": CORPUS[1]}
     # only the readings of the rulesets run (issue 11): high-5, high-3, lowball 2-7
-    assert set(ident["profile"]["readings"]) == {"identical-rank-tiebreak", "suits-equal",
-                                                 "low-card-order", "lowball-wheel"}
-    assert ident["command_line"] == ("pokercert run --adapter "
-                                     "py:acme_fives.pokercert:AcmeEvaluator --profile practice "
-                                     "--out results")
+    assert set(ident["profile"]["readings"]) == {
+        "identical-rank-tiebreak",
+        "suits-equal",
+        "low-card-order",
+        "lowball-wheel",
+    }
+    assert ident["command_line"] == (
+        "pokercert run --adapter "
+        "py:acme_fives.pokercert:AcmeEvaluator --profile practice "
+        "--out results"
+    )
 
 
 @pytest.mark.parametrize("name", ["passing", "failing", "incomplete"])
@@ -232,6 +268,7 @@ def test_results_that_are_not_the_selection_are_incomplete(tmp_path):
     other = [f"{r.vector_id}-other" for r in PASSING]
     write_run(tmp_path, PASSING)
     from pokercert.harness.run.results import write_header
+
     write_header(tmp_path, header([r.vector_id for r in PASSING], selected=other))
     rep = build_report(tmp_path)
     assert rep["verdict"] == "INCOMPLETE"
@@ -253,7 +290,7 @@ def test_a_repeated_vector_counts_once_last_line_wins(tmp_path):
     failed = ROYAL.to_json() | {"outcome": "FAIL", "actual": {"category": "straight_flush"}}
     with (tmp_path / RESULTS_FILE).open("a") as fh:
         fh.write(json.dumps(failed) + "\n")
-    rehash(tmp_path)   # as a resumed run's harness records it
+    rehash(tmp_path)  # as a resumed run's harness records it
     rep = build_report(tmp_path)
     assert rep["completeness"]["duplicate_lines"] == 1
     assert len(rep["vectors"]) == len(PASSING)
@@ -265,7 +302,7 @@ def test_a_torn_last_line_is_a_missing_result(tmp_path):
     write_run(tmp_path, PASSING)
     with (tmp_path / RESULTS_FILE).open("a") as fh:
         fh.write('{"vector_id": "h5-extra", "outc')
-    data = json.loads((tmp_path / HEADER_FILE).read_text())   # killed: no hash, no end
+    data = json.loads((tmp_path / HEADER_FILE).read_text())  # killed: no hash, no end
     data["results_sha256"] = data["results_lines"] = data["finished_at"] = None
     (tmp_path / HEADER_FILE).write_text(json.dumps(data))
     rep = build_report(tmp_path)
@@ -291,12 +328,18 @@ def test_a_folder_without_run_json_is_a_usage_error(tmp_path):
 def test_same_results_anywhere_in_any_order_give_identical_bytes(tmp_path, runs):
     shuffled = FAILING[:]
     random.Random(7).shuffle(shuffled)
-    again = write_run(tmp_path / "elsewhere" / "deeper", shuffled, challenge=CHALLENGE,
-                      modes=BOTH_ASKED, attached=FAILING_ATTACHED)
+    again = write_run(
+        tmp_path / "elsewhere" / "deeper",
+        shuffled,
+        challenge=CHALLENGE,
+        modes=BOTH_ASKED,
+        attached=FAILING_ATTACHED,
+    )
     one, two = build_report(runs["failing"]), build_report(again)
     # the one difference: the hash of results.jsonl, whose lines are in another order
-    assert one["identification"].pop("results_sha256") != \
-        two["identification"].pop("results_sha256")
+    assert one["identification"].pop("results_sha256") != two["identification"].pop(
+        "results_sha256"
+    )
     assert canonical_bytes(seal(one)) == canonical_bytes(seal(two))
 
 

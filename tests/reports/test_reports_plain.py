@@ -11,8 +11,15 @@ from pokercert.reports.cards_html import answer_html, hand_html
 
 
 def finding(expected, actual, outcome="FAIL", **more):
-    return {"id": "nj-poker-high-5/0001", "ruleset": "nj-poker-high-5", "outcome": outcome,
-            "expected": expected, "actual": actual, "origin": "", **more}
+    return {
+        "id": "nj-poker-high-5/0001",
+        "ruleset": "nj-poker-high-5",
+        "outcome": outcome,
+        "expected": expected,
+        "actual": actual,
+        "origin": "",
+        **more,
+    }
 
 
 def test_a_royal_flush_called_a_straight_flush():
@@ -31,27 +38,35 @@ def test_categories_read_as_a_sentence_says_them():
 
 def test_invalid_input_accepted_or_refused_for_another_reason():
     f = finding({"reason": "duplicate-card"}, {"category": "one_pair"})
-    assert plain.plain_reading(f) == ("invalid input (duplicate card) was accepted and "
-                                      "answered (category: one_pair)")
+    assert plain.plain_reading(f) == (
+        "invalid input (duplicate card) was accepted and answered (category: one_pair)"
+    )
     f = finding({"reason": "wrong-count"}, {"reason": "bad-card"}, "WRONG_REASON")
-    assert plain.plain_reading(f) == ("invalid input (wrong count) was refused, but for the "
-                                      "wrong reason (bad card)")
+    assert plain.plain_reading(f) == (
+        "invalid input (wrong count) was refused, but for the wrong reason (bad card)"
+    )
 
 
 def test_the_pot_to_the_wrong_hands():
     f = finding({"winners": [0]}, {"winners": [0, 1]})
-    assert plain.plain_reading(f) == ("the pot should go to hand 1 alone; the evaluator gave "
-                                      "a split between hands 1 and 2")
+    assert plain.plain_reading(f) == (
+        "the pot should go to hand 1 alone; the evaluator gave a split between hands 1 and 2"
+    )
 
 
 def test_no_answer_and_known_failures():
-    assert plain.plain_reading(finding({"category": "flush"}, None, "TIMEOUT")) == \
-        "the evaluator gave no answer in time"
-    assert plain.plain_reading(finding({"category": "flush"}, None, "CRASH")) == \
-        "the evaluator's process died on this input"
-    assert plain.plain_reading(finding({"category": "flush"}, {"category": "straight"},
-                                       "XFAIL")) == \
-        "a known failure: a flush was called a straight"
+    assert (
+        plain.plain_reading(finding({"category": "flush"}, None, "TIMEOUT"))
+        == "the evaluator gave no answer in time"
+    )
+    assert (
+        plain.plain_reading(finding({"category": "flush"}, None, "CRASH"))
+        == "the evaluator's process died on this input"
+    )
+    assert (
+        plain.plain_reading(finding({"category": "flush"}, {"category": "straight"}, "XFAIL"))
+        == "a known failure: a flush was called a straight"
+    )
 
 
 def test_vendor_text_stays_on_one_line():
@@ -61,6 +76,7 @@ def test_vendor_text_stays_on_one_line():
 
 def test_every_confidence_word_of_the_regulation_files_is_explained():
     from pokercert.reference.rulesets import QUALIFIER_CONFIDENCE
+
     assert set(QUALIFIER_CONFIDENCE) | {"unconfirmed"} == set(plain.CONFIDENCE_WORDS)
     assert all(f"{w}: " in plain.CONFIDENCE_LEGEND for w in plain.CONFIDENCE_WORDS)
 
@@ -69,18 +85,24 @@ def test_twins_follow_the_vector_they_copy():
     a = {"id": "r/1", "origin": ""}
     b = {"id": "r/2", "origin": ""}
     twin_a = {"id": "r/challenge-7-1", "origin": "twin:r/1"}
-    twin_gone = {"id": "r/challenge-7-2", "origin": "twin:r/9"}   # its source passed
+    twin_gone = {"id": "r/challenge-7-2", "origin": "twin:r/9"}  # its source passed
     fresh = {"id": "r/challenge-7-3", "origin": "fresh:kicker"}
     order = plain.grouped_findings([twin_gone, twin_a, fresh, a, b])
-    assert [f["id"] for f in order] == ["r/challenge-7-2", "r/challenge-7-3", "r/1",
-                                        "r/challenge-7-1", "r/2"]
+    assert [f["id"] for f in order] == [
+        "r/challenge-7-2",
+        "r/challenge-7-3",
+        "r/1",
+        "r/challenge-7-1",
+        "r/2",
+    ]
 
 
 def test_vector_name_does_not_repeat_the_ruleset():
-    assert plain.vector_name({"id": "nj-holdem/0012", "ruleset": "nj-holdem"}) == \
-        "nj-holdem/0012"
-    assert plain.vector_name({"id": "h5-wheel-001", "ruleset": "nj-poker-high-5"}) == \
-        "nj-poker-high-5 h5-wheel-001"
+    assert plain.vector_name({"id": "nj-holdem/0012", "ruleset": "nj-holdem"}) == "nj-holdem/0012"
+    assert (
+        plain.vector_name({"id": "h5-wheel-001", "ruleset": "nj-poker-high-5"})
+        == "nj-poker-high-5 h5-wheel-001"
+    )
 
 
 def _without_colour(markup: str) -> str:
@@ -100,8 +122,9 @@ def test_anything_else_stays_escaped_text():
     hostile = "<script>alert(1)</script>"
     assert hand_html(hostile) == "&lt;script&gt;alert(1)&lt;/script&gt;"
     assert "<script>" not in answer_html({"message": hostile, "hand": "As <b>"})
-    assert _without_colour(answer_html({"hands": ["As Kd", "2c 3c"], "op": "compare"})) == \
-        "hands: A♠K♦ 2♣3♣<br>op: compare".replace("<br>", "")
+    assert _without_colour(
+        answer_html({"hands": ["As Kd", "2c 3c"], "op": "compare"})
+    ) == "hands: A♠K♦ 2♣3♣<br>op: compare".replace("<br>", "")
 
 
 # --------------------------------------------- hostile answers (hostile30): never a pass
@@ -113,18 +136,23 @@ def test_an_answer_without_a_category_is_said_so():
 def test_answers_that_read_alike_are_told_apart_exactly():
     """A trailing space, a string that looks like a list, ``none`` the word and null:
     in words each pair read the same, so each is shown as its JSON."""
-    pairs = [({"category": "flush"}, {"category": "flush "}),
-             ({"winners": [1]}, {"winners": "[1]"}),
-             ({"cards": None}, {"cards": "none"})]
+    pairs = [
+        ({"category": "flush"}, {"category": "flush "}),
+        ({"winners": [1]}, {"winners": "[1]"}),
+        ({"cards": None}, {"cards": "none"}),
+    ]
     for expected, actual in pairs:
         reading = plain.plain_reading(finding(expected, actual))
-        assert json.dumps(expected["category" if "category" in expected else
-                                  next(iter(expected))]) in reading, reading
+        assert (
+            json.dumps(expected["category" if "category" in expected else next(iter(expected))])
+            in reading
+        ), reading
 
 
 def test_the_expected_answer_scored_a_failure_does_not_read_as_a_pass():
-    f = finding({"category": "flush"}, {"category": "flush"},
-                message="the reply is not exactly a str")
+    f = finding(
+        {"category": "flush"}, {"category": "flush"}, message="the reply is not exactly a str"
+    )
     reading = plain.plain_reading(f)
     assert "scored a failure" in reading and "not exactly a str" in reading
 

@@ -28,9 +28,16 @@ def reference_run(tmp_path_factory, corpus_once):
     from pokercert.harness.run.runner import RunConfig, run
 
     out = tmp_path_factory.mktemp("run") / "reference"
-    outcome = run(RunConfig(adapter="reference", out=out, rulesets=[RULESET],
-                            flags=["wheel", "straight-order"], command=["pokercert", "run"]),
-                  corpus=corpus_once)
+    outcome = run(
+        RunConfig(
+            adapter="reference",
+            out=out,
+            rulesets=[RULESET],
+            flags=["wheel", "straight-order"],
+            command=["pokercert", "run"],
+        ),
+        corpus=corpus_once,
+    )
     assert outcome.exit_code == 0
     write_default_reports(out)
     return out
@@ -49,4 +56,3 @@ def test_rerun_of_another_evaluator_is_caught(reference_run):
     check = rerun_check(reference_run / "report.json", f"py:{__name__}:WheelMissing")
     assert check.status == FAILED
     assert "newly failing" in check.detail and f"{RULESET}/" in check.detail
-

@@ -30,7 +30,8 @@ from tests.helpers.reports_fixtures import H3_ROYAL, PASSING, header, make_runs,
 
 HAS_CRYPTOGRAPHY = importlib.util.find_spec("cryptography") is not None
 needs_cryptography = pytest.mark.skipif(
-    not HAS_CRYPTOGRAPHY, reason="signing needs the 'cryptography' package (pokercert[sign])")
+    not HAS_CRYPTOGRAPHY, reason="signing needs the 'cryptography' package (pokercert[sign])"
+)
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +70,7 @@ def test_a_genuine_report_and_each_view_verify(reported):
     assert statuses(verify(reported / "report.html"))["view"] == OK
 
 
-def test_the_corpus_is_checked_against_the_release_registry_not_the_installed_files(
-        tmp_path):
+def test_the_corpus_is_checked_against_the_release_registry_not_the_installed_files(tmp_path):
     """The fixtures' corpus is the published 1.11.0 (its digest from MANIFEST.json of
     release commit 86193ac): ok.  The same run on a corpus with other files under the same
     version name is reported as modified, the verdict NOT CERTIFIED, and verify names it
@@ -84,12 +84,15 @@ def test_the_corpus_is_checked_against_the_release_registry_not_the_installed_fi
     checks, report = verify_report(folder / "report.json")
     corpus = next(c for c in checks if c.name == "corpus")
     assert corpus.status == FAILED
-    assert corpus.detail.startswith("modified corpus (digest eeeeeeeeeeeeeeee; 1.11.0 is "
-                                    "f5307c856701da85)")
+    assert corpus.detail.startswith(
+        "modified corpus (digest eeeeeeeeeeeeeeee; 1.11.0 is f5307c856701da85)"
+    )
     found = conclude(checks, report)
     assert (found.genuine, found.verdict, found.exit_code) == (True, "NOT CERTIFIED", 1)
-    assert found.words == ("GENUINE: NOT CERTIFIED (modified corpus (digest eeeeeeeeeeeeeeee; "
-                           "1.11.0 is f5307c856701da85))")
+    assert found.words == (
+        "GENUINE: NOT CERTIFIED (modified corpus (digest eeeeeeeeeeeeeeee; "
+        "1.11.0 is f5307c856701da85))"
+    )
 
 
 def test_every_single_byte_change_is_caught(tmp_path):
@@ -99,15 +102,15 @@ def test_every_single_byte_change_is_caught(tmp_path):
     raw = canonical_bytes(load(folder))
     assert passed(verify_bytes(raw)[1])
     for i in range(len(raw)):
-        tampered = raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1:]
-        assert not passed(verify_bytes(tampered)[1]), (i, raw[i:i + 20])
+        tampered = raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1 :]
+        assert not passed(verify_bytes(tampered)[1]), (i, raw[i : i + 20])
 
 
 def test_inserted_deleted_and_reordered_bytes_are_caught(reported):
     raw = (reported / "report.json").read_bytes()
     rng = random.Random(5)
     for i in rng.sample(range(len(raw)), 100):
-        assert not passed(verify_bytes(raw[:i] + raw[i + 1:])[1])
+        assert not passed(verify_bytes(raw[:i] + raw[i + 1 :])[1])
         assert not passed(verify_bytes(raw[:i] + b" " + raw[i:])[1])
     # same content, other layout: not the canonical bytes
     report = json.loads(raw)
@@ -122,8 +125,8 @@ def test_an_edited_and_resealed_report_passes_the_digest_but_not_the_signature(s
     report["digest"] = compute_digest(report)
     path.write_bytes(canonical_bytes(report))
     checks = statuses(verify(path, key=public))
-    assert checks["digest"] == OK          # anyone can recompute a digest...
-    assert checks["signature"] == FAILED   # ...only the lab's key signs
+    assert checks["digest"] == OK  # anyone can recompute a digest...
+    assert checks["signature"] == FAILED  # ...only the lab's key signs
 
 
 def test_signature_holds_with_the_right_key_only(signed, keys):
@@ -140,8 +143,7 @@ def test_signing_is_deterministic(signed, keys, tmp_path):
     again = tmp_path / "again"
     shutil.copytree(signed, again)
     write_default_reports(again, sign_key=private)
-    for name in ("report.json", "report.json.sig", "report.md", "report.html",
-                 "report.junit.xml"):
+    for name in ("report.json", "report.json.sig", "report.md", "report.html", "report.junit.xml"):
         assert (again / name).read_bytes() == (signed / name).read_bytes(), name
 
 
@@ -158,7 +160,7 @@ def test_a_changed_view_is_caught(reported, name):
     path = reported / name
     raw = path.read_bytes()
     for i in random.Random(name).sample(range(len(raw)), 15):
-        path.write_bytes(raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1:])
+        path.write_bytes(raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1 :])
         assert statuses(verify(path))["view"] == FAILED
 
 
@@ -176,26 +178,44 @@ def test_cli_verify_exit_codes_and_json(signed, keys, capsys):
     (_, public), _ = keys
     assert main(["verify", str(signed / "report.json"), "--key", str(public), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
-    assert (out["genuine"], out["verdict"], out["outcome"], out["exit_code"]) == \
-        (True, "NOT CERTIFIED", "GENUINE: NOT CERTIFIED", 1)
-    assert [c["name"] for c in out["checks"]] == ["canonical", "digest", "schema",
-                                                  "consistent", "corpus", "signature"]
+    assert (out["genuine"], out["verdict"], out["outcome"], out["exit_code"]) == (
+        True,
+        "NOT CERTIFIED",
+        "GENUINE: NOT CERTIFIED",
+        1,
+    )
+    assert [c["name"] for c in out["checks"]] == [
+        "canonical",
+        "digest",
+        "schema",
+        "consistent",
+        "corpus",
+        "signature",
+    ]
     report = signed / "report.json"
     report.write_bytes(report.read_bytes().replace(b"acme-fives", b"acme-fivez", 1))
     assert main(["verify", str(report)]) == 1
-    assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith(
-        f"{report}: NOT GENUINE: digest: recorded 'sha256:")
+    assert (
+        capsys.readouterr()
+        .out.rstrip()
+        .splitlines()[-1]
+        .startswith(f"{report}: NOT GENUINE: digest: recorded 'sha256:")
+    )
 
 
-@pytest.mark.parametrize(("run", "code", "words"), [
-    ("passing", 0, "GENUINE: CERTIFIED"), ("failing", 1, "GENUINE: NOT CERTIFIED"),
-    ("incomplete", 2, "GENUINE: INCOMPLETE")])
+@pytest.mark.parametrize(
+    ("run", "code", "words"),
+    [
+        ("passing", 0, "GENUINE: CERTIFIED"),
+        ("failing", 1, "GENUINE: NOT CERTIFIED"),
+        ("incomplete", 2, "GENUINE: INCOMPLETE"),
+    ],
+)
 def test_cli_verify_says_genuine_and_the_verdict_apart(tmp_path, capsys, run, code, words):
     folder = make_runs(tmp_path)[run]
     write_default_reports(folder)
     assert main(["verify", str(folder / "report.json")]) == code
-    assert capsys.readouterr().out.rstrip().splitlines()[-1] == \
-        f"{folder / 'report.json'}: {words}"
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == f"{folder / 'report.json'}: {words}"
 
 
 @needs_cryptography
@@ -206,14 +226,14 @@ def test_cli_keygen_then_sign_then_verify(tmp_path, capsys):
     assert main(["report", str(folder), "--sign", str(key)]) == 0
     assert (folder / "report.json.sig").is_file()
     assert main(["verify", str(folder / "report.md"), "--key", f"{key}.pub"]) == 0
-    assert main(["keygen", "--out", str(key)]) == 3   # refuses to overwrite
+    assert main(["keygen", "--out", str(key)]) == 3  # refuses to overwrite
     capsys.readouterr()
 
 
 def test_load_refuses_a_tampered_json_report(reported, capsys):
     path = reported / "report.json"
     path.write_bytes(path.read_bytes().replace(b"h5-wheel-001", b"h5-wheel-002", 1))
-    assert main(["report", str(path), "--format", "markdown"]) == 1   # refused
+    assert main(["report", str(path), "--format", "markdown"]) == 1  # refused
     assert "not a genuine report" in capsys.readouterr().err
 
 
@@ -223,8 +243,10 @@ def test_cli_verify_of_a_view_without_its_json(tmp_path, reported, capsys):
     shutil.copy(reported / "report.md", lone / "report.md")
     assert main(["verify", str(lone / "report.md")]) == 3
     assert "--report-json" in capsys.readouterr().err
-    assert main(["verify", str(lone / "report.md"), "--report-json",
-                 str(reported / "report.json")]) == 1      # the failing run: genuine
+    assert (
+        main(["verify", str(lone / "report.md"), "--report-json", str(reported / "report.json")])
+        == 1
+    )  # the failing run: genuine
     assert capsys.readouterr().out.rstrip().endswith(": GENUINE: NOT CERTIFIED")
 
 
@@ -243,6 +265,10 @@ def test_verify_bytes_survives_json_a_report_cannot_hold():
 def test_default_report_files(tmp_path):
     folder = write_run(tmp_path, PASSING)
     paths = write_default_reports(folder)
-    assert [p.name for p in paths] == ["report.json", "report.md", "report.html",
-                                       "report.junit.xml"]
+    assert [p.name for p in paths] == [
+        "report.json",
+        "report.md",
+        "report.html",
+        "report.junit.xml",
+    ]
     assert all(isinstance(p, Path) and p.parent == folder for p in paths)

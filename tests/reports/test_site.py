@@ -31,8 +31,21 @@ html5lib = pytest.importorskip("html5lib", reason="html5lib is in the test extra
 SCRIPT = "<script>alert('{}')</script>"
 # the one script element a page may hold: the site's own filter script
 OWN_SCRIPT = re.compile(r'<script src="(?:\.\./)*site\.js" defer></script>')
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr"}
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 
 
 class _Balance(HTMLParser):
@@ -58,7 +71,7 @@ def html_problems(page: str) -> list[str]:
     """Parse errors (html5lib, strict) and elements left open or closed out of order."""
     try:
         html5lib.HTMLParser(strict=True).parse(page)
-    except Exception as exc:   # html5lib raises ParseError with the first error
+    except Exception as exc:  # html5lib raises ParseError with the first error
         return [f"html5lib: {exc}"]
     balance = _Balance()
     balance.feed(page)
@@ -67,25 +80,41 @@ def html_problems(page: str) -> list[str]:
 
 
 def test_the_checker_catches_what_it_should():
-    good = ('<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><p>a<br>b</p>'
-            "</body></html>")
+    good = (
+        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><p>a<br>b</p>'
+        "</body></html>"
+    )
     assert html_problems(good) == []
-    assert html_problems(good.replace("</p>", ""))              # implied end: refused
-    assert html_problems(good.replace("<br>", "<span>"))         # unclosed span
-    assert html_problems(good.replace("<p>a", "<p>a</b>"))        # stray end tag
+    assert html_problems(good.replace("</p>", ""))  # implied end: refused
+    assert html_problems(good.replace("<br>", "<span>"))  # unclosed span
+    assert html_problems(good.replace("<p>a", "<p>a</b>"))  # stray end tag
 
 
 def hostile_run(folder: Path) -> Path:
     """A run folder whose vendor, adapter spec, answers, message and stderr hold markup."""
-    bad = r("h5-wheel-001", H5, "classify", Outcome.FAIL, {"hand": "5d 4c 3h 2s Ad"},
-            {"category": "straight"}, {"category": SCRIPT.format("actual")},
-            ("13:69F-14.3(b)6",), ("wheel",), "A-2-3-4-5 is the lowest straight.",
-            message=SCRIPT.format("message"), stderr=SCRIPT.format("stderr") + "\n\x1b[31m")
-    corpus = load_corpus()      # the site refuses a run of another corpus
+    bad = r(
+        "h5-wheel-001",
+        H5,
+        "classify",
+        Outcome.FAIL,
+        {"hand": "5d 4c 3h 2s Ad"},
+        {"category": "straight"},
+        {"category": SCRIPT.format("actual")},
+        ("13:69F-14.3(b)6",),
+        ("wheel",),
+        "A-2-3-4-5 is the lowest straight.",
+        message=SCRIPT.format("message"),
+        stderr=SCRIPT.format("stderr") + "\n\x1b[31m",
+    )
+    corpus = load_corpus()  # the site refuses a run of another corpus
     write_run(folder, [bad], corpus=(corpus.version, corpus.sha256))
     run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
-    run["evaluator"] = {"vendor": SCRIPT.format("vendor"), "name": '"><img src=x onerror=1>',
-                        "version": "1", "build": ""}
+    run["evaluator"] = {
+        "vendor": SCRIPT.format("vendor"),
+        "name": '"><img src=x onerror=1>',
+        "version": "1",
+        "build": "",
+    }
     run["adapter_spec"] = "exec:" + SCRIPT.format("spec")
     (folder / "run.json").write_text(json.dumps(run), encoding="utf-8")
     return folder
@@ -95,11 +124,27 @@ def hostile_run(folder: Path) -> Path:
 def site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("site")
     pokerkit = root / "pokerkit-run"
-    done = subprocess.run([sys.executable, "-m", "pokercert.cli", "run", "--adapter",
-                           "pokerkit", "--ruleset", "nj-mini-tex-3", "--out", str(pokerkit),
-                           "--no-report", "--challenge-seed", "1"],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 1, done.stderr[-2000:]          # NOT CERTIFIED, finished
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pokercert.cli",
+            "run",
+            "--adapter",
+            "pokerkit",
+            "--ruleset",
+            "nj-mini-tex-3",
+            "--out",
+            str(pokerkit),
+            "--no-report",
+            "--challenge-seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr[-2000:]  # NOT CERTIFIED, finished
     out = root / "site"
     build_site(out, [pokerkit, hostile_run(root / "hostile-run")])
     return out
@@ -107,11 +152,12 @@ def site(tmp_path_factory) -> Path:
 
 def test_home_shows_the_matrix(site):
     home = (site / "index.html").read_text(encoding="utf-8")
-    matrix = home[home.index('id="matrix-table"'):home.index('id="rulesets"')]
-    row = re.search(r'<tr><td><a href="rulesets/nj-mini-tex-3/index.html">.*?</tr>', matrix,
-                    re.S).group(0)
+    matrix = home[home.index('id="matrix-table"') : home.index('id="rulesets"')]
+    row = re.search(
+        r'<tr><td><a href="rulesets/nj-mini-tex-3/index.html">.*?</tr>', matrix, re.S
+    ).group(0)
     assert 'href="evaluators/e1/nj-mini-tex-3.html"' in row and "NOT CERTIFIED" in row
-    assert row.count("not run") == 1            # the hostile run never selected it
+    assert row.count("not run") == 1  # the hostile run never selected it
     for rs in ("nj-holdem", "mt-poker-high", "nj-omaha-hi-lo"):
         assert f'href="rulesets/{rs}/index.html"' in home
 
@@ -127,8 +173,9 @@ def test_why_pokerkit_fails_nj_mini_tex_3(site):
 def test_a_clause_page_draws_its_vectors_with_each_evaluators_outcome(site):
     folder = site / "rulesets" / "nj-poker-high-5"
     pages = sorted(folder.glob("clause-*.html"))
-    assert len(pages) == len(__import__("pokercert.reference", fromlist=["x"])
-                             .get_ruleset("nj-poker-high-5").clauses)
+    assert len(pages) == len(
+        __import__("pokercert.reference", fromlist=["x"]).get_ruleset("nj-poker-high-5").clauses
+    )
     royal = next(p for p in pages if "14.3_b_1" in p.name)
     text = royal.read_text(encoding="utf-8")
     # the royal flush of spades, drawn: 10 J Q K A of spades in some order
@@ -164,34 +211,63 @@ def test_every_clause_page_is_well_formed_html(site):
     strict check: a vector whose inputs or answers break the markup shows on its page."""
     pages = sorted(site.rglob("clause-*.html"))
     assert len(pages) > 250
-    broken = {str(p.relative_to(site)): problems for p in pages
-              if (problems := html_problems(p.read_text(encoding="utf-8")))}
+    broken = {
+        str(p.relative_to(site)): problems
+        for p in pages
+        if (problems := html_problems(p.read_text(encoding="utf-8")))
+    }
     assert broken == {}
 
 
 # ---------------------------------------------------------------- in a real browser
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
+    CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)"
+)
 # where the screenshots go: $POKERCERT_TEST_OUTPUT/site, else the temporary folder's
-OUTPUT = Path(os.environ.get("POKERCERT_TEST_OUTPUT") or
-              Path(tempfile.gettempdir()) / "pokercert-test-output") / "site"
+OUTPUT = (
+    Path(
+        os.environ.get("POKERCERT_TEST_OUTPUT")
+        or Path(tempfile.gettempdir()) / "pokercert-test-output"
+    )
+    / "site"
+)
 
 
 def chromium(page: Path, profile: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", f"--user-data-dir={profile}", "--window-size=1280,900",
-         "--enable-logging=stderr", "--v=0", *extra, page.as_uri()],
-        capture_output=True, text=True, timeout=120, check=False)
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            "--window-size=1280,900",
+            "--enable-logging=stderr",
+            "--v=0",
+            *extra,
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 @needs_chromium
-@pytest.mark.parametrize("name,page", [
-    ("home", "index.html"),
-    ("clause", "rulesets/nj-mini-tex-3/clause-01-13_69F-37.5_a.html"),
-    ("pokerkit-on-nj-mini-tex-3", "evaluators/e1/nj-mini-tex-3.html")])
+@pytest.mark.parametrize(
+    "name,page",
+    [
+        ("home", "index.html"),
+        ("clause", "rulesets/nj-mini-tex-3/clause-01-13_69F-37.5_a.html"),
+        ("pokerkit-on-nj-mini-tex-3", "evaluators/e1/nj-mini-tex-3.html"),
+    ],
+)
 def test_pages_render_without_console_errors(site, tmp_path, name, page):
     OUTPUT.mkdir(parents=True, exist_ok=True)
     shot = OUTPUT / f"{name}.png"
@@ -200,7 +276,7 @@ def test_pages_render_without_console_errors(site, tmp_path, name, page):
     assert done.returncode == 0, done.stderr[-2000:]
     console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
     assert console == []
-    assert shot.stat().st_size > 10_000          # a page was drawn, not a blank screen
+    assert shot.stat().st_size > 10_000  # a page was drawn, not a blank screen
 
 
 FILTER_PROBE = """<script>
@@ -225,8 +301,10 @@ document.addEventListener("DOMContentLoaded", function () {
 def test_the_filter_box_hides_the_rows_without_the_words(site, tmp_path):
     royal = next((site / "rulesets" / "nj-poker-high-5").glob("clause-*14.3_b_1.html"))
     probed = royal.with_name("probed.html")
-    probed.write_text(royal.read_text(encoding="utf-8").replace(
-        "</body>", FILTER_PROBE + "</body>"), encoding="utf-8")
+    probed.write_text(
+        royal.read_text(encoding="utf-8").replace("</body>", FILTER_PROBE + "</body>"),
+        encoding="utf-8",
+    )
     done = chromium(probed, tmp_path / "profile", "--dump-dom")
     found = re.search(r'<pre id="probe-result">(\d+) (\d+) (true|false)</pre>', done.stdout)
     assert found, done.stdout[-2000:]

@@ -43,8 +43,9 @@ def run_cli(*args: str) -> int:
 
 
 def report_files(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir()
-                  if p.name.startswith("report.") or p.name.endswith(".sig"))
+    return sorted(
+        p.name for p in folder.iterdir() if p.name.startswith("report.") or p.name.endswith(".sig")
+    )
 
 
 def forge(report: dict[str, Any]) -> dict[str, Any]:
@@ -82,10 +83,11 @@ def test_a_report_with_flipped_verdicts_does_not_verify(forged, failing_run, cap
     out = capsys.readouterr().out
     assert out.rstrip().splitlines()[-1].startswith(f"{forged}: NOT GENUINE: consistent: ")
     checks = {c.name: c for c in verify(forged)}
-    assert checks["digest"].status != FAILED          # the digest alone is no defence
+    assert checks["digest"].status != FAILED  # the digest alone is no defence
     assert checks["consistent"].status == FAILED
-    assert (f"rulesets[{H5}].verdict says CERTIFIED, its vectors give NOT CERTIFIED "
-            f"({fails} FAIL; ") in checks["consistent"].detail
+    assert (
+        f"rulesets[{H5}].verdict says CERTIFIED, its vectors give NOT CERTIFIED ({fails} FAIL; "
+    ) in checks["consistent"].detail
     assert "of the findings on challenge vectors (seed" in checks["consistent"].detail
 
 
@@ -103,8 +105,7 @@ def test_a_report_that_hides_its_failed_challenge_does_not_verify(failing_run):
     checks = {c.name: c for c in verify(forged)}
     assert checks["digest"].status != FAILED
     assert checks["consistent"].status == FAILED
-    assert "challenge.status says passed, its vectors give failed" in \
-        checks["consistent"].detail
+    assert "challenge.status says passed, its vectors give failed" in checks["consistent"].detail
 
 
 def test_verify_rerun_of_a_forged_report_is_not_ok(forged, capsys):
@@ -121,8 +122,10 @@ def test_report_sign_refuses_a_forged_report(forged, tmp_path, capsys):
     assert "disagrees with itself" in capsys.readouterr().err
     assert not out.exists() or not list(out.iterdir())
     one = tmp_path / "one.json"
-    assert main(["report", str(forged), "--format", "json", "--sign", str(key),
-                 "--out", str(one)]) == 1
+    assert (
+        main(["report", str(forged), "--format", "json", "--sign", str(key), "--out", str(one)])
+        == 1
+    )
     assert not one.exists() and not one.with_name("one.json.sig").exists()
 
 
@@ -140,6 +143,7 @@ def test_diff_refuses_a_forged_report(forged, failing_run, capsys):
 
 def _mutations() -> dict[str, Any]:
     """Ways to change one conclusion of the fixture's failing report."""
+
     def ruleset(rep):
         return next(r for r in rep["rulesets"] if r["id"] == H5)
 
@@ -191,10 +195,25 @@ def _mutations() -> dict[str, Any]:
     def scored_as(rep):
         next(f for f in rep["failures"] if f["outcome"] == "XFAIL")["scored_as"] = "PASS"
 
-    return {f.__name__: f for f in (
-        drop_failure, counts, ruleset_counts, reasons, clause, drop_clause_row, flag,
-        not_applicable, completeness, exit_code, verdict, outcome_only_in_failures,
-        vector_fixed_but_still_listed, scored_as)}
+    return {
+        f.__name__: f
+        for f in (
+            drop_failure,
+            counts,
+            ruleset_counts,
+            reasons,
+            clause,
+            drop_clause_row,
+            flag,
+            not_applicable,
+            completeness,
+            exit_code,
+            verdict,
+            outcome_only_in_failures,
+            vector_fixed_but_still_listed,
+            scored_as,
+        )
+    }
 
 
 MUTATIONS = _mutations()
@@ -203,6 +222,7 @@ MUTATIONS = _mutations()
 @pytest.fixture(scope="module")
 def fixture_report(tmp_path_factory) -> dict[str, Any]:
     from pokercert.reports.output import load
+
     return load(make_runs(tmp_path_factory.mktemp("runs"))["failing"])
 
 
@@ -224,19 +244,22 @@ def test_genuine_reports_are_consistent(fixture_report, failing_run):
 
 # ----------------------------------------------------------------------------- case 2
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pokercert.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "pokercert.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_an_adapter_that_rewrites_its_results_cannot_certify(tmp_path):
     # --no-sandbox: the sandbox hides the run folder, which stops the attack itself
     # (tests/harness/test_trust_sandbox.py); this is the defence behind it
-    run = _cli("run", *SMALL, "--adapter", REWRITER, "--out", "out", "--no-sandbox",
-               cwd=tmp_path)
+    run = _cli("run", *SMALL, "--adapter", REWRITER, "--out", "out", "--no-sandbox", cwd=tmp_path)
     assert run.returncode == 1, run.stderr
     folder = tmp_path / "out"
-    forged = [json.loads(line) for line in
-              (folder / "results.jsonl").read_text().splitlines()]
+    forged = [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
     assert forged and {r["outcome"] for r in forged} == {"PASS"}, "the attack did not happen"
     # the reports the run wrote say what the harness scored
     report = json.loads((folder / "report.json").read_bytes())
@@ -293,8 +316,12 @@ def test_a_run_reports_in_memory_what_a_rebuild_from_its_folder_gives(failing_ru
 def test_merge_refuses_a_shard_whose_results_were_changed(tmp_path, capsys):
     shards = [tmp_path / f"shard{k}" for k in (1, 2)]
     for k, shard in enumerate(shards, 1):
-        assert run_cli("--shard", f"{k}/2", "--challenge-seed", "5", "--out", str(shard),
-                       "--no-report") == 0
+        assert (
+            run_cli(
+                "--shard", f"{k}/2", "--challenge-seed", "5", "--out", str(shard), "--no-report"
+            )
+            == 0
+        )
     path = shards[1] / "results.jsonl"
     path.write_text(path.read_text().replace('"PASS"', '"FAIL"', 1))
     assert main(["merge", str(tmp_path / "merged"), *map(str, shards)]) == 3
@@ -303,13 +330,14 @@ def test_merge_refuses_a_shard_whose_results_were_changed(tmp_path, capsys):
 
 def test_a_rewritten_report_loses_its_old_signature(reported_certified, tmp_path):
     from pokercert.reports.output import load, write_reports
+
     sig = reported_certified / "report.json.sig"
-    write_reports(load(reported_certified), reported_certified)      # same bytes: kept
+    write_reports(load(reported_certified), reported_certified)  # same bytes: kept
     assert sig.is_file()
     report = load(reported_certified)
     report["generator"] = {**report["generator"], "version": "0.0.0-other"}
     report.pop("digest")
-    write_reports(seal(report), reported_certified)                   # other bytes: void
+    write_reports(seal(report), reported_certified)  # other bytes: void
     assert not sig.exists()
 
 
@@ -341,8 +369,10 @@ def test_run_json_and_report_record_the_results_hash(certified_run):
     assert head["results_sha256"] == hashlib.sha256(data).hexdigest()
     assert head["results_lines"] == data.count(b"\n")
     ident = json.loads((certified_run / "report.json").read_bytes())["identification"]
-    assert (ident["results_sha256"], ident["results_lines"]) == \
-        (head["results_sha256"], head["results_lines"])
+    assert (ident["results_sha256"], ident["results_lines"]) == (
+        head["results_sha256"],
+        head["results_lines"],
+    )
 
 
 def test_resume_hashes_the_valid_prefix_and_what_follows(certified_run, tmp_path):
@@ -350,7 +380,7 @@ def test_resume_hashes_the_valid_prefix_and_what_follows(certified_run, tmp_path
     shutil.copytree(certified_run, folder)
     path = folder / "results.jsonl"
     lines = path.read_text().splitlines(keepends=True)
-    path.write_text("".join(lines[:5]) + lines[5][:30])          # killed mid-line
+    path.write_text("".join(lines[:5]) + lines[5][:30])  # killed mid-line
     head = json.loads((folder / "run.json").read_text())
     head.update(finished_at=None, results_sha256=None, results_lines=None)
     (folder / "run.json").write_text(json.dumps(head))
@@ -389,8 +419,19 @@ def reported_certified(certified_run, tmp_path, capsys) -> Path:
 def test_a_failing_run_with_no_report_leaves_no_stale_report(reported_certified):
     assert run_cli("--adapter", WRONG, "--out", str(reported_certified), "--no-report") == 1
     assert report_files(reported_certified) == []
-    assert main(["report", str(reported_certified), "--format", "json",
-                 "--out", str(reported_certified / "report.json")]) == 1   # NOT CERTIFIED
+    assert (
+        main(
+            [
+                "report",
+                str(reported_certified),
+                "--format",
+                "json",
+                "--out",
+                str(reported_certified / "report.json"),
+            ]
+        )
+        == 1
+    )  # NOT CERTIFIED
 
 
 def test_an_adapter_that_does_not_start_leaves_no_stale_report(reported_certified, tmp_path):
@@ -402,8 +443,19 @@ def test_an_adapter_that_does_not_start_leaves_no_stale_report(reported_certifie
     # why the folder holds no results), never the earlier certified run's
     header = json.loads((reported_certified / "run.json").read_bytes())
     assert "did not start" in header["aborted"]
-    assert main(["report", str(reported_certified), "--format", "json",
-                 "--out", str(reported_certified / "report.json")]) == 2   # INCOMPLETE
+    assert (
+        main(
+            [
+                "report",
+                str(reported_certified),
+                "--format",
+                "json",
+                "--out",
+                str(reported_certified / "report.json"),
+            ]
+        )
+        == 2
+    )  # INCOMPLETE
 
 
 def test_a_resumed_run_with_no_report_leaves_no_stale_report(reported_certified):
@@ -414,8 +466,17 @@ def test_a_resumed_run_with_no_report_leaves_no_stale_report(reported_certified)
 def test_a_merge_into_a_reported_folder_leaves_no_stale_report(reported_certified, tmp_path):
     shards = [tmp_path / f"shard{k}" for k in (1, 2)]
     for k, shard in enumerate(shards, 1):
-        assert run_cli("--adapter", WRONG, "--shard", f"{k}/2", "--challenge-seed", "5",
-                       "--out", str(shard), "--no-report") in (0, 1)
+        assert run_cli(
+            "--adapter",
+            WRONG,
+            "--shard",
+            f"{k}/2",
+            "--challenge-seed",
+            "5",
+            "--out",
+            str(shard),
+            "--no-report",
+        ) in (0, 1)
     assert main(["merge", str(reported_certified), *map(str, shards)]) == 1
     assert report_files(reported_certified) == []
     merged = sum(1 for _ in (reported_certified / "results.jsonl").open())

@@ -35,14 +35,21 @@ def test_three_card_royal_flush_is_the_one_change_between_14_3c_and_20_3(vectors
     the best straight flush.  Every other three-card category and order agrees, so the
     vectors that change are exactly the classify vectors of a suited A-K-Q."""
     d = diff(vectors, "nj-poker-high-3", "nj-three-card-poker")
-    for way, mine, theirs in ((d.a_under_b, "royal_flush", "straight_flush"),
-                              (d.b_under_a, "straight_flush", "royal_flush")):
+    for way, mine, theirs in (
+        (d.a_under_b, "royal_flush", "straight_flush"),
+        (d.b_under_a, "straight_flush", "royal_flush"),
+    ):
         assert way.changed
         for c in way.changed:
             assert c.kind == Kind.CLASSIFY and _ace_king_queen_suited(c.inputs["hand"])
             assert (c.expected, c.other) == ({"category": mine}, {"category": theirs})
-        akq = {v.id for v in vectors if v.ruleset == way.source and v.kind == Kind.CLASSIFY
-               and _ace_king_queen_suited(v.inputs["hand"])}
+        akq = {
+            v.id
+            for v in vectors
+            if v.ruleset == way.source
+            and v.kind == Kind.CLASSIFY
+            and _ace_king_queen_suited(v.inputs["hand"])
+        }
         assert {c.vector for c in way.changed} == akq
     assert set(d.a_under_b.by_clause()) == {"13:69F-14.3(c)1"}
 
@@ -59,7 +66,7 @@ def test_queen_high_qualifies_in_three_card_poker_not_in_mini_tex(vectors):
     assert (entry.expected, entry.other) == ({"qualifies": True}, {"qualifies": False})
     for c in way.changed:
         assert c.kind == Kind.QUALIFIES
-        assert len({card[0] for card in c.inputs["hand"].split()}) == 3     # no pair
+        assert len({card[0] for card in c.inputs["hand"].split()}) == 3  # no pair
 
 
 def test_high_poker_under_deuce_to_seven(vectors):
@@ -72,39 +79,55 @@ def test_high_poker_under_deuce_to_seven(vectors):
     first = changed["nj-poker-high-5/0001"]
     assert sorted(first.inputs["hands"][0].split()) == ["Ad", "Jd", "Kd", "Qd", "Td"]
     assert (first.expected, first.other) == ({"winners": [0]}, {"winners": [1]})
-    wheels = [v for v in vectors if v.ruleset == "nj-poker-high-5" and v.kind == Kind.CLASSIFY
-              and sorted(c[0] for c in v.inputs["hand"].split()) == sorted("A2345")
-              and len({c[1] for c in v.inputs["hand"].split()}) > 1]
+    wheels = [
+        v
+        for v in vectors
+        if v.ruleset == "nj-poker-high-5"
+        and v.kind == Kind.CLASSIFY
+        and sorted(c[0] for c in v.inputs["hand"].split()) == sorted("A2345")
+        and len({c[1] for c in v.inputs["hand"].split()}) > 1
+    ]
     assert wheels
     for v in wheels:
         assert changed[v.id].other == {"category": "high_card"}
     # read literally (lowball-wheel), A-2-3-4-5 is a straight in deuce-to-seven too
-    literal = {c.vector for c in diff(vectors, "nj-poker-high-5", "nj-lowball-2-7",
-                                      "literal").a_under_b.changed}
+    literal = {
+        c.vector
+        for c in diff(vectors, "nj-poker-high-5", "nj-lowball-2-7", "literal").a_under_b.changed
+    }
     assert not literal & {v.id for v in wheels}
 
 
 def test_questions_the_other_ruleset_cannot_be_asked_are_counted_with_the_reason(vectors):
     d = diff(vectors, "nj-three-card-poker", "nj-poker-high-3")
-    qualifies = [v for v in vectors if v.ruleset == "nj-three-card-poker"
-                 and v.kind == Kind.QUALIFIES]
+    qualifies = [
+        v for v in vectors if v.ruleset == "nj-three-card-poker" and v.kind == Kind.QUALIFIES
+    ]
     apart = d.a_under_b.not_comparable
     assert len(apart) == len(qualifies) > 0
     assert all("no dealer qualifier" in n.reason for n in apart)
     # jokers: Montana's joker hands cannot be dealt from New Jersey's deck
     way = diff(vectors, "mt-poker-high", "nj-poker-high-5").a_under_b
-    joker_hands = {v.id for v in vectors if v.ruleset == "mt-poker-high"
-                   and v.kind != Kind.REJECT and "Xx" in str(dict(v.inputs))}
+    joker_hands = {
+        v.id
+        for v in vectors
+        if v.ruleset == "mt-poker-high" and v.kind != Kind.REJECT and "Xx" in str(dict(v.inputs))
+    }
     assert joker_hands and joker_hands <= {n.vector for n in way.not_comparable}
     # hold'em hands (two hole cards) are no Omaha deal (four)
     way = diff(vectors, "nj-holdem", "nj-omaha-hi-lo").a_under_b
     assert any("4 cards a hand" in n.reason for n in way.not_comparable)
 
 
-@pytest.mark.parametrize(("a", "b"), [("nj-poker-high-5", "nj-lowball-2-7"),
-                                      ("nj-mini-tex-3", "nj-three-card-poker"),
-                                      ("nj-holdem", "nj-omaha-hi-lo"),
-                                      ("mt-poker-high", "nj-poker-high-5")])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("nj-poker-high-5", "nj-lowball-2-7"),
+        ("nj-mini-tex-3", "nj-three-card-poker"),
+        ("nj-holdem", "nj-omaha-hi-lo"),
+        ("mt-poker-high", "nj-poker-high-5"),
+    ],
+)
 def test_every_vector_is_accounted_for(vectors, a, b):
     d = diff(vectors, a, b)
     for way in (d.a_under_b, d.b_under_a):
@@ -126,9 +149,16 @@ def test_a_kind_it_cannot_count_cards_of_is_not_comparable_not_an_error():
     from pokercert.vectors.behaviour_diff import not_comparable
     from pokercert.vectors.model import Vector
 
-    later = Vector(id="nj-poker-high-5/9999", ruleset="nj-poker-high-5", kind="set_hand",
-                   inputs={"five": "As Ks Qs Js Ts", "two": "2c 2d"}, clauses=("x",),
-                   flags=(), why="a kind this module does not know", expect={})
+    later = Vector(
+        id="nj-poker-high-5/9999",
+        ruleset="nj-poker-high-5",
+        kind="set_hand",
+        inputs={"five": "As Ks Qs Js Ts", "two": "2c 2d"},
+        clauses=("x",),
+        flags=(),
+        why="a kind this module does not know",
+        expect={},
+    )
     a, b = get_ruleset("nj-poker-high-5"), get_ruleset("nj-lowball-2-7")
     assert "not compared across rulesets" in str(not_comparable(later, a, b))
     assert not_comparable(later, a, a) is None
@@ -141,9 +171,17 @@ def test_a_half_the_other_game_does_not_have_is_not_comparable():
     from pokercert.vectors.model import Vector
 
     def best(half):
-        return Vector(id="nj-stud-hi-lo/9999", ruleset="nj-stud-hi-lo", kind=Kind.BEST_HAND,
-                      inputs={"hole": "Ah 2c 3d 4s 8h Kc Kd", "half": half}, clauses=("x",),
-                      flags=(), why="a hand-made request", expect={})
+        return Vector(
+            id="nj-stud-hi-lo/9999",
+            ruleset="nj-stud-hi-lo",
+            kind=Kind.BEST_HAND,
+            inputs={"hole": "Ah 2c 3d 4s 8h Kc Kd", "half": half},
+            clauses=("x",),
+            flags=(),
+            why="a hand-made request",
+            expect={},
+        )
+
     hilo, stud = get_ruleset("nj-stud-hi-lo"), get_ruleset("nj-seven-card-stud")
     assert not_comparable(best("low"), hilo, stud) == "nj-seven-card-stud has no low half"
     assert not_comparable(best("high"), hilo, stud) is None

@@ -20,20 +20,23 @@ VALIDATORS = {"jsonschema", "fastjsonschema"}
 
 
 def _modules_after_load(cache: Path) -> tuple[int, set[str]]:
-    code = ("import json, sys\n"
-            "from pokercert.vectors.corpus import load_corpus\n"
-            "corpus = load_corpus()\n"
-            "print(json.dumps([len(corpus), sorted(sys.modules)]))\n")
+    code = (
+        "import json, sys\n"
+        "from pokercert.vectors.corpus import load_corpus\n"
+        "corpus = load_corpus()\n"
+        "print(json.dumps([len(corpus), sorted(sys.modules)]))\n"
+    )
     env = {**os.environ, CACHE_ENV: str(cache)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     size, modules = json.loads(done.stdout.splitlines()[-1])
     return size, {m.partition(".")[0] for m in modules}
 
 
 def test_a_cached_corpus_loads_without_a_schema_validator(tmp_path: Path) -> None:
-    size, first = _modules_after_load(tmp_path)         # a miss: read and validated
+    size, first = _modules_after_load(tmp_path)  # a miss: read and validated
     assert "fastjsonschema" in first
-    again, second = _modules_after_load(tmp_path)       # from the cache
+    again, second = _modules_after_load(tmp_path)  # from the cache
     assert again == size > 6000
     assert not VALIDATORS & second

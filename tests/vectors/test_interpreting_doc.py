@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_interpreting_md_is_up_to_date():
     committed = (ROOT / "INTERPRETING.md").read_text(encoding="utf-8")
     assert committed == interpretations_markdown(), (
-        "INTERPRETING.md is stale: run `pokercert interpretations --markdown > INTERPRETING.md`")
+        "INTERPRETING.md is stale: run `pokercert interpretations --markdown > INTERPRETING.md`"
+    )
 
 
 def test_every_interpretation_with_divergent_readings_names_its_vectors():
@@ -33,6 +34,7 @@ def test_open_questions_quote_existing_clauses_and_vectors():
 
 def test_interpretations_json(capsys):
     import json
+
     assert main(["interpretations", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["interpretations"]
     assert {i["id"] for i in data} == set(catalogue())

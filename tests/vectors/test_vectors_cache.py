@@ -21,7 +21,7 @@ from pokercert.vectors import registry
 from pokercert.vectors.corpus import CorpusError, cache_file_of, load_corpus
 from pokercert.vectors.corpus_cache import CACHE_ENV, cache_folder
 
-RULESET = "nj-poker-low-3"      # the smallest folder of the shipped corpus
+RULESET = "nj-poker-low-3"  # the smallest folder of the shipped corpus
 
 
 @pytest.fixture
@@ -36,8 +36,10 @@ def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _unread(monkeypatch: pytest.MonkeyPatch) -> None:
     """From here on, reading a corpus from its files fails the test."""
+
     def fail(*args: object, **kwargs: object) -> None:
         raise AssertionError("the corpus was read from its files")
+
     monkeypatch.setattr(corpus_module, "read_corpus", fail)
 
 
@@ -55,32 +57,35 @@ def test_a_changed_vector_file_is_read_and_validated_again(mini):
     load_corpus(mini)
     path = sorted((mini / RULESET).glob("*.toml"))[0]
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('clauses = ["', 'clauses = ["no-such-clause", "', 1),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace('clauses = ["', 'clauses = ["no-such-clause", "', 1), encoding="utf-8"
+    )
     with pytest.raises(CorpusError, match="unknown clause 'no-such-clause'"):
         load_corpus(mini)
 
 
 def test_a_new_manifest_is_a_new_key(mini):
     assert load_corpus(mini).version == "unreleased"
-    (mini / "MANIFEST.json").write_text(json.dumps({"corpus_version": "9.9.9"}),
-                                        encoding="utf-8")
+    (mini / "MANIFEST.json").write_text(json.dumps({"corpus_version": "9.9.9"}), encoding="utf-8")
     assert load_corpus(mini).version == "9.9.9"
 
 
-@pytest.mark.parametrize("damage", [
-    b"",                                        # truncated to nothing
-    b"not a pickle at all",
-    pickle.dumps(("another key", "not a corpus")),
-    pickle.dumps({"a": 1}),                     # not even a pair
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",  # truncated to nothing
+        b"not a pickle at all",
+        pickle.dumps(("another key", "not a corpus")),
+        pickle.dumps({"a": 1}),  # not even a pair
+    ],
+)
 def test_a_damaged_cache_file_is_ignored_and_replaced(mini, monkeypatch, damage):
     want = load_corpus(mini)
     cache_file_of(mini).write_bytes(damage)
-    got = load_corpus(mini)                     # read from the files again...
+    got = load_corpus(mini)  # read from the files again...
     assert got.vectors == want.vectors
     _unread(monkeypatch)
-    assert load_corpus(mini).vectors == want.vectors    # ...and cached again
+    assert load_corpus(mini).vectors == want.vectors  # ...and cached again
 
 
 def test_a_corpus_with_problems_is_not_cached(mini):
@@ -102,7 +107,7 @@ def test_the_cache_folder_is_the_users_unless_overridden(monkeypatch, tmp_path):
 def test_an_unwritable_cache_folder_only_means_no_cache(mini, monkeypatch, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("", encoding="utf-8")
-    monkeypatch.setenv(CACHE_ENV, str(blocker))      # a file where the folder should be
+    monkeypatch.setenv(CACHE_ENV, str(blocker))  # a file where the folder should be
     assert len(load_corpus(mini).vectors) > 0
     assert len(load_corpus(mini).vectors) > 0
 
@@ -119,9 +124,13 @@ def test_a_cached_corpus_whose_digest_is_not_the_files_is_not_used(mini):
     key, cached = pickle.loads(path.read_bytes())
     cached.sha256 = "f5307c856701da85187d5626f6b9516734ed330696d4e4983c0c7365e3f106b7"
     path.write_bytes(pickle.dumps((key, cached)))
-    files = sorted([*mini.glob("*/*.toml"), mini / registry.FLAGS_FILE],
-                   key=lambda p: p.relative_to(mini).as_posix())
-    listing = "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  "
-                      f"{p.relative_to(mini).as_posix()}\n" for p in files)
+    files = sorted(
+        [*mini.glob("*/*.toml"), mini / registry.FLAGS_FILE],
+        key=lambda p: p.relative_to(mini).as_posix(),
+    )
+    listing = "".join(
+        f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(mini).as_posix()}\n"
+        for p in files
+    )
     again = load_corpus(mini)
     assert again.sha256 == loaded.sha256 == hashlib.sha256(listing.encode()).hexdigest()

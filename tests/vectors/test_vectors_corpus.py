@@ -61,7 +61,7 @@ def test_a_ruleset_awaiting_vectors_has_none() -> None:
 
 
 # interpretations whose readings cannot disagree on any input of that ruleset
-LOW_WILD = ("mt-poker-low", "mt-poker-low-deuces")   # low poker with wild cards
+LOW_WILD = ("mt-poker-low", "mt-poker-low-deuces")  # low poker with wild cards
 NO_DIVERGENCE = {
     # both readings of suits-equal say suits never decide; a pocket hand has no
     # comparison to break (the wager pays by category)
@@ -93,8 +93,11 @@ def test_every_interpretation_has_per_reading_vectors(iid: str) -> None:
         assert tagged, f"{iid} has no vector in {rid}"
         assert all(set(v.expect_by_reading or {}) == set(interp.readings) for v in tagged)
         if iid != "suits-equal":  # the one interpretation whose readings agree
-            divergent = [v for v in tagged
-                         if v.expect_by_reading["practice"] != v.expect_by_reading["literal"]]
+            divergent = [
+                v
+                for v in tagged
+                if v.expect_by_reading["practice"] != v.expect_by_reading["literal"]
+            ]
             assert divergent, f"no vector separates the readings of {iid} in {rid}"
 
 
@@ -111,7 +114,7 @@ def test_every_category_is_classified(rid: str) -> None:
     rs = get_ruleset(rid)
     seen = set()
     for v in corpus().select(rulesets=[rid], kinds=["classify"]):
-        for expect in ([v.expect] if v.expect else v.expect_by_reading.values()):
+        for expect in [v.expect] if v.expect else v.expect_by_reading.values():
             seen.add(expect["category"])
     # five of a kind is the worst low hand and a wild card always takes the best low
     # card, so no mt-poker-low hand is ever five of a kind (its (2)(a) vectors show that)
@@ -123,24 +126,28 @@ def _hands(v) -> set[str]:
     return {v.inputs.get("hand", ""), *v.inputs.get("hands", ())}
 
 
-@pytest.mark.parametrize(("rid", "hand", "category"), [
-    # the edge cases issue 3 names, by their cards
-    ("nj-poker-high-5", "Qs Kh Ad 2c 3h", "high_card"),     # Q-K-A-2-3
-    ("nj-poker-high-5", "Kc As 2h 3d 4s", "high_card"),     # K-A-2-3-4
-    ("nj-poker-high-5", "Jh Qs Kd Ac 2h", "high_card"),     # J-Q-K-A-2
-    ("nj-poker-high-3", "Kd Ac 2h", "high_card"),           # K-A-2
-    ("nj-mini-tex-3", "Kd Ac 2h", "high_card"),
-    ("nj-poker-high-3", "Ac 2c 3c", "straight_flush"),      # lowest 3-card straight flush
-    ("nj-poker-high-3", "2h Ac 3d", "straight"),            # lowest 3-card straight
-    ("nj-poker-high-3", "Ac Kc Qc", "royal_flush"),         # 14.3(c)1 names it
-    ("nj-mini-tex-3", "Ac Kc Qc", "straight_flush"),        # 37.5 does not
-    ("nj-mini-tex-pocket", "Ks As", "royal_straight_flush"),
-    ("mt-poker-high", "As Ah Ad Ac Xx", "five_of_a_kind"),
-    ("nj-lowball-2-7", "As Ks Qs Js Ts", "royal_flush"),
-])
+@pytest.mark.parametrize(
+    ("rid", "hand", "category"),
+    [
+        # the edge cases issue 3 names, by their cards
+        ("nj-poker-high-5", "Qs Kh Ad 2c 3h", "high_card"),  # Q-K-A-2-3
+        ("nj-poker-high-5", "Kc As 2h 3d 4s", "high_card"),  # K-A-2-3-4
+        ("nj-poker-high-5", "Jh Qs Kd Ac 2h", "high_card"),  # J-Q-K-A-2
+        ("nj-poker-high-3", "Kd Ac 2h", "high_card"),  # K-A-2
+        ("nj-mini-tex-3", "Kd Ac 2h", "high_card"),
+        ("nj-poker-high-3", "Ac 2c 3c", "straight_flush"),  # lowest 3-card straight flush
+        ("nj-poker-high-3", "2h Ac 3d", "straight"),  # lowest 3-card straight
+        ("nj-poker-high-3", "Ac Kc Qc", "royal_flush"),  # 14.3(c)1 names it
+        ("nj-mini-tex-3", "Ac Kc Qc", "straight_flush"),  # 37.5 does not
+        ("nj-mini-tex-pocket", "Ks As", "royal_straight_flush"),
+        ("mt-poker-high", "As Ah Ad Ac Xx", "five_of_a_kind"),
+        ("nj-lowball-2-7", "As Ks Qs Js Ts", "royal_flush"),
+    ],
+)
 def test_named_edge_cases_are_classified(rid: str, hand: str, category: str) -> None:
-    found = [v for v in corpus().select(rulesets=[rid], kinds=["classify"])
-             if v.inputs["hand"] == hand]
+    found = [
+        v for v in corpus().select(rulesets=[rid], kinds=["classify"]) if v.inputs["hand"] == hand
+    ]
     assert found, f"no classify vector for {hand} in {rid}"
     assert any(v.expected()["category"] == category for v in found)
 
@@ -149,8 +156,9 @@ def test_ace_high_deuce_to_seven_is_separated_from_ace_low() -> None:
     """A-2-3-4-5 against a pair AND against a king-high hand (issue 3)."""
     vs = corpus().select(rulesets=["nj-lowball-2-7"], flags=["ace-high-lowball"])
     wheel = [v for v in vs if "Ah 5d 4c 3s 2h" in _hands(v)]
-    against_pair = [v for v in wheel if v.kind == "compare"
-                    and any("2s 2d" in h for h in v.inputs["hands"])]
+    against_pair = [
+        v for v in wheel if v.kind == "compare" and any("2s 2d" in h for h in v.inputs["hands"])
+    ]
     assert against_pair and against_pair[0].interpretations == ("lowball-wheel",)
     # the reading-independent separator: ace-high loses to a seven-high hand
     assert any(v.kind == "compare" and not v.interpretations for v in wheel)
@@ -166,8 +174,9 @@ def test_every_category_adjacency_is_compared_both_ways(rid: str) -> None:
     """
     rs = get_ruleset(rid)
     ev = evaluator(rid)
-    order = [c for c in rs.rules["categories"]
-             if not (rid in LOW_WILD and c == "five_of_a_kind")]  # unreachable, above
+    order = [
+        c for c in rs.rules["categories"] if not (rid in LOW_WILD and c == "five_of_a_kind")
+    ]  # unreachable, above
     seen = set()
     for v in corpus().select(rulesets=[rid], flags=["category-order"], kinds=["compare"]):
         if len(v.inputs["hands"]) != 2 or "board" in v.inputs:
@@ -185,8 +194,10 @@ def test_every_category_adjacency_is_compared_both_ways(rid: str) -> None:
 
 
 def test_splits_three_and_four_way() -> None:
-    sizes = Counter(len(v.expected()["winners"])
-                    for v in corpus().select(flags=["multiway-split"], kinds=["compare"]))
+    sizes = Counter(
+        len(v.expected()["winners"])
+        for v in corpus().select(flags=["multiway-split"], kinds=["compare"])
+    )
     assert sizes[3] >= 10 and sizes[4] >= 10
 
 

@@ -22,8 +22,14 @@ from pokercert.vectors.model import Kind
 
 # what each poker-room game deals, from the house rules' text (not from the code):
 # (cards per player, board cards)
-DEALT = {"nj-holdem": (2, 5), "nj-omaha": (4, 5), "nj-omaha-hi-lo": (4, 5),
-         "nj-seven-card-stud": (7, 0), "nj-stud-hi-lo": (7, 0), "nj-razz": (7, 0)}
+DEALT = {
+    "nj-holdem": (2, 5),
+    "nj-omaha": (4, 5),
+    "nj-omaha-hi-lo": (4, 5),
+    "nj-seven-card-stud": (7, 0),
+    "nj-stud-hi-lo": (7, 0),
+    "nj-razz": (7, 0),
+}
 
 
 @cache
@@ -51,7 +57,7 @@ def test_every_showdown_and_best_hand_vector_deals_what_the_game_deals() -> None
         cards = [c for h in hands for c in h.split()] + v.inputs.get("board", "").split()
         assert len(set(cards)) == len(cards) <= 52, v.id
         checked += 1
-    assert checked > 1500          # the showdowns of the six games and their best hands
+    assert checked > 1500  # the showdowns of the six games and their best hands
 
 
 def test_razz_five_card_hands_are_compares_now() -> None:
@@ -60,8 +66,10 @@ def test_razz_five_card_hands_are_compares_now() -> None:
     by_id = corpus().by_id
     assert not any(f"nj-razz/{n}" in by_id for n in range(7170, 7200))
     compares = [by_id[f"nj-razz/{n}"] for n in range(8000, 8030)]
-    assert all(v.kind == Kind.COMPARE and {len(h.split()) for h in v.inputs["hands"]} == {5}
-               for v in compares)
+    assert all(
+        v.kind == Kind.COMPARE and {len(h.split()) for h in v.inputs["hands"]} == {5}
+        for v in compares
+    )
     quads = [v for v in compares if "four of a kind" in v.why]
     assert len(quads) == 6 and all("razz-pairs" in v.flags for v in compares)
     # hand-worked: four threes against sevens full of fives (nj-razz/8000): razz ranks
@@ -80,7 +88,7 @@ def _mini_corpus(tmp_path: Path, ruleset: str, text: str) -> Path:
     return root
 
 
-FIVE_CARD_STUD = '''format_version = 1
+FIVE_CARD_STUD = """format_version = 1
 ruleset = "nj-seven-card-stud"
 
 [[vector]]
@@ -91,9 +99,9 @@ expect = { high = [0], low = [], shares = ["1", "0"] }
 clauses = ["RRoP-8"]
 flags = ["category-order"]
 why = "Crafted: five cards each, a deal seven-card stud never makes."
-'''
+"""
 
-HOLDEM_BAD_DEALS = '''format_version = 1
+HOLDEM_BAD_DEALS = """format_version = 1
 ruleset = "nj-holdem"
 
 [[vector]]
@@ -115,20 +123,34 @@ expect = { category = "royal_flush", cards = ["As Ks Qs Js Ts"] }
 clauses = ["RRoP-5"]
 flags = ["best-hand-selection"]
 why = "Crafted: the ace of spades dealt twice."
-'''
+"""
 
 
-@pytest.mark.parametrize(("ruleset", "text", "wanted"), [
-    ("nj-seven-card-stud", FIVE_CARD_STUD,
-     [(7, "nj-seven-card-stud/0001", "hand 0 holds 5 card(s)"),
-      (7, "nj-seven-card-stud/0001", "hand 1 holds 5 card(s)")]),
-    ("nj-holdem", HOLDEM_BAD_DEALS,
-     [(7, "nj-holdem/0001", "hand 1 holds 3 card(s)"),
-      (7, "nj-holdem/0001", "a board of 6 card(s)"),
-      (17, "nj-holdem/0002", "dealt twice across the deal: As")]),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "text", "wanted"),
+    [
+        (
+            "nj-seven-card-stud",
+            FIVE_CARD_STUD,
+            [
+                (7, "nj-seven-card-stud/0001", "hand 0 holds 5 card(s)"),
+                (7, "nj-seven-card-stud/0001", "hand 1 holds 5 card(s)"),
+            ],
+        ),
+        (
+            "nj-holdem",
+            HOLDEM_BAD_DEALS,
+            [
+                (7, "nj-holdem/0001", "hand 1 holds 3 card(s)"),
+                (7, "nj-holdem/0001", "a board of 6 card(s)"),
+                (17, "nj-holdem/0002", "dealt twice across the deal: As"),
+            ],
+        ),
+    ],
+)
 def test_the_check_names_file_line_and_id_of_a_deal_the_game_cannot_deal(
-        tmp_path: Path, ruleset: str, text: str, wanted: list[tuple[int, str, str]]) -> None:
+    tmp_path: Path, ruleset: str, text: str, wanted: list[tuple[int, str, str]]
+) -> None:
     root = _mini_corpus(tmp_path, ruleset, text)
     report = check_corpus(root, with_reference=False, with_manifest=False)
     deals = [p for p in report.problems if "cannot deal" in p.message]
@@ -142,13 +164,14 @@ def test_the_check_names_file_line_and_id_of_a_deal_the_game_cannot_deal(
 def test_more_cards_than_the_deck(tmp_path: Path) -> None:
     # nine stud players: 63 cards, more than the 52 of the deck (and so some twice)
     hands = ", ".join(f'"{" ".join(["As"] * 7)}"' for _ in range(9))
-    text = FIVE_CARD_STUD.replace('hands = ["As Ah Ad Ac Ks", "2c 3c 4c 5c 7d"]',
-                                  f"hands = [{hands}]").replace(
-        'shares = ["1", "0"]', "shares = [" + ", ".join(['"1"'] + ['"0"'] * 8) + "]")
+    text = FIVE_CARD_STUD.replace(
+        'hands = ["As Ah Ad Ac Ks", "2c 3c 4c 5c 7d"]', f"hands = [{hands}]"
+    ).replace('shares = ["1", "0"]', "shares = [" + ", ".join(['"1"'] + ['"0"'] * 8) + "]")
     root = _mini_corpus(tmp_path, "nj-seven-card-stud", text)
     report = check_corpus(root, with_reference=False, with_manifest=False)
-    assert any("63 cards dealt; the nj-seven-card-stud deck holds 52" in p.message
-               for p in report.problems), [str(p) for p in report.problems]
+    assert any(
+        "63 cards dealt; the nj-seven-card-stud deck holds 52" in p.message for p in report.problems
+    ), [str(p) for p in report.problems]
 
 
 def test_pokerkit_an_independent_razz_evaluator_passes_every_razz_showdown() -> None:
@@ -164,7 +187,6 @@ def test_pokerkit_an_independent_razz_evaluator_passes_every_razz_showdown() -> 
     profile = load_profile("practice")
     with load_adapter("pokerkit") as adapter:
         identity = adapter.start()
-        results = [r for batch in score_vectors(adapter, identity, razz, profile)
-                   for r in batch]
+        results = [r for batch in score_vectors(adapter, identity, razz, profile) for r in batch]
     assert len(results) == len(razz) > 150
     assert {r.vector_id for r in results if r.outcome != Outcome.PASS} == set()

@@ -59,20 +59,29 @@ def test_every_error_at_once_with_file_and_line(mini: Path, capsys) -> None:
     broken = mini / RS / "broken.toml"
     broken.write_text('format_version = 1\nruleset = "nj-poker-high-5"\n\n[[vector]]\nid = \n')
     # 2. an unknown clause
-    replace_once(cats, 'clauses = ["13:69F-14.3(b)3", "13:69F-14.3(b)4"',
-                 'clauses = ["13:69F-14.3(z)", "13:69F-14.3(b)4"')
+    replace_once(
+        cats,
+        'clauses = ["13:69F-14.3(b)3", "13:69F-14.3(b)4"',
+        'clauses = ["13:69F-14.3(z)", "13:69F-14.3(b)4"',
+    )
     bad_clause_line = line_of(cats, "13:69F-14.3(z)")
     # 3. a wrong expectation (Q-K-A-2-3 is no straight)
     wrap_expect_line = line_of(edge, 'hand = "Qs Kh Ad 2c 3h"') + 1
-    replace_once(edge, 'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "high_card" }',
-                 'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "straight" }')
+    replace_once(
+        edge,
+        'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "high_card" }',
+        'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "straight" }',
+    )
     # 4. a duplicate id
     first = cats.read_text().split("[[vector]]")[1]
-    edge.write_text(edge.read_text() + "\n[[vector]]" + first.replace(
-        '"2s 2h 2d 2c 3s"', '"2s 2h 2d 2c 4s"'))
-    dup_line = line_of(edge, 'id = "nj-poker-high-5/0001"') - 1   # its [[vector]] header
+    edge.write_text(
+        edge.read_text() + "\n[[vector]]" + first.replace('"2s 2h 2d 2c 3s"', '"2s 2h 2d 2c 4s"')
+    )
+    dup_line = line_of(edge, 'id = "nj-poker-high-5/0001"') - 1  # its [[vector]] header
     # 5. a schema error and invalid cards in one more vector
-    edge.write_text(edge.read_text() + '''
+    edge.write_text(
+        edge.read_text()
+        + """
 [[vector]]
 id = "nj-poker-high-5/0999"
 kind = "classify"
@@ -82,20 +91,34 @@ clauses = ["13:69F-14.3(b)5"]
 flags = ["near-miss"]
 why = "Two aces of spades cannot be dealt from one deck."
 colour = "red"
-''')
+"""
+    )
     schema_line = line_of(edge, 'id = "nj-poker-high-5/0999"') - 1
 
     found = messages(mini)
     text = "\n".join(f"{f}:{n}: {m}" for f, n, m in found)
     assert any(f == str(broken) and n == 5 and "invalid TOML" in m for f, n, m in found), text
-    assert any(f == str(cats) and n == bad_clause_line and "unknown clause '13:69F-14.3(z)'" in m
-               for f, n, m in found), text
-    assert any(f == str(edge) and n == wrap_expect_line and "the reference gives" in m
-               and '"high_card"' in m for f, n, m in found), text
-    assert any(f == str(edge) and "duplicate id nj-poker-high-5/0001" in m
-               and n in (dup_line, dup_line + 1) for f, n, m in found), text
-    assert any(f == str(edge) and n == schema_line and "unknown key" in m and "colour" in m
-               for f, n, m in found), text
+    assert any(
+        f == str(cats) and n == bad_clause_line and "unknown clause '13:69F-14.3(z)'" in m
+        for f, n, m in found
+    ), text
+    assert any(
+        f == str(edge)
+        and n == wrap_expect_line
+        and "the reference gives" in m
+        and '"high_card"' in m
+        for f, n, m in found
+    ), text
+    assert any(
+        f == str(edge)
+        and "duplicate id nj-poker-high-5/0001" in m
+        and n in (dup_line, dup_line + 1)
+        for f, n, m in found
+    ), text
+    assert any(
+        f == str(edge) and n == schema_line and "unknown key" in m and "colour" in m
+        for f, n, m in found
+    ), text
     # the released id whose expectation changed is also a manifest problem
     assert any("released id changed meaning" in m for _, _, m in found), text
 
@@ -115,8 +138,10 @@ def test_load_corpus_raises_with_every_problem(mini: Path) -> None:
         load_corpus(mini)
     problems = caught.value.problems
     assert any("unknown flag 'no-such-flag'" in p.message for p in problems)
-    assert any("wrong-count" in p.message and p.location.line == line_of(
-        cats, 'hand = "2c 2d 2h 2s"') for p in problems)
+    assert any(
+        "wrong-count" in p.message and p.location.line == line_of(cats, 'hand = "2c 2d 2h 2s"')
+        for p in problems
+    )
     assert str(cats) in str(caught.value)
 
 
@@ -129,7 +154,9 @@ def test_invalid_cards_reported_by_code(mini: Path) -> None:
 
 def test_a_reading_dependent_vector_must_say_so(mini: Path) -> None:
     edge = mini / RS / "edge-cases.toml"
-    edge.write_text(edge.read_text() + '''
+    edge.write_text(
+        edge.read_text()
+        + """
 [[vector]]
 id = "nj-poker-high-5/0900"
 kind = "compare"
@@ -138,15 +165,19 @@ expect = { winners = [0] }
 clauses = ["13:69F-14.3(b)4", "13:69F-14.3(d)"]
 flags = ["full-house-order"]
 why = "Fours full beat threes full."
-''')
+"""
+    )
     found = messages(mini)
-    assert any("depends on an interpretation (identical-rank-tiebreak)" in m
-               for _, _, m in found), found
+    assert any(
+        "depends on an interpretation (identical-rank-tiebreak)" in m for _, _, m in found
+    ), found
 
 
 def test_per_reading_expectations_must_be_complete(mini: Path) -> None:
     edge = mini / RS / "edge-cases.toml"
-    edge.write_text(edge.read_text() + '''
+    edge.write_text(
+        edge.read_text()
+        + """
 [[vector]]
 id = "nj-poker-high-5/0901"
 kind = "compare"
@@ -157,17 +188,24 @@ expect_by_reading.acceptable = { winners = [0, 1] }
 clauses = ["13:69F-14.3(b)4", "13:69F-14.3(d)"]
 flags = ["full-house-order"]
 why = "Fours full beat threes full in practice."
-''')
+"""
+    )
     found = messages(mini)
-    assert any("one expectation per reading" in m and "missing: ['literal']" in m
-               and "unknown: ['acceptable']" in m for _, _, m in found), found
+    assert any(
+        "one expectation per reading" in m
+        and "missing: ['literal']" in m
+        and "unknown: ['acceptable']" in m
+        for _, _, m in found
+    ), found
 
 
 def test_a_reject_vector_names_exactly_the_faults_its_input_has(mini: Path) -> None:
     """PROTOCOL.md 3.2: any fault of the input is a right reason, so a reject vector names
     them all: ``reason`` (the reference's) and ``also`` (the others), no more, no fewer."""
     edge = mini / RS / "edge-cases.toml"
-    edge.write_text(edge.read_text() + '''
+    edge.write_text(
+        edge.read_text()
+        + """
 [[vector]]
 id = "nj-poker-high-5/0902"
 kind = "reject"
@@ -207,10 +245,13 @@ expect = { reason = "bad-card", also = ["wrong-count"] }
 clauses = ["13:69F-14.3(a)"]
 flags = ["input-validation"]
 why = "Five tokens: the count is right, so wrong-count is not one of its faults."
-''')
+"""
+    )
     found = messages(mini)
-    assert any("0902" in m and "exactly the faults its input has" in m and "wrong-count" in m
-               for _, _, m in found), found
+    assert any(
+        "0902" in m and "exactly the faults its input has" in m and "wrong-count" in m
+        for _, _, m in found
+    ), found
     assert any("0903" in m and "no fault" in m for _, _, m in found), found
     assert not any("0904" in m for _, _, m in found), found
     assert any("0905" in m and "this input has: bad-card" in m for _, _, m in found), found
@@ -218,8 +259,11 @@ why = "Five tokens: the count is right, so wrong-count is not one of its faults.
 
 def test_reference_gaps_are_reported_and_must_stay_needed(mini: Path) -> None:
     edge = mini / RS / "edge-cases.toml"
-    replace_once(edge, 'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "high_card" }',
-                 'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "straight" }')
+    replace_once(
+        edge,
+        'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "high_card" }',
+        'hand = "Qs Kh Ad 2c 3h"\nexpect = { category = "straight" }',
+    )
     vid = "nj-poker-high-5/0035"
     (mini / "reference-gaps.toml").write_text(f'''
 [[gap]]
@@ -239,4 +283,5 @@ vectors = ["nj-poker-high-5/0036"]
     report = check_corpus(mini, with_manifest=False)
     assert [g.hits for g in report.gaps] == [4, 0]  # 4 reading combinations in this ruleset
     assert [p.message for p in report.problems] == [
-        "gap stale: the reference now agrees with every vector it covers; remove the entry"]
+        "gap stale: the reference now agrees with every vector it covers; remove the entry"
+    ]

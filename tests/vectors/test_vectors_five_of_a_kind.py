@@ -28,12 +28,14 @@ def _ties_every_five_of_a_kind() -> Mutant:
 
 @pytest.mark.parametrize("reading", ["practice", "literal"])
 @pytest.mark.parametrize("ruleset", POSTINGS)
-def test_tying_every_five_of_a_kind_fails_the_curated_vectors(ruleset: str,
-                                                               reading: str) -> None:
+def test_tying_every_five_of_a_kind_fails_the_curated_vectors(ruleset: str, reading: str) -> None:
     profile = load_profile(reading)
     engine = _ties_every_five_of_a_kind().build(ruleset, profile.choices)
-    failed = [v.id for v in load_corpus().select(rulesets=[ruleset], kinds=[Kind.COMPARE])
-              if reference_outcome(engine, v) != normalise(v.kind, v.expected(profile))]
+    failed = [
+        v.id
+        for v in load_corpus().select(rulesets=[ruleset], kinds=[Kind.COMPARE])
+        if reference_outcome(engine, v) != normalise(v.kind, v.expected(profile))
+    ]
     assert failed, f"{ruleset} ({reading}): no curated vector tells five of a kind apart"
 
 

@@ -20,15 +20,17 @@ from pokercert.vectors.registry import PACKAGE_ROOT
 
 RS = "nj-poker-high-5"
 FIXTURE = Path(__file__).parent / "data" / "mini-corpus" / "edge-cases.toml"
-RELEASED = {"1.0.0": "883fdd387d999fb82a825ed7bf5e00a5310e5615887d611b1869b940c513bfbf",
-            "1.8.0": "d252f66caaec8503c5f056b65f655ff93db95cfdff9cb2c2b43fa5a6c050d8a4",
-            "1.11.0": "f5307c856701da85187d5626f6b9516734ed330696d4e4983c0c7365e3f106b7"}
+RELEASED = {
+    "1.0.0": "883fdd387d999fb82a825ed7bf5e00a5310e5615887d611b1869b940c513bfbf",
+    "1.8.0": "d252f66caaec8503c5f056b65f655ff93db95cfdff9cb2c2b43fa5a6c050d8a4",
+    "1.11.0": "f5307c856701da85187d5626f6b9516734ed330696d4e4983c0c7365e3f106b7",
+}
 
 
 def test_the_registry_holds_the_releases_as_their_manifests_recorded_them():
     known = releases.releases()
     assert {v: known.get(v) for v in RELEASED} == RELEASED
-    assert len(known) >= 15          # 1.0.0 ... 1.11.0, each version once
+    assert len(known) >= 15  # 1.0.0 ... 1.11.0, each version once
 
 
 def test_the_installed_manifest_is_in_the_registry():
@@ -60,25 +62,29 @@ def test_the_manifest_command_records_each_release_once(package: Path) -> None:
     assert (first.version, first.registered) == ("1.0.0", True)
     digest = read_manifest(package)["sha256"]
     assert registry(package) == {"1.0.0": digest}
-    assert not write_manifest(package).registered          # nothing new: nothing written
+    assert not write_manifest(package).registered  # nothing new: nothing written
     edge = package / RS / "edge-cases.toml"
-    edge.write_text(edge.read_text().replace('flags = ["wraparound"]',
-                                             'flags = ["wraparound", "near-miss"]', 1))
+    edge.write_text(
+        edge.read_text().replace('flags = ["wraparound"]', 'flags = ["wraparound", "near-miss"]', 1)
+    )
     patch = write_manifest(package)
     assert (patch.version, patch.registered) == ("1.0.1", True)
     assert registry(package) == {"1.0.0": digest, "1.0.1": read_manifest(package)["sha256"]}
 
 
 def test_a_merge_that_brings_a_manifest_the_registry_lacks_is_healed_by_rerunning(
-        package: Path) -> None:
+    package: Path,
+) -> None:
     """After merging a branch that bumped the corpus, the manifest is up to date and the
     registry lacks its version: `vectors check` says so, and `vectors manifest` adds it."""
     write_manifest(package)
     (package / releases.REGISTRY_FILE).write_text(releases.dump({}), encoding="utf-8")
     releases.releases.cache_clear()
     found = [p.message for p in check_corpus(package, with_reference=False).problems]
-    assert found == ["corpus 1.0.0 is not in the release registry (releases.json): run "
-                     "`pokercert vectors manifest`"]
+    assert found == [
+        "corpus 1.0.0 is not in the release registry (releases.json): run "
+        "`pokercert vectors manifest`"
+    ]
     again = write_manifest(package)
     assert not again.changed and again.registered
     assert registry(package) == {"1.0.0": read_manifest(package)["sha256"]}
@@ -87,15 +93,16 @@ def test_a_merge_that_brings_a_manifest_the_registry_lacks_is_healed_by_rerunnin
 
 def test_a_released_version_never_changes_its_digest(package: Path) -> None:
     write_manifest(package)
-    (package / releases.REGISTRY_FILE).write_text(releases.dump({"1.0.0": "0" * 64}),
-                                                  encoding="utf-8")
+    (package / releases.REGISTRY_FILE).write_text(
+        releases.dump({"1.0.0": "0" * 64}), encoding="utf-8"
+    )
     releases.releases.cache_clear()
     problems = [p.message for p in check_corpus(package, with_reference=False).problems]
     assert len(problems) == 1 and "records corpus 1.0.0 with digest 000" in problems[0]
     assert "a released version never changes" in problems[0]
     refused = write_manifest(package)
     assert refused.refused and "never changes" in refused.refused[0].message
-    assert registry(package) == {"1.0.0": "0" * 64}       # nothing written
+    assert registry(package) == {"1.0.0": "0" * 64}  # nothing written
 
 
 def test_a_corpus_elsewhere_never_touches_the_registry(tmp_path: Path) -> None:
@@ -112,6 +119,8 @@ def test_a_corpus_elsewhere_never_touches_the_registry(tmp_path: Path) -> None:
 def test_the_status_of_a_corpus_in_words():
     digest = RELEASED["1.11.0"]
     assert releases.corpus_status("1.11.0", digest).published
-    assert releases.corpus_status("1.11.0", "ab" * 32).words == \
-        "modified corpus (digest abababababababab; 1.11.0 is f5307c856701da85)"
+    assert (
+        releases.corpus_status("1.11.0", "ab" * 32).words
+        == "modified corpus (digest abababababababab; 1.11.0 is f5307c856701da85)"
+    )
     assert releases.corpus_status("unreleased", digest).status == releases.UNPUBLISHED

@@ -84,7 +84,7 @@ def test_removed_ids_are_retired_and_never_reused(mini: Path) -> None:
     assert (release.version, release.retired) == ("2.0.0", ["nj-poker-high-5/0036"])
     assert "nj-poker-high-5/0036" in read_manifest(mini)["retired"]
     assert problems(mini) == []
-    edge.write_text(edge.read_text() + table)      # put it back under the same id
+    edge.write_text(edge.read_text() + table)  # put it back under the same id
     assert any("retired and can never be reused" in p for p in problems(mini))
     assert write_manifest(mini).refused
 
@@ -96,7 +96,7 @@ def test_nothing_changed_nothing_written(mini: Path) -> None:
     assert before == ((mini / "MANIFEST.json").read_text(), (mini / "CHANGELOG.md").read_text())
 
 
-DRAFT = '''ruleset = "nj-poker-high-5"
+DRAFT = """ruleset = "nj-poker-high-5"
 
 # Wraparounds the regulation does not name
 [[vector]]
@@ -114,7 +114,7 @@ expect = { winners = [0] }
 clauses = ["(b)9", "13:69F-14.3(d)"]
 flags = ["category-order"]
 why = "A pair of nines beats king-high; this expectation is deliberately wrong."
-'''
+"""
 
 
 def test_add_assigns_next_ids_appends_and_keeps_comments(mini: Path, tmp_path: Path) -> None:
@@ -125,9 +125,9 @@ def test_add_assigns_next_ids_appends_and_keeps_comments(mini: Path, tmp_path: P
     added = add_vectors(draft, "edge-cases", mini)
     assert added.ids == ["nj-poker-high-5/0053", "nj-poker-high-5/0054"]
     text = edge.read_text()
-    assert text.startswith(before.rstrip("\n"))                 # nothing rewritten
+    assert text.startswith(before.rstrip("\n"))  # nothing rewritten
     assert "# Wraparounds the regulation does not name\n[[vector]]\nid = " in text
-    assert 'clauses = ["13:69F-14.3(b)6", "13:69F-14.3(a)"]' in text   # short ids expanded
+    assert 'clauses = ["13:69F-14.3(b)6", "13:69F-14.3(a)"]' in text  # short ids expanded
     # the wrong expectation is added (the regulation decides) but reported
     assert len(added.warnings) == 1 and "0054" in added.warnings[0].message
     assert {v.id for v in load_corpus(mini).vectors} >= set(added.ids)
@@ -135,8 +135,9 @@ def test_add_assigns_next_ids_appends_and_keeps_comments(mini: Path, tmp_path: P
 
 def test_add_refuses_ids_duplicates_and_bad_vectors(mini: Path, tmp_path: Path) -> None:
     draft = tmp_path / "draft.toml"
-    draft.write_text(DRAFT.replace('kind = "classify"', 'id = "nj-poker-high-5/0001"\n'
-                                   'kind = "classify"'))
+    draft.write_text(
+        DRAFT.replace('kind = "classify"', 'id = "nj-poker-high-5/0001"\nkind = "classify"')
+    )
     with pytest.raises(CorpusError, match="carry no 'id'"):
         add_vectors(draft, "edge-cases", mini)
     existing = (mini / RS / "edge-cases.toml").read_text().split("\n[[vector]]")[1]
@@ -148,7 +149,7 @@ def test_add_refuses_ids_duplicates_and_bad_vectors(mini: Path, tmp_path: Path) 
     with pytest.raises(CorpusError) as caught:
         add_vectors(draft, "edge-cases", mini)
     assert caught.value.problems[0].location.file == str(draft)
-    assert caught.value.problems[0].location.line == 9         # the draft's flags line
+    assert caught.value.problems[0].location.line == 9  # the draft's flags line
     with pytest.raises(CorpusError, match="belong to the generator"):
         add_vectors(draft, "generated-x", mini)
 
@@ -163,15 +164,18 @@ def test_add_never_reuses_a_retired_id(mini: Path, tmp_path: Path) -> None:
 
 
 def test_compress_ids() -> None:
-    assert compress_ids(["a/0003", "a/0001", "a/0002", "b/0007", "a/0005"]) == \
-        "a/0001-0003, a/0005, b/0007"
+    assert (
+        compress_ids(["a/0003", "a/0001", "a/0002", "b/0007", "a/0005"])
+        == "a/0001-0003, a/0005, b/0007"
+    )
 
 
 def test_cli_check_coverage_list_show(mini: Path, capsys) -> None:
     assert main(["vectors", "check", "--root", str(mini)]) == 0
     assert "18 vectors in 1 rulesets, corpus 1.0.0" in capsys.readouterr().out
-    assert main(["vectors", "coverage", "--root", str(mini), "--json",
-                 "--ruleset", RS]) == 1                            # under the minimum
+    assert (
+        main(["vectors", "coverage", "--root", str(mini), "--json", "--ruleset", RS]) == 1
+    )  # under the minimum
     data = json.loads(capsys.readouterr().out)
     assert data["rulesets"][RS]["clauses"]["13:69F-14.3(b)6"]["classify"] >= 5
     assert {"ruleset": RS, "clause": "13:69F-14.3(b)1", "vectors": 0} in data["under_minimum"]
@@ -188,5 +192,5 @@ def test_cli_check_coverage_list_show(mini: Path, capsys) -> None:
 def test_cli_manifest_and_generate_check(mini: Path, capsys) -> None:
     assert main(["vectors", "manifest", "--root", str(mini)]) == 0
     assert "already up to date" in capsys.readouterr().out
-    assert main(["vectors", "generate", "--check"]) == 0      # the shipped corpus
+    assert main(["vectors", "generate", "--check"]) == 0  # the shipped corpus
     assert "up to date" in capsys.readouterr().out

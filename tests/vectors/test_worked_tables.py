@@ -26,15 +26,22 @@ def _calls(module: str, function: str) -> list[tuple[object, ...]]:
     tree = ast.parse((GENERATE / module).read_text(encoding="utf-8"))
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id == function:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == function
+        ):
             out.append(tuple(a.value for a in node.args if isinstance(a, ast.Constant)))
     return out
 
 
 def test_the_tables_are_the_files_the_generators_read() -> None:
-    read = {args[0] for module in GENERATE.glob("*.py")
-            for args in _calls(module.name, "section") if args}
+    read = {
+        args[0]
+        for module in GENERATE.glob("*.py")
+        for args in _calls(module.name, "section")
+        if args
+    }
     assert read == {p.stem for p in DATA.glob("*.toml")}
 
 
@@ -47,8 +54,12 @@ def test_every_room_construction_in_the_table_is_dealt() -> None:
     # Omaha's two-hole constructions are named in a loop over a literal tuple
     tree = ast.parse((GENERATE / "rooms.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(
-                node.elts[0], ast.Constant) and isinstance(node.elts[1], ast.Attribute):
+        if (
+            isinstance(node, ast.Tuple)
+            and len(node.elts) == 2
+            and isinstance(node.elts[0], ast.Constant)
+            and isinstance(node.elts[1], ast.Attribute)
+        ):
             dealt.add(("omaha", node.elts[0].value))
     assert listed == dealt
 
@@ -71,13 +82,17 @@ def test_every_hand_worked_hand_is_distinct_valid_cards(name: str) -> None:
     for hand in hands:
         cards = hand.split()
         assert len(cards) in (3, 5) and len(set(cards)) == len(cards), hand
-        assert all(c[0] in RANK_CHARS and c[1] in SUIT_CHARS and len(c) == 2
-                   for c in cards), hand
+        assert all(c[0] in RANK_CHARS and c[1] in SUIT_CHARS and len(c) == 2 for c in cards), hand
 
 
 # the rank counts of each category's hand, largest first (runs and flushes: all single)
-SHAPES = {"four_of_a_kind": [4, 1], "full_house": [3, 2], "three_of_a_kind": [3],
-          "two_pair": [2, 2, 1], "one_pair": [2, 1, 1, 1]}
+SHAPES = {
+    "four_of_a_kind": [4, 1],
+    "full_house": [3, 2],
+    "three_of_a_kind": [3],
+    "two_pair": [2, 2, 1],
+    "one_pair": [2, 1, 1, 1],
+}
 
 
 @pytest.mark.parametrize("game", ["high", "ace-to-five", "deuce-to-seven"])
@@ -96,15 +111,16 @@ def test_every_cards_speak_sample_is_the_hand_it_says(game: str) -> None:
             assert len(ranks) == int(size), row
             counts = sorted(Counter(ranks).values(), reverse=True)
             if category in SHAPES:
-                assert counts == SHAPES[category][:len(counts)] and sum(counts) == len(ranks)
+                assert counts == SHAPES[category][: len(counts)] and sum(counts) == len(ranks)
             else:
                 assert counts == [1] * len(ranks), row
             if category in (CategoryName.STRAIGHT, CategoryName.STRAIGHT_FLUSH):
                 low = sorted(1 if r == 14 else r for r in ranks)
                 high = sorted(ranks)
                 assert any(s == list(range(s[0], s[0] + len(s))) for s in (low, high)), row
-            assert (row["suits"] == "suited") == (category in (
-                CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH)), row
+            assert (row["suits"] == "suited") == (
+                category in (CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH)
+            ), row
 
 
 def test_the_tables_ship_as_package_data() -> None:

@@ -43,5 +43,15 @@ from pokercert.vectors.generate.writer import (
     write_all,
 )
 
-__all__ = ["GAMES", "HEADER", "Family", "TableGame", "default_root", "outputs", "plan", "render",
-           "stale_files", "write_all"]
+__all__ = [
+    "GAMES",
+    "HEADER",
+    "Family",
+    "TableGame",
+    "default_root",
+    "outputs",
+    "plan",
+    "render",
+    "stale_files",
+    "write_all",
+]

@@ -22,8 +22,21 @@ def card(rank: int, suit: str) -> str:
 
 
 def name(rank: int) -> str:
-    return {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight",
-            7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}[rank]
+    return {
+        14: "ace",
+        13: "king",
+        12: "queen",
+        11: "jack",
+        10: "ten",
+        9: "nine",
+        8: "eight",
+        7: "seven",
+        6: "six",
+        5: "five",
+        4: "four",
+        3: "three",
+        2: "two",
+    }[rank]
 
 
 def plural(rank: int) -> str:
@@ -48,7 +61,6 @@ def is_run(ranks: Sequence[int], ace_low: bool = True) -> bool:
     return ace_low and s[-1] == A and is_run([1 if r == A else r for r in s], ace_low=False)
 
 
-
 CATEGORY_WORDS: dict[str, str] = {
     CategoryName.ROYAL_FLUSH: "a royal flush",
     CategoryName.STRAIGHT_FLUSH: "a straight flush",
@@ -68,20 +80,27 @@ CATEGORY_WORDS: dict[str, str] = {
 # what the literal reading changes, appended to a generated ``why`` that depends on it
 READING_NOTES = {
     "unsuited": "read literally ('unsuited' = every card a different suit), no five-card "
-                "straight can exist",
+    "straight can exist",
     "mt-wheel": "read literally (the ace is only high), A-2-3-4-5 is no straight",
     "mt-low-order": "read literally, straights and flushes count as bad low hands",
 }
 
 
-def make_record(kind: str, inputs: dict[str, Any], clauses: list[str], flags: list[str], why: str,
-                expect: dict[str, Any] | None = None, interp: str | None = None,
-                by_reading: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+def make_record(
+    kind: str,
+    inputs: dict[str, Any],
+    clauses: list[str],
+    flags: list[str],
+    why: str,
+    expect: dict[str, Any] | None = None,
+    interp: str | None = None,
+    by_reading: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     rec: dict[str, Any] = {"kind": kind, **inputs}
     if by_reading is not None:
         assert interp is not None
         if by_reading["practice"] == by_reading["literal"] and interp != "suits-equal":
-            rec["expect"] = by_reading["practice"]   # the readings agree: no dependency
+            rec["expect"] = by_reading["practice"]  # the readings agree: no dependency
         else:
             rec["interpretations"] = [interp]
             rec["expect_by_reading"] = by_reading
@@ -95,27 +114,54 @@ def make_record(kind: str, inputs: dict[str, Any], clauses: list[str], flags: li
     return rec
 
 
-def classify(hand: Sequence[str], category: str, clauses: list[str], flags: list[str],
-             why: str, literal: str | None = None, interp: str | None = None) -> dict[str, Any]:
+def classify(
+    hand: Sequence[str],
+    category: str,
+    clauses: list[str],
+    flags: list[str],
+    why: str,
+    literal: str | None = None,
+    interp: str | None = None,
+) -> dict[str, Any]:
     """A classify vector; ``literal`` (with ``interp``) gives the literal reading's answer."""
     if literal is not None:
-        return make_record("classify", {"hand": hand_of(hand)}, clauses, flags, why, interp=interp,
-                           by_reading={"practice": {"category": category},
-                                       "literal": {"category": literal}})
-    return make_record("classify", {"hand": hand_of(hand)}, clauses, flags, why,
-                       expect={"category": category})
+        return make_record(
+            "classify",
+            {"hand": hand_of(hand)},
+            clauses,
+            flags,
+            why,
+            interp=interp,
+            by_reading={"practice": {"category": category}, "literal": {"category": literal}},
+        )
+    return make_record(
+        "classify", {"hand": hand_of(hand)}, clauses, flags, why, expect={"category": category}
+    )
 
 
-def compare(hands: Sequence[Sequence[str]], winners: list[int], clauses: list[str],
-            flags: list[str], why: str, literal: list[int] | None = None,
-            interp: str | None = None, board: Sequence[str] | None = None) -> dict[str, Any]:
+def compare(
+    hands: Sequence[Sequence[str]],
+    winners: list[int],
+    clauses: list[str],
+    flags: list[str],
+    why: str,
+    literal: list[int] | None = None,
+    interp: str | None = None,
+    board: Sequence[str] | None = None,
+) -> dict[str, Any]:
     inputs: dict[str, Any] = {"hands": [hand_of(h) for h in hands]}
     if board is not None:
         inputs["board"] = hand_of(board)
     if literal is not None:
-        return make_record("compare", inputs, clauses, flags, why, interp=interp,
-                           by_reading={"practice": {"winners": winners},
-                                       "literal": {"winners": literal}})
+        return make_record(
+            "compare",
+            inputs,
+            clauses,
+            flags,
+            why,
+            interp=interp,
+            by_reading={"practice": {"winners": winners}, "literal": {"winners": literal}},
+        )
     return make_record("compare", inputs, clauses, flags, why, expect={"winners": winners})
 
 
@@ -128,6 +174,7 @@ def seat(i: int, better: Sequence[str], worse: Sequence[str]) -> tuple[list[list
 
 def not_flush(cards: Sequence[str]) -> bool:
     return len({c[1] for c in cards}) > 1
+
 
 def straight_ranks(top: int, size: int) -> list[int]:
     """The ranks of the straight topped by ``top`` (5 = wheel A-2-3-4-5, 3 = A-2-3)."""
@@ -169,4 +216,3 @@ def kicker_pool(g: TableGame) -> list[int]:
 
 def sorted_cards(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=lambda c: (-(RANK_CHARS.index(c[0]) + 2), SUITS.index(c[1])))
-

@@ -29,7 +29,7 @@ from pokercert.vectors.generate.worked import rows, section
 from pokercert.vectors.model import Kind
 
 CARRIED_KINDS = (Kind.CLASSIFY, Kind.COMPARE)
-PART = 100      # vectors per carried-over family file (one generated id block)
+PART = 100  # vectors per carried-over family file (one generated id block)
 
 
 def _dealt(rec: dict[str, Any]) -> list[str]:
@@ -45,8 +45,7 @@ def carried_over(source: str) -> list[dict[str, Any]]:
     for path in sorted(folder.glob("*.toml")):
         records += tomllib.loads(path.read_text(encoding="utf-8")).get("vector", [])
     for rec in sorted(records, key=lambda r: r["id"]):
-        if rec["kind"] not in CARRIED_KINDS or any(
-                t[0] == "2" or t == "Xx" for t in _dealt(rec)):
+        if rec["kind"] not in CARRIED_KINDS or any(t[0] == "2" or t == "Xx" for t in _dealt(rec)):
             continue
         new = {k: v for k, v in rec.items() if k != "id"}
         new["why"] = f"No deuce dealt, nothing wild: as {rec['id']}. {rec['why']}"
@@ -56,7 +55,7 @@ def carried_over(source: str) -> list[dict[str, Any]]:
 
 def fam_carried(source: str, part: int) -> list[dict[str, Any]]:
     """Part ``part`` (0-based) of :func:`carried_over`, :data:`PART` vectors each."""
-    return carried_over(source)[part * PART:(part + 1) * PART]
+    return carried_over(source)[part * PART : (part + 1) * PART]
 
 
 def fam_deuces_high(g: TableGame) -> list[dict[str, Any]]:
@@ -68,16 +67,26 @@ def _worked(g: TableGame, posting: str) -> list[dict[str, Any]]:
     """The classify groups, the comparisons in both seats, then the category order, of
     ``posting``'s section of the hand-worked table."""
     out = [_classify_row(g, row) for row in rows(section("deuces", posting, "classify"))]
-    return (out + _both_seats(g, section("deuces", posting, "compare"))
-            + _adjacent(g, section("deuces", posting, "examples")))
+    return (
+        out
+        + _both_seats(g, section("deuces", posting, "compare"))
+        + _adjacent(g, section("deuces", posting, "examples"))
+    )
 
 
 def _classify_row(g: TableGame, row: dict[str, Any]) -> dict[str, Any]:
     literal = row.get("literal")
     words = literal.replace("_", " ") if literal else ""
     why = row["why"].format(**row, literal_words=words)
-    return classify(row["hand"].split(), row["category"], g.L(*row["clauses"]), row["flags"],
-                    why, literal, row.get("interp"))
+    return classify(
+        row["hand"].split(),
+        row["category"],
+        g.L(*row["clauses"]),
+        row["flags"],
+        why,
+        literal,
+        row.get("interp"),
+    )
 
 
 def _adjacent(g: TableGame, examples: dict[str, str]) -> list[dict[str, Any]]:
@@ -88,11 +97,17 @@ def _adjacent(g: TableGame, examples: dict[str, str]) -> list[dict[str, Any]]:
         a, b = examples[upper].split(), examples[lower].split()
         for seat in range(2):
             hands = [a, b] if seat == 0 else [b, a]
-            out.append(compare(hands, [seat], g.L("(2)", g.cat(upper), g.cat(lower)),
-                               ["category-order"],
-                               f"No deuce dealt: {' '.join(a)} ({upper.replace('_', ' ')}) "
-                               f"beats {' '.join(b)} ({lower.replace('_', ' ')}) by the "
-                               "order of (2)."))
+            out.append(
+                compare(
+                    hands,
+                    [seat],
+                    g.L("(2)", g.cat(upper), g.cat(lower)),
+                    ["category-order"],
+                    f"No deuce dealt: {' '.join(a)} ({upper.replace('_', ' ')}) "
+                    f"beats {' '.join(b)} ({lower.replace('_', ' ')}) by the "
+                    "order of (2).",
+                )
+            )
     return out
 
 
@@ -111,8 +126,11 @@ def _both_seats(g: TableGame, compares: list[dict[str, Any]]) -> list[dict[str, 
                 literal = [0, 1]
             elif interp is not None:
                 literal = [1 - winners[0]]
-            out.append(compare(hands, winners, g.L(*row["clauses"]), row["flags"], row["why"],
-                               literal, interp))
+            out.append(
+                compare(
+                    hands, winners, g.L(*row["clauses"]), row["flags"], row["why"], literal, interp
+                )
+            )
     return out
 
 

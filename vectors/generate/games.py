@@ -29,19 +29,19 @@ class TableGame:
     rid: str
     sec: str
     size: int
-    direction: str                      # high | low
-    ranks: str                          # card-order clause
-    order: str                          # category-order clause
-    tie: str                            # same-category clause
-    suits: str                          # clause saying suits are equal (or the tie clause)
-    cats: dict[str, str]                # category -> clause
-    speak: str | None = None            # cards-speak clause
+    direction: str  # high | low
+    ranks: str  # card-order clause
+    order: str  # category-order clause
+    tie: str  # same-category clause
+    suits: str  # clause saying suits are equal (or the tie clause)
+    cats: dict[str, str]  # category -> clause
+    speak: str | None = None  # cards-speak clause
     low_ace: str = ""  # "one" (A-5: ace is the best card) | "high" (2-7)
     royal: str | None = (
         CategoryName.ROYAL_FLUSH
     )  # category of A-K-Q(-J-T) suited, None: no separate one
     straight_interp: str | None = None  # interpretation that can unmake every straight
-    wheel_interp: str | None = None     # interpretation deciding whether A-2-3-4-5 is a straight
+    wheel_interp: str | None = None  # interpretation deciding whether A-2-3-4-5 is a straight
     ace_pair_interp: str | None = None  # interpretation deciding where A-A stands (low)
     jokers: int = 0
     word: str = "split"
@@ -60,10 +60,20 @@ class TableGame:
         return self.cats[category]
 
 
-def game(rid: str, ranks: str, order: str, tie: str, suits: str, *, speak: str | None = None,
-         low_ace: str = "", royal: str | None = CategoryName.ROYAL_FLUSH,
-         straight_interp: str | None = None, wheel_interp: str | None = None,
-         ace_pair_interp: str | None = None) -> TableGame:
+def game(
+    rid: str,
+    ranks: str,
+    order: str,
+    tie: str,
+    suits: str,
+    *,
+    speak: str | None = None,
+    low_ace: str = "",
+    royal: str | None = CategoryName.ROYAL_FLUSH,
+    straight_interp: str | None = None,
+    wheel_interp: str | None = None,
+    ace_pair_interp: str | None = None,
+) -> TableGame:
     """The :class:`TableGame` of ruleset ``rid``: its shape and categories from the ruleset file.
 
     The clause arguments are short clause ids of the ruleset's regulation: the card order
@@ -72,39 +82,94 @@ def game(rid: str, ranks: str, order: str, tie: str, suits: str, *, speak: str |
     """
     rs = get_ruleset(rid)
     sec = rs.regulation.section
-    return TableGame(rid, sec, rs.hand_size, rs.rules["direction"], ranks, order, tie, suits,
-                {c.name: c.clause.removeprefix(sec) for c in rs.categories},
-                speak=speak, low_ace=low_ace, royal=royal, straight_interp=straight_interp,
-                wheel_interp=wheel_interp, ace_pair_interp=ace_pair_interp, jokers=rs.jokers,
-                word=rs.equal_outcome)
+    return TableGame(
+        rid,
+        sec,
+        rs.hand_size,
+        rs.rules["direction"],
+        ranks,
+        order,
+        tie,
+        suits,
+        {c.name: c.clause.removeprefix(sec) for c in rs.categories},
+        speak=speak,
+        low_ace=low_ace,
+        royal=royal,
+        straight_interp=straight_interp,
+        wheel_interp=wheel_interp,
+        ace_pair_interp=ace_pair_interp,
+        jokers=rs.jokers,
+        word=rs.equal_outcome,
+    )
 
 
-GAMES = {g.rid: g for g in (
-    game("nj-poker-high-5", "(a)", "(b)", "(d)", "(a)", speak="(g)"),
-    game("nj-caribbean-stud", "(a)", "(b)", "(c)", "(c)"),
-    game("nj-winners-pot", "(a)", "(b)", "(c)", "(c)", straight_interp="unsuited"),
-    game("mt-poker-high", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
-    game("nj-poker-high-3", "(a)", "(c)", "(d)", "(a)", speak="(g)"),
-    game("nj-mini-tex-3", "(a)", "(b)", "(c)", "(c)", royal=None),
-    # three-card poker (13:69F-20.3): a straight above a flush, no royal flush named
-    game("nj-three-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
-    # payout-category games: only the card order, the category order and the categories
-    # are in the retrieved texts (the tie argument names the category-order clause)
-    game("nj-double-down-stud", "(a)", "(b)", "(b)", "(a)"),
-    game("nj-double-cross-poker", "(a)", "(b)", "(b)", "(a)"),
-    game("nj-four-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
-    # the Montana deuces-wild postings (generate/deuces.py)
-    game("mt-poker-high-deuces", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
-    game("mt-poker-low-deuces", "(1)", "(2)", "(3)", "(4)", low_ace="one",
-         straight_interp="mt-low-order"),
-    game("nj-poker-low-5", "(e)", "(f)", "(d)", "(e)", speak="(g)", low_ace="one",
-         ace_pair_interp="low-pair-inverse"),
-    # mt-poker-low's file defines straight, flush and straight flush: they are ranked
-    # only under the literal reading of mt-low-order
-    game("mt-poker-low", "(1)", "(2)", "(3)", "(4)", low_ace="one",
-         straight_interp="mt-low-order"),
-    game("nj-poker-low-3", "(e)", "(f)", "(d)", "(e)", speak="(g)", low_ace="one",
-         ace_pair_interp="low-pair-inverse"),
-    game("nj-lowball-2-7", "(e)", "(f)", "(d)", "(e)", speak="(g)", low_ace="high",
-         wheel_interp="lowball-wheel"),
-)}
+GAMES = {
+    g.rid: g
+    for g in (
+        game("nj-poker-high-5", "(a)", "(b)", "(d)", "(a)", speak="(g)"),
+        game("nj-caribbean-stud", "(a)", "(b)", "(c)", "(c)"),
+        game("nj-winners-pot", "(a)", "(b)", "(c)", "(c)", straight_interp="unsuited"),
+        game("mt-poker-high", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
+        game("nj-poker-high-3", "(a)", "(c)", "(d)", "(a)", speak="(g)"),
+        game("nj-mini-tex-3", "(a)", "(b)", "(c)", "(c)", royal=None),
+        # three-card poker (13:69F-20.3): a straight above a flush, no royal flush named
+        game("nj-three-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
+        # payout-category games: only the card order, the category order and the categories
+        # are in the retrieved texts (the tie argument names the category-order clause)
+        game("nj-double-down-stud", "(a)", "(b)", "(b)", "(a)"),
+        game("nj-double-cross-poker", "(a)", "(b)", "(b)", "(a)"),
+        game("nj-four-card-poker", "(a)", "(b)", "(c)", "(a)", royal=None),
+        # the Montana deuces-wild postings (generate/deuces.py)
+        game("mt-poker-high-deuces", "(1)", "(2)", "(3)", "(4)", wheel_interp="mt-wheel"),
+        game(
+            "mt-poker-low-deuces",
+            "(1)",
+            "(2)",
+            "(3)",
+            "(4)",
+            low_ace="one",
+            straight_interp="mt-low-order",
+        ),
+        game(
+            "nj-poker-low-5",
+            "(e)",
+            "(f)",
+            "(d)",
+            "(e)",
+            speak="(g)",
+            low_ace="one",
+            ace_pair_interp="low-pair-inverse",
+        ),
+        # mt-poker-low's file defines straight, flush and straight flush: they are ranked
+        # only under the literal reading of mt-low-order
+        game(
+            "mt-poker-low",
+            "(1)",
+            "(2)",
+            "(3)",
+            "(4)",
+            low_ace="one",
+            straight_interp="mt-low-order",
+        ),
+        game(
+            "nj-poker-low-3",
+            "(e)",
+            "(f)",
+            "(d)",
+            "(e)",
+            speak="(g)",
+            low_ace="one",
+            ace_pair_interp="low-pair-inverse",
+        ),
+        game(
+            "nj-lowball-2-7",
+            "(e)",
+            "(f)",
+            "(d)",
+            "(e)",
+            speak="(g)",
+            low_ace="high",
+            wheel_interp="lowball-wheel",
+        ),
+    )
+}

@@ -85,17 +85,23 @@ def fam_classify() -> list[dict[str, Any]]:
     for length in range(7, 1, -1):
         counts = pattern(length)
         for i in range(14):
-            suits = SUITS[i % 4:] + SUITS[:i % 4]
+            suits = SUITS[i % 4 :] + SUITS[: i % 4]
             ranks = [_ring(i + 3 * j, n, 2 + j) for j, n in enumerate(counts)]
             hand = deal(suits, ranks)
-            if i % 3 == 2:                  # dealt out of suit order, cards speak
+            if i % 3 == 2:  # dealt out of suit order, cards speak
                 hand = hand[1::2] + hand[0::2]
             others = ", ".join(str(n) for n in counts[1:] if n)
             flush = ranks_text(sorted(ranks[0], reverse=True))
-            out.append(classify(hand, CATEGORY[length], L("(b)", CLAUSE[length]),
-                                ["flush-length"] + (["cards-speak"] if i % 3 == 2 else []),
-                                f"{length} cards of one suit ({flush}) and {others or 'no'} "
-                                f"of the others: a {WORD[length]}-card flush."))
+            out.append(
+                classify(
+                    hand,
+                    CATEGORY[length],
+                    L("(b)", CLAUSE[length]),
+                    ["flush-length"] + (["cards-speak"] if i % 3 == 2 else []),
+                    f"{length} cards of one suit ({flush}) and {others or 'no'} "
+                    f"of the others: a {WORD[length]}-card flush.",
+                )
+            )
     return out
 
 
@@ -103,11 +109,15 @@ def _low_high(longer: int, shorter: int) -> tuple[Hand, Hand]:
     """A ``longer`` flush of the lowest ranks (every card 2..8) and a ``shorter`` one of
     the highest (every card 9..A), the two dealt from one deck."""
     low, high = list(range(2, 9)), list(range(14, 8, -1))
-    a = deal(SUITS, [low[:n] if j == 0 else low[-n:][::-1] if n else []
-                     for j, n in enumerate(pattern(longer))])
+    a = deal(
+        SUITS,
+        [low[:n] if j == 0 else low[-n:][::-1] if n else [] for j, n in enumerate(pattern(longer))],
+    )
     b_suits = SUITS[1:] + SUITS[:1]
-    b = deal(b_suits, [high[:n] if j == 0 else high[-n:] if n else []
-                       for j, n in enumerate(pattern(shorter))])
+    b = deal(
+        b_suits,
+        [high[:n] if j == 0 else high[-n:] if n else [] for j, n in enumerate(pattern(shorter))],
+    )
     assert not set(a) & set(b)
     return a, b
 
@@ -119,22 +129,29 @@ def fam_order() -> list[dict[str, Any]]:
         a, b = _low_high(longer, shorter)
         for _ in range(2):
             hands, winners = seat(len(out), a, b)
-            out.append(compare(hands, winners, L("(b)", CLAUSE[longer], CLAUSE[shorter]),
-                               ["flush-length", "category-order"],
-                               f"A {WORD[longer]}-card flush of low cards beats a "
-                               f"{WORD[shorter]}-card flush holding the ace: (b) ranks by "
-                               "length before any card."))
+            out.append(
+                compare(
+                    hands,
+                    winners,
+                    L("(b)", CLAUSE[longer], CLAUSE[shorter]),
+                    ["flush-length", "category-order"],
+                    f"A {WORD[longer]}-card flush of low cards beats a "
+                    f"{WORD[shorter]}-card flush holding the ace: (b) ranks by "
+                    "length before any card.",
+                )
+            )
     return out
 
 
-def _same_length(length: int, top: Sequence[int], under: Sequence[int],
-                 rest: Sequence[int]) -> tuple[Hand, Hand]:
+def _same_length(
+    length: int, top: Sequence[int], under: Sequence[int], rest: Sequence[int]
+) -> tuple[Hand, Hand]:
     """Two hands with ``length``-card flushes ``top`` and ``under`` (suits s and h) and the
     same other ranks ``rest`` in the other suits (each suit under ``length`` cards)."""
     counts = pattern(length)[1:]
     chunks, k = [], 0
     for n in counts:
-        chunks.append(list(rest[k:k + n]))
+        chunks.append(list(rest[k : k + n]))
         k += n
     a = deal(("s", "d", "c", "h"), [top, *chunks])
     b = deal(("h", "c", "s", "d"), [under, *chunks])
@@ -145,7 +162,7 @@ def fam_high_cards() -> list[dict[str, Any]]:
     """Flushes of one length: the first differing card decides, ties, and the reading."""
     out: list[dict[str, Any]] = []
     for length in range(7, 1, -1):
-        rest = [2, 3, 4, 5, 6, 7][:SIZE - length]
+        rest = [2, 3, 4, 5, 6, 7][: SIZE - length]
         # the flushes differ first at card ``at`` (0: the top card, length - 1: the last);
         # every flush card above the other cards' ranks
         for at in sorted({0, 1, 2, length - 1} & set(range(length))):
@@ -155,18 +172,31 @@ def fam_high_cards() -> list[dict[str, Any]]:
                 continue
             a, b = _same_length(length, top, under, rest)
             hands, winners = seat(len(out), a, b)
-            out.append(compare(hands, winners, L(CLAUSE[length], "(c)"),
-                               ["flush-length", "kicker-order"],
-                               f"Two {WORD[length]}-card flushes, {ranks_text(top)} against "
-                               f"{ranks_text(under)}, the other cards alike: the "
-                               f"{'highest' if at == 0 else 'highest differing'} card one "
-                               "holds and the other lacks decides (c)."))
-        a, b = _same_length(length, [13 - k for k in range(length)],
-                            [13 - k for k in range(length)], rest)
-        out.append(compare([a, b], [0, 1], L(CLAUSE[length], "(c)", "(a)"),
-                           ["flush-length", "suit-tiebreak"],
-                           f"The same {WORD[length]}-card flush ranks in other suits, the "
-                           "other cards alike: identical rank under (c), a tie (suits equal)."))
+            out.append(
+                compare(
+                    hands,
+                    winners,
+                    L(CLAUSE[length], "(c)"),
+                    ["flush-length", "kicker-order"],
+                    f"Two {WORD[length]}-card flushes, {ranks_text(top)} against "
+                    f"{ranks_text(under)}, the other cards alike: the "
+                    f"{'highest' if at == 0 else 'highest differing'} card one "
+                    "holds and the other lacks decides (c).",
+                )
+            )
+        a, b = _same_length(
+            length, [13 - k for k in range(length)], [13 - k for k in range(length)], rest
+        )
+        out.append(
+            compare(
+                [a, b],
+                [0, 1],
+                L(CLAUSE[length], "(c)", "(a)"),
+                ["flush-length", "suit-tiebreak"],
+                f"The same {WORD[length]}-card flush ranks in other suits, the "
+                "other cards alike: identical rank under (c), a tie (suits equal).",
+            )
+        )
     return out + _reading_vectors(len(out))
 
 
@@ -176,22 +206,31 @@ def _reading_vectors(n0: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for length in (3, 4, 5):
         counts = pattern(length)
-        better = [12, 10, 9, 8, 7][:length]                 # queen-high flush
-        worse = [11, 10, 9, 8, 7][:length]                  # jack-high flush
+        better = [12, 10, 9, 8, 7][:length]  # queen-high flush
+        worse = [11, 10, 9, 8, 7][:length]  # jack-high flush
         low = [6, 5, 4, 3, 2]
-        a = deal(("s", "d", "c", "h"),
-                 [better, *[low[:n] for n in counts[1:]]])
-        b = deal(("h", "c", "s", "d"),
-                 [worse, *[[14, 13][:n] + low[:max(0, n - 2)] for n in counts[1:]]])
+        a = deal(("s", "d", "c", "h"), [better, *[low[:n] for n in counts[1:]]])
+        b = deal(
+            ("h", "c", "s", "d"),
+            [worse, *[[14, 13][:n] + low[: max(0, n - 2)] for n in counts[1:]]],
+        )
         for _ in range(2):
             hands, winners = seat(n0 + len(out), a, b)
             loser = [1 - winners[0]]
-            out.append(compare(hands, winners, L("(b)", CLAUSE[length], "(c)"),
-                               ["flush-length", "kicker-order"],
-                               f"A queen-high {WORD[length]}-card flush beside low cards "
-                               "against a jack-high one beside an ace and a king: the flush "
-                               "decides if the hand compared is the flush, the ace if it is "
-                               "all seven cards.", literal=loser, interp=INTERP))
+            out.append(
+                compare(
+                    hands,
+                    winners,
+                    L("(b)", CLAUSE[length], "(c)"),
+                    ["flush-length", "kicker-order"],
+                    f"A queen-high {WORD[length]}-card flush beside low cards "
+                    "against a jack-high one beside an ace and a king: the flush "
+                    "decides if the hand compared is the flush, the ace if it is "
+                    "all seven cards.",
+                    literal=loser,
+                    interp=INTERP,
+                )
+            )
     return out
 
 
@@ -201,8 +240,14 @@ def fam_reject() -> list[dict[str, Any]]:
     label, flags = L("(a)"), ["input-validation"]
 
     def rej(hand: Sequence[str], reason: str, why: str) -> dict[str, Any]:
-        return make_record("reject", {"op": "classify", "hand": hand_of(hand)}, label, flags,
-                           why, expect={"reason": reason})
+        return make_record(
+            "reject",
+            {"op": "classify", "hand": hand_of(hand)},
+            label,
+            flags,
+            why,
+            expect={"reason": reason},
+        )
 
     return [
         rej([*base[:-1], "As"], DUPLICATE_CARD, "As appears twice in one hand."),
@@ -217,5 +262,9 @@ def fam_reject() -> list[dict[str, Any]]:
 
 def hcf_families() -> list[tuple[str, str, Any]]:
     """``(ruleset, topic, build)`` of the High Card Flush families, in a fixed order."""
-    return [(RID, "table-classify", fam_classify), (RID, "table-order", fam_order),
-            (RID, "high-cards", fam_high_cards), (RID, "reject", fam_reject)]
+    return [
+        (RID, "table-classify", fam_classify),
+        (RID, "table-order", fam_order),
+        (RID, "high-cards", fam_high_cards),
+        (RID, "reject", fam_reject),
+    ]

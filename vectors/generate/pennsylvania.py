@@ -29,8 +29,14 @@ Build = Callable[[], list[dict[str, Any]]]
 # aces and twos, two pairs' A-A-K-K and 3-3-2-2)
 C = CategoryName
 # the four-card games' categories whose clause names their extremes (657a.6(b), 684a.6(b))
-FOUR_CARD_EXTREMES = (C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH, C.THREE_OF_A_KIND, C.STRAIGHT,
-                      C.TWO_PAIR, C.ONE_PAIR)
+FOUR_CARD_EXTREMES = (
+    C.FOUR_OF_A_KIND,
+    C.STRAIGHT_FLUSH,
+    C.THREE_OF_A_KIND,
+    C.STRAIGHT,
+    C.TWO_PAIR,
+    C.ONE_PAIR,
+)
 PA_TABLE_GAMES: tuple[tuple[TableGame, tuple[str, ...]], ...] = (
     # 655a.6(b) and 669a.6(b) name no extremes
     (game("pa-mississippi-stud", "(a)", "(b)", "(b)", "(a)"), ()),
@@ -39,8 +45,10 @@ PA_TABLE_GAMES: tuple[tuple[TableGame, tuple[str, ...]], ...] = (
     (game("pa-raise-it-up-stud", "(a)", "(b)", "(b)", "(a)"), ()),
     # 653a.6(b)(2)-(7); the flush and full house extremes the text names are not the
     # tables.py constructions' ends, so they are hand-written
-    (game("pa-ultimate-texas-holdem", "(a)", "(b)", "(b)", "(a)"),
-     (C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT, C.THREE_OF_A_KIND)),
+    (
+        game("pa-ultimate-texas-holdem", "(a)", "(b)", "(b)", "(a)"),
+        (C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT, C.THREE_OF_A_KIND),
+    ),
 )
 
 

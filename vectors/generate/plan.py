@@ -47,8 +47,14 @@ class Family:
 
 def plan() -> list[Family]:
     """Every generated family, per ruleset, in a fixed order."""
-    return [*_high_games(), *_low_games(), *_table_games(), *_deuces_games(), *_room_games(),
-            *(Family(rid, topic, build) for rid, topic, build in pa_families())]
+    return [
+        *_high_games(),
+        *_low_games(),
+        *_table_games(),
+        *_deuces_games(),
+        *_room_games(),
+        *(Family(rid, topic, build) for rid, topic, build in pa_families()),
+    ]
 
 
 def _high_games() -> list[Family]:
@@ -56,23 +62,36 @@ def _high_games() -> list[Family]:
     fams: list[Family] = []
     for rid in ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "mt-poker-high"):
         g = GAMES[rid]
-        for topic, fn in (("straights", fam_straights), ("straight-flushes",
-                                                         fam_straight_flushes),
-                          ("quads", fam_quads), ("full-houses", fam_full_houses),
-                          ("flushes", fam_flushes), ("trips", fam_trips),
-                          ("two-pair", fam_two_pair), ("pairs", fam_pairs),
-                          ("high-cards", fam_high_cards), ("suit-ties", fam_suit_ties),
-                          ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
-                          ("reject", None)):
+        for topic, fn in (
+            ("straights", fam_straights),
+            ("straight-flushes", fam_straight_flushes),
+            ("quads", fam_quads),
+            ("full-houses", fam_full_houses),
+            ("flushes", fam_flushes),
+            ("trips", fam_trips),
+            ("two-pair", fam_two_pair),
+            ("pairs", fam_pairs),
+            ("high-cards", fam_high_cards),
+            ("suit-ties", fam_suit_ties),
+            ("multiway", fam_multiway),
+            ("cards-speak", fam_cards_speak),
+            ("reject", None),
+        ):
             fams.append(Family(rid, topic, _bind(fn, g, rid)))
     for rid in ("nj-poker-high-3", "nj-mini-tex-3", "nj-three-card-poker"):
         g = GAMES[rid]
-        for topic, fn in (("straights", fam_straights), ("straight-flushes",
-                                                         fam_straight_flushes),
-                          ("trips", fam_trips), ("flushes", fam_flushes), ("pairs", fam_pairs),
-                          ("high-cards", fam_high_cards), ("suit-ties", fam_suit_ties),
-                          ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
-                          ("reject", None)):
+        for topic, fn in (
+            ("straights", fam_straights),
+            ("straight-flushes", fam_straight_flushes),
+            ("trips", fam_trips),
+            ("flushes", fam_flushes),
+            ("pairs", fam_pairs),
+            ("high-cards", fam_high_cards),
+            ("suit-ties", fam_suit_ties),
+            ("multiway", fam_multiway),
+            ("cards-speak", fam_cards_speak),
+            ("reject", None),
+        ):
             fams.append(Family(rid, topic, _bind(fn, g, rid)))
         if rid == "nj-mini-tex-3":
             fams.append(Family(rid, "best-hand", _bind(fam_best_hand, g, rid)))
@@ -85,19 +104,34 @@ def _low_games() -> list[Family]:
     for rid in ("nj-poker-low-5", "mt-poker-low", "nj-lowball-2-7"):
         g = GAMES[rid]
         topics: list[tuple[str, Any]] = [
-            ("quads", fam_quads), ("full-houses", fam_full_houses), ("trips", fam_trips),
-            ("two-pair", fam_two_pair), ("pairs", fam_pairs), ("high-cards", fam_high_cards),
-            ("straights", fam_low_straights_flushes), ("suit-ties", fam_suit_ties),
-            ("multiway", fam_multiway), ("cards-speak", fam_cards_speak), ("reject", None)]
+            ("quads", fam_quads),
+            ("full-houses", fam_full_houses),
+            ("trips", fam_trips),
+            ("two-pair", fam_two_pair),
+            ("pairs", fam_pairs),
+            ("high-cards", fam_high_cards),
+            ("straights", fam_low_straights_flushes),
+            ("suit-ties", fam_suit_ties),
+            ("multiway", fam_multiway),
+            ("cards-speak", fam_cards_speak),
+            ("reject", None),
+        ]
         if g.ace_pair_interp:
             topics.append(("aces", fam_aces))
         for topic, fn in topics:
             fams.append(Family(rid, topic, _bind(fn, g, rid)))
     g = GAMES["nj-poker-low-3"]
-    for topic, fn in (("trips", fam_trips), ("pairs", fam_pairs), ("high-cards", fam_high_cards),
-                      ("straights", fam_low_straights_flushes), ("suit-ties", fam_suit_ties),
-                      ("multiway", fam_multiway), ("cards-speak", fam_cards_speak),
-                      ("reject", None), ("aces", fam_aces)):
+    for topic, fn in (
+        ("trips", fam_trips),
+        ("pairs", fam_pairs),
+        ("high-cards", fam_high_cards),
+        ("straights", fam_low_straights_flushes),
+        ("suit-ties", fam_suit_ties),
+        ("multiway", fam_multiway),
+        ("cards-speak", fam_cards_speak),
+        ("reject", None),
+        ("aces", fam_aces),
+    ):
         fams.append(Family(g.rid, topic, _bind(fn, g, g.rid)))
     return fams
 
@@ -107,12 +141,19 @@ def _table_games() -> list[Family]:
     fams: list[Family] = []
     # table games whose texts order categories only (see generate/tables.py); the
     # categories whose own clause names the best and the worst hand get those compared
-    four_card = (CategoryName.FOUR_OF_A_KIND, CategoryName.STRAIGHT_FLUSH,
-                 CategoryName.THREE_OF_A_KIND, CategoryName.STRAIGHT, CategoryName.ONE_PAIR)
+    four_card = (
+        CategoryName.FOUR_OF_A_KIND,
+        CategoryName.STRAIGHT_FLUSH,
+        CategoryName.THREE_OF_A_KIND,
+        CategoryName.STRAIGHT,
+        CategoryName.ONE_PAIR,
+    )
     extremes: tuple[str, ...]
-    for rid, extremes in (("nj-double-down-stud", (CategoryName.ONE_PAIR,)),
-                          ("nj-double-cross-poker", ()),
-                          ("nj-four-card-poker", four_card)):
+    for rid, extremes in (
+        ("nj-double-down-stud", (CategoryName.ONE_PAIR,)),
+        ("nj-double-cross-poker", ()),
+        ("nj-four-card-poker", four_card),
+    ):
         g = GAMES[rid]
         fams.append(Family(rid, "table-classify", _bind(fam_table_classify, g, rid)))
         fams.append(Family(rid, "table-order", partial(fam_table_order, g, extremes)))
@@ -124,30 +165,35 @@ def _deuces_games() -> list[Family]:
     """The deuces-wild postings and Mini-tex's pocket hands."""
     fams: list[Family] = []
     # the deuces-wild postings of Montana (generate/deuces.py)
-    for rid, source, wild in (("mt-poker-high-deuces", "mt-poker-high", fam_deuces_high),
-                              ("mt-poker-low-deuces", "mt-poker-low", fam_deuces_low)):
+    for rid, source, wild in (
+        ("mt-poker-high-deuces", "mt-poker-high", fam_deuces_high),
+        ("mt-poker-low-deuces", "mt-poker-low", fam_deuces_low),
+    ):
         g = GAMES[rid]
         for part in range(3):
             if fam_carried(source, part):
-                fams.append(Family(rid, f"deuces-natural-{part + 1}",
-                                   partial(fam_carried, source, part)))
+                fams.append(
+                    Family(rid, f"deuces-natural-{part + 1}", partial(fam_carried, source, part))
+                )
         fams.append(Family(rid, "deuces-wild", _bind(wild, g, rid)))
         fams.append(Family(rid, "reject", _bind(None, g, rid)))
     fams.append(Family("nj-mini-tex-pocket", "pocket", lambda: fam_pocket(GAMES["nj-mini-tex-3"])))
-    fams.append(Family("nj-mini-tex-pocket", "reject",
-                       lambda: fam_reject(None, "nj-mini-tex-pocket")))
+    fams.append(
+        Family("nj-mini-tex-pocket", "reject", lambda: fam_reject(None, "nj-mini-tex-pocket"))
+    )
     return fams
 
 
 def _room_games() -> list[Family]:
     """The poker-room games (generate/rooms.py)."""
-    return [Family(rid, topic, build) for rid in ROOM_GAMES
-            for topic, build in families(rid).items()]
+    return [
+        Family(rid, topic, build) for rid in ROOM_GAMES for topic, build in families(rid).items()
+    ]
 
 
-def _bind(fn: Callable[[TableGame], list[dict[str, Any]]] | None, g: TableGame,
-          rid: str) -> Callable[[], list[dict[str, Any]]]:
+def _bind(
+    fn: Callable[[TableGame], list[dict[str, Any]]] | None, g: TableGame, rid: str
+) -> Callable[[], list[dict[str, Any]]]:
     if fn is None:
         return lambda: fam_reject(g, rid)
     return lambda: fn(g)
-

@@ -34,10 +34,11 @@ from pokercert.reference.errors import PokercertError
 from pokercert.vectors.generate.common import RANK_CHARS, SUITS, A, hand_of, make_record
 from pokercert.vectors.model import share_text
 
-Card = tuple[int, str]          # (rank 2..14, suit letter)
+Card = tuple[int, str]  # (rank 2..14, suit letter)
 
 
 # --------------------------------------------------------------------------- the games
+
 
 @dataclass(frozen=True)
 class PotGame:
@@ -54,7 +55,7 @@ class PotGame:
     board: int
     exact: int | None
     halves: tuple[str, ...]
-    clauses: dict[str, tuple[str, ...]]     # role -> clause labels (see :func:`roles`)
+    clauses: dict[str, tuple[str, ...]]  # role -> clause labels (see :func:`roles`)
     # the ruleset's interpretations and the Rules field each one's literal reading turns
     # off (:data:`READINGS`)
     interpretations: tuple[tuple[str, str | None], ...] = ()
@@ -69,8 +70,14 @@ class PotGame:
         return out
 
 
-def pot_game(rid: str, hole: int, board: int, exact: int | None, halves: tuple[str, ...],
-             roles: dict[str, tuple[str, ...]]) -> PotGame:
+def pot_game(
+    rid: str,
+    hole: int,
+    board: int,
+    exact: int | None,
+    halves: tuple[str, ...],
+    roles: dict[str, tuple[str, ...]],
+) -> PotGame:
     """The game of ruleset ``rid``; ``roles`` names the clauses of each role (``select``:
     how a hand is made; ``split``: how a pot is split; ``low``: the low ranking; ``cards``:
     the card order), each checked against the ruleset file, which also gives the
@@ -83,8 +90,9 @@ def pot_game(rid: str, hole: int, board: int, exact: int | None, halves: tuple[s
     unknown = [i for i in rs.interpretations if i not in READINGS]
     if unknown:
         raise AssertionError(f"{rid}: the pot arithmetic does not model {unknown}")
-    return PotGame(rid, hole, board, exact, halves, roles,
-                   tuple((i, READINGS[i]) for i in rs.interpretations))
+    return PotGame(
+        rid, hole, board, exact, halves, roles, tuple((i, READINGS[i]) for i in rs.interpretations)
+    )
 
 
 HIGH_NAMES = {
@@ -113,8 +121,7 @@ def high_name(value: tuple[int, ...]) -> str:
     return CategoryName.ROYAL_FLUSH if value[:2] == (8, A) else HIGH_NAMES[value[0]]
 
 
-def deciding(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) \
-        -> list[str]:
+def deciding(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) -> list[str]:
     """The clauses that decide this deal's pot (practice readings): for each half, the
     winning category's clause, the category order when a rival has another category,
     the tie rule when a rival has the same one (or the half is split)."""
@@ -132,12 +139,12 @@ def deciding(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card])
         else:
             names = [LOW_NAMES[-v[0]] for v in present]
             won = LOW_NAMES[-top[0]]
-        if half != "low":           # the low half of a split game ranks by its own rules
+        if half != "low":  # the low half of a split game ranks by its own rules
             out.append(rs.category(won).clause)
         rivals = [n for v, n in zip(present, names, strict=True) if v != top]
         if any(n != won for n in rivals):
             out.extend(rs.order_clauses if half != "low" else g.clauses.get("low", ()))
-            if half == "razz":      # the order of the low categories: each one it passes
+            if half == "razz":  # the order of the low categories: each one it passes
                 out.extend(rs.category(n).clause for n in dict.fromkeys(rivals))
         if any(n == won for n in rivals) or present.count(top) > 1:
             out.extend(rs.tiebreak_clauses if half != "low" else g.clauses.get("low", ()))
@@ -145,6 +152,7 @@ def deciding(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card])
 
 
 # --------------------------------------------------------------------------- arithmetic
+
 
 def parse(text: str) -> list[Card]:
     return [(RANK_CHARS.index(t[0]) + 2, t[1]) for t in text.split()]
@@ -160,23 +168,27 @@ class Rules:
     practice reading of each interpretation; :data:`READINGS` maps the catalogue's
     interpretations to the field their literal reading turns off)."""
 
-    grouped: bool = True         # identical-rank-tiebreak: groups first, else card by card
-    worst_first: bool = True     # low-card-order: compare lows from the highest card down
+    grouped: bool = True  # identical-rank-tiebreak: groups first, else card by card
+    worst_first: bool = True  # low-card-order: compare lows from the highest card down
     aces_best_pair: bool = True  # low-pair-inverse: A-A is the best low pair
-    board_plays: bool = True     # board-plays: the board alone may be a hold'em hand
-    exact_two: bool = True       # omaha-two-hole-cards: exactly two hole cards
-    qualifier: bool = True       # low-qualifier: eight or better, else no low
-    shared_cards: bool = True    # same-cards-both-halves: one five may win both halves
+    board_plays: bool = True  # board-plays: the board alone may be a hold'em hand
+    exact_two: bool = True  # omaha-two-hole-cards: exactly two hole cards
+    qualifier: bool = True  # low-qualifier: eight or better, else no low
+    shared_cards: bool = True  # same-cards-both-halves: one five may win both halves
 
 
 PRACTICE = Rules()
 # interpretation id -> the Rules field its literal reading sets to False (None: no
 # reading changes a pot; suits never break a tie under either reading)
 READINGS: dict[str, str | None] = {
-    "identical-rank-tiebreak": "grouped", "low-card-order": "worst_first",
-    "low-pair-inverse": "aces_best_pair", "board-plays": "board_plays",
-    "omaha-two-hole-cards": "exact_two", "low-qualifier": "qualifier",
-    "same-cards-both-halves": "shared_cards", "suits-equal": None,
+    "identical-rank-tiebreak": "grouped",
+    "low-card-order": "worst_first",
+    "low-pair-inverse": "aces_best_pair",
+    "board-plays": "board_plays",
+    "omaha-two-hole-cards": "exact_two",
+    "low-qualifier": "qualifier",
+    "same-cards-both-halves": "shared_cards",
+    "suits-equal": None,
 }
 
 
@@ -216,22 +228,32 @@ def high_value(five: Sequence[Card], rules: Rules = PRACTICE) -> tuple[int, ...]
 
 
 @cache
-def _low(ranks: tuple[int, ...], qualify: bool, worst_first: bool,
-         aces_best_pair: bool) -> tuple[int, ...] | None:
+def _low(
+    ranks: tuple[int, ...], qualify: bool, worst_first: bool, aces_best_pair: bool
+) -> tuple[int, ...] | None:
     counts = Counter(ranks)
     if qualify and (len(counts) < 5 or max(ranks) > 8):
         return None
     shape = tuple(sorted(counts.values(), reverse=True))
-    badness = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3,
-               (3, 2): 4, (4, 1): 5}[shape]
-    paired = sorted(((n, A if r == 1 and not aces_best_pair else r)
-                     for r, n in counts.items() if n > 1), reverse=True)
+    badness = {
+        (1, 1, 1, 1, 1): 0,
+        (2, 1, 1, 1): 1,
+        (2, 2, 1): 2,
+        (3, 1, 1): 3,
+        (3, 2): 4,
+        (4, 1): 5,
+    }[shape]
+    paired = sorted(
+        ((n, A if r == 1 and not aces_best_pair else r) for r, n in counts.items() if n > 1),
+        reverse=True,
+    )
     single = sorted((r for r, n in counts.items() if n == 1), reverse=worst_first)
     return (-badness, *(-r for _, r in paired), *(-r for r in single))
 
 
-def low_value(five: Sequence[Card], qualify: bool, rules: Rules = PRACTICE) \
-        -> tuple[int, ...] | None:
+def low_value(
+    five: Sequence[Card], qualify: bool, rules: Rules = PRACTICE
+) -> tuple[int, ...] | None:
     """The value of five cards for ace-to-five low (larger is better; straights and
     flushes do not count; the ace is one).  With ``qualify``: None unless five unpaired
     cards of eight or lower (eight or better).  Pairs count against a hand: fewer matched
@@ -242,15 +264,17 @@ def low_value(five: Sequence[Card], qualify: bool, rules: Rules = PRACTICE) \
     return _low(ranks, qualify and rules.qualifier, rules.worst_first, rules.aces_best_pair)
 
 
-def fives(g: PotGame, hole: Sequence[Card], board: Sequence[Card],
-          rules: Rules = PRACTICE) -> list[tuple[Card, ...]]:
+def fives(
+    g: PotGame, hole: Sequence[Card], board: Sequence[Card], rules: Rules = PRACTICE
+) -> list[tuple[Card, ...]]:
     """Every five-card hand the game lets a player make: any five of the cards (at
     least one hole card under the literal board-plays), or exactly ``g.exact`` hole
     cards (any five under the literal omaha-two-hole-cards)."""
     if g.exact is None or not rules.exact_two:
         least = 0 if rules.board_plays or not board else 1
-        return [f for f in combinations([*hole, *board], 5)
-                if sum(1 for c in f if c in hole) >= least]
+        return [
+            f for f in combinations([*hole, *board], 5) if sum(1 for c in f if c in hole) >= least
+        ]
     k = g.exact
     return [h + b for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
@@ -260,8 +284,9 @@ class Player:
 
     def __init__(self, g: PotGame, hole: Sequence[Card], board: Sequence[Card]) -> None:
         self.g, self.hole, self.board = g, hole, board
-        self._fives: dict[tuple[bool, bool], list[tuple[tuple[int, ...], bool,
-                                                          tuple[int, ...]]]] = {}
+        self._fives: dict[
+            tuple[bool, bool], list[tuple[tuple[int, ...], bool, tuple[int, ...]]]
+        ] = {}
         self._best: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 
     def hands(self, rules: Rules) -> list[tuple[tuple[int, ...], bool, tuple[int, ...]]]:
@@ -270,9 +295,13 @@ class Player:
         found = self._fives.get(mode)
         if found is None:
             found = self._fives[mode] = [
-                (tuple(sorted((r for r, _ in f), reverse=True)),
-                 len({s for _, s in f}) == 1, tuple(sorted(1 if r == A else r for r, _ in f)))
-                for f in fives(self.g, self.hole, self.board, rules)]
+                (
+                    tuple(sorted((r for r, _ in f), reverse=True)),
+                    len({s for _, s in f}) == 1,
+                    tuple(sorted(1 if r == A else r for r, _ in f)),
+                )
+                for f in fives(self.g, self.hole, self.board, rules)
+            ]
         return found
 
     def best(self, half: str, rules: Rules) -> tuple[int, ...] | None:
@@ -280,9 +309,19 @@ class Player:
         literal same-cards-both-halves, a low may not be any five that make the best
         high hand."""
         sel = (rules.exact_two, rules.board_plays)
-        key: tuple[Any, ...] = (half, *sel, rules.grouped) if half == "high" else (
-            half, *sel, rules.qualifier, rules.worst_first, rules.aces_best_pair,
-            rules.shared_cards, rules.shared_cards or rules.grouped)
+        key: tuple[Any, ...] = (
+            (half, *sel, rules.grouped)
+            if half == "high"
+            else (
+                half,
+                *sel,
+                rules.qualifier,
+                rules.worst_first,
+                rules.aces_best_pair,
+                rules.shared_cards,
+                rules.shared_cards or rules.grouped,
+            )
+        )
         if key in self._best:
             return self._best[key]
         hands = self.hands(rules)
@@ -292,16 +331,27 @@ class Player:
             if half == "low" and not rules.shared_cards and "high" in self.g.halves:
                 top = self.best("high", rules)
                 hands = [h for h in hands if _high(h[0], h[1], rules.grouped) != top]
-            values = [v for _, _, low in hands
-                      if (v := _low(low, half == "low" and rules.qualifier, rules.worst_first,
-                                    rules.aces_best_pair)) is not None]
+            values = [
+                v
+                for _, _, low in hands
+                if (
+                    v := _low(
+                        low,
+                        half == "low" and rules.qualifier,
+                        rules.worst_first,
+                        rules.aces_best_pair,
+                    )
+                )
+                is not None
+            ]
             found = max(values, default=None)
         self._best[key] = found
         return found
 
 
-def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card],
-         rules: Rules = PRACTICE) -> tuple[int, ...] | None:
+def best(
+    g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card], rules: Rules = PRACTICE
+) -> tuple[int, ...] | None:
     """The best value of one player's cards for ``half`` (None: none qualifies)."""
     return Player(g, hole, board).best(half, rules)
 
@@ -309,12 +359,20 @@ def best(g: PotGame, half: str, hole: Sequence[Card], board: Sequence[Card],
 def pot_expect(pot: Pot) -> dict[str, Any]:
     """A settled pot as a showdown vector's expectation: the winners of each half (an
     empty low when none is awarded) and each hand's share as text."""
-    return {"high": list(pot.high), "low": list(pot.low or ()),
-            "shares": [share_text(s) for s in pot.shares]}
+    return {
+        "high": list(pot.high),
+        "low": list(pot.low or ()),
+        "shares": [share_text(s) for s in pot.shares],
+    }
 
 
-def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
-           rules: Rules = PRACTICE, players: Sequence[Player] | None = None) -> Pot:
+def settle(
+    g: PotGame,
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    rules: Rules = PRACTICE,
+    players: Sequence[Player] | None = None,
+) -> Pot:
     """The pot split as the rules say: each half that some hand qualifies for gets an
     equal part of the pot, shared equally by the hands that tie for it.  The generator's
     own arithmetic, never the reference's; only the data class is the engine's
@@ -335,8 +393,9 @@ def settle(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
     return Pot(tuple(winners.get("high", [])), tuple(low) or None, tuple(shares))
 
 
-def by_reading(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]) \
-        -> tuple[Pot, str | None, Pot | None]:
+def by_reading(
+    g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card]
+) -> tuple[Pot, str | None, Pot | None]:
     """The pot under the practice readings and, when exactly one interpretation of the
     game changes it, that interpretation and its literal pot.  Every combination of the
     game's readings is settled; raises :class:`Ambiguous` when the pot depends on more
@@ -348,9 +407,11 @@ def by_reading(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card
     for combo in product((True, False), repeat=len(fields)):
         rules = replace(PRACTICE, **{f: on for (_, f), on in zip(fields, combo, strict=True)})
         outcomes[combo] = settle(g, holes, board, rules, players)
-    deciding = [i for i in range(len(fields))
-                if any(outcomes[c] != outcomes[(*c[:i], not c[i], *c[i + 1:])]
-                       for c in outcomes)]
+    deciding = [
+        i
+        for i in range(len(fields))
+        if any(outcomes[c] != outcomes[(*c[:i], not c[i], *c[i + 1 :])] for c in outcomes)
+    ]
     if not deciding:
         return practice, None, None
     if len(deciding) > 1:
@@ -369,6 +430,7 @@ class Ambiguous(PokercertError):
 
 # --------------------------------------------------------------------------- dealing
 
+
 class Dealer:
     """Cards from one deck: named cards first, then seeded random ones avoiding a rule."""
 
@@ -384,8 +446,9 @@ class Dealer:
         return list(cards)
 
     def free(self, ok: Callable[[Card], bool] = lambda c: True) -> list[Card]:
-        return [(r, s) for r in range(2, 15) for s in SUITS
-                if (r, s) not in self.used and ok((r, s))]
+        return [
+            (r, s) for r in range(2, 15) for s in SUITS if (r, s) not in self.used and ok((r, s))
+        ]
 
     def draw(self, n: int, ok: Callable[[Card], bool] = lambda c: True) -> list[Card]:
         pool = self.free(ok)
@@ -394,9 +457,15 @@ class Dealer:
         return self.take(self.rng.sample(pool, n))
 
 
-def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
-           roles_: Sequence[str], flags: list[str], why: str,
-           tag: str | None = None) -> dict[str, Any]:
+def record(
+    g: PotGame,
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    roles_: Sequence[str],
+    flags: list[str],
+    why: str,
+    tag: str | None = None,
+) -> dict[str, Any]:
     """A showdown vector with the pot this module's arithmetic settles (one expectation
     per reading when one interpretation changes it; :class:`Ambiguous` for more).
     ``tag``: an interpretation the deal is about although its readings agree on it
@@ -409,11 +478,16 @@ def record(g: PotGame, holes: Sequence[Sequence[Card]], board: Sequence[Card],
     if g.board:
         inputs["board"] = text_of(board)
     if interp is None or literal is None:
-        return make_record("showdown", inputs, clauses, flags, why,
-                           expect=pot_expect(practice))
-    return make_record("showdown", inputs, clauses, flags, why, interp=interp,
-                       by_reading={"practice": pot_expect(practice),
-                                   "literal": pot_expect(literal)})
+        return make_record("showdown", inputs, clauses, flags, why, expect=pot_expect(practice))
+    return make_record(
+        "showdown",
+        inputs,
+        clauses,
+        flags,
+        why,
+        interp=interp,
+        by_reading={"practice": pot_expect(practice), "literal": pot_expect(literal)},
+    )
 
 
 def seats(holes: list[list[Card]], rng: random.Random) -> list[list[Card]]:
@@ -441,11 +515,10 @@ class Construction:
     build: Callable[[Dealer], Dealt]
     holds: Callable[[Dealt, Pot], bool]
     count: int
-    tag: str | None = None      # an interpretation to name per reading (see :func:`record`)
+    tag: str | None = None  # an interpretation to name per reading (see :func:`record`)
 
 
-def family(g: PotGame, constructions: Sequence[Construction], seed: int) \
-        -> list[dict[str, Any]]:
+def family(g: PotGame, constructions: Sequence[Construction], seed: int) -> list[dict[str, Any]]:
     """The vectors of ``constructions``, ``count`` deals each, from a fixed seed."""
     out = []
     for ci, con in enumerate(constructions):
@@ -456,21 +529,22 @@ def family(g: PotGame, constructions: Sequence[Construction], seed: int) \
             dealer = Dealer(seed * 100_003 + ci * 10_007 + attempt)
             try:
                 holes, board = con.build(dealer)
-            except AssertionError:      # the deck ran short for this draw: deal again
+            except AssertionError:  # the deck ran short for this draw: deal again
                 continue
             # the property speaks of the hands as built (the constructed one first)
             if not con.holds((holes, board), settle(g, holes, board)):
                 continue
             holes = seats(holes, dealer.rng)
             try:
-                out.append(record(g, holes, board, con.roles, list(con.flags), con.why,
-                                  con.tag))
-            except Ambiguous:           # the pot hangs on two readings: deal again
+                out.append(record(g, holes, board, con.roles, list(con.flags), con.why, con.tag))
+            except Ambiguous:  # the pot hangs on two readings: deal again
                 continue
             made += 1
         if made < con.count:
-            raise AssertionError(f"{g.rid} {con.topic}: only {made} of {con.count} deals of "
-                                 f"'{con.why}' could be built")
+            raise AssertionError(
+                f"{g.rid} {con.topic}: only {made} of {con.count} deals of "
+                f"'{con.why}' could be built"
+            )
     return out
 
 
@@ -484,8 +558,7 @@ def ranked(ranks: Sequence[int], dealer: Dealer, spread: bool = True) -> list[Ca
     out: list[Card] = []
     for r in ranks:
         counts = Counter(s for _, s in out)
-        suits = [s for s in SUITS if (r, s) not in dealer.used
-                 and (not spread or counts[s] < 2)]
+        suits = [s for s in SUITS if (r, s) not in dealer.used and (not spread or counts[s] < 2)]
         if not suits:
             raise AssertionError(f"no card of rank {r} fits")
         dealer.rng.shuffle(suits)
@@ -493,15 +566,18 @@ def ranked(ranks: Sequence[int], dealer: Dealer, spread: bool = True) -> list[Ca
     return out
 
 
-def players(dealer: Dealer, n: int, size: int,
-            ok: Callable[[Card], bool] = lambda c: True) -> list[list[Card]]:
+def players(
+    dealer: Dealer, n: int, size: int, ok: Callable[[Card], bool] = lambda c: True
+) -> list[list[Card]]:
     return [dealer.draw(size, ok) for _ in range(n)]
 
 
 def differs(g: PotGame, other: PotGame) -> Callable[[Dealt, Pot], bool]:
     """The deal settles differently under ``other`` (a plausible mistake of the rule)."""
+
     def holds(deal: Dealt, pot: Pot) -> bool:
         return settle(other, deal[0], deal[1]) != pot
+
     return holds
 
 

@@ -16,8 +16,9 @@ from pokercert.vectors.generate.games import TableGame
 CARD_CLAUSE = {"nj-mini-tex-pocket": "(d)"}
 
 
-def fam_reject(g: TableGame | None, rid: str, cards: list[str] | None = None
-               ) -> list[dict[str, Any]]:
+def fam_reject(
+    g: TableGame | None, rid: str, cards: list[str] | None = None
+) -> list[dict[str, Any]]:
     """One fault per vector, for every ruleset: duplicate, count, token, joker; then
     several faults per vector, and a board where the game deals none.
 
@@ -30,43 +31,95 @@ def fam_reject(g: TableGame | None, rid: str, cards: list[str] | None = None
         rs = get_ruleset(rid)
         size, jokers = rs.hand_size, rs.jokers
         label = cards if cards is not None else [rs.regulation.section + CARD_CLAUSE[rid]]
-    sample = ["As", "Kd", "9h", "5c", "3s", "7d"][:size + 1]
+    sample = ["As", "Kd", "9h", "5c", "3s", "7d"][: size + 1]
     hand = sample[:size]
     flags = ["input-validation"]
     out = []
 
-    def rej(op: str, inputs: dict[str, Any], reason: str, why: str,
-            extra: list[str] | None = None, also: list[str] | None = None) -> None:
+    def rej(
+        op: str,
+        inputs: dict[str, Any],
+        reason: str,
+        why: str,
+        extra: list[str] | None = None,
+        also: list[str] | None = None,
+    ) -> None:
         expect: dict[str, Any] = {"reason": reason, **({"also": also} if also else {})}
-        out.append(make_record("reject", {"op": op, **inputs}, label, flags + (extra or []), why,
-                               expect=expect))
+        out.append(
+            make_record(
+                "reject", {"op": op, **inputs}, label, flags + (extra or []), why, expect=expect
+            )
+        )
 
-    rej("classify", {"hand": hand_of([*hand[:-1], hand[0]])}, DUPLICATE_CARD,
-        f"{hand[0]} appears twice in one hand: a deck holds one of each card.")
-    rej("classify", {"hand": hand_of(hand[:-1])}, WRONG_COUNT,
-        f"{size - 1} cards where the game needs {size}.")
-    rej("classify", {"hand": hand_of(sample)}, WRONG_COUNT,
-        f"{size + 1} cards where the game needs {size}.")
+    rej(
+        "classify",
+        {"hand": hand_of([*hand[:-1], hand[0]])},
+        DUPLICATE_CARD,
+        f"{hand[0]} appears twice in one hand: a deck holds one of each card.",
+    )
+    rej(
+        "classify",
+        {"hand": hand_of(hand[:-1])},
+        WRONG_COUNT,
+        f"{size - 1} cards where the game needs {size}.",
+    )
+    rej(
+        "classify",
+        {"hand": hand_of(sample)},
+        WRONG_COUNT,
+        f"{size + 1} cards where the game needs {size}.",
+    )
     if size >= 3:
-        quads = ["As", "Ah", "Ad", "Ac"][:size - 1]
-        rej("classify", {"hand": hand_of(quads)}, WRONG_COUNT,
+        quads = ["As", "Ah", "Ad", "Ac"][: size - 1]
+        rej(
+            "classify",
+            {"hand": hand_of(quads)},
+            WRONG_COUNT,
             f"{hand_of(quads)}: only {size - 1} cards, however strong they look; an evaluator "
-            "must not rank a short hand.", ["near-miss"])
+            "must not rank a short hand.",
+            ["near-miss"],
+        )
     rej("classify", {"hand": ""}, WRONG_COUNT, "An empty hand.")
-    rej("classify", {"hand": hand_of([*hand[:-1], "1s"])}, BAD_CARD,
-        "'1s' is not a card: there is no rank 1 (the ace is A).")
-    rej("classify", {"hand": hand_of([*hand[:-1], "Kx"])}, BAD_CARD,
-        "'Kx' is not a card: x is not a suit (jokers are written Xx).")
-    rej("classify", {"hand": hand_of([*hand[:-1], "Q"])}, BAD_CARD,
-        "'Q' is not a card: the suit is missing.")
-    rej("classify", {"hand": hand_of(["Zs", *hand[1:]])}, BAD_CARD,
-        "'Zs' is not a card: Z is not a rank.")
+    rej(
+        "classify",
+        {"hand": hand_of([*hand[:-1], "1s"])},
+        BAD_CARD,
+        "'1s' is not a card: there is no rank 1 (the ace is A).",
+    )
+    rej(
+        "classify",
+        {"hand": hand_of([*hand[:-1], "Kx"])},
+        BAD_CARD,
+        "'Kx' is not a card: x is not a suit (jokers are written Xx).",
+    )
+    rej(
+        "classify",
+        {"hand": hand_of([*hand[:-1], "Q"])},
+        BAD_CARD,
+        "'Q' is not a card: the suit is missing.",
+    )
+    rej(
+        "classify",
+        {"hand": hand_of(["Zs", *hand[1:]])},
+        BAD_CARD,
+        "'Zs' is not a card: Z is not a rank.",
+    )
     if jokers == 0:
-        rej("classify", {"hand": hand_of([*hand[:-1], "Xx"])}, JOKER_NOT_ALLOWED,
-            "A joker in a game played without jokers.", ["wild-card"])
+        rej(
+            "classify",
+            {"hand": hand_of([*hand[:-1], "Xx"])},
+            JOKER_NOT_ALLOWED,
+            "A joker in a game played without jokers.",
+            ["wild-card"],
+        )
     else:
-        rej("classify", {"hand": "Xx Xx Xx As Kd"}, DUPLICATE_CARD,
-            "Three jokers: the deck holds at most two.", ["wild-card"])
+        rej(
+            "classify",
+            {"hand": "Xx Xx Xx As Kd"},
+            DUPLICATE_CARD,
+            "Three jokers: the deck holds at most two.",
+            ["wild-card"],
+        )
     if rid != "nj-mini-tex-pocket":
         _one_fault_deals(rej, rid, size, hand, jokers)
     _several_faults(rej, rid, size, hand, jokers)
@@ -79,92 +132,213 @@ Rej = Callable[..., None]
 def _one_fault_deals(rej: Rej, rid: str, size: int, hand: list[str], jokers: int) -> None:
     """One fault per vector in a showdown (and, for Mini-tex, a best hand)."""
     other = ["2c", "4d", "6h", "8s", "Tc"][:size]
-    rej("compare", {"hands": [hand_of(hand), hand_of([hand[1], *other[1:]])]},
-        DUPLICATE_CARD, f"{hand[1]} is in both hands: one deck is dealt.", ["one-deck"])
-    rej("compare", {"hands": [hand_of(hand)]}, WRONG_COUNT,
-        "A showdown with only one hand.")
-    rej("compare", {"hands": [hand_of(hand), hand_of(other[:-1])]}, WRONG_COUNT,
-        f"The second hand has {size - 1} cards.")
-    rej("compare", {"hands": [hand_of(hand), hand_of([*other[:-1], "Bh"])]}, BAD_CARD,
-        "'Bh' is not a card in the second hand.")
+    rej(
+        "compare",
+        {"hands": [hand_of(hand), hand_of([hand[1], *other[1:]])]},
+        DUPLICATE_CARD,
+        f"{hand[1]} is in both hands: one deck is dealt.",
+        ["one-deck"],
+    )
+    rej("compare", {"hands": [hand_of(hand)]}, WRONG_COUNT, "A showdown with only one hand.")
+    rej(
+        "compare",
+        {"hands": [hand_of(hand), hand_of(other[:-1])]},
+        WRONG_COUNT,
+        f"The second hand has {size - 1} cards.",
+    )
+    rej(
+        "compare",
+        {"hands": [hand_of(hand), hand_of([*other[:-1], "Bh"])]},
+        BAD_CARD,
+        "'Bh' is not a card in the second hand.",
+    )
     if jokers == 0:
-        rej("compare", {"hands": [hand_of(hand), hand_of([*other[:-1], "Xx"])]},
-            JOKER_NOT_ALLOWED, "A joker in the second hand of a game without jokers.",
-            ["wild-card"])
+        rej(
+            "compare",
+            {"hands": [hand_of(hand), hand_of([*other[:-1], "Xx"])]},
+            JOKER_NOT_ALLOWED,
+            "A joker in the second hand of a game without jokers.",
+            ["wild-card"],
+        )
     else:
-        rej("compare", {"hands": ["Xx Xx Kd 9h 5c", "Xx 2c 4d 6h 8s"]}, DUPLICATE_CARD,
+        rej(
+            "compare",
+            {"hands": ["Xx Xx Kd 9h 5c", "Xx 2c 4d 6h 8s"]},
+            DUPLICATE_CARD,
             "Two jokers in one hand and a third in the other: the deck holds two.",
-            ["wild-card", "one-deck"])
+            ["wild-card", "one-deck"],
+        )
     if rid == "nj-mini-tex-3":
         board = "Ah 7c 3d"
-        rej("best_hand", {"hole": "Ks", "board": board}, WRONG_COUNT,
-            "One hole card: each player and the dealer hold two.")
-        rej("best_hand", {"hole": "Ks Qs Js", "board": board}, WRONG_COUNT,
-            "Three hole cards: each player and the dealer hold two.")
-        rej("best_hand", {"hole": "Ks Qs", "board": "Ah 7c"}, WRONG_COUNT,
-            "Two community cards: the board has three.")
-        rej("best_hand", {"hole": "Ks Qs", "board": "Ah 7c 3d 2d"}, WRONG_COUNT,
-            "Four community cards: the board has three.")
-        rej("best_hand", {"hole": "Ks Ah", "board": board}, DUPLICATE_CARD,
-            "Ah is both a hole card and a community card.", ["one-deck"])
-        rej("best_hand", {"hole": "Ks Ks", "board": board}, DUPLICATE_CARD,
-            "The same hole card twice.")
-        rej("best_hand", {"hole": "Ks Qs", "board": "Ah 7c 3x"}, BAD_CARD,
-            "'3x' is not a card on the board.")
-        rej("best_hand", {"hole": "Ks Xx", "board": board}, JOKER_NOT_ALLOWED,
-            "A joker among the hole cards of a game without jokers.", ["wild-card"])
-        rej("best_hand", {"hole": "", "board": board}, WRONG_COUNT,
-            "No hole cards: the board alone never plays.", ["best-hand-selection"])
-        rej("compare", {"hands": ["Ks Qs", "Ks 2d"], "board": board}, DUPLICATE_CARD,
-            "Ks is dealt to the player and to the dealer.", ["one-deck"])
-        rej("compare", {"hands": ["Ks Qs", "7c 2d"], "board": board}, DUPLICATE_CARD,
-            "7c is both the dealer's hole card and a community card.", ["one-deck"])
-        rej("compare", {"hands": ["Ks Qs Jd", "8c 2d"], "board": board}, WRONG_COUNT,
-            "The player holds three hole cards.")
-        rej("compare", {"hands": ["Ks Qs", "8c 2d"], "board": "Ah 7c"}, WRONG_COUNT,
-            "A showdown on a two-card board.")
+        rej(
+            "best_hand",
+            {"hole": "Ks", "board": board},
+            WRONG_COUNT,
+            "One hole card: each player and the dealer hold two.",
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Qs Js", "board": board},
+            WRONG_COUNT,
+            "Three hole cards: each player and the dealer hold two.",
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Qs", "board": "Ah 7c"},
+            WRONG_COUNT,
+            "Two community cards: the board has three.",
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Qs", "board": "Ah 7c 3d 2d"},
+            WRONG_COUNT,
+            "Four community cards: the board has three.",
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Ah", "board": board},
+            DUPLICATE_CARD,
+            "Ah is both a hole card and a community card.",
+            ["one-deck"],
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Ks", "board": board},
+            DUPLICATE_CARD,
+            "The same hole card twice.",
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Qs", "board": "Ah 7c 3x"},
+            BAD_CARD,
+            "'3x' is not a card on the board.",
+        )
+        rej(
+            "best_hand",
+            {"hole": "Ks Xx", "board": board},
+            JOKER_NOT_ALLOWED,
+            "A joker among the hole cards of a game without jokers.",
+            ["wild-card"],
+        )
+        rej(
+            "best_hand",
+            {"hole": "", "board": board},
+            WRONG_COUNT,
+            "No hole cards: the board alone never plays.",
+            ["best-hand-selection"],
+        )
+        rej(
+            "compare",
+            {"hands": ["Ks Qs", "Ks 2d"], "board": board},
+            DUPLICATE_CARD,
+            "Ks is dealt to the player and to the dealer.",
+            ["one-deck"],
+        )
+        rej(
+            "compare",
+            {"hands": ["Ks Qs", "7c 2d"], "board": board},
+            DUPLICATE_CARD,
+            "7c is both the dealer's hole card and a community card.",
+            ["one-deck"],
+        )
+        rej(
+            "compare",
+            {"hands": ["Ks Qs Jd", "8c 2d"], "board": board},
+            WRONG_COUNT,
+            "The player holds three hole cards.",
+        )
+        rej(
+            "compare",
+            {"hands": ["Ks Qs", "8c 2d"], "board": "Ah 7c"},
+            WRONG_COUNT,
+            "A showdown on a two-card board.",
+        )
 
 
 def _several_faults(rej: Rej, rid: str, size: int, hand: list[str], jokers: int) -> None:
     """Inputs with two or three faults: ``reason`` is the fault the reference meets first
     (it reads cards left to right and counts them last), ``also`` the others; the check
     finds every fault token by token and requires exactly these."""
-    several: list[str] = []          # (a several-fault vector is one with expect.also)
-    short = [*hand[:size - 2], "Zs"]
-    rej("classify", {"hand": hand_of(short)}, BAD_CARD,
+    several: list[str] = []  # (a several-fault vector is one with expect.also)
+    short = [*hand[: size - 2], "Zs"]
+    rej(
+        "classify",
+        {"hand": hand_of(short)},
+        BAD_CARD,
         f"{len(short)} tokens where the game needs {size}, and 'Zs' is not a card: both faults "
-        "are true, so either reason passes.", several, [WRONG_COUNT])
+        "are true, so either reason passes.",
+        several,
+        [WRONG_COUNT],
+    )
     twice = [hand[0], hand[0], "1s", *hand[3:size]]
     faults = [BAD_CARD] + ([WRONG_COUNT] if len(twice) != size else [])
-    rej("classify", {"hand": hand_of(twice)}, DUPLICATE_CARD,
+    rej(
+        "classify",
+        {"hand": hand_of(twice)},
+        DUPLICATE_CARD,
         f"{hand[0]} twice and '1s', which is not a card"
-        + (f", in {len(twice)} tokens where the game needs {size}" if len(twice) != size
-           else "") + ": any of these reasons passes.", several, faults)
+        + (f", in {len(twice)} tokens where the game needs {size}" if len(twice) != size else "")
+        + ": any of these reasons passes.",
+        several,
+        faults,
+    )
     if jokers == 0:
         jok = ["Xx", hand[0], hand[0], *hand[3:size]]
         extra = [DUPLICATE_CARD] + ([WRONG_COUNT] if len(jok) != size else [])
-        rej("classify", {"hand": hand_of(jok)}, JOKER_NOT_ALLOWED,
+        rej(
+            "classify",
+            {"hand": hand_of(jok)},
+            JOKER_NOT_ALLOWED,
             f"A joker in a game without jokers, and {hand[0]} twice: either reason passes.",
-            [*several, "wild-card"], extra)
+            [*several, "wild-card"],
+            extra,
+        )
     elif jokers + 2 <= size:
-        jok = ["Xx"] * (jokers + 1) + ["Zs", *hand[1:size - jokers - 1]]
-        rej("classify", {"hand": hand_of(jok)}, DUPLICATE_CARD,
+        jok = ["Xx"] * (jokers + 1) + ["Zs", *hand[1 : size - jokers - 1]]
+        rej(
+            "classify",
+            {"hand": hand_of(jok)},
+            DUPLICATE_CARD,
             f"{jokers + 1} jokers where the deck holds {jokers}, and 'Zs', which is not a card: "
-            "either reason passes.", [*several, "wild-card"], [BAD_CARD])
+            "either reason passes.",
+            [*several, "wild-card"],
+            [BAD_CARD],
+        )
     if rid == "nj-mini-tex-pocket":
         return
-    rej("compare", {"hands": [hand_of([*hand[:-1], "Zz"])]}, WRONG_COUNT,
-        "One hand only, and 'Zz' is not a card: either reason passes.", several, [BAD_CARD])
+    rej(
+        "compare",
+        {"hands": [hand_of([*hand[:-1], "Zz"])]},
+        WRONG_COUNT,
+        "One hand only, and 'Zz' is not a card: either reason passes.",
+        several,
+        [BAD_CARD],
+    )
     other = ["2c", "4d", "6h", "8s", "Tc"][:size]
-    rej("compare", {"hands": [hand_of(hand), hand_of([hand[1], *other[2:]])]}, WRONG_COUNT,
+    rej(
+        "compare",
+        {"hands": [hand_of(hand), hand_of([hand[1], *other[2:]])]},
+        WRONG_COUNT,
         f"The second hand has {size - 1} cards, and {hand[1]} is in both hands: either reason "
-        "passes.", [*several, "one-deck"], [DUPLICATE_CARD])
+        "passes.",
+        [*several, "one-deck"],
+        [DUPLICATE_CARD],
+    )
     if rid == "nj-mini-tex-3":
-        rej("best_hand", {"hole": "Ks Zz Qs", "board": "Ah 7c 3d"}, BAD_CARD,
+        rej(
+            "best_hand",
+            {"hole": "Ks Zz Qs", "board": "Ah 7c 3d"},
+            BAD_CARD,
             "Three hole cards, one of them 'Zz', which is not a card: either reason passes.",
-            several, [WRONG_COUNT])
+            several,
+            [WRONG_COUNT],
+        )
     elif get_ruleset(rid).selection is None:
-        rej("compare", {"hands": [hand_of(hand), hand_of(other)], "board": "2h 3h 4h"},
-            WRONG_COUNT, "A board in a game without community cards: a field the game does "
-            "not use is refused as too many cards (PROTOCOL.md 3.3).", ["unused-field"])
-
+        rej(
+            "compare",
+            {"hands": [hand_of(hand), hand_of(other)], "board": "2h 3h 4h"},
+            WRONG_COUNT,
+            "A board in a game without community cards: a field the game does "
+            "not use is refused as too many cards (PROTOCOL.md 3.3).",
+            ["unused-field"],
+        )

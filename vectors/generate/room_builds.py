@@ -45,7 +45,7 @@ def all_category(g: PotGame, deal: Dealt, cat: int, *more: int) -> bool:
     """Every hand's best high hand starts with ``(cat, *more)`` (nobody improved)."""
     for h in deal[0]:
         v = best(g, "high", h, deal[1])
-        if v is None or v[:1 + len(more)] != (cat, *more):
+        if v is None or v[: 1 + len(more)] != (cat, *more):
             return False
     return True
 
@@ -89,6 +89,7 @@ def same_ranks_twins(dealer: Dealer, size: int, more: int) -> Dealt:
 
 # --------------------------------------------------------------------------- hold'em
 
+
 def holdem_straight_plays(top: int, dealer: Dealer) -> Dealt:
     """Deals ``[holdem.straight-plays]`` of ``data/rooms.toml``."""
     board = straight_board(top, dealer)
@@ -100,8 +101,9 @@ def holdem_straight_plays(top: int, dealer: Dealer) -> Dealt:
 def holdem_straight_beaten(top: int, dealer: Dealer) -> Dealt:
     """Deals ``[holdem.straight-beaten]`` of ``data/rooms.toml``."""
     board = straight_board(top, dealer)
-    one = dealer.take([(top + 1, dealer.rng.choice(
-        [s for s in SUITS if (top + 1, s) not in dealer.used]))])
+    one = dealer.take(
+        [(top + 1, dealer.rng.choice([s for s in SUITS if (top + 1, s) not in dealer.used]))]
+    )
     one += dealer.draw(1, lambda c: c[0] != top + 1)
     holes = players(dealer, between(dealer, 1, 5), 2, lambda c: c[0] != top + 1)
     return [one, *holes], board
@@ -165,8 +167,9 @@ def holdem_two_pair(dealer: Dealer) -> Dealt:
 
 def board_two_pair(g: PotGame, deal: Dealt, pot: Pot) -> bool:
     """Everyone plays the board's two pairs (the pocket pair is counterfeited)."""
-    ranks = sorted({r for r, _ in deal[1] if sum(1 for c in deal[1] if c[0] == r) == 2},
-                   reverse=True)
+    ranks = sorted(
+        {r for r, _ in deal[1] if sum(1 for c in deal[1] if c[0] == r) == 2}, reverse=True
+    )
     return all_category(g, deal, 2, *ranks)
 
 
@@ -194,14 +197,19 @@ def holdem_twins(dealer: Dealer) -> Dealt:
 def holdem_twins_tie(g: PotGame, deal: Dealt, pot: Pot) -> bool:
     """The hands of the same two ranks make no flush and win or lose together."""
     holes, board = deal
-    twins = [i for i, h in enumerate(holes) if sorted(r for r, _ in h) ==
-             sorted(r for r, _ in holes[0])]
+    twins = [
+        i for i, h in enumerate(holes) if sorted(r for r, _ in h) == sorted(r for r, _ in holes[0])
+    ]
     flush = any(best(g, "high", holes[i], board)[0] in (5, 8) for i in twins)  # type: ignore[index]
-    return len(twins) >= 2 and not flush and (set(twins) <= set(pot.high) or
-                                              not set(twins) & set(pot.high))
+    return (
+        len(twins) >= 2
+        and not flush
+        and (set(twins) <= set(pot.high) or not set(twins) & set(pot.high))
+    )
 
 
 # --------------------------------------------------------------------------- Omaha
+
 
 def omaha_board_flush(most: int, dealer: Dealer) -> Dealt:
     """Deals ``[omaha.board-flush]`` of ``data/rooms.toml``."""
@@ -209,8 +217,11 @@ def omaha_board_flush(most: int, dealer: Dealer) -> Dealt:
     ranks = dealer.rng.sample(range(2, A), 4)
     board = dealer.take([(r, suit) for r in ranks])
     board += dealer.draw(1, lambda c: c[1] != suit)
-    one = dealer.take([(A, suit)]) if (A, suit) not in dealer.used else dealer.draw(
-        1, lambda c: c[1] == suit)
+    one = (
+        dealer.take([(A, suit)])
+        if (A, suit) not in dealer.used
+        else dealer.draw(1, lambda c: c[1] == suit)
+    )
     one += dealer.draw(3, lambda c: c[1] != suit)
     return [one, *players(dealer, between(dealer, 1, most), 4)], board
 
@@ -256,8 +267,9 @@ def no_flush_twins(deal: Dealt, pot: Pot) -> bool:
     if max(sum(1 for c in board if c[1] == x) for x in SUITS) > 2:
         return False
     together = [set(pot.high) & {0, 1}, set(pot.low or ()) & {0, 1}]
-    return all(w in (set(), {0, 1}) for w in together) and bool(together[0] or
-                                                                 together[1] or pot.high)
+    return all(w in (set(), {0, 1}) for w in together) and bool(
+        together[0] or together[1] or pot.high
+    )
 
 
 def omaha_wheel(dealer: Dealer) -> Dealt:
@@ -277,10 +289,10 @@ def omaha_nine_low(dealer: Dealer) -> Dealt:
     """Deals ``[omaha.nine-low]`` of ``data/rooms.toml``."""
     lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7], 2)
     board = ranked([9, *lows_], dealer) + dealer.draw(2, lambda c: c[0] in (10, 11, Q, K))
-    holes = players(dealer, between(dealer, 2, 3), 4, lambda c: not low_card(c)) + \
-        players(dealer, 1, 2, low_card)
-    holes = [h + dealer.draw(2, lambda c: not low_card(c)) if len(h) == 2 else h
-             for h in holes]
+    holes = players(dealer, between(dealer, 2, 3), 4, lambda c: not low_card(c)) + players(
+        dealer, 1, 2, low_card
+    )
+    holes = [h + dealer.draw(2, lambda c: not low_card(c)) if len(h) == 2 else h for h in holes]
     return holes, board
 
 
@@ -288,7 +300,8 @@ def omaha_paired_board(dealer: Dealer) -> Dealt:
     """Deals ``[omaha.paired-board]`` of ``data/rooms.toml``."""
     a, b = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 2)
     board = ranked([a, a, b, b], dealer, spread=False) + dealer.draw(
-        1, lambda c: c[0] in (9, 10, 11, Q, K))
+        1, lambda c: c[0] in (9, 10, 11, Q, K)
+    )
     return players(dealer, between(dealer, 2, 4), 4), board
 
 
@@ -310,6 +323,7 @@ def quartered(deal: Dealt, pot: Pot) -> bool:
 
 
 # --------------------------------------------------------------------------- stud and razz
+
 
 def first_five_differs(g: PotGame, deal: Dealt, pot: Pot) -> bool:
     """Settling on each player's first five cards only would give another pot."""
@@ -365,8 +379,10 @@ def stud_nine(dealer: Dealer) -> Dealt:
     holes = []
     for _ in range(between(dealer, 2, 2)):
         lows_ = dealer.rng.sample([A, 2, 3, 4, 5, 6, 7, 8], 3)
-        holes.append(ranked([9, *lows_], dealer) + dealer.draw(
-            3, partial(_rank_in, (9, 10, 11, Q, K, *lows_))))
+        holes.append(
+            ranked([9, *lows_], dealer)
+            + dealer.draw(3, partial(_rank_in, (9, 10, 11, Q, K, *lows_)))
+        )
     return holes, []
 
 

@@ -30,7 +30,7 @@ from pokercert.vectors.generate.pots import (
     text_of,
 )
 
-RAZZ_EACH = 6       # five-card razz compares per paired category
+RAZZ_EACH = 6  # five-card razz compares per paired category
 
 
 def between(dealer: Dealer, lo: int, hi: int) -> int:
@@ -54,9 +54,13 @@ CATEGORY_OF: dict[str, tuple[int, ...]] = {
 
 # group sizes of a five-card hand of each category without a run or a suit
 FIVE_CARD_SHAPES: dict[str, tuple[int, ...]] = {
-    CategoryName.FOUR_OF_A_KIND: (4, 1), CategoryName.FULL_HOUSE: (3, 2),
-    CategoryName.THREE_OF_A_KIND: (3, 1, 1), CategoryName.TWO_PAIR: (2, 2, 1),
-    CategoryName.ONE_PAIR: (2, 1, 1, 1), CategoryName.HIGH_CARD: (1,) * 5}
+    CategoryName.FOUR_OF_A_KIND: (4, 1),
+    CategoryName.FULL_HOUSE: (3, 2),
+    CategoryName.THREE_OF_A_KIND: (3, 1, 1),
+    CategoryName.TWO_PAIR: (2, 2, 1),
+    CategoryName.ONE_PAIR: (2, 1, 1, 1),
+    CategoryName.HIGH_CARD: (1,) * 5,
+}
 
 
 def five_of(category: str, dealer: Dealer) -> list[Card]:
@@ -88,7 +92,8 @@ def categories(g: PotGame, each: int) -> list[Construction]:
     most = 5 if len(g.halves) == 1 else 2
     for category, prefix in CATEGORY_OF.items():
         if len(g.halves) > 1 and category in (CategoryName.HIGH_CARD, CategoryName.ONE_PAIR):
-            continue        # beside a low half these rarely win high: other families have them
+            continue  # beside a low half these rarely win high: other families have them
+
         def deal(dealer: Dealer, category: str = category) -> Dealt:
             five = five_of(category, dealer)
             if g.board:
@@ -105,14 +110,26 @@ def categories(g: PotGame, each: int) -> list[Construction]:
 
         def wins_with(d: Dealt, p: Pot, prefix: tuple[int, ...] = prefix) -> bool:
             v = best(g, "high", d[0][0], d[1])
-            return 0 in p.high and v is not None and v[:len(prefix)] == prefix and (
-                prefix != (8,) or v[1] != A)
-        out.append(Construction(
-            "categories", ("select",), ("category-order",),
-            f"One player's cards hold {category.replace('_', ' ')} (built first, then the "
-            "deal around it): it wins the high pot against every other hand the deal makes, "
-            "by the order of the categories or the tie rule within one.", deal, wins_with,
-            each))
+            return (
+                0 in p.high
+                and v is not None
+                and v[: len(prefix)] == prefix
+                and (prefix != (8,) or v[1] != A)
+            )
+
+        out.append(
+            Construction(
+                "categories",
+                ("select",),
+                ("category-order",),
+                f"One player's cards hold {category.replace('_', ' ')} (built first, then the "
+                "deal around it): it wins the high pot against every other hand the deal makes, "
+                "by the order of the categories or the tie rule within one.",
+                deal,
+                wins_with,
+                each,
+            )
+        )
     return out
 
 
@@ -148,19 +165,23 @@ def razz_compares(g: PotGame, seed: int) -> list[dict[str, Any]]:
                 continue
             values = [low_value(h, False) for h in hands]
             if [LOW_NAMES[-v[0]] if v else None for v in values] != built:
-                continue            # five random ranks can pair or run: deal again
+                continue  # five random ranks can pair or run: deal again
             order = list(range(len(hands)))
             dealer.rng.shuffle(order)
             seated = [hands[i] for i in order]
             best_seat = max(range(len(seated)), key=lambda i: values[order[i]] or ())
-            clauses = list(dict.fromkeys([*g.L("select", "low"),
-                                          *deciding(g, seated, [])]))
-            out.append(compare(
-                [text_of(h).split() for h in seated], [best_seat], clauses,
-                ["razz-pairs", "category-order"],
-                f"Final five-card razz hands, one of them {category.replace('_', ' ')}: "
-                "pairs count against a low hand, the fewer matched cards the better, so the "
-                "hands rank by the order of the low categories."))
+            clauses = list(dict.fromkeys([*g.L("select", "low"), *deciding(g, seated, [])]))
+            out.append(
+                compare(
+                    [text_of(h).split() for h in seated],
+                    [best_seat],
+                    clauses,
+                    ["razz-pairs", "category-order"],
+                    f"Final five-card razz hands, one of them {category.replace('_', ' ')}: "
+                    "pairs count against a low hand, the fewer matched cards the better, so the "
+                    "hands rank by the order of the low categories.",
+                )
+            )
             made += 1
     return out
 
@@ -173,6 +194,7 @@ def razz_few_ranks(g: PotGame) -> list[Construction]:
     """Seven-card razz deals whose players hold few ranks, so the best low each can make
     is paired: four ranks make at best one pair, three ranks two pairs, two ranks a full
     house (never three or four of a kind: those only five-card compares reach)."""
+
     def deal(dealer: Dealer) -> Dealt:
         holes = []
         for ranks in dealer.rng.sample([2, 3, 4], 2 + dealer.rng.randint(0, 1)):
@@ -182,19 +204,29 @@ def razz_few_ranks(g: PotGame) -> list[Construction]:
             dealer.rng.shuffle(cards)
             holes.append(cards)
         return holes, []
-    return [Construction(
-        "razz-hands", ("order", "cards"), ("razz-pairs", "category-order"),
-        "Seven cards each, every player's of only two, three or four ranks: the best low of "
-        "four ranks is one pair, of three ranks two pairs, of two ranks a full house; pairs "
-        "count against a low, so the fewer matched cards win.", deal,
-        lambda d, p: len(p.low or ()) == 1, 30)]
+
+    return [
+        Construction(
+            "razz-hands",
+            ("order", "cards"),
+            ("razz-pairs", "category-order"),
+            "Seven cards each, every player's of only two, three or four ranks: the best low of "
+            "four ranks is one pair, of three ranks two pairs, of two ranks a full house; pairs "
+            "count against a low, so the fewer matched cards win.",
+            deal,
+            lambda d, p: len(p.low or ()) == 1,
+            30,
+        )
+    ]
 
 
 def razz_hands(g: PotGame, seed: int) -> list[dict[str, Any]]:
     """The family ``razz-hands`` of the game's seed: :func:`razz_compares`, then the
     seven-card deals of :func:`razz_few_ranks`."""
-    return [*razz_compares(g, seed + sum(map(ord, "razz-compares"))),
-            *family(g, razz_few_ranks(g), seed + sum(map(ord, "razz-hands")))]
+    return [
+        *razz_compares(g, seed + sum(map(ord, "razz-compares"))),
+        *family(g, razz_few_ranks(g), seed + sum(map(ord, "razz-hands"))),
+    ]
 
 
 def deals(g: PotGame) -> list[Construction]:
@@ -206,10 +238,18 @@ def deals(g: PotGame) -> list[Construction]:
         n = between(dealer, 2, most)
         holes = players(dealer, n, g.hole)
         return holes, dealer.draw(g.board)
+
     roles_ = ("select", "split", "low", "cards", "speak")
-    return [Construction(
-        "deals", roles_, ("dealt-showdown",),
-        f"A deal of two to {most} players from a seeded deck, each hand as dealt (cards "
-        "speak): the pot is settled by searching every five-card hand each player may make "
-        "under the game's rules.", deal,
-        lambda d, p: True, 100 if len(g.halves) == 1 else 50)]
+    return [
+        Construction(
+            "deals",
+            roles_,
+            ("dealt-showdown",),
+            f"A deal of two to {most} players from a seeded deck, each hand as dealt (cards "
+            "speak): the pot is settled by searching every five-card hand each player may make "
+            "under the game's rules.",
+            deal,
+            lambda d, p: True,
+            100 if len(g.halves) == 1 else 50,
+        )
+    ]

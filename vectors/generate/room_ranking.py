@@ -35,8 +35,8 @@ from pokercert.vectors.generate.pots import (
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.room_deals import five_of
 
-CLASSIFY_EACH = 3       # classify vectors per category
-COMPARE_EACH = 2        # compares per neighbouring pair and seat
+CLASSIFY_EACH = 3  # classify vectors per category
+COMPARE_EACH = 2  # compares per neighbouring pair and seat
 
 
 def _value(g: PotGame, five: list[Card]) -> tuple[int, ...]:
@@ -63,7 +63,7 @@ def _deal(g: PotGame, dealer: Dealer, category: str) -> list[Card]:
         saved = set(dealer.used)
         try:
             five = five_of(category, dealer)
-        except AssertionError:          # a card the other hand holds: deal again
+        except AssertionError:  # a card the other hand holds: deal again
             dealer.used = saved
             continue
         if _name(g, five) == category:
@@ -76,7 +76,7 @@ def ranking(g: PotGame, seed: int) -> list[dict[str, Any]]:
     """Every category classified, and every neighbouring pair of categories compared,
     the better hand in each seat, in the ruleset's own category order."""
     rs = get_ruleset(g.rid)
-    order = list(rs.rules["categories"])            # best first
+    order = list(rs.rules["categories"])  # best first
     clause = {c.name: c.clause for c in rs.categories}
     out: list[dict[str, Any]] = []
     dealer = Dealer(seed)
@@ -85,10 +85,16 @@ def ranking(g: PotGame, seed: int) -> list[dict[str, Any]]:
             dealer.used = set()
             five = _deal(g, dealer, category)
             dealer.rng.shuffle(five)
-            out.append(classify(
-                text_of(five).split(), category, [clause[category]], ["category-order"],
-                f"Five cards of {CATEGORY_WORDS[category].removeprefix('a ')} (built "
-                f"so): the game ranks its five-card hands as {rs.ranks_by} does."))
+            out.append(
+                classify(
+                    text_of(five).split(),
+                    category,
+                    [clause[category]],
+                    ["category-order"],
+                    f"Five cards of {CATEGORY_WORDS[category].removeprefix('a ')} (built "
+                    f"so): the game ranks its five-card hands as {rs.ranks_by} does.",
+                )
+            )
     for upper, lower in pairwise(order):
         for seat in (0, 1):
             for _ in range(COMPARE_EACH):
@@ -97,13 +103,17 @@ def ranking(g: PotGame, seed: int) -> list[dict[str, Any]]:
                 # the arithmetic must agree with the category order it is built on
                 assert _value(g, better) > _value(g, worse), (g.rid, upper, lower)
                 hands = [better, worse] if seat == 0 else [worse, better]
-                out.append(compare(
-                    [text_of(h).split() for h in hands], [seat],
-                    list(dict.fromkeys([*rs.order_clauses, clause[upper], clause[lower]])),
-                    ["category-order"],
-                    f"{CATEGORY_WORDS[upper].capitalize()} against "
-                    f"{CATEGORY_WORDS[lower]}: the next category down in the game's "
-                    "order, so the first wins whatever the ranks."))
+                out.append(
+                    compare(
+                        [text_of(h).split() for h in hands],
+                        [seat],
+                        list(dict.fromkeys([*rs.order_clauses, clause[upper], clause[lower]])),
+                        ["category-order"],
+                        f"{CATEGORY_WORDS[upper].capitalize()} against "
+                        f"{CATEGORY_WORDS[lower]}: the next category down in the game's "
+                        "order, so the first wins whatever the ranks.",
+                    )
+                )
     return out
 
 

@@ -35,12 +35,18 @@ def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
 
     def tie(a: list[str], b: list[str], category: str, extra: list[str] | None = None) -> None:
         extra = extra or []
-        out.append(compare([a, b], [0, 1], clauses + [x for x in g.L(g.cat(category))
-                                                       if x not in clauses],
-                           ["suit-tiebreak", *extra],
-                           f"{CATEGORY_WORDS[category].capitalize()} against the same ranks in "
-                           f"other suits: suits are equal, the hands {g.word}.",
-                           literal=[0, 1], interp="suits-equal"))
+        out.append(
+            compare(
+                [a, b],
+                [0, 1],
+                clauses + [x for x in g.L(g.cat(category)) if x not in clauses],
+                ["suit-tiebreak", *extra],
+                f"{CATEGORY_WORDS[category].capitalize()} against the same ranks in "
+                f"other suits: suits are equal, the hands {g.word}.",
+                literal=[0, 1],
+                interp="suits-equal",
+            )
+        )
 
     n = g.size
     royal = straight_ranks(A, n)
@@ -70,15 +76,24 @@ def fam_suit_ties(g: TableGame) -> list[dict[str, Any]]:
         ranks = [K, K, 7, 7, 3] if g.direction == "high" else [4, 4, 3, 3, 6]
         deck = Deck()
         tie(deck.hand(ranks, 0), deck.hand(ranks, 1), CategoryName.TWO_PAIR)
-    pair = ([A, A, K, 9, 4] if n == 5 else [A, A, 9]) if g.direction == "high" else (
-        [2, 2, 5, 4, 3] if n == 5 else [2, 2, 3])
+    pair = (
+        ([A, A, K, 9, 4] if n == 5 else [A, A, 9])
+        if g.direction == "high"
+        else ([2, 2, 5, 4, 3] if n == 5 else [2, 2, 3])
+    )
     deck = Deck()
     tie(deck.hand(pair, 0), deck.hand(pair, 1), CategoryName.ONE_PAIR)
-    for ranks in ([[A, Q, 10, 8, 6], [7, 5, 4, 3, 2]] if n == 5 else [[A, J, 8], [5, 3, 2]]) \
-            if g.direction == "high" else ([[5, 4, 3, 2, A], [K, Q, J, 9, 8]] if n == 5 and
-                                           g.low_ace == "one" else
-                                           [[7, 5, 4, 3, 2], [A, K, Q, J, 9]] if n == 5 else
-                                           [[3, 2, A], [K, Q, 10]]):
+    for ranks in (
+        ([[A, Q, 10, 8, 6], [7, 5, 4, 3, 2]] if n == 5 else [[A, J, 8], [5, 3, 2]])
+        if g.direction == "high"
+        else (
+            [[5, 4, 3, 2, A], [K, Q, J, 9, 8]]
+            if n == 5 and g.low_ace == "one"
+            else [[7, 5, 4, 3, 2], [A, K, Q, J, 9]]
+            if n == 5
+            else [[3, 2, A], [K, Q, 10]]
+        )
+    ):
         deck = Deck()
         a, b = deck.hand(ranks, 0), deck.hand(ranks, 1)
         tie(a, b, CategoryName.HIGH_CARD)
@@ -92,32 +107,55 @@ def fam_multiway(g: TableGame) -> list[dict[str, Any]]:
     clauses = g.L(g.tie)
 
     def rotated(ranks: Sequence[int], players: int) -> list[list[str]]:
-        return [[card(r, SUITS[(p + j) % 4]) for j, r in enumerate(ranks)]
-                for p in range(players)]
+        return [[card(r, SUITS[(p + j) % 4]) for j, r in enumerate(ranks)] for p in range(players)]
 
     def add(hands: list[list[str]], winners: list[int], category: str, why: str) -> None:
-        out.append(compare(hands, winners, clauses + [x for x in g.L(g.cat(category))
-                                                      if x not in clauses],
-                           ["multiway-split", "suit-tiebreak"], why))
+        out.append(
+            compare(
+                hands,
+                winners,
+                clauses + [x for x in g.L(g.cat(category)) if x not in clauses],
+                ["multiway-split", "suit-tiebreak"],
+                why,
+            )
+        )
 
     if g.direction == "high":
         royal = straight_ranks(A, n)
         cat = g.royal or CategoryName.STRAIGHT_FLUSH
-        add([[card(r, s) for r in royal] for s in SUITS], [0, 1, 2, 3], cat,
-            f"Four {CATEGORY_WORDS[cat].split(' ', 1)[1]}es, one per suit: a four-way "
-            f"{g.word}.")
+        add(
+            [[card(r, s) for r in royal] for s in SUITS],
+            [0, 1, 2, 3],
+            cat,
+            f"Four {CATEGORY_WORDS[cat].split(' ', 1)[1]}es, one per suit: a four-way {g.word}.",
+        )
         for top in (A, 9, n):
             hands = rotated(straight_ranks(top, n), 4)
-            add(hands, [0, 1, 2, 3], CategoryName.STRAIGHT,
+            add(
+                hands,
+                [0, 1, 2, 3],
+                CategoryName.STRAIGHT,
                 f"Four {name(top) if top != n else 'ace-low'} straights in rotated suits: a "
-                f"four-way {g.word}.")
-            add(hands[:3], [0, 1, 2], CategoryName.STRAIGHT,
-                f"Three equal straights: a three-way {g.word}.")
+                f"four-way {g.word}.",
+            )
+            add(
+                hands[:3],
+                [0, 1, 2],
+                CategoryName.STRAIGHT,
+                f"Three equal straights: a three-way {g.word}.",
+            )
         fl = [K, J, 9, 7, 4][:n] if n == 5 else [K, 9, 6]
-        add([[card(r, s) for r in fl] for s in SUITS], [0, 1, 2, 3], CategoryName.FLUSH,
-            f"Four flushes of the same ranks: a four-way {g.word}.")
-    hc = ([A, Q, 10, 8, 6] if n == 5 else [A, J, 8]) if g.direction == "high" else (
-        ([8, 6, 4, 3, A] if g.low_ace == "one" else [9, 7, 5, 4, 2]) if n == 5 else [5, 3, A])
+        add(
+            [[card(r, s) for r in fl] for s in SUITS],
+            [0, 1, 2, 3],
+            CategoryName.FLUSH,
+            f"Four flushes of the same ranks: a four-way {g.word}.",
+        )
+    hc = (
+        ([A, Q, 10, 8, 6] if n == 5 else [A, J, 8])
+        if g.direction == "high"
+        else (([8, 6, 4, 3, A] if g.low_ace == "one" else [9, 7, 5, 4, 2]) if n == 5 else [5, 3, A])
+    )
     hands = rotated(hc, 4)
     add(
         hands,
@@ -125,15 +163,23 @@ def fam_multiway(g: TableGame) -> list[dict[str, Any]]:
         CategoryName.HIGH_CARD,
         f"Four hands of the same ranks in rotated suits: a four-way {g.word}.",
     )
-    add(hands[:3], [0, 1, 2], CategoryName.HIGH_CARD, f"Three hands of the same ranks: a three-way "
-        f"{g.word}.")
+    add(
+        hands[:3],
+        [0, 1, 2],
+        CategoryName.HIGH_CARD,
+        f"Three hands of the same ranks: a three-way {g.word}.",
+    )
     # three equal hands and one that loses by its last card
     worse = list(hc)
     worse[-1] = step_worse(g, hc[-1]) or hc[-1]
     loser = [card(r, SUITS[(3 + j) % 4]) for j, r in enumerate(worse)]
     if not_flush(loser) and not is_run(worse, g.low_ace != "high"):
-        add([*hands[:2], loser, hands[2]], [0, 1, 3], CategoryName.HIGH_CARD,
-            f"Three equal hands {g.word} and the fourth, worse by its last card, loses.")
+        add(
+            [*hands[:2], loser, hands[2]],
+            [0, 1, 3],
+            CategoryName.HIGH_CARD,
+            f"Three equal hands {g.word} and the fourth, worse by its last card, loses.",
+        )
     return out
 
 
@@ -152,26 +198,38 @@ def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
         if category == CategoryName.STRAIGHT and g.straight_interp == "unsuited" and n == 5:
             literal, interp = CategoryName.HIGH_CARD, "unsuited"
         elif wheel and g.wheel_interp and g.direction == "high":
-            literal = CategoryName.HIGH_CARD if category == CategoryName.STRAIGHT else \
-                CategoryName.FLUSH
+            literal = (
+                CategoryName.HIGH_CARD if category == CategoryName.STRAIGHT else CategoryName.FLUSH
+            )
             interp = g.wheel_interp
         if g.rid == "mt-poker-low" and category == CategoryName.HIGH_CARD:
             # A-2-3-4-5 counts, literally
             literal, interp = CategoryName.STRAIGHT, "mt-low-order"
         cat_clause = g.L(g.cat(category if category in g.cats else CategoryName.HIGH_CARD))
-        out.append(classify(shuffled, category, clause + cat_clause, ["cards-speak"]
-                            + (["wheel"] if wheel else []),
-                            f"{hand_of(shuffled)} is {CATEGORY_WORDS[category]} whatever the "
-                            "order the cards are shown in.", literal, interp))
+        out.append(
+            classify(
+                shuffled,
+                category,
+                clause + cat_clause,
+                ["cards-speak"] + (["wheel"] if wheel else []),
+                f"{hand_of(shuffled)} is {CATEGORY_WORDS[category]} whatever the "
+                "order the cards are shown in.",
+                literal,
+                interp,
+            )
+        )
     return out
 
 
 def _speaking_samples(g: TableGame) -> list[tuple[list[int], str, str]]:
     """(ranks, category, suits) of the hands :func:`fam_cards_speak` shows shuffled, from
     ``data/showdowns.toml``; a category not in the vocabulary is a ValueError there."""
-    kind = "high" if g.direction == "high" else \
-        "ace-to-five" if g.low_ace == "one" else "deuce-to-seven"
+    kind = (
+        "high"
+        if g.direction == "high"
+        else "ace-to-five"
+        if g.low_ace == "one"
+        else "deuce-to-seven"
+    )
     rows = section("showdowns", "cards-speak", kind, str(g.size))["samples"]
-    return [(ranks_of(row["ranks"]), CategoryName(row["category"]), row["suits"])
-            for row in rows]
-
+    return [(ranks_of(row["ranks"]), CategoryName(row["category"]), row["suits"]) for row in rows]

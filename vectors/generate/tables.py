@@ -40,7 +40,7 @@ from pokercert.vectors.generate.common import (
 )
 from pokercert.vectors.generate.games import TableGame
 
-PER_CATEGORY = 10         # classify members per category (ten categories fill one id block)
+PER_CATEGORY = 10  # classify members per category (ten categories fill one id block)
 Hand = list[str]
 
 
@@ -93,13 +93,16 @@ def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
     out: list[tuple[Hand, str]] = []
     if category == CategoryName.ROYAL_FLUSH:
         for s in SUITS:
-            out.append(([card(r, s) for r in straight_ranks(A, size)],
-                        "A-K-Q-J-10 of one suit"))
+            out.append(([card(r, s) for r in straight_ranks(A, size)], "A-K-Q-J-10 of one suit"))
     elif category == CategoryName.STRAIGHT_FLUSH:
         for i, top in enumerate(_tops(g, royal)):
             ranks = straight_ranks(top, size)
-            out.append(([card(r, SUITS[i % 4]) for r in ranks],
-                        f"{ranks_text(ranks)} of one suit, in sequence"))
+            out.append(
+                (
+                    [card(r, SUITS[i % 4]) for r in ranks],
+                    f"{ranks_text(ranks)} of one suit, in sequence",
+                )
+            )
     elif category == CategoryName.STRAIGHT:
         for i, top in enumerate(_tops(g, False)):
             ranks = straight_ranks(top, size)
@@ -107,28 +110,38 @@ def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
     elif category == CategoryName.FLUSH:
         for i, top in enumerate(range(A, 5, -1)):
             ranks = _spaced(top, size)
-            out.append(([card(r, SUITS[i % 4]) for r in ranks],
-                        f"{ranks_text(ranks)} of one suit, not in sequence"))
+            out.append(
+                (
+                    [card(r, SUITS[i % 4]) for r in ranks],
+                    f"{ranks_text(ranks)} of one suit, not in sequence",
+                )
+            )
     elif category == CategoryName.HIGH_CARD:
         for i, top in enumerate(range(A, 5, -1)):
             ranks = _spaced(top, size)
-            out.append((_mixed(ranks, i), f"{ranks_text(ranks)} in mixed suits: no pair, "
-                                          "no sequence, no flush"))
+            out.append(
+                (
+                    _mixed(ranks, i),
+                    f"{ranks_text(ranks)} in mixed suits: no pair, no sequence, no flush",
+                )
+            )
     elif category == CategoryName.FOUR_OF_A_KIND:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 4)], size, i), f"four {plural(r)}"))
     elif category == CategoryName.FULL_HOUSE:
         for i, r in enumerate(range(A, 1, -1)):
             p = r - 1 if r > 2 else A
-            out.append((_group([(r, 3), (p, 2)], size, i),
-                        f"three {plural(r)} and two {plural(p)}"))
+            out.append(
+                (_group([(r, 3), (p, 2)], size, i), f"three {plural(r)} and two {plural(p)}")
+            )
     elif category == CategoryName.THREE_OF_A_KIND:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 3)], size, i), f"three {plural(r)} and unmatched cards"))
     elif category == CategoryName.TWO_PAIR:
         for i, r in enumerate(range(A, 2, -1)):
-            out.append((_group([(r, 2), (r - 1, 2)], size, i),
-                        f"two {plural(r)} and two {plural(r - 1)}"))
+            out.append(
+                (_group([(r, 2), (r - 1, 2)], size, i), f"two {plural(r)} and two {plural(r - 1)}")
+            )
     elif category == CategoryName.ONE_PAIR:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 2)], size, i), f"two {plural(r)} and unmatched cards"))
@@ -154,8 +167,8 @@ def fam_table_classify(g: TableGame) -> list[dict[str, Any]]:
     for category in _ranking(g):
         pool = _pool(g, category)
         step = max(1, len(pool) // PER_CATEGORY)
-        picked = pool[::step][:PER_CATEGORY - 1]
-        if pool[-1] not in picked:      # the worst member always, once
+        picked = pool[::step][: PER_CATEGORY - 1]
+        if pool[-1] not in picked:  # the worst member always, once
             picked.append(pool[-1])
         for hand, what in picked:
             low = _ace_low(hand) and category in (
@@ -165,12 +178,18 @@ def fam_table_classify(g: TableGame) -> list[dict[str, Any]]:
             clauses = g.L(g.cat(category)) + (
                 g.L(g.ranks) if low or category == CategoryName.ROYAL_FLUSH else []
             )
-            flags = ["category-order"] + (["wheel"] if low else []) + (
-                ["royal-naming"] if category == CategoryName.ROYAL_FLUSH else [])
+            flags = (
+                ["category-order"]
+                + (["wheel"] if low else [])
+                + (["royal-naming"] if category == CategoryName.ROYAL_FLUSH else [])
+            )
             if low:
                 what += " (the ace plays low)"
-            out.append(classify(hand, category, clauses, flags,
-                                f"{_cap(what)} is {CATEGORY_WORDS[category]}."))
+            out.append(
+                classify(
+                    hand, category, clauses, flags, f"{_cap(what)} is {CATEGORY_WORDS[category]}."
+                )
+            )
     return out
 
 
@@ -182,12 +201,17 @@ def _disjoint(a: Hand, b: Hand) -> bool:
     return not set(a) & set(b)
 
 
-def _pick(upper: list[tuple[Hand, str]], lower: list[tuple[Hand, str]], want_i: int,
-          want_j: int) -> tuple[tuple[Hand, str], tuple[Hand, str]]:
+def _pick(
+    upper: list[tuple[Hand, str]], lower: list[tuple[Hand, str]], want_i: int, want_j: int
+) -> tuple[tuple[Hand, str], tuple[Hand, str]]:
     """The two hands nearest positions ``want_i``/``want_j`` (-1: last) sharing no card."""
     wi, wj = want_i % len(upper), want_j % len(lower)
-    cands = [(abs(i - wi) + abs(j - wj), i, j) for i in range(len(upper))
-             for j in range(len(lower)) if _disjoint(upper[i][0], lower[j][0])]
+    cands = [
+        (abs(i - wi) + abs(j - wj), i, j)
+        for i in range(len(upper))
+        for j in range(len(lower))
+        if _disjoint(upper[i][0], lower[j][0])
+    ]
     _, i, j = min(cands)
     return upper[i], lower[j]
 
@@ -208,19 +232,31 @@ def fam_table_order(g: TableGame, named_extremes: Sequence[str] = ()) -> list[di
             for _ in range(2):
                 hands, winners = seat(n, a, b)
                 n += 1
-                out.append(compare(hands, winners, g.L(g.order, g.cat(hi), g.cat(lo)),
-                                   ["category-order"],
-                                   f"{_cap(wa)} ({CATEGORY_WORDS[hi]}) beats {wb} "
-                                   f"({CATEGORY_WORDS[lo]}): the order of {g.sec}{g.order}."))
+                out.append(
+                    compare(
+                        hands,
+                        winners,
+                        g.L(g.order, g.cat(hi), g.cat(lo)),
+                        ["category-order"],
+                        f"{_cap(wa)} ({CATEGORY_WORDS[hi]}) beats {wb} "
+                        f"({CATEGORY_WORDS[lo]}): the order of {g.sec}{g.order}.",
+                    )
+                )
     for hi, lo in combinations(ranking, 2):
         if ranking.index(lo) - ranking.index(hi) < 2:
             continue
         (a, wa), (b, wb) = _pick(pools[hi], pools[lo], 0, 0)
         hands, winners = seat(n, a, b)
         n += 1
-        out.append(compare(hands, winners, g.L(g.order, g.cat(hi), g.cat(lo)),
-                           ["category-order"],
-                           f"{_cap(wa)} ({CATEGORY_WORDS[hi]}) beats {wb} ({CATEGORY_WORDS[lo]})."))
+        out.append(
+            compare(
+                hands,
+                winners,
+                g.L(g.order, g.cat(hi), g.cat(lo)),
+                ["category-order"],
+                f"{_cap(wa)} ({CATEGORY_WORDS[hi]}) beats {wb} ({CATEGORY_WORDS[lo]}).",
+            )
+        )
     for category in named_extremes:
         pool = pools[category]
         (best, wbest), (worst, wworst) = _pick(pool, pool, 0, -1)
@@ -228,11 +264,15 @@ def fam_table_order(g: TableGame, named_extremes: Sequence[str] = ()) -> list[di
         for _ in range(2):
             hands, winners = seat(n, best, worst)
             n += 1
-            out.append(compare(hands, winners,
-                               g.L(g.cat(category)) + (g.L(g.ranks) if low else []),
-                               ["named-extreme"] + (["wheel"] if low else []),
-                               f"{_cap(wbest)} against {wworst}: {g.sec}{g.cat(category)} "
-                               "names the first the highest and the second the lowest "
-                               f"{CATEGORY_WORDS[category].removeprefix('a ')}."))
+            out.append(
+                compare(
+                    hands,
+                    winners,
+                    g.L(g.cat(category)) + (g.L(g.ranks) if low else []),
+                    ["named-extreme"] + (["wheel"] if low else []),
+                    f"{_cap(wbest)} against {wworst}: {g.sec}{g.cat(category)} "
+                    "names the first the highest and the second the lowest "
+                    f"{CATEGORY_WORDS[category].removeprefix('a ')}.",
+                )
+            )
     return out
-

@@ -43,7 +43,7 @@ def section(name: str, *keys: str) -> Any:
     node: Any = table(name)
     for i, key in enumerate(keys):
         if not isinstance(node, Mapping) or key not in node:
-            raise TableError(f"{DATA / name}.toml: no [{'.'.join(keys[:i + 1])}]")
+            raise TableError(f"{DATA / name}.toml: no [{'.'.join(keys[: i + 1])}]")
         node = node[key]
     return node
 

@@ -32,7 +32,7 @@ SEED = 7
 def _reference(ruleset_id: str) -> tuple[ReferenceClasses, ClassPairs]:
     rs, prof = get_ruleset(ruleset_id), load_profile("practice")
     ref = ReferenceClasses(rs, prof, space_of(rs, prof, True))
-    for i, members in enumerate(ref.candidates):    # as the compare path sets them
+    for i, members in enumerate(ref.candidates):  # as the compare path sets them
         ref.rep[i] = members[0]
     return ref, ClassPairs(ref, SEED, rs.jokers)
 
@@ -40,26 +40,31 @@ def _reference(ruleset_id: str) -> tuple[ReferenceClasses, ClassPairs]:
 def _pairs(n: int, neighbours: int, extra: int) -> list[tuple[int, int]]:
     rnd = random.Random(1)
     step = max(1, (n - 1) // neighbours)
-    return [(i - 1, i) for i in range(1, n, step)] + \
-        [tuple(sorted(rnd.sample(range(n), 2))) for _ in range(extra)]
+    return [(i - 1, i) for i in range(1, n, step)] + [
+        tuple(sorted(rnd.sample(range(n), 2))) for _ in range(extra)
+    ]
 
 
-@pytest.mark.parametrize(("ruleset_id", "neighbours", "extra"),
-                         [("nj-poker-high-3", 740, 500), ("mt-poker-high", 150, 150)])
+@pytest.mark.parametrize(
+    ("ruleset_id", "neighbours", "extra"),
+    [("nj-poker-high-3", 740, 500), ("mt-poker-high", 150, 150)],
+)
 def test_the_pairs_are_the_hand_by_hand_searchs(ruleset_id, neighbours, extra):
     ref, table = _reference(ruleset_id)
     pairs = _pairs(len(ref.keys), neighbours, extra)
     want = []
     for a, b in pairs:
         pair = python_first_pair(ref, a, b)
-        want.append(None if pair is None else
-                    (text(shuffled(pair[0], SEED)), text(shuffled(pair[1], SEED))))
+        want.append(
+            None if pair is None else (text(shuffled(pair[0], SEED)), text(shuffled(pair[1], SEED)))
+        )
     assert table.first_pairs(pairs) == want
-    assert None in want or ruleset_id != "mt-poker-high"     # jokers leave some apart
+    assert None in want or ruleset_id != "mt-poker-high"  # jokers leave some apart
 
 
-@pytest.mark.parametrize(("ruleset_id", "neighbours"),
-                         [("nj-poker-high-3", 740), ("mt-poker-high", 300)])
+@pytest.mark.parametrize(
+    ("ruleset_id", "neighbours"), [("nj-poker-high-3", 740), ("mt-poker-high", 300)]
+)
 def test_neighbours_apart_by_renaming_as_disjoint_pair_says(ruleset_id, neighbours):
     ref, table = _reference(ruleset_id)
     pairs = _pairs(len(ref.keys), neighbours, 0)
@@ -67,7 +72,9 @@ def test_neighbours_apart_by_renaming_as_disjoint_pair_says(ruleset_id, neighbou
     for (a, b), ok in zip(pairs, apart, strict=True):
         by_renaming = any(
             not m_lo & m_up and ref.fits(up, joker_count(low))
-            for m_lo, low in ref.alternatives(a) for m_up, up in ref.alternatives(b))
+            for m_lo, low in ref.alternatives(a)
+            for m_up, up in ref.alternatives(b)
+        )
         assert ok == by_renaming, (a, b)
 
 
@@ -79,7 +86,7 @@ def test_members_beside_a_batch_are_disjoint_members():
     got = table.members_beside(classes, rows)
     found = 0
     for tokens, c, member in zip(hands, classes, got, strict=True):
-        if member is None:      # the caller looks among every member then
+        if member is None:  # the caller looks among every member then
             continue
         h = cards(tokens)
         want = ref.disjoint_member(c, mask(h), joker_count(h), skip=mask(h))

@@ -20,12 +20,20 @@ RULESET = "nj-poker-high-5"
 def test_a_found_and_its_kept_record_give_the_same_draft() -> None:
     """An exhaustive run keeps a finding as its record and message (exhaustive.json);
     written up, it is byte for byte the draft fuzz writes for the same finding."""
-    found = found_vector(RULESET, "classify", {"hand": "5s 4s 3s 2s As"}, "practice",
-                         actual={"category": "flush"},
-                         message="category 'flush', expected 'straight_flush'")
+    found = found_vector(
+        RULESET,
+        "classify",
+        {"hand": "5s 4s 3s 2s As"},
+        "practice",
+        actual={"category": "flush"},
+        message="category 'flush', expected 'straight_flush'",
+    )
     kept = Draft(record(found.vector), finding_comment("acme", found.message))
-    assert drafts_text(RULESET, [kept]) == found.draft("acme") == \
-        drafts_text(RULESET, [draft_of(found, "acme")])
+    assert (
+        drafts_text(RULESET, [kept])
+        == found.draft("acme")
+        == drafts_text(RULESET, [draft_of(found, "acme")])
+    )
     text = found.draft("acme")
     assert text.startswith(f'ruleset = "{RULESET}"\n') and "\nid =" not in text
     assert "# adapter acme: category 'flush', expected 'straight_flush'" in text

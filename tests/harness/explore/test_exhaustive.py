@@ -35,7 +35,7 @@ HIGH_3 = "nj-poker-high-3"
 POCKET = "nj-mini-tex-pocket"
 
 
-SEED = 2026     # one card order for the runs a test compares (the default draws one)
+SEED = 2026  # one card order for the runs a test compares (the default draws one)
 
 
 def _seeded(kwargs: dict) -> dict:
@@ -56,8 +56,9 @@ def _check(spec: str, ruleset: str, tmp_path: Path, **kwargs):
     with adapter:
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, tmp_path / "run",
-                              adapter_spec=spec, **kwargs)
+        return run_exhaustive(
+            adapter, identity, rs, prof, tmp_path / "run", adapter_spec=spec, **kwargs
+        )
 
 
 def _check_object(evaluator, ruleset: str, tmp_path: Path, **kwargs):
@@ -66,8 +67,9 @@ def _check_object(evaluator, ruleset: str, tmp_path: Path, **kwargs):
     with InProcessAdapter(evaluator, "py:tests", "tests", "1") as adapter:
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, tmp_path / "run",
-                              adapter_spec="py:tests", **kwargs)
+        return run_exhaustive(
+            adapter, identity, rs, prof, tmp_path / "run", adapter_spec="py:tests", **kwargs
+        )
 
 
 class ManyWheelBlind(WheelBlind):
@@ -81,8 +83,15 @@ class ManyWheelBlind(WheelBlind):
     key = None  # type: ignore[assignment]
 
     def classify(self, hand):
-        return ("high_card", "one_pair", "flush", "straight", "three_of_a_kind",
-                "straight_flush", "royal_flush")[WheelBlind.key(self, hand)[0]]
+        return (
+            "high_card",
+            "one_pair",
+            "flush",
+            "straight",
+            "three_of_a_kind",
+            "straight_flush",
+            "royal_flush",
+        )[WheelBlind.key(self, hand)[0]]
 
     def evaluate_many(self, hands):
         self.calls += 1
@@ -92,7 +101,7 @@ class ManyWheelBlind(WheelBlind):
             categories.pop()
         elif self.broken == "raises":
             raise RuntimeError("batch form out of order")
-        elif self.broken == "scribbles":       # vendor code that writes over its input
+        elif self.broken == "scribbles":  # vendor code that writes over its input
             hands.flat[:] = ["Zz"] * len(hands.flat)
         return categories, keys
 
@@ -101,13 +110,15 @@ def test_the_batch_form_finds_exactly_what_hand_by_hand_finds(tmp_path):
     one_by_one = _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path / "a")
     evaluator = ManyWheelBlind()
     batched = _check_object(evaluator, HIGH_3, tmp_path / "b")
-    assert evaluator.calls > 22_100 // 4096           # the batches, and the class keys
+    assert evaluator.calls > 22_100 // 4096  # the batches, and the class keys
     assert batched.mode == "key" and batched.checked == 22_100
     counts = ("category_disagreements", "class_disagreements", "order_disagreements", "errors")
-    assert [getattr(batched, c) for c in counts] == [getattr(one_by_one, c) for c in counts] \
+    assert (
+        [getattr(batched, c) for c in counts]
+        == [getattr(one_by_one, c) for c in counts]
         == [64, 0, 2, 0]
-    assert [d.vector for d in batched.disagreements] == \
-        [d.vector for d in one_by_one.disagreements]
+    )
+    assert [d.vector for d in batched.disagreements] == [d.vector for d in one_by_one.disagreements]
 
 
 def test_an_evaluator_that_writes_over_its_input_cannot_change_the_findings(tmp_path):
@@ -120,15 +131,14 @@ def test_an_evaluator_that_writes_over_its_input_cannot_change_the_findings(tmp_
 @pytest.mark.parametrize("broken", ["short", "raises"])
 def test_a_broken_batch_form_is_an_error_and_every_hand_is_still_checked(broken, tmp_path):
     class Evaluator(ManyWheelBlind):
-        def evaluate(self, hand):   # the single form stays sound
+        def evaluate(self, hand):  # the single form stays sound
             return self.classify(hand), WheelBlind.key(self, hand)
 
     state = _check_object(Evaluator(broken), HIGH_3, tmp_path, batch=4096)
     batches = -(-22_100 // 4096)
-    assert state.errors == batches                      # one per batch (class keys aside)
+    assert state.errors == batches  # one per batch (class keys aside)
     assert state.category_disagreements == 64 and state.order_disagreements == 2
-    assert "evaluate_many()" in next(d.message for d in state.disagreements
-                                     if d.check == "error")
+    assert "evaluate_many()" in next(d.message for d in state.disagreements if d.check == "error")
 
 
 def test_an_evaluate_that_disagrees_with_classify_is_an_error(tmp_path):
@@ -141,8 +151,7 @@ def test_an_evaluate_that_disagrees_with_classify_is_an_error(tmp_path):
     state = _check_object(TwoMinds(), HIGH_3, tmp_path)
     # 44 straight flushes in three cards (4 more are royal): classify is right, evaluate not
     assert state.errors == 44 and state.category_disagreements == 0
-    assert "asked again with classify it answers 'straight_flush'" in \
-        state.disagreements[0].message
+    assert "asked again with classify it answers 'straight_flush'" in state.disagreements[0].message
 
 
 def test_the_hand_spaces_have_the_textbook_sizes():
@@ -152,15 +161,17 @@ def test_the_hand_spaces_have_the_textbook_sizes():
     # Montana: every hand with no, one or two (identical) jokers
     assert Space(5, 2).total == 2_598_960 + 270_725 + 22_100
     # the order is itertools.combinations over the deck, A-K-...-2 by suit s h d c
-    assert [" ".join(map(str, h)) for h in Space(2, 0).hands(0, 3)] == [
-        "As Ah", "As Ad", "As Ac"]
+    assert [" ".join(map(str, h)) for h in Space(2, 0).hands(0, 3)] == ["As Ah", "As Ad", "As Ac"]
 
 
-@pytest.mark.parametrize(("spec", "ruleset", "classes", "mode"), [
-    ("py:tests.helpers.textbook_eval:TextbookHigh", HIGH_3, 741, "key"),
-    ("py:tests.helpers.textbook_eval:TextbookPocket", POCKET, 6, "key"),
-    ("reference", POCKET, 6, "key"),
-])
+@pytest.mark.parametrize(
+    ("spec", "ruleset", "classes", "mode"),
+    [
+        ("py:tests.helpers.textbook_eval:TextbookHigh", HIGH_3, 741, "key"),
+        ("py:tests.helpers.textbook_eval:TextbookPocket", POCKET, 6, "key"),
+        ("reference", POCKET, 6, "key"),
+    ],
+)
 def test_a_correct_evaluator_agrees_on_every_hand(spec, ruleset, classes, mode, tmp_path):
     state = _check(spec, ruleset, tmp_path)
     assert state.finished and state.mode == mode
@@ -208,9 +219,10 @@ def test_a_pocket_evaluator_without_ace_two_is_red(tmp_path):
 
 
 def test_shards_partition_the_hands_and_a_killed_run_resumes(tmp_path):
-    states = [_check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path / str(k),
-                     shard=(k, 3))
-              for k in (1, 2, 3)]
+    states = [
+        _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path / str(k), shard=(k, 3))
+        for k in (1, 2, 3)
+    ]
     assert [s.start for s in states] == [0, states[0].stop, states[1].stop]
     assert states[-1].stop == 22_100 and sum(s.checked for s in states) == 22_100
     assert sum(s.category_disagreements for s in states) == 64
@@ -225,8 +237,13 @@ def test_shards_partition_the_hands_and_a_killed_run_resumes(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, folder, batch=4096,
-               progress=kill_on_third_batch)
+        _check(
+            "py:tests.helpers.textbook_eval:WheelBlind",
+            HIGH_3,
+            folder,
+            batch=4096,
+            progress=kill_on_third_batch,
+        )
     stopped = load_state(folder / "run")
     assert not stopped.finished and stopped.checked == 3 * 4096
     resumed = _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, folder, resume=True)
@@ -243,25 +260,37 @@ def test_resume_refuses_another_run(tmp_path):
 def test_cli_green_and_red(tmp_path, capsys):
     assert main(["exhaustive", "--ruleset", POCKET, "--out", str(tmp_path / "a")]) == 0
     assert "AGREES with the reference on every hand checked" in capsys.readouterr().out
-    code = main(["exhaustive", "--ruleset", POCKET, "--adapter",
-                 "py:tests.helpers.textbook_eval:PocketNoAceTwo", "--out", str(tmp_path / "b"),
-                 "--json"])
+    code = main(
+        [
+            "exhaustive",
+            "--ruleset",
+            POCKET,
+            "--adapter",
+            "py:tests.helpers.textbook_eval:PocketNoAceTwo",
+            "--out",
+            str(tmp_path / "b"),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["category_disagreements"] == 16
     assert data["disagreements"][0]["toml"].count("[[vector]]") == 1
 
 
 def test_cli_usage_errors(tmp_path, capsys):
-    assert main(["exhaustive", "--ruleset", POCKET, "--shard", "3/2",
-                 "--out", str(tmp_path)]) == 3
+    assert main(["exhaustive", "--ruleset", POCKET, "--shard", "3/2", "--out", str(tmp_path)]) == 3
     assert main(["exhaustive", "--ruleset", "nope", "--out", str(tmp_path)]) == 3
     assert "error" in capsys.readouterr().err
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("spec", "wheels", "orders"), [
-    ("py:tests.helpers.textbook_eval:TextbookHigh", 0, 0),
-    ("py:tests.helpers.textbook_eval:WheelBlind", 256, 2)])
+@pytest.mark.parametrize(
+    ("spec", "wheels", "orders"),
+    [
+        ("py:tests.helpers.textbook_eval:TextbookHigh", 0, 0),
+        ("py:tests.helpers.textbook_eval:WheelBlind", 256, 2),
+    ],
+)
 def test_five_card_high_one_shard_and_the_whole_class_order(spec, wheels, orders, tmp_path):
     """A fortieth of the five-card hands, and the order of all 7,462 classes.
 
@@ -309,16 +338,25 @@ def test_batches_follow_the_enumeration_across_the_joker_boundary():
             got.extend(batch)
             classes.extend(ref.classes(start, batch))
         assert got == every
-        assert classes == [ref.index[ref.value(cards(t)).key if "Xx" in t
-                                     else ref.ev.value(cards(t)).key] for t in every]
+        assert classes == [
+            ref.index[ref.value(cards(t)).key if "Xx" in t else ref.ev.value(cards(t)).key]
+            for t in every
+        ]
 
 
-@pytest.mark.parametrize("spec, ruleset", [
-    (f"exec:{sys.executable} -m pokercert.harness.adapters.serve reference", POCKET),
-    pytest.param(f"exec:node {Path(__file__).parents[3] / 'examples/js-evaluator/adapter.js'}",
-                 HIGH_3, marks=pytest.mark.skipif(shutil.which("node") is None,
-                                                  reason="Node.js is not installed")),
-])
+@pytest.mark.parametrize(
+    "spec, ruleset",
+    [
+        (f"exec:{sys.executable} -m pokercert.harness.adapters.serve reference", POCKET),
+        pytest.param(
+            f"exec:node {Path(__file__).parents[3] / 'examples/js-evaluator/adapter.js'}",
+            HIGH_3,
+            marks=pytest.mark.skipif(
+                shutil.which("node") is None, reason="Node.js is not installed"
+            ),
+        ),
+    ],
+)
 def test_an_exec_adapter_with_evaluate_many_is_checked_by_key(spec, ruleset, tmp_path):
     """Over the protocol's evaluate_many feature: every hand's key against its class."""
     state = _check(spec, ruleset, tmp_path)
@@ -333,11 +371,23 @@ def test_a_finding_of_an_exec_adapter_costs_no_other_hand(tmp_path, capsys):
     and every later hand would count as an error (21,000 of them before the fix).  The
     faux is wrong on one hand only (the three aces), and never dies here."""
     faux = Path(__file__).resolve().parents[2] / "helpers" / "faux" / "dies_later.py"
-    code = main(["exhaustive", "--adapter",
-                 f"exec:{sys.executable} {faux} {tmp_path / 'batches'} 1000000",
-                 "--ruleset", "nj-poker-high-3", "--batch-size", "1000", "--order-seed", "3",
-                 "--out", str(tmp_path / "out"), "--json",
-                 "--no-sandbox"])     # (the faux writes its batch count in tmp_path)
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            f"exec:{sys.executable} {faux} {tmp_path / 'batches'} 1000000",
+            "--ruleset",
+            "nj-poker-high-3",
+            "--batch-size",
+            "1000",
+            "--order-seed",
+            "3",
+            "--out",
+            str(tmp_path / "out"),
+            "--json",
+            "--no-sandbox",
+        ]
+    )  # (the faux writes its batch count in tmp_path)
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["finished"] and data["checked"] == 22_100
     assert data["category_disagreements"] == 1 and data["errors"] == 0

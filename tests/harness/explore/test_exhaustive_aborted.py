@@ -40,12 +40,28 @@ def _kept_finding(findings: list) -> None:
 
 def test_the_findings_before_the_abort_are_kept_and_written_up(tmp_path, capsys):
     out = tmp_path / "out"
-    code = main(["exhaustive", "--adapter", _spec(tmp_path), "--ruleset", RULESET,
-                 "--batch-size", "1000", "--max-restarts", "2", "--order-seed", "3",
-                 "--out", str(out), "--json", "--no-sandbox"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            _spec(tmp_path),
+            "--ruleset",
+            RULESET,
+            "--batch-size",
+            "1000",
+            "--max-restarts",
+            "2",
+            "--order-seed",
+            "3",
+            "--out",
+            str(out),
+            "--json",
+            "--no-sandbox",
+        ]
+    )
     captured = capsys.readouterr()
     data = json.loads(captured.out)
-    assert code == 1                       # a finding is final: noncompliant
+    assert code == 1  # a finding is final: noncompliant
     assert "gave up" in data["aborted"] and "restart" in data["aborted"]
     assert not data["finished"] and not data["agrees"]
     assert 0 < data["checked"] < HANDS and data["next"] == data["checked"]
@@ -56,15 +72,29 @@ def test_the_findings_before_the_abort_are_kept_and_written_up(tmp_path, capsys)
     _kept_finding(saved["disagreements"])
     draft = tomllib.loads(Path(data["draft"]).read_text(encoding="utf-8"))
     (vector,) = draft["vector"]
-    assert vector["kind"] == "classify" and vector["expect"] == {
-        "category": "three_of_a_kind"}
+    assert vector["kind"] == "classify" and vector["expect"] == {"category": "three_of_a_kind"}
     assert "--resume" in captured.err
 
 
 def test_the_printed_result_says_how_far_it_got(tmp_path, capsys):
-    code = main(["exhaustive", "--adapter", _spec(tmp_path), "--ruleset", RULESET,
-                 "--batch-size", "1000", "--max-restarts", "2", "--order-seed", "3",
-                 "--out", str(tmp_path / "out"), "--no-sandbox"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            _spec(tmp_path),
+            "--ruleset",
+            RULESET,
+            "--batch-size",
+            "1000",
+            "--max-restarts",
+            "2",
+            "--order-seed",
+            "3",
+            "--out",
+            str(tmp_path / "out"),
+            "--no-sandbox",
+        ]
+    )
     printed = capsys.readouterr().out
     assert code == 1 and "DISAGREES" in printed
     # the sixth batch the faux reads (its messages: batches of 1,000 hands, and the aces
@@ -78,10 +108,15 @@ def test_a_certification_run_records_the_findings_of_an_aborted_pass(tmp_path):
     spec = _spec(tmp_path)
     with load_adapter(spec, AdapterOptions(max_restarts=2, sandbox=False)) as adapter:
         identity = adapter.start()
-        records, aborted = run_attached(adapter, identity, [RULESET],
-                                        load_profile("practice"),
-                                        {EXHAUSTIVE: {"order_seed": 3}}, tmp_path / "run",
-                                        spec)
+        records, aborted = run_attached(
+            adapter,
+            identity,
+            [RULESET],
+            load_profile("practice"),
+            {EXHAUSTIVE: {"order_seed": 3}},
+            tmp_path / "run",
+            spec,
+        )
     (record,) = records[EXHAUSTIVE]
     assert aborted and record["aborted"] == aborted
     assert 0 < record["checked"] < record["total"] == HANDS and not record["finished"]
@@ -98,7 +133,6 @@ def test_the_abort_travels_with_its_state():
     from pokercert.harness.explore.exhaustive import ExhaustiveAborted
     from pokercert.harness.explore.exhaustive_state import State
 
-    state = State(RULESET, {}, "a", {}, "1/1", 0, 10, 10, 0, "key", 3, checked=4,
-                  aborted="gave up")
+    state = State(RULESET, {}, "a", {}, "1/1", 0, 10, 10, 0, "key", 3, checked=4, aborted="gave up")
     again = pickle.loads(pickle.dumps(ExhaustiveAborted("gave up", state)))
     assert str(again) == "gave up" and again.state == state

@@ -33,10 +33,9 @@ from tests.harness.explore.test_exhaustive_compare_only import exhaustive_high_3
 from tests.helpers.faux.compare_only import CompareOnly
 
 HIGH_3 = "nj-poker-high-3"
-BEFORE = json.loads((Path(__file__).parent / "data" / "compare_only_before.json")
-                    .read_text(encoding="utf-8"))
-
-
+BEFORE = json.loads(
+    (Path(__file__).parent / "data" / "compare_only_before.json").read_text(encoding="utf-8")
+)
 
 
 @pytest.mark.parametrize("spec", sorted(BEFORE))
@@ -46,8 +45,9 @@ def test_the_compare_path_reports_what_it_reported_before(spec, tmp_path):
     before = dict(BEFORE[spec])
     # the profile names every interpretation of the catalogue, which grows with new
     # rulesets; the ruleset's own readings are what the pass ran under
-    assert {k: v for k, v in state["profile"]["readings"].items()
-            if k in before["profile"]["readings"]} == before["profile"]["readings"]
+    assert {
+        k: v for k, v in state["profile"]["readings"].items() if k in before["profile"]["readings"]
+    } == before["profile"]["readings"]
     state.pop("profile"), before.pop("profile")
     assert state == before
 
@@ -98,8 +98,13 @@ def test_the_elapsed_time_counts_every_phase(tmp_path):
 
 def test_each_phase_reports_its_start_and_end(tmp_path):
     phases = []
-    exhaustive_high_3(_Counted(), "py:tests", tmp_path, hands=(0, 1),
-           phase=lambda name, done, total: phases.append((name, done, total)))
+    exhaustive_high_3(
+        _Counted(),
+        "py:tests",
+        tmp_path,
+        hands=(0, 1),
+        phase=lambda name, done, total: phases.append((name, done, total)),
+    )
     assert phases[:2] == [("reference", 0, 1), ("reference", 1, 1)]
     order = [p for p in phases[2:] if p[0] == "order"]
     assert len(order) == len(phases) - 3 and phases[-1] == ("hands", 0, 1)

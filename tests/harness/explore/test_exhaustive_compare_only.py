@@ -35,8 +35,9 @@ def exhaustive_high_3(adapter, spec, tmp_path, **kwargs):
     with adapter:
         identity = adapter.start()
         adapter.configure(HIGH_3, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, tmp_path, adapter_spec=spec,
-                              order_seed=1, **kwargs)
+        return run_exhaustive(
+            adapter, identity, rs, prof, tmp_path, adapter_spec=spec, order_seed=1, **kwargs
+        )
 
 
 def _run(name, tmp_path, **kwargs):
@@ -77,7 +78,7 @@ class Counting(CompareOnly):
 def test_ordering_the_classes_takes_n_log_n_compares(tmp_path):
     evaluator = Counting()
     adapter = InProcessAdapter(evaluator, "py:tests", "tests", "1")
-    state = exhaustive_high_3(adapter, "py:tests", tmp_path, shard=(1, 22_100))   # one hand
+    state = exhaustive_high_3(adapter, "py:tests", tmp_path, shard=(1, 22_100))  # one hand
     n = 741
     assert state.disagreeing == 0 and state.checked == 1
     # merge sort (at most n log2 n), the neighbours once more (n - 1), one hand (1)
@@ -85,7 +86,17 @@ def test_ordering_the_classes_takes_n_log_n_compares(tmp_path):
 
 
 def test_cli_accepts_an_adapter_that_only_compares(tmp_path, capsys):
-    code = main(["exhaustive", "--adapter", FAUX + "FlushOverStraight", "--ruleset", HIGH_3,
-                 "--out", str(tmp_path), "--json"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            FAUX + "FlushOverStraight",
+            "--ruleset",
+            HIGH_3,
+            "--out",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["mode"] == "compare-only" and data["order_disagreements"] == 1

@@ -37,11 +37,21 @@ def _run(spec: str, out, dask: bool, **kwargs):
         identity = adapter.start()
         adapter.configure(HIGH_3, prof.readings_for(rs))
         if dask:
-            return run_exhaustive_on_dask(adapter, identity, rs, prof, out, adapter_spec=spec,
-                                          workers=2, order_seed=SEED, hands_per_task=3000,
-                                          **kwargs)
-        return run_exhaustive(adapter, identity, rs, prof, out, adapter_spec=spec,
-                              order_seed=SEED, **kwargs)
+            return run_exhaustive_on_dask(
+                adapter,
+                identity,
+                rs,
+                prof,
+                out,
+                adapter_spec=spec,
+                workers=2,
+                order_seed=SEED,
+                hands_per_task=3000,
+                **kwargs,
+            )
+        return run_exhaustive(
+            adapter, identity, rs, prof, out, adapter_spec=spec, order_seed=SEED, **kwargs
+        )
 
 
 def _result(state) -> dict:
@@ -70,24 +80,38 @@ def test_two_local_workers_reach_the_single_process_state(tmp_path):
     assert len(list((tmp_path / "dask" / "ranges").iterdir())) == 8
 
 
-def test_a_worker_lost_mid_task_is_retried_without_losing_or_double_counting(tmp_path,
-                                                                             monkeypatch):
+def test_a_worker_lost_mid_task_is_retried_without_losing_or_double_counting(tmp_path, monkeypatch):
     mark = tmp_path / "died"
     monkeypatch.setenv("POKERCERT_FAUX_DIE_MARK", str(mark))
     spec = "py:tests.helpers.faux.dies_once:DiesOnce"
     # the driver process itself asks nothing of the evaluator but its identity
     merged = _run(spec, tmp_path / "dask", dask=True)
-    assert mark.exists()                                # a worker did die
+    assert mark.exists()  # a worker did die
     assert int(mark.read_text()) != os.getpid()
-    single = _run(spec, tmp_path / "one", dask=False)   # the mark exists: no death now
+    single = _run(spec, tmp_path / "one", dask=False)  # the mark exists: no death now
     assert merged.checked == 22_100
     assert _result(merged) == _result(single)
 
 
 def test_cli_workers_start_a_local_cluster(tmp_path, capsys):
-    code = main(["exhaustive", "--adapter", KICKERS, "--ruleset", HIGH_3, "--workers", "2",
-                 "--order-seed", str(SEED), "--task-size", "6000", "--out",
-                 str(tmp_path / "a"), "--json"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            KICKERS,
+            "--ruleset",
+            HIGH_3,
+            "--workers",
+            "2",
+            "--order-seed",
+            str(SEED),
+            "--task-size",
+            "6000",
+            "--out",
+            str(tmp_path / "a"),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["checked"] == 22_100 and data["class_disagreements"] > 0
     assert "--workers" in data["rerun"]
@@ -106,8 +130,19 @@ def test_seven_card_deals_on_two_workers_reach_the_single_process_state(tmp_path
             adapter.configure(rs.id, prof.readings_for(rs))
             run = run_exhaustive_on_dask if dask else run_exhaustive
             extra = {"workers": 2, "hands_per_task": 20_000} if dask else {}
-            states.append(run(adapter, identity, rs, prof, tmp_path / str(dask),
-                              adapter_spec=spec, order_seed=SEED, hands=(0, 60_000), **extra))
+            states.append(
+                run(
+                    adapter,
+                    identity,
+                    rs,
+                    prof,
+                    tmp_path / str(dask),
+                    adapter_spec=spec,
+                    order_seed=SEED,
+                    hands=(0, 60_000),
+                    **extra,
+                )
+            )
     single, merged = states
     assert single.total == 133_784_560 and single.order_disagreements == 143
     assert _result(merged) == _result(single)
@@ -116,9 +151,11 @@ def test_seven_card_deals_on_two_workers_reach_the_single_process_state(tmp_path
 def _worker_settings() -> dict:
     import dask
 
-    return {"malloc_trim": os.environ.get("MALLOC_TRIM_THRESHOLD_"),
-            "profile": dask.config.get("distributed.worker.profile.enabled"),
-            "tick": dask.config.get("distributed.admin.tick.interval")}
+    return {
+        "malloc_trim": os.environ.get("MALLOC_TRIM_THRESHOLD_"),
+        "profile": dask.config.get("distributed.worker.profile.enabled"),
+        "tick": dask.config.get("distributed.admin.tick.interval"),
+    }
 
 
 def test_an_embedded_clusters_workers_run_without_dasks_per_hand_costs():

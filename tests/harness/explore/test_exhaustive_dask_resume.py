@@ -35,24 +35,37 @@ def _workers_import_the_tests(monkeypatch):
 
 
 def _exhaustive(spec: str, out, capsys, *extra: str) -> tuple[int, dict]:
-    code = main(["exhaustive", "--adapter", spec, "--ruleset", HIGH_3, "--order-seed",
-                 str(SEED), "--batch-size", "1000", "--max-restarts", "1", "--out", str(out),
-                 "--json", *extra])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            spec,
+            "--ruleset",
+            HIGH_3,
+            "--order-seed",
+            str(SEED),
+            "--batch-size",
+            "1000",
+            "--max-restarts",
+            "1",
+            "--out",
+            str(out),
+            "--json",
+            *extra,
+        ]
+    )
     return code, json.loads(capsys.readouterr().out)
 
 
 def _result(data: dict) -> dict:
     # what the run found and counted; not its timing, folder or command line
-    return {k: v for k, v in data.items()
-            if k not in ("elapsed_s", "folder", "rerun", "draft")}
+    return {k: v for k, v in data.items() if k not in ("elapsed_s", "folder", "rerun", "draft")}
 
 
-def test_an_adapter_dead_for_good_on_one_range_keeps_its_findings_and_resumes(tmp_path,
-                                                                           capsys):
+def test_an_adapter_dead_for_good_on_one_range_keeps_its_findings_and_resumes(tmp_path, capsys):
     switch = tmp_path / "broken"
     switch.write_text("")
-    spec = f"exec:{sys.executable} {helpers.FAUX / 'dies_later.py'} --on-hand {switch} " \
-        f"'{TRIGGER}'"
+    spec = f"exec:{sys.executable} {helpers.FAUX / 'dies_later.py'} --on-hand {switch} '{TRIGGER}'"
     code, lost = _exhaustive(spec, tmp_path / "dask", capsys, *DASK)
     # the range 0..2,210 died on its second batch: its first 1,000 hands count, with the
     # wrong category of the three aces (hand 0), and the rest of it is named missing
@@ -61,11 +74,11 @@ def test_an_adapter_dead_for_good_on_one_range_keeps_its_findings_and_resumes(tm
     assert lost["checked"] == HANDS - 1210
     assert lost["category_disagreements"] == 1
     assert {"As", "Ah", "Ad"} <= set(lost["disagreements"][0]["hands"][0].split())
-    assert code == 1                           # a finding is final: noncompliant
+    assert code == 1  # a finding is final: noncompliant
     saved = json.loads((tmp_path / "dask" / "exhaustive.json").read_text(encoding="utf-8"))
     assert saved["aborted"] == lost["aborted"] and saved["checked"] == HANDS - 1210
 
-    switch.unlink()                            # the evaluator mended: same spec, same identity
+    switch.unlink()  # the evaluator mended: same spec, same identity
     code, resumed = _exhaustive(spec, tmp_path / "dask", capsys, *DASK, "--resume")
     _, single = _exhaustive(spec, tmp_path / "one", capsys)
     assert single["finished"] and single["checked"] == HANDS and code == 1
@@ -73,26 +86,31 @@ def test_an_adapter_dead_for_good_on_one_range_keeps_its_findings_and_resumes(tm
     assert (tmp_path / "dask" / "ranges" / "1000-2210.json").exists()
 
 
-def test_a_range_whose_workers_are_lost_for_good_is_named_and_resumed(tmp_path, capsys,
-                                                                      monkeypatch):
+def test_a_range_whose_workers_are_lost_for_good_is_named_and_resumed(
+    tmp_path, capsys, monkeypatch
+):
     """An in-process evaluator that ends its worker's process when asked the category of
     the three aces (hand 0), every time: Dask gives the range up (``KilledWorker``) and
     the run says which."""
     import dask
 
     mark = tmp_path / "died"
-    mark.write_text("")                        # (its die-once trigger spent)
+    mark.write_text("")  # (its die-once trigger spent)
     monkeypatch.setenv("POKERCERT_FAUX_DIE_MARK", str(mark))
     monkeypatch.setenv("POKERCERT_FAUX_DIE_FOR_GOOD", "1")
     spec = "py:tests.helpers.faux.dies_once:DiesOnce"
     # a range is given up at its worker's first death; one task per worker at a time, so
     # that a death takes only the task that caused it
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0,
-                          "distributed.scheduler.worker-saturation": 1.0}):
+    with dask.config.set(
+        {
+            "distributed.scheduler.allowed-failures": 0,
+            "distributed.scheduler.worker-saturation": 1.0,
+        }
+    ):
         code, lost = _exhaustive(spec, tmp_path / "dask", capsys, *DASK)
     assert "hands 0..2210 not checked: their workers were lost" in lost["aborted"]
     assert lost["checked"] == HANDS - 2210 and not lost["finished"]
-    assert code == 1 and lost["class_disagreements"] > 0   # the other ranges' findings
+    assert code == 1 and lost["class_disagreements"] > 0  # the other ranges' findings
     monkeypatch.delenv("POKERCERT_FAUX_DIE_FOR_GOOD")
     code, resumed = _exhaustive(spec, tmp_path / "dask", capsys, *DASK, "--resume")
     _, single = _exhaustive(spec, tmp_path / "one", capsys)

@@ -28,8 +28,9 @@ def _check(tmp_path, **kwargs):
     with load_adapter(SPEC) as adapter:
         identity = adapter.start()
         adapter.configure(HIGH_3, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, tmp_path, adapter_spec=SPEC,
-                              order_seed=9, **kwargs)
+        return run_exhaustive(
+            adapter, identity, rs, prof, tmp_path, adapter_spec=SPEC, order_seed=9, **kwargs
+        )
 
 
 def _result(state) -> dict:

@@ -35,8 +35,7 @@ def _check(spec: str, tmp_path, **kwargs):
     with load_adapter(spec) as adapter:
         identity = adapter.start()
         adapter.configure(HIGH_3, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, tmp_path, adapter_spec=spec,
-                              **kwargs)
+        return run_exhaustive(adapter, identity, rs, prof, tmp_path, adapter_spec=spec, **kwargs)
 
 
 def test_sorted_cards_hide_the_kicker_order_bug(tmp_path):
@@ -54,7 +53,7 @@ def test_a_seeded_card_order_finds_it_and_writes_vectors_that_catch_it(tmp_path)
     assert vectors
     evaluator = KickerOrder()
     evaluator.configure(HIGH_3, {})
-    for vector in vectors:      # each vector, as written, fails the buggy evaluator
+    for vector in vectors:  # each vector, as written, fails the buggy evaluator
         assert vector["kind"] == "compare"
         got = evaluator.winners([h.split() for h in vector["hands"]])
         assert got != vector["expect"]["winners"]
@@ -67,6 +66,7 @@ def test_a_fresh_seed_is_drawn_recorded_and_replays_exactly(tmp_path):
 
     def same(state):
         return {k: v for k, v in state.as_dict().items() if k != "elapsed_s"}
+
     assert same(again) == same(first)
 
 
@@ -89,8 +89,20 @@ def test_resume_keeps_the_saved_card_order(tmp_path):
 
 
 def test_cli_default_fails_it_and_sorted_passes_it(tmp_path, capsys):
-    code = main(["exhaustive", "--adapter", KICKERS, "--ruleset", HIGH_3, "--report", "2",
-                 "--out", str(tmp_path / "a"), "--json"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            KICKERS,
+            "--ruleset",
+            HIGH_3,
+            "--report",
+            "2",
+            "--out",
+            str(tmp_path / "a"),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["class_disagreements"] > 0
     seed = data["order_seed"]
@@ -99,25 +111,49 @@ def test_cli_default_fails_it_and_sorted_passes_it(tmp_path, capsys):
     assert saved["order_seed"] == seed
     draft = tmp_path / "a" / f"counterexamples-{HIGH_3}.toml"
     assert data["draft"] == str(draft) and draft.read_text().count("[[vector]]") == 2
-    assert main(["vectors", "add", str(draft), "--topic", "exhaustive-found",
-                 "--dry-run"]) == 0
+    assert main(["vectors", "add", str(draft), "--topic", "exhaustive-found", "--dry-run"]) == 0
     capsys.readouterr()
 
-    assert main(["exhaustive", "--adapter", KICKERS, "--ruleset", HIGH_3, "--sorted",
-                 "--out", str(tmp_path / "b")]) == 0
+    assert (
+        main(
+            [
+                "exhaustive",
+                "--adapter",
+                KICKERS,
+                "--ruleset",
+                HIGH_3,
+                "--sorted",
+                "--out",
+                str(tmp_path / "b"),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "card order: sorted" in out and "AGREES" in out and "--sorted" in out
     assert not (tmp_path / "b" / f"counterexamples-{HIGH_3}.toml").exists()
-    assert main(["exhaustive", "--ruleset", HIGH_3, "--sorted", "--order-seed", "1",
-                 "--out", str(tmp_path / "c")]) == 3
+    assert (
+        main(
+            [
+                "exhaustive",
+                "--ruleset",
+                HIGH_3,
+                "--sorted",
+                "--order-seed",
+                "1",
+                "--out",
+                str(tmp_path / "c"),
+            ]
+        )
+        == 3
+    )
 
 
-@pytest.mark.parametrize(("many", "mode", "class_errors"), [
-    ("", "compare", 740), ("many", "key", 741)])
-def test_an_adapter_that_answers_nothing_is_one_error_per_hand(many, mode, class_errors,
-                                                               tmp_path):
-    state = _check(f"exec:{sys.executable} {SILENT} {many}".rstrip(), tmp_path,
-                   report_limit=0)
+@pytest.mark.parametrize(
+    ("many", "mode", "class_errors"), [("", "compare", 740), ("many", "key", 741)]
+)
+def test_an_adapter_that_answers_nothing_is_one_error_per_hand(many, mode, class_errors, tmp_path):
+    state = _check(f"exec:{sys.executable} {SILENT} {many}".rstrip(), tmp_path, report_limit=0)
     assert state.mode == mode and state.checked == 22_100
     assert state.errors == 22_100
     assert state.order_errors == class_errors

@@ -39,14 +39,22 @@ SEVEN_CARD_HANDS = 133_784_560
 SEED = 11
 
 
-def _run(spec: str, ruleset: str, out, hands: tuple[int, int], profile: str = "practice",
-         **kwargs):
+def _run(spec: str, ruleset: str, out, hands: tuple[int, int], profile: str = "practice", **kwargs):
     rs, prof = get_ruleset(ruleset), load_profile(profile)
     with load_adapter(spec) as adapter:
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
-        return run_exhaustive(adapter, identity, rs, prof, out, adapter_spec=spec,
-                              order_seed=SEED, hands=hands, **kwargs)
+        return run_exhaustive(
+            adapter,
+            identity,
+            rs,
+            prof,
+            out,
+            adapter_spec=spec,
+            order_seed=SEED,
+            hands=hands,
+            **kwargs,
+        )
 
 
 def _result(state) -> dict:
@@ -55,8 +63,7 @@ def _result(state) -> dict:
 
 @pytest.fixture(scope="module")
 def quads(tmp_path_factory):
-    return _run(FAUX + "QuadsKickerIgnored", HOLDEM, tmp_path_factory.mktemp("q"),
-                (0, 20_000))
+    return _run(FAUX + "QuadsKickerIgnored", HOLDEM, tmp_path_factory.mktemp("q"), (0, 20_000))
 
 
 def test_ignoring_the_kicker_of_four_of_a_kind_disagrees(quads):
@@ -86,11 +93,14 @@ def test_the_reference_engine_agrees_with_the_class_table(tmp_path):
     assert state.order_checked
 
 
-@pytest.mark.parametrize(("library", "ruleset", "hands"), [
-    ("eval7", HOLDEM, (0, 300_000)),
-    ("eval7", STUD, (100_000_000, 100_300_000)),
-    ("treys", HOLDEM, (133_684_560, 133_784_560)),     # the last 100,000 hands
-])
+@pytest.mark.parametrize(
+    ("library", "ruleset", "hands"),
+    [
+        ("eval7", HOLDEM, (0, 300_000)),
+        ("eval7", STUD, (100_000_000, 100_300_000)),
+        ("treys", HOLDEM, (133_684_560, 133_784_560)),  # the last 100,000 hands
+    ],
+)
 def test_peer_libraries_agree(tmp_path, library, ruleset, hands):
     pytest.importorskip(library)
     state = _run(library, ruleset, tmp_path, hands)
@@ -100,8 +110,10 @@ def test_peer_libraries_agree(tmp_path, library, ruleset, hands):
 
 def test_ranges_merge_into_the_state_of_the_range_they_make_up(tmp_path, quads):
     spec = FAUX + "QuadsKickerIgnored"
-    parts = [_run(spec, HOLDEM, tmp_path / "a", (0, 8_000)),
-             _run(spec, HOLDEM, tmp_path / "b", (8_000, 20_000))]
+    parts = [
+        _run(spec, HOLDEM, tmp_path / "a", (0, 8_000)),
+        _run(spec, HOLDEM, tmp_path / "b", (8_000, 20_000)),
+    ]
     merged = merge_states(parts, report_limit=10)
     assert merged.checked == 20_000
     assert _result(merged) == {**_result(quads), "shard": merged.shard}
@@ -116,6 +128,7 @@ def test_a_range_resumes_where_it_stopped(tmp_path):
         if done >= 8_192 and not stopped:
             stopped.append(done)
             raise KeyboardInterrupt
+
     with pytest.raises(KeyboardInterrupt):
         _run(spec, STUD, tmp_path, (0, 20_000), progress=progress, batch=4096)
     saved = json.loads((tmp_path / "exhaustive.json").read_text())
@@ -137,9 +150,15 @@ def test_a_certification_run_skips_the_seven_card_pass_it_cannot_take(tmp_path):
     spec = FAUX + "KeylessSeven"
     with load_adapter(spec) as adapter:
         identity = adapter.start()
-        records, aborted = run_attached(adapter, identity, [HOLDEM, STUD],
-                                        load_profile("practice"),
-                                        {EXHAUSTIVE: {"order_seed": 1}}, tmp_path, spec)
+        records, aborted = run_attached(
+            adapter,
+            identity,
+            [HOLDEM, STUD],
+            load_profile("practice"),
+            {EXHAUSTIVE: {"order_seed": 1}},
+            tmp_path,
+            spec,
+        )
     assert not aborted
     for record in records[EXHAUSTIVE]:
         assert item_status(EXHAUSTIVE, record) == SKIPPED
@@ -154,20 +173,58 @@ def test_hold_em_under_the_literal_reading_is_the_five_card_ranking(tmp_path):
 
 
 def test_the_command_runs_a_range_of_seven_card_deals(tmp_path, capsys):
-    code = main(["exhaustive", "--adapter", "eval7", "--ruleset", STUD, "--range",
-                 "1000..51000", "--order-seed", "3", "--out", str(tmp_path), "--json"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            "eval7",
+            "--ruleset",
+            STUD,
+            "--range",
+            "1000..51000",
+            "--order-seed",
+            "3",
+            "--out",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["agrees"] and data["checked"] == 50_000
     assert (data["start"], data["stop"], data["total"]) == (1_000, 51_000, SEVEN_CARD_HANDS)
     assert data["rerun"][data["rerun"].index("--range") + 1] == "1000..51000"
-    code = main(["exhaustive", "--adapter", "eval7", "--ruleset", STUD, "--range",
-                 "1000..51000", "--order-seed", "3", "--out", str(tmp_path)])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            "eval7",
+            "--ruleset",
+            STUD,
+            "--range",
+            "1000..51000",
+            "--order-seed",
+            "3",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0 and "every 7-card deal, each valued by its best 5 cards" in out
 
 
 def test_a_range_outside_the_deals_is_a_usage_error(tmp_path, capsys):
-    code = main(["exhaustive", "--adapter", "eval7", "--ruleset", STUD, "--range",
-                 f"0..{SEVEN_CARD_HANDS + 1}", "--out", str(tmp_path)])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            "eval7",
+            "--ruleset",
+            STUD,
+            "--range",
+            f"0..{SEVEN_CARD_HANDS + 1}",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert code == 3
     assert "not inside the 133,784,560 hands" in capsys.readouterr().err

@@ -33,8 +33,24 @@ FAUX = "py:tests.helpers.faux.quads_kicker:"
 
 
 def _exhaustive(capsys, faux: str, ruleset: str, hands: str, out: Path) -> dict:
-    code = main(["exhaustive", "--adapter", FAUX + faux, "--ruleset", ruleset, "--range",
-                 hands, "--order-seed", "11", "--report", "3", "--out", str(out), "--json"])
+    code = main(
+        [
+            "exhaustive",
+            "--adapter",
+            FAUX + faux,
+            "--ruleset",
+            ruleset,
+            "--range",
+            hands,
+            "--order-seed",
+            "11",
+            "--report",
+            "3",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["disagreeing"] if "disagreeing" in data else code == 1
     return data
@@ -56,8 +72,7 @@ def _added(draft: Path, tmp_path: Path) -> list:
 
 
 def _expected(vector, reading: str = "practice") -> dict:
-    return dict(vector.expect if vector.expect is not None
-                else vector.expect_by_reading[reading])
+    return dict(vector.expect if vector.expect is not None else vector.expect_by_reading[reading])
 
 
 def test_hold_em_quads_kicker_findings_are_pots_on_one_board(tmp_path, capsys):
@@ -76,7 +91,7 @@ def test_hold_em_quads_kicker_findings_are_pots_on_one_board(tmp_path, capsys):
         board = vector.inputs["board"].split()
         holes = [h.split() for h in vector.inputs["hands"]]
         assert len(board) == 5 and all(len(h) == 2 for h in holes)
-        assert len({*board, *holes[0], *holes[1]}) == 9           # one deck
+        assert len({*board, *holes[0], *holes[1]}) == 9  # one deck
         want = _expected(vector)["winners"]
         # the reference's expectation, checked by the textbook code; the faux ties them
         assert textbook.winners(holes, board) == want and len(want) == 1
@@ -86,8 +101,9 @@ def test_hold_em_quads_kicker_findings_are_pots_on_one_board(tmp_path, capsys):
 def test_stud_deals_misclassified_are_best_hand_drafts(tmp_path, capsys):
     # from position 451,000 the deals hold As Ah Ks Qs Js with two more cards: spade
     # flushes beside straights made with another suit's ten
-    data = _exhaustive(capsys, "StraightFlushFromAnyFive", "nj-seven-card-stud",
-                       "451000..452000", tmp_path / "x")
+    data = _exhaustive(
+        capsys, "StraightFlushFromAnyFive", "nj-seven-card-stud", "451000..452000", tmp_path / "x"
+    )
     assert data["category_disagreements"] > 0
     vectors = _added(Path(data["draft"]), tmp_path)
     best = [v for v in vectors if v.kind == "best_hand"]

@@ -42,8 +42,9 @@ def _ranks(text: str) -> set[int]:
     return {c.rank for c in parse_cards(text)}
 
 
-@pytest.mark.parametrize("rs_id", ["nj-poker-high-5", "mt-poker-high", "nj-mini-tex-3",
-                                   "nj-mini-tex-pocket"])
+@pytest.mark.parametrize(
+    "rs_id", ["nj-poker-high-5", "mt-poker-high", "nj-mini-tex-3", "nj-mini-tex-pocket"]
+)
 def test_strategies_make_valid_deals(rs_id):
     """Every card-by-card deal is one the reference accepts: right counts, one deck."""
     from hypothesis import given, settings
@@ -57,7 +58,7 @@ def test_strategies_make_valid_deals(rs_id):
     @settings(max_examples=40, database=None)
     @given(deal_strategy(rs, "practice", situations=["free"]))
     def valid(case):
-        expected_outcome(ev, case.kind, case.inputs)   # raises CardError on a bad deal
+        expected_outcome(ev, case.kind, case.inputs)  # raises CardError on a bad deal
 
     valid()
 
@@ -72,8 +73,7 @@ def test_the_generated_hands_reach_the_edges():
     any order (five wheels for seed 1)."""
     seen: Counter[str] = Counter()
     rs = get_ruleset(RULESET)
-    for case in sample_deals(rs, "practice", ["classify"], seed=1, count=300,
-                             situations=["free"]):
+    for case in sample_deals(rs, "practice", ["classify"], seed=1, count=300, situations=["free"]):
         cards = parse_cards(case.inputs["hand"])
         ranks = {c.rank for c in cards}
         seen["wheel"] += ranks == WHEEL
@@ -138,14 +138,16 @@ def test_the_saved_draft_goes_in_with_the_authoring_tool(tmp_path: Path):
     assert checked.corpus.vectors[0].inputs == report.found.vector.inputs
 
 
-@pytest.mark.parametrize(("mutant", "ruleset", "kind", "needle"), [
-    # a joker that always stands for an ace: A-2-3-4 + joker is then no straight
-    ("wild-always-ace", "mt-poker-high", "classify", "Xx"),
-    # the board alone plays: with A-K-Q suited on the board the hole cards never count
-    ("minitex-board-plays", "nj-mini-tex-3", "best_hand", None),
-])
-def test_wild_cards_and_boards_are_generated_where_the_bugs_are(mutant, ruleset, kind,
-                                                                needle):
+@pytest.mark.parametrize(
+    ("mutant", "ruleset", "kind", "needle"),
+    [
+        # a joker that always stands for an ace: A-2-3-4 + joker is then no straight
+        ("wild-always-ace", "mt-poker-high", "classify", "Xx"),
+        # the board alone plays: with A-K-Q suited on the board the hole cards never count
+        ("minitex-board-plays", "nj-mini-tex-3", "best_hand", None),
+    ],
+)
+def test_wild_cards_and_boards_are_generated_where_the_bugs_are(mutant, ruleset, kind, needle):
     """Two deliberately broken evaluators of the self-check catalogue, found by fuzzing."""
     spec = "py:pokercert.harness.mutants:mutant." + mutant.replace("-", "_")
     adapter = load_adapter(spec)
@@ -153,8 +155,9 @@ def test_wild_cards_and_boards_are_generated_where_the_bugs_are(mutant, ruleset,
     with adapter:
         identity = adapter.start()
         adapter.configure(ruleset, prof.readings_for(rs))
-        report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
-                      examples=300, seed=1)
+        report = fuzz(
+            adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs), examples=300, seed=1
+        )
     assert report.found is not None, f"{mutant} survived"
     vector = report.found.vector
     if needle:
@@ -166,9 +169,21 @@ def test_wild_cards_and_boards_are_generated_where_the_bugs_are(mutant, ruleset,
 
 def test_cli_reports_the_counterexample_and_keeps_the_database(tmp_path: Path, capsys):
     out = tmp_path / "run"
-    code = main(["fuzz", "--adapter", "py:tests.helpers.textbook_eval:WheelBlind",
-                 "--ruleset", RULESET,
-                 "--examples", "300", "--seed", "7", "--out", str(out)])
+    code = main(
+        [
+            "fuzz",
+            "--adapter",
+            "py:tests.helpers.textbook_eval:WheelBlind",
+            "--ruleset",
+            RULESET,
+            "--examples",
+            "300",
+            "--seed",
+            "7",
+            "--out",
+            str(out),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 1
     assert "DISAGREEMENT (FAIL)" in text and "[[vector]]" in text
@@ -177,15 +192,32 @@ def test_cli_reports_the_counterexample_and_keeps_the_database(tmp_path: Path, c
 
 
 def test_cli_default_adapter_is_the_reference_and_agrees(tmp_path: Path, capsys):
-    code = main(["fuzz", "--ruleset", "nj-mini-tex-3", "--examples", "60", "--seed", "1",
-                 "--out", str(tmp_path), "--json"])
+    code = main(
+        [
+            "fuzz",
+            "--ruleset",
+            "nj-mini-tex-3",
+            "--examples",
+            "60",
+            "--seed",
+            "1",
+            "--out",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     assert code == 0
     assert '"agrees": true' in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [["--ruleset", "no-such-ruleset"],
-                                  ["--ruleset", RULESET, "--examples", "0"],
-                                  ["--ruleset", RULESET, "--adapter", "py:nowhere:Nothing"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--ruleset", "no-such-ruleset"],
+        ["--ruleset", RULESET, "--examples", "0"],
+        ["--ruleset", RULESET, "--adapter", "py:nowhere:Nothing"],
+    ],
+)
 def test_cli_usage_errors(argv, tmp_path: Path, capsys):
     assert main(["fuzz", *argv, "--out", str(tmp_path)]) == 3
     assert "error" in capsys.readouterr().err

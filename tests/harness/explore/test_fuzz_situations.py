@@ -50,8 +50,13 @@ RULESETS = in_corpus(r.id for r in all_rulesets())
 # flush length, issue 29) gets plain deals, and its own situations are not built yet
 POKER_RULESETS = [r for r in RULESETS if get_ruleset(r).rules.get("ranking", "poker") == "poker"]
 PROFILES = ["practice", "literal"]
-QUICK = settings(max_examples=60, database=None, deadline=None, derandomize=True,
-                 suppress_health_check=list(HealthCheck))
+QUICK = settings(
+    max_examples=60,
+    database=None,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 def _sample(rs_id: str, profile: str, n: int, **kw) -> list:
@@ -68,8 +73,9 @@ def _sample(rs_id: str, profile: str, n: int, **kw) -> list:
 
 def _seeded(rs_id: str, n: int, situations: list[str]) -> list:
     """n deals of these situations from the seeded sampler (the same every run)."""
-    return sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=5, count=n,
-                        situations=situations)
+    return sample_deals(
+        get_ruleset(rs_id), "practice", KINDS, seed=5, count=n, situations=situations
+    )
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -140,28 +146,42 @@ def test_qualifier_deals_sit_on_the_qualifier_boundary(rs_id):
     qualifying hand (the reference says it qualifies), one card a rank below (it does
     not) and one card a rank above (it does)."""
     ev = evaluator(rs_id)
-    deals = [d for d in sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=9, count=300)
-             if d.kind == "qualifies"]
+    deals = [
+        d
+        for d in sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=9, count=300)
+        if d.kind == "qualifies"
+    ]
     outcome = Counter((d.situation, ev.qualifies(d.inputs["hand"])) for d in deals)
-    assert set(outcome) == {("qualifier-at", True), ("qualifier-below", False),
-                            ("qualifier-above", True)}, outcome
+    assert set(outcome) == {
+        ("qualifier-at", True),
+        ("qualifier-below", False),
+        ("qualifier-above", True),
+    }, outcome
     # no qualifier, no qualifies deal, whatever the adapter claims
-    assert not [d for d in sample_deals(get_ruleset("nj-poker-high-5"), "practice", KINDS,
-                                        seed=9, count=100) if d.kind == "qualifies"]
+    assert not [
+        d
+        for d in sample_deals(get_ruleset("nj-poker-high-5"), "practice", KINDS, seed=9, count=100)
+        if d.kind == "qualifies"
+    ]
 
 
 def _values(ev, deal):
     return ev.showdown(list(deal.inputs["hands"]), deal.inputs.get("board"))
 
 
-@pytest.mark.parametrize("rs_id", ["nj-poker-high-5", "nj-poker-low-5", "mt-poker-high",
-                                   "nj-poker-high-3", "nj-lowball-2-7"])
+@pytest.mark.parametrize(
+    "rs_id",
+    ["nj-poker-high-5", "nj-poker-low-5", "mt-poker-high", "nj-poker-high-3", "nj-lowball-2-7"],
+)
 def test_the_situations_are_what_their_labels_say(rs_id):
     ev = evaluator(rs_id)
     # the seeded sampler's round robin: every label gets its quota on every run (Hypothesis'
     # own draws may leave a rare label out of 400 examples, and the label test needs them)
-    deals = [d for d in sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=5, count=480)
-             if d.kind != "reject"]
+    deals = [
+        d
+        for d in sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=5, count=480)
+        if d.kind != "reject"
+    ]
     seen = Counter(d.situation for d in deals)
     chains: Counter[bool] = Counter()
     for deal in deals:
@@ -225,8 +245,7 @@ def test_adjacent_categories_meet_in_every_ruleset():
                 if len(cats) == 2:
                     met.add(frozenset(cats))
         ranking = Game(get_ruleset(rs_id)).makeable
-        missing = [(a, b) for a, b in pairwise(ranking)
-                   if frozenset((a, b)) not in met]
+        missing = [(a, b) for a, b in pairwise(ranking) if frozenset((a, b)) not in met]
         assert not missing, (rs_id, missing)
 
 
@@ -261,21 +280,47 @@ def test_coverage_lists_only_what_the_game_can_deal():
 
 
 def test_fuzz_reports_the_situations_it_sent(tmp_path: Path, capsys):
-    code = main(["fuzz", "--ruleset", "mt-poker-high", "--examples", "150", "--seed", "3",
-                 "--out", str(tmp_path), "--json"])
+    code = main(
+        [
+            "fuzz",
+            "--ruleset",
+            "mt-poker-high",
+            "--examples",
+            "150",
+            "--seed",
+            "3",
+            "--out",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["agrees"]
     counts = data["situations"]
     assert sum(counts.values()) == data["calls"]
     # the reference names the protocol feature input_rules: it is dealt boards to refuse
     features = ReferenceEvaluator.protocol_features
-    assert set(counts) == {*situation_labels(Game(get_ruleset("mt-poker-high"),
-                                                  kinds=data["kinds"], features=features)),
-                           "free"}
+    assert set(counts) == {
+        *situation_labels(
+            Game(get_ruleset("mt-poker-high"), kinds=data["kinds"], features=features)
+        ),
+        "free",
+    }
     assert counts["wild-placed"] > 0 and counts["categories"] > 0
     assert counts["reject-board"] > 0
-    code = main(["fuzz", "--ruleset", "mt-poker-high", "--examples", "150", "--seed", "3",
-                 "--out", str(tmp_path)])
+    code = main(
+        [
+            "fuzz",
+            "--ruleset",
+            "mt-poker-high",
+            "--examples",
+            "150",
+            "--seed",
+            "3",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 0
     assert "situations exercised" in text and "wild-duplicate" in text
@@ -292,11 +337,18 @@ def test_the_reference_is_clean_under_fuzz(rs_id, profile):
     with adapter:
         identity = adapter.start()
         adapter.configure(rs_id, prof.readings_for(rs))
-        report = fuzz(adapter, rs, prof, kinds=claimed_kinds(identity.capabilities, rs),
-                      examples=200, seed=5, features=identity.features)
+        report = fuzz(
+            adapter,
+            rs,
+            prof,
+            kinds=claimed_kinds(identity.capabilities, rs),
+            examples=200,
+            seed=5,
+            features=identity.features,
+        )
     assert report.found is None and not report.flaky, report.found and report.found.message
     assert report.calls == 200
-    if rs.selection is None:    # the reference names input_rules: it is sent boards too
+    if rs.selection is None:  # the reference names input_rules: it is sent boards too
         assert report.situations["reject-board"] > 0, report.situations
 
 
@@ -315,8 +367,9 @@ def test_a_board_on_a_boardless_game_is_dealt_only_to_adapters_naming_the_rule()
         assert ("reject-board" in named) == (rs.selection is None), rs_id
     # it needs compare (the op that can carry a board) and reject
     rs = get_ruleset("nj-poker-high-5")
-    assert "reject-board" not in situation_labels(Game(rs, "practice", ["classify", "reject"],
-                                                       every))
+    assert "reject-board" not in situation_labels(
+        Game(rs, "practice", ["classify", "reject"], every)
+    )
     assert "reject-board" not in situation_labels(Game(rs, "practice", ["compare"], every))
 
 
@@ -325,8 +378,15 @@ def test_a_reject_board_deal_has_the_board_as_its_one_fault(rs_id):
     """The reference refuses it wrong-count; the same hands without the board are a
     valid compare (so a reason for any other fault would be wrong)."""
     ev = evaluator(rs_id)
-    deals = sample_deals(get_ruleset(rs_id), "practice", KINDS, seed=3, count=40,
-                         situations=["reject-board"], features=["input_rules"])
+    deals = sample_deals(
+        get_ruleset(rs_id),
+        "practice",
+        KINDS,
+        seed=3,
+        count=40,
+        situations=["reject-board"],
+        features=["input_rules"],
+    )
     assert deals and {d.situation for d in deals} == {"reject-board"}
     sizes = set()
     for deal in deals:
@@ -335,39 +395,51 @@ def test_a_reject_board_deal_has_the_board_as_its_one_fault(rs_id):
         valid = {k: v for k, v in deal.inputs.items() if k not in ("op", "board")}
         assert "winners" in expected_outcome(ev, "compare", valid), deal
         sizes.add(len(deal.inputs["board"].split()))
-    assert len(sizes) > 1, sizes         # boards of several sizes, not one shape
+    assert len(sizes) > 1, sizes  # boards of several sizes, not one shape
 
 
 def test_a_board_counterexample_carries_the_flag_of_its_feature():
     """A fuzz finding of this rule becomes a vector the corpus sends only to adapters
     naming input_rules, like the corpus's own unused-field vectors."""
-    found = found_vector("nj-poker-high-5", "reject",
-                         {"op": "compare", "hands": ["As Kd Qc Jh 9s", "2s 2d 3c 4h 6s"],
-                          "board": "7h 8h"}, "practice", actual={"winners": [0]},
-                         vector_id="nj-poker-high-5/0999")
+    found = found_vector(
+        "nj-poker-high-5",
+        "reject",
+        {"op": "compare", "hands": ["As Kd Qc Jh 9s", "2s 2d 3c 4h 6s"], "board": "7h 8h"},
+        "practice",
+        actual={"winners": [0]},
+        vector_id="nj-poker-high-5/0999",
+    )
     assert found.vector.expect == {"reason": "wrong-count"}
     assert found.vector.flags == ("input-validation", "unused-field")
 
 
 def test_a_reject_counterexample_is_a_corpus_reject_vector():
-    found = found_vector("nj-poker-high-5", "reject",
-                         {"op": "classify", "hand": "As As Kd Qc Jh"}, "practice",
-                         actual={"category": "one_pair"}, vector_id="nj-poker-high-5/0999")
+    found = found_vector(
+        "nj-poker-high-5",
+        "reject",
+        {"op": "classify", "hand": "As As Kd Qc Jh"},
+        "practice",
+        actual={"category": "one_pair"},
+        vector_id="nj-poker-high-5/0999",
+    )
     vector = found.vector
     assert vector.kind == "reject" and vector.expect == {"reason": "duplicate-card"}
     assert vector.flags == ("input-validation",)
     assert vector.clauses == ("13:69F-14.3(a)",)
-    across = found_vector("nj-poker-high-5", "reject",
-                          {"op": "compare", "hands": ["As Kd Qc Jh 9s", "As 2d 3c 4h 6s"]},
-                          "practice", vector_id="nj-poker-high-5/0999")
+    across = found_vector(
+        "nj-poker-high-5",
+        "reject",
+        {"op": "compare", "hands": ["As Kd Qc Jh 9s", "As 2d 3c 4h 6s"]},
+        "practice",
+        vector_id="nj-poker-high-5/0999",
+    )
     assert across.vector.flags == ("one-deck",)
 
 
 def test_an_adapter_claiming_only_showdown_gets_whole_pots():
     """pokerkit claims only showdown for the poker-room games: every deal is a pot, of
     every showdown situation (no board deal asks for a kind it does not claim)."""
-    deals = sample_deals(get_ruleset("nj-omaha-hi-lo"), "practice", ["showdown"], seed=1,
-                         count=30)
+    deals = sample_deals(get_ruleset("nj-omaha-hi-lo"), "practice", ["showdown"], seed=1, count=30)
     assert {d.kind for d in deals} == {"showdown"}
     assert {d.situation for d in deals} == {"showdown-dealt", "showdown-tie", "showdown-low"}
     razz = sample_deals(get_ruleset("nj-razz"), "practice", ["showdown"], seed=1, count=30)

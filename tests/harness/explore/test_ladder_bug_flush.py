@@ -22,8 +22,11 @@ ACE = 14
 
 def _bug_flush_step(rid: str):
     game = Game(get_ruleset(rid), None, ["classify", "compare"])
-    steps = [s for s in ladder_steps(game) if getattr(s, "func", None)
-             and s.func.__name__ == "_bug_flush"]
+    steps = [
+        s
+        for s in ladder_steps(game)
+        if getattr(s, "func", None) and s.func.__name__ == "_bug_flush"
+    ]
     assert len(steps) == 1
     return steps[0]
 
@@ -31,7 +34,7 @@ def _bug_flush_step(rid: str):
 def _ranks_as_played(hand: str) -> list[int]:
     cards = parse_cards(hand, jokers=1)
     natural = sorted((c.rank for c in cards if not c.is_joker), reverse=True)
-    if len(natural) < len(cards):                       # the bug: the highest rank lacking
+    if len(natural) < len(cards):  # the bug: the highest rank lacking
         natural.append(max(r for r in range(2, ACE + 1) if r not in natural))
     return sorted(natural, reverse=True)
 
@@ -46,15 +49,18 @@ def test_the_bug_flush_is_decided_by_the_rank_the_bug_fills(rid):
         hands = deal.inputs["hands"]
         bug = next(i for i, h in enumerate(hands) if "Xx" in h)
         played = [_ranks_as_played(h) for h in hands]
-        assert played[bug][0] == ACE and ACE not in played[bug][1:]   # one ace only
+        assert played[bug][0] == ACE and ACE not in played[bug][1:]  # one ace only
         winner = max(range(2), key=lambda i: played[i])
-        assert played[winner] > played[1 - winner]                    # no tie
-        assert winner != bug        # the rival wins: the bug is not a second ace
+        assert played[winner] > played[1 - winner]  # no tie
+        assert winner != bug  # the rival wins: the bug is not a second ace
         assert ev.winners(hands) == [winner]
 
 
 def test_no_bug_flush_step_where_the_joker_is_fully_wild_or_absent():
     for rid in ("mt-poker-high", "nj-poker-high-5"):
         game = Game(get_ruleset(rid), None, ["classify", "compare"])
-        assert not [s for s in ladder_steps(game)
-                    if getattr(s, "func", None) and s.func.__name__ == "_bug_flush"]
+        assert not [
+            s
+            for s in ladder_steps(game)
+            if getattr(s, "func", None) and s.func.__name__ == "_bug_flush"
+        ]

@@ -43,10 +43,17 @@ def _dump(deals) -> str:
     return json.dumps([[d.kind, d.inputs, d.situation] for d in deals], sort_keys=True)
 
 
-def _sample(rs_id: str, profile: str = "practice", seed: int = 1, count: int = 200,
-            kinds=DEAL_KINDS, situations=None):
-    return sample_deals(get_ruleset(rs_id), profile, kinds, seed=seed, count=count,
-                        situations=situations)
+def _sample(
+    rs_id: str,
+    profile: str = "practice",
+    seed: int = 1,
+    count: int = 200,
+    kinds=DEAL_KINDS,
+    situations=None,
+):
+    return sample_deals(
+        get_ruleset(rs_id), profile, kinds, seed=seed, count=count, situations=situations
+    )
 
 
 def test_same_seed_same_deals_and_other_seeds_differ():
@@ -63,8 +70,13 @@ def test_same_seed_same_deals_in_two_processes(rs_id):
     outs = []
     for salt in ("1", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": salt}
-        done = subprocess.run([sys.executable, "-c", _DUMP, rs_id, "7"], env=env,
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", _DUMP, rs_id, "7"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         outs.append(done.stdout)
     assert outs[0] == outs[1]
     assert outs[0].strip() == _dump(_sample(rs_id, seed=7))
@@ -84,7 +96,7 @@ def test_every_situation_gets_its_quota_and_every_deal_is_valid(rs_id, profile):
     assert set(seen) <= set(labels), set(seen) - set(labels)
     ev = evaluator(rs_id, profile)
     for deal in deals:
-        outcome = expected_outcome(ev, deal.kind, deal.inputs)    # raises on a bad deal
+        outcome = expected_outcome(ev, deal.kind, deal.inputs)  # raises on a bad deal
         if deal.kind == "reject":
             assert outcome.get("reason"), (deal, outcome)
         else:
@@ -108,17 +120,25 @@ def test_rare_categories_and_edges_come_up():
     deals = _sample("nj-poker-high-5", count=500)
     cats = _categories(ev, deals)
     assert cats["straight_flush"] >= 5 and cats["four_of_a_kind"] >= 5, cats
-    wheels = [d for d in deals if d.kind == "classify"
-              and sorted(c.rank for c in ev.evaluate(d.inputs["hand"]).played) == [2, 3, 4, 5, 14]
-              and ev.category(d.inputs["hand"]) in ("straight", "straight_flush")]
+    wheels = [
+        d
+        for d in deals
+        if d.kind == "classify"
+        and sorted(c.rank for c in ev.evaluate(d.inputs["hand"]).played) == [2, 3, 4, 5, 14]
+        and ev.category(d.inputs["hand"]) in ("straight", "straight_flush")
+    ]
     assert len(wheels) >= 2, len(wheels)
     mt = evaluator("mt-poker-high")
     assert _categories(mt, _sample("mt-poker-high", count=500))["five_of_a_kind"] >= 5
     # Mini-tex (a hole card must play): boards that would beat the best legal hand alone
     tex = evaluator("nj-mini-tex-3")
-    plays = sum(tex.compare(d.inputs["board"],
-                            tex.best_hand(d.inputs["hole"], d.inputs["board"]).value.played) > 0
-                for d in _sample("nj-mini-tex-3", count=300, kinds=["best_hand"]))
+    plays = sum(
+        tex.compare(
+            d.inputs["board"], tex.best_hand(d.inputs["hole"], d.inputs["board"]).value.played
+        )
+        > 0
+        for d in _sample("nj-mini-tex-3", count=300, kinds=["best_hand"])
+    )
     assert plays >= 10, plays
 
 
@@ -193,8 +213,9 @@ def test_reject_alone_deals_malformed_requests_of_the_rulesets_operations(rs_id)
 
 
 @pytest.mark.parametrize("rs_id", _certified_rulesets())
-@pytest.mark.parametrize("kinds", [["classify"], ["compare"], ["best_hand"], ["reject"],
-                                   ["classify", "reject"]])
+@pytest.mark.parametrize(
+    "kinds", [["classify"], ["compare"], ["best_hand"], ["reject"], ["classify", "reject"]]
+)
 def test_every_situation_alone_deals_or_says_nothing_to_deal(rs_id, kinds):
     """A restricted list deals exactly its situation, of the kinds asked, or refuses with
     "nothing to deal"; never an IndexError (a board situation under classify alone
@@ -213,7 +234,7 @@ def test_every_situation_alone_deals_or_says_nothing_to_deal(rs_id, kinds):
         dealt += 1
         assert {d.situation for d in deals} == {name}, name
         assert {d.kind for d in deals} <= set(kinds), name
-        for d in deals:   # every deal is a request the reference answers as its kind says
+        for d in deals:  # every deal is a request the reference answers as its kind says
             outcome = expected_outcome(ev, d.kind, d.inputs)
             assert ("reason" in outcome) == (d.kind == "reject"), (name, d, outcome)
     assert dealt, f"{rs_id} {kinds}: no situation dealt at all"
@@ -224,10 +245,11 @@ def test_multiway_chain_flush_when_its_suit_is_used_up():
     flush and a straight flush in one suit left a later flush too few ranks of that suit
     ("pop from empty list"); the flush now takes the next suit that still holds one."""
     ev = evaluator("mt-poker-high")
-    deals = _sample("mt-poker-high", seed=135, count=25, kinds=["compare"],
-                    situations=["multiway-chain"])
+    deals = _sample(
+        "mt-poker-high", seed=135, count=25, kinds=["compare"], situations=["multiway-chain"]
+    )
     assert len(deals) == 25
-    for d in deals:      # a chain: every hand of its own category, weakest first
+    for d in deals:  # a chain: every hand of its own category, weakest first
         cats = [ev.evaluate(h).category for h in d.inputs["hands"]]
         keys = [ev.evaluate(h).key for h in d.inputs["hands"]]
         assert keys == sorted(keys), (d, cats)

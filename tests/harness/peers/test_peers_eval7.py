@@ -2,8 +2,9 @@
 
 import pytest
 
-eval7 = pytest.importorskip("eval7", reason="eval7 is not installed (pip install "
-                            "'pokercert[eval7]')")
+eval7 = pytest.importorskip(
+    "eval7", reason="eval7 is not installed (pip install 'pokercert[eval7]')"
+)
 
 from pokercert.harness.api import Rejected  # noqa: E402
 from pokercert.harness.peers.eval7 import CATEGORY, Eval7Evaluator  # noqa: E402
@@ -16,8 +17,16 @@ def adapter():
     return a
 
 
-INVALID = ["As As Kd Qc Jh", "As Ah Ad Ac As", "As Ks Qs Js", "As Ks Qs",
-           "As Ks Qs Js Ts 9d", "Xx Ks Qs Js Ts", "10s Ks Qs Js As", ""]
+INVALID = [
+    "As As Kd Qc Jh",
+    "As Ah Ad Ac As",
+    "As Ks Qs Js",
+    "As Ks Qs",
+    "As Ks Qs Js Ts 9d",
+    "Xx Ks Qs Js Ts",
+    "10s Ks Qs Js As",
+    "",
+]
 
 
 @pytest.mark.parametrize("hand", INVALID)
@@ -32,7 +41,7 @@ def test_invalid_input_gets_eval7s_own_answer(adapter, hand):
     assert adapter.key(hand.split()) == value
     expected = CATEGORY[eval7.handtype(value)]
     if value == eval7.evaluate([eval7.Card(c) for c in ("As", "Ks", "Qs", "Js", "Ts")]):
-        expected = "royal_flush"                # eval7 values it as A-K-Q-J-10 suited
+        expected = "royal_flush"  # eval7 values it as A-K-Q-J-10 suited
     assert adapter.classify(hand.split()) == expected
 
 
@@ -43,8 +52,7 @@ def test_what_eval7_does_with_invalid_hands(adapter):
     assert adapter.classify([]) == "high_card"
     assert adapter.classify(["As"] * 5) == "full_house"
     # the "pair" made of a duplicated ace loses to a pair of kings
-    assert adapter.winners([["As", "As", "Kd", "Qc", "Jh"], ["Kc", "Kh", "Qd", "Jc", "9s"]]) \
-        == [1]
+    assert adapter.winners([["As", "As", "Kd", "Qc", "Jh"], ["Kc", "Kh", "Qd", "Jc", "9s"]]) == [1]
 
 
 def test_royal_flush_is_eval7s_top_straight_flush(adapter):

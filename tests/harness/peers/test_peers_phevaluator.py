@@ -2,8 +2,9 @@
 
 import pytest
 
-pytest.importorskip("phevaluator", reason="phevaluator is not installed (pip install "
-                    "'pokercert[phevaluator]')")
+pytest.importorskip(
+    "phevaluator", reason="phevaluator is not installed (pip install 'pokercert[phevaluator]')"
+)
 
 from phevaluator.evaluator import evaluate_cards
 
@@ -23,10 +24,18 @@ def adapter():
 
 
 # Cactus Kev's published bands (first and last rank of each category)
-BANDS = [(1, 1, "royal_flush"), (2, 10, "straight_flush"), (11, 166, "four_of_a_kind"),
-         (167, 322, "full_house"), (323, 1599, "flush"), (1600, 1609, "straight"),
-         (1610, 2467, "three_of_a_kind"), (2468, 3325, "two_pair"), (3326, 6185, "one_pair"),
-         (6186, 7462, "high_card")]
+BANDS = [
+    (1, 1, "royal_flush"),
+    (2, 10, "straight_flush"),
+    (11, 166, "four_of_a_kind"),
+    (167, 322, "full_house"),
+    (323, 1599, "flush"),
+    (1600, 1609, "straight"),
+    (1610, 2467, "three_of_a_kind"),
+    (2468, 3325, "two_pair"),
+    (3326, 6185, "one_pair"),
+    (6186, 7462, "high_card"),
+]
 
 
 @pytest.mark.parametrize(("first", "last", "category"), BANDS)
@@ -40,8 +49,16 @@ def test_a_rank_outside_the_documented_range_is_no_answer(rank):
         category_of_rank(rank)
 
 
-INVALID = ["As As Kd Qc Jh", "As As Ks Qs Js", "As Ah Ad Ac As", "As Ks Qs Js",
-           "As Ks Qs Js Ts 9d", "Xx Ks Qs Js Ts", "10s Ks Qs Js As", "AS KS QS JS TS"]
+INVALID = [
+    "As As Kd Qc Jh",
+    "As As Ks Qs Js",
+    "As Ah Ad Ac As",
+    "As Ks Qs Js",
+    "As Ks Qs Js Ts 9d",
+    "Xx Ks Qs Js Ts",
+    "10s Ks Qs Js As",
+    "AS KS QS JS TS",
+]
 
 
 @pytest.mark.parametrize("hand", INVALID)
@@ -70,5 +87,4 @@ def test_what_phevaluator_does_with_invalid_hands(adapter):
     # rank 0: classify has no category for it, and in a showdown it beats a royal flush
     with pytest.raises(LibraryAnswerError, match="rank 0"):
         adapter.classify(["As", "As", "Ks", "Qs", "Js"])
-    assert adapter.winners([["As", "As", "Ks", "Qs", "Js"], ["Ah", "Kh", "Qh", "Jh", "Th"]]) \
-        == [0]
+    assert adapter.winners([["As", "As", "Ks", "Qs", "Js"], ["Ah", "Kh", "Qh", "Jh", "Th"]]) == [0]

@@ -21,8 +21,7 @@ from pokercert.reference import load_profile
 from pokercert.reports.verdict import ruleset_verdict
 from pokercert.vectors.corpus import load_corpus
 
-PEERS = {"treys": "treys", "phevaluator": "phevaluator", "eval7": "eval7",
-         "pokerkit": "pokerkit"}
+PEERS = {"treys": "treys", "phevaluator": "phevaluator", "eval7": "eval7", "pokerkit": "pokerkit"}
 QUIET = {str(Outcome.PASS), str(Outcome.NOT_APPLICABLE)}
 
 
@@ -33,26 +32,35 @@ def corpus():
 
 @pytest.mark.parametrize("peer", sorted(PEERS))
 def test_outcomes_on_the_corpus(peer, corpus, data_regression):
-    pytest.importorskip(PEERS[peer], reason=f"{PEERS[peer]} is not installed "
-                        f"(pip install 'pokercert[{peer}]')")
+    pytest.importorskip(
+        PEERS[peer], reason=f"{PEERS[peer]} is not installed (pip install 'pokercert[{peer}]')"
+    )
     profile = load_profile("practice")
     with load_adapter(peer) as adapter:
         identity = adapter.start()
-        results = [r for batch in score_vectors(adapter, identity, corpus.vectors, profile)
-                   for r in batch]
+        results = [
+            r for batch in score_vectors(adapter, identity, corpus.vectors, profile) for r in batch
+        ]
     assert len(results) == len(corpus.vectors)
-    findings = {r.vector_id: {"outcome": str(r.outcome), "actual": r.actual}
-                for r in results if str(r.outcome) not in QUIET}
-    data_regression.check({
-        "evaluator": {"name": identity.evaluator["name"],
-                      "version": identity.evaluator["version"]},
-        "claims": {rs: list(kinds) for rs, kinds in sorted(identity.capabilities.items())},
-        "profile": profile.name,
-        "findings": findings,
-    })
+    findings = {
+        r.vector_id: {"outcome": str(r.outcome), "actual": r.actual}
+        for r in results
+        if str(r.outcome) not in QUIET
+    }
+    data_regression.check(
+        {
+            "evaluator": {
+                "name": identity.evaluator["name"],
+                "version": identity.evaluator["version"],
+            },
+            "claims": {rs: list(kinds) for rs, kinds in sorted(identity.capabilities.items())},
+            "profile": profile.name,
+            "findings": findings,
+        }
+    )
 
 
-SEED = 20261201   # a fixed challenge seed, so the pinned findings are reproducible
+SEED = 20261201  # a fixed challenge seed, so the pinned findings are reproducible
 
 
 @pytest.mark.parametrize("peer", ["reference", *sorted(PEERS)])
@@ -67,16 +75,26 @@ def test_verdicts_hold_under_the_challenge(peer, corpus, data_regression):
     challenge = build_challenge(corpus.vectors, profile, SEED)
     with load_adapter(peer) as adapter:
         identity = adapter.start()
-        results = [r for batch in score_vectors(adapter, identity,
-                                                [*corpus.vectors, *challenge.vectors], profile)
-                   for r in with_origins(batch, challenge.origins)]
+        results = [
+            r
+            for batch in score_vectors(
+                adapter, identity, [*corpus.vectors, *challenge.vectors], profile
+            )
+            for r in with_origins(batch, challenge.origins)
+        ]
     curated = count(r for r in results if not r.origin)
     everything = count(results)
     verdicts = {rid: ruleset_verdict(curated[rid])[0] for rid in sorted(curated)}
     assert {rid: ruleset_verdict(everything[rid])[0] for rid in sorted(everything)} == verdicts
-    data_regression.check({
-        "seed": SEED, "challenge_sha256": challenge.sha256(), "verdicts": verdicts,
-        "challenge_findings": {r.vector_id: {"origin": r.origin, "outcome": str(r.outcome),
-                                             "actual": r.actual}
-                               for r in results if r.origin and str(r.outcome) not in QUIET},
-    })
+    data_regression.check(
+        {
+            "seed": SEED,
+            "challenge_sha256": challenge.sha256(),
+            "verdicts": verdicts,
+            "challenge_findings": {
+                r.vector_id: {"origin": r.origin, "outcome": str(r.outcome), "actual": r.actual}
+                for r in results
+                if r.origin and str(r.outcome) not in QUIET
+            },
+        }
+    )

@@ -6,8 +6,9 @@ directly in the test: the adapter must neither hide nor improve on them.
 
 import pytest
 
-treys = pytest.importorskip("treys", reason="treys is not installed (pip install "
-                            "'pokercert[treys]')")
+treys = pytest.importorskip(
+    "treys", reason="treys is not installed (pip install 'pokercert[treys]')"
+)
 
 from pokercert.harness.api import Rejected  # noqa: E402
 from pokercert.harness.peers.treys import CATEGORY, TreysEvaluator  # noqa: E402
@@ -31,13 +32,13 @@ def raw(hand):
 
 
 INVALID = [
-    "As As Kd Qc Jh",          # duplicate card
-    "As Ah Ad Ac As",          # five aces
-    "As Ks Qs Js",             # four cards
-    "As Ks Qs Js Ts 9d",       # six cards
-    "Xx Ks Qs Js Ts",          # a joker in a game without one
-    "10s Ks Qs Js As",         # a spelling treys does not read
-    "as ks qs js ts",          # lower-case ranks
+    "As As Kd Qc Jh",  # duplicate card
+    "As Ah Ad Ac As",  # five aces
+    "As Ks Qs Js",  # four cards
+    "As Ks Qs Js Ts 9d",  # six cards
+    "Xx Ks Qs Js Ts",  # a joker in a game without one
+    "10s Ks Qs Js As",  # a spelling treys does not read
+    "as ks qs js ts",  # lower-case ranks
 ]
 
 
@@ -60,15 +61,13 @@ def test_what_treys_does_with_invalid_hands(adapter):
     with pytest.raises(Rejected, match="KeyError"):
         adapter.classify(["As", "Ks", "Qs", "Js"])
     # the duplicated ace plays as a pair of aces and beats kings
-    assert adapter.winners([["As", "As", "Kd", "Qc", "Jh"], ["Kc", "Kh", "Qd", "Jc", "9s"]]) \
-        == [0]
+    assert adapter.winners([["As", "As", "Kd", "Qc", "Jh"], ["Kc", "Kh", "Qd", "Jc", "9s"]]) == [0]
 
 
 def test_royal_flush_is_treys_own_class(adapter):
     for suit in "shdc":
         assert adapter.classify([r + suit for r in "AKQJT"]) == "royal_flush"
-    assert adapter.key(["As", "Ks", "Qs", "Js", "Ts"]) > adapter.key(["Ks", "Qs", "Js", "Ts",
-                                                                      "9s"])
+    assert adapter.key(["As", "Ks", "Qs", "Js", "Ts"]) > adapter.key(["Ks", "Qs", "Js", "Ts", "9s"])
 
 
 def test_every_treys_class_has_a_category():

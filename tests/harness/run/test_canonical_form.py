@@ -47,8 +47,7 @@ def test_symmetries_share_one_form(a: dict[str, object], b: dict[str, object]) -
 
 
 @pytest.mark.parametrize(("a", "b"), DIFFERENT)
-def test_other_suit_patterns_have_other_forms(a: dict[str, object],
-                                              b: dict[str, object]) -> None:
+def test_other_suit_patterns_have_other_forms(a: dict[str, object], b: dict[str, object]) -> None:
     op = Kind.COMPARE if "hands" in a else Kind.CLASSIFY
     assert canonical_key("r", op, a) != canonical_key("r", op, b)
     assert Request("r", op, b) not in published_forms_of("r", op, a)
@@ -57,9 +56,20 @@ def test_other_suit_patterns_have_other_forms(a: dict[str, object],
 def published_forms_of(ruleset: str, op: str, inputs: dict[str, object]):  # type: ignore[no-untyped-def]
     from pokercert.vectors.model import Vector
 
-    return published_forms([Vector(id=f"{ruleset}/0001", ruleset=ruleset, kind=op,
-                                   inputs=inputs, clauses=(), flags=(), why="",
-                                   expect={})])
+    return published_forms(
+        [
+            Vector(
+                id=f"{ruleset}/0001",
+                ruleset=ruleset,
+                kind=op,
+                inputs=inputs,
+                clauses=(),
+                flags=(),
+                why="",
+                expect={},
+            )
+        ]
+    )
 
 
 def test_the_form_is_the_smallest_relabelling_worked_independently() -> None:
@@ -67,8 +77,10 @@ def test_the_form_is_the_smallest_relabelling_worked_independently() -> None:
     deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
     for _ in range(300):
         cards = rng.sample(deck, 12)
-        inputs = {"hands": [" ".join(cards[:4]), " ".join(cards[4:8])],
-                  "board": " ".join(cards[8:])}
+        inputs = {
+            "hands": [" ".join(cards[:4]), " ".join(cards[4:8])],
+            "board": " ".join(cards[8:]),
+        }
         form = canonical_key("r", Kind.COMPARE, inputs)
         (_, _, (hands, fields, extra)) = brute_form("r", Kind.COMPARE, inputs)
         assert (form[2], form[3], form[4]) == (hands, fields, extra)

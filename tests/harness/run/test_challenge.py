@@ -39,7 +39,7 @@ from pokercert.vectors.model import KINDS, Kind, Vector
 
 LOOKUP = "py:tests.helpers.faux.corpus_lookup:CorpusLookup"
 FALLBACK = "py:tests.helpers.faux.corpus_lookup:LookupWithFallback"
-SMALL = ["nj-poker-high-3", "nj-mini-tex-3"]     # one plain game, one with a board
+SMALL = ["nj-poker-high-3", "nj-mini-tex-3"]  # one plain game, one with a board
 
 
 @pytest.fixture(scope="module")
@@ -49,18 +49,22 @@ def corpus():  # type: ignore[no-untyped-def]
 
 def _run(tmp_path: Path, name: str, **kw: object):  # type: ignore[no-untyped-def]
     kw.setdefault("rulesets", SMALL)
-    return run(RunConfig(out=tmp_path / name, in_process=True, command=["test"], **kw),
-               corpus=load_corpus())
+    return run(
+        RunConfig(out=tmp_path / name, in_process=True, command=["test"], **kw),
+        corpus=load_corpus(),
+    )
 
 
 def _same_answer(kind: str, got: dict[str, object], want: dict[str, object]) -> bool:
     if kind == Kind.COMPARE:
         return sorted(got["winners"]) == sorted(want["winners"])  # type: ignore[call-overload]
     if kind == Kind.BEST_HAND:
+
         def sets(cards: object) -> list[list[str]]:
             return sorted(sorted(c.split()) for c in cards)  # type: ignore[attr-defined]
+
         return got["category"] == want["category"] and sets(got["cards"]) == sets(want["cards"])
-    if kind == Kind.REJECT:     # any fault of a several-fault input (PROTOCOL.md 3.2)
+    if kind == Kind.REJECT:  # any fault of a several-fault input (PROTOCOL.md 3.2)
         return got.get("reason") in reasons(want)
     return got == want
 
@@ -72,7 +76,7 @@ def test_every_twin_keeps_the_corpus_expectation_by_the_reference(corpus, profil
     shuffling never changed an expectation (the reference is the independent check)."""
     prof = load_profile(profile)
     challenge = build_challenge(corpus.vectors, prof, 20261201, 0)
-    assert len(challenge.vectors) == len(corpus.vectors)     # one twin each, none skipped
+    assert len(challenge.vectors) == len(corpus.vectors)  # one twin each, none skipped
     wrong = []
     for v in challenge.vectors:
         got = reference_outcome(evaluator(v.ruleset, prof), v)
@@ -90,8 +94,12 @@ def test_twins_really_differ(corpus):  # type: ignore[no-untyped-def]
     for v in challenge.vectors:
         original = by_id[challenge.origins[v.id].partition(":")[2]]
         differ += dict(v.inputs) != dict(original.inputs)
-        if v.kind == Kind.COMPARE and v.expect and original.expect and \
-                v.expect["winners"] != original.expect["winners"]:
+        if (
+            v.kind == Kind.COMPARE
+            and v.expect
+            and original.expect
+            and v.expect["winners"] != original.expect["winners"]
+        ):
             moved += 1
     assert differ >= 0.95 * len(challenge.vectors)
     assert moved > 100
@@ -99,9 +107,16 @@ def test_twins_really_differ(corpus):  # type: ignore[no-untyped-def]
 
 def test_a_twin_by_hand() -> None:
     """A worked example: hands swap, winners follow, one suit permutation everywhere."""
-    v = Vector(id="nj-poker-high-5/9999", ruleset="nj-poker-high-5", kind=Kind.COMPARE,
-               inputs={"hands": ["As Ks Qs Js Ts", "2h 2d 2c 3h 3d"]},
-               clauses=("13:69F-14.3(b)",), flags=(), why="w", expect={"winners": [0]})
+    v = Vector(
+        id="nj-poker-high-5/9999",
+        ruleset="nj-poker-high-5",
+        kind=Kind.COMPARE,
+        inputs={"hands": ["As Ks Qs Js Ts", "2h 2d 2c 3h 3d"]},
+        clauses=("13:69F-14.3(b)",),
+        flags=(),
+        why="w",
+        expect={"winners": [0]},
+    )
     seen = set()
     for seed in range(40):
         t = twin(v, random.Random(seed), "x/1")
@@ -125,10 +140,12 @@ def test_same_seed_same_challenge_set_and_results(tmp_path, corpus):  # type: ig
     second = _run(tmp_path, "b", challenge_seed=77)
 
     def lines(folder: Path) -> list[str]:
-        return [json.dumps({**r.to_json(), "duration_s": 0}, sort_keys=True)
-                for r in read_results(folder)]
+        return [
+            json.dumps({**r.to_json(), "duration_s": 0}, sort_keys=True)
+            for r in read_results(folder)
+        ]
 
-    assert lines(first.folder) == lines(second.folder)     # byte for byte, timing aside
+    assert lines(first.folder) == lines(second.folder)  # byte for byte, timing aside
     assert read_header(first.folder).filters == read_header(second.folder).filters
     ids = [r.vector_id for r in first.results if r.origin]
     assert ids and all(i.split("/")[1].startswith("challenge-77-") for i in ids)
@@ -149,8 +166,8 @@ def test_corpus_lookup_is_certified_without_and_refused_with_the_challenge(tmp_p
     assert caught.exit_code == 1 and report["verdict"] == "NOT CERTIFIED"
     assert report["challenge"]["status"] == "failed"
     curated = [v for v in report["vectors"] if "origin" not in v]
-    assert {v["outcome"] for v in curated} == {"PASS"}          # the corpus still passes
-    assert all(f["origin"] for f in report["failures"])          # every finding: challenge
+    assert {v["outcome"] for v in curated} == {"PASS"}  # the corpus still passes
+    assert all(f["origin"] for f in report["failures"])  # every finding: challenge
     assert any("challenge vectors" in r for rs in report["rulesets"] for r in rs["reasons"])
 
 
@@ -188,10 +205,16 @@ def test_fresh_deals_cover_every_situation_and_rare_hands(rid, corpus):  # type:
         # published (the dealer qualifier's lowest hand): no fresh deal repeats one
         short = {w for w in wanted if situations[w] < SITUATION_QUOTA}
         assert short <= {"qualifier-at", "qualifier-above", "qualifier-below"}, short
-        categories = {reference_outcome(evaluator(rid, prof), v).get("category")
-                      for v in fresh if v.kind == Kind.CLASSIFY}
-        rare = {"mt-poker-high": "five-of-a-kind", "nj-mini-tex-3": "best-hand-selection",
-                "nj-lowball-2-7": "ace-high-lowball"}[rid]
+        categories = {
+            reference_outcome(evaluator(rid, prof), v).get("category")
+            for v in fresh
+            if v.kind == Kind.CLASSIFY
+        }
+        rare = {
+            "mt-poker-high": "five-of-a-kind",
+            "nj-mini-tex-3": "best-hand-selection",
+            "nj-lowball-2-7": "ace-high-lowball",
+        }[rid]
         assert any(rare in v.flags for v in fresh)
         assert len(categories) >= 3
 
@@ -208,7 +231,7 @@ def test_challenge_failures_become_vector_drafts(tmp_path):  # type: ignore[no-u
     shutil.copy(default_root() / "flags.toml", root)
     write_manifest(root)
     added = add_vectors(path, "challenge-found", root)
-    assert len(added.ids) == 10 and not added.warnings     # the reference agrees with each
+    assert len(added.ids) == 10 and not added.warnings  # the reference agrees with each
 
 
 def test_no_challenge_is_stated(tmp_path):  # type: ignore[no-untyped-def]
@@ -217,19 +240,30 @@ def test_no_challenge_is_stated(tmp_path):  # type: ignore[no-untyped-def]
     assert report["challenge"]["status"] == "disabled" and report["challenge"]["seed"] is None
     assert not any(v.get("origin") for v in report["vectors"])
     assert read_header(outcome.folder).filters["challenge"] == {
-        "seed": None, "disabled": "--no-challenge"}
+        "seed": None,
+        "disabled": "--no-challenge",
+    }
 
 
 def test_reject_twin_skipped_when_the_reason_depends_on_position() -> None:
     """A hand with two faults is refused for the first one the parser meets; when a
     shuffle changes which one that is, the twin is skipped and the reason recorded."""
-    v = Vector(id="nj-poker-high-5/9998", ruleset="nj-poker-high-5", kind=Kind.REJECT,
-               inputs={"op": "classify", "hand": "Zz As As Kd Qc"}, clauses=("13:69F-14.3(a)",),
-               flags=("input-validation",), why="w", expect={"reason": "bad-card"})
+    v = Vector(
+        id="nj-poker-high-5/9998",
+        ruleset="nj-poker-high-5",
+        kind=Kind.REJECT,
+        inputs={"op": "classify", "hand": "Zz As As Kd Qc"},
+        clauses=("13:69F-14.3(a)",),
+        flags=("input-validation",),
+        why="w",
+        expect={"reason": "bad-card"},
+    )
     prof = load_profile("practice")
-    reasons = Counter(reference_outcome(evaluator(v.ruleset, prof), twin(
-        v, random.Random(s), "x/1"))["reason"] for s in range(30))
-    assert len(reasons) == 2, reasons        # the parser meets either fault first
+    reasons = Counter(
+        reference_outcome(evaluator(v.ruleset, prof), twin(v, random.Random(s), "x/1"))["reason"]
+        for s in range(30)
+    )
+    assert len(reasons) == 2, reasons  # the parser meets either fault first
     skipped = build_challenge([v] * 30, prof, 3, 0, fresh=False).skipped
     assert skipped["nj-poker-high-5"][SKIP_REJECT_POSITION] >= 1
 
@@ -246,8 +280,17 @@ def test_resume_keeps_the_seed(tmp_path):  # type: ignore[no-untyped-def]
 def test_fresh_deals_dealt_ahead_in_a_child_are_the_same_set(tmp_path, corpus):  # type: ignore[no-untyped-def]
     """The command line deals the fresh deals in a child process while the corpus loads
     (run without a corpus given): the same set, byte for byte, as dealt in process."""
-    outcome = run(RunConfig(out=tmp_path / "ahead", rulesets=SMALL, challenge_seed=9,
-                            in_process=True, command=["test"]))
+    outcome = run(
+        RunConfig(
+            out=tmp_path / "ahead",
+            rulesets=SMALL,
+            challenge_seed=9,
+            in_process=True,
+            command=["test"],
+        )
+    )
     small = [v for v in corpus.vectors if v.ruleset in SMALL]
-    assert read_header(outcome.folder).filters["challenge"]["sha256"] == \
-        build_challenge(small, load_profile("practice"), 9).sha256()
+    assert (
+        read_header(outcome.folder).filters["challenge"]["sha256"]
+        == build_challenge(small, load_profile("practice"), 9).sha256()
+    )

@@ -17,8 +17,16 @@ SPEC = "py:tests.helpers.faux.collector_watch:CollectorWatch"
 def test_collector_paused_while_scoring_and_on_again_after(tmp_path: Path) -> None:
     collector_watch.SEEN.clear()
     assert gc.isenabled()
-    outcome = run(RunConfig(adapter=SPEC, out=tmp_path / "run", in_process=True,
-                            rulesets=["nj-poker-high-3"], challenge=False, command=["test"]))
+    outcome = run(
+        RunConfig(
+            adapter=SPEC,
+            out=tmp_path / "run",
+            in_process=True,
+            rulesets=["nj-poker-high-3"],
+            challenge=False,
+            command=["test"],
+        )
+    )
     assert outcome.new_results > 0
     assert collector_watch.SEEN and not any(collector_watch.SEEN)
     assert gc.isenabled()
@@ -27,8 +35,16 @@ def test_collector_paused_while_scoring_and_on_again_after(tmp_path: Path) -> No
 def test_a_collector_already_off_stays_off(tmp_path: Path) -> None:
     gc.disable()
     try:
-        run(RunConfig(adapter=SPEC, out=tmp_path / "run", in_process=True,
-                      rulesets=["nj-poker-high-3"], challenge=False, command=["test"]))
+        run(
+            RunConfig(
+                adapter=SPEC,
+                out=tmp_path / "run",
+                in_process=True,
+                rulesets=["nj-poker-high-3"],
+                challenge=False,
+                command=["test"],
+            )
+        )
         assert not gc.isenabled()
     finally:
         gc.enable()
@@ -38,9 +54,18 @@ def test_attached_modes_call_the_evaluator_with_the_collector_on(tmp_path: Path)
     """An in-process evaluator that made cycles on every call would grow the heap for the
     whole length of an exhaustive run if the collector stayed off (reference/collector.py)."""
     collector_watch.SEEN.clear()
-    outcome = run(RunConfig(adapter=SPEC, out=tmp_path / "run", in_process=True,
-                            rulesets=["nj-poker-high-3"], challenge=False, fuzz=20,
-                            fuzz_seed=1, command=["test"]))
+    outcome = run(
+        RunConfig(
+            adapter=SPEC,
+            out=tmp_path / "run",
+            in_process=True,
+            rulesets=["nj-poker-high-3"],
+            challenge=False,
+            fuzz=20,
+            fuzz_seed=1,
+            command=["test"],
+        )
+    )
     assert outcome.new_results > 0 and "fuzz" in outcome.header.attached
     scored = outcome.new_results
     assert len(collector_watch.SEEN) > scored

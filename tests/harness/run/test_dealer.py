@@ -24,18 +24,20 @@ SMALL = ("nj-poker-high-3", "nj-mini-tex-3")
 
 
 def test_dealing_fresh_deals_does_not_import_hypothesis() -> None:
-    code = ("import sys\n"
-            "from pokercert.harness.run.challenge import fresh_deals\n"
-            "from pokercert.reference import load_profile\n"
-            "assert fresh_deals('nj-holdem', load_profile('practice'), 5, 12)\n"
-            "print('hypothesis' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys\n"
+        "from pokercert.harness.run.challenge import fresh_deals\n"
+        "from pokercert.reference import load_profile\n"
+        "assert fresh_deals('nj-holdem', load_profile('practice'), 5, 12)\n"
+        "print('hypothesis' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_twins_are_built_before_the_dealt_deals_are_asked_for(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     curated = [v for v in load_corpus().vectors if v.ruleset in SMALL]
     profile = load_profile("practice")
     made = {"twins": 0}
@@ -49,11 +51,13 @@ def test_twins_are_built_before_the_dealt_deals_are_asked_for(
 
     def dealt() -> Mapping[str, Sequence[challenge.FreshDeal]]:
         asked.append(made["twins"])
-        return {rid: challenge.fresh_deals(rid, profile, 3, challenge.DEFAULT_FRESH,
-                                           curated) for rid in SMALL}
+        return {
+            rid: challenge.fresh_deals(rid, profile, 3, challenge.DEFAULT_FRESH, curated)
+            for rid in SMALL
+        }
 
     monkeypatch.setattr(challenge, "twin", counting_twin)
     lazily = challenge.build_challenge(curated, profile, 3, dealt=dealt)
-    assert asked == [len(curated)]           # asked once, after the last twin
+    assert asked == [len(curated)]  # asked once, after the last twin
     monkeypatch.setattr(challenge, "twin", real_twin)
     assert lazily.to_jsonl() == challenge.build_challenge(curated, profile, 3).to_jsonl()

@@ -22,12 +22,13 @@ def test_every_showdown_vector_settles_the_same_on_both_paths() -> None:
     checked = 0
     for v in showdowns:
         profiles = [Profile("practice", {})] + [
-            Profile(f"{iid}={r}", {iid: r}) for iid in v.interpretations
-            for r in get_interpretation(iid).readings]
+            Profile(f"{iid}={r}", {iid: r})
+            for iid in v.interpretations
+            for r in get_interpretation(iid).readings
+        ]
         for profile in profiles:
             ev = evaluator(v.ruleset, profile)
             hands, board = list(v.inputs["hands"]), v.inputs.get("board")
-            assert ev.pot(hands, board) == ev.pot(hands, board, fast=False), \
-                (v.id, profile.name)
+            assert ev.pot(hands, board) == ev.pot(hands, board, fast=False), (v.id, profile.name)
             checked += 1
     assert checked >= len(showdowns)

@@ -46,16 +46,26 @@ ROYAL5 = ("nj-poker-high-5", "nj-caribbean-stud", "nj-winners-pot", "nj-lowball-
 # Cells no fresh deal can decide: the mistake shows only in naming a royal flush when it
 # is classified, in a game of whole hands without wild cards or a board, and such a game
 # has one royal flush per suit: one canonical form, published (test_closed_cells_...).
-CLOSED = {("royal-not-named", r) for r in (*ROYAL5, "nj-poker-high-3")} | \
-    {("table-royal-not-named", r) for r in ("nj-double-down-stud", "nj-double-cross-poker",
-                                            "pa-mississippi-stud", "pa-raise-it-up-stud",
-                                            "pa-ultimate-texas-holdem")}
+CLOSED = {("royal-not-named", r) for r in (*ROYAL5, "nj-poker-high-3")} | {
+    ("table-royal-not-named", r)
+    for r in (
+        "nj-double-down-stud",
+        "nj-double-cross-poker",
+        "pa-mississippi-stud",
+        "pa-raise-it-up-stud",
+        "pa-ultimate-texas-holdem",
+    )
+}
 # end to end: the issue's examples (a flush above a full house, the wheel ace-high, three
 # of a kind above a straight in three cards, five of a kind below a straight flush, a wild
 # card duplicating a held card)
-END_TO_END = ("full-house-below-flush", "wheel-ranked-ace-high",
-              "three-card-trips-below-straight", "five-of-a-kind-below-straight-flush",
-              "wild-duplicates-allowed")
+END_TO_END = (
+    "full-house-below-flush",
+    "wheel-ranked-ace-high",
+    "three-card-trips-below-straight",
+    "five-of-a-kind-below-straight-flush",
+    "wild-duplicates-allowed",
+)
 
 
 @pytest.fixture(scope="module")
@@ -84,8 +94,11 @@ def test_the_memoriser_answers_every_curated_vector_and_twin_as_the_corpus_says(
     adapter = load_adapter("py:tests.helpers.faux.symmetric_memoriser:SymmetricMemoriser")
     with adapter:
         identity = adapter.start()
-        outcomes = Counter(str(r.outcome) for batch in score_vectors(
-            adapter, identity, [*corpus.vectors, *twins], profile) for r in batch)
+        outcomes = Counter(
+            str(r.outcome)
+            for batch in score_vectors(adapter, identity, [*corpus.vectors, *twins], profile)
+            for r in batch
+        )
     assert outcomes == {str(Outcome.PASS): len(corpus.vectors) + len(twins)}
 
 
@@ -109,8 +122,11 @@ def test_the_fresh_deals_alone_kill_every_mutant_on_every_ruleset(fresh):  # typ
     alive = set()
     for mutant in MUTANTS:
         todo = [r for r in mutant.rulesets if mutant.excused(r, profile) is None]
-        alive |= {(mutant.id, r) for r, killed in
-                  fresh_kills(mutant, fresh, PROFILE, todo).items() if not killed}
+        alive |= {
+            (mutant.id, r)
+            for r, killed in fresh_kills(mutant, fresh, PROFILE, todo).items()
+            if not killed
+        }
     assert alive == CLOSED, f"seed {fresh.seed}"
 
 
@@ -128,8 +144,11 @@ def test_closed_cells_are_closed(mutant_id: str, ruleset: str, corpus) -> None: 
     royals = [" ".join(f"{'AKQJT'[i]}{suit}" for i in range(n)) for suit in "shdc"]
     assert all(ref.category(h) == "royal_flush" for h in royals)
     forms = {brute_form(ruleset, Kind.CLASSIFY, {"hand": h}) for h in royals}
-    published = {brute_form(v.ruleset, Kind.CLASSIFY, v.inputs) for v in corpus.vectors
-                 if v.ruleset == ruleset and v.kind == Kind.CLASSIFY}
+    published = {
+        brute_form(v.ruleset, Kind.CLASSIFY, v.inputs)
+        for v in corpus.vectors
+        if v.ruleset == ruleset and v.kind == Kind.CLASSIFY
+    }
     assert len(forms) == 1 and forms <= published
 
 
@@ -139,9 +158,17 @@ def test_the_memoriser_over_a_mutant_is_not_certified(mutant_id: str, tmp_path, 
     fixed) is NOT CERTIFIED on every ruleset the mutant claims, and every wrong answer
     is a fresh deal's (the curated vectors and the twins all pass)."""
     mutant = get_mutant(mutant_id)
-    run(RunConfig(adapter=spec_over(mutant_id), out=tmp_path / "run", in_process=True,
-                  rulesets=list(mutant.rulesets), challenge_seed=SEEDS[0],
-                  command=["test"]), corpus=corpus)
+    run(
+        RunConfig(
+            adapter=spec_over(mutant_id),
+            out=tmp_path / "run",
+            in_process=True,
+            rulesets=list(mutant.rulesets),
+            challenge_seed=SEEDS[0],
+            command=["test"],
+        ),
+        corpus=corpus,
+    )
     results = list(read_results(tmp_path / "run"))
     for rid in mutant.rulesets:
         counts = Counter(str(r.outcome) for r in results if r.ruleset == rid)

@@ -37,21 +37,30 @@ def fresh_faux(monkeypatch):
 
 
 def _run(tmp_path: Path, corpus, identity_files: list[str]):
-    return run(RunConfig(adapter=f"py:{FAUX}:WatchesTheMeasure", out=tmp_path / "run",
-                         rulesets=[RULESET], flags=["wheel"], in_process=True,
-                         identity_files=identity_files, command=["pokercert", "run"]),
-               corpus=corpus)
+    return run(
+        RunConfig(
+            adapter=f"py:{FAUX}:WatchesTheMeasure",
+            out=tmp_path / "run",
+            rulesets=[RULESET],
+            flags=["wheel"],
+            in_process=True,
+            identity_files=identity_files,
+            command=["pokercert", "run"],
+        ),
+        corpus=corpus,
+    )
 
 
-def test_measured_before_the_vendor_module_is_imported(tmp_path, corpus_once, fresh_faux,
-                                                       monkeypatch):
+def test_measured_before_the_vendor_module_is_imported(
+    tmp_path, corpus_once, fresh_faux, monkeypatch
+):
     lib = tmp_path / "vendor.so"
     lib.write_text("tables v1\n", encoding="utf-8")
     monkeypatch.setenv("POKERCERT_FAUX_REWRITE", str(lib))
     outcome = _run(tmp_path, corpus_once, [str(lib)])
     seen = fresh_faux().SEEN
     assert [when for when, _ in seen] == ["import", "init", "configure"]
-    assert all(alive == [] for _, alive in seen), seen     # no measurement still running
+    assert all(alive == [] for _, alive in seen), seen  # no measurement still running
     # the module rewrote the identity file as it was imported: the "before" measurement
     # holds the bytes from before the import, so the run says the software changed
     assert outcome.exit_code == 2
@@ -61,15 +70,17 @@ def test_measured_before_the_vendor_module_is_imported(tmp_path, corpus_once, fr
     assert files[str(lib)]["sha256"] == hashlib.sha256(b"tables v1\n").hexdigest()
 
 
-def test_measured_identity_is_the_one_measured_in_line(tmp_path, corpus_once, fresh_faux,
-                                                       monkeypatch):
+def test_measured_identity_is_the_one_measured_in_line(
+    tmp_path, corpus_once, fresh_faux, monkeypatch
+):
     monkeypatch.delenv("POKERCERT_FAUX_REWRITE", raising=False)
     lib = tmp_path / "vendor.so"
     lib.write_text("tables v1\n", encoding="utf-8")
     outcome = _run(tmp_path, corpus_once, [str(lib)])
     assert outcome.exit_code == 0, outcome.header.aborted
-    in_line = measure_spec(parse_spec(f"py:{FAUX}:WatchesTheMeasure"), [str(lib)],
-                           in_process=True)        # as the run's --in-process says
+    in_line = measure_spec(
+        parse_spec(f"py:{FAUX}:WatchesTheMeasure"), [str(lib)], in_process=True
+    )  # as the run's --in-process says
     on_disk = read_header(tmp_path / "run").measured_identity
 
     def comparable(measured):
@@ -83,8 +94,9 @@ def test_measured_identity_is_the_one_measured_in_line(tmp_path, corpus_once, fr
 def test_measure_ahead_gives_the_result_or_raises_in_the_callers_thread(tmp_path):
     spec = parse_spec("reference")
     ahead = MeasureAhead(lambda: measure_spec(spec))
-    assert {k: v for k, v in ahead.join().items() if k != "cost"} == \
-        {k: v for k, v in measure_spec(spec).items() if k != "cost"}
+    assert {k: v for k, v in ahead.join().items() if k != "cost"} == {
+        k: v for k, v in measure_spec(spec).items() if k != "cost"
+    }
     gone = MeasureAhead(lambda: measure_spec(spec, [str(tmp_path / "nope")]))
     with pytest.raises(IdentityError, match="nope"):
         gone.join()
@@ -92,5 +104,12 @@ def test_measure_ahead_gives_the_result_or_raises_in_the_callers_thread(tmp_path
 
 def test_an_identity_file_gone_is_still_the_usage_error_it_was(tmp_path, corpus_once):
     with pytest.raises(RunError, match=r"--identity .*nope: no such file or folder"):
-        run(RunConfig(adapter="reference", out=tmp_path / "run", rulesets=[RULESET],
-                      identity_files=[str(tmp_path / "nope")]), corpus=corpus_once)
+        run(
+            RunConfig(
+                adapter="reference",
+                out=tmp_path / "run",
+                rulesets=[RULESET],
+                identity_files=[str(tmp_path / "nope")],
+            ),
+            corpus=corpus_once,
+        )

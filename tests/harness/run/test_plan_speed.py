@@ -23,7 +23,7 @@ from pokercert.harness.run.challenge import ChallengeSet, _Relabel, _shuffle, bu
 from pokercert.reference import load_profile
 from pokercert.vectors.corpus import load_corpus
 
-SMALL = ["nj-poker-high-3", "nj-mini-tex-3"]     # one plain game, one with a board
+SMALL = ["nj-poker-high-3", "nj-mini-tex-3"]  # one plain game, one with a board
 
 
 @pytest.mark.parametrize("length", range(0, 41))
@@ -50,9 +50,28 @@ def _texts() -> list[str]:
                 found.add(v.inputs[key])
         for hand in v.inputs.get("hands", ()) or ():
             found.add(str(hand))
-    return [*sorted(found), "", " ", "As", "10s Kd", "As  Kd", " As Kd", "As Kd ",
-            "As\tKd", "Ahs Kd", "s", "sA Kd", "hh", "Xx As", "🂡 As", "As Kd\n", "ss dd",
-            "A♠ Kd", "as kd", "AS KD"]
+    return [
+        *sorted(found),
+        "",
+        " ",
+        "As",
+        "10s Kd",
+        "As  Kd",
+        " As Kd",
+        "As Kd ",
+        "As\tKd",
+        "Ahs Kd",
+        "s",
+        "sA Kd",
+        "hh",
+        "Xx As",
+        "🂡 As",
+        "As Kd\n",
+        "ss dd",
+        "A♠ Kd",
+        "as kd",
+        "AS KD",
+    ]
 
 
 def test_relabelling_a_text_is_relabelling_each_word() -> None:
@@ -64,7 +83,7 @@ def test_relabelling_a_text_is_relabelling_each_word() -> None:
         rng = random.Random(seed)
         relabel = _Relabel(rng)
         twin_rng = random.Random()
-        twin_rng.setstate(rng.getstate())      # draws in step with rng from here
+        twin_rng.setstate(rng.getstate())  # draws in step with rng from here
         for text in texts:
             words = [relabel.card(t) for t in text.split()]
             assert relabel.cards(text, shuffle=False) == " ".join(words), text
@@ -74,7 +93,8 @@ def test_relabelling_a_text_is_relabelling_each_word() -> None:
 
 
 def test_a_run_plans_with_the_collector_off_and_freezes_what_it_built(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The plan's objects live as long as the run: built with the cyclic collector off
     and frozen (``gc.freeze``) before it is back on, so no later collection walks them
     (without this, a default run spent 0.5 to 0.9 s of CPU in collections)."""
@@ -89,13 +109,20 @@ def test_a_run_plans_with_the_collector_off_and_freezes_what_it_built(
 
     monkeypatch.setattr(runner, "plan", plan)
     assert gc.isenabled()
-    runner.run(runner.RunConfig(out=tmp_path / "run", rulesets=SMALL, challenge_seed=3,
-                                in_process=True, command=["test"]))
+    runner.run(
+        runner.RunConfig(
+            out=tmp_path / "run",
+            rulesets=SMALL,
+            challenge_seed=3,
+            in_process=True,
+            command=["test"],
+        )
+    )
     assert enabled_while_planning == [False]
-    assert gc.isenabled()                                # on again after the plan
+    assert gc.isenabled()  # on again after the plan
     vectors = planned[0].vectors
     assert len(vectors) > 500 and all(gc.is_tracked(v) for v in vectors)
-    walked = {id(o) for o in gc.get_objects()}           # every generation but the frozen
+    walked = {id(o) for o in gc.get_objects()}  # every generation but the frozen
     assert not [v.id for v in vectors if id(v) in walked]
 
 
@@ -106,13 +133,20 @@ def test_the_set_as_json_lines_is_each_record_as_json() -> None:
     challenge = build_challenge(curated, load_profile("practice"), 11)
     lines = []
     for v in challenge.vectors:
-        record = {"id": v.id, "ruleset": v.ruleset, "kind": v.kind,
-                  "origin": challenge.origins[v.id], "inputs": dict(v.inputs),
-                  "expect": dict(v.expect) if v.expect is not None else None,
-                  "interpretations": list(v.interpretations),
-                  "expect_by_reading": None if v.expect_by_reading is None else
-                  {r: dict(e) for r, e in v.expect_by_reading.items()},
-                  "clauses": list(v.clauses), "flags": list(v.flags)}
+        record = {
+            "id": v.id,
+            "ruleset": v.ruleset,
+            "kind": v.kind,
+            "origin": challenge.origins[v.id],
+            "inputs": dict(v.inputs),
+            "expect": dict(v.expect) if v.expect is not None else None,
+            "interpretations": list(v.interpretations),
+            "expect_by_reading": None
+            if v.expect_by_reading is None
+            else {r: dict(e) for r, e in v.expect_by_reading.items()},
+            "clauses": list(v.clauses),
+            "flags": list(v.flags),
+        }
         lines.append(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
     assert challenge.to_jsonl() == "".join(lines)
     assert challenge.sha256() == hashlib.sha256("".join(lines).encode()).hexdigest()

@@ -26,19 +26,26 @@ from pokercert.harness.run.results import (
 
 
 def _defined(results: list[Result]) -> bytes:
-    return "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n"
-                   for r in results).encode("utf-8")
+    return "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in results).encode(
+        "utf-8"
+    )
 
 
 _text = st.text(max_size=12) | st.sampled_from(["", "é", "\u202e", 'a "b"\n\\', "\x00\x1f"])
-_json = st.recursive(st.none() | st.booleans() | st.integers() | _text
-                     | st.floats(allow_nan=False, allow_infinity=False),
-                     lambda kids: st.lists(kids, max_size=3)
-                     | st.dictionaries(_text, kids, max_size=3), max_leaves=8)
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | _text
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(_text, kids, max_size=3),
+    max_leaves=8,
+)
 _mapping = st.dictionaries(_text, _json, max_size=3)
 # recurring clause and flag tuples, as a run has them (the writer keeps their text)
-_labels = st.lists(st.sampled_from(["13:69F-33.5(c)", "23.16.1205(1)", "é", ""]),
-                   max_size=3).map(tuple)
+_labels = st.lists(st.sampled_from(["13:69F-33.5(c)", "23.16.1205(1)", "é", ""]), max_size=3).map(
+    tuple
+)
 
 
 @st.composite
@@ -47,23 +54,34 @@ def _results(draw: st.DrawFn) -> Result:
     # a pass has no message, stderr, attachment or expectations-file notes: all ""
     notes = [""] * 5 if draw(st.booleans()) else [draw(_text) for _ in range(5)]
     return Result(
-        vector_id=draw(_text), ruleset=draw(_text), kind=draw(_text),
-        outcome=draw(st.sampled_from(list(Outcome))), expected=draw(_mapping),
+        vector_id=draw(_text),
+        ruleset=draw(_text),
+        kind=draw(_text),
+        outcome=draw(st.sampled_from(list(Outcome))),
+        expected=draw(_mapping),
         actual=draw(st.none() | _mapping),
         message=notes[0],
         readings=draw(st.sampled_from([readings, MappingProxyType(readings), EMPTY])),
-        clauses=draw(_labels), flags=draw(_labels), why=draw(_text),
+        clauses=draw(_labels),
+        flags=draw(_labels),
+        why=draw(_text),
         inputs=draw(_mapping),
-        duration_s=draw(st.floats(min_value=0, max_value=1e6) | st.just(0.0)
-                        | st.sampled_from([2.4e-05, 1e-7, 0.1, 1e22])),
-        stderr=notes[1], attachment=notes[2], known_failure=notes[3], scored_as=notes[4],
-        origin=draw(st.just("") | _text))
+        duration_s=draw(
+            st.floats(min_value=0, max_value=1e6)
+            | st.just(0.0)
+            | st.sampled_from([2.4e-05, 1e-7, 0.1, 1e22])
+        ),
+        stderr=notes[1],
+        attachment=notes[2],
+        known_failure=notes[3],
+        scored_as=notes[4],
+        origin=draw(st.just("") | _text),
+    )
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(_results(), max_size=6))
-def test_written_lines_are_the_defined_json(tmp_path_factory: Any,
-                                            results: list[Result]) -> None:
+def test_written_lines_are_the_defined_json(tmp_path_factory: Any, results: list[Result]) -> None:
     folder = tmp_path_factory.mktemp("run")
     sha, lines = write_results(folder, results)
     data = (folder / RESULTS_FILE).read_bytes()
@@ -76,11 +94,21 @@ def test_written_lines_are_the_defined_json(tmp_path_factory: Any,
 def test_one_at_a_time_and_unusual_values(tmp_path: Path) -> None:
     """``write`` as ``write_many``; values no scorer makes (a plain-string outcome, an
     int duration, a list of clauses, NaN) still written as the definition says."""
-    odd = [Result("v", "r", "classify", Outcome.PASS, {}, clauses=("a",), flags=("a",)),
-           Result("v", "r", "classify", "FAIL", {"x": [1]}, None,  # type: ignore[arg-type]
-                  duration_s=3, clauses=["a", "b"], flags=("x", ["y"])),  # type: ignore[arg-type]
-           Result("w", "r", "compare", Outcome.ERROR, {}, duration_s=float("nan"),
-                  origin="twin:v")]
+    odd = [
+        Result("v", "r", "classify", Outcome.PASS, {}, clauses=("a",), flags=("a",)),
+        Result(
+            "v",
+            "r",
+            "classify",
+            "FAIL",
+            {"x": [1]},
+            None,  # type: ignore[arg-type]
+            duration_s=3,
+            clauses=["a", "b"],
+            flags=("x", ["y"]),
+        ),  # type: ignore[arg-type]
+        Result("w", "r", "compare", Outcome.ERROR, {}, duration_s=float("nan"), origin="twin:v"),
+    ]
     with ResultWriter(tmp_path) as out:
         for r in odd:
             out.write(r)

@@ -24,8 +24,11 @@ PRACTICE = load_profile("practice")
 def _split_pot_vector() -> Any:
     """A curated hi-lo showdown whose pot is split (shares such as "1/2")."""
     for v in load_corpus().vectors:
-        if v.kind == "showdown" and v.expected(PRACTICE)["low"] and \
-                "1/2" in v.expected(PRACTICE)["shares"]:
+        if (
+            v.kind == "showdown"
+            and v.expected(PRACTICE)["low"]
+            and "1/2" in v.expected(PRACTICE)["shares"]
+        ):
             return v
     raise AssertionError("no split-pot showdown in the corpus")
 
@@ -37,31 +40,50 @@ def _answers(expected: dict[str, Any], n: int) -> list[tuple[str, dict[str, Any]
     other = [i for i in range(n) if i not in high][:1]
     return [
         ("as expected", {"high": high, "low": low, "shares": shares}, Outcome.PASS),
-        ("winners in another order", {"high": high[::-1], "low": low[::-1],
-                                      "shares": shares}, Outcome.PASS),
-        ("shares spelled otherwise (2/4)", {"high": high, "low": low, "shares": halves},
-         Outcome.PASS),
-        ("a winner index that is a bool", {"high": [True if i == 1 else i for i in high],
-                                           "low": low, "shares": shares},
-         Outcome.ERROR if 1 in high else Outcome.PASS),
-        ("a lying int", {"high": [LyingInt(i) for i in high], "low": low, "shares": shares},
-         Outcome.ERROR),
-        ("a lying share string", {"high": high, "low": low,
-                                  "shares": [Liar(s) for s in shares]}, Outcome.ERROR),
-        ("a winner twice", {"high": high + high[:1], "low": low, "shares": shares},
-         Outcome.ERROR),
-        ("an index out of range", {"high": [*high, n], "low": low, "shares": shares},
-         Outcome.ERROR),
-        ("an extra key", {"high": high, "low": low, "shares": shares, "note": "x"},
-         Outcome.ERROR),
-        ("a tuple of winners", {"high": tuple(high), "low": low, "shares": shares},
-         Outcome.ERROR),
-        ("a malformed share", {"high": high, "low": low,
-                               "shares": ["01/2" if s == "1/2" else s for s in shares]},
-         Outcome.ERROR),
+        (
+            "winners in another order",
+            {"high": high[::-1], "low": low[::-1], "shares": shares},
+            Outcome.PASS,
+        ),
+        (
+            "shares spelled otherwise (2/4)",
+            {"high": high, "low": low, "shares": halves},
+            Outcome.PASS,
+        ),
+        (
+            "a winner index that is a bool",
+            {"high": [True if i == 1 else i for i in high], "low": low, "shares": shares},
+            Outcome.ERROR if 1 in high else Outcome.PASS,
+        ),
+        (
+            "a lying int",
+            {"high": [LyingInt(i) for i in high], "low": low, "shares": shares},
+            Outcome.ERROR,
+        ),
+        (
+            "a lying share string",
+            {"high": high, "low": low, "shares": [Liar(s) for s in shares]},
+            Outcome.ERROR,
+        ),
+        ("a winner twice", {"high": high + high[:1], "low": low, "shares": shares}, Outcome.ERROR),
+        (
+            "an index out of range",
+            {"high": [*high, n], "low": low, "shares": shares},
+            Outcome.ERROR,
+        ),
+        ("an extra key", {"high": high, "low": low, "shares": shares, "note": "x"}, Outcome.ERROR),
+        ("a tuple of winners", {"high": tuple(high), "low": low, "shares": shares}, Outcome.ERROR),
+        (
+            "a malformed share",
+            {"high": high, "low": low, "shares": ["01/2" if s == "1/2" else s for s in shares]},
+            Outcome.ERROR,
+        ),
         ("a share missing", {"high": high, "low": low, "shares": shares[:-1]}, Outcome.ERROR),
-        ("another winner", {"high": other or high, "low": low, "shares": shares},
-         Outcome.FAIL if other else Outcome.PASS),
+        (
+            "another winner",
+            {"high": other or high, "low": low, "shares": shares},
+            Outcome.FAIL if other else Outcome.PASS,
+        ),
         ("no low half", {"high": high, "low": [], "shares": shares}, Outcome.FAIL),
     ]
 
@@ -72,8 +94,10 @@ def test_quick_and_full_scoring_agree_on_every_kind_of_showdown_answer() -> None
     ruleset = get_ruleset(vector.ruleset)
     for name, answer, outcome in _answers(expected, len(vector.inputs["hands"])):
         reply = Reply(ANSWERED, answer)
-        quick, full = score(vector, expected, reply, ruleset), \
-            _score(vector, expected, reply, ruleset)
+        quick, full = (
+            score(vector, expected, reply, ruleset),
+            _score(vector, expected, reply, ruleset),
+        )
         assert quick.outcome is outcome, name
         assert full.outcome is outcome, name
         assert (quick.actual, quick.message) == (full.actual, full.message), name

@@ -28,7 +28,7 @@ def _wild_hands(ev: Evaluator, inputs: dict[str, object]) -> list[tuple[Card, ..
     for text in texts:
         try:
             hand = ev.parse_hand(str(text))
-        except CardError:            # a reject vector's malformed hand
+        except CardError:  # a reject vector's malformed hand
             continue
         if any(ev.is_wild(c) for c in hand):
             out.append(hand)
@@ -45,7 +45,6 @@ def test_every_wild_hand_of_the_corpus_values_the_same_on_both_searches() -> Non
             fast, slow = Evaluator(rid, profile), Exhaustive(rid, profile)
             for v in vectors:
                 for hand in _wild_hands(fast, dict(v.inputs)):
-                    assert fast.value(hand) == slow.value(hand), \
-                        (v.id, variant.describe(), hand)
+                    assert fast.value(hand) == slow.value(hand), (v.id, variant.describe(), hand)
                     checked += 1
     assert checked > 1000

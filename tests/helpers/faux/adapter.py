@@ -79,8 +79,11 @@ def answer(req: dict) -> dict:
         return answer_many(req)
     ev = evaluator(state["ruleset"])
     if MODE == "wrong-answers":
-        return {"id": rid, "category": "high_card"} if req["op"] == "classify" else \
-            {"id": rid, "winners": [0]}
+        return (
+            {"id": rid, "category": "high_card"}
+            if req["op"] == "classify"
+            else {"id": rid, "winners": [0]}
+        )
     try:
         if req["op"] == "classify":
             return {"id": rid, "category": ev.category(req["hand"].split(" "))}
@@ -99,12 +102,21 @@ def main() -> None:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
-            send({"type": "hello", "protocol": 99 if MODE == "version" else 1,
-                  "evaluator": {"vendor": "faux", "name": f"faux-{MODE}", "version": "0",
-                                "build": "test"},
-                  "adapter": {"name": "faux", "version": "0"},
-                  "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]},
-                  **({"features": {"classify_many": 1, "evaluate_many": 1}} if MANY else {})})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 99 if MODE == "version" else 1,
+                    "evaluator": {
+                        "vendor": "faux",
+                        "name": f"faux-{MODE}",
+                        "version": "0",
+                        "build": "test",
+                    },
+                    "adapter": {"name": "faux", "version": "0"},
+                    "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]},
+                    **({"features": {"classify_many": 1, "evaluate_many": 1}} if MANY else {}),
+                }
+            )
         elif kind == "configure":
             if MODE == "exit-at-configure":
                 sys.exit(0)

@@ -15,7 +15,7 @@ import gc
 from pokercert.harness.api import EvaluatorInfo
 from tests.helpers.textbook_eval import TextbookHigh
 
-SEEN: list[bool] = []     # gc.isenabled() at each call, in order
+SEEN: list[bool] = []  # gc.isenabled() at each call, in order
 
 
 class CollectorWatch(TextbookHigh):

@@ -51,7 +51,7 @@ class FlushOverStraight(CompareOnly):
 
     def _key(self, hand: list[str]) -> Any:
         value = self.ev.evaluate(hand)
-        names = list(self.ev.categories)          # best first
+        names = list(self.ev.categories)  # best first
         if self.ev.ruleset.hand_size == 3:
             f, s = names.index("flush"), names.index("straight")
             names[f], names[s] = names[s], names[f]

@@ -37,8 +37,7 @@ def key_of(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
     if op in (Kind.CLASSIFY, Kind.QUALIFIES):
         return (ruleset, op, _cards(inputs["hand"]))
     if op in (Kind.COMPARE, Kind.SHOWDOWN):
-        return (ruleset, op, tuple(_cards(h) for h in inputs["hands"]),
-                _cards(inputs.get("board")))
+        return (ruleset, op, tuple(_cards(h) for h in inputs["hands"]), _cards(inputs.get("board")))
     return (ruleset, op, _cards(inputs["hole"]), _cards(inputs["board"]))
 
 
@@ -100,8 +99,7 @@ class CorpusLookup:
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
         inputs = {"hands": hands, "board": board}
         expect = self._lookup(Kind.COMPARE, inputs)
-        return list(expect["winners"]) if expect is not None else \
-            self.unknown(Kind.COMPARE, inputs)
+        return list(expect["winners"]) if expect is not None else self.unknown(Kind.COMPARE, inputs)
 
     def best_hand(self, hole: list[str], board: list[str]) -> Any:
         inputs = {"hole": hole, "board": board}
@@ -118,8 +116,7 @@ class CorpusLookup:
     def qualifies(self, hand: list[str]) -> Any:
         inputs = {"hand": hand}
         expect = self._lookup(Kind.QUALIFIES, inputs)
-        return expect["qualifies"] if expect is not None else \
-            self.unknown(Kind.QUALIFIES, inputs)
+        return expect["qualifies"] if expect is not None else self.unknown(Kind.QUALIFIES, inputs)
 
 
 class LookupWithFallback(CorpusLookup):
@@ -147,7 +144,6 @@ class LookupWithFallback(CorpusLookup):
         return self.fallback.best_hand(inputs["hole"], inputs["board"])
 
 
-
 class LookupOverKickerOrder(LookupWithFallback):
     """Teaching to the test: the corpus's answer where it has one (every failing vector
     "fixed"), a buggy evaluator everywhere else (kickers compared in the order the cards
@@ -157,14 +153,13 @@ class LookupOverKickerOrder(LookupWithFallback):
         --adapter py:tests.helpers.faux.corpus_lookup:LookupOverKickerOrder
     """
 
-    info = EvaluatorInfo(vendor="faux", name="corpus-lookup-kicker-order", version="1",
-                         build="")
+    info = EvaluatorInfo(vendor="faux", name="corpus-lookup-kicker-order", version="1", build="")
 
     def __init__(self) -> None:
         from tests.helpers.faux.kicker_order import KickerOrder
 
         super().__init__()
-        self.fallback = KickerOrder()       # (its rulesets, classify and compare)
+        self.fallback = KickerOrder()  # (its rulesets, classify and compare)
 
     def capabilities(self) -> dict[str, list[str]]:
         return self.fallback.capabilities()

@@ -70,7 +70,9 @@ def dies_on(requests: list[dict]) -> bool:
     if ON_HAND:
         return SWITCH.exists() and any(
             frozenset(h.split()) == TRIGGER
-            for r in requests for h in [*r.get("hands", []), *filter(None, [r.get("hand")])])
+            for r in requests
+            for h in [*r.get("hands", []), *filter(None, [r.get("hand")])]
+        )
     seen = int(COUNT.read_text()) if COUNT.exists() else 0
     COUNT.write_text(str(seen + 1))
     return seen + 1 >= LAST
@@ -80,19 +82,25 @@ def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
         if msg["type"] == "hello":
-            send({"type": "hello", "protocol": 1,
-                  "evaluator": {"vendor": "faux", "name": "faux-dies-later", "version": "0"},
-                  "adapter": {"name": "faux", "version": "0"},
-                  "capabilities": {"nj-poker-high-3": ["classify", "compare"]},
-                  "features": {"classify_many": 1, "evaluate_many": 1}})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 1,
+                    "evaluator": {"vendor": "faux", "name": "faux-dies-later", "version": "0"},
+                    "adapter": {"name": "faux", "version": "0"},
+                    "capabilities": {"nj-poker-high-3": ["classify", "compare"]},
+                    "features": {"classify_many": 1, "evaluate_many": 1},
+                }
+            )
         elif msg["type"] == "configure":
             state["ruleset"] = msg["ruleset"]
             send({"type": "configure", "ok": True})
         elif msg["type"] == "batch":
             if dies_on(msg["requests"]):
                 os._exit(3)
-            send({"type": "batch", "id": msg["id"],
-                  "replies": [answer(r) for r in msg["requests"]]})
+            send(
+                {"type": "batch", "id": msg["id"], "replies": [answer(r) for r in msg["requests"]]}
+            )
         elif msg["type"] == "stop":
             return
 

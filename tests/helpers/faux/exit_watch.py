@@ -40,8 +40,11 @@ class _Teardown:
 
 if WATCH:
     _folder = Path(WATCH)
-    atexit.register(lambda: (_folder / "atexit.txt").write_text(
-        f"ran, collector {'on' if gc.isenabled() else 'off'}\n", encoding="utf-8"))
+    atexit.register(
+        lambda: (_folder / "atexit.txt").write_text(
+            f"ran, collector {'on' if gc.isenabled() else 'off'}\n", encoding="utf-8"
+        )
+    )
     _UNCLOSED = (_folder / "unclosed.txt").open("w", encoding="utf-8")
     _UNCLOSED.write("written, never flushed nor closed\n")
     _TORN = _Teardown(_folder)

@@ -24,6 +24,6 @@ class HangsOffCorpus(CorpusLookup):
     info = EvaluatorInfo(vendor="faux", name="hangs-off-corpus", version="1", build="")
 
     def unknown(self, op: str, inputs: dict[str, Any]) -> NoReturn:
-        while True:            # hostile on purpose: the harness's timeout is swallowed too
+        while True:  # hostile on purpose: the harness's timeout is swallowed too
             with contextlib.suppress(BaseException):
                 time.sleep(0.05)

@@ -18,10 +18,12 @@ from __future__ import annotations
 import json
 import sys
 
-HOSTILE = ("</td></table><script>alert(1)</script>\n# CERTIFIED\n| x | y |\n"
-           "`code` ``` [link](https://evil.example) www.evil.example <img src=x onerror=alert(2)> "
-           "&#x202e; \u202eDEIFITREC\u202c \u202a\u202b\u202d \u2066x\u2067\u2068\u2069 "
-           "\u200e\u200f\u200b\ufeff \x07\x1b[31mred\x00 \u2028")
+HOSTILE = (
+    "</td></table><script>alert(1)</script>\n# CERTIFIED\n| x | y |\n"
+    "`code` ``` [link](https://evil.example) www.evil.example <img src=x onerror=alert(2)> "
+    "&#x202e; \u202eDEIFITREC\u202c \u202a\u202b\u202d \u2066x\u2067\u2068\u2069 "
+    "\u200e\u200f\u200b\ufeff \x07\x1b[31mred\x00 \u2028"
+)
 RULESET = "nj-poker-high-5"
 
 
@@ -35,18 +37,31 @@ def main() -> None:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
-            send({"type": "hello", "protocol": 1,
-                  "evaluator": {"vendor": HOSTILE, "name": "hostile " + HOSTILE,
-                                "version": HOSTILE, "build": HOSTILE},
-                  "adapter": {"name": HOSTILE, "version": HOSTILE},
-                  "capabilities": {RULESET: ["classify", "compare"], HOSTILE: ["classify"]}})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 1,
+                    "evaluator": {
+                        "vendor": HOSTILE,
+                        "name": "hostile " + HOSTILE,
+                        "version": HOSTILE,
+                        "build": HOSTILE,
+                    },
+                    "adapter": {"name": HOSTILE, "version": HOSTILE},
+                    "capabilities": {RULESET: ["classify", "compare"], HOSTILE: ["classify"]},
+                }
+            )
         elif kind == "configure":
             send({"type": "configure", "ok": True})
         elif kind == "batch":
             sys.stderr.write(HOSTILE + "\n")
             sys.stderr.flush()
-            replies = [{"id": r["id"], "category": HOSTILE} if r["op"] == "classify"
-                       else {"id": r["id"], "error": HOSTILE} for r in msg["requests"]]
+            replies = [
+                {"id": r["id"], "category": HOSTILE}
+                if r["op"] == "classify"
+                else {"id": r["id"], "error": HOSTILE}
+                for r in msg["requests"]
+            ]
             send({"type": "batch", "id": msg["id"], "replies": replies})
         elif kind == "stop":
             return

@@ -60,7 +60,7 @@ class Liar(str):
 
 class LyingCategories(_Hostile):
     def classify(self, hand: list[str]) -> str:
-        super().classify(hand)          # refuse what the reference refuses
+        super().classify(hand)  # refuse what the reference refuses
         return Liar("high_card")
 
 

@@ -43,8 +43,7 @@ def sleeper(keep_stdout: bool) -> None:
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(null, fd)
-    os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(600)",
-                              MARKER])
+    os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(600)", MARKER])
 
 
 def start_helpers() -> None:
@@ -88,11 +87,20 @@ def main() -> None:
         kind = msg["type"]
         if kind == "hello":
             start_helpers()
-            send({"type": "hello", "protocol": 1,
-                  "evaluator": {"vendor": "faux", "name": f"hostile-{MODE}", "version": "0",
-                                "build": "test"},
-                  "adapter": {"name": "hostile", "version": "0"},
-                  "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]}})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 1,
+                    "evaluator": {
+                        "vendor": "faux",
+                        "name": f"hostile-{MODE}",
+                        "version": "0",
+                        "build": "test",
+                    },
+                    "adapter": {"name": "hostile", "version": "0"},
+                    "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]},
+                }
+            )
         elif kind == "configure":
             state["ruleset"] = msg["ruleset"]
             send({"type": "configure", "ok": True})
@@ -101,8 +109,9 @@ def main() -> None:
                 time.sleep(3600)
             if MODE == "crash-held":
                 os.kill(os.getpid(), signal.SIGSEGV)
-            send({"type": "batch", "id": msg["id"],
-                  "replies": [answer(r) for r in msg["requests"]]})
+            send(
+                {"type": "batch", "id": msg["id"], "replies": [answer(r) for r in msg["requests"]]}
+            )
         elif kind == "stop":
             return
 

@@ -58,11 +58,18 @@ def main() -> None:
         if kind == "hello":
             if ARGS.rewrite_self_at == 0:
                 rewrite_self()
-            hello = {"type": "hello", "protocol": 1,
-                     "evaluator": {"vendor": "faux", "name": "faux-identity", "version": "1.0",
-                                   "build": ARGS.build},
-                     "adapter": {"name": "faux-identity", "version": "1.0"},
-                     "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]}}
+            hello = {
+                "type": "hello",
+                "protocol": 1,
+                "evaluator": {
+                    "vendor": "faux",
+                    "name": "faux-identity",
+                    "version": "1.0",
+                    "build": ARGS.build,
+                },
+                "adapter": {"name": "faux-identity", "version": "1.0"},
+                "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]},
+            }
             if ARGS.manifest:
                 hello["identity"] = ARGS.manifest
             send(hello)
@@ -73,8 +80,9 @@ def main() -> None:
             state["batches"] += 1
             if state["batches"] == ARGS.rewrite_self_at:
                 rewrite_self()
-            send({"type": "batch", "id": msg["id"],
-                  "replies": [answer(r) for r in msg["requests"]]})
+            send(
+                {"type": "batch", "id": msg["id"], "replies": [answer(r) for r in msg["requests"]]}
+            )
         elif kind == "stop":
             return
 

@@ -28,7 +28,7 @@ class KickerOrder(TextbookHigh):
         ranks = [RANKS.index(c[0]) + 2 for c in hand]
         counts = Counter(ranks)
         if len(textbook) == 2:
-            return textbook                    # a straight: valued by its top card alone
+            return textbook  # a straight: valued by its top card alone
         # the bug: ranks ordered by group size only, so equal-sized groups (the kickers)
         # stay in input order
         grouped = sorted(dict.fromkeys(ranks), key=lambda r: counts[r], reverse=True)

@@ -32,10 +32,10 @@ class OneBadEntry(TextbookHigh):
 
     def key(self, hand: list[str]) -> tuple[int, ...]:
         if frozenset(hand) == BAD:
-            return (HIGH_3.index("one_pair"), 7, 5)        # the corrupted cell
+            return (HIGH_3.index("one_pair"), 7, 5)  # the corrupted cell
         return TextbookHigh.key(self, hand)
 
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> list[int]:
-        if len(hands) < 2:                 # a compare of one hand is no compare
+        if len(hands) < 2:  # a compare of one hand is no compare
             raise Rejected("wrong-count")
         return TextbookHigh.winners(self, hands, board)

@@ -46,8 +46,9 @@ class Fractions:
         high, shares = self._pot(hands)
         return _Pot(high, None, shares)
 
-    def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str = "high") -> tuple[list[str], str]:
+    def best_hand(
+        self, hole: list[str], board: list[str] | None = None, half: str = "high"
+    ) -> tuple[list[str], str]:
         return ["As", "Ks", "Qs"], "straight_flush"
 
 
@@ -59,16 +60,21 @@ class _Pot:
 class Spelled(Fractions):
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
         high, shares = self._pot(hands)
-        return {"high": high, "low": [],
-                "shares": [f"{s.numerator * 2}/{s.denominator * 2}" for s in shares]}
+        return {
+            "high": high,
+            "low": [],
+            "shares": [f"{s.numerator * 2}/{s.denominator * 2}" for s in shares],
+        }
 
 
 class WrongShare(Fractions):
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
         high, shares = self._pot(hands)
         if len(high) == 2:
-            shares = [Fraction(2, 3) if i == high[0] else Fraction(1, 3) if i == high[1]
-                      else Fraction(0) for i in range(len(shares))]
+            shares = [
+                Fraction(2, 3) if i == high[0] else Fraction(1, 3) if i == high[1] else Fraction(0)
+                for i in range(len(shares))
+            ]
         return _Pot(high, None, shares)
 
 
@@ -94,6 +100,7 @@ class NoShowdown(Fractions):
 class HalfAware(Fractions):
     """Its best_hand says which half it was asked for through the category it names."""
 
-    def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str = "high") -> tuple[list[str], str]:
+    def best_hand(
+        self, hole: list[str], board: list[str] | None = None, half: str = "high"
+    ) -> tuple[list[str], str]:
         return ["As", "Ks", "Qs"], "straight_flush" if half == "high" else "high_card"

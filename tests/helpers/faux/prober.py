@@ -64,18 +64,28 @@ def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
         if msg["type"] == "hello":
-            send({"type": "hello", "protocol": 1,
-                  "evaluator": {"vendor": "faux", "name": "faux-prober", "version": "0"},
-                  "adapter": {"name": "faux", "version": "0"},
-                  "capabilities": {"nj-poker-high-5": ["compare"]}})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 1,
+                    "evaluator": {"vendor": "faux", "name": "faux-prober", "version": "0"},
+                    "adapter": {"name": "faux", "version": "0"},
+                    "capabilities": {"nj-poker-high-5": ["compare"]},
+                }
+            )
         elif msg["type"] == "configure":
             for probe in sys.argv[1:]:
                 sys.stderr.write(json.dumps(attempt(probe)) + "\n")
             sys.stderr.flush()
             send({"type": "configure", "ok": True})
         elif msg["type"] == "batch":
-            send({"type": "batch", "id": msg["id"],
-                  "replies": [{"id": r["id"], "winners": [0]} for r in msg["requests"]]})
+            send(
+                {
+                    "type": "batch",
+                    "id": msg["id"],
+                    "replies": [{"id": r["id"], "winners": [0]} for r in msg["requests"]],
+                }
+            )
         elif msg["type"] == "stop":
             return
 

@@ -61,8 +61,9 @@ class TextbookSeven:
         suits = Counter(c[1] for c in hand)
         suit, most = suits.most_common(1)[0]
         if most >= 5:
-            flush = sorted((r for r, c in zip(ranks, hand, strict=True) if c[1] == suit),
-                           reverse=True)
+            flush = sorted(
+                (r for r, c in zip(ranks, hand, strict=True) if c[1] == suit), reverse=True
+            )
             top = _straight_top(set(flush))
             if top == 14:
                 return (HIGH_5.index("royal_flush"), 14)
@@ -74,8 +75,11 @@ class TextbookSeven:
         first = groups[0]
         if counts[first] == 4:
             kicker = max(r for r in ranks if r != first)
-            return (HIGH_5.index("four_of_a_kind"), first, kicker) if self.quads_kicker \
+            return (
+                (HIGH_5.index("four_of_a_kind"), first, kicker)
+                if self.quads_kicker
                 else (HIGH_5.index("four_of_a_kind"), first)
+            )
         if counts[first] == 3 and len(groups) > 1 and counts[groups[1]] >= 2:
             return (HIGH_5.index("full_house"), first, groups[1])
         if most >= 5:

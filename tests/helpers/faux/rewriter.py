@@ -36,7 +36,7 @@ def run_folder() -> Path:
     while b"supervise.py" in Path(f"/proc/{ppid}/cmdline").read_bytes():
         # the harness's keeper (harness/adapters/supervise.py): the harness is above it
         stat = Path(f"/proc/{ppid}/stat").read_bytes()
-        ppid = int(stat[stat.rfind(b")") + 2:].split()[1])
+        ppid = int(stat[stat.rfind(b")") + 2 :].split()[1])
     args = Path(f"/proc/{ppid}/cmdline").read_bytes().split(b"\0")
     args = [a.decode() for a in args if a]
     out = "pokercert-run"
@@ -81,20 +81,30 @@ def main() -> None:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
-            send({"type": "hello", "protocol": 1,
-                  "evaluator": {"vendor": "faux", "name": "faux-rewriter", "version": "0",
-                                "build": "test"},
-                  "adapter": {"name": "faux", "version": "0"},
-                  "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]}})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 1,
+                    "evaluator": {
+                        "vendor": "faux",
+                        "name": "faux-rewriter",
+                        "version": "0",
+                        "build": "test",
+                    },
+                    "adapter": {"name": "faux", "version": "0"},
+                    "capabilities": {"nj-poker-high-5": ["classify", "compare", "reject"]},
+                }
+            )
         elif kind == "configure":
             state["ruleset"] = msg["ruleset"]
             send({"type": "configure", "ok": True})
         elif kind == "batch":
-            send({"type": "batch", "id": msg["id"],
-                  "replies": [answer(r) for r in msg["requests"]]})
+            send(
+                {"type": "batch", "id": msg["id"], "replies": [answer(r) for r in msg["requests"]]}
+            )
         elif kind == "stop":
             break
-    forge(folder)   # on stop (or when the harness closes our input)
+    forge(folder)  # on stop (or when the harness closes our input)
 
 
 if __name__ == "__main__":

@@ -25,16 +25,26 @@ def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
         if msg["type"] == "hello":
-            send({"type": "hello", "protocol": 1,
-                  "evaluator": {"vendor": "faux", "name": "faux-silent", "version": "0"},
-                  "adapter": {"name": "faux", "version": "0"},
-                  "capabilities": {"nj-poker-high-3": ["classify", "compare"]},
-                  **({"features": {"classify_many": 1, "evaluate_many": 1}} if MANY else {})})
+            send(
+                {
+                    "type": "hello",
+                    "protocol": 1,
+                    "evaluator": {"vendor": "faux", "name": "faux-silent", "version": "0"},
+                    "adapter": {"name": "faux", "version": "0"},
+                    "capabilities": {"nj-poker-high-3": ["classify", "compare"]},
+                    **({"features": {"classify_many": 1, "evaluate_many": 1}} if MANY else {}),
+                }
+            )
         elif msg["type"] == "configure":
             send({"type": "configure", "ok": True})
         elif msg["type"] == "batch":
-            send({"type": "batch", "id": msg["id"],
-                  "replies": [{"id": r["id"]} for r in msg["requests"]]})
+            send(
+                {
+                    "type": "batch",
+                    "id": msg["id"],
+                    "replies": [{"id": r["id"]} for r in msg["requests"]],
+                }
+            )
         elif msg["type"] == "stop":
             return
 

@@ -55,8 +55,9 @@ class SymmetricMemoriser:
         self.readings: dict[str, str] = {}
         self.table = table()
         if fallback is not None:
-            self.info = EvaluatorInfo(vendor="faux", name="symmetric-memoriser",
-                                      version="1", build=fallback.mutant.id)
+            self.info = EvaluatorInfo(
+                vendor="faux", name="symmetric-memoriser", version="1", build=fallback.mutant.id
+            )
             self.protocol_features = dict(fallback.protocol_features)
 
     def capabilities(self) -> dict[str, list[str]]:
@@ -70,8 +71,9 @@ class SymmetricMemoriser:
             self.fallback.configure(ruleset, readings)
 
     # ------------------------------------------------------------------ the lookup
-    def _stored(self, op: str, inputs: Mapping[str, Any]) \
-            -> tuple[Mapping[str, Any], Canonical, Canonical] | None:
+    def _stored(
+        self, op: str, inputs: Mapping[str, Any]
+    ) -> tuple[Mapping[str, Any], Canonical, Canonical] | None:
         """The stored expectation of a symmetry of this request, the stored vector's
         form and the request's (None: not memorised)."""
         asked = {k: v for k, v in inputs.items() if v is not None}
@@ -82,8 +84,7 @@ class SymmetricMemoriser:
         v, stored = found
         return stored_answer(v, self.readings), stored, form
 
-    def _answer(self, op: str, inputs: Mapping[str, Any],
-                otherwise: Callable[[], Any]) -> Any:
+    def _answer(self, op: str, inputs: Mapping[str, Any], otherwise: Callable[[], Any]) -> Any:
         found = self._stored(op, inputs)
         if found is None:
             if self.fallback is None:
@@ -100,37 +101,52 @@ class SymmetricMemoriser:
             shares = [""] * len(form.order)
             for old, new in to_request.items():
                 shares[new] = expect["shares"][old]
-            pot = {"high": sorted(to_request[w] for w in expect["high"]),
-                   "shares": shares, "low": []}
+            pot = {
+                "high": sorted(to_request[w] for w in expect["high"]),
+                "shares": shares,
+                "low": [],
+            }
             if expect.get("low") is not None:
                 pot["low"] = sorted(to_request[w] for w in expect["low"])
             return pot
         back = {canonical_suit: suit for suit, canonical_suit in form.suits.items()}
-        cards = [c[0] + back[stored.suits[c[1]]] if len(c) == 2 and c[1] in back else c
-                 for c in str(expect["cards"][0]).split()]
+        cards = [
+            c[0] + back[stored.suits[c[1]]] if len(c) == 2 and c[1] in back else c
+            for c in str(expect["cards"][0]).split()
+        ]
         return cards, expect["category"]
 
     # ------------------------------------------------------------------ the API
     def classify(self, hand: list[str]) -> Any:
-        return self._answer(Kind.CLASSIFY, {"hand": hand},
-                            lambda: self._fallback().classify(hand))
+        return self._answer(Kind.CLASSIFY, {"hand": hand}, lambda: self._fallback().classify(hand))
 
     def qualifies(self, hand: list[str]) -> Any:
-        return self._answer(Kind.QUALIFIES, {"hand": hand},
-                            lambda: self._fallback().qualifies(hand))
+        return self._answer(
+            Kind.QUALIFIES, {"hand": hand}, lambda: self._fallback().qualifies(hand)
+        )
 
     def winners(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
-        return self._answer(Kind.COMPARE, {"hands": hands, "board": board},
-                            lambda: self._fallback().winners(hands, board))
+        return self._answer(
+            Kind.COMPARE,
+            {"hands": hands, "board": board},
+            lambda: self._fallback().winners(hands, board),
+        )
 
     def showdown(self, hands: list[list[str]], board: list[str] | None = None) -> Any:
-        return self._answer(Kind.SHOWDOWN, {"hands": hands, "board": board},
-                            lambda: self._fallback().showdown(hands, board))
+        return self._answer(
+            Kind.SHOWDOWN,
+            {"hands": hands, "board": board},
+            lambda: self._fallback().showdown(hands, board),
+        )
 
-    def best_hand(self, hole: list[str], board: list[str] | None = None,
-                  half: str | None = None) -> Any:
-        return self._answer(Kind.BEST_HAND, {"hole": hole, "board": board, "half": half},
-                            lambda: self._fallback().best_hand(hole, board, half))
+    def best_hand(
+        self, hole: list[str], board: list[str] | None = None, half: str | None = None
+    ) -> Any:
+        return self._answer(
+            Kind.BEST_HAND,
+            {"hole": hole, "board": board, "half": half},
+            lambda: self._fallback().best_hand(hole, board, half),
+        )
 
     def _fallback(self) -> MutantEvaluator:
         assert self.fallback is not None

@@ -95,25 +95,37 @@ def answer(req: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
-        if MODE == "hang-pocket" and ("As Ah" in line or "Ah As" in line):   # either order
+        if MODE == "hang-pocket" and ("As Ah" in line or "Ah As" in line):  # either order
             time.sleep(3600)
         if msg["type"] == "hello":
             features = {} if MODE in ("old", "literal-split") else {"input_rules": 1}
-            caps = {"nj-poker-high-5": ["classify", "compare", "reject"],
-                    "nj-mini-tex-3": ["classify", "compare", "best_hand", "reject"],
-                    "nj-mini-tex-pocket": ["classify", "reject"]}
+            caps = {
+                "nj-poker-high-5": ["classify", "compare", "reject"],
+                "nj-mini-tex-3": ["classify", "compare", "best_hand", "reject"],
+                "nj-mini-tex-pocket": ["classify", "reject"],
+            }
             reply: dict[str, Any] = {
-                "type": "hello", "protocol": 1,
-                "evaluator": {"vendor": "tests", "name": f"validating-{MODE}",
-                              "version": "1", "build": "0"},
+                "type": "hello",
+                "protocol": 1,
+                "evaluator": {
+                    "vendor": "tests",
+                    "name": f"validating-{MODE}",
+                    "version": "1",
+                    "build": "0",
+                },
                 "adapter": {"name": "validating-adapter", "version": "1"},
-                "capabilities": caps, "features": features}
+                "capabilities": caps,
+                "features": features,
+            }
         elif msg["type"] == "configure":
             state["ruleset"] = msg["ruleset"]
             reply = {"type": "configure", "ok": True}
         elif msg["type"] == "batch":
-            reply = {"type": "batch", "id": msg["id"],
-                     "replies": [{"id": r["id"], **answer(r)} for r in msg["requests"]]}
+            reply = {
+                "type": "batch",
+                "id": msg["id"],
+                "replies": [{"id": r["id"], **answer(r)} for r in msg["requests"]],
+            }
         else:
             return
         sys.stdout.write(json.dumps(reply) + "\n")
