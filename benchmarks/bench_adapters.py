@@ -192,7 +192,8 @@ def _installed(dist: str) -> str | None:
         return None
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
+    """The command line: which adapters, how many rounds, which interpreter, which shard."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--adapters", default=",".join(BARE), help=f"comma-separated subset of {', '.join(BARE)}"
@@ -213,20 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--skip-command", action="store_true", help="bare loops and adapter batch paths only"
     )
-    args = parser.parse_args(argv)
-    names = [n for n in args.adapters.split(",") if n]
-    unknown = [n for n in names if n not in BARE]
-    if unknown:
-        parser.error(f"unknown adapters {unknown}; known: {', '.join(BARE)}")
-    names = [n for n in names if _installed(BARE[n][0]) is not None]
-    global HANDS
-    HANDS = FIVE // args.shard
+    return parser
 
-    print(
-        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"load average {os.getloadavg()[0]:.1f}; command run by {args.python}; "
-        f"{HANDS:,} hands"
-    )
+
+def _best_times(
+    args: argparse.Namespace, names: list[str]
+) -> dict[tuple[str, str], tuple[float, float]]:
+    """(adapter, path) -> its best (cpu, wall) over ``args.repeat`` rounds of every path:
+    the bare loops, the adapter's batch path and (unless skipped) the whole command."""
     batches = _batches()
     best: dict[tuple[str, str], tuple[float, float]] = {}
 
@@ -241,7 +236,14 @@ def main(argv: list[str] | None = None) -> int:
             keep((name, "adapter"), _adapter(name, batches))
             if not args.skip_command:
                 keep((name, "command"), _command(args.python, name, args.shard))
+    return best
 
+
+def _rows(
+    names: list[str], best: dict[tuple[str, str], tuple[float, float]], skip_command: bool
+) -> list[list[str]]:
+    """One table row per (adapter, path), its cpu time also as a multiple of the adapter's
+    fastest bare loop (the floor)."""
     rows = []
     for name in names:
         bares = {k[1]: v for k, v in best.items() if k[0] == name and k[1].startswith("bare")}
@@ -249,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, (cpu, wall) in [
             *bares.items(),
             ("adapter", best[(name, "adapter")]),
-            *([("command", best[(name, "command")])] if not args.skip_command else []),
+            *([("command", best[(name, "command")])] if not skip_command else []),
         ]:
             rows.append(
                 [
@@ -262,9 +264,29 @@ def main(argv: list[str] | None = None) -> int:
                     floor_label.removeprefix("bare: "),
                 ]
             )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    names = [n for n in args.adapters.split(",") if n]
+    unknown = [n for n in names if n not in BARE]
+    if unknown:
+        parser.error(f"unknown adapters {unknown}; known: {', '.join(BARE)}")
+    names = [n for n in names if _installed(BARE[n][0]) is not None]
+    global HANDS
+    HANDS = FIVE // args.shard
+
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.1f}; command run by {args.python}; "
+        f"{HANDS:,} hands"
+    )
+    best = _best_times(args, names)
     print(
         tabulate(
-            rows,
+            _rows(names, best, args.skip_command),
             headers=["adapter", "version", "path", "cpu s", "wall s", "x floor (cpu)", "vs"],
             disable_numparse=True,
         )

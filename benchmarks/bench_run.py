@@ -48,6 +48,21 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import Clock
 
+import pokercert.harness.run.runner as runner
+from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.run.challenge import build_challenge
+from pokercert.harness.run.results import ResultWriter
+from pokercert.reference import load_profile
+from pokercert.reports import (
+    canonical,
+    model,
+    output,
+    render_html,
+    render_junit,
+    render_markdown,
+)
+from pokercert.vectors.corpus import Corpus, load_corpus
+
 TARGET_S = 3.0
 CURATED_TARGET_S = 0.4
 
@@ -111,25 +126,21 @@ class _Timed:
 
 
 def _phases(seed: int) -> list[tuple[str, float]]:
-    import pokercert.harness.run.runner as runner
-    from pokercert.harness.adapters.inprocess import InProcessAdapter
-    from pokercert.harness.run.challenge import build_challenge
-    from pokercert.harness.run.results import ResultWriter
-    from pokercert.reference import load_profile
-    from pokercert.reports import (
-        canonical,
-        model,
-        output,
-        render_html,
-        render_junit,
-        render_markdown,
-    )
-    from pokercert.vectors.corpus import load_corpus
-
-    rows = []
+    """(phase, CPU seconds) of one run in this process: the corpus, the challenge, the run
+    and the reports, each with the parts timed inside it."""
     with Clock() as c:
         corpus = load_corpus()
-    rows.append(("load the corpus", c.cpu))
+    rows = [("load the corpus", c.cpu), *_challenge_phases(corpus, seed)]
+    with tempfile.TemporaryDirectory() as tmp:
+        run_rows, outcome = _run_phases(corpus, seed, Path(tmp))
+        rows += run_rows
+        rows += _report_phases(outcome)
+    return rows
+
+
+def _challenge_phases(corpus: Corpus, seed: int) -> list[tuple[str, float]]:
+    """Building the challenge set: twins alone, then twins and the default fresh deals."""
+    rows = []
     profile = load_profile("practice")
     with Clock() as c:
         build_challenge(corpus.vectors, profile, seed, 0)
@@ -137,6 +148,13 @@ def _phases(seed: int) -> list[tuple[str, float]]:
     with Clock() as c:
         build_challenge(corpus.vectors, profile, seed)
     rows.append(("challenge: twins + default fresh deals (first sampler import inside)", c.cpu))
+    return rows
+
+
+def _run_phases(
+    corpus: Corpus, seed: int, tmp: Path
+) -> tuple[list[tuple[str, float]], runner.RunOutcome]:
+    """The run (reports left out) and the parts timed inside it; and the run's outcome."""
     run_parts = _Timed(
         [
             ("  plan: select, twins, wait for the fresh deals", runner, "plan"),
@@ -146,6 +164,24 @@ def _phases(seed: int) -> list[tuple[str, float]]:
             ("  results.jsonl: encode and write", ResultWriter, "write_many"),
         ]
     )
+    with run_parts, Clock() as c:
+        outcome = runner.run(
+            runner.RunConfig(out=tmp / "run", challenge_seed=seed, command=["bench"]),
+            corpus=corpus,
+        )
+    rows = [("run: plan + score corpus and challenge, write results (rows below inside it)", c.cpu)]
+    rows += [(row, run_parts.cpu[row]) for row, _, _ in run_parts.targets]
+    rows.append(
+        (
+            "  rest of the run (request making, protocol checks, run.json, ...)",
+            c.cpu - sum(run_parts.cpu.values()),
+        )
+    )
+    return rows, outcome
+
+
+def _report_phases(outcome: runner.RunOutcome) -> list[tuple[str, float]]:
+    """The reports as `run` writes them (model, seal, the four formats) and their parts."""
     report_parts = _Timed(
         [
             ("  model: the report's content from the results", model, "report_of"),
@@ -155,31 +191,16 @@ def _phases(seed: int) -> list[tuple[str, float]]:
             ("  report.junit.xml", render_junit, "render"),
         ]
     )
-    with tempfile.TemporaryDirectory() as tmp:
-        with run_parts, Clock() as c:
-            outcome = runner.run(
-                runner.RunConfig(out=Path(tmp) / "run", challenge_seed=seed, command=["bench"]),
-                corpus=corpus,
-            )
-        rows.append(
-            ("run: plan + score corpus and challenge, write results (rows below inside it)", c.cpu)
-        )
-        rows += [(row, run_parts.cpu[row]) for row, _, _ in run_parts.targets]
-        rows.append(
-            (
-                "  rest of the run (request making, protocol checks, run.json, ...)",
-                c.cpu - sum(run_parts.cpu.values()),
-            )
-        )
-        with report_parts, Clock() as r:
-            report, data = canonical.sealed(model.report_of(outcome.header, outcome.results))
-            output.write_reports(report, outcome.folder, output.DEFAULT_FORMATS, None, data)
-        rows.append(("reports: build, seal, write four formats (as `run` does; rows below)", r.cpu))
-        rows += [(row, report_parts.cpu[row]) for row, _, _ in report_parts.targets]
+    with report_parts, Clock() as r:
+        report, data = canonical.sealed(model.report_of(outcome.header, outcome.results))
+        output.write_reports(report, outcome.folder, output.DEFAULT_FORMATS, None, data)
+    rows = [("reports: build, seal, write four formats (as `run` does; rows below)", r.cpu)]
+    rows += [(row, report_parts.cpu[row]) for row, _, _ in report_parts.targets]
     return rows
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
+    """The command line: rounds, the challenge seed, the interpreters."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument(
@@ -194,14 +215,17 @@ def main() -> None:
         action="append",
         help="interpreter to run the commands with (repeatable; default: this one)",
     )
-    args = ap.parse_args()
-    pythons = args.python or [sys.executable]
-    print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, load average "
-        f"{os.getloadavg()[0]:.1f}; Python {platform.python_version()}"
-    )
-    seed = ["--challenge-seed", str(args.seed)] if args.seed is not None else []
-    rows = []
+    return ap
+
+
+Times = tuple[float, float]  # (wall, cpu) seconds
+
+
+def _time_commands(
+    pythons: list[str], seed: list[str], repeat: int
+) -> list[tuple[str, Times, Times]]:
+    """(interpreter, best default run, best curated run) of each interpreter, each with
+    its own byte-code and corpus cache filled by one untimed run first."""
     with tempfile.TemporaryDirectory() as scratch:
         envs = []
         for i, python in enumerate(pythons):
@@ -212,15 +236,19 @@ def main() -> None:
             envs.append(env)
         # the interpreters take turns run by run, so a busy spell of a shared machine
         # falls on all of them alike
-        best: dict[tuple[int, bool], tuple[float, float]] = {}
-        for _ in range(args.repeat):
+        best: dict[tuple[int, bool], Times] = {}
+        for _ in range(repeat):
             for i, python in enumerate(pythons):
                 for curated_only in (False, True):
                     got = _command(python, ["--no-challenge"] if curated_only else seed, 1, envs[i])
                     best[i, curated_only] = min(best.get((i, curated_only), got), got)
-        rows = [(python, best[i, False], best[i, True]) for i, python in enumerate(pythons)]
+        return [(python, best[i, False], best[i, True]) for i, python in enumerate(pythons)]
+
+
+def _print_commands(rows: list[tuple[str, Times, Times]], repeat: int) -> None:
+    """The command rows, then each interpreter's verdict against the two targets."""
     print(
-        f"\n{'command (best of ' + str(args.repeat) + ' by wall)':<48} {'wall s':>7} "
+        f"\n{'command (best of ' + str(repeat) + ' by wall)':<48} {'wall s':>7} "
         f"{'cpu s':>7} {'x curated':>10}  python"
     )
     for python, default, curated in rows:
@@ -237,6 +265,17 @@ def main() -> None:
             f"target; curated run {curated[0]:.2f} s wall {curated_verdict} the "
             f"{CURATED_TARGET_S} s target"
         )
+
+
+def main() -> None:
+    args = _parser().parse_args()
+    pythons = args.python or [sys.executable]
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.1f}; Python {platform.python_version()}"
+    )
+    seed = ["--challenge-seed", str(args.seed)] if args.seed is not None else []
+    _print_commands(_time_commands(pythons, seed, args.repeat), args.repeat)
     print(f"\n{'phase (in process, one run)':<80} {'cpu s':>7}")
     for name, cpu in _phases(1 if args.seed is None else args.seed):
         print(f"{name:<80} {cpu:7.2f}")

@@ -30,13 +30,10 @@ PENDING = "pending: being split by {} (issue 27)"
 # per line where a call overflows, which pushed these over the limit; each is being split
 # by the change named
 EXCEPTIONS: dict[str, str] = {
-    "benchmarks.bench_adapters.main": PENDING.format("split27"),
     "benchmarks.bench_exhaustive.dask_phases": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive.seven": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive.stages": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive_treys.main": PENDING.format("exh28"),
-    "benchmarks.bench_run._phases": PENDING.format("split27"),
-    "benchmarks.bench_run.main": PENDING.format("split27"),
     "pokercert.certify.pipeline.certify": PENDING.format("plugin27"),
     "pokercert.cli.explore._print_exhaustive": PENDING.format("exh28"),
     "pokercert.cli.explore._register_exhaustive": PENDING.format("exh28"),
