@@ -98,6 +98,13 @@ def fam_straights(g: TableGame) -> list[dict[str, Any]]:
 
 
 def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
+    """The top straight flush named (royal or not), every other one classified, every
+    one against the next lower one."""
+    return [*_top_straight_flushes(g), *_straight_flushes_classified(g), *_straight_flush_steps(g)]
+
+
+def _top_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
+    """The ace-high straight flush in two suits: the royal flush where the game names one."""
     out = []
     sf = g.cat(CategoryName.STRAIGHT_FLUSH)
     for i, suit in enumerate(SUITS):
@@ -126,6 +133,13 @@ def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
             )
         if i == 1:
             break
+    return out
+
+
+def _straight_flushes_classified(g: TableGame) -> list[dict[str, Any]]:
+    """Every straight flush below the ace-high one classified, the wheel's reading noted."""
+    out = []
+    sf = g.cat(CategoryName.STRAIGHT_FLUSH)
     for j, top in enumerate(straight_tops(g.size, g)[1:]):
         ranks = straight_ranks(top, g.size)
         suit = SUITS[j % 4]
@@ -147,6 +161,13 @@ def fam_straight_flushes(g: TableGame) -> list[dict[str, Any]]:
                 interp,
             )
         )
+    return out
+
+
+def _straight_flush_steps(g: TableGame) -> list[dict[str, Any]]:
+    """Every straight flush against the next lower one: they rank by their top card."""
+    out = []
+    sf = g.cat(CategoryName.STRAIGHT_FLUSH)
     tops = straight_tops(g.size, g)
     for i, (hi, lo) in enumerate(pairwise(tops)):
         a = [card(r, "s") for r in straight_ranks(hi, g.size)]
@@ -295,10 +316,21 @@ def _trips_before_pair(g: TableGame) -> list[dict[str, Any]]:
 
 
 def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
+    """Two pairs compared pair by pair and by the kicker, then every rank classified as
+    the top pair."""
+    return [
+        *_two_pair_top_steps(g),
+        *_two_pair_second_steps(g),
+        *_two_pair_kicker_steps(g),
+        *_two_pair_classified(g),
+    ]
+
+
+def _two_pair_top_steps(g: TableGame) -> list[dict[str, Any]]:
+    """The top pair one rank worse, the same second pair and kicker: the top pair decides."""
     out = []
     cat = g.cat(CategoryName.TWO_PAIR)
     order = rank_order(g)
-    worst, best = order[-1], order[0]
     # high pair varies (same low pair and kicker)
     lowp = order[-1]  # the worst rank: always below the pairs that vary
     pairs = [
@@ -325,6 +357,15 @@ def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
                 f"{plural(worse)} and {plural(lowp)}: the lower top pair wins.",
             )
         )
+    return out
+
+
+def _two_pair_second_steps(g: TableGame) -> list[dict[str, Any]]:
+    """The second pair one rank worse under the same top pair and kicker."""
+    out = []
+    cat = g.cat(CategoryName.TWO_PAIR)
+    order = rank_order(g)
+    worst, best = order[-1], order[0]
     # low pair varies under the same top pair
     top = best if g.direction == "high" else worst
     pairs = [
@@ -348,6 +389,14 @@ def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
                 f"{plural(worse)} as the second pair.",
             )
         )
+    return out
+
+
+def _two_pair_kicker_steps(g: TableGame) -> list[dict[str, Any]]:
+    """The kicker one rank worse under the same two pairs (the first eight steps)."""
+    out = []
+    cat = g.cat(CategoryName.TWO_PAIR)
+    order = rank_order(g)
     # kicker decides under the same two pairs
     p1, p2 = (Q, 4) if g.direction == "high" else (9, 4) if g.low_ace == "one" else (9, 5)
     kicks = [(x, y) for x, y in pairwise(order) if not {x, y} & {p1, p2}]
@@ -366,6 +415,15 @@ def fam_two_pair(g: TableGame) -> list[dict[str, Any]]:
                 f"{name(better)} kicker beats the {name(worse)}.",
             )
         )
+    return out
+
+
+def _two_pair_classified(g: TableGame) -> list[dict[str, Any]]:
+    """Every rank as the top pair, over the worst possible second pair, classified."""
+    out = []
+    cat = g.cat(CategoryName.TWO_PAIR)
+    order = rank_order(g)
+    worst = order[-1]
     # classify: every rank as the top pair (over the worst possible second pair)
     for r in order:
         second = worst if r != worst else order[-2]

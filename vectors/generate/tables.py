@@ -89,12 +89,39 @@ def _group(counts: Sequence[tuple[int, int]], size: int, shift: int) -> Hand:
 def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
     """Hands of ``category``, best first, each with a hand-checkable description."""
     size = g.size
-    royal = CategoryName.ROYAL_FLUSH in g.cats
+    if category in _RUNS:
+        out = _run_pool(g, category)
+    elif category in _UNPAIRED:
+        out = _unpaired_pool(size, category)
+    elif category in _GROUPS:
+        out = _group_pool(size, category)
+    else:  # pragma: no cover - a category the table families do not build
+        raise AssertionError(f"no construction for {category}")
+    for hand, _ in out:
+        assert len(hand) == size and len(set(hand)) == size, hand
+    return out
+
+
+_RUNS = (CategoryName.ROYAL_FLUSH, CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT)
+_UNPAIRED = (CategoryName.FLUSH, CategoryName.HIGH_CARD)
+_GROUPS = (
+    CategoryName.FOUR_OF_A_KIND,
+    CategoryName.FULL_HOUSE,
+    CategoryName.THREE_OF_A_KIND,
+    CategoryName.TWO_PAIR,
+    CategoryName.ONE_PAIR,
+)
+
+
+def _run_pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
+    """Royal flushes (one per suit), straight flushes or straights, best first."""
+    size = g.size
     out: list[tuple[Hand, str]] = []
     if category == CategoryName.ROYAL_FLUSH:
         for s in SUITS:
             out.append(([card(r, s) for r in straight_ranks(A, size)], "A-K-Q-J-10 of one suit"))
     elif category == CategoryName.STRAIGHT_FLUSH:
+        royal = CategoryName.ROYAL_FLUSH in g.cats
         for i, top in enumerate(_tops(g, royal)):
             ranks = straight_ranks(top, size)
             out.append(
@@ -103,29 +130,40 @@ def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
                     f"{ranks_text(ranks)} of one suit, in sequence",
                 )
             )
-    elif category == CategoryName.STRAIGHT:
+    else:
         for i, top in enumerate(_tops(g, False)):
             ranks = straight_ranks(top, size)
             out.append((_mixed(ranks, i), f"{ranks_text(ranks)} in mixed suits, in sequence"))
-    elif category == CategoryName.FLUSH:
-        for i, top in enumerate(range(A, 5, -1)):
-            ranks = _spaced(top, size)
+    return out
+
+
+def _unpaired_pool(size: int, category: str) -> list[tuple[Hand, str]]:
+    """Flushes or high cards: spaced ranks (no run) from each top down, suited or mixed."""
+    out: list[tuple[Hand, str]] = []
+    for i, top in enumerate(range(A, 5, -1)):
+        ranks = _spaced(top, size)
+        if category == CategoryName.FLUSH:
             out.append(
                 (
                     [card(r, SUITS[i % 4]) for r in ranks],
                     f"{ranks_text(ranks)} of one suit, not in sequence",
                 )
             )
-    elif category == CategoryName.HIGH_CARD:
-        for i, top in enumerate(range(A, 5, -1)):
-            ranks = _spaced(top, size)
+        else:
             out.append(
                 (
                     _mixed(ranks, i),
                     f"{ranks_text(ranks)} in mixed suits: no pair, no sequence, no flush",
                 )
             )
-    elif category == CategoryName.FOUR_OF_A_KIND:
+    return out
+
+
+def _group_pool(size: int, category: str) -> list[tuple[Hand, str]]:
+    """Hands of counted ranks (quads, a full house, trips, two pair, a pair), every rank
+    of the group from the ace down."""
+    out: list[tuple[Hand, str]] = []
+    if category == CategoryName.FOUR_OF_A_KIND:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 4)], size, i), f"four {plural(r)}"))
     elif category == CategoryName.FULL_HOUSE:
@@ -142,13 +180,9 @@ def _pool(g: TableGame, category: str) -> list[tuple[Hand, str]]:
             out.append(
                 (_group([(r, 2), (r - 1, 2)], size, i), f"two {plural(r)} and two {plural(r - 1)}")
             )
-    elif category == CategoryName.ONE_PAIR:
+    else:
         for i, r in enumerate(range(A, 1, -1)):
             out.append((_group([(r, 2)], size, i), f"two {plural(r)} and unmatched cards"))
-    else:  # pragma: no cover - a category the table families do not build
-        raise AssertionError(f"no construction for {category}")
-    for hand, _ in out:
-        assert len(hand) == size and len(set(hand)) == size, hand
     return out
 
 
