@@ -97,6 +97,25 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
         return [Problem(where, f"unreadable manifest: {exc}")]
     if old is None:
         return [Problem(where, "no manifest yet: run `pokercert vectors manifest`")]
+    problems = _released_id_problems(corpus, old, where)
+    if not loaded_cleanly:
+        return problems
+    new = build(corpus)
+    stale = _staleness(new, old)
+    if stale:
+        problems.append(
+            Problem(
+                where,
+                "manifest is stale: " + "; ".join(stale) + ". Run `pokercert vectors manifest`",
+            )
+        )
+    elif _is_package(corpus.root):
+        problems += _registry_problems(where, str(old.get("corpus_version")), new["sha256"])
+    return problems
+
+
+def _released_id_problems(corpus: Corpus, old: Mapping[str, Any], where: Location) -> list[Problem]:
+    """A vector whose id the manifest ``old`` retired, or released with another meaning."""
     problems = []
     released: Mapping[str, Any] = old.get("vectors", {})
     retired: Mapping[str, str] = old.get("retired", {})
@@ -120,9 +139,14 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
                     "corrected vector under a new id",
                 )
             )
-    if not loaded_cleanly:
-        return problems
-    new = build(corpus)
+    return problems
+
+
+def _staleness(new: Mapping[str, Any], old: Mapping[str, Any]) -> list[str]:
+    """How the manifest ``old`` differs from ``new``, built from the corpus: changed files,
+    new and removed ids, then (only if none of those) the first differing summary field,
+    then the vectors' metadata.  Empty when it is fresh."""
+    released: Mapping[str, Any] = old.get("vectors", {})
     stale = []
     changed_files = sorted(
         rel
@@ -145,16 +169,7 @@ def check_manifest(corpus: Corpus, loaded_cleanly: bool = True) -> list[Problem]
         k: v.get("meta") for k, v in released.items()
     }:
         stale.append("vector metadata differs")
-    if stale:
-        problems.append(
-            Problem(
-                where,
-                "manifest is stale: " + "; ".join(stale) + ". Run `pokercert vectors manifest`",
-            )
-        )
-    elif _is_package(corpus.root):
-        problems += _registry_problems(where, str(old.get("corpus_version")), new["sha256"])
-    return problems
+    return stale
 
 
 def _is_package(root: Path) -> bool:

@@ -63,8 +63,6 @@ EXCEPTIONS: dict[str, str] = {
     "pokercert.reference.rulesets._Loader._build": PENDING.format("split27"),
     "pokercert.reports.model.conclusions": PENDING.format("split27"),
     "pokercert.vectors.generate.rooms.games": PENDING.format("sdroom29"),
-    "pokercert.vectors.interpreting.interpretations_markdown": PENDING.format("split27"),
-    "pokercert.vectors.manifest.check_manifest": PENDING.format("split27"),
 }
 
 
