@@ -90,35 +90,58 @@ def coverage_of(measured: Mapping[str, Any], in_process: bool = False) -> dict[s
             "warning": "the software under test was not measured",
         }
     if kind == "python":
-        dists = measured.get("distributions", [])
-        names = ", ".join(f"{d['name']} {d['version']}" for d in dists)
-        module_files = sum(1 for f in files if f.get("role") == "module")
-        parts = [
-            f"{_count(len(files) - module_files, 'file')} of "
-            f"{_count(len(dists), 'Python distribution')}"
-            + (f" ({names})" if names else "")
-            + ", each checked against its RECORD"
-        ]
-        if module_files:
-            parts.append(_count(module_files, "module file") + " in no distribution")
-        parts += _listed(files)
-        return {
-            "scope": IN_PROCESS if in_process else PYTHON_DISTRIBUTIONS,
-            "hashed": _join(parts),
-            "warning": "",
-        }
+        return _python_coverage(measured, files, in_process)
     observed = measured.get("observed") or {}
+    if observed.get("method", "none") == "none":
+        return _launcher_coverage(files, observed)
+    return _process_tree_coverage(files, observed)
+
+
+def _python_coverage(
+    measured: Mapping[str, Any], files: list[Mapping[str, Any]], in_process: bool
+) -> dict[str, str]:
+    """A Python adapter's: the files of its distributions (checked against their RECORD),
+    modules in no distribution, and the files it named."""
+    dists = measured.get("distributions", [])
+    names = ", ".join(f"{d['name']} {d['version']}" for d in dists)
+    module_files = sum(1 for f in files if f.get("role") == "module")
+    parts = [
+        f"{_count(len(files) - module_files, 'file')} of "
+        f"{_count(len(dists), 'Python distribution')}"
+        + (f" ({names})" if names else "")
+        + ", each checked against its RECORD"
+    ]
+    if module_files:
+        parts.append(_count(module_files, "module file") + " in no distribution")
+    parts += _listed(files)
+    return {
+        "scope": IN_PROCESS if in_process else PYTHON_DISTRIBUTIONS,
+        "hashed": _join(parts),
+        "warning": "",
+    }
+
+
+def _launcher_coverage(
+    files: list[Mapping[str, Any]], observed: Mapping[str, Any]
+) -> dict[str, str]:
+    """A command's whose processes were not observed: the launcher, its script and the
+    files named, nothing it loaded."""
+    named = any(f.get("role") in ("identity-file", "manifest") for f in files)
+    why = f" ({observed['why']})" if observed.get("why") else ""
+    return {
+        "scope": LAUNCHER_AND_SCRIPT,
+        "hashed": _join(_listed(files) or ["nothing"])
+        + (f"; the adapter's processes could not be observed{why}" if observed else ""),
+        "warning": ONLY_LISTED if named else ONLY_LAUNCHER,
+    }
+
+
+def _process_tree_coverage(
+    files: list[Mapping[str, Any]], observed: Mapping[str, Any]
+) -> dict[str, str]:
+    """A command's whose processes were observed (strace, or /proc alone): the files named
+    and those its processes loaded; a warning when the tracer was lost or missing."""
     method = observed.get("method", "none")
-    listed = _listed(files)
-    if method == "none":
-        named = any(f.get("role") in ("identity-file", "manifest") for f in files)
-        why = f" ({observed['why']})" if observed.get("why") else ""
-        return {
-            "scope": LAUNCHER_AND_SCRIPT,
-            "hashed": _join(listed or ["nothing"])
-            + (f"; the adapter's processes could not be observed{why}" if observed else ""),
-            "warning": ONLY_LISTED if named else ONLY_LAUNCHER,
-        }
     loaded = sum(1 for f in files if f.get("role") == "loaded")
     how = (
         "opened, mapped or executed (seen with strace and /proc)"
@@ -126,7 +149,7 @@ def coverage_of(measured: Mapping[str, Any], in_process: bool = False) -> dict[s
         else "mapped or executed (seen in /proc)"
     )
     parts = [
-        *listed,
+        *_listed(files),
         f"{_count(loaded, 'file')} that "
         f"{_count(int(observed.get('processes', 0)), 'adapter process', 'adapter processes')} "
         f"{how}",

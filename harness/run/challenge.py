@@ -42,13 +42,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from pokercert.harness.run.encoder import built_once
 from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
 from pokercert.reference import Profile, get_ruleset
 from pokercert.reference.cards import SUIT_CHARS, CardError
 from pokercert.vectors.model import KINDS, Kind, Vector
+
+if TYPE_CHECKING:  # imported where it runs (only a run that writes drafts needs it)
+    from pokercert.harness.explore.counterexample import Found
 
 __all__ = [
     "DEFAULT_FRESH",
@@ -761,56 +764,57 @@ def write_drafts(
     reference's expectation under every reading, deciding clauses, flags, a why.
     A reject vector keeps its own tags and reason (refusals do not depend on readings).
     Returns the files written."""
-    from pokercert.harness.explore.counterexample import (
-        Found,
-        draft_of,
-        drafts_text,
-        found_vector,
-    )
+    from pokercert.harness.explore.counterexample import draft_of, drafts_text
 
-    by_ruleset: dict[str, list[Result]] = {}
-    for r in results:
-        if r.origin and r.outcome in FAILING:
-            by_ruleset.setdefault(r.ruleset, []).append(r)
     written = []
-    for rid, failed in sorted(by_ruleset.items()):
+    for rid, failed in sorted(_failed_by_ruleset(results).items()):
         failed.sort(key=lambda r: (r.outcome is not Outcome.FAIL, r.vector_id))
-        found = []
-        for r in failed[:limit]:
-            message = f"{r.outcome} on challenge vector {r.vector_id} ({r.origin})" + (
-                f": {r.message}" if r.message else ""
-            )
-            if r.kind == Kind.REJECT:
-                found.append(
-                    Found(
-                        Vector(
-                            id=r.vector_id,
-                            ruleset=rid,
-                            kind=r.kind,
-                            inputs=dict(r.inputs),
-                            clauses=r.clauses,
-                            flags=r.flags,
-                            why=r.why,
-                            expect=dict(r.expected),
-                        ),
-                        r.actual,
-                        message,
-                    )
-                )
-            else:
-                found.append(
-                    found_vector(
-                        rid,
-                        r.kind,
-                        r.inputs,
-                        profile,
-                        actual=r.actual,
-                        message=message,
-                        vector_id=f"{rid}/0000",
-                    )
-                )
+        found = [_found_of(r, profile) for r in failed[:limit]]
         out = Path(folder) / COUNTEREXAMPLES / f"challenge-{rid}.toml"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(drafts_text(rid, [draft_of(f, adapter) for f in found]), encoding="utf-8")
         written.append(out)
     return written
+
+
+def _failed_by_ruleset(results: Iterable[Result]) -> dict[str, list[Result]]:
+    """The challenge vectors' failing results (those with an origin), by ruleset."""
+    by_ruleset: dict[str, list[Result]] = {}
+    for r in results:
+        if r.origin and r.outcome in FAILING:
+            by_ruleset.setdefault(r.ruleset, []).append(r)
+    return by_ruleset
+
+
+def _found_of(r: Result, profile: Profile) -> Found:
+    """A failing challenge result as a counterexample: a reject vector as it was (its
+    tags and reason), any other kind re-worked by the reference under every reading."""
+    from pokercert.harness.explore.counterexample import Found, found_vector
+
+    message = f"{r.outcome} on challenge vector {r.vector_id} ({r.origin})" + (
+        f": {r.message}" if r.message else ""
+    )
+    if r.kind == Kind.REJECT:
+        return Found(
+            Vector(
+                id=r.vector_id,
+                ruleset=r.ruleset,
+                kind=r.kind,
+                inputs=dict(r.inputs),
+                clauses=r.clauses,
+                flags=r.flags,
+                why=r.why,
+                expect=dict(r.expected),
+            ),
+            r.actual,
+            message,
+        )
+    return found_vector(
+        r.ruleset,
+        r.kind,
+        r.inputs,
+        profile,
+        actual=r.actual,
+        message=message,
+        vector_id=f"{r.ruleset}/0000",
+    )
