@@ -48,7 +48,15 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     ) from exc
 
 from pokercert.reference.cards import DECK, SUIT_CHARS, Card
-from pokercert.reference.engine import DISTINCT, MIXED, SAME, Evaluator, evaluator, suit_class
+from pokercert.reference.engine import (
+    DISTINCT,
+    MIXED,
+    SAME,
+    Evaluator,
+    HandValue,
+    evaluator,
+    suit_class,
+)
 from pokercert.reference.interpretations import Profile, load_profile
 from pokercert.reference.rulesets import get_ruleset
 
@@ -291,6 +299,61 @@ class ClassTable:
         raise NotImplementedError
 
 
+def _one_hand_per_code(size: int, wild: int | None, total: int, space: int) -> np.ndarray:
+    """Pass 1 over every hand of ``size`` cards: per code, the position of its first hand
+    in the enumeration (-1 for a code no hand has)."""
+    example = np.full(space, -1, dtype=np.int64)
+    for lo in range(0, total, CHUNK):
+        codes = _codes(rows(size, lo, min(lo + CHUNK, total)), wild)
+        first, at = np.unique(codes, return_index=True)
+        new = example[first] < 0
+        example[first[new]] = at[new] + lo
+    return example
+
+
+def _class_values(
+    ev: Evaluator, size: int, example: np.ndarray
+) -> tuple[np.ndarray, list[HandValue]]:
+    """The codes some hand has and the engine's value of each code's first hand (its suit
+    class checked against the engine's own)."""
+    found = np.flatnonzero(example >= 0)
+    wild = ev.wild_rank
+    values = []
+    for code in found:
+        pos = int(example[code])
+        hand = cards_of(rows(size, pos, pos + 1)[0])
+        if SUIT_CLASSES[code % len(SUIT_CLASSES)] != suit_class(
+            [c for c in hand if c.rank != wild]
+        ):
+            raise AssertionError(f"batch suit class disagrees with the engine on {hand}")
+        values.append(ev.value(hand))
+    return found, values
+
+
+def _class_members(key: np.ndarray, n: int, size: int, wild: int | None, total: int) -> np.ndarray:
+    """Pass 2: the positions of the first, middle (first in the second half, else the
+    first) and last member of each of the ``n`` classes, as an (n, 3) array."""
+    first = np.full(n, -1, dtype=np.int64)
+    middle = np.full(n, -1, dtype=np.int64)
+    last = np.full(n, -1, dtype=np.int64)
+    half = total // 2
+    for lo in range(0, total, CHUNK):
+        hi = min(lo + CHUNK, total)
+        dense = key[_codes(rows(size, lo, hi), wild)]
+        seen, at = np.unique(dense, return_index=True)
+        new = first[seen] < 0
+        first[seen[new]] = at[new] + lo
+        seen, at = np.unique(dense[::-1], return_index=True)
+        last[seen] = hi - 1 - at
+        if hi > half:
+            cut = max(half - lo, 0)
+            seen, at = np.unique(dense[cut:], return_index=True)
+            new = middle[seen] < 0
+            middle[seen[new]] = at[new] + lo + cut
+    middle = np.where(middle < 0, first, middle)
+    return np.stack([first, middle, last], axis=1)
+
+
 class Table(ClassTable):
     """Lookup tables for one evaluator and hand size, built from the scalar engine.
 
@@ -321,23 +384,7 @@ class Table(ClassTable):
         total = comb(len(DECK), size)
         space = RANKS**size * len(SUIT_CLASSES)
         wild = ev.wild_rank
-        # pass 1: one real hand (its position) per distinct code
-        example = np.full(space, -1, dtype=np.int64)
-        for lo in range(0, total, CHUNK):
-            codes = _codes(rows(size, lo, min(lo + CHUNK, total)), wild)
-            first, at = np.unique(codes, return_index=True)
-            new = example[first] < 0
-            example[first[new]] = at[new] + lo
-        found = np.flatnonzero(example >= 0)
-        values = []
-        for code in found:
-            pos = int(example[code])
-            hand = cards_of(rows(size, pos, pos + 1)[0])
-            if SUIT_CLASSES[code % len(SUIT_CLASSES)] != suit_class(
-                [c for c in hand if c.rank != wild]
-            ):
-                raise AssertionError(f"batch suit class disagrees with the engine on {hand}")
-            values.append(ev.value(hand))
+        found, values = _class_values(ev, size, _one_hand_per_code(size, wild, total, space))
         keys = sorted({v.key for v in values})
         order = {key: i for i, key in enumerate(keys)}
         index = {name: i for i, name in enumerate(ev.categories)}
@@ -347,34 +394,14 @@ class Table(ClassTable):
         key[found] = [order[v.key] for v in values]
         class_categories = np.empty(len(keys), dtype=np.int8)
         class_categories[[order[v.key] for v in values]] = [index[v.category] for v in values]
-        # pass 2: the first, middle and last member of every class
-        n = len(keys)
-        first = np.full(n, -1, dtype=np.int64)
-        middle = np.full(n, -1, dtype=np.int64)
-        last = np.full(n, -1, dtype=np.int64)
-        half = total // 2
-        for lo in range(0, total, CHUNK):
-            hi = min(lo + CHUNK, total)
-            dense = key[_codes(rows(size, lo, hi), wild)]
-            seen, at = np.unique(dense, return_index=True)
-            new = first[seen] < 0
-            first[seen[new]] = at[new] + lo
-            seen, at = np.unique(dense[::-1], return_index=True)
-            last[seen] = hi - 1 - at
-            if hi > half:
-                cut = max(half - lo, 0)
-                seen, at = np.unique(dense[cut:], return_index=True)
-                new = middle[seen] < 0
-                middle[seen[new]] = at[new] + lo + cut
-        middle = np.where(middle < 0, first, middle)
         width = max(len(k) for k in keys)
-        class_keys = np.full((n, width), -1, dtype=np.int64)
+        class_keys = np.full((len(keys), width), -1, dtype=np.int64)
         for i, k in enumerate(keys):
             class_keys[i, : len(k)] = k
         return {
             "category": category,
             "key": key,
-            "members": np.stack([first, middle, last], axis=1),
+            "members": _class_members(key, len(keys), size, wild, total),
             "class_keys": class_keys,
             "class_key_len": np.array([len(k) for k in keys], dtype=np.int8),
             "class_categories": class_categories,

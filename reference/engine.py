@@ -860,15 +860,7 @@ class Evaluator:
                 if board:  # (not played, but a joker on it takes the search, as ever)
                     sum(map(_CODE.__getitem__, board))
             else:
-                # the board's subset sums and suit sets are the same for every hand of a
-                # deal: kept for the last board seen (pot() passes one board object to all
-                # its hands and halves)
-                table = board if type(board) is tuple else tuple(board)
-                seen_board, board_sums, board_bits = self._board_sums
-                if seen_board is not table and seen_board != table:
-                    board_bits = sum(map(_BOARD_BIT.__getitem__, table))
-                    board_sums = {}
-                    self._board_sums = (table, board_sums, board_bits)
+                table, board_sums, board_bits = self._board_memo(board)
                 # the deal's class: the hand's answer up to renaming suits (_deal_class)
                 deal = _deal_class(sum(map(_HOLE_BIT.__getitem__, hole)) + board_bits)
                 found = deals.get(deal, _UNSEEN)
@@ -881,6 +873,19 @@ class Evaluator:
         if splits is not None and len(deals) < _DEALS_KEPT:
             deals[deal] = best
         return best
+
+    def _board_memo(
+        self, board: Sequence[Card]
+    ) -> tuple[tuple[Card, ...], dict[int, list[int]], int]:
+        """``board`` as a tuple, its subset sums (filled as they are asked for) and its
+        suit bits: the same for every hand of a deal, so kept for the last board seen
+        (pot() passes one board object to all its hands and halves).  A joker on the
+        board has no bit (KeyError)."""
+        table = board if type(board) is tuple else tuple(board)
+        memo = self._board_sums
+        if memo[0] is not table and memo[0] != table:
+            memo = self._board_sums = (table, {}, sum(map(_BOARD_BIT.__getitem__, table)))
+        return memo  # type: ignore[return-value]
 
     def _searched_key(
         self, hole: Sequence[Card], board: Sequence[Card], half: str

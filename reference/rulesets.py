@@ -334,26 +334,9 @@ class _Loader:
     def _build(self, name: str, regulation: Regulation, r: dict[str, Any]) -> Ruleset:
         rid = r["id"]
         where = f"{name} ruleset {rid}"
-        own = {c.id: c for c in regulation.clauses}
-        cited: dict[str, Clause] = {}
-
-        def clause_label(cid: str, ctx: str) -> str:
-            """A clause id of this regulation, or the full label of any regulation's."""
-            found = own.get(cid) or self.labels.get(cid)
-            if found is None:
-                raise RulesetError(
-                    f"{where}: {ctx} names clause {cid!r}, not in the regulation "
-                    "(nor a full label of another one)"
-                )
-            return found.label
-
+        clause_label = self._clause_labeller(regulation, where)
         base = self._base(r, where)
-        for c in _need(r, "clauses", where, list):
-            label = clause_label(c, "clauses")
-            cited.setdefault(label, self.labels[label])
-        if base is not None:
-            for c in base.clauses:
-                cited.setdefault(c.label, c)
+        cited = self._cited(r, base, where, clause_label)
         rules = _load_rules(r, where)
         categories = _load_categories(r, rules, where, clause_label)
         equal = _need(r, "equal_outcome", where)
@@ -364,12 +347,7 @@ class _Loader:
         selection = _load_selection(r.get("selection"), hand_size, where, clause_label)
         if selection is not None:
             cited.setdefault(selection.clause, self.labels[selection.clause])
-        halves = tuple(
-            self._half(h, i, where, clause_label, cited) for i, h in enumerate(r.get("half", []))
-        )
-        names = [h.name for h in halves]
-        if len(set(names)) != len(names):
-            raise RulesetError(f"{where}: a half is named twice in {names}")
+        halves = self._halves(r, where, clause_label, cited)
         qualifier = _load_qualifier(r.get("qualifier"), where, clause_label)
         if qualifier is not None and qualifier.clause is not None:
             cited.setdefault(qualifier.clause, self.labels[qualifier.clause])
@@ -399,6 +377,57 @@ class _Loader:
             ),
             _clause_index={c.label: c for c in clauses},
         )
+
+    def _clause_labeller(self, regulation: Regulation, where: str) -> Callable[[str, str], str]:
+        """The function giving the full label of a clause a ruleset of ``regulation``
+        names, by its id in that regulation or by any regulation's full label."""
+        own = {c.id: c for c in regulation.clauses}
+
+        def clause_label(cid: str, ctx: str) -> str:
+            """A clause id of this regulation, or the full label of any regulation's."""
+            found = own.get(cid) or self.labels.get(cid)
+            if found is None:
+                raise RulesetError(
+                    f"{where}: {ctx} names clause {cid!r}, not in the regulation "
+                    "(nor a full label of another one)"
+                )
+            return found.label
+
+        return clause_label
+
+    def _cited(
+        self,
+        r: dict[str, Any],
+        base: Ruleset | None,
+        where: str,
+        clause_label: Callable[[str, str], str],
+    ) -> dict[str, Clause]:
+        """Label -> clause of those the ruleset ``r`` lists, then those of the ruleset it
+        ranks by (in that order, each once)."""
+        cited: dict[str, Clause] = {}
+        for c in _need(r, "clauses", where, list):
+            label = clause_label(c, "clauses")
+            cited.setdefault(label, self.labels[label])
+        if base is not None:
+            for c in base.clauses:
+                cited.setdefault(c.label, c)
+        return cited
+
+    def _halves(
+        self,
+        r: dict[str, Any],
+        where: str,
+        clause_label: Callable[[str, str], str],
+        cited: dict[str, Clause],
+    ) -> tuple[Half, ...]:
+        """The pot's halves ``r`` declares (none: one pot), each named once."""
+        halves = tuple(
+            self._half(h, i, where, clause_label, cited) for i, h in enumerate(r.get("half", []))
+        )
+        names = [h.name for h in halves]
+        if len(set(names)) != len(names):
+            raise RulesetError(f"{where}: a half is named twice in {names}")
+        return halves
 
     def _base(self, r: dict[str, Any], where: str) -> Ruleset | None:
         """The ruleset ``r`` ranks by (None: it ranks by its own), whose fields ``r``

@@ -56,9 +56,6 @@ EXCEPTIONS: dict[str, str] = {
     "pokercert.harness.explore.exhaustive.run_exhaustive": PENDING.format("exh28"),
     "pokercert.harness.explore.fuzz.fuzz": PENDING.format("exh28"),
     "pokercert.harness.protocol.check_item": PENDING.format("paigow29"),
-    "pokercert.reference.batch.Table._build": PENDING.format("split27"),
-    "pokercert.reference.engine.Evaluator.best_key": PENDING.format("split27"),
-    "pokercert.reference.rulesets._Loader._build": PENDING.format("split27"),
     "pokercert.reports.model.conclusions": PENDING.format("split27"),
     "pokercert.vectors.generate.rooms.games": PENDING.format("sdroom29"),
 }
