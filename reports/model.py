@@ -528,20 +528,8 @@ def conclusions(
     """
     ident = identification
     ids = [v["id"] for v in vectors]
-    by_ruleset: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
-    for v in vectors:
-        by_ruleset[v["ruleset"]].append(v)
-    rulesets = list(dict.fromkeys(ident.get("rulesets", [])))
-    rulesets += sorted(set(by_ruleset) - set(rulesets))
+    by_ruleset, rulesets = _by_ruleset(ident, vectors)
     whole = _run_reasons(ident, ids)
-    lines = ident.get("results_lines")
-    completeness = {
-        "complete": not whole,
-        "reasons": whole,
-        "selected": ident.get("selected", 0),
-        "results": len(ids),
-        "duplicate_lines": max(lines - len(ids), 0) if lines is not None else 0,
-    }
     challenge = _challenge(ident, by_ruleset, rulesets, not whole)
     modes = mode_blocks(ident, attached or {}, rulesets)
     covered = covers(ident)
@@ -560,28 +548,60 @@ def conclusions(
         for rid in rulesets
     ]
     overall = V.overall_verdict(r["verdict"] for r in ruleset_rows)
-    order = {rid: i for i, rid in enumerate(rulesets)}
-    denying = sorted(
-        (v for v in vectors if v["outcome"] in _DENYING),
-        key=lambda v: (order[v["ruleset"]], _SEVERITY[v["outcome"]], v["id"]),
-    )
     return {
         "verdict": overall,
         "exit_code": int(REPORT_EXIT_CODES[overall]),
         "counts": _counts(v["outcome"] for v in vectors),
-        "completeness": completeness,
+        "completeness": _completeness(ident, len(ids), whole),
         "rulesets": ruleset_rows,
-        "failures": [
-            {k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
-            | {"origin": v.get("origin", "")}
-            for v in denying
-        ],
+        "failures": _failures(vectors, rulesets),
         "flags": _flag_rows(vectors),
         "not_applicable": _not_applicable(rulesets, by_ruleset),
         "challenge": challenge,
         "modes": modes,
         "covers": covered,
     }
+
+
+def _by_ruleset(
+    ident: Mapping[str, Any], vectors: Sequence[Mapping[str, Any]]
+) -> tuple[dict[str, list[Mapping[str, Any]]], list[str]]:
+    """The vectors by ruleset, and the rulesets in report order: those the run named,
+    then any other a vector is of, by id."""
+    by_ruleset: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for v in vectors:
+        by_ruleset[v["ruleset"]].append(v)
+    rulesets = list(dict.fromkeys(ident.get("rulesets", [])))
+    rulesets += sorted(set(by_ruleset) - set(rulesets))
+    return by_ruleset, rulesets
+
+
+def _completeness(ident: Mapping[str, Any], results: int, whole: list[str]) -> dict[str, Any]:
+    """Whether the run is complete (``whole``: the reasons it is not), the vectors it
+    selected, the results it holds and the results lines it repeated."""
+    lines = ident.get("results_lines")
+    return {
+        "complete": not whole,
+        "reasons": whole,
+        "selected": ident.get("selected", 0),
+        "results": results,
+        "duplicate_lines": max(lines - results, 0) if lines is not None else 0,
+    }
+
+
+def _failures(vectors: Sequence[Mapping[str, Any]], rulesets: list[str]) -> list[dict[str, Any]]:
+    """Every vector whose outcome denies a certificate, by ruleset (in report order),
+    severity and id: its id, ruleset, kind, outcome, clauses, flags and origin."""
+    order = {rid: i for i, rid in enumerate(rulesets)}
+    denying = sorted(
+        (v for v in vectors if v["outcome"] in _DENYING),
+        key=lambda v: (order[v["ruleset"]], _SEVERITY[v["outcome"]], v["id"]),
+    )
+    return [
+        {k: v[k] for k in ("id", "ruleset", "kind", "outcome", "clauses", "flags")}
+        | {"origin": v.get("origin", "")}
+        for v in denying
+    ]
 
 
 def _ruleset_row(

@@ -56,7 +56,6 @@ EXCEPTIONS: dict[str, str] = {
     "pokercert.harness.explore.exhaustive.run_exhaustive": PENDING.format("exh28"),
     "pokercert.harness.explore.fuzz.fuzz": PENDING.format("exh28"),
     "pokercert.harness.protocol.check_item": PENDING.format("paigow29"),
-    "pokercert.reports.model.conclusions": PENDING.format("split27"),
     "pokercert.vectors.generate.rooms.games": PENDING.format("sdroom29"),
 }
 
