@@ -33,6 +33,15 @@ from pokercert.reports.signing import SIG_SUFFIX, keygen, sign
 
 
 def register(sub: Subparsers) -> None:
+    """Add ``report``, ``verify``, ``diff`` and ``keygen``."""
+    _register_report(sub)
+    _register_verify(sub)
+    _register_diff(sub)
+    _register_keygen(sub)
+
+
+def _register_report(sub: Subparsers) -> None:
+    """``report``: a results folder's report (or a report re-rendered), one format or all."""
     p = sub.add_parser(
         "report",
         description="Build the report of a results folder (or re-render a "
@@ -63,6 +72,9 @@ def register(sub: Subparsers) -> None:
     lab_args(p)
     p.set_defaults(func=cmd_report)
 
+
+def _register_verify(sub: Subparsers) -> None:
+    """``verify``: a report's digest, conclusions, corpus, signature (and outcomes) checked."""
     p = sub.add_parser(
         "verify",
         description="Recompute a report's digest and every conclusion from its "
@@ -97,6 +109,9 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_verify)
 
+
+def _register_diff(sub: Subparsers) -> None:
+    """``diff``: two results folders or reports compared vector by vector."""
     p = sub.add_parser(
         "diff",
         description="Compare two results folders or JSON reports vector by "
@@ -107,6 +122,9 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_diff)
 
+
+def _register_keygen(sub: Subparsers) -> None:
+    """``keygen``: an Ed25519 key pair for signing reports."""
     p = sub.add_parser("keygen")
     p.add_argument(
         "--out",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 from tabulate import tabulate
@@ -25,6 +26,7 @@ from pokercert.reference import (
 from pokercert.reference.engine import BestHand, Evaluator, HandValue, deciding_clauses
 from pokercert.reference.errors import ExitCode
 from pokercert.reference.jurisdictions import jurisdiction_code, rulesets_of
+from pokercert.reference.rulesets import Half, Qualifier, Regulation, Ruleset, Selection
 from pokercert.vectors.interpreting import interpretations_json, interpretations_markdown
 
 # changed vectors a ``rules diff`` table lists per direction without ``--all``
@@ -32,6 +34,17 @@ DIFF_ROWS = 20
 
 
 def register(sub: Subparsers) -> None:
+    """Add the commands that read the rulesets and the reference evaluator."""
+    _register_rulesets(sub)
+    _register_rules(sub)
+    _register_interpretations(sub)
+    _register_evaluate(sub)
+    _register_compare(sub)
+    _register_showdown(sub)
+
+
+def _register_rulesets(sub: Subparsers) -> None:
+    """``rulesets``: every ruleset (or one jurisdiction's)."""
     p = sub.add_parser("rulesets")
     p.add_argument(
         "--jurisdiction",
@@ -41,6 +54,9 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_rulesets)
 
+
+def _register_rules(sub: Subparsers) -> None:
+    """``rules``: one ruleset in full, or ``rules diff A B``."""
     p = sub.add_parser(
         "rules",
         usage="%(prog)s [-h] [--json] ID\n"
@@ -62,6 +78,9 @@ def register(sub: Subparsers) -> None:
     )
     p.set_defaults(func=cmd_rules)
 
+
+def _register_interpretations(sub: Subparsers) -> None:
+    """``interpretations``: the catalogue, one interpretation, or INTERPRETING.md."""
     p = sub.add_parser("interpretations")
     p.add_argument(
         "interpretation",
@@ -79,6 +98,9 @@ def register(sub: Subparsers) -> None:
     )
     p.set_defaults(func=cmd_interpretations)
 
+
+def _register_evaluate(sub: Subparsers) -> None:
+    """``evaluate``: one hand's value (with --board: the best hand)."""
     p = sub.add_parser("evaluate")
     _common(p)
     p.add_argument(
@@ -90,6 +112,9 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--board", action=BoardOption, help="community cards (hold'em style rulesets)")
     p.set_defaults(func=cmd_evaluate)
 
+
+def _register_compare(sub: Subparsers) -> None:
+    """``compare``: hands compared, the winners named."""
     p = sub.add_parser("compare")
     _common(p)
     p.add_argument(
@@ -105,6 +130,9 @@ def register(sub: Subparsers) -> None:
     )
     p.set_defaults(func=cmd_compare)
 
+
+def _register_showdown(sub: Subparsers) -> None:
+    """``showdown``: a showdown, every pot half decided."""
     p = sub.add_parser("showdown")
     _common(p)
     p.add_argument(
@@ -165,59 +193,20 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 def _ruleset_json(rid: str) -> dict[str, Any]:
     rs = get_ruleset(rid)
-    reg = rs.regulation
     return {
         "id": rs.id,
         "title": rs.title,
         "hand_size": rs.hand_size,
         "equal_outcome": rs.equal_outcome,
-        "regulation": {
-            "citation": reg.citation,
-            "section": reg.section,
-            "confidence": reg.confidence,
-            "confidence_note": reg.confidence_note,
-            "current_through": reg.current_through,
-            "source": reg.source,
-            "retrieved": reg.retrieved,
-        },
+        "regulation": _regulation_json(rs.regulation),
         "clauses": [{"label": c.label, "summary": c.summary} for c in rs.clauses],
         "categories": [
             {"name": c.name, "label": c.label, "clause": c.clause} for c in rs.categories
         ],
         "deck": {"jokers": rs.jokers, "wild": rs.wild},
-        "selection": None
-        if rs.selection is None
-        else {
-            "hole": rs.selection.hole,
-            "board": rs.selection.board,
-            "min_hole": rs.selection.min_hole,
-            "max_hole": rs.selection.hole_range[-1],
-            "clause": rs.selection.clause,
-        },
-        "halves": [
-            {
-                "name": h.name,
-                "ranks_by": h.ranks_by or rs.ranks_by or rs.id,
-                "clause": h.clause,
-                "qualifier": None
-                if h.qualifier is None
-                else {
-                    "categories": list(h.qualifier.categories),
-                    "max_rank": h.qualifier.max_rank,
-                    "clause": h.qualifier.clause,
-                },
-            }
-            for h in rs.pot_halves
-        ],
-        "qualifier": None
-        if rs.qualifier is None
-        else {
-            "minimum": rs.qualifier.minimum,
-            "words": rs.qualifier.words,
-            "confidence": rs.qualifier.confidence,
-            "source": rs.qualifier.source,
-            "clause": rs.qualifier.clause,
-        },
+        "selection": None if rs.selection is None else _selection_json(rs.selection),
+        "halves": [_pot_half_rule_json(rs, h) for h in rs.pot_halves],
+        "qualifier": None if rs.qualifier is None else _qualifier_json(rs.qualifier),
         "rules": dict(rs.rules),
         "interpretations": [
             {
@@ -229,6 +218,57 @@ def _ruleset_json(rid: str) -> dict[str, Any]:
             }
             for i in map(get_interpretation, rs.interpretations)
         ],
+    }
+
+
+def _regulation_json(reg: Regulation) -> dict[str, Any]:
+    """The regulation a ruleset cites: citation, section, confidence, source."""
+    return {
+        "citation": reg.citation,
+        "section": reg.section,
+        "confidence": reg.confidence,
+        "confidence_note": reg.confidence_note,
+        "current_through": reg.current_through,
+        "source": reg.source,
+        "retrieved": reg.retrieved,
+    }
+
+
+def _selection_json(sel: Selection) -> dict[str, Any]:
+    """How a best hand is made of own and board cards."""
+    return {
+        "hole": sel.hole,
+        "board": sel.board,
+        "min_hole": sel.min_hole,
+        "max_hole": sel.hole_range[-1],
+        "clause": sel.clause,
+    }
+
+
+def _pot_half_rule_json(rs: Ruleset, h: Half) -> dict[str, Any]:
+    """One pot half: its name, the ruleset it ranks by, its clause and qualifier."""
+    return {
+        "name": h.name,
+        "ranks_by": h.ranks_by or rs.ranks_by or rs.id,
+        "clause": h.clause,
+        "qualifier": None
+        if h.qualifier is None
+        else {
+            "categories": list(h.qualifier.categories),
+            "max_rank": h.qualifier.max_rank,
+            "clause": h.qualifier.clause,
+        },
+    }
+
+
+def _qualifier_json(q: Qualifier) -> dict[str, Any]:
+    """The dealer's qualifier: the lowest qualifying hand, the posted words, the source."""
+    return {
+        "minimum": q.minimum,
+        "words": q.words,
+        "confidence": q.confidence,
+        "source": q.source,
+        "clause": q.clause,
     }
 
 
@@ -246,6 +286,15 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return ExitCode.OK
+    _print_game(data)
+    _print_tables(data)
+    _print_qualifier_and_readings(data)
+    return ExitCode.OK
+
+
+def _print_game(data: Mapping[str, Any]) -> None:
+    """A ruleset's title, regulation, hand size and equal outcome; how a best hand is made
+    and the pot's halves (where own cards are chosen)."""
     reg = data["regulation"]
     print(f"{data['id']}: {data['title']}")
     print(
@@ -275,6 +324,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
         )
         print(f"pot half {half['name']}: ranked by {half['ranks_by']}{gate}")
     print()
+
+
+def _print_tables(data: Mapping[str, Any]) -> None:
+    """A ruleset's clauses (with our summaries) and its categories, best first."""
     print(
         tabulate(
             [[c["label"], c["summary"]] for c in data["clauses"]],
@@ -290,6 +343,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
         )
     )
     print()
+
+
+def _print_qualifier_and_readings(data: Mapping[str, Any]) -> None:
+    """A ruleset's dealer qualifier, if any, and each interpretation with its readings."""
     q = data["qualifier"]
     if q is not None:
         print(
@@ -302,7 +359,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
         for name, summary in i["readings"].items():
             mark = " (default)" if name == i["default"] else ""
             print(f"  {name}{mark}: {summary}")
-    return ExitCode.OK
 
 
 def _hand_json(v: HandValue) -> dict[str, Any]:
