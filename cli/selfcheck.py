@@ -19,7 +19,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from tabulate import tabulate
 
@@ -51,6 +51,7 @@ IDS_SHOWN = 3
 
 
 def register(sub: Subparsers) -> None:
+    """Add ``selfcheck``."""
     p = sub.add_parser(
         "selfcheck",
         description="Certify the reference, then run the corpus against every mutant (a "
@@ -60,6 +61,15 @@ def register(sub: Subparsers) -> None:
         "survived or the reference failed; 2 a mutant is broken or a run did not finish; "
         "3 usage error.",
     )
+    _run_args(p)
+    _fuzz_args(p)
+    _fresh_args(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_selfcheck)
+
+
+def _run_args(p: argparse.ArgumentParser) -> None:
+    """Which mutants, the profile, where the run folders go, what is listed, the timeout."""
     p.add_argument(
         "--mutant",
         action="append",
@@ -85,6 +95,10 @@ def register(sub: Subparsers) -> None:
         metavar="S",
         help="per-request timeout in seconds (default: %(default)s)",
     )
+
+
+def _fuzz_args(p: argparse.ArgumentParser) -> None:
+    """``--fuzz``, its seed, and fuzzing alone."""
     p.add_argument(
         "--fuzz",
         type=positive_int,
@@ -104,6 +118,10 @@ def register(sub: Subparsers) -> None:
         action="store_true",
         help="with --fuzz: skip the corpus runs, show the fuzz kill matrix only",
     )
+
+
+def _fresh_args(p: argparse.ArgumentParser) -> None:
+    """The 'fresh' column: its challenge seed, or none."""
     fresh = p.add_mutually_exclusive_group()
     fresh.add_argument(
         "--fresh-seed",
@@ -115,8 +133,6 @@ def register(sub: Subparsers) -> None:
         "%(default)s)",
     )
     fresh.add_argument("--no-fresh", action="store_true", help="leave the 'fresh' column out")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_selfcheck)
 
 
 def short(ruleset: str) -> str:
@@ -217,7 +233,17 @@ def _cell_text(cell: Any) -> str:
 def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> None:
     out = sys.stdout
     order = [r.id for r in all_rulesets()]
-    used = [r for r in order if any(r in m.cells for m in report.mutants)]
+    _print_reference(report, order, out)
+    _print_kill_matrix(report, order, fuzz, out)
+    if show_ids:
+        _print_killed_by(report, out)
+    _print_flags(report, out)
+    _print_not_killed(report, out)
+    _print_totals(report, out)
+
+
+def _print_reference(report: SelfcheckReport, order: list[str], out: TextIO) -> None:
+    """The reference's verdict on every ruleset, with why."""
     print("Reference (must be CERTIFIED on every ruleset):", file=out)
     print(
         tabulate(
@@ -230,6 +256,12 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
         ),
         file=out,
     )
+
+
+def _print_kill_matrix(report: SelfcheckReport, order: list[str], fuzz: Any, out: TextIO) -> None:
+    """Mutant x ruleset: how many vectors kill each mutant where it matters; the fresh
+    deals' and the fuzzing's own kills beside, when they ran."""
+    used = [r for r in order if any(r in m.cells for m in report.mutants)]
     fresh = report.fresh
     print(
         "\nKill matrix (cell: how many vectors kill the mutant there; blank: not "
@@ -243,23 +275,9 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
         + "):",
         file=out,
     )
-    rows = []
-    for m in report.mutants:
-        rows.append(
-            [
-                m.mutant.id,
-                m.mutant.flag,
-                *[_cell_text(m.cells[r]) if r in m.cells else "" for r in used],
-            ]
-        )
-        if fresh is not None:  # fresh deals alone: rulesets killed / that count
-            counted = [c for c in m.cells.values() if c.fresh is not None]
-            rows[-1].append(f"{sum(bool(c.fresh) for c in counted)}/{len(counted)}")
-        if fuzz is not None:  # fuzz alone: rulesets killed / rulesets that count
-            rows[-1].append("{}/{}".format(*fuzz.killed_of(m.mutant.id)))
     print(
         tabulate(
-            rows,
+            _kill_rows(report, used, fuzz),
             headers=[
                 "mutant",
                 "flag",
@@ -270,19 +288,46 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
         ),
         file=out,
     )
-    if show_ids:
-        print("\nKilled by (vector ids):", file=out)
-        print(
-            tabulate(
-                [
-                    (m.mutant.id, c.ruleset, c.status, " ".join(c.killed_by))
-                    for m in report.mutants
-                    for c in m.cells.values()
-                ],
-                headers=["mutant", "ruleset", "status", "vectors"],
-            ),
-            file=out,
+
+
+def _kill_rows(report: SelfcheckReport, used: list[str], fuzz: Any) -> list[list[str]]:
+    """One kill-matrix row per mutant: its cells on the ``used`` rulesets, then the
+    fresh deals' and the fuzzing's kills (rulesets killed / that count)."""
+    rows = []
+    for m in report.mutants:
+        rows.append(
+            [
+                m.mutant.id,
+                m.mutant.flag,
+                *[_cell_text(m.cells[r]) if r in m.cells else "" for r in used],
+            ]
         )
+        if report.fresh is not None:  # fresh deals alone: rulesets killed / that count
+            counted = [c for c in m.cells.values() if c.fresh is not None]
+            rows[-1].append(f"{sum(bool(c.fresh) for c in counted)}/{len(counted)}")
+        if fuzz is not None:  # fuzz alone: rulesets killed / rulesets that count
+            rows[-1].append("{}/{}".format(*fuzz.killed_of(m.mutant.id)))
+    return rows
+
+
+def _print_killed_by(report: SelfcheckReport, out: TextIO) -> None:
+    """``--ids``: the vectors that kill each mutant on each ruleset."""
+    print("\nKilled by (vector ids):", file=out)
+    print(
+        tabulate(
+            [
+                (m.mutant.id, c.ruleset, c.status, " ".join(c.killed_by))
+                for m in report.mutants
+                for c in m.cells.values()
+            ],
+            headers=["mutant", "ruleset", "status", "vectors"],
+        ),
+        file=out,
+    )
+
+
+def _print_flags(report: SelfcheckReport, out: TextIO) -> None:
+    """Per flag: its vectors, the mutants they kill, and its own bug class's kills."""
     print(
         "\nPer flag (vectors carrying it; mutants any of them kills; mutants of this bug "
         "class, and how many of those its own vectors kill):",
@@ -304,6 +349,10 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
         ),
         file=out,
     )
+
+
+def _print_not_killed(report: SelfcheckReport, out: TextIO) -> None:
+    """The cells not killed (survived or broken), and those the fresh deals alone miss."""
     problems = [
         (
             m.mutant.id,
@@ -325,6 +374,7 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
             ),
             file=out,
         )
+    fresh = report.fresh
     if fresh is not None and report.not_killed_by_fresh:
         print(
             f"\nNot killed by the fresh deals alone (seed {fresh.seed}): an evaluator that "
@@ -339,6 +389,10 @@ def _print_human(report: SelfcheckReport, show_ids: bool, fuzz: Any = None) -> N
             ),
             file=out,
         )
+
+
+def _print_totals(report: SelfcheckReport, out: TextIO) -> None:
+    """The last line: mutants and cells killed, survivors, broken, the reference, GREEN/RED."""
     killed = sum(m.status == KILLED for m in report.mutants)
     cells = [c for m in report.mutants for c in m.cells.values()]
     print(

@@ -28,12 +28,23 @@ from pokercert.vectors.model import KINDS
 
 
 def register(sub: Subparsers) -> None:
+    """Add ``vectors`` and its subcommands."""
     group = sub.add_parser("vectors")
     vsub = group.add_subparsers(
         dest="vectors_command", metavar="SUBCOMMAND", parser_class=type(group)
     )
     group.set_defaults(func=lambda args: _help(group))
+    _register_check(vsub)
+    _register_coverage(vsub)
+    _register_add(vsub)
+    _register_manifest(vsub)
+    _register_generate(vsub)
+    _register_list(vsub)
+    _register_show(vsub)
 
+
+def _register_check(vsub: Subparsers) -> None:
+    """``vectors check``: the corpus validated."""
     p = vsub.add_parser(
         "check",
         help="validate the corpus against the schema, the rulesets, "
@@ -48,6 +59,9 @@ def register(sub: Subparsers) -> None:
     )
     p.set_defaults(func=cmd_check)
 
+
+def _register_coverage(vsub: Subparsers) -> None:
+    """``vectors coverage``: vectors per clause, flag and interpretation."""
     p = vsub.add_parser(
         "coverage", help="clause x vector-count matrix, flag and interpretation rollups"
     )
@@ -63,6 +77,9 @@ def register(sub: Subparsers) -> None:
     )
     p.set_defaults(func=cmd_coverage)
 
+
+def _register_add(vsub: Subparsers) -> None:
+    """``vectors add``: draft vectors appended under the next free ids."""
     p = vsub.add_parser(
         "add", help="append draft vectors (no ids) to a topic file, assigning the next free ids"
     )
@@ -73,12 +90,18 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_add)
 
+
+def _register_manifest(vsub: Subparsers) -> None:
+    """``vectors manifest``: MANIFEST.json and CHANGELOG.md recorded."""
     p = vsub.add_parser("manifest", help="record the corpus in MANIFEST.json and CHANGELOG.md")
     _root(p)
     p.add_argument("--dry-run", action="store_true", help="show what would change")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_manifest)
 
+
+def _register_generate(vsub: Subparsers) -> None:
+    """``vectors generate``: the generated families written (or checked)."""
     p = vsub.add_parser("generate", help="write the generated families (vectors/generate.py)")
     _root(p)
     p.add_argument(
@@ -88,12 +111,18 @@ def register(sub: Subparsers) -> None:
     )
     p.set_defaults(func=cmd_generate)
 
+
+def _register_list(vsub: Subparsers) -> None:
+    """``vectors list``: vectors listed, filtered."""
     p = vsub.add_parser("list", help="list vectors (filters combine)")
     _root(p)
     _filters(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_list)
 
+
+def _register_show(vsub: Subparsers) -> None:
+    """``vectors show``: one vector in full."""
     p = vsub.add_parser("show", help="one vector in full, with its clauses' summaries")
     _root(p)
     p.add_argument("id", metavar="ID")
