@@ -31,7 +31,13 @@ from pokercert.cli.options import (
     shard_text,
 )
 from pokercert.cli.progress import PLAIN_EVERY, Progress
-from pokercert.harness.adapters import AdapterAborted, AdapterError, AdapterOptions
+from pokercert.harness.adapters import (
+    Adapter,
+    AdapterAborted,
+    AdapterError,
+    AdapterOptions,
+    Identity,
+)
 from pokercert.harness.adapters import load_adapter as _load_adapter
 from pokercert.harness.run.challenge import DEFAULT_FRESH, SEED_LIMIT
 from pokercert.harness.run.outcome import exit_code
@@ -54,6 +60,14 @@ SHORT = {Outcome.WRONG_REASON: "WRONG_RSN", Outcome.NOT_APPLICABLE: "N/A"}
 
 
 def register(sub: Subparsers) -> None:
+    """Add ``run``, ``merge`` and ``smoke``."""
+    _register_run(sub)
+    _register_merge(sub)
+    _register_smoke(sub)
+
+
+def _register_run(sub: Subparsers) -> None:
+    """``run``: a certification, and its options."""
     p = sub.add_parser(
         "run",
         description="Run the vector corpus against an evaluator and stream scored results "
@@ -63,6 +77,14 @@ def register(sub: Subparsers) -> None:
         "not finish), 3 usage error; the certificate is the report's verdict.",
     )
     adapter_args(p, default="reference")
+    _run_selection_args(p)
+    _run_folder_args(p)
+    _run_modes_args(p)
+    p.set_defaults(func=cmd_run)
+
+
+def _run_selection_args(p: argparse.ArgumentParser) -> None:
+    """``run``'s choice of what runs, and where: rulesets, profile, flags, shard, Dask."""
     p.add_argument(
         "--ruleset",
         action="append",
@@ -88,6 +110,10 @@ def register(sub: Subparsers) -> None:
         metavar="N",
         help="with --dask or --workers: split the run into N shards (default: one per worker)",
     )
+
+
+def _run_folder_args(p: argparse.ArgumentParser) -> None:
+    """``run``'s expectations, run folder, resuming, time limit, batch size, reports."""
     p.add_argument(
         "--expect",
         type=Path,
@@ -124,9 +150,10 @@ def register(sub: Subparsers) -> None:
         action="store_true",
         help="do not write the default reports into the run folder",
     )
-    _run_modes_args(p)
-    p.set_defaults(func=cmd_run)
 
+
+def _register_merge(sub: Subparsers) -> None:
+    """``merge``: shard run folders into one."""
     p = sub.add_parser(
         "merge",
         description="Merge shard run folders (run with --shard K/N) into one "
@@ -137,6 +164,9 @@ def register(sub: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_merge)
 
+
+def _register_smoke(sub: Subparsers) -> None:
+    """``smoke``: trivial requests telling a broken adapter from a non-compliant one."""
     p = sub.add_parser(
         "smoke",
         description="Send trivial requests to tell a broken adapter (exit 2) "
@@ -161,6 +191,14 @@ def register(sub: Subparsers) -> None:
 
 def _run_modes_args(p: argparse.ArgumentParser) -> None:
     """``run``'s challenge, attached modes, identity, lab and output options."""
+    _run_challenge_args(p)
+    _run_attached_args(p)
+    _run_identity_args(p)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _run_challenge_args(p: argparse.ArgumentParser) -> None:
+    """The challenge: its fresh deals (or none) and its seed."""
     challenge = p.add_mutually_exclusive_group()
     challenge.add_argument(
         "--challenge",
@@ -184,6 +222,10 @@ def _run_modes_args(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="replay the challenge set of this seed (default: drawn at run time and recorded)",
     )
+
+
+def _run_attached_args(p: argparse.ArgumentParser) -> None:
+    """The attached modes: fuzzing and the exhaustive check, each with its seed."""
     p.add_argument(
         "--fuzz",
         type=positive_int,
@@ -213,6 +255,10 @@ def _run_modes_args(p: argparse.ArgumentParser) -> None:
         help="with --exhaustive: send each hand in the card order of seed S "
         "(default: drawn at run time and recorded)",
     )
+
+
+def _run_identity_args(p: argparse.ArgumentParser) -> None:
+    """The files measured into the identity, the lab's fields, running in process."""
     p.add_argument(
         "--identity",
         "--identity-file",
@@ -232,7 +278,6 @@ def _run_modes_args(p: argparse.ArgumentParser) -> None:
         help="run a py: or named evaluator in this process (fast, NOT isolated: "
         "for CI gates; the report says so); default: in a child process",
     )
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
 def challenge_seed(text: str) -> int:
@@ -331,29 +376,53 @@ def print_summary(
 ) -> None:
     """The run's summary: who was run on what, what the certificate covers, the table of
     outcomes, the challenge and attached modes, and last the report's verdict."""
-    from pokercert.reports.output import FORMATS
-    from pokercert.reports.text import corpus_line, covers_rows, covers_warnings, mode_line
-
     rows = summary_rows(header, counts, report)
     modes = attached_modes(header)
     if as_json:
-        print_json(
-            {
-                "run": str(folder),
-                "exit_code": exit_code,
-                "aborted": header.aborted,
-                "evaluator": header.evaluator,
-                "adapter_spec": header.adapter_spec,
-                "measured_identity": header.measured_identity.get("digest", ""),
-                "challenge": header.filters.get("challenge"),
-                "rulesets": rows,
-                "modes": modes,
-                "verdict": report["verdict"] if report is not None else None,
-                "covers": report["covers"] if report is not None else None,
-                "report": str(folder / FORMATS["html"][0]) if written else None,
-            }
-        )
+        print_json(_summary_json(header, folder, exit_code, rows, modes, report, written))
         return
+    _print_who(header, report)
+    _print_outcomes(rows)
+    print(f"\n{challenge_summary(header)}")
+    _print_modes(header, modes, report)
+    if header.aborted:
+        print(f"\nthe run did not finish: {one_line(header.aborted)}")
+    print(f"\n{last_line(report, folder, exit_code, written)}")
+
+
+def _summary_json(
+    header: RunHeader,
+    folder: Path,
+    exit_code: int,
+    rows: list[dict[str, Any]],
+    modes: Mapping[str, Any],
+    report: Mapping[str, Any] | None,
+    written: bool,
+) -> dict[str, Any]:
+    """The summary as ``--json`` prints it."""
+    from pokercert.reports.output import FORMATS
+
+    return {
+        "run": str(folder),
+        "exit_code": exit_code,
+        "aborted": header.aborted,
+        "evaluator": header.evaluator,
+        "adapter_spec": header.adapter_spec,
+        "measured_identity": header.measured_identity.get("digest", ""),
+        "challenge": header.filters.get("challenge"),
+        "rulesets": rows,
+        "modes": modes,
+        "verdict": report["verdict"] if report is not None else None,
+        "covers": report["covers"] if report is not None else None,
+        "report": str(folder / FORMATS["html"][0]) if written else None,
+    }
+
+
+def _print_who(header: RunHeader, report: Mapping[str, Any] | None) -> None:
+    """Who was run on what: the declared evaluator, its spec, the profile, the corpus, the
+    measured identity; and what the certificate covers, with its warnings."""
+    from pokercert.reports.text import corpus_line, covers_rows, covers_warnings
+
     ident = header.evaluator
     declared = one_line(
         f"{ident.get('vendor', '?')} {ident.get('name', '?')} {ident.get('version', '')}"
@@ -379,6 +448,10 @@ def print_summary(
             print(one_line(f"  {what.lower()}: {words}"))
         for warning in covers_warnings(dict(report)):
             print(one_line(f"WARNING: {warning}"))
+
+
+def _print_outcomes(rows: list[dict[str, Any]]) -> None:
+    """The table of outcomes: one row per ruleset with its verdict, then the totals."""
     table = [
         [
             r["ruleset"],
@@ -396,7 +469,15 @@ def print_summary(
     ]
     heads = ["ruleset", *(SHORT.get(o, str(o)) for o in OUTCOME_COLUMNS), "not run", "verdict"]
     print(tabulate([*table, total], headers=heads, tablefmt="simple"))
-    print(f"\n{challenge_summary(header)}")
+
+
+def _print_modes(
+    header: RunHeader, modes: Mapping[str, Any], report: Mapping[str, Any] | None
+) -> None:
+    """Each attached mode's line (with its replay command) and the rulesets it did not
+    pass."""
+    from pokercert.reports.text import mode_line
+
     # the replay commands name the run's adapter, profile and rulesets (the report's
     # identification, or run.json's when no report was written)
     said = (
@@ -421,9 +502,6 @@ def print_summary(
                         + (f": {r['why']}" if r["why"] else "")
                     )
                 )
-    if header.aborted:
-        print(f"\nthe run did not finish: {one_line(header.aborted)}")
-    print(f"\n{last_line(report, folder, exit_code, written)}")
 
 
 # ----------------------------------------------------------------------------- commands
@@ -476,19 +554,30 @@ def cmd_run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         progress.close()
         modes_progress.close()
-        print(
-            "pokercert run: interrupted; "
-            + (
-                "run it again (a Dask run does not resume)"
-                if on_dask
-                else f"continue with --resume --out {args.out}"
-            ),
-            file=sys.stderr,
-        )
-        return exit_code(finished=False, complies=False)
+        return _interrupted(args, on_dask)
     finally:
         progress.close()
         modes_progress.close()
+    _print_done(args, done)
+    return done.exit_code
+
+
+def _interrupted(args: argparse.Namespace, on_dask: bool) -> int:
+    """A run stopped with Ctrl-C: how to go on (resume, or run again on Dask); its code."""
+    print(
+        "pokercert run: interrupted; "
+        + (
+            "run it again (a Dask run does not resume)"
+            if on_dask
+            else f"continue with --resume --out {args.out}"
+        ),
+        file=sys.stderr,
+    )
+    return exit_code(finished=False, complies=False)
+
+
+def _print_done(args: argparse.Namespace, done: Any) -> None:
+    """A finished certification's warnings and problems (stderr), then its summary."""
     for warning in done.warnings:
         print(f"pokercert run: warning: {warning}", file=sys.stderr)
     for problem in done.problems:
@@ -502,7 +591,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         done.report,
         done.written,
     )
-    return done.exit_code
 
 
 def _check_run_args(args: argparse.Namespace) -> None:
@@ -585,14 +673,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
-    from pokercert.harness.run.runner import score_vectors
-    from pokercert.harness.run.smoke import (
-        claimed_rulesets,
-        feature_checks,
-        pick_ruleset,
-        smoke_vectors,
-    )
-    from pokercert.reference import get_ruleset, load_profile
+    from pokercert.harness.run.smoke import smoke_vectors
+    from pokercert.reference import get_ruleset
 
     if args.ruleset:
         get_ruleset(args.ruleset)  # an unknown id: a usage error before the adapter starts
@@ -604,22 +686,13 @@ def cmd_smoke(args: argparse.Namespace) -> int:
         sandbox=args.sandbox,
     )
     adapter = _load_adapter(args.adapter, options)
-    results = []
-    problem = ""
     with adapter:
         try:
             identity = adapter.start()
         except AdapterError as exc:
             said = str(exc).replace(": the adapter failed to start: ", ": ", 1)
             return _smoke_verdict(args, [], f"the adapter does not start: {said}", None)
-        claimed = sorted(r for r, kinds in identity.capabilities.items() if kinds)
-        if args.ruleset and args.ruleset not in claimed:
-            raise UsageError(
-                f"--ruleset {args.ruleset}: the adapter does not claim it; it "
-                f"claims {', '.join(claimed) or 'no ruleset'}"
-            )
-        first = pick_ruleset(identity, args.ruleset)
-        rulesets = claimed_rulesets(identity) if args.all else [first] if first else []
+        rulesets = _smoke_rulesets(args, identity)
         if not rulesets:
             return _smoke_verdict(args, [], "the adapter claims no ruleset", identity.evaluator)
         vectors = [
@@ -633,21 +706,50 @@ def cmd_smoke(args: argparse.Namespace) -> int:
                 f"the adapter claims nothing of {', '.join(untested)} the smoke set can test",
                 identity.evaluator,
             )
-        try:
-            for batch in score_vectors(
-                adapter,
-                identity,
-                vectors,
-                load_profile("practice"),
-                batch_size=max(len(v) for v in _per_ruleset(vectors)),
-            ):
-                results.extend(batch)
-            results.extend(feature_checks(adapter, identity, rulesets))
-        except AdapterAborted as exc:
-            problem = str(exc)
+        results, problem = _smoke_checks(adapter, identity, vectors, rulesets)
     return _smoke_verdict(
         args, results, problem, identity.evaluator, rulesets if args.all else None, untested
     )
+
+
+def _smoke_rulesets(args: argparse.Namespace, identity: Identity) -> list[str]:
+    """The rulesets to smoke: every one the adapter claims (``--all``), else the one
+    asked for (a usage error if the adapter does not claim it) or its first."""
+    from pokercert.harness.run.smoke import claimed_rulesets, pick_ruleset
+
+    claimed = sorted(r for r, kinds in identity.capabilities.items() if kinds)
+    if args.ruleset and args.ruleset not in claimed:
+        raise UsageError(
+            f"--ruleset {args.ruleset}: the adapter does not claim it; it "
+            f"claims {', '.join(claimed) or 'no ruleset'}"
+        )
+    first = pick_ruleset(identity, args.ruleset)
+    return claimed_rulesets(identity) if args.all else [first] if first else []
+
+
+def _smoke_checks(
+    adapter: Adapter, identity: Identity, vectors: list[Any], rulesets: list[str]
+) -> tuple[list[Any], str]:
+    """The smoke vectors scored (one batch per ruleset), then the feature checks; and why
+    the adapter was given up on, if it was (the results up to then are kept)."""
+    from pokercert.harness.run.runner import score_vectors
+    from pokercert.harness.run.smoke import feature_checks
+    from pokercert.reference import load_profile
+
+    results: list[Any] = []
+    try:
+        for batch in score_vectors(
+            adapter,
+            identity,
+            vectors,
+            load_profile("practice"),
+            batch_size=max(len(v) for v in _per_ruleset(vectors)),
+        ):
+            results.extend(batch)
+        results.extend(feature_checks(adapter, identity, rulesets))
+    except AdapterAborted as exc:
+        return results, str(exc)
+    return results, ""
 
 
 def _per_ruleset(vectors: list[Any]) -> list[list[Any]]:
@@ -671,14 +773,7 @@ def _smoke_verdict(
 ) -> int:
     """Print the smoke table and verdict; ``rulesets`` (with ``--all``): every ruleset
     smoked, each also with a verdict of its own."""
-    if problem or any(r.outcome in BROKEN for r in results):
-        code, verdict = ExitCode.ERROR, "ADAPTER BROKEN"
-    elif any(r.outcome in FAILING for r in results):
-        code, verdict = ExitCode.NONCOMPLIANT, "EVALUATOR NON-COMPLIANT"
-    elif not any(r.outcome is Outcome.PASS for r in results):
-        code, verdict = ExitCode.ERROR, "NOTHING TESTED"
-    else:
-        code, verdict = ExitCode.OK, "ADAPTER OK"
+    code, verdict = _smoke_outcome(results, problem)
     per_ruleset = {
         rs: _smoke_one([r for r in results if r.ruleset == rs], rs in untested)
         for rs in rulesets or ()
@@ -691,40 +786,13 @@ def _smoke_verdict(
                 "problem": problem,
                 "evaluator": dict(evaluator or {}),
                 **({"rulesets": per_ruleset} if rulesets is not None else {}),
-                "checks": [
-                    {
-                        "id": r.vector_id,
-                        "ruleset": r.ruleset,
-                        "kind": r.kind,
-                        "inputs": r.inputs,
-                        "expected": r.expected,
-                        "actual": r.actual,
-                        "outcome": str(r.outcome),
-                        "message": r.message,
-                    }
-                    for r in results
-                ],
+                "checks": [_check_json(r) for r in results],
             }
         )
         return code
     noise = [r.message for r in results if r.message.startswith(NOT_JSON)]
     if results:
-        rows = [
-            [
-                r.vector_id,
-                r.kind,
-                _inputs(r.inputs),
-                _short(r.expected),
-                _short(r.actual)
-                if r.actual is not None
-                else f"{NOT_JSON} (below)"
-                if r.message.startswith(NOT_JSON)
-                else one_line(r.message[:60]),
-                str(r.outcome),
-            ]
-            for r in results
-        ]
-        print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual", "outcome"]))
+        _print_checks(results)
     if per_ruleset:
         print(
             "\n"
@@ -732,18 +800,70 @@ def _smoke_verdict(
                 [[rs, v] for rs, v in per_ruleset.items()], headers=["ruleset", "smoke verdict"]
             )
         )
-    if noise:  # once, not in every row: the line itself and what to do about it
-        line = noise[0].split("): ", 1)[-1]
-        line = line if len(line) <= 80 else line[:77] + "..."
-        print(
-            f"\n{len(noise)} of {len(results)} replies were not JSON; the adapter wrote "
-            f"this line to stdout: {one_line(line)}\nstdout carries the protocol alone: "
-            "write logs and debug prints to stderr"
-        )
+    if noise:
+        _print_not_json(noise, len(results))
     if problem:  # a diagnostic: on stderr, its lines as lines (the adapter's indented)
         print(printable(problem).rstrip("\n").replace("\n", "\n  "), file=sys.stderr)
     print(f"{chr(10) if results or per_ruleset else ''}{verdict}")
     return code
+
+
+def _smoke_outcome(results: list[Any], problem: str) -> tuple[ExitCode, str]:
+    """The smoke's exit code and verdict: broken adapter, non-compliant evaluator, nothing
+    tested, or OK, in that order."""
+    if problem or any(r.outcome in BROKEN for r in results):
+        return ExitCode.ERROR, "ADAPTER BROKEN"
+    if any(r.outcome in FAILING for r in results):
+        return ExitCode.NONCOMPLIANT, "EVALUATOR NON-COMPLIANT"
+    if not any(r.outcome is Outcome.PASS for r in results):
+        return ExitCode.ERROR, "NOTHING TESTED"
+    return ExitCode.OK, "ADAPTER OK"
+
+
+def _check_json(r: Any) -> dict[str, Any]:
+    """One smoke check as ``--json`` prints it."""
+    return {
+        "id": r.vector_id,
+        "ruleset": r.ruleset,
+        "kind": r.kind,
+        "inputs": r.inputs,
+        "expected": r.expected,
+        "actual": r.actual,
+        "outcome": str(r.outcome),
+        "message": r.message,
+    }
+
+
+def _print_checks(results: list[Any]) -> None:
+    """The table of checks: inputs, expected, actual (or why there is none), outcome."""
+    rows = [
+        [
+            r.vector_id,
+            r.kind,
+            _inputs(r.inputs),
+            _short(r.expected),
+            _short(r.actual)
+            if r.actual is not None
+            else f"{NOT_JSON} (below)"
+            if r.message.startswith(NOT_JSON)
+            else one_line(r.message[:60]),
+            str(r.outcome),
+        ]
+        for r in results
+    ]
+    print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual", "outcome"]))
+
+
+def _print_not_json(noise: list[str], replies: int) -> None:
+    """Replies that were not JSON, once, not in every row: the line the adapter wrote to
+    stdout and what to do about it."""
+    line = noise[0].split("): ", 1)[-1]
+    line = line if len(line) <= 80 else line[:77] + "..."
+    print(
+        f"\n{len(noise)} of {replies} replies were not JSON; the adapter wrote "
+        f"this line to stdout: {one_line(line)}\nstdout carries the protocol alone: "
+        "write logs and debug prints to stderr"
+    )
 
 
 def _smoke_one(results: list[Any], untested: bool) -> str:
