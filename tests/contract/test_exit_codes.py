@@ -28,7 +28,7 @@ PIPELINE = [
 #: (file, function) allowed to name ExitCode members, and why
 ALLOWED = {
     ("harness/run/outcome.py", "exit_code"): "the one mapping",
-    ("cli/run.py", "_smoke_verdict"): "smoke is no certification: its own verdict words "
+    ("cli/run.py", "_smoke_outcome"): "smoke is no certification: its own verdict words "
     "(ADAPTER BROKEN, NOTHING TESTED) and codes",
 }
 
