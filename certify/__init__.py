@@ -20,6 +20,7 @@ sits between the reports and the CLI: it imports both below it, never the CLI.
 
 from __future__ import annotations
 
-from pokercert.certify.pipeline import Certification, Limits, certify
+from pokercert.certify.pipeline import Certification, certify
+from pokercert.harness.run.limits import Limits
 
 __all__ = ["Certification", "Limits", "certify"]

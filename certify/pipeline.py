@@ -3,34 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokercert.certify.seal import seal
+from pokercert.harness.run.limits import DEFAULT_LIMITS, Limits
 from pokercert.harness.run.results import RunHeader
-from pokercert.harness.run.runner import DEFAULT_BATCH, DEFAULT_OUT, RunConfig, RunOutcome, run
+from pokercert.harness.run.runner import DEFAULT_OUT, RunConfig, RunError, RunOutcome, run
 from pokercert.reference.errors import ExitCode
 from pokercert.reports.verdict import INCOMPLETE
 
+if TYPE_CHECKING:
+    from pokercert.vectors.corpus import Corpus
+
 __all__ = ["Certification", "Limits", "certify"]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How long and how much the harness gives the evaluator (``pokercert run``'s
-    ``--timeout``, ``--run-timeout``, ``--batch-size``, ``--max-restarts``,
-    ``--max-memory``, ``--max-cpu``); ``watchdog_grace_s``: how long past a timeout an
-    in-process call that will not stop may run before the run ends (None: the timeout,
-    at least 1 s)."""
-
-    timeout: float = 10.0
-    run_timeout: float | None = None
-    batch_size: int = DEFAULT_BATCH
-    max_restarts: int = 50
-    max_memory_mb: int | None = None
-    max_cpu_s: int | None = None
-    watchdog_grace_s: float | None = None
 
 
 @dataclass
@@ -83,7 +70,7 @@ def certify(
     rulesets: Sequence[str] | None = None,
     profile: str = "practice",
     challenge_seed: int | None = None,
-    limits: Limits = Limits(),
+    limits: Limits = DEFAULT_LIMITS,
     out: str | Path = DEFAULT_OUT,
     flags: Sequence[str] | None = None,
     shard: str | None = None,
@@ -106,57 +93,73 @@ def certify(
     progress: Callable[[int, int], None] | None = None,
     phases: Callable[[str, int, int], None] | None = None,
     command: Sequence[str] | None = None,
+    corpus: Corpus | None = None,
 ) -> Certification:
     """Certify the evaluator ``adapter`` (a spec as ``--adapter`` takes it, or an
     evaluator object, run in this process) on ``rulesets`` (default: every one) under
     ``profile``; the run folder is ``out``.  Every option is ``pokercert run``'s of the
     same name; ``workers`` > 1 or a ``scheduler`` runs the shards on Dask.  ``progress``
     hears (vectors done, selected); ``phases`` the attached modes' (phase, done, total)
-    in one process (a Dask run's shards report none).
+    in one process (a Dask run's shards report none).  ``corpus``: another corpus than
+    the installed one (in one process; the report then says whether it is a published
+    release).
 
-    The stages: the harness's (plan, open, start the adapter, score, attached modes,
-    finish: :func:`~pokercert.harness.run.runner.run`, or each Dask shard's), then
-    :func:`~pokercert.certify.seal.seal`.  Raises what the run raises (``RunError``:
-    bad input, exit 3; ``AdapterError``: the adapter did not start, exit 2)."""
-    spec, evaluator = adapter_spec(adapter)
-    config = RunConfig(
-        adapter=spec,
-        out=Path(out),
-        rulesets=list(rulesets) if rulesets else None,
-        profile=profile,
-        flags=list(flags) if flags else None,
-        shard=shard,
-        expect=Path(expect) if expect is not None else None,
-        timeout=limits.timeout,
-        run_timeout=limits.run_timeout,
-        batch_size=limits.batch_size,
-        max_restarts=limits.max_restarts,
-        max_memory_mb=limits.max_memory_mb,
-        max_cpu_s=limits.max_cpu_s,
-        watchdog_grace_s=limits.watchdog_grace_s,
-        resume=resume,
-        identity_files=list(identity_files),
-        lab=dict(lab or {}),
-        in_process=in_process or evaluator is not None,
-        sandbox=sandbox,
-        challenge=challenge,
-        challenge_seed=challenge_seed,
-        challenge_fresh=challenge_fresh,
-        fuzz=fuzz,
-        fuzz_seed=fuzz_seed,
-        exhaustive=exhaustive,
-        order_seed=order_seed,
-        evaluator=evaluator,
-    )
-    if command is not None:
-        config = replace(config, command=list(command))
-    if scheduler or workers > 1:
-        from pokercert.harness.run.on_dask import run_on_dask
-
-        outcome = run_on_dask(
-            config, scheduler=scheduler, workers=workers, tasks=tasks, progress=progress
-        )
-    else:
-        outcome = run(config, progress=progress, phases=phases)
+    The stages: :func:`configure`, :func:`run_stages` (the harness's: plan, open, start
+    the adapter, score, attached modes, finish), :func:`~pokercert.certify.seal.seal`.
+    Raises what the run raises (``RunError``: bad input, exit 3; ``AdapterError``: the
+    adapter did not start, exit 2)."""
+    # every argument named as a RunConfig field goes to it (one list: RunConfig's fields)
+    config = configure(adapter, {k: v for k, v in locals().items() if k in _RUN_FIELDS})
+    outcome = run_stages(config, corpus, workers, scheduler, tasks, progress, phases)
     sealed = seal(outcome, write_reports)
     return Certification(outcome, sealed.report, sealed.written, sealed.problems)
+
+
+#: the run options :func:`certify` passes on to :class:`RunConfig` as given
+_RUN_FIELDS = frozenset(f.name for f in fields(RunConfig)) - {"adapter", "evaluator"}
+#: how an option given as any sequence or path becomes RunConfig's type
+_AS_LIST = ("rulesets", "flags")
+
+
+def configure(adapter: str | object, options: Mapping[str, Any]) -> RunConfig:
+    """Stage *configure*: the run's :class:`RunConfig` from the adapter (a spec or an
+    evaluator object, which runs in this process) and ``certify``'s options named as
+    RunConfig's fields (sequences become lists, paths :class:`~pathlib.Path`;
+    ``command`` None keeps RunConfig's default, this process's own command line)."""
+    spec, evaluator = adapter_spec(adapter)
+    given = dict(options)
+    for name in _AS_LIST:
+        given[name] = list(given[name]) if given.get(name) else None
+    if given.get("command") is None:
+        given.pop("command", None)
+    else:
+        given["command"] = list(given["command"])
+    given["out"] = Path(given["out"])
+    given["expect"] = Path(given["expect"]) if given.get("expect") is not None else None
+    given["identity_files"] = list(given.get("identity_files", ()))
+    given["lab"] = dict(given.get("lab") or {})
+    given["in_process"] = bool(given.get("in_process")) or evaluator is not None
+    return RunConfig(adapter=spec, evaluator=evaluator, **given)
+
+
+def run_stages(
+    config: RunConfig,
+    corpus: Corpus | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    tasks: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    phases: Callable[[str, int, int], None] | None = None,
+) -> RunOutcome:
+    """Stage *run*: the harness's stages in this process, or in each shard on Dask
+    (``workers`` > 1 or a ``scheduler``) merged; a given ``corpus`` runs in this
+    process only."""
+    if scheduler or workers > 1:
+        if corpus is not None:
+            raise RunError("a corpus given as an object runs in this process, not on Dask")
+        from pokercert.harness.run.on_dask import run_on_dask
+
+        return run_on_dask(
+            config, scheduler=scheduler, workers=workers, tasks=tasks, progress=progress
+        )
+    return run(config, corpus, progress=progress, phases=phases)

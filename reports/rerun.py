@@ -58,6 +58,7 @@ def modes_of(filters: dict[str, Any]) -> dict[str, Any]:
 def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
     """Run ``spec`` on the report's selection into ``folder``; returns the results folder."""
     from pokercert.harness.adapters import AdapterError, SpecError
+    from pokercert.harness.run.limits import Limits
     from pokercert.harness.run.runner import RunConfig, RunError, run
 
     ident = report["identification"]
@@ -69,8 +70,10 @@ def rerun(report: dict[str, Any], spec: str, folder: Path) -> Path:
         profile=str(_profile_file(ident["profile"], folder)),
         flags=filters.get("flags") or None,
         shard=ident["shard"],
-        timeout=float(limits.get("timeout_s") or 10.0),
-        max_restarts=int(limits.get("max_restarts") or 50),
+        limits=Limits(
+            timeout=float(limits.get("timeout_s") or 10.0),
+            max_restarts=int(limits.get("max_restarts") or 50),
+        ),
         identity_files=list(ident.get("measured_identity", {}).get("identity_files", [])),
         command=["pokercert", "verify", "--rerun", spec],
         **challenge_of(filters),

@@ -41,6 +41,7 @@ from typing import Any
 
 from pokercert.harness.mutants.catalogue import MUTANTS
 from pokercert.harness.mutants.model import Mutant
+from pokercert.harness.run.limits import Limits
 from pokercert.harness.run.results import Outcome, Result, read_results
 from pokercert.harness.run.runner import RunConfig, run
 from pokercert.reference import load_profile
@@ -226,7 +227,7 @@ def _run(
             out=folder,
             rulesets=list(rulesets),
             profile=profile,
-            timeout=timeout,
+            limits=Limits(timeout=timeout),
             challenge=False,
             command=["pokercert", "selfcheck"],
         ),

@@ -58,6 +58,7 @@ from pokercert.harness.identity import (
 )
 from pokercert.harness.protocol import HALF_FEATURE, PROTOCOL_VERSION, needs_feature
 from pokercert.harness.run.expectations import Known, apply, check_against, load_expectations
+from pokercert.harness.run.limits import DEFAULT_BATCH, Limits
 from pokercert.harness.run.outcome import exit_code_for
 from pokercert.harness.run.results import (
     EMPTY,
@@ -84,7 +85,6 @@ if TYPE_CHECKING:
 from pokercert.vectors.model import Kind, Vector
 
 DEFAULT_OUT = Path("pokercert-run")
-DEFAULT_BATCH = 256
 ATTACHMENTS = "attachments"
 
 
@@ -442,12 +442,7 @@ class RunConfig:
     flags: list[str] | None = None
     shard: str | None = None
     expect: Path | None = None
-    timeout: float = 10.0
-    run_timeout: float | None = None
-    batch_size: int = DEFAULT_BATCH
-    max_restarts: int = 50
-    max_memory_mb: int | None = None
-    max_cpu_s: int | None = None
+    limits: Limits = field(default_factory=Limits)  # timeouts, batch size, restarts, rlimits
     resume: bool = False
     identity_files: list[str] = field(default_factory=list)  # --identity, as given
     lab: dict[str, str] = field(default_factory=dict)  # the lab's fields (--lab, ...)
@@ -469,10 +464,6 @@ class RunConfig:
     fuzz_seed: int | None = None
     exhaustive: bool = False
     order_seed: int | None = None
-    # --in-process only: how long past its timeout (or the run timeout) a call that will
-    # not stop may run before the harness writes what it has and exits 2 (None: the
-    # timeout, at least 1 s)
-    watchdog_grace_s: float | None = None
     # an evaluator object to run in this process (``pokercert.certify`` given an object,
     # not a spec): ``adapter`` is then the py: spec naming its class, for run.json
     evaluator: Any = None
@@ -893,14 +884,7 @@ def _header(config: RunConfig, planned: Planned, isolation: str) -> RunHeader:
         shard=config.shard,
         selected_by_ruleset=dict(sorted(by_ruleset.items())),
         lab=dict(config.lab),
-        limits={
-            "timeout_s": config.timeout,
-            "run_timeout_s": config.run_timeout,
-            "batch_size": config.batch_size,
-            "max_restarts": config.max_restarts,
-            "max_memory_mb": config.max_memory_mb,
-            "max_cpu_s": config.max_cpu_s,
-        },
+        limits=config.limits.as_record(),
         isolation=isolation,
     )
 
@@ -910,14 +894,14 @@ def open_run(config: RunConfig, planned: Planned) -> Session:
     not started; the "before" measurement is joined before any vendor code is imported."""
     folder = Path(config.out)
     folder.mkdir(parents=True, exist_ok=True)
-    deadline = time.monotonic() + config.run_timeout if config.run_timeout else None
+    deadline = time.monotonic() + config.limits.run_timeout if config.limits.run_timeout else None
     options = AdapterOptions(
-        timeout=config.timeout,
+        timeout=config.limits.timeout,
         run_deadline=deadline,
         attachments=folder / ATTACHMENTS,
-        max_restarts=config.max_restarts,
-        max_memory_mb=config.max_memory_mb,
-        max_cpu_s=config.max_cpu_s,
+        max_restarts=config.limits.max_restarts,
+        max_memory_mb=config.limits.max_memory_mb,
+        max_cpu_s=config.limits.max_cpu_s,
         isolate=not config.in_process,
         sandbox=config.sandbox,
         observe_code=True,
@@ -938,7 +922,7 @@ def open_run(config: RunConfig, planned: Planned) -> Session:
                 spec.text,
                 spec.target,
                 str(getattr(config.evaluator, "adapter_version", "") or ""),
-                timeout=config.timeout,
+                timeout=config.limits.timeout,
             )
         )
     except SpecError as exc:  # (a vendor module's own ValueError is not one)
@@ -1002,14 +986,11 @@ def start_adapter(s: Session) -> None:
     header.sandbox = getattr(s.adapter, "sandbox", IN_PROCESS_RECORD).as_dict()
     write_header(s.folder, header)
     s.identity = identity
-    config = s.config
-    grace = (
-        config.watchdog_grace_s
-        if config.watchdog_grace_s is not None
-        else max(1.0, config.timeout or 0.0)
-    )
+    limits = s.config.limits
     if isinstance(s.adapter, InProcessAdapter):  # (it watches the attached modes too)
-        s.watchdog = Watchdog(s.adapter, s.folder, header, config.timeout, s.deadline, grace)
+        s.watchdog = Watchdog(
+            s.adapter, s.folder, header, limits.timeout, s.deadline, limits.grace()
+        )
         s.watchdog.start()
 
 
@@ -1031,7 +1012,13 @@ def score_run(s: Session, progress: Callable[[int, int], None] | None = None) ->
         try:
             with collector.paused():
                 for results in score_vectors(
-                    s.adapter, s.started, todo, s.profile, s.known, s.config.batch_size, s.deadline
+                    s.adapter,
+                    s.started,
+                    todo,
+                    s.profile,
+                    s.known,
+                    s.config.limits.batch_size,
+                    s.deadline,
                 ):
                     if origins:
                         results = with_origins(results, origins)

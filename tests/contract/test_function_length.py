@@ -34,7 +34,6 @@ EXCEPTIONS: dict[str, str] = {
     "benchmarks.bench_exhaustive.seven": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive.stages": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive_treys.main": PENDING.format("exh28"),
-    "pokercert.certify.pipeline.certify": PENDING.format("plugin27"),
     "pokercert.cli.explore._print_exhaustive": PENDING.format("exh28"),
     "pokercert.cli.explore._register_exhaustive": PENDING.format("exh28"),
     "pokercert.cli.explore.cmd_fuzz": PENDING.format("exh28"),

@@ -13,6 +13,7 @@ from pokercert.cli.main import main
 from pokercert.harness.merging import MergeError
 from pokercert.harness.run import runner
 from pokercert.harness.run.challenge import DEFAULT_FRESH
+from pokercert.harness.run.limits import Limits
 from pokercert.harness.run.merge import merge
 from pokercert.harness.run.results import Outcome, read_header, read_results, write_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
@@ -174,7 +175,12 @@ def test_bad_expectations_files_are_usage_errors(tmp_path, corpus, text, match):
 def test_a_run_timeout_stops_a_hanging_adapter(tmp_path, corpus):
     spec = f"exec:{sys.executable} {FAUX} hang-on '7c 7d 7h 7s 2c'"
     out = run(
-        RunConfig(adapter=spec, out=tmp_path, run_timeout=4.0, timeout=60.0, batch_size=2), corpus
+        RunConfig(
+            adapter=spec,
+            out=tmp_path,
+            limits=Limits(run_timeout=4.0, timeout=60.0, batch_size=2),
+        ),
+        corpus,
     )
     assert out.header.aborted and "run timeout" in out.header.aborted
     assert out.exit_code == 2

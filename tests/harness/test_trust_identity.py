@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from pokercert.cli.main import main
+from pokercert.harness.run.limits import Limits
 from pokercert.harness.run.results import read_header
 from pokercert.harness.run.runner import RunConfig, RunError, run
 from pokercert.reports import write_default_reports
@@ -190,7 +191,7 @@ def test_adapter_rewriting_itself_after_launch_ends_the_run(tmp_path, script, co
             out=tmp_path / "run",
             rulesets=[RULESET],
             flags=["wheel"],
-            batch_size=4,
+            limits=Limits(batch_size=4),
             command=["pokercert", "run"],
             sandbox=False,
         ),

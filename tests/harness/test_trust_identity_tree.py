@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from pokercert.cli.main import main
+from pokercert.harness.run.limits import Limits
 from pokercert.harness.run.results import read_header
 from pokercert.harness.run.runner import RunConfig, run
 from pokercert.reports import write_default_reports
@@ -149,7 +150,7 @@ def test_an_adapter_that_kills_its_tracer_is_named_for_it(tmp_path, vendor, corp
                 out=out,
                 rulesets=[RULESET],
                 flags=["wheel"],
-                batch_size=4,
+                limits=Limits(batch_size=4),
                 sandbox=sandbox,
                 command=["pokercert", "run"],
             ),
