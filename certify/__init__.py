@@ -14,13 +14,33 @@ The pipeline, one stage after another (README, "Architecture"):
 * :func:`~pokercert.certify.seal.seal`: the report built from what was scored, sealed
   with its digest and written beside the results.
 
-The CLI's ``pokercert run`` is this call and a printout of the sealed report.  This layer
+The CLI's ``pokercert run`` is this call and a printout of the sealed report; the pytest
+plugin (:mod:`pokercert.certify.pytest_plugin`, through :mod:`pokercert.certify.gate`) is
+this call with one test per vector of its sealed report.  This layer
 sits between the reports and the CLI: it imports both below it, never the CLI.
 """
 
 from __future__ import annotations
 
-from pokercert.certify.pipeline import Certification, certify
-from pokercert.harness.run.limits import Limits
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pokercert.certify.pipeline import Certification, certify
+    from pokercert.harness.run.limits import Limits
 
 __all__ = ["Certification", "Limits", "certify"]
+
+# imported on first use: the pytest plugin (pokercert.certify.pytest_plugin) is loaded into
+# every pytest run of every project that installs pokercert, and must not pull the pipeline
+_LAZY = {
+    "Certification": "pokercert.certify.pipeline",
+    "certify": "pokercert.certify.pipeline",
+    "Limits": "pokercert.harness.run.limits",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

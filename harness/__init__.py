@@ -1,4 +1,4 @@
-"""pokercert.harness: adapters, the runner and results store, the CLI and the pytest plugin."""
+"""pokercert.harness: adapters, the runner and results store, the explorers, the self-check."""
 
 from importlib.metadata import PackageNotFoundError, version
 

@@ -3,13 +3,14 @@
 Two layers:
 
 * :func:`score_vectors` drives one started adapter over a list of vectors and yields
-  :class:`~pokercert.harness.run.results.Result` lists, a batch at a time (the pytest plugin,
-  ``smoke`` and ``run`` all use it);
+  :class:`~pokercert.harness.run.results.Result` lists, a batch at a time (``smoke`` and
+  ``run`` use it; the pytest plugin runs ``run`` through ``pokercert.certify``);
 * :func:`run` is a whole certification run: corpus, selection, shard, run folder with
   ``run.json`` and streamed ``results.jsonl``, ``--resume``, and the exit code, as a
   sequence of named stages (:func:`plan_run`, :func:`open_run`, :func:`start_adapter`,
   :func:`score_run`, :func:`attach_modes`, :func:`measure_end`, :func:`finish_run`) that
-  a Dask shard runs too and ``pokercert.certify`` follows with the sealed report.
+  a Dask shard runs too and ``pokercert.certify`` follows with the sealed report (the
+  pytest plugin and ``pokercert run`` both call it).
 """
 
 from __future__ import annotations

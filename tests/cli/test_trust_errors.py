@@ -350,7 +350,7 @@ def plugin_run(pytester: pytest.Pytester, tmp_path: Path):
         load = (
             []
             if entry_points(group="pytest11", name="pokercert")
-            else ["-p", "pokercert.harness.pytest_plugin"]
+            else ["-p", "pokercert.certify.pytest_plugin"]
         )
         return pytester.runpytest_subprocess(
             *load, f"--pokercert-corpus={root}", "-p", "no:cacheprovider", *args

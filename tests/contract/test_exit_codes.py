@@ -21,7 +21,6 @@ ROOT = helpers.ROOT
 PIPELINE = [
     *sorted((ROOT / "harness" / "run").glob("*.py")),
     *sorted((ROOT / "certify").glob("*.py")),
-    ROOT / "harness" / "pytest_plugin.py",
     ROOT / "reports" / "model.py",
     ROOT / "cli" / "run.py",
 ]

@@ -1,34 +1,39 @@
-"""The pokercert pytest plugin: the corpus as a CI gate in an evaluator's own test suite.
+"""The pokercert pytest plugin: a certification as a CI gate in an evaluator's own tests.
 
 ::
 
     pytest --pokercert-adapter=py:mypkg.poker:Evaluator \\
            [--pokercert-ruleset nj-poker-high-5 ...] [--pokercert-profile practice|literal|FILE]
            [--pokercert-expect known-failures.toml] [--pokercert-corpus DIR]
+           [--pokercert-out DIR]
 
 collects one test per vector (the test's name is the vector id) next to the project's own
-tests.  Each test carries markers for its ruleset, its flags and its kind, so ``-m wheel``
-or ``-k "nj-poker-high-5 and not reject"`` select; a failure shows the inputs, expected vs
-actual, every clause with our summary of it, and the vector's ``why``.  Vectors listed in
-the expectations file (the format of ``pokercert run --expect``) are XFAIL while they
-fail, and an XPASS fails the test so the list stays honest.  Works with pytest-xdist
-(``-n auto``) and writes JUnit through pytest's own ``--junitxml``.
+tests, and one more, ``pokercert::verdict``.  The first of them to run runs the
+certification (:class:`pokercert.certify.gate.Gate`: :func:`pokercert.certify.certify`,
+as ``pokercert run --in-process --no-challenge`` with these options, into a run folder
+with its sealed report); each vector's test then takes its outcome from the sealed
+report, and the verdict test fails unless the run's exit code is 0 (the same number
+``pokercert run`` exits with, and the session's exit status when pytest's own is 0 or 1).
 
-Scoring is the runner's (:func:`pokercert.harness.run.runner.score_vectors`), adapters come
-from the one spec loader, the corpus from :func:`pokercert.vectors.corpus.load_corpus`.
-Without ``--pokercert-adapter`` the plugin adds its options and does nothing else: it is
+Each test carries markers for its ruleset, its flags and its kind, so ``-m wheel`` or
+``-k "nj-poker-high-5 and not reject"`` select (the verdict test is marked ``pokercert``
+only); a failure shows the inputs, expected vs actual, every clause with our summary of
+it, and the vector's ``why``.  Vectors listed in the expectations file (the format of
+``pokercert run --expect``) are XFAIL while they fail, and an XPASS fails the test so the
+list stays honest.  Runs under pytest-xdist (each worker certifies in a folder of its
+own) and writes JUnit through pytest's own ``--junitxml``.  Without
+``--pokercert-adapter`` the plugin adds its options and does nothing else: it is
 installed into every pytest run of every project that installs pokercert.
 
 Bad input is one usage error before any test runs (pytest's exit code 4, one line): an
 adapter spec that names nothing usable, an unknown ruleset, a bad profile or
-expectations file, a timeout that is not a positive number.  An adapter that names
-something real but does not start fails the first vector with the reason and stops the
-session, instead of failing every vector the same way.
+expectations file, a timeout that is not a positive number.  A certification that
+cannot run (an adapter that names something real but does not start, a run folder
+that holds another run) fails the first test with the reason and stops the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,13 +42,14 @@ import pytest
 from pokercert.reference.errors import PokercertError
 
 if TYPE_CHECKING:  # the heavy imports wait until the plugin is switched on
-    from pokercert.harness.adapters import Adapter, Identity
+    from pokercert.certify.gate import Gate
     from pokercert.harness.run.results import Result
     from pokercert.vectors.corpus import Corpus
     from pokercert.vectors.model import Vector
 
 PLUGIN_NAME = "pokercert-corpus"
 NODE_NAME = "pokercert"
+VERDICT_NAME = "verdict"  # pokercert::verdict (no vector id is a bare word)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -82,6 +88,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="corpus folder (default: the corpus installed with pokercert)",
     )
     group.addoption(
+        "--pokercert-out",
+        metavar="DIR",
+        default=None,
+        help="run folder of the certification, with its sealed report (a fresh folder; "
+        "default: a new temporary folder, named in the summary; under pytest-xdist "
+        "DIR/<worker>)",
+    )
+    group.addoption(
         "--pokercert-timeout",
         metavar="S",
         type=_positive_seconds,
@@ -116,16 +130,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class VectorFailed(PokercertError):
-    """A vector's outcome is a failure; the item renders the result itself."""
+    """A test of the gate fails; the item renders ``text`` itself."""
 
-    def __init__(self, result: Result | None, text: str) -> None:
+    def __init__(self, text: str) -> None:
         super().__init__(text)
-        self.result = result
         self.text = text
 
 
 class CorpusPlugin:
-    """The plugin once switched on: options, the corpus, the adapter, the hooks."""
+    """The plugin once switched on: options, the corpus, the gate, the hooks."""
 
     def __init__(self, config: pytest.Config) -> None:
         from pokercert.harness.run.expectations import load_expectations
@@ -135,28 +148,28 @@ class CorpusPlugin:
         self.spec: str = config.getoption("pokercert_adapter")
         self.rulesets: list[str] | None = config.getoption("pokercert_ruleset")
         self.timeout: float = config.getoption("pokercert_timeout")
+        self.profile_name: str = config.getoption("pokercert_profile")
         corpus = config.getoption("pokercert_corpus")
         self.corpus_root = Path(corpus) if corpus else None
         expect = config.getoption("pokercert_expect")
         self.expect_path = Path(expect) if expect else None
         try:
-            self.profile = load_profile(config.getoption("pokercert_profile"))
+            self.profile = load_profile(self.profile_name)
             for rid in self.rulesets or ():
                 get_ruleset(rid)
             self.known = load_expectations(self.expect_path) if self.expect_path else {}
         except (RulesetError, ValueError) as exc:
             raise pytest.UsageError(f"pokercert: {exc}") from None
+        self._check_spec()
         self.corpus: Corpus | None = None
-        self._adapter: Adapter | None = None
-        self._identity: Identity | None = None
-        self._broken = ""  # why the adapter cannot be used any more
+        self._gate: Gate | None = None
         self._session: pytest.Session | None = None
-        self._loaded = self._load_adapter()
+        self.exit_code: int | None = None  # the run's, once the verdict test has run
 
-    def _load_adapter(self) -> Adapter | None:
-        """The adapter of ``--pokercert-adapter``, not started: a spec that names nothing
-        usable (or an exec: command that is not there) is a usage error, found once here
-        rather than by every vector."""
+    def _check_spec(self) -> None:
+        """A spec that names nothing usable (or an exec: command that is not there) is a
+        usage error, found once here rather than by every test.  The adapter is loaded
+        (a py: module imported), not started; the certification loads its own."""
         import shutil
 
         from pokercert.harness.adapters import (
@@ -171,12 +184,11 @@ class CorpusPlugin:
             parsed = parse_spec(self.spec)
             if parsed.kind == "exec" and shutil.which(parsed.argv[0]) is None:
                 raise SpecError(f"adapter spec {self.spec!r}: command {parsed.argv[0]!r} not found")
-            return load_adapter(parsed, AdapterOptions(timeout=self.timeout))
+            load_adapter(parsed, AdapterOptions(timeout=self.timeout)).close()
         except SpecError as exc:
             raise pytest.UsageError(f"pokercert: {exc}") from None
-        except AdapterError as exc:  # the evaluator's own constructor raised
-            self._broken = f"the adapter {self.spec!r} does not start: {exc}"
-            return None
+        except AdapterError:  # the evaluator's own constructor raised: the gate says so
+            pass
 
     # ------------------------------------------------------------------ markers
     def markers(self) -> list[tuple[str, str]]:
@@ -185,7 +197,7 @@ class CorpusPlugin:
         from pokercert.vectors.model import KINDS
 
         out = [
-            ("pokercert", "a pokercert corpus vector"),
+            ("pokercert", "a pokercert corpus vector, or the certification's verdict"),
             *((k, f"pokercert vectors of kind {k}") for k in KINDS),
             *((rs.id, f"pokercert vectors of ruleset {rs.id}") for rs in all_rulesets()),
         ]
@@ -229,63 +241,76 @@ class CorpusPlugin:
 
         self._session = session
         node = CorpusNode.from_parent(session, name=NODE_NAME, nodeid=NODE_NAME)
-        new = [
+        new: list[pytest.Item] = [
             VectorItem.from_parent(node, name=v.id, vector=v, plugin=self) for v in self.selected()
         ]
+        new.append(VerdictItem.from_parent(node, name=VERDICT_NAME, plugin=self))
         items.extend(new)
         # let the terminal count them among the collected tests
         config.hook.pytest_collectreport(
             report=CollectReport(node.nodeid, "passed", None, list(new))
         )
 
-    # ------------------------------------------------------------------ the adapter
-    def _give_up(self, why: str) -> VectorFailed:
-        """The adapter cannot be used: this vector fails with ``why`` and the session
-        stops (every other vector would fail the same way)."""
-        self._broken = why
-        if self._session is not None:
-            self._session.shouldstop = f"pokercert: {why}"
-        return VectorFailed(None, why)
+    # ------------------------------------------------------------------ the gate
+    def gate(self) -> Gate:
+        """The session's gate (its certification runs when a test first asks)."""
+        if self._gate is None:
+            from pokercert.certify.gate import Gate, GateOptions
 
-    def adapter(self) -> tuple[Adapter, Identity]:
-        from pokercert.harness.adapters import AdapterError
-
-        if self._broken:
-            raise self._give_up(self._broken)
-        if self._adapter is None:
-            adapter = self._loaded
-            assert adapter is not None
-            try:
-                self._identity = adapter.start()
-            except AdapterError as exc:
-                adapter.close()
-                raise self._give_up(f"the adapter {self.spec!r} does not start: {exc}") from None
-            self._adapter = adapter
-        assert self._identity is not None
-        return self._adapter, self._identity
-
-    def score(self, vector: Vector) -> Result:
-        """The runner's verdict on one vector (expectations file applied)."""
-        from pokercert.harness.adapters import AdapterAborted
-        from pokercert.harness.run.runner import score_vectors
-
-        adapter, identity = self.adapter()
-        try:
-            batches = list(
-                score_vectors(adapter, identity, [vector], self.profile, self.known, batch_size=1)
+            self._gate = Gate(
+                GateOptions(
+                    spec=self.spec,
+                    profile=self.profile_name,
+                    timeout=self.timeout,
+                    out=self._out(),
+                    rulesets=self.rulesets,
+                    expect=self.expect_path,
+                    corpus=self.load_corpus() if self.corpus_root else None,
+                    command=["pytest", *self.config.invocation_params.args],
+                )
             )
-        except AdapterAborted as exc:
-            raise self._give_up(f"the harness gave up on the adapter: {exc}") from None
-        (result,) = [r for batch in batches for r in batch]
-        return result
+        return self._gate
 
-    def pytest_sessionfinish(self) -> None:
-        for adapter in (self._adapter, self._loaded):
-            if adapter is not None:
-                adapter.close()
-        self._adapter = self._loaded = None
+    def _out(self) -> Path:
+        """The run folder: ``--pokercert-out`` (a worker's own folder in it under
+        pytest-xdist), or a new temporary folder."""
+        import tempfile
+
+        given = self.config.getoption("pokercert_out")
+        worker = getattr(self.config, "workerinput", {}).get("workerid")
+        if not given:
+            return Path(tempfile.mkdtemp(prefix="pokercert-gate-")) / "run"
+        return Path(given) / worker if worker else Path(given)
+
+    def outcome(self, vector_id: str) -> tuple[str | None, Result | None]:
+        """The sealed report's outcome of a vector and its scored result; a
+        certification that did not run fails this test and stops the session."""
+        from pokercert.certify.gate import GateBroken
+
+        try:
+            return self.gate().outcome(vector_id)
+        except GateBroken as exc:
+            if self._session is not None:
+                self._session.shouldstop = f"pokercert: {exc}"
+            raise VectorFailed(str(exc)) from None
 
     # ------------------------------------------------------------------ reporting
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """The run's exit code, from the verdict test's report (sent back by an xdist
+        worker too)."""
+        if report.when == "call" and report.nodeid == f"{NODE_NAME}::{VERDICT_NAME}":
+            for name, value in report.user_properties:
+                if name == "exit_code":
+                    self.exit_code = int(str(value))
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """The session exits with the run's exit code where pytest's own says less
+        (0 or 1): a run that did not finish is 2, as ``pokercert run`` exits."""
+        code = self.exit_code
+        if code and int(session.exitstatus) in (0, 1):
+            session.exitstatus = max(int(session.exitstatus), code)
+
     def pytest_report_header(self) -> list[str]:
         readings = self.profile.name
         return [
@@ -295,30 +320,45 @@ class CorpusPlugin:
         ]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        parts = []
-        if self._identity is not None:
-            ev = self._identity.evaluator
-            parts.append(
-                "evaluator "
-                + " ".join(str(ev.get(k)) for k in ("vendor", "name", "version") if ev.get(k))
-            )
-        if self.corpus is not None:  # published, or "modified corpus (digest X; V is Y)"
-            from pokercert.vectors.releases import corpus_status
+        done = self._gate.done if self._gate is not None else None
+        if done is None:
+            return
+        from pokercert.vectors.releases import corpus_status
 
-            parts.append(corpus_status(self.corpus.version, self.corpus.sha256).words)
-        if parts:
-            terminalreporter.write_line(f"pokercert: {'; '.join(parts)}")
+        ev, header = done.header.evaluator, done.header
+        terminalreporter.write_line(
+            "pokercert: evaluator "
+            + " ".join(str(ev.get(k)) for k in ("vendor", "name", "version") if ev.get(k))
+            # published, or "modified corpus (digest X; V is Y)"
+            + f"; {corpus_status(header.corpus_version, header.corpus_sha256).words}"
+        )
+        where = done.folder / "report.json" if done.written else done.folder
+        terminalreporter.write_line(
+            f"pokercert: {done.verdict} (run exit code {int(done.exit_code)}); "
+            f"sealed report {where}"
+        )
 
 
 class CorpusNode(pytest.Collector):
-    """The parent of every vector item (its node id is ``pokercert``)."""
+    """The parent of every test of the gate (its node id is ``pokercert``)."""
 
     def collect(self) -> list[pytest.Item]:  # the items are made by the plugin's hook
         return []
 
 
-class VectorItem(pytest.Item):
-    """One corpus vector as a test."""
+class GateItem(pytest.Item):
+    """A test of the gate: renders a :class:`VectorFailed` as its text."""
+
+    plugin: CorpusPlugin
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, VectorFailed):
+            return excinfo.value.text
+        return str(super().repr_failure(excinfo, style=style))
+
+
+class VectorItem(GateItem):
+    """One corpus vector as a test: its outcome is the sealed report's."""
 
     def __init__(self, *, vector: Vector, plugin: CorpusPlugin, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -333,26 +373,23 @@ class VectorItem(pytest.Item):
                 ("why", vector.why),
             ]
         )
-        self.result: Result | None = None
 
     def runtest(self) -> None:
+        from pokercert.certify.gate import describe
         from pokercert.harness.run.results import Outcome
 
-        result = self.result = self.plugin.score(self.vector)
-        if result.outcome is Outcome.PASS:
+        outcome, result = self.plugin.outcome(self.vector.id)
+        if outcome is None or result is None:
+            raise VectorFailed(self.plugin.gate().not_scored(self.vector.id))
+        if outcome == Outcome.PASS:
             return
-        if result.outcome is Outcome.NOT_APPLICABLE:
+        if outcome == Outcome.NOT_APPLICABLE:
             pytest.skip(f"not applicable: {result.message}")
-        if result.outcome is Outcome.XFAIL:
+        if outcome == Outcome.XFAIL:
             pytest.xfail(
                 f"known failure: {result.known_failure} ({result.scored_as}: {result.message})"
             )
-        raise VectorFailed(result, describe(self.vector, result))
-
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, VectorFailed):
-            return excinfo.value.text
-        return str(super().repr_failure(excinfo, style=style))
+        raise VectorFailed(describe(self.vector, outcome, result))
 
     def reportinfo(self) -> tuple[str, int | None, str]:
         loc = self.vector.location
@@ -361,50 +398,24 @@ class VectorItem(pytest.Item):
         return NODE_NAME, None, f"pokercert {self.vector.id}"
 
 
-# --------------------------------------------------------------------------- messages
-def _cards(value: Any) -> str:
-    """Cards as written, hands joined by ' | ' (other values as Python shows them)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Sequence) and all(isinstance(v, str) for v in value):
-        return " | ".join(value)
-    return str(value)
+class VerdictItem(GateItem):
+    """The certification's verdict as a test: it passes when the run's exit code is 0."""
 
+    def __init__(self, *, plugin: CorpusPlugin, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.plugin = plugin
+        self.add_marker("pokercert")
 
-def _fields(data: Any) -> str:
-    if not isinstance(data, dict):
-        return repr(data)
-    return ", ".join(f"{k}={_cards(v)}" for k, v in data.items())
+    def runtest(self) -> None:
+        from pokercert.certify.gate import GateBroken, verdict_text
 
-
-def describe(vector: Vector, result: Result) -> str:
-    """The failure text: what was asked, expected vs actual, the rules and why."""
-    from pokercert.reference import RulesetError, get_ruleset
-
-    rs = get_ruleset(vector.ruleset)
-    where = f" ({vector.location})" if vector.location else ""
-    lines = [f"{result.outcome} {vector.id}{where}"]
-    if result.scored_as:
-        lines.append(f"  listed as a known failure: {result.known_failure}")
-        lines.append("  it passed: remove it from the expectations file")
-    if result.message:
-        lines.append(f"  {result.message}")
-    lines.append(f"  kind:      {vector.kind}")
-    for key, value in vector.inputs.items():
-        lines.append(f"  {key + ':':10} {_cards(value)}")
-    lines.append(f"  expected:  {_fields(result.expected)}")
-    lines.append(f"  actual:    {_fields(result.actual) if result.actual is not None else '-'}")
-    if result.readings:
-        lines.append("  readings:  " + ", ".join(f"{k}={v}" for k, v in result.readings.items()))
-    for label in vector.clauses:
         try:
-            summary = rs.clause(label).summary
-        except RulesetError:
-            summary = "(not a clause of this ruleset)"
-        lines.append(f"  clause:    {label}: {summary}")
-    lines.append(f"  why:       {vector.why}")
-    lines.append(f"  flags:     {', '.join(vector.flags)}")
-    if result.stderr:
-        excerpt = result.stderr.strip().splitlines()[-10:]
-        lines.append("  stderr:    " + "\n             ".join(excerpt))
-    return "\n".join(lines)
+            done = self.plugin.gate().certification()
+        except GateBroken as exc:
+            raise VectorFailed(str(exc)) from None
+        self.user_properties.extend([("verdict", done.verdict), ("exit_code", int(done.exit_code))])
+        if int(done.exit_code):
+            raise VectorFailed(verdict_text(done))
+
+    def reportinfo(self) -> tuple[str, int | None, str]:
+        return NODE_NAME, None, f"pokercert {VERDICT_NAME}"

@@ -7,11 +7,19 @@ The evaluators are the textbook ones of ``tests/helpers/textbook_eval.py``: ``Te
 every vector right, ``WheelBlind`` misses the wheel and does not validate input, so it
 fails exactly 0001 (wheel classified), 0005 (a duplicate card answered) and 0006 (wheel
 vs trips).
+
+The plugin is a certification (``pokercert.certify``) with one test per vector and one
+for the verdict.  A corpus written here is no published release, so its verdict is NOT
+CERTIFIED whatever the vectors give (README, the corpus rule: ``pokercert run`` exits 1
+on it); the tests about single vectors deselect the verdict test.  The tests at the end
+run the installed corpus and hold the plugin's exit status to ``pokercert run``'s.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
+import sys
 import xml.etree.ElementTree as ET
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -91,7 +99,7 @@ def _plugin_args() -> list[str]:
     """Load the plugin by hand until (unless) the pytest11 entry point installs it."""
     if entry_points(group="pytest11", name="pokercert"):
         return []
-    return ["-p", "pokercert.harness.pytest_plugin"]
+    return ["-p", "pokercert.certify.pytest_plugin"]
 
 
 @pytest.fixture
@@ -116,6 +124,7 @@ def run(pytester: pytest.Pytester, corpus: Path, monkeypatch: pytest.MonkeyPatch
             *_plugin_args(),
             f"--pokercert-adapter={adapter}",
             f"--pokercert-corpus={corpus}",
+            f"--pokercert-out={pytester.path / 'gate'}",
             "-p",
             "no:cacheprovider",
             "-rA",
@@ -128,32 +137,44 @@ def run(pytester: pytest.Pytester, corpus: Path, monkeypatch: pytest.MonkeyPatch
     return go
 
 
-def _outcomes(result: pytest.RunResult) -> dict[str, int]:
-    return {k: v for k, v in result.parseoutcomes().items() if k not in ("seconds",)}
+NO_VERDICT = ("--deselect", "pokercert::verdict")
 
 
-def test_a_compliant_adapter_passes_every_vector(run):
+def test_a_compliant_adapter_passes_every_vector_but_a_modified_corpus_certifies_nothing(
+    run, pytester
+):
+    # (issue 27: the plugin scored vectors by itself and its gate was green here, where
+    # `pokercert run` on the same corpus says NOT CERTIFIED and exits 1)
     result = run(GOOD, "-v")
-    result.assert_outcomes(passed=6)
-    # the corpus written here is no published release: the summary line says so (the
-    # certificate is a report's; issue 26)
+    result.assert_outcomes(passed=6, failed=1)
+    assert result.ret == 1
+    # the corpus written here is no published release: the verdict and the summary say so
+    # (the certificate is a report's; issue 26)
     result.stdout.fnmatch_lines(
         [
             f"pokercert::{RULESET}/0001 PASSED*",
+            "pokercert::verdict FAILED*",
+            "NOT CERTIFIED (pokercert run exit code 1)",
+            f"  {RULESET}: NOT CERTIFIED: unpublished corpus (digest *; unreleased is not a "
+            "release this pokercert knows); all 6 applicable vectors passed",
             "pokercert: evaluator tests textbook-high 1*; unpublished "
             "corpus (digest *; unreleased is not a release this "
             "pokercert knows)",
+            "pokercert: NOT CERTIFIED (run exit code 1); sealed report *report.json",
         ]
     )
-    assert result.ret == 0
+    # the gate's run folder holds the sealed report the verdict is read from
+    report = json.loads((pytester.path / "gate" / "report.json").read_text(encoding="utf-8"))
+    assert report["verdict"] == "NOT CERTIFIED" and report["digest"]
+    assert {v["outcome"] for v in report["vectors"]} == {"PASS"}
 
 
 def test_a_failing_adapter_fails_with_inputs_expected_actual_clause_and_why(run):
     result = run(BROKEN)
-    result.assert_outcomes(passed=3, failed=3)
+    result.assert_outcomes(passed=3, failed=4)  # the vectors, and the verdict
     assert result.ret == 1
     failed = {line.split(" ")[1] for line in result.outlines if line.startswith("FAILED ")}
-    assert failed == {f"pokercert::{vid}" for vid in BROKEN_FAILS}
+    assert failed == {f"pokercert::{vid}" for vid in BROKEN_FAILS} | {"pokercert::verdict"}
     result.stdout.fnmatch_lines(
         [
             f"FAIL {RULESET}/0001 (*basics.toml:*)",
@@ -179,7 +200,7 @@ def test_an_expectations_file_turns_known_failures_into_xfail(run, pytester):
         ),
         encoding="utf-8",
     )
-    result = run(BROKEN, f"--pokercert-expect={known}")
+    result = run(BROKEN, f"--pokercert-expect={known}", *NO_VERDICT)
     result.assert_outcomes(passed=3, xfailed=3)
     assert result.ret == 0
     result.stdout.fnmatch_lines(["XFAIL*0001*known failure: BUG-1*"])
@@ -192,7 +213,7 @@ def test_an_xpass_fails_so_the_list_stays_honest(run, pytester):
         f'[known."{RULESET}/0001"]\nreason = "BUG-1: no wheel"\n',
         encoding="utf-8",
     )
-    result = run(BROKEN, f"--pokercert-expect={known}")
+    result = run(BROKEN, f"--pokercert-expect={known}", *NO_VERDICT)
     result.assert_outcomes(passed=2, xfailed=1, failed=3)  # 0002 XPASS, 0005, 0006
     result.stdout.fnmatch_lines(
         [
@@ -222,7 +243,9 @@ def test_junit_xml_names_each_testcase_by_vector_id(run, pytester):
     xml = pytester.path / "junit.xml"
     run(BROKEN, f"--junitxml={xml}")
     cases = {c.get("name"): c for c in ET.parse(xml).getroot().iter("testcase")}
-    assert set(cases) == {f"{RULESET}/{n:04d}" for n in range(1, 7)}
+    assert set(cases) == {f"{RULESET}/{n:04d}" for n in range(1, 7)} | {"verdict"}
+    verdict = {p.get("name"): p.get("value") for p in cases["verdict"].iter("property")}
+    assert verdict == {"verdict": "NOT CERTIFIED", "exit_code": "1"}
     failure = cases[f"{RULESET}/0001"].find("failure")
     assert failure is not None and "13:69F-14.3(b)6" in failure.text
     props = {p.get("name"): p.get("value") for p in cases[f"{RULESET}/0003"].iter("property")}
@@ -234,12 +257,12 @@ def test_xdist_spreads_the_vectors_over_workers(run):
     # the other plugins of this environment are not under test: keep the workers lean
     lean = ["-p", "no:hypothesispytest", "-p", "no:regressions", "-p", "no:datadir"]
     result = run(BROKEN, "-n", "2", *lean, subprocess=True)
-    result.assert_outcomes(passed=3, failed=3)
+    result.assert_outcomes(passed=3, failed=4)
     result.stdout.fnmatch_lines(["*2 workers*"])
 
 
 def test_vectors_the_adapter_does_not_claim_are_skipped_as_not_applicable(run):
-    result = run("py:tests.helpers.textbook_eval:TextbookPocket")
+    result = run("py:tests.helpers.textbook_eval:TextbookPocket", *NO_VERDICT)
     result.assert_outcomes(skipped=6)
     result.stdout.fnmatch_lines(["SKIPPED*not applicable: the adapter does not claim*"])
 
@@ -272,3 +295,50 @@ def test_the_plugin_runs_beside_the_projects_own_tests(run, pytester):
     pytester.makepyfile(test_own="def test_own():\n    assert True\n")
     result = run(GOOD, "-m", "wheel or not pokercert")
     result.assert_outcomes(passed=4)
+
+
+# ---------------------------------------------------------------- the installed corpus
+ON = "nj-poker-high-3"
+POKERCERT = "import sys; from pokercert.cli.main import main; sys.exit(main(sys.argv[1:]))"
+
+
+@pytest.mark.parametrize(
+    ("adapter", "code"),
+    [
+        ("reference", 0),  # the reference is the rules: every vector passes
+        ("py:tests.helpers.faux.exit_watch:ExitWatch", 1),  # ranks 3 cards by 5-card rules
+        # it claims none of this ruleset: `pokercert run --help`, exit 1 "nothing
+        # applicable at all" (the plugin used to skip every vector and pass)
+        ("py:tests.helpers.textbook_eval:TextbookPocket", 1),
+    ],
+)
+def test_the_gate_is_pokercert_run_verdict_counts_and_exit_code(
+    pytester, monkeypatch, tmp_path, adapter, code
+):
+    # both in child processes: pytester drops the modules a test imported when it ends
+    monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())
+    cli = tmp_path / "cli"
+    argv = ["run", "--adapter", adapter, "--ruleset", ON, "--no-challenge", "--in-process"]
+    ran = pytester.run(sys.executable, "-c", POKERCERT, *argv, "--out", str(cli)).ret
+    pytester.makeini("[pytest]\n")
+    gate = tmp_path / "gate"
+    result = pytester.runpytest_subprocess(
+        *_plugin_args(),
+        f"--pokercert-adapter={adapter}",
+        f"--pokercert-ruleset={ON}",
+        f"--pokercert-out={gate}",
+        "-p",
+        "no:cacheprovider",
+    )
+    assert (int(result.ret), int(ran)) == (code, code)
+    mine, theirs = (json.loads((f / "report.json").read_text("utf-8")) for f in (gate, cli))
+    assert mine["verdict"] == theirs["verdict"] and mine["counts"] == theirs["counts"]
+    timeless = [
+        [{k: v for k, v in x.items() if k != "duration_us"} for x in r["vectors"]]
+        for r in (mine, theirs)
+    ]
+    assert timeless[0] == timeless[1] != []
+    outcomes = result.parseoutcomes()
+    by_report = {str(k): n for k, n in mine["counts"].items() if n}
+    assert outcomes.get("passed", 0) == by_report.get("PASS", 0) + (code == 0)
+    assert outcomes.get("skipped", 0) == by_report.get("NOT_APPLICABLE", 0)
