@@ -93,22 +93,16 @@ def run_peer(name: str, folder: Path, seed: int | None) -> bool:
     return True
 
 
-def check_run(folder: Path) -> None:
-    """A RUN_FOLDER read as the site will read it (refused, naming the file, when it is no
-    run the harness wrote), before anything runs."""
-    from pokercert.reports.site.data import read_evaluator
-
-    read_evaluator("given", folder)
-
-
 def cmd_site(args: argparse.Namespace) -> int:
     from pokercert.reports.site.build import build_site
+    from pokercert.reports.site.data import read_run
 
     for folder in args.runs:
         if not Path(folder).exists():
             raise UsageError(f"RUN_FOLDER {folder}: no such folder")
-    for folder in args.runs:  # a bad folder is refused before any run
-        check_run(Path(folder))
+    # each given folder read once, here: a bad one is refused before any run starts, and
+    # the site shows what was checked (not the folder read again after the peers ran)
+    given = [read_run(Path(folder)) for folder in args.runs]
     out = out_folder(args.out, "OUT", create=True)
     # the reference column is always run here: a folder's word that it ran the reference
     # is the vendor's (run.json), so it never stands in for the reference's own run
@@ -118,6 +112,6 @@ def cmd_site(args: argparse.Namespace) -> int:
         for name in names
         if run_peer(name, out / RUNS_FOLDER / name, args.challenge_seed)
     ]
-    built = build_site(out, [*runs, *args.runs])
+    built = build_site(out, [*runs, *given])
     print(f"site written: {out / 'index.html'} ({built.files} files, {built.bytes / 1e6:.1f} MB)")
     return ExitCode.OK

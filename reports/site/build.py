@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pokercert.reports.cards_html import CARDS_CSS
 from pokercert.reports.site import pages
-from pokercert.reports.site.data import Site, clause_slug, gather
+from pokercert.reports.site.data import RunRead, Site, clause_slug, gather
 
 
 @dataclass(frozen=True)
@@ -68,8 +68,9 @@ def write_site(site: Site, out: Path) -> Built:
 
 
 def build_site(
-    out: Path, run_folders: Sequence[Path] = (), corpus_root: Path | None = None
+    out: Path, run_folders: Sequence[Path | RunRead] = (), corpus_root: Path | None = None
 ) -> Built:
     """The conformance site of the installed corpus (or ``corpus_root``) and the given run
-    folders, written under ``out``: plain files, no server, no network at view time."""
+    folders (or runs :func:`~pokercert.reports.site.data.read_run` read already), written
+    under ``out``: plain files, no server, no network at view time."""
     return write_site(gather(run_folders, corpus_root), Path(out))

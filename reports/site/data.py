@@ -110,28 +110,46 @@ def _same_corpus(source: Path, report: Mapping[str, Any], corpus: Corpus) -> Non
         )
 
 
-def read_evaluator(key: str, source: Path, corpus: Corpus | None = None) -> SiteEvaluator:
-    """A run folder (or a genuine JSON report) as a column: its sealed report (refused
-    when its results are not what the harness wrote, when a file of it is a link or no
-    regular file, or when it ran another corpus than ``corpus``) and the outcome of
-    each vector."""
+@dataclass(frozen=True)
+class RunRead:
+    """A run folder (or a genuine JSON report) read once: where, and its sealed report."""
+
+    folder: Path
+    report: Mapping[str, Any]
+
+
+def read_run(source: Path) -> RunRead:
+    """A run folder (or a genuine JSON report), read and sealed: refused when its results
+    are not what the harness wrote, or when a file of it is a link or no regular file."""
     _own_files(source)
-    report = load(source)
+    return RunRead(source, load(source))
+
+
+def read_evaluator(key: str, source: Path | RunRead, corpus: Corpus | None = None) -> SiteEvaluator:
+    """A run folder (read here, or already by :func:`read_run`) as a column: its sealed
+    report (refused as :func:`read_run` says, or when it ran another corpus than
+    ``corpus``) and the outcome of each vector."""
+    read = source if isinstance(source, RunRead) else read_run(source)
     if corpus is not None:
-        _same_corpus(source, report, corpus)
+        _same_corpus(read.folder, read.report, corpus)
     return SiteEvaluator(
-        key, source, report, {str(v["id"]): str(v["outcome"]) for v in report["vectors"]}
+        key,
+        read.folder,
+        read.report,
+        {str(v["id"]): str(v["outcome"]) for v in read.report["vectors"]},
     )
 
 
-def gather(run_folders: Sequence[Path], corpus_root: Path | None = None) -> Site:
-    """The site's data: every ruleset, the installed (or given) corpus, every run folder."""
+def gather(runs: Sequence[Path | RunRead], corpus_root: Path | None = None) -> Site:
+    """The site's data: every ruleset, the installed (or given) corpus, every run (a
+    folder read here, or one :func:`read_run` read already: each is read once)."""
     corpus = load_corpus(corpus_root)
     by_ruleset: dict[str, list[Vector]] = defaultdict(list)
     for v in corpus.vectors:
         by_ruleset[v.ruleset].append(v)
     evaluators = tuple(
-        read_evaluator(f"e{i}", Path(f), corpus) for i, f in enumerate(run_folders, 1)
+        read_evaluator(f"e{i}", r if isinstance(r, RunRead) else Path(r), corpus)
+        for i, r in enumerate(runs, 1)
     )
     return Site(all_rulesets(), corpus, evaluators, dict(by_ruleset))
 

@@ -99,3 +99,24 @@ def test_a_folder_claiming_to_be_the_reference_does_not_replace_its_run(tmp_path
     done = pokercert("site", str(tmp_path / "out"), str(vendor))
     assert done.returncode == 0, done.stderr[-1500:]
     assert (tmp_path / "out" / "runs" / "reference" / "run.json").is_file()
+
+
+def test_each_given_folder_is_read_once(tmp_path, monkeypatch):
+    """A RUN_FOLDER is read (and its seal checked) once, before any run: the site shows
+    what was checked, not the folder read again after the reference's run (issue 27; it
+    was read twice)."""
+    from pokercert.cli.main import main
+    from pokercert.reports.site import data
+
+    vendor = _faux_run(tmp_path)
+    reads: list[str] = []
+    real = data.load
+
+    def counted(source, *args, **kwargs):
+        reads.append(str(source))
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(data, "load", counted)
+    assert main(["site", "--no-reference", str(tmp_path / "out"), str(vendor)]) == 0
+    assert reads == [str(vendor)]
+    assert (tmp_path / "out" / "index.html").is_file()
