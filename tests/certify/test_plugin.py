@@ -342,3 +342,34 @@ def test_the_gate_is_pokercert_run_verdict_counts_and_exit_code(
     by_report = {str(k): n for k, n in mine["counts"].items() if n}
     assert outcomes.get("passed", 0) == by_report.get("PASS", 0) + (code == 0)
     assert outcomes.get("skipped", 0) == by_report.get("NOT_APPLICABLE", 0)
+
+
+def test_an_evaluator_that_swallows_its_timeout_ends_the_gate_as_it_ends_pokercert_run(
+    pytester, monkeypatch, tmp_path
+):
+    """``classify`` loops catching every exception, the timeout's too: the run's watchdog
+    ends it with exit 2 and run.json says why (harness/README.md, *Containment*).  The
+    plugin used to score vectors itself, without the watchdog, and hung here."""
+    adapter = "py:tests.helpers.faux.hostile_inprocess:SwallowsEverything"
+    monkeypatch.setenv("PYTHONPATH", helpers.child_pythonpath())
+    cli = tmp_path / "cli"
+    argv = ["run", "--adapter", adapter, "--ruleset", ON, "--no-challenge", "--in-process"]
+    ran = pytester.run(
+        sys.executable, "-c", POKERCERT, *argv, "--timeout", "1", "--out", str(cli), timeout=120
+    ).ret
+    pytester.makeini("[pytest]\n")
+    gate = tmp_path / "gate"
+    result = pytester.runpytest_subprocess(
+        *_plugin_args(),
+        f"--pokercert-adapter={adapter}",
+        f"--pokercert-ruleset={ON}",
+        f"--pokercert-out={gate}",
+        "--pokercert-timeout=1",
+        "-p",
+        "no:cacheprovider",
+        timeout=120,
+    )
+    assert (int(result.ret), int(ran)) == (2, 2)
+    for folder in (gate, cli):
+        aborted = json.loads((folder / "run.json").read_text("utf-8"))["aborted"]
+        assert aborted.startswith("watchdog: ") and "swallowed" in aborted
