@@ -117,7 +117,7 @@ def certify(
 
 #: the run options :func:`certify` passes on to :class:`RunConfig` as given
 _RUN_FIELDS = frozenset(f.name for f in fields(RunConfig)) - {"adapter", "evaluator"}
-#: how an option given as any sequence or path becomes RunConfig's type
+#: the options given as any sequence that RunConfig holds as a list (None when empty)
 _AS_LIST = ("rulesets", "flags")
 
 

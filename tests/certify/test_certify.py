@@ -76,3 +76,23 @@ def test_the_one_mapping_of_an_outcome_to_an_exit_code(finished, complies, code)
     """As ``pokercert run --help`` says: 2 whenever the run did not finish (a finding in
     an unfinished run does not make it a finished one), else 1 for a failure, else 0."""
     assert exit_code(finished=finished, complies=complies) == code
+
+
+def test_every_option_of_certify_reaches_the_run_or_a_stage_of_its_own():
+    """An option named as no RunConfig field would be dropped without a word (a renamed
+    field): each is RunConfig's, or one the pipeline's own stages take."""
+    import inspect
+    from dataclasses import fields
+
+    from pokercert.harness.run.runner import RunConfig
+
+    own = {"adapter", "workers", "scheduler", "tasks", "write_reports", "progress", "phases"}
+    own |= {"corpus"}
+    options = set(inspect.signature(certify).parameters)
+    assert options - own <= {f.name for f in fields(RunConfig)}
+    assert "limits" in options - own  # RunConfig holds the Limits given (issue 27)
+
+
+def test_the_limits_given_are_the_runs(tmp_path):
+    done = _certify("reference", tmp_path / "run")
+    assert done.header.limits["timeout_s"] == 30.0  # Limits(timeout=30.0) above
