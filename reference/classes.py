@@ -589,17 +589,26 @@ class ReferenceClasses:
                 return member
         return None
 
+    def natural_members(self) -> tuple[Any, Any, Any] | None:
+        """(card masks, rows, starts): every natural hand of the space ordered by class
+        (class i's are ``starts[i]:starts[i + 1]``), as :meth:`disjoint_member` searches
+        them; None without numpy or over whole deals.  Made once, on the first call."""
+        if self._np is None or self.best_of_dealt:
+            return None
+        if self._members is None:
+            self._members = self._members_by_class()
+        return self._members
+
     def _pool(self, i: int) -> tuple[Any, Any] | None:
         """(card masks, rows) of every natural hand of class i (numpy only), or None.
 
         The first call groups every natural hand of the space by class in one streamed
         pass (a few tenths of a second for five cards; a pass per class made a compare-mode
         run spend minutes on the classes whose members' suit renamings all share cards)."""
-        if self._np is None or self.best_of_dealt:
-            return None  # no whole-space pass over C(52, 7) hands for a few members
-        if self._members is None:
-            self._members = self._members_by_class()
-        masks, members, starts = self._members
+        every = self.natural_members()  # (no whole-space pass over C(52, 7) hands)
+        if every is None:
+            return None
+        masks, members, starts = every
         lo, hi = int(starts[i]), int(starts[i + 1])
         return (masks[lo:hi], members[lo:hi]) if hi > lo else None
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
+from pokercert.harness.explore.exhaustive_answers import row_texts
 from pokercert.reference import Card
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.reference.classes import (
@@ -54,7 +55,7 @@ class ClassPairs:
     def __init__(self, ref: ReferenceClasses, seed: int | None, jokers: int) -> None:
         import numpy as np
 
-        self._np, self._seed, self._jokers = np, seed, jokers
+        self._np, self._seed, self._jokers, self._ref = np, seed, jokers, ref
         index = {name: i for i, name in enumerate(CODED_CARDS)}
         members = [[ref.rep[i], *ref.candidates[i]] for i in range(len(ref.rep))]
         width = max(len(m) for m in members)
@@ -143,32 +144,70 @@ class ClassPairs:
 
     def members_beside(self, classes: Any, rows: Any) -> list[str | None]:
         """For each hand (a row of card codes) of class ``classes[k]``, the text of the
-        first renaming of its class (all of them, the representative first) that can be
-        dealt beside it and is not the hand itself, or None (then
-        :meth:`ReferenceClasses.disjoint_member` looks further, among every member)."""
+        member of its class that :meth:`ReferenceClasses.disjoint_member` gives (dealt
+        beside it, not the hand itself), or None when the class has none: the first of
+        its renamings (all of them, the representative first), else the first of every
+        natural member (:meth:`_from_pools`), both searched for the whole batch at once."""
         np = self._np
         if not len(rows):
             return []
+        classes = np.asarray(classes, dtype=np.intp)
         bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
         bits[_JOKER] = 0
-        hand = bits[rows].sum(axis=1, dtype=np.uint64)[:, None]
+        hand = bits[rows].sum(axis=1, dtype=np.uint64)
         jokers = (rows == _JOKER).sum(axis=1)[:, None]
         masks = self._masks[classes]
-        ok = ((masks & hand) == 0) & (masks != hand) & self._valid[classes]
+        ok = ((masks & hand[:, None]) == 0) & (masks != hand[:, None]) & self._valid[classes]
         ok &= (self._joker_counts[classes] + jokers) <= self._jokers
         found, first = ok.any(axis=1), ok.argmax(axis=1)
         where = np.flatnonzero(found)
-        texts = self._texts(self._codes[np.asarray(classes)[where], first[where]])
         out: list[str | None] = [None] * len(rows)
+        texts = self._texts(self._codes[classes[where], first[where]])
         for k, t in zip(where.tolist(), texts, strict=True):
             out[k] = t
+        rest = np.flatnonzero(~found)
+        pooled = self._from_pools(classes[rest], hand[rest]) if len(rest) else []
+        for k, t in zip(rest.tolist(), pooled, strict=True):
+            out[k] = t
+        return out
+
+    def _from_pools(self, classes: Any, hands: Any) -> list[str | None]:
+        """For each hand (its card mask) of class ``classes[k]``: the first natural member
+        of the class (:meth:`ReferenceClasses.natural_members`, enumeration order) that
+        shares no card with it and is not the hand itself, or None.  The members of all
+        the hands' classes are searched as one flat array, a few thousand hands at most
+        at a time."""
+        np = self._np
+        every = self._ref.natural_members()
+        out: list[str | None] = [None] * len(classes)
+        if every is None:
+            return out
+        masks, members, starts = every
+        lo, hi = starts[classes], starts[classes + 1]
+        sizes = hi - lo
+        begin = 0
+        while begin < len(classes):
+            # as many hands as keep the flat array under about four million members
+            end = begin + max(1, int(np.searchsorted(np.cumsum(sizes[begin:]), 1 << 22)))
+            n = sizes[begin:end]
+            owner = np.repeat(np.arange(begin, end), n)
+            offset = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
+            at = np.repeat(lo[begin:end], n) + offset
+            pm, hm = masks[at], hands[owner]
+            ok = ((pm & hm) == 0) & (pm != hm)
+            hits = np.flatnonzero(ok)
+            who, firsts = np.unique(owner[hits], return_index=True)
+            texts = self._texts(members[at[hits[firsts]]])
+            for k, t in zip(who.tolist(), texts, strict=True):
+                out[k] = t
+            begin = end
         return out
 
     def _texts(self, hands: Any) -> list[str]:
         """Hands (rows of card codes) as sent: in the run's card order."""
         if self._seed is not None and len(hands):
             hands = card_order(self._seed, hands)
-        return [" ".join(CODED_CARDS[c] for c in row) for row in hands.tolist()]
+        return row_texts(hands)
 
 
 def python_first_pair(

@@ -9,10 +9,12 @@ hand with no usable answer gets the exception (or the reply) saying why in its p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from pokercert.harness.adapters.base import ANSWERED, Reply
 from pokercert.harness.api import FastMethods, Hands
+from pokercert.reference.classes import CODED_CARDS
 from pokercert.reference.errors import PokercertError
 
 NO_FAST = FastMethods(None, None, None, None)
@@ -48,8 +50,35 @@ def evaluate_pair(answer: Any, source: str) -> tuple[Any, Any]:
     return problem, problem
 
 
+def row_texts(rows: Any) -> list[str]:
+    """Each row of card codes (an (m, size) numpy array over :data:`CODED_CARDS`) as one
+    string, the cards separated by single spaces: made by numpy as one array of fixed-width
+    strings (every card code is two characters), a fifth of the time of joining each."""
+    import numpy as np
+
+    n, size = rows.shape
+    if not n or not size:
+        return [""] * n
+    out = np.full((n, 3 * size - 1), ord(" "), dtype=np.uint32)
+    for j in range(size):
+        out[:, 3 * j : 3 * j + 2] = _code_chars()[rows[:, j]]
+    texts: list[str] = out.view(f"<U{3 * size - 1}").ravel().tolist()
+    return texts
+
+
+@cache
+def _code_chars() -> Any:
+    """(codes, 2): the two characters of each card code, as numbers (made on first use)."""
+    import numpy as np
+
+    assert all(len(c) == 2 for c in CODED_CARDS)
+    return np.array([[ord(ch) for ch in c] for c in CODED_CARDS], dtype=np.uint32)
+
+
 def batch_texts(hands: Hands) -> list[str]:
     """Each hand of a batch as one string, the cards separated by single spaces."""
+    if hands.rows is not None:
+        return row_texts(hands.rows)
     cards = iter(hands.flat)
     return list(map(" ".join, zip(*[cards] * hands.size, strict=True)))
 

@@ -213,28 +213,30 @@ class CompareChecker(Checker):
         """Each hand against a member of its own class dealt beside it: a tie."""
         given = tokens if self.remote else self.batches.give(start, tokens, again=True)
         texts = batch_texts(given)
-        classes = classes if isinstance(classes, list) else classes.tolist()
         table = self._pair_table()
-        others = (
-            table.members_beside(classes, tokens.rows)
-            if table is not None and tokens.rows is not None
-            else [None] * len(texts)
-        )
+        if table is not None and tokens.rows is not None:
+            others = table.members_beside(classes, tokens.rows)
+        else:
+            listed = classes if isinstance(classes, list) else classes.tolist()
+            others = [self._member_beside(t, c) for t, c in zip(texts, listed, strict=True)]
         requests = []
-        for t, c, other in zip(texts, classes, others, strict=True):
+        for t, other in zip(texts, others, strict=True):
             if other is None:
-                h = cards(t.split(" "))
-                m = mask(h)
-                member = self.ref.disjoint_member(c, m, joker_count(h), skip=m)
-                if member is None:
-                    self.state.unverifiable_hands += 1
-                    continue
-                other = self.text(member)
+                self.state.unverifiable_hands += 1
+                continue
             requests.append({"op": "compare", "hands": [t, other]})
         if not requests:
             return
         for req, reply in zip(requests, self.adapter.run_batch(requests), strict=True):
             self.check_compare(req, reply, [0, 1], "class")
+
+    def _member_beside(self, hand: str, c: int) -> str | None:
+        """A member of class ``c`` dealt beside the hand (its text as sent), hand by hand
+        (:meth:`ReferenceClasses.disjoint_member`; without numpy)."""
+        h = cards(hand.split(" "))
+        m = mask(h)
+        member = self.ref.disjoint_member(c, m, joker_count(h), skip=m)
+        return None if member is None else self.text(member)
 
     def _pair_table(self) -> ClassPairs | None:
         """The renamings of every class (numpy), made once the representatives are set."""

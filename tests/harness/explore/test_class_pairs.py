@@ -78,19 +78,38 @@ def test_neighbours_apart_by_renaming_as_disjoint_pair_says(ruleset_id, neighbou
         assert ok == by_renaming, (a, b)
 
 
+def _members_as_disjoint_member_gives(ref, table, rows, classes):
+    """Every hand's member beside it is ReferenceClasses.disjoint_member's (None alike);
+    how many hands had one, and how many of those none among the class's renamings."""
+    got = table.members_beside(classes, rows)
+    found = beyond = 0
+    for tokens, c, member in zip(Hands(None, rows.shape[1], rows=rows), classes, got, strict=True):
+        h = cards(tokens)
+        want = ref.disjoint_member(c, mask(h), joker_count(h), skip=mask(h))
+        assert member == (None if want is None else text(shuffled(want, SEED))), tokens
+        found += member is not None
+        beyond += member is not None and all(
+            m & mask(h) or m == mask(h) or not ref.fits(alt, joker_count(h))
+            for m, alt in ref.alternatives(c)
+        )
+    return found, beyond
+
+
 def test_members_beside_a_batch_are_disjoint_members():
     ref, table = _reference("nj-poker-high-3")
     rows = ref.code_rows(0, 22_100, SEED)
-    hands = Hands(None, 3, rows=rows)
-    classes = ref.class_index(0, hands).tolist()
-    got = table.members_beside(classes, rows)
-    found = 0
-    for tokens, c, member in zip(hands, classes, got, strict=True):
-        if member is None:  # the caller looks among every member then
-            continue
-        h = cards(tokens)
-        want = ref.disjoint_member(c, mask(h), joker_count(h), skip=mask(h))
-        assert want is not None and member == text(shuffled(want, SEED))
-        found += 1
-    # every hand but the 52 three of a kind (no renaming of their class apart from them)
+    classes = ref.class_index(0, Hands(None, 3, rows=rows))
+    found, _ = _members_as_disjoint_member_gives(ref, table, rows, classes)
+    # every hand but the 52 three of a kind (no member of their class apart from them)
     assert found == 22_100 - 52
+
+
+def test_members_beside_found_beyond_the_renamings_are_disjoint_members():
+    """One-pair and high-card hands of five-card high whose class's renamings all share a
+    card with them (a pair's two suits and kickers fill the deck's suits): their member is
+    looked up among every member of the class, for the whole batch at once."""
+    ref, table = _reference("nj-poker-high-5")
+    rows = ref.code_rows(1_000_000, 1_008_000, SEED)
+    classes = ref.class_index(1_000_000, Hands(None, 5, rows=rows))
+    _, beyond = _members_as_disjoint_member_gives(ref, table, rows, classes)
+    assert beyond > 100  # the batch search beyond the renamings was exercised
