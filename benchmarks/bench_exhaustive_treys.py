@@ -130,6 +130,54 @@ def reference_categories(limit: int) -> list[str]:
     return [names[i] for i in result.categories[:limit].tolist()]
 
 
+def measure(limit: int, shards: int, batch: int, repeat: int) -> tuple[dict[str, Clock], str]:
+    """Each path's fastest run of ``repeat`` (interleaved), with whether its categories
+    are the reference's ("agrees": the adapter and harness rows; the exhaustive verdict)."""
+    expected = reference_categories(limit)
+    runs: dict[str, list[Clock]] = {"bare": [], "adapter": [], "harness": [], "exhaustive": []}
+    agree = {"adapter": True, "harness": True}
+    verdict = ""
+    for _ in range(max(1, repeat)):
+        runs["bare"].append(bare(limit))
+        clock, found = adapter(limit)
+        runs["adapter"].append(clock)
+        agree["adapter"] &= found == expected
+        clock, found = harness(limit, batch)
+        runs["harness"].append(clock)
+        agree["harness"] &= found == expected
+        clock, verdict = exhaustive(shards, 4096)
+        runs["exhaustive"].append(clock)
+    best = {path: min(clocks, key=lambda c: c.cpu) for path, clocks in runs.items()}
+    marks = {path: "yes" if ok else "NO" for path, ok in agree.items()}
+    return best, f"{marks['adapter']},{marks['harness']},{verdict}"
+
+
+def table(limit: int, batch: int, best: dict[str, Clock], agrees: str) -> str:
+    """The rows of :func:`measure`, each against treys's bare loop."""
+    base = best["bare"]
+    adapter_ok, harness_ok, verdict = agrees.split(",", 2)
+
+    def row(path: str, clock: Clock, agrees: str) -> list[str]:
+        return [
+            path,
+            f"{clock.wall:.3f}",
+            f"{clock.cpu:.3f}",
+            f"{limit / clock.wall:,.0f}",
+            f"{clock.wall / base.wall:.2f}",
+            f"{clock.cpu / base.cpu:.2f}",
+            agrees,
+        ]
+
+    rows = [
+        row("treys bare", base, ""),
+        row("adapter (TreysEvaluator.classify)", best["adapter"], adapter_ok),
+        row(f"harness in-process (batches of {batch})", best["harness"], harness_ok),
+        row("pokercert exhaustive (batches of 4096)", best["exhaustive"], verdict),
+    ]
+    headers = ["path", "wall s", "cpu s", "hands/s", "x bare (wall)", "x bare (cpu)"]
+    return tabulate(rows, headers=[*headers, "categories = reference"], disable_numparse=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -145,64 +193,9 @@ def main(argv: list[str] | None = None) -> int:
 
     shards = max(1, FIVE // max(1, min(args.limit, FIVE)))
     limit = shard_range(FIVE, 1, shards)[1]
-    expected = reference_categories(limit)
-
-    runs: dict[str, list[Clock]] = {"bare": [], "adapter": [], "harness": [], "exhaustive": []}
-    agree = {"adapter": True, "harness": True}
-    for _ in range(max(1, args.repeat)):
-        runs["bare"].append(bare(limit))
-        clock, found = adapter(limit)
-        runs["adapter"].append(clock)
-        agree["adapter"] &= found == expected
-        clock, found = harness(limit, args.batch)
-        runs["harness"].append(clock)
-        agree["harness"] &= found == expected
-        clock, verdict = exhaustive(shards, 4096)
-        runs["exhaustive"].append(clock)
-    best = {path: min(clocks, key=lambda c: c.cpu) for path, clocks in runs.items()}
-    base = best["bare"]
-
-    def row(path: str, clock: Clock, agrees: str) -> list[str]:
-        return [
-            path,
-            f"{clock.wall:.3f}",
-            f"{clock.cpu:.3f}",
-            f"{limit / clock.wall:,.0f}",
-            f"{clock.wall / base.wall:.2f}",
-            f"{clock.cpu / base.cpu:.2f}",
-            agrees,
-        ]
-
-    rows = [
-        row("treys bare", base, ""),
-        row(
-            "adapter (TreysEvaluator.classify)",
-            best["adapter"],
-            "yes" if agree["adapter"] else "NO",
-        ),
-        row(
-            f"harness in-process (batches of {args.batch})",
-            best["harness"],
-            "yes" if agree["harness"] else "NO",
-        ),
-        row("pokercert exhaustive (batches of 4096)", best["exhaustive"], verdict),
-    ]
+    best, agrees = measure(limit, shards, args.batch, args.repeat)
     print(f"nj-poker-high-5, {limit:,} hands\n")
-    print(
-        tabulate(
-            rows,
-            headers=[
-                "path",
-                "wall s",
-                "cpu s",
-                "hands/s",
-                "x bare (wall)",
-                "x bare (cpu)",
-                "categories = reference",
-            ],
-            disable_numparse=True,
-        )
-    )
+    print(table(limit, args.batch, best, agrees))
     return 0
 
 

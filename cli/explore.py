@@ -115,6 +115,18 @@ def _register_exhaustive(sub: Subparsers) -> None:
     adapter_args(p, default="reference")
     p.add_argument("--ruleset", required=True, metavar="ID")
     profile_arg(p)
+    _exhaustive_hands_args(p)
+    _exhaustive_order_args(p)
+    dask_args(p, "the hand ranges")
+    p.add_argument(
+        "--task-size", type=positive_int, metavar="N", help="hands per Dask task (default: 262144)"
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_exhaustive)
+
+
+def _exhaustive_hands_args(p: argparse.ArgumentParser) -> None:
+    """Which hands ``exhaustive`` checks (shard or range), where, in what batches."""
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--shard", type=shard_text, metavar="K/N", help="check shard K of N (contiguous ranges)"
@@ -157,6 +169,10 @@ def _register_exhaustive(sub: Subparsers) -> None:
         metavar="N",
         help="write up the first N disagreements as vectors (default: %(default)s)",
     )
+
+
+def _exhaustive_order_args(p: argparse.ArgumentParser) -> None:
+    """The card order each hand is sent in (a seed, or sorted)."""
     order = p.add_mutually_exclusive_group()
     order.add_argument(
         "--order-seed",
@@ -171,12 +187,6 @@ def _register_exhaustive(sub: Subparsers) -> None:
         help="send each hand's cards sorted high to low, as enumerated (an "
         "evaluator that reads cards in input order is then not caught)",
     )
-    dask_args(p, "the hand ranges")
-    p.add_argument(
-        "--task-size", type=positive_int, metavar="N", help="hands per Dask task (default: 262144)"
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_exhaustive)
 
 
 # ----------------------------------------------------------------------------- shared
@@ -225,10 +235,43 @@ def _write_json(path: Path, data: Any) -> None:
 
 # ----------------------------------------------------------------------------- fuzz
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
-
     ruleset, profile = _ruleset_and_profile(args)
     out: Path = out_folder(args.out, create=True)
+    ran = _fuzz_pass(args, ruleset, profile, out)
+    if isinstance(ran, int):
+        return ran
+    report, identity, kinds = ran
+    data = report.as_dict(args.adapter)
+    data["evaluator"] = dict(identity.evaluator)
+    rerun = _fuzz_rerun(args, ruleset.id, report.seed, out)
+    data["rerun"] = rerun
+    _write_json(out / f"fuzz-{ruleset.id}.json", data)
+    draft = out / f"counterexample-{ruleset.id}.toml"
+    if report.found is not None:
+        draft.write_text(report.found.draft(args.adapter), encoding="utf-8")
+        data["draft"] = str(draft)
+    # a disagreement seen once is a finding even if the adapter then answered otherwise
+    code = (
+        ExitCode.NONCOMPLIANT if report.found else ExitCode.ERROR if report.flaky else ExitCode.OK
+    )
+    if args.json:
+        data["exit_code"] = code
+        print_json(data)
+        return code
+    print(
+        f"fuzz {ruleset.id}: {_who(identity, args.adapter)}; profile {profile.name}; "
+        f"kinds {', '.join(kinds)}; seed {report.seed}"
+    )
+    _print_fuzz(report, args.adapter, ruleset.id, draft)
+    print(f"rerun: {' '.join(_quote(a) for a in rerun)}")
+    return code
+
+
+def _fuzz_pass(args: argparse.Namespace, ruleset: Ruleset, profile: Profile, out: Path) -> Any:
+    """(the fuzz report, the adapter's identity, the kinds fuzzed), or the exit code of a
+    usage error (the adapter claims none of the kinds asked)."""
+    from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
+
     progress = Progress(unit="examples/s")
     try:
         with started(args, out) as (adapter, identity):
@@ -258,42 +301,31 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             )
     finally:  # (adapter errors: reported by cli.main)
         progress.close()
-    data = report.as_dict(args.adapter)
-    data["evaluator"] = dict(identity.evaluator)
-    rerun = [
+    return report, identity, kinds
+
+
+def _fuzz_rerun(args: argparse.Namespace, ruleset: str, seed: int, out: Path) -> list[str]:
+    """The command that replays this fuzz run (the same seed and folder)."""
+    return [
         "pokercert",
         "fuzz",
         "--adapter",
         args.adapter,
         "--ruleset",
-        ruleset.id,
+        ruleset,
         "--profile",
         args.profile,
         "--examples",
         str(args.examples),
         "--seed",
-        str(report.seed),
+        str(seed),
         "--out",
         str(out),
     ]
-    data["rerun"] = rerun
-    _write_json(out / f"fuzz-{ruleset.id}.json", data)
-    draft = out / f"counterexample-{ruleset.id}.toml"
-    if report.found is not None:
-        draft.write_text(report.found.draft(args.adapter), encoding="utf-8")
-        data["draft"] = str(draft)
-    # a disagreement seen once is a finding even if the adapter then answered otherwise
-    code = (
-        ExitCode.NONCOMPLIANT if report.found else ExitCode.ERROR if report.flaky else ExitCode.OK
-    )
-    if args.json:
-        data["exit_code"] = code
-        print_json(data)
-        return code
-    print(
-        f"fuzz {ruleset.id}: {_who(identity, args.adapter)}; profile {profile.name}; "
-        f"kinds {', '.join(kinds)}; seed {report.seed}"
-    )
+
+
+def _print_fuzz(report: Any, adapter: str, ruleset: str, draft: Path) -> None:
+    """The fuzz run's summary after its first line: counts, situations, the finding."""
     print(f"{report.examples} examples asked, {report.calls} requests sent")
     print_situations(report.situations)
     if report.flaky:
@@ -304,11 +336,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         found = report.found
         print(f"\nDISAGREEMENT ({report.outcome}), shrunk to a minimal counterexample:")
         print(f"  {found.message}")
-        print(f"\nready-to-add vector for vectors/{ruleset.id}/:\n")
-        print(found.toml(args.adapter))
+        print(f"\nready-to-add vector for vectors/{ruleset}/:\n")
+        print(found.toml(adapter))
         print(f"add it with: pokercert vectors add {_quote(str(draft))} --topic fuzz-found")
-    print(f"rerun: {' '.join(_quote(a) for a in rerun)}")
-    return code
 
 
 def print_situations(counts: dict[str, int]) -> None:
@@ -576,6 +606,27 @@ def _print_exhaustive(state: Any, spec: str, out: Path) -> None:
         else f"card order: shuffled per hand, seed {state.order_seed} (--order-seed "
         f"{state.order_seed} replays it)"
     )
+    _print_exhaustive_counts(state)
+    for d in state.disagreements:
+        print(f"\n{d.check}: {d.message}")
+        if d.toml:
+            print(d.toml)
+    verdict = (
+        "DISAGREES with the reference"
+        if state.disagreeing
+        else "AGREES with the reference on every hand checked"
+    )
+    if state.aborted:
+        verdict += (
+            f"; ABORTED after {state.checked:,} of {state.stop - state.start:,} hands "
+            f"(the next to check: {state.next:,}): {state.aborted}; continue with "
+            f"--resume --out {out}"
+        )
+    print(f"\n{verdict}; state in {out}/")
+
+
+def _print_exhaustive_counts(state: Any) -> None:
+    """The disagreements by check, and what the pass could not check or decide."""
     rows = [
         ("categories", state.category_disagreements),
         ("hands valued apart from their class", state.class_disagreements),
@@ -600,19 +651,3 @@ def _print_exhaustive(state: Any, spec: str, out: Path) -> None:
             f"has no member disjoint from them, {state.unverifiable_orders:,} neighbouring "
             "class pair(s) with no disjoint pair"
         )
-    for d in state.disagreements:
-        print(f"\n{d.check}: {d.message}")
-        if d.toml:
-            print(d.toml)
-    verdict = (
-        "DISAGREES with the reference"
-        if state.disagreeing
-        else "AGREES with the reference on every hand checked"
-    )
-    if state.aborted:
-        verdict += (
-            f"; ABORTED after {state.checked:,} of {state.stop - state.start:,} hands "
-            f"(the next to check: {state.next:,}): {state.aborted}; continue with "
-            f"--resume --out {out}"
-        )
-    print(f"\n{verdict}; state in {out}/")

@@ -247,21 +247,7 @@ def fuzz(
         replay(())  # a counterexample stored by an earlier run
     if not run.last and not report.flaky:
         run.explore(examples, shrink, replay)
-    report.calls = run.oracle.calls
-    # every situation the run could deal, sent or not (0: not exercised), then "free"
-    report.situations = {name: run.seen[name] for name in [*situation_labels(game), "free"]}
-    if run.last:
-        case, scored = run.last[-1]
-        report.outcome = scored.outcome
-        report.situation = case.situation
-        report.found = found_vector(
-            ruleset.id,
-            case.kind,
-            case.inputs,
-            profile,
-            actual=scored.actual,
-            message=scored.message,
-        )
+    run.conclude(ruleset, profile)
     return report
 
 
@@ -276,6 +262,27 @@ class _Run:
     on_example: Callable[[int], None] | None
     seen: Counter[str] = field(default_factory=Counter)
     last: list[tuple[Case, Scored]] = field(default_factory=list)
+
+    def conclude(self, ruleset: Ruleset, profile: Profile) -> None:
+        """The report's counts, and the last (minimal) disagreement as a vector."""
+        report = self.report
+        report.calls = self.oracle.calls
+        # every situation the run could deal, sent or not (0: not exercised), then "free"
+        report.situations = {
+            name: self.seen[name] for name in [*situation_labels(self.game), "free"]
+        }
+        if self.last:
+            case, scored = self.last[-1]
+            report.outcome = scored.outcome
+            report.situation = case.situation
+            report.found = found_vector(
+                ruleset.id,
+                case.kind,
+                case.inputs,
+                profile,
+                actual=scored.actual,
+                message=scored.message,
+            )
 
     def check(self, case: Case) -> Scored:
         self.seen[case.situation] += 1
