@@ -6,7 +6,9 @@ CLI wrapper): rich's console writes to whatever ``sys.stderr`` is when it draws.
 Output that is not a terminal (CI logs, pipes) gets no bar and no stray newline; a
 command whose run may be long (``exhaustive``, the attached modes of ``run``) asks for
 plain lines there instead (``plain_every``, :data:`PLAIN_EVERY`): one when a phase starts,
-then one every few seconds, and the last.
+then one every few seconds, and the last.  A one-step phase (its total is 1: the
+exhaustive pass's reference classes) is a line as it starts and one saying what it made
+and how long it took, never a bar or "0/1".
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ class Progress:
         self._phase_at = (0.0, 0)  # when the phase started, and its count then
         self._plain_last = -1.0
         self._unit_now: str | None = unit
+        self._step_at: float | None = None  # when the one-step phase under way started
 
     @property
     def stream(self) -> TextIO:
@@ -81,17 +84,37 @@ class Progress:
 
     def phase(self, name: str, done: int, total: int, unit: str | None = None) -> None:
         """Progress of a named phase (the bar's description; a plain line's first word),
-        counted in ``unit`` (a rate is shown only with one)."""
+        counted in ``unit`` (a rate is shown only with one).  A phase whose total is 1 is
+        one step (:meth:`_step`): a line as it starts and one when it is done, no bar."""
         self._unit_now = unit
         if name != self._phase:
             self._phase, self._phase_at, self._plain_last = name, (time.monotonic(), done), -1
             if self._bar is not None:  # a new phase: its own bar, from zero
                 self._bar.stop()
                 self._bar = None
+        if total == 1:
+            self._step(name, done)
+            return
         if not self.enabled:
             self._plain(done, total)
             return
         self._draw(done, total)
+
+    def _step(self, name: str, done: int) -> None:
+        """A one-step phase: ``name ...`` as it starts, ``name (0.4 s)`` once done (its
+        time from the last step's start; the name may say what the step made).  Shown
+        on a terminal, and off one where plain lines are asked for."""
+        if not self.enabled and self.plain_every is None:
+            return
+        now = time.monotonic()
+        if not done:
+            self._step_at = now
+            line = f"{name} ..."
+        elif self._step_at is None:
+            line = name
+        else:
+            line, self._step_at = f"{name} ({now - self._step_at:.1f} s)", None
+        print(f"{self.label}{line}", file=self.stream, flush=True)
 
     def _plain(self, done: int, total: int) -> None:
         """A plain line (not a terminal, ``plain_every`` set): a phase's first, one every

@@ -455,8 +455,6 @@ def run_exhaustive_on_dask(
     ``started`` are :func:`~.exhaustive.run_exhaustive`'s.
     """
     started = time.monotonic() if started is None else started
-    if phase:
-        phase("reference", 0, 1)
     template, _ = plan_run(
         adapter,
         identity,
@@ -470,9 +468,8 @@ def run_exhaustive_on_dask(
         order_seed=order_seed,
         sorted_cards=sorted_cards,
         hands=hands,
+        phase=phase,
     )
-    if phase:
-        phase("reference", 1, 1)
     seed, lo, hi = template.order_seed, template.start, template.stop
     done: dict[tuple[int, int], State] = {}
     if resume:

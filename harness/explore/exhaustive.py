@@ -46,13 +46,14 @@ from pokercert.harness.explore.exhaustive_state import (
     shard_range,
 )
 from pokercert.reference import Profile, Ruleset
-from pokercert.reference.classes import ReferenceClasses, space_of
+from pokercert.reference.classes import ReferenceClasses, Space, space_of
 from pokercert.reference.errors import InputError
 
 __all__ = [
     "COMPARE_MODES",
     "DEFAULT_BATCH",
     "DEFAULT_REPORT",
+    "REFERENCE_PHASE",
     "ExhaustiveAborted",
     "Phase",
     "card_order_seed",
@@ -66,10 +67,13 @@ __all__ = [
 
 DEFAULT_BATCH = 4096
 DEFAULT_REPORT = 10
-# a phase of a run and how far it is: ("reference", 0, 1) while the reference's classes
-# are made, ("order", level, levels) while the classes' order is checked (by compare),
-# ("hands", done, total) as the hands begin (then ``progress`` after each batch)
+# a phase of a run and how far it is: (REFERENCE_PHASE, 0, 1) as the reference's classes
+# are being made and ("741 reference classes of 22,100 hands", 1, 1) once they are (a
+# one-step phase: its total is 1); ("order", level, levels) while the classes' order is
+# checked (by compare); ("hands", done, total) as the hands begin (then ``progress``
+# after each batch)
 Phase = Callable[[str, int, int], None]
+REFERENCE_PHASE = "reference classes"
 
 
 class ExhaustiveAborted(AdapterAborted):
@@ -181,12 +185,15 @@ def plan_run(
     order_seed: int | None,
     sorted_cards: bool,
     hands: tuple[int, int] | None = None,
+    phase: Phase | None = None,
 ) -> tuple[State, ReferenceClasses]:
     """The state of the run (or shard) before its first hand, and the reference's classes.
 
     The hands are shard ``shard`` (k of n), or the positions ``hands`` (start, stop) of
     the enumeration when given.  The card order is ``order_seed``, a fresh seed, or
     sorted (``sorted_cards``); on ``resume`` with neither given, the one saved in ``out``.
+    ``phase`` hears when the reference's classes are being made and what was made
+    (:data:`REFERENCE_PHASE`).
     """
     if resume and order_seed is None and not sorted_cards:
         saved = load_state(out)
@@ -206,7 +213,7 @@ def plan_run(
             "evaluate or evaluate_many; the protocol's evaluate_many), which "
             "this adapter does not give"
         )
-    ref = ReferenceClasses(ruleset, profile, space)
+    ref = _reference_classes(ruleset, profile, space, phase)
     label = f"{shard[0]}/{shard[1]}" if hands is None else f"{lo}..{hi}"
     fresh = new_state(
         adapter,
@@ -221,6 +228,20 @@ def plan_run(
         order_seed=seed,
     )
     return fresh, ref
+
+
+def _reference_classes(
+    ruleset: Ruleset, profile: Profile, space: Space, phase: Phase | None
+) -> ReferenceClasses:
+    """The reference's classes of ``space``, made with the one-step phase
+    :data:`REFERENCE_PHASE` said before and, with what was made, after."""
+    if phase:
+        phase(REFERENCE_PHASE, 0, 1)
+    ref = ReferenceClasses(ruleset, profile, space)
+    if phase:
+        made = f"{len(ref.keys):,} reference classes of {space.total:,} hands"
+        phase(made, 1, 1)
+    return ref
 
 
 def run_exhaustive(
@@ -261,8 +282,6 @@ def run_exhaustive(
     state as far as it got (saved, its findings kept, ``aborted`` saying why).
     """
     started = time.monotonic() if started is None else started
-    if phase:
-        phase("reference", 0, 1)
     fresh, ref = plan_run(
         adapter,
         identity,
@@ -276,18 +295,32 @@ def run_exhaustive(
         order_seed=order_seed,
         sorted_cards=sorted_cards,
         hands=hands,
+        phase=phase,
     )
-    if phase:
-        phase("reference", 1, 1)
     state = resume_state(out, fresh) if resume else fresh
+    checker = checker_for(adapter, identity, ruleset, profile, state, ref, report_limit)
+    _check(checker, out, batch, started, progress, phase)
+    return state
+
+
+def _check(
+    checker: Checker,
+    out: Path,
+    batch: int,
+    started: float,
+    progress: Callable[[int, int], None] | None,
+    phase: Phase | None,
+) -> None:
+    """The pass of :func:`run_exhaustive` once planned: the classes' order, then the
+    hands from the state's next one, the state saved every few seconds and at the end."""
+    state = checker.state
     before = state.elapsed_s
+    lo, hi = state.start, state.stop
 
     def save() -> None:
         state.elapsed_s = before + time.monotonic() - started
         state.save(out)
 
-    lo, hi = fresh.start, fresh.stop
-    checker = checker_for(adapter, identity, ruleset, profile, state, ref, report_limit)
     save()
     try:
         checker.check_order((lambda done, total: phase("order", done, total)) if phase else None)
@@ -306,4 +339,3 @@ def run_exhaustive(
         raise ExhaustiveAborted(str(exc), state) from exc
     finally:
         save()
-    return state

@@ -10,6 +10,7 @@ was silent for its whole pass); its vectors, fuzz and selfcheck stay silent off 
 from __future__ import annotations
 
 import io
+import re
 
 from pokercert.cli import progress as progress_module
 from pokercert.cli.main import main
@@ -32,8 +33,13 @@ def test_exhaustive_prints_each_phase_on_stderr_without_a_terminal(tmp_path, cap
     )
     err = capsys.readouterr().err.splitlines()
     assert code == 0
-    assert err[0] == "pokercert exhaustive: reference classes: 0/1 (0%)"
-    assert "pokercert exhaustive: reference classes: 1/1 (100%)" in err
+    # the one-step phase says what it does and then what it made (three-card high: 741
+    # classes over its 22,100 hands), not "0/1" and "1/1"
+    assert err[0] == "pokercert exhaustive: reference classes ..."
+    assert re.fullmatch(
+        r"pokercert exhaustive: 741 reference classes of 22,100 hands \(\d+\.\d s\)", err[1]
+    )
+    assert not [line for line in err if "0/1 " in line or "1/1 " in line]
     assert err[-1].startswith("pokercert exhaustive: hands: 5,000/5,000 (100%), ")
     assert err[-1].endswith(" hands/s")
 
@@ -90,3 +96,26 @@ def test_run_prints_its_attached_exhaustive_phases_without_a_terminal(tmp_path, 
     phases = [line for line in err if line.startswith("pokercert run: exhaustive ")]
     assert phases[0].startswith("pokercert run: exhaustive nj-poker-high-3: ")
     assert "pokercert run: exhaustive nj-poker-high-3: hands: 22,100/22,100 (100%)" in phases
+    assert phases[0] == "pokercert run: exhaustive nj-poker-high-3: reference classes ..."
+    assert phases[1].startswith(
+        "pokercert run: exhaustive nj-poker-high-3: 741 reference classes of 22,100 hands ("
+    )
+
+
+def test_a_one_step_phase_on_a_terminal_is_two_lines_not_a_bar(monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(progress_module, "time", clock)
+    out = _Terminal()
+    bar = Progress(out, unit="hands/s")
+    bar.phase("reference classes", 0, 1)
+    clock.now += 2.5
+    bar.phase("741 reference classes of 22,100 hands", 1, 1)
+    assert out.getvalue().splitlines() == [
+        "reference classes ...",
+        "741 reference classes of 22,100 hands (2.5 s)",
+    ]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True

@@ -105,7 +105,11 @@ def test_each_phase_reports_its_start_and_end(tmp_path):
         hands=(0, 1),
         phase=lambda name, done, total: phases.append((name, done, total)),
     )
-    assert phases[:2] == [("reference", 0, 1), ("reference", 1, 1)]
+    # a one-step phase (total 1): started, then what it made (three-card high: 741 classes)
+    assert phases[:2] == [
+        ("reference classes", 0, 1),
+        ("741 reference classes of 22,100 hands", 1, 1),
+    ]
     order = [p for p in phases[2:] if p[0] == "order"]
     assert len(order) == len(phases) - 3 and phases[-1] == ("hands", 0, 1)
     assert order[0] == ("order", 0, 10) and order[-1] == ("order", 10, 10)
