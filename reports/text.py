@@ -449,18 +449,33 @@ def mode_findings(report: dict[str, Any], mode: str) -> list[list[str]]:
             )
         if item.get("flaky"):
             rows.append([rid, "flaky", "", "", "", printable(str(item["flaky"]))])
-        for f in item.get("findings") or []:
-            rows.append(
-                [
-                    rid,
-                    str(f.get("check")),
-                    printable(" | ".join(f.get("hands", []))),
-                    "",
-                    "",
-                    printable(str(f.get("message") or "")),
-                ]
-            )
+        rows += [[rid, *exhaustive_finding_cells(f)] for f in item.get("findings") or []]
     return rows
+
+
+# what an exhaustive check expects when its finding holds no vector's answer
+_EXHAUSTIVE_EXPECTS = {
+    "category": "the reference's category",
+    "class": "a tie with a member of its reference class",
+    "order": "the first hand (the upper class's) wins",
+    "error": "a usable answer",
+}
+
+
+def exhaustive_finding_cells(finding: dict[str, Any]) -> list[str]:
+    """An exhaustive finding's Finding, Inputs, Expected, Actual and last cells: the
+    reference's answer (from the vector the finding was written up as, else what the
+    check expects), what the evaluator did (the finding's message) and the reference's
+    reason for its answer."""
+    check = str(finding.get("check"))
+    expected = finding.get("expected")
+    return [
+        check,
+        printable(" | ".join(finding.get("hands", []))),
+        describe(expected) if expected else _EXHAUSTIVE_EXPECTS.get(check, ""),
+        printable(str(finding.get("message") or "")),
+        printable(str(finding.get("why") or "")),
+    ]
 
 
 # ----------------------------------------------------------------------------- covers

@@ -171,12 +171,20 @@ def exhaustive_item(state: Any, draft: str | None) -> dict[str, Any]:
     )
     item: dict[str, Any] = {"ruleset": state.ruleset, **{k: getattr(state, k) for k in keys}}
     item["aborted"] = state.aborted or None
-    item["findings"] = [
-        {"check": d.check, "hands": list(d.hands), "message": d.message}
-        for d in state.disagreements
-    ]
+    item["findings"] = [_finding(d) for d in state.disagreements]
     item["draft"] = draft
     return item
+
+
+def _finding(d: Any) -> dict[str, Any]:
+    """One exhaustive finding for the report: the check, the hands, the message (what the
+    evaluator did) and, from the vector it was written up as (when it was), the
+    reference's answer (``expected``) and its reason (``why``)."""
+    found: dict[str, Any] = {"check": d.check, "hands": list(d.hands), "message": d.message}
+    if d.vector:
+        found["expected"] = dict(d.vector.get("expect") or {})
+        found["why"] = str(d.vector.get("why") or "")
+    return found
 
 
 def _write_drafts(folder: Path, name: str, ruleset: str, drafts: Sequence[Any]) -> str | None:
