@@ -39,7 +39,10 @@ from typing import Any
 from _docs import write_block
 from tabulate import tabulate
 
-DOC_BLOCKS = {"exhaustive-shapes": "benchmarks/README.md"}
+DOC_BLOCKS = {
+    "exhaustive-shapes": "benchmarks/README.md",
+    "exhaustive-stages": "benchmarks/README.md",
+}
 RULESET = "nj-poker-high-5"
 SHAPES = ("compare-only", "keyed", "batched")
 _NAMES = {
@@ -110,10 +113,33 @@ class _Treys:
 
         self.info = EvaluatorInfo(vendor="bench", name="treys", version="0")
         self.shape, self.card, self.ev = shape, Card.new, Evaluator()
+        # every call the harness makes, kept to be replayed alone (:meth:`replay`): the
+        # evaluator's own CPU, which the harness's is told apart from
+        self.calls: list[tuple[Any, tuple[Any, ...]]] = []
+        self.winners = self._recorded(self._winners)
         if shape == "keyed":
-            self.classify, self.key = self._classify, self._key
+            self.classify, self.key = self._recorded(self._classify), self._recorded(self._key)
         if shape == "batched":
-            self.classify, self.evaluate_many = self._classify, self._evaluate_many
+            self.classify = self._recorded(self._classify)
+            self.evaluate_many = self._recorded(self._evaluate_many)
+
+    def _recorded(self, method: Any) -> Any:
+        calls = self.calls
+
+        def call(*args: Any) -> Any:
+            calls.append((method, args))
+            return method(*args)
+
+        return call
+
+    def replay(self) -> float:
+        """CPU seconds of the calls kept so far, made again in a bare loop; then forgets
+        them."""
+        calls, self.calls[:] = list(self.calls), []
+        start = time.process_time()
+        for method, args in calls:
+            method(*args)
+        return time.process_time() - start
 
     def capabilities(self) -> dict[str, list[str]]:
         return {RULESET: ["compare"] if self.shape == "compare-only" else ["classify", "compare"]}
@@ -138,7 +164,7 @@ class _Treys:
             [7463 - s for s in scores],
         )
 
-    def winners(self, hands: list[list[str]], board: Any = None) -> list[int]:
+    def _winners(self, hands: list[list[str]], board: Any = None) -> list[int]:
         s = [self._score(h) for h in hands]
         return [i for i, x in enumerate(s) if x == min(s)]
 
@@ -175,8 +201,76 @@ def _adapter(shape: str, transport: str, folder: str) -> Any:
     return load_adapter(f"exec:{sys.executable} {script}")
 
 
-def one_pass(shape: str, transport: str, start: int, hands: int) -> dict[str, Any]:
-    """Times of one pass: set-up and hands, wall and CPU (harness, adapter)."""
+class Stages:
+    """Harness CPU per stage of the hands phase: each named function, wrapped, adds its
+    process time to its stage (the outermost timed call only, so nested ones are not
+    counted twice); what no stage holds is the rest (the batch loop, request dicts,
+    reply checks).  Installed for one pass; ``reset`` as the hands phase begins."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[str, float] = dict.fromkeys(STAGES, 0.0)
+        self._depth = 0
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def install(self, adapter: Any) -> None:
+        from pokercert.harness.explore import exhaustive_compare as compare
+        from pokercert.harness.explore.class_pairs import ClassPairs
+        from pokercert.harness.explore.exhaustive_batches import BatchSource
+        from pokercert.reference.classes import ReferenceClasses
+
+        for owner, name, stage in [
+            (BatchSource, "hands", "reference hands"),
+            (ReferenceClasses, "class_index", "reference classes of the hands"),
+            (ClassPairs, "members_beside", "a class member beside each hand"),
+            (compare, "batch_texts", "hand texts"),
+            (adapter, "run_batch", "transport (run_batch)"),
+        ]:
+            self._wrap(owner, name, stage)
+
+    def _wrap(self, owner: Any, name: str, stage: str) -> None:
+        original = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self._depth:
+                return original(*args, **kwargs)
+            self._depth += 1
+            began = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.cpu[stage] += time.process_time() - began
+                self._depth -= 1
+
+        setattr(owner, name, timed)
+        self._undo.append((owner, name, original))
+
+    def reset(self) -> None:
+        self.cpu = dict.fromkeys(STAGES, 0.0)
+
+    def uninstall(self) -> None:
+        for owner, name, original in reversed(self._undo):
+            if isinstance(owner, type) or hasattr(owner, "__file__"):
+                setattr(owner, name, original)
+            else:
+                delattr(owner, name)  # the instance's own attribute: the method shows again
+        self._undo.clear()
+
+
+STAGES = (
+    "reference hands",
+    "reference classes of the hands",
+    "a class member beside each hand",
+    "hand texts",
+    "transport (run_batch)",
+)
+
+
+def one_pass(
+    shape: str, transport: str, start: int, hands: int, stages: Stages | None = None
+) -> dict[str, Any]:
+    """Times of one pass: set-up and hands, wall and CPU (harness, adapter).  In process
+    the adapter's CPU is its calls of the hands phase replayed alone (:meth:`_Treys.
+    replay`); over exec: the child's.  ``stages``: the harness's CPU per stage too."""
     from pokercert.harness.explore.exhaustive import run_exhaustive
     from pokercert.reference import get_ruleset, load_profile
 
@@ -188,31 +282,56 @@ def one_pass(shape: str, transport: str, start: int, hands: int) -> dict[str, An
 
     with tempfile.TemporaryDirectory() as folder:
         adapter = _adapter(shape, transport, folder)
+        treys = getattr(adapter, "evaluator", None)
+
+        def phase(name: str, done: int, total: int) -> None:
+            if name == "hands":
+                mark("hands")
+                if treys is not None:
+                    treys.calls.clear()  # the set-up's calls are not the hands'
+                if stages is not None:
+                    stages.reset()
+
         with adapter:
             identity = adapter.start()
             adapter.configure(RULESET, prof.readings_for(rs))
+            if stages is not None:
+                stages.install(adapter)
             mark("start")
-            state = run_exhaustive(
-                adapter,
-                identity,
-                rs,
-                prof,
-                Path(folder),
-                adapter_spec="bench",
-                order_seed=1,
-                hands=(start, start + hands),
-                phase=lambda name, done, total: name == "hands" and mark("hands"),
-            )
-            mark("end")
+            try:
+                state = run_exhaustive(
+                    adapter,
+                    identity,
+                    rs,
+                    prof,
+                    Path(folder),
+                    adapter_spec="bench",
+                    order_seed=1,
+                    hands=(start, start + hands),
+                    phase=phase,
+                )
+                mark("end")
+            finally:
+                if stages is not None:
+                    stages.uninstall()
+        evaluator_cpu = treys.replay() if treys is not None else 0.0
     assert state.finished and not state.disagreeing, state.as_dict()
+    return _times(state.mode, marks, evaluator_cpu, treys is not None)
+
+
+def _times(
+    mode: str, marks: dict[str, tuple[float, float, float]], evaluator_cpu: float, inproc: bool
+) -> dict[str, Any]:
+    """The pass's set-up and hands times from its marks (in process the evaluator's CPU
+    is taken from this process's and given to the adapter)."""
     (w0, c0, a0), (w1, c1, a1), (w2, c2, a2) = marks["start"], marks["hands"], marks["end"]
     return {
-        "mode": state.mode,
+        "mode": mode,
         "setup_wall": w1 - w0,
         "setup_cpu": c1 - c0 + a1 - a0,
         "wall": w2 - w1,
-        "harness": c2 - c1,
-        "adapter": a2 - a1,
+        "harness": c2 - c1 - evaluator_cpu if inproc else c2 - c1,
+        "adapter": evaluator_cpu if inproc else a2 - a1,
     }
 
 
@@ -248,8 +367,6 @@ def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list
     rows = []
     for (shape, transport), r in best.items():
         harness, adapter = r["harness"], r["adapter"]
-        if transport == "in process":  # one process: the peer's loop is the adapter
-            harness, adapter = max(0.0, harness - floor), floor
         cpu = harness + adapter
         rows.append(
             [
@@ -267,6 +384,48 @@ def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list
             ]
         )
     return rows
+
+
+def stage_rows(shapes: list[str], start: int, hands: int, repeat: int) -> list[list[Any]]:
+    """Where each pass's hands-phase CPU goes: the harness's stages (:class:`Stages`),
+    the rest of the harness, and the adapter; per hand and as a share of the whole.  In
+    process the evaluator's own CPU is taken out of the transport (it runs inside
+    ``run_batch``).  Each pass is the best of ``repeat`` by its hands-phase CPU."""
+    rows: list[list[Any]] = []
+    for shape in shapes:
+        for transport in ("in process", "exec:"):
+            best: tuple[dict[str, Any], dict[str, float]] | None = None
+            for _ in range(repeat):
+                stages = Stages()
+                got = one_pass(shape, transport, start, hands, stages)
+                if best is None or got["harness"] + got["adapter"] < sum(
+                    best[0][k] for k in ("harness", "adapter")
+                ):
+                    best = got, dict(stages.cpu)
+            assert best is not None
+            rows += _stage_table(shape, transport, hands, *best)
+    return rows
+
+
+def _stage_table(
+    shape: str, transport: str, hands: int, got: dict[str, Any], cpu: dict[str, float]
+) -> list[list[Any]]:
+    if transport == "in process":
+        cpu["transport (run_batch)"] = max(0.0, cpu["transport (run_batch)"] - got["adapter"])
+    total = got["harness"] + got["adapter"]
+    parts = [
+        *((f"harness: {name}", cpu[name]) for name in STAGES),
+        ("harness: the rest (batch loop, request dicts, reply checks)", 0.0),
+        ("adapter (the evaluator's own calls)", got["adapter"]),
+    ]
+    parts[len(STAGES)] = (parts[len(STAGES)][0], max(0.0, got["harness"] - sum(cpu.values())))
+    return [
+        [shape, transport, name, f"{t:.3f}", f"{1e6 * t / hands:.2f}", f"{100 * t / total:.0f}%"]
+        for name, t in parts
+    ]
+
+
+STAGE_HEAD = ["shape", "adapter", "stage", "cpu s", "µs/hand", "share of the hands' cpu"]
 
 
 HEAD = [
@@ -297,7 +456,19 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--shapes", default=",".join(SHAPES))
     ap.add_argument("--write-docs", action="store_true")
+    ap.add_argument(
+        "--stages",
+        action="store_true",
+        help="where the hands phase's CPU goes, stage by stage (see Stages)",
+    )
     args = ap.parse_args()
+    if args.stages:
+        rows = stage_rows(args.shapes.split(","), args.start, args.hands, args.repeat)
+        table = tabulate(rows, STAGE_HEAD, tablefmt="github")
+        print(table)
+        if args.write_docs:
+            write_block("benchmarks/README.md", "exhaustive-stages", table + "\n")
+        return
     rows = measure(args.shapes.split(","), args.start, args.hands, args.repeat)
     table = tabulate(rows, HEAD, tablefmt="github")
     note = (

@@ -901,8 +901,9 @@ class ProcessAdapter(Adapter):
     ) -> list[Reply] | None:
         """The common case, checked cheaply: every item present, in request order.
 
-        A well-formed classify answer is taken on the spot (this loop runs once per hand
-        on the exhaustive path); anything else goes through the full check.
+        A well-formed classify or compare answer (its id and the answer, nothing else) is
+        taken on the spot (this loop runs once per hand on the exhaustive path: compare,
+        without keys); anything else goes through the full check.
         """
         out: list[Reply] = []
         append = out.append
@@ -913,7 +914,12 @@ class ProcessAdapter(Adapter):
             iid = item.get("id")
             if iid != rid or type(iid) is not int:
                 return None
-            if req["op"] == "classify" and len(item) == 2 and type(item.get("category")) is str:
+            op = req["op"]
+            if len(item) == 2 and (
+                type(item.get("category")) is str
+                if op == "classify"
+                else op == "compare" and _winners_listed(item.get("winners"))
+            ):
                 append(make(Reply, (ANSWERED, item, "", "", "", duration)))
             else:
                 append(self._item(req, rid, item, duration))
@@ -949,3 +955,9 @@ class ProcessAdapter(Adapter):
 
     _mark = 0
     _answered = 0
+
+
+def _winners_listed(winners: Any) -> bool:
+    """Whether a compare answer's ``winners`` is a list of integers (as
+    :func:`~pokercert.harness.protocol.check_item` requires; no bools)."""
+    return type(winners) is list and all(type(i) is int for i in winners)

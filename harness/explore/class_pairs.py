@@ -30,6 +30,8 @@ from pokercert.reference.classes import (
 # the suit renamings a class's candidate members are tried under (the reference's)
 _FIRST = 24
 _JOKER = len(CODED_CARDS) - 1
+# the renamings tried first for a hand's class member beside it (then all of them)
+_NEAR = 8
 
 Pair = tuple[str, str]
 
@@ -156,10 +158,13 @@ class ClassPairs:
         bits[_JOKER] = 0
         hand = bits[rows].sum(axis=1, dtype=np.uint64)
         jokers = (rows == _JOKER).sum(axis=1)[:, None]
-        masks = self._masks[classes]
-        ok = ((masks & hand[:, None]) == 0) & (masks != hand[:, None]) & self._valid[classes]
-        ok &= (self._joker_counts[classes] + jokers) <= self._jokers
-        found, first = ok.any(axis=1), ok.argmax(axis=1)
+        # the first few renamings serve most hands; the others look through all of them
+        found, first = self._first_renaming(classes, hand, jokers, _NEAR)
+        again = np.flatnonzero(~found)
+        if len(again):
+            found[again], first[again] = self._first_renaming(
+                classes[again], hand[again], jokers[again], self._masks.shape[1]
+            )
         where = np.flatnonzero(found)
         out: list[str | None] = [None] * len(rows)
         texts = self._texts(self._codes[classes[where], first[where]])
@@ -170,6 +175,15 @@ class ClassPairs:
         for k, t in zip(rest.tolist(), pooled, strict=True):
             out[k] = t
         return out
+
+    def _first_renaming(self, classes: Any, hand: Any, jokers: Any, width: int) -> tuple[Any, Any]:
+        """(found, first) per hand: whether one of the first ``width`` renamings of its
+        class can be dealt beside it (not the hand itself), and the first that can."""
+        masks = self._masks[classes, :width]
+        ok = ((masks & hand[:, None]) == 0) & (masks != hand[:, None])
+        ok &= self._valid[classes, :width]
+        ok &= (self._joker_counts[classes, :width] + jokers) <= self._jokers
+        return ok.any(axis=1), ok.argmax(axis=1)
 
     def _from_pools(self, classes: Any, hands: Any) -> list[str | None]:
         """For each hand (its card mask) of class ``classes[k]``: the first natural member
