@@ -203,13 +203,14 @@ def _adapter(shape: str, transport: str, folder: str) -> Any:
 
 class Stages:
     """Harness CPU per stage of the hands phase: each named function, wrapped, adds its
-    process time to its stage (the outermost timed call only, so nested ones are not
-    counted twice); what no stage holds is the rest (the batch loop, request dicts,
-    reply checks).  Installed for one pass; ``reset`` as the hands phase begins."""
+    own process time to its stage (a stage called inside another is taken out of the
+    outer one's time); what no stage holds is the rest (the batch loop, request dicts,
+    reply checks).  ``run_batches`` (the pipelined ``exec:`` batches: a generator) is
+    timed step by step.  Installed for one pass; ``reset`` as the hands phase begins."""
 
     def __init__(self) -> None:
         self.cpu: dict[str, float] = dict.fromkeys(STAGES, 0.0)
-        self._depth = 0
+        self._open: list[list[Any]] = []  # [stage, when it last resumed]
         self._undo: list[tuple[Any, str, Any]] = []
 
     def install(self, adapter: Any) -> None:
@@ -223,23 +224,44 @@ class Stages:
             (ReferenceClasses, "class_index", "reference classes of the hands"),
             (ClassPairs, "members_beside", "a class member beside each hand"),
             (compare, "batch_texts", "hand texts"),
-            (adapter, "run_batch", "transport (run_batch)"),
+            (adapter, "run_batch", TRANSPORT),
         ]:
             self._wrap(owner, name, stage)
+        batches = adapter.run_batches
+
+        def run_batches(requests: Any) -> Any:
+            steps = batches(requests)
+            while True:
+                try:
+                    replies = self.timed(TRANSPORT, next, steps)
+                except StopIteration:
+                    return
+                yield replies
+
+        adapter.run_batches = run_batches
+        self._undo.append((adapter, "run_batches", batches))
+
+    def timed(self, stage: str, call: Any, *args: Any, **kwargs: Any) -> Any:
+        """``call(*args, **kwargs)``, its own CPU added to ``stage``."""
+        now = time.process_time()
+        if self._open:  # the outer stage pauses
+            outer = self._open[-1]
+            self.cpu[outer[0]] += now - outer[1]
+        self._open.append([stage, now])
+        try:
+            return call(*args, **kwargs)
+        finally:
+            now = time.process_time()
+            inner = self._open.pop()
+            self.cpu[inner[0]] += now - inner[1]
+            if self._open:
+                self._open[-1][1] = now
 
     def _wrap(self, owner: Any, name: str, stage: str) -> None:
         original = getattr(owner, name)
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            if self._depth:
-                return original(*args, **kwargs)
-            self._depth += 1
-            began = time.process_time()
-            try:
-                return original(*args, **kwargs)
-            finally:
-                self.cpu[stage] += time.process_time() - began
-                self._depth -= 1
+            return self.timed(stage, original, *args, **kwargs)
 
         setattr(owner, name, timed)
         self._undo.append((owner, name, original))
@@ -256,12 +278,13 @@ class Stages:
         self._undo.clear()
 
 
+TRANSPORT = "transport (run_batch, run_batches)"
 STAGES = (
     "reference hands",
     "reference classes of the hands",
     "a class member beside each hand",
     "hand texts",
-    "transport (run_batch)",
+    TRANSPORT,
 )
 
 
@@ -411,7 +434,7 @@ def _stage_table(
     shape: str, transport: str, hands: int, got: dict[str, Any], cpu: dict[str, float]
 ) -> list[list[Any]]:
     if transport == "in process":
-        cpu["transport (run_batch)"] = max(0.0, cpu["transport (run_batch)"] - got["adapter"])
+        cpu[TRANSPORT] = max(0.0, cpu[TRANSPORT] - got["adapter"])
     total = got["harness"] + got["adapter"]
     parts = [
         *((f"harness: {name}", cpu[name]) for name in STAGES),

@@ -172,8 +172,8 @@ class ClassPairs:
             out[k] = t
         rest = np.flatnonzero(~found)
         pooled = self._from_pools(classes[rest], hand[rest]) if len(rest) else []
-        for k, t in zip(rest.tolist(), pooled, strict=True):
-            out[k] = t
+        for k, member in zip(rest.tolist(), pooled, strict=True):
+            out[k] = member
         return out
 
     def _first_renaming(self, classes: Any, hand: Any, jokers: Any, width: int) -> tuple[Any, Any]:
