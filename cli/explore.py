@@ -362,7 +362,7 @@ def _quote(arg: str) -> str:
 
 # ----------------------------------------------------------------------------- exhaustive
 # what a phase of a pass is called on the bar and in the plain lines
-_PHASES = {"order": "class order (merge levels)"}
+_PHASES = {"order": "class order (pair table, merge levels, neighbours)"}
 
 
 def _phases_on(progress: Progress) -> Callable[[str, int, int], None]:

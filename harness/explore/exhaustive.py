@@ -247,7 +247,7 @@ def _reference_classes(
 
 
 @contextmanager
-def long_lived_frozen() -> Iterator[None]:
+def _long_lived_frozen() -> Iterator[None]:
     """The objects alive now (the reference's classes, the class tables: hundreds of
     thousands) left out of the garbage collector's passes while the hands run: the
     collections the hands' short-lived requests and replies set off then look at those
@@ -345,7 +345,7 @@ def _check(
         checker.check_order((lambda done, total: phase("order", done, total)) if phase else None)
         if phase:
             phase("hands", state.next - lo, hi - lo)
-        with long_lived_frozen():
+        with _long_lived_frozen():
             checker.run_range(
                 hi,
                 batch,

@@ -32,7 +32,8 @@ from pokercert.reference.classes import cards, joker_count, mask
 _PLACE = {(1,): -1, (0, 1): 0, (0,): 1}
 # a compare of a hand and a member of its class, answered a tie
 _TIE = ([0, 1], [1, 0])
-# how far the order check is: (merge levels done, levels)
+# how far the order check is: (steps done, steps): the member pair table, each merge
+# level, the neighbouring classes checked
 Levels = Callable[[int, int], None]
 
 
@@ -52,9 +53,19 @@ class CompareChecker(Checker):
         self.state.order_checked = True
 
     def _compare_order(self, n: int, phase: Levels | None) -> None:
+        """Order the classes and check each neighbouring pair; ``phase`` hears (steps
+        done, steps): the member pair table, each merge level, the neighbours."""
+        levels = max(1, (n - 1).bit_length())
+        steps = levels + 2
+
+        def say(done: int) -> None:
+            if phase:
+                phase(done, steps)
+
+        say(0)
         self._pair_table()
         answers: dict[tuple[int, int], Any] = {}
-        order = self._sorted_classes(n, answers, phase)
+        order = self._sorted_classes(n, answers, lambda level, _: say(1 + level))
         ranks = self._ranks(order, answers)
         for i, apart in enumerate(self._neighbours_apart(n), start=1):
             if not apart:
@@ -65,6 +76,7 @@ class CompareChecker(Checker):
                 continue
             if not lo < hi:
                 self._order_finding(i - 1, i, lo, hi)
+        say(steps)
 
     def _neighbours_apart(self, n: int) -> list[bool]:
         """Whether each pair of neighbouring classes (i - 1, i) can be dealt together
