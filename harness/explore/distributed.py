@@ -48,6 +48,8 @@ from pokercert.harness.explore.exhaustive import (
     new_state,
     plan_run,
 )
+from pokercert.harness.explore.exhaustive_checker import Checker
+from pokercert.harness.explore.exhaustive_keyed import KeyedChecker
 from pokercert.harness.explore.exhaustive_state import State, merge_states, resume_state
 from pokercert.reference import Profile, Ruleset, get_ruleset
 from pokercert.reference.classes import ReferenceClasses, space_of
@@ -132,14 +134,17 @@ def _profile(data: dict[str, Any]) -> Profile:
     return Profile(data["name"], dict(data.get("choices", {})))
 
 
-def _worker_adapter(task: RangeTask) -> tuple[Adapter, Identity]:
-    key = (
-        "adapter",
+def _adapter_key(task: RangeTask) -> tuple[str, ...]:
+    return (
         task.adapter_spec,
         repr(task.options),
         task.ruleset,
         json.dumps(task.profile, sort_keys=True),
     )
+
+
+def _worker_adapter(task: RangeTask) -> tuple[Adapter, Identity]:
+    key = ("adapter", *_adapter_key(task))
     found = _WORKER.get(key)
     if found is None:
         ruleset = get_ruleset(task.ruleset)
@@ -161,9 +166,27 @@ def _worker_reference(task: RangeTask) -> ReferenceClasses:
     return found
 
 
+def _check_order(checker: Checker, task: RangeTask, ref: ReferenceClasses) -> None:
+    """``checker.check_order()``, by key with the class keys this worker's adapter gave an
+    earlier range of the run: they are the same for every range (one adapter, one card
+    order), and asking for them again cost about 75 ms of CPU per task, a third of the
+    hands of a task of 2**18 seven-card deals (benchmarks/README.md)."""
+    if not isinstance(checker, KeyedChecker):
+        checker.check_order()
+        return
+    key = ("class keys", *_adapter_key(task), task.order_seed, task.jokers)
+    known = _WORKER.get(key)
+    if known is not None:
+        ref.rep[:] = known[1]  # the members the keys were taken from, as written up
+    checker.check_order(class_keys=known[0] if known else None)
+    _WORKER[key] = (checker.class_keys, list(ref.rep))
+
+
 def _drop_worker_adapter(task: RangeTask) -> None:
-    """Forget (and close) this worker's adapter for ``task``: the harness gave up on it,
-    so the worker's next task starts a new one."""
+    """Forget (and close) this worker's adapter for ``task``, and the class keys it gave:
+    the harness gave up on it, so the worker's next task starts a new one."""
+    for key in [k for k in _WORKER if k[0] == "class keys" and k[1] == task.adapter_spec]:
+        del _WORKER[key]
     for key in [k for k in _WORKER if k[0] == "adapter" and k[1] == task.adapter_spec]:
         adapter, _ = _WORKER.pop(key)
         # (a dead adapter may fail to close: it is forgotten anyway)
@@ -199,7 +222,7 @@ def check_range(task: RangeTask) -> dict[str, Any]:
         checker = checker_for(adapter, identity, ruleset, profile, state, ref, task.report_limit)
         started = time.monotonic()
         try:
-            checker.check_order()
+            _check_order(checker, task, ref)
             checker.run_range(task.stop, task.batch)
             state.finished = True
         except AdapterAborted as exc:

@@ -79,9 +79,13 @@ class KeyedChecker(Checker):
         return out
 
     # ------------------------------------------------------------------ the order
-    def check_order(self, phase: Callable[[int, int], None] | None = None) -> None:
-        """The classes' keys, each strictly above the one below."""
-        self.class_keys = self._class_keys()
+    def check_order(
+        self, phase: Callable[[int, int], None] | None = None, class_keys: list[Any] | None = None
+    ) -> None:
+        """The classes' keys, each strictly above the one below; ``class_keys``: the ones
+        this adapter gave the classes before (a Dask worker's earlier range), not asked for
+        again."""
+        self.class_keys = self._class_keys() if class_keys is None else class_keys
         if not self.state.order_checked:
             for i, k in enumerate(self.class_keys):
                 if isinstance(k, Exception):
