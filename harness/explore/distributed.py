@@ -446,6 +446,67 @@ def _merged(
     return merged
 
 
+def _finished(merged: State, shard: str, out: Path) -> State:
+    """The merged state as the run's (its shard), saved; :class:`ExhaustiveAborted` if
+    hands are missing."""
+    merged.shard = shard
+    merged.save(out)
+    if merged.aborted and not merged.finished:
+        raise ExhaustiveAborted(merged.aborted, merged)
+    return merged
+
+
+def _whole_task(
+    template: State,
+    adapter_spec: str,
+    options: AdapterOptions | None,
+    profile: Profile,
+    jokers: bool,
+    batch: int,
+    report_limit: int,
+) -> RangeTask:
+    """The task of all of ``template``'s hands (its ranges' tasks are copies of it)."""
+    return RangeTask(
+        adapter_spec,
+        options or AdapterOptions(),
+        template.ruleset,
+        {"name": profile.name, "choices": dict(profile.choices)},
+        jokers,
+        template.start,
+        template.stop,
+        template.order_seed,
+        check_order=False,
+        batch=batch,
+        report_limit=report_limit,
+    )
+
+
+def _resumed(out: Path, template: State) -> dict[tuple[int, int], State]:
+    """The ranges of ``template``'s run an earlier run in ``out`` finished (a
+    :class:`~.exhaustive_state.ResumeError` if ``out`` holds another run)."""
+    resume_state(out, template)  # refuses another run's folder
+    return saved_ranges(out, template.start, template.stop, template.order_seed)
+
+
+def _range_tasks(
+    template: State, done: dict[tuple[int, int], State], whole: RangeTask, hands_per_task: int
+) -> list[RangeTask]:
+    """The tasks of the hands of ``template`` that no range of ``done`` covers, each a
+    copy of ``whole`` for its range; the first checks the order unless a range of
+    ``done`` did (a run with no hands: one task, which checks the order)."""
+    lo, hi = template.start, template.stop
+    order_done = any(s.order_checked for s in done.values())
+    ranges = [
+        r for a, b in missing_ranges(lo, hi, list(done)) for r in plan_ranges(a, b, hands_per_task)
+    ]
+    if not ranges and not done:
+        ranges = [(lo, hi)]  # no hands: the task that checks the order
+    return [
+        replace(whole, start=a, stop=b, check_order=(i == 0 and not order_done))
+        for i, (a, b) in enumerate(ranges)
+    ]
+
+
 def run_exhaustive_on_dask(
     adapter: Adapter,
     identity: Identity,
@@ -470,13 +531,10 @@ def run_exhaustive_on_dask(
     phase: Phase | None = None,
     started: float | None = None,
 ) -> State:
-    """:func:`~.exhaustive.run_exhaustive` with the hands checked as Dask tasks.
-
-    ``adapter`` (started and configured here) gives the identity and mode of the run; the
-    workers start their own from ``adapter_spec`` and ``options``.  The result is the
-    state one process would have reached (counts, findings, vector ids).  ``phase`` and
-    ``started`` are :func:`~.exhaustive.run_exhaustive`'s.
-    """
+    """:func:`~.exhaustive.run_exhaustive` with the hands checked as Dask tasks: the state
+    one process would have reached (counts, findings, vector ids).  ``adapter`` (started,
+    configured) gives the run's identity and mode; each worker starts its own from
+    ``adapter_spec`` and ``options``."""
     started = time.monotonic() if started is None else started
     template, _ = plan_run(
         adapter,
@@ -493,36 +551,11 @@ def run_exhaustive_on_dask(
         hands=hands,
         phase=phase,
     )
-    seed, lo, hi = template.order_seed, template.start, template.stop
-    done: dict[tuple[int, int], State] = {}
-    if resume:
-        resume_state(out, template)  # refuses another run's folder
-        done = saved_ranges(out, lo, hi, seed)
-    order_done = any(s.order_checked for s in done.values())
-    ranges = [
-        r for a, b in missing_ranges(lo, hi, list(done)) for r in plan_ranges(a, b, hands_per_task)
-    ]
-    if not ranges and not done:
-        ranges = [(lo, hi)]  # no hands: the task that checks the order
-    tasks = [
-        RangeTask(
-            adapter_spec,
-            options or AdapterOptions(),
-            ruleset.id,
-            {"name": profile.name, "choices": dict(profile.choices)},
-            jokers,
-            a,
-            b,
-            seed,
-            check_order=(i == 0 and not order_done),
-            batch=batch,
-            report_limit=report_limit,
-        )
-        for i, (a, b) in enumerate(ranges)
-    ]
+    done = _resumed(out, template) if resume else {}
+    whole = _whole_task(template, adapter_spec, options, profile, jokers, batch, report_limit)
     merged = run_distributed(
         template,
-        tasks,
+        _range_tasks(template, done, whole, hands_per_task),
         out,
         scheduler=scheduler,
         workers=workers,
@@ -531,8 +564,4 @@ def run_exhaustive_on_dask(
         progress=progress,
         started=started,
     )
-    merged.shard = template.shard
-    merged.save(out)
-    if merged.aborted and not merged.finished:
-        raise ExhaustiveAborted(merged.aborted, merged)
-    return merged
+    return _finished(merged, template.shard, out)

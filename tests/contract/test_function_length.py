@@ -34,7 +34,6 @@ EXCEPTIONS: dict[str, str] = {
     "benchmarks.bench_exhaustive.seven": PENDING.format("exh28"),
     "benchmarks.bench_exhaustive.stages": PENDING.format("exh28"),
     "pokercert.harness.adapters.inprocess.InProcessAdapter._answer": PENDING.format("paigow29"),
-    "pokercert.harness.explore.distributed.run_exhaustive_on_dask": PENDING.format("exh28"),
     "pokercert.harness.protocol.check_item": PENDING.format("paigow29"),
     "pokercert.vectors.generate.rooms.games": PENDING.format("sdroom29"),
 }
