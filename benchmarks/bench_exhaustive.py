@@ -31,8 +31,9 @@ valued by its best five) against eval7's bare loop over the same N hands
 (``eval7.evaluate`` of each ``combinations(deck, 7)``); the command's fixed set-up (a
 one-hand range, class tables on disk) is measured apart, so the whole space is
 extrapolated as set-up + N-hand rate x 133,784,560, for both sides, and said so.  Peak
-RSS per process; with ``--workers``, the same range on ``--workers 2`` against one
-process (wall: what two cores buy), each row with the load average it ran under.
+RSS per process; with ``--workers``, the same range on ``--workers 2`` (tasks of the
+command's default size, as the whole pass runs them) against one process (wall: what two
+cores buy), each row with the load average it ran under.
 
 ``--stages N``: where the time of the in-process key path goes, per hand (CPU us), for
 eval7 on five cards (``nj-poker-high-5``) and seven (``nj-holdem``): each stage of one
@@ -41,14 +42,18 @@ unranking, the card order, the reference's classes, eval7's cards for the batch 
 gather), eval7's own ``evaluate`` over them, the adapter's categories, and comparing
 both with the reference; against eval7's bare loop over the same N hands.
 
-``--dask-phases N``: where a ``--workers 2`` run's time goes beside the hands (issue
-16), seven cards, eval7, in this process: the embedded cluster's start (wall), each
-worker's set-up for its first task (adapter start and class-table load: the first
-task's CPU less a later one's), one range of N/16 hands as a task on a worker against
-the same range in this process (CPU of the thread that runs it, so the load does not
-count) and its page faults, the idle cluster's own CPU over 10 s (the scheduler and
-nannies in the driver, each worker), its close (wall), and the driver's merge of the 16
-range states.
+``--dask-phases N``: where a ``--workers 2`` run's time goes beside the hands (issues
+16, 27), seven cards, eval7, in this process: the embedded cluster's start (wall); each
+worker's set-up for its first task (adapter start, class table, the adapter's class
+keys: its first one-hand task's CPU less a later one's); a task's own fixed cost on a warm
+worker (a one-hand task, CPU of the thread that runs it); Dask's round trip of
+``--tasks`` one-hand tasks (default 511, the whole pass's count at the default task
+size) through the driver's own loop (``run_distributed`` on this cluster: submit,
+collect, save each range, merge), CPU per task in the driver (scheduler included) and in
+the workers, and the merge of their states apart; one range of N hands on a worker
+against the same range in this process (the least CPU of three each, interleaved) and
+its page faults; the idle cluster's own CPU over 10 s (the scheduler and nannies in the
+driver, each worker); its close (wall).
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ import tempfile
 import time
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from _docs import write_block
 from tabulate import tabulate
@@ -160,43 +166,70 @@ def seven(args: argparse.Namespace) -> None:
     cache = Path(tempfile.mkdtemp(prefix="bench-exh7-cache-"))
     base = ["--adapter", "eval7", "--ruleset", "nj-holdem", "--order-seed", "1"]
     cold = command(args.pokercert, [*base, "--range", "0..1"], cache)  # builds the tables
-    best: dict[str, tuple[float, ...]] = {}
+    best, loads = _seven_runs(args, n, base, cache)
+    rows = _seven_rows(n, best, loads)
+    if args.workers:
+        rows += _workers_rows(best, loads)
+    text = (
+        f"seven-card pass, nj-holdem, eval7, hands 0..{n:,} (min of {args.repeat}); "
+        f"cold set-up (tables built) {cold[0]:.2f} s CPU\n\n"
+        + tabulate(
+            rows,
+            headers=[
+                "",
+                f"{n:,} hands, s",
+                "peak RSS MB",
+                "133,784,560 hands, s (extrapolated)",
+                "ratio",
+                "load average (before-after)",
+            ],
+            tablefmt="github",
+        )
+    )
+    print(text)
+    if args.write_docs:
+        write_block(DOC_BLOCKS["exhaustive-seven"], "exhaustive-seven", text + "\n")
+    shutil.rmtree(cache, ignore_errors=True)
+
+
+Best = dict[str, tuple[float, ...]]
+
+
+def _seven_runs(
+    args: argparse.Namespace, n: int, base: list[str], cache: Path
+) -> tuple[Best, dict[str, list[str]]]:
+    """The least CPU of ``--repeat`` runs of each row (bare loop, set-up, command, and
+    with ``--workers`` the command on two workers, its tasks of the default size, as the
+    whole pass runs them), each with the load averages it ran under."""
+    best: Best = {}
     loads: dict[str, list[str]] = {}
+    hands = [*base, "--range", f"0..{n}"]
+    runs = [
+        ("bare", lambda: (bare_eval7_seven(n), 0.0, 0.0)),
+        ("setup", lambda: command(args.pokercert, [*base, "--range", "0..1"], cache)),
+        ("command", lambda: command(args.pokercert, hands, cache)),
+    ]
+    if args.workers:
+        runs.append(
+            ("workers2", lambda: command(args.pokercert, [*hands, "--workers", "2"], cache))
+        )
     for _ in range(args.repeat):
-        runs = [
-            ("bare", lambda: (bare_eval7_seven(n), 0.0, 0.0)),
-            ("setup", lambda: command(args.pokercert, [*base, "--range", "0..1"], cache)),
-            ("command", lambda: command(args.pokercert, [*base, "--range", f"0..{n}"], cache)),
-        ]
-        if args.workers:
-            runs.append(
-                (
-                    "workers2",
-                    lambda: command(
-                        args.pokercert,
-                        [
-                            *base,
-                            "--range",
-                            f"0..{n}",
-                            "--workers",
-                            "2",
-                            "--task-size",
-                            str(max(n // 16, 1)),
-                        ],
-                        cache,
-                    ),
-                )
-            )
         for name, run in runs:
             before = load()
             got = run()
             loads.setdefault(name, []).append(f"{before}-{load()}")
             if name not in best or got[0] < best[name][0]:
                 best[name] = got
+    return best, loads
+
+
+def _seven_rows(n: int, best: Best, loads: dict[str, list[str]]) -> list[list[str]]:
+    """The one-process rows: bare loop, set-up, whole command (CPU and wall)."""
     bare, setup, cmd = best["bare"][0], best["setup"][0], best["command"][0]
     per_hand = (cmd - setup) / n
     whole_cmd, whole_bare = setup + per_hand * SEVEN, bare / n * SEVEN
-    rows = [
+    command_loads = ", ".join(loads["command"])
+    return [
         [
             "eval7 bare loop (CPU)",
             f"{bare:.2f}",
@@ -219,72 +252,45 @@ def seven(args: argparse.Namespace) -> None:
             f"{best['command'][2]:.0f}",
             f"{whole_cmd:,.0f}",
             f"**{whole_cmd / whole_bare:.2f}x**",
-            ", ".join(loads["command"]),
+            command_loads,
+        ],
+        ["whole command (wall)", f"{best['command'][1]:.2f}", "", "", "", command_loads],
+    ]
+
+
+def _workers_rows(best: Best, loads: dict[str, list[str]]) -> list[list[str]]:
+    """The ``--workers 2`` rows (wall and CPU against one process) and the control."""
+    w2, cmd = best["workers2"], best["command"]
+    before = load()
+    twice = control()
+    speed = cmd[1] / w2[1]
+    w2_loads = ", ".join(loads["workers2"])
+    return [
+        [
+            "--workers 2 (wall)",
+            f"{w2[1]:.2f}",
+            f"{w2[2]:.0f}",
+            "",
+            f"**{speed:.2f}x** one process's wall; {speed / twice:.2f}x the control's",
+            w2_loads,
         ],
         [
-            "whole command (wall)",
-            f"{best['command'][1]:.2f}",
+            "--workers 2 (CPU, all processes)",
+            f"{w2[0]:.2f}",
+            "",
+            "",
+            f"{w2[0] / cmd[0]:.2f}x one process's CPU",
+            w2_loads,
+        ],
+        [
+            "control: two CPU-bound loops at once",
             "",
             "",
             "",
-            ", ".join(loads["command"]),
+            f"{twice:.2f}x one loop's throughput",
+            f"{before}-{load()}",
         ],
     ]
-    if args.workers:
-        w2 = best["workers2"]
-        before = load()
-        twice = control()
-        speed = best["command"][1] / w2[1]
-        rows.append(
-            [
-                "--workers 2 (wall)",
-                f"{w2[1]:.2f}",
-                f"{w2[2]:.0f}",
-                "",
-                f"**{speed:.2f}x** one process's wall; {speed / twice:.2f}x the control's",
-                ", ".join(loads["workers2"]),
-            ]
-        )
-        rows.append(
-            [
-                "--workers 2 (CPU, all processes)",
-                f"{w2[0]:.2f}",
-                "",
-                "",
-                f"{w2[0] / cmd:.2f}x one process's CPU",
-                ", ".join(loads["workers2"]),
-            ]
-        )
-        rows.append(
-            [
-                "control: two CPU-bound loops at once",
-                "",
-                "",
-                "",
-                f"{twice:.2f}x one loop's throughput",
-                f"{before}-{load()}",
-            ]
-        )
-    text = (
-        f"seven-card pass, nj-holdem, eval7, hands 0..{n:,} (min of {args.repeat}); "
-        f"cold set-up (tables built) {cold[0]:.2f} s CPU\n\n"
-        + tabulate(
-            rows,
-            headers=[
-                "",
-                f"{n:,} hands, s",
-                "peak RSS MB",
-                "133,784,560 hands, s (extrapolated)",
-                "ratio",
-                "load average (before-after)",
-            ],
-            tablefmt="github",
-        )
-    )
-    print(text)
-    if args.write_docs:
-        write_block(DOC_BLOCKS["exhaustive-seven"], "exhaustive-seven", text + "\n")
-    shutil.rmtree(cache, ignore_errors=True)
 
 
 def _timed_range(task: object) -> tuple[float, float, int]:
@@ -309,178 +315,153 @@ def _process_cpu() -> float:
     return time.process_time()
 
 
-def dask_phases(n: int) -> None:
-    """The ``--dask-phases`` table (see the module docstring)."""
+def _seven_task(start: int, stop: int, check_order: bool = False) -> object:
+    """The Dask task of deals ``start`` to ``stop - 1`` of the seven-card pass (eval7)."""
     from pokercert.harness.adapters import AdapterOptions
-    from pokercert.harness.explore.distributed import RangeTask, client_for, plan_ranges
+    from pokercert.harness.explore.distributed import RangeTask
+
+    practice = {"name": "practice", "choices": {}}
+    return RangeTask(
+        "eval7", AdapterOptions(), "nj-holdem", practice, True, start, stop, 1, check_order
+    )
+
+
+def _on(client: Any, worker: str, task: object) -> tuple[float, float, int]:
+    """:func:`_timed_range` of ``task`` run as a task on ``worker``."""
+    future = client.submit(_timed_range, task, workers=[worker], pure=False)
+    return future.result()
+
+
+def _task_costs(client: Any, workers: list[str]) -> list[list[str]]:
+    """Each worker's set-up (its first one-hand task less a later one) and a task's own
+    fixed cost on a warm worker (a one-hand task), CPU of the thread that runs it."""
+    first = [_on(client, w, _seven_task(i, i + 1, i == 0)) for i, w in enumerate(workers)]
+    later = [
+        min(_on(client, w, _seven_task(1000 * k + i, 1000 * k + i + 1)) for k in range(1, 4))
+        for i, w in enumerate(workers)
+    ]
+    return [
+        [
+            "each worker's set-up for its first task (adapter, class table, class keys), CPU",
+            " / ".join(f"{a[0] - b[0]:.3f}" for a, b in zip(first, later, strict=True)),
+            "once per worker",
+        ],
+        [
+            "a task's own fixed cost on a warm worker (a one-hand task), CPU",
+            " / ".join(f"{b[0] * 1e3:.2f} ms" for b in later),
+            "",
+        ],
+    ]
+
+
+def _round_trip(client: Any, count: int) -> list[list[str]]:
+    """``count`` one-hand tasks through the driver's own loop (:func:`run_distributed` on
+    this cluster: submit, collect, save each range, merge): CPU per task in the driver
+    (scheduler included) and in the workers, and the merge of their states apart."""
+    from pokercert.harness.explore.distributed import check_range, run_distributed, saved_ranges
     from pokercert.harness.explore.exhaustive_state import State, merge_states
 
-    dist = __import__("distributed")
-    ranges = plan_ranges(0, n, max(n // 16, 1))
-    tasks = [
-        RangeTask(
-            "eval7",
-            AdapterOptions(),
-            "nj-holdem",
-            {"name": "practice", "choices": {}},
-            True,
-            a,
-            b,
-            1,
-            check_order=(i == 0),
-        )
-        for i, (a, b) in enumerate(ranges)
+    shape = check_range(_seven_task(0, 1))
+    template = State.from_dict(
+        {**shape, "stop": count, "next": 0, "checked": 0, "finished": False, "order_checked": False}
+    )
+    tasks = [_seven_task(i, i + 1) for i in range(count)]
+    out = Path(tempfile.mkdtemp(prefix="bench-exh-dask-"))
+    workers = client.run(_process_cpu)
+    driver = time.process_time()
+    address = client.scheduler.address
+    merged = run_distributed(template, tasks, out, scheduler=address)
+    driver = time.process_time() - driver
+    after = client.run(_process_cpu)
+    states = list(saved_ranges(out, 0, count, 1).values())
+    merge = time.process_time()
+    merge_states(states, 10)
+    merge = time.process_time() - merge
+    shutil.rmtree(out, ignore_errors=True)
+    assert merged.checked == count, merged.aborted
+    per_worker = sum(after[w] - workers[w] for w in workers) / count
+    return [
+        [
+            f"Dask's round trip of {count:,} one-hand tasks (submit, collect, save each "
+            "range, merge), CPU per task: driver and scheduler / workers",
+            f"{driver / count * 1e3:.2f} ms / {per_worker * 1e3:.2f} ms",
+            f"{(driver / count + per_worker) * count:.2f} s for {count:,} tasks",
+        ],
+        [f"the driver's merge of the {count:,} range states, CPU", f"{merge:.3f}", ""],
     ]
-    rows = []
+
+
+def _range_costs(client: Any, worker: str, n: int) -> list[list[str]]:
+    """One range of ``n`` deals on a worker and in this process, interleaved, the least
+    CPU (of the thread that runs it) of three each, and their page faults."""
+    task = _seven_task(5_000_000, 5_000_000 + n)
+    _timed_range(_seven_task(0, 1, True))  # this process's set-up, not timed
+    there, here = [], []
+    for _ in range(3):
+        there.append(_on(client, worker, task))
+        here.append(_timed_range(task))
+    w, h = min(there), min(here)
+    return [
+        [
+            f"a range of {n:,} hands, CPU: on a worker / in this process (least of 3)",
+            f"{w[0]:.3f} / {h[0]:.3f}",
+            f"{w[0] / h[0]:.2f}x",
+        ],
+        [
+            "the same, page faults: on a worker / in this process",
+            f"{w[2]:,} / {h[2]:,}",
+            f"{w[2] / max(h[2], 1):.1f}x",
+        ],
+    ]
+
+
+def _idle_cost(client: Any) -> list[str]:
+    """The idle cluster's own CPU over 10 s: the driver (scheduler, nannies), each worker."""
+    before = client.run(_process_cpu)
+    driver = time.process_time()
+    time.sleep(10)
+    driver = time.process_time() - driver
+    after = client.run(_process_cpu)
+    idle = [after[w] - before[w] for w in before]
+    return [
+        "idle cluster over 10 s, CPU: driver (scheduler, nannies) / workers",
+        f"{driver:.2f} / " + " / ".join(f"{x:.2f}" for x in idle),
+        f"{(driver + sum(idle)) / 10:.1%} of one core",
+    ]
+
+
+def dask_phases(n: int, tasks: int) -> None:
+    """The ``--dask-phases`` table (see the module docstring)."""
+    from pokercert.harness.explore.distributed import client_for
+
     loads = [load()]
     t = time.perf_counter()
     client, close = client_for(None, 2)
-    rows.append(["cluster start (2 workers), wall", f"{time.perf_counter() - t:.2f}", ""])
+    rows = [["cluster start (2 workers), wall", f"{time.perf_counter() - t:.2f}", ""]]
     try:
-        # each worker: its first task (adapter start + table load + hands), then a second
         workers = list(client.scheduler_info()["workers"])
-        firsts = [
-            client.submit(_timed_range, tasks[i], workers=[w], pure=False)
-            for i, w in enumerate(workers)
-        ]
-        first = [f.result() for f in firsts]
-        seconds = [
-            client.submit(_timed_range, tasks[2 + i], workers=[w], pure=False)
-            for i, w in enumerate(workers)
-        ]
-        second = [f.result() for f in seconds]
-        setup = [a[0] - b[0] for a, b in zip(first, second, strict=True)]
-        rows.append(
-            [
-                "worker set-up for its first task (adapter, class table), CPU",
-                " / ".join(f"{x:.2f}" for x in setup),
-                "",
-            ]
-        )
-        in_worker = min(second)
-        _timed_range(tasks[4])  # this process's set-up, not timed
-        here = min(_timed_range(tasks[5]), _timed_range(tasks[6]))
-        rows.append(
-            [
-                f"a range of {ranges[5][1] - ranges[5][0]:,} hands, CPU: on a worker "
-                "/ in this process",
-                f"{in_worker[0]:.3f} / {here[0]:.3f}",
-                f"{in_worker[0] / here[0]:.2f}x",
-            ]
-        )
-        rows.append(
-            [
-                "the same, page faults: on a worker / in this process",
-                f"{in_worker[2]:,} / {here[2]:,}",
-                f"{in_worker[2] / here[2]:.1f}x",
-            ]
-        )
-        before = client.run(_process_cpu)
-        driver = time.process_time()
-        time.sleep(10)
-        driver = time.process_time() - driver
-        after = client.run(_process_cpu)
-        idle = [after[w] - before[w] for w in before]
-        rows.append(
-            [
-                "idle cluster over 10 s, CPU: driver (scheduler, nannies) / workers",
-                f"{driver:.2f} / " + " / ".join(f"{x:.2f}" for x in idle),
-                f"{(driver + sum(idle)) / 10:.1%} of one core",
-            ]
-        )
-        states = [
-            State.from_dict(f.result())
-            for f in dist.as_completed(client.map(_states_of, tasks, pure=False))
-        ]
+        rows += _task_costs(client, workers)
+        rows += _round_trip(client, tasks)
+        rows += _range_costs(client, workers[0], n)
+        rows.append(_idle_cost(client))
     finally:
         t = time.perf_counter()
         close()
         rows.append(["cluster close, wall", f"{time.perf_counter() - t:.2f}", ""])
-    t = time.process_time()
-    merged = merge_states(sorted(states, key=lambda s: s.start), 10)
-    rows.append(
-        [
-            f"driver's merge of {len(states)} range states, CPU",
-            f"{time.process_time() - t:.3f}",
-            f"{merged.checked:,} hands",
-        ]
-    )
     loads.append(load())
     print(
-        f"--workers 2 phases, nj-holdem, eval7, {n:,} hands in {len(tasks)} ranges "
+        f"--workers 2 phases, nj-holdem, eval7, ranges of {n:,} hands "
         f"(load average {loads[0]}-{loads[1]})\n"
     )
     print(tabulate(rows, headers=["phase", "s", ""], tablefmt="github"))
 
 
-def _states_of(task: object) -> dict[str, object]:
-    from pokercert.harness.explore.distributed import check_range
-
-    return check_range(task)  # type: ignore[arg-type]
-
-
 def stages(n: int) -> None:
     """The ``--stages`` table (see the module docstring)."""
-    from itertools import islice
-
-    import eval7
-
-    from pokercert.harness.api import Hands
-    from pokercert.harness.peers.eval7 import Eval7Evaluator
-    from pokercert.reference import get_ruleset, load_profile
-    from pokercert.reference.classes import ReferenceClasses, card_order, space_of
-
-    clock = time.process_time
     rows_out = []
     for rid, start in (("nj-poker-high-5", 1_000_000), ("nj-holdem", 5_000_000)):
-        rs, prof = get_ruleset(rid), load_profile("practice")
-        ref = ReferenceClasses(rs, prof, space_of(rs, prof))
-        size = ref.space.size
-        ev = Eval7Evaluator()
-        ev.configure(rid, {})
-        key_of = ref.lookup(list(range(len(ref.keys))))
-        t = dict.fromkeys(
-            [
-                "unrank",
-                "card order",
-                "reference classes",
-                "eval7 cards",
-                "eval7 evaluate",
-                "categories",
-                "compare with reference",
-            ],
-            0.0,
-        )
-        for pos in range(start, start + n, 4096):
-            stop = min(pos + 4096, start + n)
-            c = clock()
-            rows = ref._rows(pos, stop)
-            t["unrank"] += clock() - c
-            c = clock()
-            batch = Hands(None, size, rows=card_order(1, rows, presorted=True))
-            t["card order"] += clock() - c
-            c = clock()
-            classes = ref.class_index(pos, batch)
-            t["reference classes"] += clock() - c
-            c = clock()
-            cards = ev._code_array[batch.rows.ravel()].tolist()
-            t["eval7 cards"] += clock() - c
-            c = clock()
-            values = list(map(eval7.evaluate, zip(*[iter(cards)] * size, strict=True)))
-            t["eval7 evaluate"] += clock() - c
-            c = clock()
-            categories = ev._categories_of(values)
-            t["categories"] += clock() - c
-            c = clock()
-            _ = categories == ref.categories_of(classes) and values == key_of(classes)
-            t["compare with reference"] += clock() - c
-        deck = [eval7.Card(x) for x in CANONICAL]
-        hands = combinations(deck, size)
-        next(islice(hands, start - 1, start))  # skipped before the clock starts
-        c = clock()
-        for h in islice(hands, n):
-            eval7.evaluate(list(h))
-        bare = clock() - c
+        t, size = _stage_times(rid, start, n)
+        bare = _bare_from(size, start, n)
         ours = sum(t.values()) - t["eval7 evaluate"]
         rows_out.append(
             [
@@ -499,6 +480,67 @@ def stages(n: int) -> None:
             tablefmt="github",
         )
     )
+
+
+def _stage_times(rid: str, start: int, n: int) -> tuple[dict[str, float], int]:
+    """CPU seconds of each stage of the in-process key path over hands ``start`` to
+    ``start + n - 1`` of ``rid`` in batches of 4,096, and the hands' size."""
+    import eval7
+
+    from pokercert.harness.api import Hands
+    from pokercert.harness.peers.eval7 import Eval7Evaluator
+    from pokercert.reference import get_ruleset, load_profile
+    from pokercert.reference.classes import ReferenceClasses, card_order, space_of
+
+    clock = time.process_time
+    rs, prof = get_ruleset(rid), load_profile("practice")
+    ref = ReferenceClasses(rs, prof, space_of(rs, prof))
+    size = ref.space.size
+    ev = Eval7Evaluator()
+    ev.configure(rid, {})
+    key_of = ref.lookup(list(range(len(ref.keys))))
+    names = ["unrank", "card order", "reference classes", "eval7 cards", "eval7 evaluate"]
+    t = dict.fromkeys([*names, "categories", "compare with reference"], 0.0)
+    for pos in range(start, start + n, 4096):
+        stop = min(pos + 4096, start + n)
+        c = clock()
+        rows = ref._rows(pos, stop)
+        t["unrank"] += clock() - c
+        c = clock()
+        batch = Hands(None, size, rows=card_order(1, rows, presorted=True))
+        t["card order"] += clock() - c
+        c = clock()
+        classes = ref.class_index(pos, batch)
+        t["reference classes"] += clock() - c
+        c = clock()
+        cards = ev._code_array[batch.rows.ravel()].tolist()
+        t["eval7 cards"] += clock() - c
+        c = clock()
+        values = list(map(eval7.evaluate, zip(*[iter(cards)] * size, strict=True)))
+        t["eval7 evaluate"] += clock() - c
+        c = clock()
+        categories = ev._categories_of(values)
+        t["categories"] += clock() - c
+        c = clock()
+        _ = categories == ref.categories_of(classes) and values == key_of(classes)
+        t["compare with reference"] += clock() - c
+    return t, size
+
+
+def _bare_from(size: int, start: int, n: int) -> float:
+    """CPU seconds of eval7's own loop over the ``n`` hands of ``size`` cards from
+    ``start`` (the hands before it skipped before the clock starts)."""
+    from itertools import islice
+
+    import eval7
+
+    deck = [eval7.Card(x) for x in CANONICAL]
+    hands = combinations(deck, size)
+    next(islice(hands, start - 1, start))
+    c = time.process_time()
+    for h in islice(hands, n):
+        eval7.evaluate(list(h))
+    return time.process_time() - c
 
 
 def command(pokercert: str, args: list[str], cache: Path) -> tuple[float, float, float]:
@@ -559,7 +601,14 @@ def _arguments() -> argparse.Namespace:
         "--dask-phases",
         type=int,
         metavar="N",
-        help="where a --workers 2 run's time goes beside its hands, N hands",
+        help="where a --workers 2 run's time goes beside its hands, ranges of N hands",
+    )
+    parser.add_argument(
+        "--tasks",
+        type=int,
+        default=-(-SEVEN // 2**18),
+        help="with --dask-phases: one-hand tasks for the round trip (default: 511, as many "
+        "as the whole seven-card pass has at the default task size, 2**18 deals)",
     )
     return parser.parse_args()
 
@@ -567,7 +616,7 @@ def _arguments() -> argparse.Namespace:
 def main() -> None:
     args = _arguments()
     if args.dask_phases:
-        dask_phases(args.dask_phases)
+        dask_phases(args.dask_phases, args.tasks)
     elif args.stages:
         stages(args.stages)
     elif args.seven:
