@@ -53,7 +53,10 @@ collect, save each range, merge), CPU per task in the driver (scheduler included
 the workers, and the merge of their states apart; one range of N hands on a worker
 against the same range in this process (the least CPU of three each, interleaved) and
 its page faults; the idle cluster's own CPU over 10 s (the scheduler and nannies in the
-driver, each worker); its close (wall).
+driver, each worker); its close (wall).  ``--dask-pass M`` adds deals 0 to M - 1 as tasks
+of the default size on the warm workers (CPU of the workers and the driver, wall) against
+the same deals in one plain process and in two at once (halves; CPU of the hands, set-up
+excluded): two plain processes of our own pass are the ceiling of ``--workers 2``.
 """
 
 from __future__ import annotations
@@ -430,7 +433,78 @@ def _idle_cost(client: Any) -> list[str]:
     ]
 
 
-def dask_phases(n: int, tasks: int) -> None:
+# a plain process of our own pass: hands argv[1] to argv[2] - 1 of the seven-card pass in
+# one task, after its set-up (adapter, class table, class keys); prints that CPU
+PLAIN = (
+    "import sys, time\n"
+    "from bench_exhaustive import _seven_task\n"
+    "from pokercert.harness.explore.distributed import check_range\n"
+    "check_range(_seven_task(0, 1, True))\n"
+    "t = time.thread_time(); check_range(_seven_task(int(sys.argv[1]), int(sys.argv[2])))\n"
+    "print(time.thread_time() - t)"
+)
+
+
+def _plain(*ranges: tuple[int, int]) -> tuple[float, float]:
+    """(CPU of the hands, wall) of one plain process per range, all at once."""
+    t = time.perf_counter()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", PLAIN, str(a), str(b)],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=Path(__file__).parent,
+        )
+        for a, b in ranges
+    ]
+    cpu = sum(float(p.communicate()[0].split()[-1]) for p in procs)
+    return cpu, time.perf_counter() - t
+
+
+def _pass_costs(client: Any, n: int) -> list[list[str]]:
+    """Hands 0 to ``n - 1`` as tasks of the default size on the (warm) workers, against
+    the same hands in two plain processes at once (halves: what two processes of our own
+    pass get from two cores, the ceiling) and in one: CPU of the hands, and wall."""
+    from pokercert.harness.explore.distributed import (
+        DEFAULT_TASK_HANDS,
+        check_range,
+        plan_ranges,
+        run_distributed,
+    )
+    from pokercert.harness.explore.exhaustive_state import State
+
+    one = _plain((0, n))
+    two = _plain((0, n // 2), (n // 2, n))
+    shape = check_range(_seven_task(0, 1))
+    template = State.from_dict({**shape, "stop": n, "next": 0, "checked": 0, "finished": False})
+    tasks = [_seven_task(a, b) for a, b in plan_ranges(0, n, DEFAULT_TASK_HANDS)]
+    out = Path(tempfile.mkdtemp(prefix="bench-exh-dask-"))
+    before, driver, t = client.run(_process_cpu), time.process_time(), time.perf_counter()
+    run_distributed(template, tasks, out, scheduler=client.scheduler.address)
+    wall, driver = time.perf_counter() - t, time.process_time() - driver
+    after = client.run(_process_cpu)
+    shutil.rmtree(out, ignore_errors=True)
+    dask = driver + sum(after[w] - before[w] for w in before)
+    return [
+        [
+            f"{n:,} deals: one plain process, CPU / wall",
+            f"{one[0]:.2f} / {one[1]:.2f}",
+            "",
+        ],
+        [
+            "the same in two plain processes at once (halves), CPU / wall",
+            f"{two[0]:.2f} / {two[1]:.2f}",
+            f"{two[0] / one[0]:.2f}x the CPU, {one[1] / two[1]:.2f}x the speed",
+        ],
+        [
+            f"the same as {len(tasks)} tasks on the 2 workers, CPU (workers and driver) / wall",
+            f"{dask:.2f} / {wall:.2f}",
+            f"{dask / one[0]:.2f}x the CPU, {one[1] / wall:.2f}x the speed",
+        ],
+    ]
+
+
+def dask_phases(n: int, tasks: int, whole: int) -> None:
     """The ``--dask-phases`` table (see the module docstring)."""
     from pokercert.harness.explore.distributed import client_for
 
@@ -444,6 +518,8 @@ def dask_phases(n: int, tasks: int) -> None:
         rows += _round_trip(client, tasks)
         rows += _range_costs(client, workers[0], n)
         rows.append(_idle_cost(client))
+        if whole:
+            rows += _pass_costs(client, whole)
     finally:
         t = time.perf_counter()
         close()
@@ -610,13 +686,21 @@ def _arguments() -> argparse.Namespace:
         help="with --dask-phases: one-hand tasks for the round trip (default: 511, as many "
         "as the whole seven-card pass has at the default task size, 2**18 deals)",
     )
+    parser.add_argument(
+        "--dask-pass",
+        type=int,
+        default=0,
+        metavar="M",
+        help="with --dask-phases: also M deals as tasks of the default size on the workers "
+        "against two plain processes at once and one",
+    )
     return parser.parse_args()
 
 
 def main() -> None:
     args = _arguments()
     if args.dask_phases:
-        dask_phases(args.dask_phases, args.tasks)
+        dask_phases(args.dask_phases, args.tasks, args.dask_pass)
     elif args.stages:
         stages(args.stages)
     elif args.seven:
