@@ -101,6 +101,7 @@ __all__ = [
     "FastMethods",
     "Hands",
     "KeyedEvaluator",
+    "PaiGowEvaluator",
     "PokerEvaluator",
     "QualifyingEvaluator",
     "Rejected",
@@ -262,6 +263,28 @@ class QualifyingEvaluator(Protocol):
 
     def qualifies(self, hand: list[str]) -> bool:
         """Whether one dealer hand meets the configured ruleset's qualifier."""
+        ...
+
+
+@runtime_checkable
+class PaiGowEvaluator(Protocol):
+    """The optional pai gow operations (kinds ``compare_two_card``, ``setting`` and
+    ``settle``): claim them per ruleset, for a pai gow ruleset, only where the evaluator
+    implements them.  A set hand is ``[high, low]``: the five-card high hand's cards, then
+    the two-card low hand's."""
+
+    def compare_two_card(self, hands: list[list[str]]) -> list[int]:
+        """Indices of the best two-card hands (several on a copy: exactly equal hands)."""
+        ...
+
+    def setting(self, high: list[str], low: list[str]) -> bool:
+        """Whether the five-card ``high`` hand outranks the two-card ``low`` hand (the
+        setting rule; False: the setting is foul)."""
+        ...
+
+    def settle(self, player: list[list[str]], banker: list[list[str]]) -> str:
+        """``"player"``, ``"banker"`` or ``"push"``: the player's set hand against the
+        banker's (copies and a foul as the configured ruleset says)."""
         ...
 
 

@@ -14,14 +14,14 @@ vector ids stay on the harness side.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from pokercert.harness.api import CAPABILITY_KINDS
 from pokercert.reference.errors import PokercertError
-from pokercert.vectors.model import parse_share
+from pokercert.vectors.model import Kind, parse_share
 
 PROTOCOL_VERSION = 1
 # protocol features this harness speaks, each with its version (PROTOCOL.md, section 6):
@@ -219,9 +219,13 @@ _OUTCOME_KEYS = (
     "low",
     "shares",
     "qualifies",
+    "legal",
+    "settlement",
 )
 _NOT_CLASSIFY = frozenset({"error", "rejected", "winners", "cards"})
 _NOT_COMPARE = frozenset({"error", "rejected", "category", "cards"})
+# who a pai gow settlement goes to (PROTOCOL.md, the pai gow section)
+SETTLEMENTS = ("player", "banker", "push")
 
 
 def check_item(op: str, item: Mapping[str, Any]) -> str | None:
@@ -230,73 +234,132 @@ def check_item(op: str, item: Mapping[str, Any]) -> str | None:
     The item has exactly one of: the operation's answer fields, ``rejected`` (a reason
     code or null), or ``error`` (a message).  This mirrors ``batch-reply.json``.
     """
+    if _common_shape(op, item):
+        return None
+    present = [k for k in _OUTCOME_KEYS if k in item]
+    if "error" in present or "rejected" in present:
+        return _refusal_problem(present, item)
+    check = _ANSWER_CHECKS.get(op)
+    return f"unknown operation {op!r}" if check is None else check(item, present)
+
+
+def _common_shape(op: str, item: Mapping[str, Any]) -> bool:
+    """Whether the item is the common answer of a classify or compare request, decided
+    in the few steps the hot path can afford (anything else: the full check)."""
     keys = item.keys()
-    if op == "classify":  # the common shapes first, checked in a few steps
-        if type(item.get("category")) is str and not keys & _NOT_CLASSIFY:
-            return None
-    elif op == "compare":
+    if op == "classify":
+        return type(item.get("category")) is str and not keys & _NOT_CLASSIFY
+    if op == "compare":
         winners = item.get("winners")
-        if (
+        return (
             type(winners) is list
             and not keys & _NOT_COMPARE
             and all(type(i) is int for i in winners)
-        ):
-            return None
-    present = [k for k in _OUTCOME_KEYS if k in item]
-    if "error" in present or "rejected" in present:
-        if len(present) > 1:
-            return f"a reply item carries exactly one outcome, got {present}"
-        if "error" in item:
-            return None if type(item["error"]) is str else "'error' must be a string"
-        code = item["rejected"]
-        return (
-            None
-            if code is None or type(code) is str
-            else "'rejected' must be a reason code string or null"
         )
-    if op == "classify":
-        if "winners" in item:
-            return "a classify reply carries only 'category'"
-        return (
-            None
-            if type(item.get("category")) is str
-            else "a classify reply needs a string 'category' (exactly a str)"
-        )
-    if op == "evaluate":
-        if type(item.get("category")) is not str:
-            return "an evaluate reply needs a string 'category' (exactly a str)"
-        return (
-            None
-            if exact_key(item.get("key"))
-            else "an evaluate reply needs a 'key', an int or a non-empty list of ints"
-        )
-    if op == "compare":
+    return False
+
+
+def _refusal_problem(present: list[str], item: Mapping[str, Any]) -> str | None:
+    """What is wrong with an ``error`` or ``rejected`` item (None: fine)."""
+    if len(present) > 1:
+        return f"a reply item carries exactly one outcome, got {present}"
+    if "error" in item:
+        return None if type(item["error"]) is str else "'error' must be a string"
+    code = item["rejected"]
+    return (
+        None
+        if code is None or type(code) is str
+        else "'rejected' must be a reason code string or null"
+    )
+
+
+def _classify(item: Mapping[str, Any], present: list[str]) -> str | None:
+    if "winners" in item:
+        return "a classify reply carries only 'category'"
+    return (
+        None
+        if type(item.get("category")) is str
+        else "a classify reply needs a string 'category' (exactly a str)"
+    )
+
+
+def _evaluate(item: Mapping[str, Any], present: list[str]) -> str | None:
+    if type(item.get("category")) is not str:
+        return "an evaluate reply needs a string 'category' (exactly a str)"
+    return (
+        None
+        if exact_key(item.get("key"))
+        else "an evaluate reply needs a 'key', an int or a non-empty list of ints"
+    )
+
+
+def _winners_of(op: str) -> Callable[[Mapping[str, Any], list[str]], str | None]:
+    """The check of a reply that names winners (``compare``, ``compare_two_card``)."""
+
+    def check(item: Mapping[str, Any], present: list[str]) -> str | None:
         if "category" in item or "cards" in item:
-            return "a compare reply carries only 'winners'"
+            return f"a {op} reply carries only 'winners'"
         w = item.get("winners")
         ok = type(w) is list and all(type(i) is int for i in w)
-        return None if ok else "a compare reply needs 'winners', a list of integers"
-    if op == "qualifies":
-        if present != ["qualifies"]:
-            return "a qualifies reply carries only 'qualifies'"
+        return None if ok else f"a {op} reply needs 'winners', a list of integers"
+
+    return check
+
+
+def _boolean(op: str, key: str) -> Callable[[Mapping[str, Any], list[str]], str | None]:
+    """The check of a reply that is one bool (``qualifies``, ``setting``'s ``legal``)."""
+
+    def check(item: Mapping[str, Any], present: list[str]) -> str | None:
+        if present != [key]:
+            return f"a {op} reply carries only '{key}'"
         return (
             None
-            if type(item["qualifies"]) is bool
-            else "a qualifies reply needs 'qualifies', true or false (exactly a bool)"
+            if type(item[key]) is bool
+            else f"a {op} reply needs '{key}', true or false (exactly a bool)"
         )
-    if op == "best_hand":
-        if "winners" in item:
-            return "a best_hand reply carries 'cards' and 'category', not 'winners'"
-        if type(item.get("cards")) is not str:
-            return "a best_hand reply needs 'cards', a string of cards"
-        return (
-            None
-            if type(item.get("category")) is str
-            else "a best_hand reply needs a string 'category' (exactly a str)"
-        )
-    if op == "showdown":
-        return _check_pot(item)
-    return f"unknown operation {op!r}"
+
+    return check
+
+
+def _settle(item: Mapping[str, Any], present: list[str]) -> str | None:
+    if present != ["settlement"]:
+        return "a settle reply carries only 'settlement'"
+    got = item["settlement"]
+    return (
+        None
+        if type(got) is str and got in SETTLEMENTS
+        else f"a settle reply needs 'settlement', one of {', '.join(SETTLEMENTS)}"
+    )
+
+
+def _best_hand(item: Mapping[str, Any], present: list[str]) -> str | None:
+    if "winners" in item:
+        return "a best_hand reply carries 'cards' and 'category', not 'winners'"
+    if type(item.get("cards")) is not str:
+        return "a best_hand reply needs 'cards', a string of cards"
+    return (
+        None
+        if type(item.get("category")) is str
+        else "a best_hand reply needs a string 'category' (exactly a str)"
+    )
+
+
+def _showdown(item: Mapping[str, Any], present: list[str]) -> str | None:
+    return _check_pot(item)
+
+
+# each operation's answer check: (the item, its outcome keys present) -> problem or None
+_ANSWER_CHECKS: dict[str, Callable[[Mapping[str, Any], list[str]], str | None]] = {
+    Kind.CLASSIFY: _classify,
+    "evaluate": _evaluate,
+    Kind.COMPARE: _winners_of(Kind.COMPARE),
+    Kind.QUALIFIES: _boolean(Kind.QUALIFIES, "qualifies"),
+    Kind.BEST_HAND: _best_hand,
+    Kind.SHOWDOWN: _showdown,
+    Kind.COMPARE_TWO_CARD: _winners_of(Kind.COMPARE_TWO_CARD),
+    Kind.SETTING: _boolean(Kind.SETTING, "legal"),
+    Kind.SETTLE: _settle,
+}
 
 
 def valid_share(text: Any) -> bool:

@@ -60,6 +60,12 @@ def request_for(vector: Vector) -> dict[str, Any]:
         return req
     if op == Kind.QUALIFIES:
         return {"op": op, "hand": inputs["hand"]}
+    if op == Kind.COMPARE_TWO_CARD:
+        return {"op": op, "hands": list(inputs["hands"])}
+    if op == Kind.SETTING:
+        return {"op": op, "high": inputs["high"], "low": inputs["low"]}
+    if op == Kind.SETTLE:
+        return {"op": op, "player": list(inputs["player"]), "banker": list(inputs["banker"])}
     raise ValueError(f"vector {vector.id}: unknown operation {op!r}")
 
 
@@ -191,6 +197,14 @@ def _score(vector: Vector, expected: Mapping[str, Any], reply: Reply, ruleset: R
     if vector.kind == Kind.QUALIFIES:
         got, want = actual["qualifies"], expected["qualifies"]
         return _verdict(got is want, actual, f"qualifies {got}, expected {want}")
+    if vector.kind == Kind.COMPARE_TWO_CARD:
+        return _winners(vector, actual, expected)
+    if vector.kind == Kind.SETTING:
+        got, want = actual["legal"], expected["legal"]
+        return _verdict(got is want, actual, f"legal {got}, expected {want} (false: foul)")
+    if vector.kind == Kind.SETTLE:
+        got, want = actual["settlement"], expected["settlement"]
+        return _verdict(got == want, actual, f"settlement {got!r}, expected {want!r}")
     return Scored(Outcome.ERROR, actual, f"unknown vector kind {vector.kind!r}")
 
 

@@ -44,10 +44,11 @@ from pokercert.reference.cards import BAD_CARD, DUPLICATE_CARD, JOKER_NOT_ALLOWE
 from pokercert.reference.engine import Evaluator
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.rulesets import Ruleset
+from pokercert.vectors import pai_gow_inputs
 from pokercert.vectors.canonical import digest
 from pokercert.vectors.corpus import Corpus, Problem, display_path, read_corpus
 from pokercert.vectors.locations import key_location
-from pokercert.vectors.model import Kind, Location, Vector, parse_share, share_text
+from pokercert.vectors.model import PAI_GOW_KINDS, Kind, Location, Vector, parse_share, share_text
 
 GAPS_FILE = "reference-gaps.toml"
 
@@ -189,7 +190,7 @@ def normalise(kind: str, expect: Mapping[str, Any]) -> dict[str, Any]:
     # a reject vector with several faults: the reference names ``reason``; ``also`` lists
     # the input's other faults, checked against the input by :func:`reject_faults`
     out.pop("also", None)
-    if kind == Kind.COMPARE:
+    if kind in (Kind.COMPARE, Kind.COMPARE_TWO_CARD):
         out["winners"] = sorted(out["winners"])
     if kind == Kind.BEST_HAND:
         out["cards"] = sorted(card_set(c) for c in out["cards"])
@@ -230,6 +231,8 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
         }
     if vector.kind == Kind.QUALIFIES:
         return {"qualifies": ev.qualifies(inputs["hand"])}
+    if vector.kind in PAI_GOW_KINDS:
+        return pai_gow_inputs.answer(vector.kind, inputs, ev.ruleset, ev.profile)
     op = inputs["op"]
     try:
         if op == Kind.CLASSIFY:

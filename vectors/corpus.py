@@ -39,10 +39,10 @@ from pokercert.reference.errors import InputError
 from pokercert.reference.interpretations import catalogue
 from pokercert.reference.names import did_you_mean
 from pokercert.reference.rulesets import Ruleset
-from pokercert.vectors import corpus_cache, registry
+from pokercert.vectors import corpus_cache, pai_gow_inputs, registry
 from pokercert.vectors.deals import best_cards_problems, has_half, impossible_deal, pot_problems
 from pokercert.vectors.locations import FileText, toml_line, vector_starts
-from pokercert.vectors.model import FORMAT_VERSION, Kind, Location, Vector
+from pokercert.vectors.model import FORMAT_VERSION, PAI_GOW_KINDS, Kind, Location, Vector
 from pokercert.vectors.schema_messages import schema_message
 
 if TYPE_CHECKING:  # imported when the files are read (a miss), not from the cache
@@ -342,7 +342,9 @@ class _Reader:
             self.problem(ft.at(index, "id"), f"id {vid} does not start with the ruleset {rid}/")
         kind = raw["kind"]
         inputs: dict[str, Any] = {
-            k: raw[k] for k in ("op", "hand", "hands", "hole", "board", "half") if k in raw
+            k: raw[k]
+            for k in ("op", "hand", "hands", "hole", "board", "half", *pai_gow_inputs.INPUT_KEYS)
+            if k in raw
         }
         expect = raw.get("expect")
         by_reading = raw.get("expect_by_reading")
@@ -413,6 +415,11 @@ class _Reader:
             return
         if vec.kind == Kind.REJECT:
             return  # invalid on purpose; pokercert vectors check verifies the fault
+        if vec.kind in PAI_GOW_KINDS:
+            found = pai_gow_inputs.input_problem(vec.kind, inputs, rs)
+            if found is not None:
+                self.problem(ft.at(index, found[0]), found[1])
+            return
         cannot = impossible_deal(vec, rs)  # a deal the game never deals (ruleset data)
         for why in cannot:
             self.problem(ft.at(index, "hands" if "hands" in inputs else "hole"), why)

@@ -40,7 +40,7 @@ from pokercert.reference import (
 )
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.reference.categories import CategoryName
-from pokercert.vectors.model import KINDS, Kind
+from pokercert.vectors.model import KINDS, PAI_GOW_KINDS, Kind
 
 __all__ = [
     "ACE",
@@ -77,7 +77,8 @@ T = TypeVar("T")
 ACE, KING, QUEEN, TWO = 14, 13, 12, 2
 RANKS = tuple(range(ACE, TWO - 1, -1))  # A K Q ... 2: shrinking favours high cards
 SUITS = tuple(SUIT_CHARS)
-DEAL_KINDS = KINDS
+# the kinds dealt at random (pai gow's set hands are not dealt yet: hand-written vectors)
+DEAL_KINDS = tuple(k for k in KINDS if k not in PAI_GOW_KINDS)
 ROYALS = frozenset({CategoryName.ROYAL_FLUSH, CategoryName.ROYAL_STRAIGHT_FLUSH})
 RUNS = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.STRAIGHT})
 SUITED = frozenset({*ROYALS, CategoryName.STRAIGHT_FLUSH, CategoryName.FLUSH})

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokercert.reference.interpretations import Profile, load_profile
+from pokercert.reference.pai_gow import pai_gow_rules
 from pokercert.reference.rulesets import Ruleset
 
 FORMAT_VERSION = 1
@@ -25,9 +26,10 @@ class Kind(StrEnum):
     """The one vocabulary of vector kinds (the ``kind`` key of a vector file).
 
     The same words name the operations an evaluator answers (``classify``, ``compare``,
-    ``best_hand``, ``showdown``, ``qualifies``); ``reject`` sends invalid input through one
-    of them.  ``showdown`` and ``qualifies`` came later: an adapter claims them per ruleset,
-    and adapters written before them never do (see :data:`BASIC_KINDS`).  Members are
+    ``best_hand``, ``showdown``, ``qualifies``, and pai gow's ``compare_two_card``,
+    ``setting`` and ``settle``); ``reject`` sends invalid input through one of them.
+    ``showdown``, ``qualifies`` and the pai gow kinds came later: an adapter claims them
+    per ruleset, and adapters written before them never do (see :data:`BASIC_KINDS`).  Members are
     ``str``: they compare equal to, hash like and print as their value, so files and
     outputs read exactly as before.
     """
@@ -38,6 +40,9 @@ class Kind(StrEnum):
     REJECT = "reject"
     SHOWDOWN = "showdown"
     QUALIFIES = "qualifies"
+    COMPARE_TWO_CARD = "compare_two_card"
+    SETTING = "setting"
+    SETTLE = "settle"
 
 
 # the halves of a split pot a best_hand request may ask for (``half``; absent: high)
@@ -51,17 +56,24 @@ KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 OPERATIONS: tuple[str, ...] = tuple(k.value for k in Kind if k is not Kind.REJECT)
 # the kinds every ruleset has (the first protocol's): an adapter that predates a later kind
 # claims these, and a later kind only where it implements it
-BASIC_KINDS: tuple[str, ...] = tuple(k for k in KINDS if k not in (Kind.SHOWDOWN, Kind.QUALIFIES))
+# the kinds of a pai gow game (reference/pai_gow.toml lists the rulesets that are one)
+PAI_GOW_KINDS: tuple[str, ...] = (Kind.COMPARE_TWO_CARD, Kind.SETTING, Kind.SETTLE)
+BASIC_KINDS: tuple[str, ...] = tuple(
+    k for k in KINDS if k not in (Kind.SHOWDOWN, Kind.QUALIFIES, *PAI_GOW_KINDS)
+)
 
 
 def kinds_for(ruleset: Ruleset, kinds: tuple[str, ...] = KINDS) -> list[str]:
     """The ``kinds`` that apply to ``ruleset``: ``best_hand`` only where it selects a hand
-    from hole and community cards, ``qualifies`` only where it has a dealer qualifier."""
+    from hole and community cards, ``qualifies`` only where it has a dealer qualifier,
+    the pai gow kinds only in a pai gow game."""
+    pai_gow = pai_gow_rules(ruleset.id) is not None
     return [
         k
         for k in kinds
         if (k != Kind.BEST_HAND or ruleset.selection is not None)
         and (k != Kind.QUALIFIES or ruleset.qualifier is not None)
+        and (pai_gow or k not in PAI_GOW_KINDS)
     ]
 
 
@@ -120,6 +132,9 @@ class Vector:
     * showdown: ``{"hands": [...]}`` plus ``"board"`` in games with community cards (each
       hand is then a player's hole cards); the whole pot is settled
     * qualifies: ``{"hand": "..."}`` (one dealer hand)
+    * compare_two_card: ``{"hands": ["As Xx", "Kd Kc"]}`` (pai gow two-card hands)
+    * setting: ``{"high": "<5 cards>", "low": "<2 cards>"}`` (one player's seven cards set)
+    * settle: ``{"player": [high, low], "banker": [high, low]}`` (two set hands)
     * reject: ``{"op": "classify"|"compare"|"best_hand", ...that op's inputs...}``;
       reject inputs are raw strings and may be invalid on purpose.
 
@@ -129,7 +144,9 @@ class Vector:
     showdown ``{"high": [indices], "low": [indices], "shares": ["1/2", ...]}`` (``low``
     empty when no low half is awarded: the game has none or no hand qualifies; one exact
     fraction of the pot per hand; odd chips are out of scope),
-    qualifies ``{"qualifies": true|false}`` (the ruleset's dealer qualifier).
+    qualifies ``{"qualifies": true|false}`` (the ruleset's dealer qualifier),
+    compare_two_card ``{"winners": [indices]}``, setting ``{"legal": true|false}``,
+    settle ``{"settlement": "player"|"banker"|"push"}``.
     When the vector depends on an interpretation, ``expect_by_reading`` maps each
     reading name of that (single) interpretation to such a dict instead.
     """

@@ -25,6 +25,7 @@ from pokercert.reference import (
     all_rulesets,
     evaluator,
 )
+from pokercert.reference.pai_gow import PaiGow, pai_gow, pai_gow_rules
 from pokercert.vectors.model import kinds_for
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class ReferenceEvaluator:
 
     def __init__(self) -> None:
         self._ev: Evaluator | None = None
+        self._pai_gow: PaiGow | None = None
         # the engine's card for each position in CODED_CARDS (Hands.codes): the 52 of
         # DECK, then the joker where the ruleset has jokers (else a joker's code is not in
         # the table, and the hands go through the parser, which refuses it)
@@ -57,6 +59,7 @@ class ReferenceEvaluator:
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         profile = Profile("adapter", dict(readings))
         self._ev = evaluator(ruleset, profile)
+        self._pai_gow = pai_gow(ruleset, profile) if pai_gow_rules(ruleset) else None
         self._by_code = (*DECK, JOKER) if self._ev.ruleset.jokers else DECK
 
     @property
@@ -175,5 +178,34 @@ class ReferenceEvaluator:
         """Whether the hand meets the configured ruleset's dealer qualifier."""
         try:
             return self.engine.qualifies(" ".join(hand))
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+
+    # ----------------------------------------------------------------- pai gow
+    @property
+    def game(self) -> PaiGow:
+        """The configured pai gow game (:mod:`pokercert.reference.pai_gow`)."""
+        if self._pai_gow is None:
+            raise RuntimeError(f"{self.engine.ruleset.id} is not a pai gow game")
+        return self._pai_gow
+
+    def compare_two_card(self, hands: list[list[str]]) -> list[int]:
+        """Indices of the best two-card hands (the joker an ace)."""
+        try:
+            return self.game.compare_two_card([" ".join(h) for h in hands])
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+
+    def setting(self, high: list[str], low: list[str]) -> bool:
+        """Whether the five-card hand outranks the two-card hand (False: foul)."""
+        try:
+            return self.game.legal(" ".join(high), " ".join(low))
+        except CardError as exc:
+            raise Rejected(exc.code, str(exc)) from None
+
+    def settle(self, player: list[list[str]], banker: list[list[str]]) -> str:
+        """``player``, ``banker`` or ``push`` for the player's set hand against the banker's."""
+        try:
+            return self.game.settle([" ".join(h) for h in player], [" ".join(h) for h in banker])
         except CardError as exc:
             raise Rejected(exc.code, str(exc)) from None

@@ -1,0 +1,57 @@
+"""The corpus checks and the reference's answers for pai gow's kinds (``compare_two_card``,
+``setting``, ``settle``): one place, so the corpus reader and ``vectors check`` agree.
+
+A pai gow vector's inputs: two-card ``hands``; a ``high`` five-card and a ``low``
+two-card hand; or ``player`` and ``banker``, each ``[high, low]``.  Answers come from
+:mod:`pokercert.reference.pai_gow` under the vector's profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pokercert.reference.cards import CardError
+from pokercert.reference.interpretations import Profile
+from pokercert.reference.pai_gow import pai_gow, pai_gow_rules
+from pokercert.reference.rulesets import Ruleset
+from pokercert.vectors.model import PAI_GOW_KINDS, Kind
+
+# the field of a vector file a pai gow kind's cards are in (where a problem is reported)
+CARDS_FIELD: dict[str, str] = {
+    Kind.COMPARE_TWO_CARD: "hands",
+    Kind.SETTING: "high",
+    Kind.SETTLE: "player",
+}
+INPUT_KEYS = ("high", "low", "player", "banker")
+
+
+def input_problem(kind: str, inputs: Mapping[str, Any], rs: Ruleset) -> tuple[str, str] | None:
+    """What is wrong with a pai gow vector's inputs as ``(field, message)``, or None.
+
+    Not a pai gow game, or cards the reference refuses (a card twice in the deal, a
+    second joker, the wrong count) are problems of the vector; a banker's foul setting
+    in ``settle`` too (no text says how it settles)."""
+    if pai_gow_rules(rs.id) is None:
+        return kind, f"{rs.id} is not a pai gow game: {kind} does not apply"
+    try:
+        answer(kind, inputs, rs, None)
+    except CardError as exc:
+        return CARDS_FIELD[kind], f"invalid cards ({exc.code}): {exc}"
+    except ValueError as exc:
+        return CARDS_FIELD[kind], str(exc)
+    return None
+
+
+def answer(
+    kind: str, inputs: Mapping[str, Any], rs: Ruleset, profile: Profile | str | None
+) -> dict[str, Any]:
+    """The reference's outcome of a pai gow vector (the form of its ``expect``)."""
+    game = pai_gow(rs.id, profile)
+    if kind == Kind.COMPARE_TWO_CARD:
+        return {"winners": game.compare_two_card(list(inputs["hands"]))}
+    if kind == Kind.SETTING:
+        return {"legal": game.legal(inputs["high"], inputs["low"])}
+    if kind == Kind.SETTLE:
+        return {"settlement": game.settle(list(inputs["player"]), list(inputs["banker"]))}
+    raise ValueError(f"{kind!r} is not a pai gow kind (those are {', '.join(PAI_GOW_KINDS)})")
