@@ -158,13 +158,13 @@ class PaiGow:
         self,
         ev: Evaluator,
         rules: PaiGowRules,
-        profile: Profile,
         steps: PaiGowSteps = DEFAULT_PAI_GOW_STEPS,
     ) -> None:
         self.ev = ev
         self.rules = rules
         self.steps = steps
-        self.equal_is_legal = profile.reading(rules.setting_interpretation) == "practice"
+        # the reading of the setting interpretation, as the engine knob it sets
+        self.equal_is_legal = ev.rules.get("setting_equal", "legal") == "legal"
         self._jokers = ev.ruleset.jokers
 
     def _cards(self, text: str, count: int) -> tuple[Card, ...]:
@@ -218,7 +218,7 @@ def _sign(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 @cache
 def _shared(ruleset_id: str, choices: tuple[tuple[str, str], ...]) -> PaiGow:
     profile = Profile("pai-gow", dict(choices))
-    return PaiGow(evaluator(ruleset_id, profile), _need(ruleset_id), profile)
+    return PaiGow(evaluator(ruleset_id, profile), _need(ruleset_id))
 
 
 def _need(ruleset_id: str) -> PaiGowRules:

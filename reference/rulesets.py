@@ -48,6 +48,9 @@ RULE_VALUES: dict[str, tuple[str, ...]] = {
     # where A-2-3-4-5 ranks: the lowest straight (and straight flush), or the second
     # highest, just below the ace-high one (pai gow poker), in both or in the straight only
     "wheel_place": ("lowest", "second_highest", "second_highest_straight"),
+    # pai gow's setting rule (reference/pai_gow.py): a five-card hand equal to the two-card
+    # hand on the two-card hand's cards is a legal setting or a foul; the first the default
+    "setting_equal": ("legal", "foul"),
 }
 EQUAL_OUTCOMES = ("split", "push", "tie")
 # wild-card designations (a ruleset's ``deck.wild``): which cards are wild and how far.

@@ -18,7 +18,8 @@ from typing import Any
 from pokercert.vectors.model import Vector
 
 # record keys in the order they are written
-INPUT_KEYS = ("op", "hand", "hands", "hole", "board", "half")
+# (pai gow's set hands: ``high`` and ``low`` of a setting, ``player`` and ``banker``)
+INPUT_KEYS = ("op", "hand", "hands", "hole", "board", "half", "high", "low", "player", "banker")
 KEY_ORDER = (
     "id",
     "kind",

@@ -232,7 +232,7 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
     if vector.kind == Kind.QUALIFIES:
         return {"qualifies": ev.qualifies(inputs["hand"])}
     if vector.kind in PAI_GOW_KINDS:
-        return pai_gow_inputs.answer(vector.kind, inputs, ev.ruleset, ev.profile)
+        return pai_gow_inputs.answer(vector.kind, inputs, ev)
     op = inputs["op"]
     try:
         if op == Kind.CLASSIFY:

@@ -40,6 +40,7 @@ from pokercert.reference.interpretations import catalogue
 from pokercert.reference.names import did_you_mean
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors import corpus_cache, pai_gow_inputs, registry
+from pokercert.vectors.canonical import INPUT_KEYS
 from pokercert.vectors.deals import best_cards_problems, has_half, impossible_deal, pot_problems
 from pokercert.vectors.locations import FileText, toml_line, vector_starts
 from pokercert.vectors.model import FORMAT_VERSION, PAI_GOW_KINDS, Kind, Location, Vector
@@ -341,11 +342,7 @@ class _Reader:
         if vid.split("/")[0] != rid:
             self.problem(ft.at(index, "id"), f"id {vid} does not start with the ruleset {rid}/")
         kind = raw["kind"]
-        inputs: dict[str, Any] = {
-            k: raw[k]
-            for k in ("op", "hand", "hands", "hole", "board", "half", *pai_gow_inputs.INPUT_KEYS)
-            if k in raw
-        }
+        inputs: dict[str, Any] = {k: raw[k] for k in INPUT_KEYS if k in raw}
         expect = raw.get("expect")
         by_reading = raw.get("expect_by_reading")
         interps = tuple(raw.get("interpretations", ()))

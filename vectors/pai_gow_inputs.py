@@ -3,7 +3,7 @@
 
 A pai gow vector's inputs: two-card ``hands``; a ``high`` five-card and a ``low``
 two-card hand; or ``player`` and ``banker``, each ``[high, low]``.  Answers come from
-:mod:`pokercert.reference.pai_gow` under the vector's profile.
+:mod:`pokercert.reference.pai_gow` with the engine of the reading checked.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokercert.reference.cards import CardError
-from pokercert.reference.interpretations import Profile
-from pokercert.reference.pai_gow import pai_gow, pai_gow_rules
+from pokercert.reference.engine import Evaluator, evaluator
+from pokercert.reference.pai_gow import PaiGow, pai_gow_rules
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.model import PAI_GOW_KINDS, Kind
 
@@ -23,7 +23,6 @@ CARDS_FIELD: dict[str, str] = {
     Kind.SETTING: "high",
     Kind.SETTLE: "player",
 }
-INPUT_KEYS = ("high", "low", "player", "banker")
 
 
 def input_problem(kind: str, inputs: Mapping[str, Any], rs: Ruleset) -> tuple[str, str] | None:
@@ -35,7 +34,7 @@ def input_problem(kind: str, inputs: Mapping[str, Any], rs: Ruleset) -> tuple[st
     if pai_gow_rules(rs.id) is None:
         return kind, f"{rs.id} is not a pai gow game: {kind} does not apply"
     try:
-        answer(kind, inputs, rs, None)
+        answer(kind, inputs, evaluator(rs.id))
     except CardError as exc:
         return CARDS_FIELD[kind], f"invalid cards ({exc.code}): {exc}"
     except ValueError as exc:
@@ -43,11 +42,13 @@ def input_problem(kind: str, inputs: Mapping[str, Any], rs: Ruleset) -> tuple[st
     return None
 
 
-def answer(
-    kind: str, inputs: Mapping[str, Any], rs: Ruleset, profile: Profile | str | None
-) -> dict[str, Any]:
-    """The reference's outcome of a pai gow vector (the form of its ``expect``)."""
-    game = pai_gow(rs.id, profile)
+def answer(kind: str, inputs: Mapping[str, Any], ev: Evaluator) -> dict[str, Any]:
+    """The outcome of a pai gow vector (the form of its ``expect``) from the engine ``ev``
+    of a pai gow ruleset (its readings, as the engine's knobs, decide the setting rule)."""
+    rules = pai_gow_rules(ev.ruleset.id)
+    if rules is None:
+        raise ValueError(f"{ev.ruleset.id} is not a pai gow game")
+    game = PaiGow(ev, rules)
     if kind == Kind.COMPARE_TWO_CARD:
         return {"winners": game.compare_two_card(list(inputs["hands"]))}
     if kind == Kind.SETTING:
