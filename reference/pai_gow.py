@@ -140,12 +140,22 @@ def outranks(five: HandValue, two: Sequence[Card], equal_is_legal: bool) -> bool
     return standing > low or (standing == low and equal_is_legal)
 
 
+def verdict(high: int, low: int) -> str:
+    """The settlement of a player whose high and low hands won (1) or lost (-1; a copy is
+    already counted for whom the rules give it): both won, the player; both lost, the
+    banker; one each, a push."""
+    if high > 0 and low > 0:
+        return PLAYER
+    return BANKER if high < 0 and low < 0 else PUSH
+
+
 @dataclass(frozen=True)
 class PaiGowSteps:
     """The steps a :class:`PaiGow` is composed of (a mutant replaces one)."""
 
     low_key: Callable[[Sequence[Card]], LowKey] = low_key
     outranks: Callable[[HandValue, Sequence[Card], bool], bool] = outranks
+    verdict: Callable[[int, int], str] = verdict
 
 
 DEFAULT_PAI_GOW_STEPS = PaiGowSteps()
@@ -205,10 +215,7 @@ class PaiGow:
         high = _sign(self.ev.value(p_high).key, self.ev.value(b_high).key)
         low = _sign(self.steps.low_key(p_low), self.steps.low_key(b_low))
         copy = 1 if self.rules.copies == PLAYER else -1
-        won = [copy if s == 0 else s for s in (high, low)]
-        if won == [1, 1]:
-            return PLAYER
-        return BANKER if won == [-1, -1] else PUSH
+        return self.steps.verdict(high or copy, low or copy)
 
 
 def _sign(a: tuple[int, ...], b: tuple[int, ...]) -> int:

@@ -28,6 +28,7 @@ from pokercert.harness.mutants.changes import (
     best_from_single_hole_card,
     categories,
     classified,
+    copies_to,
     deck_jokers,
     first_of_each_half,
     first_winner_only,
@@ -48,11 +49,14 @@ from pokercert.harness.mutants.changes import (
     remap_ranks,
     run_top,
     selection,
+    setting_ignored,
+    settled_on_high_hand,
     shares_by,
     straight_only_in_dealt_order,
     stud_first_five,
     swap,
     tiebreak,
+    two_card_joker_not_ace,
     wild_always_ace,
     wild_designation,
     wild_resolved_by,
@@ -1185,6 +1189,44 @@ JOKER_MUTANTS: tuple[Mutant, ...] = (
     ),
 )
 MUTANTS = (*MUTANTS, *JOKER_MUTANTS)
+
+# pai gow's two-card hand, setting rule and settlement (kinds compare_two_card, setting
+# and settle; reference/pai_gow.py)
+PAI_GOW = ("lc-pai-gow-poker", "wa-pai-gow-poker")
+PAI_GOW_MUTANTS = (
+    Mutant(
+        "pai-gow-setting-ignored",
+        "setting-rule",
+        PAI_GOW,
+        "Every setting is legal: a two-card hand that outranks the five-card hand is never "
+        "foul, and such a player is settled on the hands as set.",
+        (setting_ignored(),),
+    ),
+    Mutant(
+        "pai-gow-copies-to-player",
+        "copy",
+        PAI_GOW,
+        "A copy (a hand exactly equal to the banker's) counts as the player's, not the banker's.",
+        (copies_to("player"),),
+    ),
+    Mutant(
+        "pai-gow-two-card-joker-not-ace",
+        "two-card-hand",
+        PAI_GOW,
+        "In the two-card hand the joker counts below the deuce instead of as an ace: "
+        "ace-joker is no pair, joker-king loses to queen-jack.",
+        (two_card_joker_not_ace(),),
+    ),
+    Mutant(
+        "pai-gow-high-hand-only",
+        "settlement",
+        PAI_GOW,
+        "The wager is settled on the five-card hands alone: the two-card hand never turns "
+        "a win into a push or a loss into one.",
+        (settled_on_high_hand(),),
+    ),
+)
+MUTANTS = (*MUTANTS, *PAI_GOW_MUTANTS)
 
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"

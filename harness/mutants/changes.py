@@ -24,6 +24,7 @@ from pokercert.harness.mutants.model import (
 )
 from pokercert.reference.cards import (
     JOKER,
+    JOKER_RANK,
     SUIT_CHARS,
     WRONG_COUNT,
     Card,
@@ -33,6 +34,7 @@ from pokercert.reference.cards import (
 )
 from pokercert.reference.categories import CategoryName
 from pokercert.reference.engine import BestHand, Evaluator, HandValue, Steps
+from pokercert.reference.pai_gow import BANKER, PLAYER, LowKey, PaiGow
 from pokercert.reference.rulesets import Ruleset
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
@@ -644,3 +646,43 @@ def low_selection(lowest: int, highest: int) -> Change:
         return best
 
     return patch(lambda s: replace(s, best=wrapped(s.best, wrap)))
+
+
+# --------------------------------------------------------------------------- pai gow
+
+
+def pai_gow_game(edit: Callable[[PaiGow], PaiGow]) -> Change:
+    """A change of a pai gow game's composition (its steps or its rules)."""
+    return Change(pai_gow=edit)
+
+
+def setting_ignored() -> Change:
+    """Every setting is legal: the five-card hand is never held to outrank the two."""
+    return pai_gow_game(
+        lambda g: PaiGow(g.ev, g.rules, replace(g.steps, outranks=lambda five, two, eq: True))
+    )
+
+
+def copies_to(side: str) -> Change:
+    """Copies (exactly equal hands) go to ``side`` instead of where the rules say."""
+    return pai_gow_game(lambda g: PaiGow(g.ev, dataclasses.replace(g.rules, copies=side), g.steps))
+
+
+def _joker_lowest(cards: Sequence[Card]) -> LowKey:
+    """A two-card key with the joker as the lowest card of all (no ace)."""
+    a, b = sorted((1 if c.rank == JOKER_RANK else c.rank for c in cards), reverse=True)
+    return (1, a, b) if a == b else (0, a, b)
+
+
+def two_card_joker_not_ace() -> Change:
+    """In the two-card hand the joker counts below the deuce instead of as an ace."""
+    return pai_gow_game(lambda g: PaiGow(g.ev, g.rules, replace(g.steps, low_key=_joker_lowest)))
+
+
+def _high_hand_only(high: int, low: int) -> str:
+    return PLAYER if high > 0 else BANKER
+
+
+def settled_on_high_hand() -> Change:
+    """The wager is settled on the five-card hands alone (the two-card hand ignored)."""
+    return pai_gow_game(lambda g: PaiGow(g.ev, g.rules, replace(g.steps, verdict=_high_hand_only)))

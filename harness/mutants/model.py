@@ -32,6 +32,7 @@ from pokercert.reference.cards import CardError
 from pokercert.reference.engine import DEFAULT_STEPS, Evaluator, Steps, ranking_steps
 from pokercert.reference.errors import PokercertError
 from pokercert.reference.interpretations import Profile, get_interpretation
+from pokercert.reference.pai_gow import PaiGow, pai_gow_rules
 from pokercert.reference.rulesets import Category, Ruleset, get_ruleset
 from pokercert.vectors.model import kinds_for
 
@@ -71,6 +72,8 @@ class Change:
     # the engine's steps as composed so far -> the mutant's composition
     steps: Callable[[Steps], Steps] | None = None
     reason: Callable[[str], str | None] | None = None
+    # a pai gow game's composition (its steps, its rules) -> the mutant's
+    pai_gow: Callable[[PaiGow], PaiGow] | None = None
 
     def ranking(self, ranked: Sequence[str], ruleset: Ruleset) -> list[str]:
         """The mutant's ranking (best first) of ``ruleset`` ranked ``ranked`` as read:
@@ -131,6 +134,18 @@ class Mutant:
         profile = KnobProfile(as_read.name, as_read.choices, MappingProxyType(knobs))
         return Evaluator(edited, profile, steps=compose(self.changes, ranking_steps(edited.rules)))
 
+    def game(self, ev: Evaluator) -> PaiGow | None:
+        """The pai gow game of the mutant's engine ``ev`` with every pai gow change in
+        (None: the ruleset is no pai gow game)."""
+        rules = pai_gow_rules(ev.ruleset.id)
+        if rules is None:
+            return None
+        game = PaiGow(ev, rules)
+        for change in self.changes:
+            if change.pai_gow is not None:
+                game = change.pai_gow(game)
+        return game
+
     def reason(self, code: str) -> str | None:
         """The reason code this mutant gives when the reference would refuse with ``code``."""
         out: str | None = code
@@ -188,12 +203,14 @@ class MutantEvaluator:
             vendor=VENDOR, name=f"mutant:{mutant.id}", version=__version__, build=mutant.id
         )
         self._ev: Evaluator | None = None
+        self._game: PaiGow | None = None
 
     def capabilities(self) -> dict[str, list[str]]:
         return {rid: kinds_for(get_ruleset(rid), CAPABILITY_KINDS) for rid in self.mutant.rulesets}
 
     def configure(self, ruleset: str, readings: dict[str, str]) -> None:
         self._ev = self.mutant.build(ruleset, readings)
+        self._game = self.mutant.game(self._ev)
 
     @property
     def engine(self) -> Evaluator:
@@ -236,5 +253,29 @@ class MutantEvaluator:
     def qualifies(self, hand: list[str]) -> bool:
         try:
             return self.engine.qualifies(hand)
+        except CardError as exc:
+            raise self._refuse(exc) from None
+
+    @property
+    def game(self) -> PaiGow:
+        if self._game is None:
+            raise MutantError(f"{self.engine.ruleset.id} is not a pai gow game")
+        return self._game
+
+    def compare_two_card(self, hands: list[list[str]]) -> list[int]:
+        try:
+            return self.game.compare_two_card([" ".join(h) for h in hands])
+        except CardError as exc:
+            raise self._refuse(exc) from None
+
+    def setting(self, high: list[str], low: list[str]) -> bool:
+        try:
+            return self.game.legal(" ".join(high), " ".join(low))
+        except CardError as exc:
+            raise self._refuse(exc) from None
+
+    def settle(self, player: list[list[str]], banker: list[list[str]]) -> str:
+        try:
+            return self.game.settle([" ".join(h) for h in player], [" ".join(h) for h in banker])
         except CardError as exc:
             raise self._refuse(exc) from None

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from pokercert.reference import Evaluator
 from pokercert.reference.cards import RANK_CHARS, SUIT_CHARS, CardError
-from pokercert.vectors.model import Kind, Vector
+from pokercert.vectors.model import PAI_GOW_KINDS, Kind, Vector
 
 __all__ = ["ATTEMPTS", "Sibling", "draw_sibling", "hand_categories", "rank_map"]
 
@@ -229,6 +229,8 @@ def draw_sibling(
     ``outcome(kind, inputs)`` is the reference's outcome with the deciding clauses and
     flags (what must not change); ``accept(op, inputs)`` says whether a deal is new (no
     symmetry of a published input or of a fresh deal already made)."""
+    if vector.kind in PAI_GOW_KINDS:
+        return None  # set hands are not redrawn yet: pai gow's kinds get no siblings
     try:
         wanted = outcome(vector.kind, vector.inputs)
     except CardError:

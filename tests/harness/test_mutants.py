@@ -18,6 +18,7 @@ from pokercert.harness.api import PokerEvaluator, Rejected
 from pokercert.harness.mutants import MUTANTS, MutantError, MutantEvaluator, get_mutant
 from pokercert.harness.mutants.changes import patch, wrapped
 from pokercert.harness.mutants.model import Mutant
+from pokercert.harness.peers.reference import ReferenceEvaluator
 from pokercert.reference import CardError, all_rulesets, evaluator, get_ruleset
 from pokercert.vectors import registry
 from pokercert.vectors.registry import in_corpus
@@ -394,6 +395,20 @@ def _split(cards: str) -> list[str]:
     return cards.split()
 
 
+PAI_GOW_OPS = ("two_card", "setting", "settle")
+
+
+def pai_gow_answer(ev: object, ruleset: str, op: str, args: tuple) -> object:
+    """A pai gow answer of the reference peer or a mutant evaluator (cards as tokens)."""
+    ev.configure(ruleset, {})  # type: ignore[attr-defined]
+    if op == "two_card":
+        return ev.compare_two_card([_split(h) for h in args[0]])  # type: ignore[attr-defined]
+    if op == "setting":
+        return ev.setting(_split(args[0]), _split(args[1]))  # type: ignore[attr-defined]
+    player, banker = ([_split(h) for h in side] for side in args)
+    return ev.settle(player, banker)  # type: ignore[attr-defined]
+
+
 def reference_answer(ruleset: str, op: str, args: tuple) -> object:
     ev = evaluator(ruleset)
     try:
@@ -406,6 +421,8 @@ def reference_answer(ruleset: str, op: str, args: tuple) -> object:
             return (pot.high, pot.low or (), tuple(str(f) for f in pot.shares))
         if op == "qualifies":
             return ev.qualifies(args[0])
+        if op in PAI_GOW_OPS:
+            return pai_gow_answer(ReferenceEvaluator(), ruleset, op, args)
         found = ev.best_hand(*args)
         return (" ".join(str(c) for c in found.cards), found.category)
     except CardError as exc:
@@ -426,6 +443,8 @@ def mutant_answer(mutant_id: str, ruleset: str, op: str, args: tuple) -> object:
             return (tuple(pot.high), tuple(pot.low or ()), tuple(str(f) for f in pot.shares))
         if op == "qualifies":
             return m.qualifies(_split(args[0]))
+        if op in PAI_GOW_OPS:
+            return pai_gow_answer(m, ruleset, op, args)
         cards, category = m.best_hand(_split(args[0]), _split(args[1]))
         return (" ".join(cards), category)
     except Rejected as exc:
@@ -475,6 +494,33 @@ EXAMPLES.update(
         ],
         # (b)6: two cards of one suit are a two-card flush
         "hcf-two-cards-no-flush": [(HCF, "classify", ("Ah 2h 3d 4d 5c 6c 7s",), "two_card_flush")],
+    }
+)
+
+# pai gow (house rules, reference/pai_gow.toml): the joker is an ace in the two-card hand,
+# the five-card hand must outrank the two-card hand, copies go to the banker, one hand won
+# and one lost is a push
+WAP = "wa-pai-gow-poker"
+EXAMPLES.update(
+    {
+        # kings behind aces is foul, and a foul loses though both hands would have won
+        "pai-gow-setting-ignored": [
+            (LCP, "setting", ("Kd Kc 9h 5s 3d", "As Ah"), False),
+            (WAP, "settle", (["Kc Ks 7h 6h 4d", "As Ah"], ["Qh Qd 9d 5c 3s", "Jc Tc"]), "banker"),
+        ],
+        # the two-card copy (queen-jack both) is the banker's: high won, low lost: a push
+        "pai-gow-copies-to-player": [
+            (LCP, "settle", (["Ah Ad 9c 5s 3h", "Qd Jh"], ["Kh Kd 9d 5c 3s", "Qs Jc"]), "push")
+        ],
+        # ace-joker is a pair of aces, above a pair of kings
+        "pai-gow-two-card-joker-not-ace": [
+            (WAP, "two_card", (["As Xx", "Kd Kc"],), [0]),
+            (LCP, "two_card", (["Xx 2c", "Kd Qd"],), [0]),
+        ],
+        # aces beat kings behind, ten-eight loses to queen-jack in front: a push
+        "pai-gow-high-hand-only": [
+            (LCP, "settle", (["Ah Ad 9c 5s 3h", "Ts 8c"], ["Kh Kd 9d 5c 3s", "Qs Jc"]), "push")
+        ],
     }
 )
 
