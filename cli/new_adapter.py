@@ -29,7 +29,8 @@ from pathlib import Path
 from pokercert.cli.options import Subparsers, UsageError, out_folder
 from pokercert.harness.protocol import HALF_FEATURE
 from pokercert.reference import Ruleset, get_ruleset
-from pokercert.vectors.model import Kind
+from pokercert.reference.pai_gow import pai_gow_rules
+from pokercert.vectors.model import PAI_GOW_KINDS, Kind
 
 # language -> (template file, file written, how to run it: the spec's command line)
 LANGUAGES = {
@@ -46,6 +47,8 @@ _ASK_PYTHON = "import sys; print(sys.executable); print(sys.prefix)"
 # the protocol features every skeleton speaks (best_hand_half too in a split-pot game)
 FEATURES = ("classify_many", "evaluate_many", "input_rules")
 BUILD = {"c": "cc -O2 -std=c99 -o {folder}/adapter {path}"}
+# the skeletons that answer pai gow's kinds (the Node.js and C ones do not claim them yet)
+PAI_GOW_LANGUAGES = ("python",)
 
 
 def register(sub: Subparsers) -> None:
@@ -108,15 +111,19 @@ def interpreter(lang: str) -> tuple[str, str]:
     return executable, ""
 
 
-def claimed_kinds(rs: Ruleset) -> list[str]:
+def claimed_kinds(rs: Ruleset, lang: str = "python") -> list[str]:
     """The vector kinds a skeleton claims for ``rs``: classify, compare and reject always;
     best_hand where the game deals more cards than a hand (a selection rule); showdown
-    where the corpus settles whole pots (the ruleset names the halves of its pot)."""
+    where the corpus settles whole pots (the ruleset names the halves of its pot); in a
+    pai gow game the pai gow kinds, in the languages whose skeleton has them
+    (:data:`PAI_GOW_LANGUAGES`)."""
     kinds = [Kind.CLASSIFY.value, Kind.COMPARE.value]
     if rs.selection is not None:
         kinds.append(Kind.BEST_HAND.value)
         if rs.halves:
             kinds.append(Kind.SHOWDOWN.value)
+    if lang in PAI_GOW_LANGUAGES and pai_gow_rules(rs.id) is not None:
+        kinds.extend(str(k) for k in PAI_GOW_KINDS)
     return [*kinds, Kind.REJECT.value]
 
 
@@ -161,7 +168,7 @@ def render(lang: str, ruleset_id: str, path: Path, interpreter_path: str = "") -
     """The skeleton's source for ``lang`` and the ruleset, to be written at ``path``
     (``interpreter_path``: the interpreter its usage line names)."""
     rs = get_ruleset(ruleset_id)
-    kinds = claimed_kinds(rs)
+    kinds = claimed_kinds(rs, lang)
     halves = [h.name for h in rs.pot_halves]
     named = features(rs)
     template = (
@@ -208,7 +215,10 @@ def cmd_new_adapter(args: argparse.Namespace) -> int:
     where = {"path": path.resolve(), "folder": folder.resolve(), "interpreter": run_with}
     rs = get_ruleset(args.ruleset)
     print(f"wrote {path} ({args.lang}, claims {args.ruleset}; the evaluator is a stub)")
-    print(f"operations: {', '.join(claimed_kinds(rs))}; features: {', '.join(features(rs))}")
+    kinds = ", ".join(claimed_kinds(rs, args.lang))
+    print(f"operations: {kinds}; features: {', '.join(features(rs))}")
+    if pai_gow_rules(rs.id) is not None and args.lang not in PAI_GOW_LANGUAGES:
+        print(f"no {', '.join(PAI_GOW_KINDS)}: the {args.lang} skeleton does not answer them yet")
     for kind, why in unclaimed(rs).items():
         print(f"no {kind}: {why}")
     if args.lang in BUILD:

@@ -42,6 +42,8 @@ from pokercert.harness.run.runner import score_vectors
 from pokercert.harness.scoring import score
 from pokercert.reference import Ruleset, evaluator, get_ruleset, load_profile
 from pokercert.reference.cards import BAD_CARD, DUPLICATE_CARD, WRONG_COUNT
+from pokercert.reference.pai_gow import pai_gow_rules
+from pokercert.vectors import pai_gow_inputs
 from pokercert.vectors.check import pot_outcome
 from pokercert.vectors.model import Kind, Vector
 
@@ -125,6 +127,8 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
     if Kind.SHOWDOWN in kinds and rs.halves and rs.selection is not None:
         for inputs, expect, why in _showdowns(rs):
             add(Kind.SHOWDOWN, inputs, expect, why)
+    if pai_gow_rules(rs.id) is not None:
+        _pai_gow_checks(rs, kinds, add)
     if Kind.REJECT in kinds and Kind.CLASSIFY in kinds:
         cards = hands[2].split()
         faults = {
@@ -143,6 +147,29 @@ def smoke_vectors(ruleset_id: str, kinds: Sequence[str]) -> list[Vector]:
 
 
 Add = Callable[[str, dict[str, Any], dict[str, Any], str], None]
+
+# pai gow (reference/pai_gow.py): a pair against no pair in two cards; a royal flush
+# behind king-eight and a king-high hand behind aces; trips-full behind queen-seven against
+# king high behind queen-six (the player wins both hands)
+PAI_GOW_SMOKE: tuple[tuple[str, dict[str, Any]], ...] = (
+    (Kind.COMPARE_TWO_CARD, {"hands": ["As Ad", "Kd 8c"]}),
+    (Kind.SETTING, {"high": "As Ks Qs Js Ts", "low": "Kd 8c"}),
+    (Kind.SETTING, {"high": "Kd Jc 8h 5s 2c", "low": "As Ad"}),
+    (
+        Kind.SETTLE,
+        {"player": ["9c 9d 9h 4s 4c", "Qd 7c"], "banker": ["Kd Jc 8h 5s 2c", "Qh 6d"]},
+    ),
+)
+
+
+def _pai_gow_checks(rs: Ruleset, kinds: Sequence[str], add: Add) -> None:
+    """The pai gow smoke checks the adapter claims, where every profile agrees."""
+    for kind, inputs in PAI_GOW_SMOKE:
+        if kind not in kinds:
+            continue
+        answers = [pai_gow_inputs.answer(kind, inputs, evaluator(rs.id, prof)) for prof in PROFILES]
+        if answers[0] == answers[1]:
+            add(kind, dict(inputs), answers[0], f"pai gow: {answers[0]}")
 
 
 def _compares(rs: Ruleset, hands: Sequence[str], add: Add) -> None:
