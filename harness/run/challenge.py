@@ -170,7 +170,7 @@ def _remap_expect(
     kind: str, expect: Mapping[str, Any], relabel: _Relabel, new_index: Mapping[int, int]
 ) -> dict[str, Any]:
     out = dict(expect)
-    if kind == Kind.COMPARE and "winners" in out:
+    if kind in (Kind.COMPARE, Kind.COMPARE_TWO_CARD) and "winners" in out:
         out["winners"] = sorted(new_index[w] for w in out["winners"])
     if kind == Kind.BEST_HAND and "cards" in out:
         out["cards"] = sorted(relabel.cards(c, shuffle=False) for c in out["cards"])
@@ -192,9 +192,12 @@ def twin(vector: Vector, rng: random.Random, vector_id: str) -> Vector:
     op = vector.inputs["op"] if vector.kind == Kind.REJECT else vector.kind
     inputs = dict(vector.inputs)
     new_index: dict[int, int] = {}
-    for key in ("hand", "hole", "board"):
+    for key in ("hand", "hole", "board", "high", "low"):
         if isinstance(inputs.get(key), str):
             inputs[key] = relabel.cards(inputs[key])
+    for key in ("player", "banker"):  # a pai gow set hand: [high, low], kept in place
+        if isinstance(inputs.get(key), (list, tuple)):
+            inputs[key] = [relabel.cards(str(h)) for h in inputs[key]]
     if isinstance(inputs.get("hands"), (list, tuple)):
         hands = list(inputs["hands"])
         order = list(range(len(hands)))
