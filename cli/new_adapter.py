@@ -47,8 +47,8 @@ _ASK_PYTHON = "import sys; print(sys.executable); print(sys.prefix)"
 # the protocol features every skeleton speaks (best_hand_half too in a split-pot game)
 FEATURES = ("classify_many", "evaluate_many", "input_rules")
 BUILD = {"c": "cc -O2 -std=c99 -o {folder}/adapter {path}"}
-# the skeletons that answer pai gow's kinds (the Node.js and C ones do not claim them yet)
-PAI_GOW_LANGUAGES = ("python",)
+# the skeletons that answer pai gow's kinds (the C one does not claim them yet)
+PAI_GOW_LANGUAGES = ("python", "node")
 
 
 def register(sub: Subparsers) -> None:
