@@ -47,8 +47,8 @@ _ASK_PYTHON = "import sys; print(sys.executable); print(sys.prefix)"
 # the protocol features every skeleton speaks (best_hand_half too in a split-pot game)
 FEATURES = ("classify_many", "evaluate_many", "input_rules")
 BUILD = {"c": "cc -O2 -std=c99 -o {folder}/adapter {path}"}
-# the skeletons that answer pai gow's kinds (the C one does not claim them yet)
-PAI_GOW_LANGUAGES = ("python", "node")
+# the skeletons that answer pai gow's kinds (all three)
+PAI_GOW_LANGUAGES = ("python", "node", "c")
 
 
 def register(sub: Subparsers) -> None:
@@ -115,8 +115,7 @@ def claimed_kinds(rs: Ruleset, lang: str = "python") -> list[str]:
     """The vector kinds a skeleton claims for ``rs``: classify, compare and reject always;
     best_hand where the game deals more cards than a hand (a selection rule); showdown
     where the corpus settles whole pots (the ruleset names the halves of its pot); in a
-    pai gow game the pai gow kinds, in the languages whose skeleton has them
-    (:data:`PAI_GOW_LANGUAGES`)."""
+    pai gow game the pai gow kinds (every skeleton of :data:`PAI_GOW_LANGUAGES` has them)."""
     kinds = [Kind.CLASSIFY.value, Kind.COMPARE.value]
     if rs.selection is not None:
         kinds.append(Kind.BEST_HAND.value)
@@ -217,8 +216,6 @@ def cmd_new_adapter(args: argparse.Namespace) -> int:
     print(f"wrote {path} ({args.lang}, claims {args.ruleset}; the evaluator is a stub)")
     kinds = ", ".join(claimed_kinds(rs, args.lang))
     print(f"operations: {kinds}; features: {', '.join(features(rs))}")
-    if pai_gow_rules(rs.id) is not None and args.lang not in PAI_GOW_LANGUAGES:
-        print(f"no {', '.join(PAI_GOW_KINDS)}: the {args.lang} skeleton does not answer them yet")
     for kind, why in unclaimed(rs).items():
         print(f"no {kind}: {why}")
     if args.lang in BUILD:

@@ -1,12 +1,11 @@
-"""``pokercert new-adapter`` for a pai gow ruleset: the Python and Node.js skeletons claim
-and answer pai gow's kinds (a run of its ruleset leaves nothing NOT_APPLICABLE nor
-broken, and the Python one refuses a card dealt twice across a settlement); the C
-skeleton does not claim them yet, and says so."""
+"""``pokercert new-adapter`` for a pai gow ruleset: the Python, Node.js and C skeletons
+claim and answer pai gow's kinds (a run of its ruleset leaves nothing NOT_APPLICABLE nor
+broken, and the Python one refuses a card dealt twice across a settlement); a ruleset
+that is no pai gow game gets none of them."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 
 import pytest
@@ -15,21 +14,15 @@ from pokercert.cli.main import main
 from pokercert.cli.new_adapter import claimed_kinds
 from pokercert.reference import get_ruleset
 from pokercert.vectors.model import PAI_GOW_KINDS
+from tests.cli.test_new_adapter import skeleton
 
 RULESET = "wa-pai-gow-poker"
 BROKEN = {"ERROR", "TIMEOUT", "CRASH"}
 
 
-@pytest.mark.parametrize("lang", ["python", "node"])
+@pytest.mark.parametrize("lang", ["python", "node", "c"])
 def test_the_skeleton_answers_every_pai_gow_vector(lang, tmp_path, capsys):
-    if lang == "node" and shutil.which("node") is None:
-        pytest.skip("node is not installed (.ci/run installs it in CI)")
-    assert main(["new-adapter", "--lang", lang, "--ruleset", RULESET, str(tmp_path)]) == 0
-    spec = (
-        f"exec:python3 {tmp_path / 'adapter.py'}"
-        if lang == "python"
-        else f"exec:node {tmp_path / 'adapter.js'}"
-    )
+    spec = skeleton(lang, tmp_path, RULESET)
     folder = tmp_path / "run"
     args = ["run", "--adapter", spec, "--ruleset", RULESET, "--out", str(folder)]
     main([*args, "--no-challenge", "--no-report"])
@@ -60,12 +53,7 @@ def test_the_python_skeleton_refuses_a_card_dealt_twice_in_a_settlement(tmp_path
     assert module.answer(ok) == {"winners": [0]}
 
 
-def test_the_c_skeleton_does_not_claim_the_pai_gow_kinds(tmp_path, capsys):
-    rs = get_ruleset(RULESET)
-    for lang in ("python", "node"):
-        assert set(PAI_GOW_KINDS) <= set(claimed_kinds(rs, lang))
-    assert not set(PAI_GOW_KINDS) & set(claimed_kinds(rs, "c"))
-    capsys.readouterr()
-    assert main(["new-adapter", "--lang", "c", "--ruleset", RULESET, str(tmp_path)]) == 0
-    assert "does not answer them yet" in capsys.readouterr().out
-    assert not set(PAI_GOW_KINDS) & set(claimed_kinds(get_ruleset("nj-poker-high-5"), "python"))
+def test_only_a_pai_gow_ruleset_gets_the_kinds():
+    for lang in ("python", "node", "c"):
+        assert set(PAI_GOW_KINDS) <= set(claimed_kinds(get_ruleset(RULESET), lang))
+        assert not set(PAI_GOW_KINDS) & set(claimed_kinds(get_ruleset("nj-poker-high-5"), lang))
