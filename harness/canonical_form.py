@@ -47,7 +47,19 @@ _RELABELLINGS: tuple[dict[str, str], ...] = tuple(
 )
 _TABLES = tuple(str.maketrans(SUIT_CHARS, "".join(s[c] for c in SUIT_CHARS)) for s in _RELABELLINGS)
 _SUIT_SET = frozenset(SUIT_CHARS)
-_CARD_FIELDS = ("hand", "hole", "board")
+_CARD_FIELDS = ("hand", "hole", "board", "high", "low")
+# pai gow's set hands: each a list [high, low] of card strings, kept in place
+_SET_FIELDS = ("player", "banker")
+
+
+def _fields(inputs: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The card strings of a request other than ``hands``, each named: the card fields,
+    then each hand of a pai gow set hand (``player:0`` its high hand, ``player:1`` its low)."""
+    out = [(name, _tokens(inputs.get(name))) for name in _CARD_FIELDS if name in inputs]
+    for name in _SET_FIELDS:
+        for i, cards in enumerate(inputs.get(name, ())):
+            out.append((f"{name}:{i}", _tokens(cards)))
+    return out
 
 
 class Canonical(NamedTuple):
@@ -88,13 +100,13 @@ def _plain(tokens: Sequence[str]) -> bool:
 def canonical(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Canonical:
     """The canonical form of the request ``op`` of ``ruleset`` with these inputs (cards as
     one string of tokens or a list of them, as the corpus or the protocol gives them)."""
-    fields = [(name, _tokens(inputs.get(name))) for name in _CARD_FIELDS if name in inputs]
+    fields = _fields(inputs)
     hands = [_tokens(h) for h in inputs.get("hands", ())]
     extra = tuple(
         sorted(
             (k, str(v))
             for k, v in inputs.items()
-            if k not in _CARD_FIELDS and k not in ("hands", "op")
+            if k not in _CARD_FIELDS and k not in ("hands", "op", *_SET_FIELDS)
         )
     )
     everything = [t for h in hands for t in h] + [t for _, ts in fields for t in ts]
@@ -154,7 +166,7 @@ def _ranks(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
     (rank, how many cards of the request share its suit), hands sorted (a filter: two
     requests of one canonical form have the same shape; most others differ)."""
     hands = [_tokens(h) for h in inputs.get("hands", ())]
-    fields = [(name, _tokens(inputs.get(name))) for name in _CARD_FIELDS if name in inputs]
+    fields = _fields(inputs)
     suits = Counter(t[1] for ts in (*hands, *(ts for _, ts in fields)) for t in ts if len(t) == 2)
 
     def text(tokens: list[str]) -> str:
