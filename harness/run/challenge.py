@@ -326,7 +326,9 @@ def fresh_deals(
     out = _ladder_fresh(Game(ruleset, profile, kinds), ev, stream, new)
     out += _situation_fresh(ruleset_id, profile, kinds, seed, count, ev, new)
     out += _siblings(ruleset_id, seed, ev, mine, new)
-    return out
+    from pokercert.harness.run.pai_gow_fresh import pai_gow_fresh
+
+    return out + pai_gow_fresh(ev, _stream(seed, ruleset_id, FRESH, "pai-gow"), new)
 
 
 IsNew = Callable[[str, Mapping[str, Any]], bool]

@@ -91,11 +91,17 @@ class SymmetricMemoriser:
                 raise NotMemorised(f"not memorised: {op} {dict(inputs)}")
             return otherwise()
         expect, stored, form = found
-        if op in (Kind.CLASSIFY, Kind.QUALIFIES):
-            return expect["category" if op == Kind.CLASSIFY else "qualifies"]
+        single = {
+            Kind.CLASSIFY: "category",
+            Kind.QUALIFIES: "qualifies",
+            Kind.SETTING: "legal",
+            Kind.SETTLE: "settlement",
+        }
+        if op in single:
+            return expect[single[op]]
         # the stored vector's hand at canonical place p is the request's hand there
         to_request = dict(zip(stored.order, form.order, strict=True))
-        if op == Kind.COMPARE:
+        if op in (Kind.COMPARE, Kind.COMPARE_TWO_CARD):
             return sorted(to_request[w] for w in expect["winners"])
         if op == Kind.SHOWDOWN:
             shares = [""] * len(form.order)
@@ -146,6 +152,27 @@ class SymmetricMemoriser:
             Kind.BEST_HAND,
             {"hole": hole, "board": board, "half": half},
             lambda: self._fallback().best_hand(hole, board, half),
+        )
+
+    def compare_two_card(self, hands: list[list[str]]) -> Any:
+        return self._answer(
+            Kind.COMPARE_TWO_CARD,
+            {"hands": hands},
+            lambda: self._fallback().compare_two_card(hands),
+        )
+
+    def setting(self, high: list[str], low: list[str]) -> Any:
+        return self._answer(
+            Kind.SETTING,
+            {"high": high, "low": low},
+            lambda: self._fallback().setting(high, low),
+        )
+
+    def settle(self, player: list[list[str]], banker: list[list[str]]) -> Any:
+        return self._answer(
+            Kind.SETTLE,
+            {"player": player, "banker": banker},
+            lambda: self._fallback().settle(player, banker),
         )
 
     def _fallback(self) -> MutantEvaluator:
