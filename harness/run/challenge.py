@@ -328,7 +328,8 @@ def fresh_deals(
     out += _siblings(ruleset_id, seed, ev, mine, new)
     from pokercert.harness.run.pai_gow_fresh import pai_gow_fresh
 
-    return out + pai_gow_fresh(ev, _stream(seed, ruleset_id, FRESH, "pai-gow"), new)
+    dealt = pai_gow_fresh(ev, _stream(seed, ruleset_id, FRESH, "pai-gow"), new)
+    return out + [FreshDeal(*deal) for deal in dealt]
 
 
 IsNew = Callable[[str, Mapping[str, Any]], bool]

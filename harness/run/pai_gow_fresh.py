@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokercert.reference.cards import DECK, JOKER, Card, format_cards
 from pokercert.reference.engine import Evaluator
@@ -20,8 +20,9 @@ from pokercert.reference.pai_gow import PaiGow, low_hand_label, pai_gow_rules
 from pokercert.vectors import pai_gow_inputs
 from pokercert.vectors.model import Kind
 
-if TYPE_CHECKING:
-    from pokercert.harness.run.challenge import FreshDeal
+# one deal: (kind, inputs, situation, expect, clauses, flags, why), the fields of
+# :class:`pokercert.harness.run.challenge.FreshDeal` (which wraps it)
+Deal = tuple[str, dict[str, Any], str, dict[str, Any], tuple[str, ...], tuple[str, ...], str]
 
 # deals per kind and ruleset, and how often a deal is drawn again while it is no new one
 COUNTS = {Kind.COMPARE_TWO_CARD: 12, Kind.SETTING: 12, Kind.SETTLE: 18}
@@ -34,11 +35,9 @@ FLAGS = {
 IsNew = Callable[[str, Mapping[str, Any]], bool]
 
 
-def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[FreshDeal]:
+def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[Deal]:
     """The fresh pai gow deals of ``ev``'s ruleset (none for a ruleset that is no pai gow
     game), each new (``new``: no symmetry of a published input or of one already taken)."""
-    from pokercert.harness.run.challenge import FreshDeal
-
     rules = pai_gow_rules(ev.ruleset.id)
     if rules is None:
         return []
@@ -49,7 +48,7 @@ def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[FreshDe
         Kind.SETTING: _setting,
         Kind.SETTLE: _settle,
     }
-    out = []
+    out: list[Deal] = []
     for kind, count in COUNTS.items():
         for i in range(count):
             for _ in range(REDRAWS):
@@ -57,7 +56,7 @@ def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[FreshDe
                 if inputs is not None and new(kind, inputs):
                     expect = pai_gow_inputs.answer(kind, inputs, ev)
                     out.append(
-                        FreshDeal(
+                        (
                             kind,
                             inputs,
                             f"pai-gow-{kind}",
@@ -104,12 +103,14 @@ def _settle(
     if i % 3 == 0:
         low = rng.sample(naturals, 2)
         others = [c for c in naturals if c not in low and c.rank in {x.rank for x in low}]
-        twin = [next((c for c in others if c.rank == x.rank), None) for x in low]
-        if None in twin or len({*low, *twin}) != 4:
+        found = [next((c for c in others if c.rank == x.rank), None) for x in low]
+        twin = [c for c in found if c is not None]
+        if len(twin) != 2 or len({*low, *twin}) != 4:
             return None
         rest = [c for c in deck if c not in low and c not in twin]
         cards = rng.sample(rest, 10)
-        player, banker = [cards[:5], list(twin)], [cards[5:], list(low)]
+        player: list[list[Card]] = [cards[:5], twin]
+        banker: list[list[Card]] = [cards[5:], low]
         if not game.legal(_text(banker[0]), _text(banker[1])):
             return None  # drawn again: the copy stays a copy
     else:

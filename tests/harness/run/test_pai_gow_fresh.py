@@ -9,6 +9,7 @@ import random
 import pytest
 
 from pokercert.harness.mutants import MutantEvaluator, get_mutant
+from pokercert.harness.run.challenge import FreshDeal
 from pokercert.harness.run.pai_gow_fresh import COUNTS, pai_gow_fresh
 from pokercert.reference import evaluator
 from pokercert.reference.cards import parse_cards
@@ -26,7 +27,8 @@ MUTANTS = (
 
 @pytest.fixture(scope="module")
 def deals():
-    return pai_gow_fresh(evaluator(RS), random.Random(1), lambda op, inputs: True)
+    dealt = pai_gow_fresh(evaluator(RS), random.Random(1), lambda op, inputs: True)
+    return [FreshDeal(*d) for d in dealt]
 
 
 def test_every_kind_is_dealt_as_often_as_asked(deals):
