@@ -48,77 +48,56 @@ HOLDEM_TEXT = ("RRoP-5", "13:69F-14.10(a)", "13:69F-14.10(e)", "13:69F-14.10(g)"
 LOW_TEXT = (N + "(e)", N + "(f)")
 
 
-def games() -> dict[str, PotGame]:
-    """The six games: their shape, and the clauses of each role (``select``: how a hand is
-    made; ``split``: how the pot is split; ``low``: the low order; ``cards``: the card
-    order, where suits are equal and the ace may play low)."""
+# each game's shape: hole cards, board cards, exactly that many hole cards (None: any
+# five of all the cards), and the halves of the pot
+SHAPES: dict[str, tuple[int, int, int | None, tuple[str, ...]]] = {
+    HOLDEM: (2, 5, None, ("high",)),
+    OMAHA: (4, 5, 2, ("high",)),
+    OMAHA_HL: (4, 5, 2, ("high", "low")),
+    STUD: (7, 0, None, ("high",)),
+    STUD_HL: (7, 0, None, ("high", "low")),
+    RAZZ: (7, 0, None, ("razz",)),
+}
+
+
+def roles() -> dict[str, dict[str, tuple[str, ...]]]:
+    """The clauses of each role in each game (``select``: how a hand is made; ``split``:
+    how the pot is split; ``low``: the low order; ``cards``: the card order, where suits
+    are equal and the ace may play low; ``speak``: the hand as dealt)."""
+    cards, speak = (N + "(a)",), (N + "(g)",)
+    omaha = ("RRoP-6", "RRoP-6.1")
     return {
-        HOLDEM: pot_game(
-            HOLDEM,
-            2,
-            5,
-            None,
-            ("high",),
-            {"select": HOLDEM_TEXT, "cards": (N + "(a)",), "speak": (N + "(g)",)},
-        ),
-        OMAHA: pot_game(
-            OMAHA,
-            4,
-            5,
-            2,
-            ("high",),
-            {"select": ("RRoP-6", "RRoP-6.1"), "cards": (N + "(a)",), "speak": (N + "(g)",)},
-        ),
-        OMAHA_HL: pot_game(
-            OMAHA_HL,
-            4,
-            5,
-            2,
-            ("high", "low"),
-            {
-                "select": ("RRoP-6", "RRoP-6.1"),
-                "split": ("RRoP-7", "RRoP-10"),
-                "low": LOW_TEXT,
-                "cards": (N + "(a)",),
-                "speak": (N + "(g)",),
-            },
-        ),
-        STUD: pot_game(
-            STUD,
-            7,
-            0,
-            None,
-            ("high",),
-            {"select": ("RRoP-8",), "cards": (N + "(a)",), "speak": (N + "(g)",)},
-        ),
-        STUD_HL: pot_game(
-            STUD_HL,
-            7,
-            0,
-            None,
-            ("high", "low"),
-            {
-                "select": ("RRoP-8",),
-                "split": ("RRoP-10",),
-                "low": LOW_TEXT,
-                "cards": (N + "(a)",),
-                "speak": (N + "(g)",),
-            },
-        ),
-        RAZZ: pot_game(
-            RAZZ,
-            7,
-            0,
-            None,
-            ("razz",),
-            {
-                "select": ("RRoP-8", "RRoP-9"),
-                "low": LOW_TEXT,
-                "cards": (N + "(e)",),
-                "speak": (N + "(g)",),
-            },
-        ),
+        HOLDEM: {"select": HOLDEM_TEXT, "cards": cards, "speak": speak},
+        OMAHA: {"select": omaha, "cards": cards, "speak": speak},
+        OMAHA_HL: {
+            "select": omaha,
+            "split": ("RRoP-7", "RRoP-10"),
+            "low": LOW_TEXT,
+            "cards": cards,
+            "speak": speak,
+        },
+        STUD: {"select": ("RRoP-8",), "cards": cards, "speak": speak},
+        STUD_HL: {
+            "select": ("RRoP-8",),
+            "split": ("RRoP-10",),
+            "low": LOW_TEXT,
+            "cards": cards,
+            "speak": speak,
+        },
+        RAZZ: {
+            "select": ("RRoP-8", "RRoP-9"),
+            "low": LOW_TEXT,
+            "cards": (N + "(e)",),
+            "speak": speak,
+        },
     }
+
+
+def games() -> dict[str, PotGame]:
+    """The six games: their shape (:data:`SHAPES`) and the clauses of each role
+    (:func:`roles`)."""
+    by_role = roles()
+    return {rid: pot_game(rid, *shape, by_role[rid]) for rid, shape in SHAPES.items()}
 
 
 # --------------------------------------------------------------------------- constructions
