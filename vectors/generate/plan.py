@@ -26,6 +26,7 @@ from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
 from pokercert.vectors.generate.pennsylvania import pa_families
 from pokercert.vectors.generate.reject import fam_reject
 from pokercert.vectors.generate.rooms import ROOM_GAMES, families
+from pokercert.vectors.generate.rooms_sd import SD_ROOM_GAMES, sd_families
 from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
 from pokercert.vectors.generate.tables import fam_table_classify, fam_table_order
 from pokercert.vectors.ids import FAMILY_BASE
@@ -188,6 +189,11 @@ def _room_games() -> list[Family]:
     """The poker-room games (generate/rooms.py)."""
     return [
         Family(rid, topic, build) for rid in ROOM_GAMES for topic, build in families(rid).items()
+    ] + [
+        # South Dakota's poker-room games (sdroom29, issue 29): generate/rooms_sd.py
+        Family(rid, topic, build)
+        for rid in SD_ROOM_GAMES
+        for topic, build in sd_families(rid).items()
     ]
 
 

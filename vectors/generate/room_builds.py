@@ -173,8 +173,9 @@ def board_two_pair(g: PotGame, deal: Dealt, pot: Pot) -> bool:
     return all_category(g, deal, 2, *ranks)
 
 
-def holdem_twins(dealer: Dealer) -> Dealt:
-    """Deals ``[holdem.twins]`` of ``data/rooms.toml``."""
+def holdem_twins(dealer: Dealer, board_cards: int = 5) -> Dealt:
+    """Deals ``[holdem.twins]`` of ``data/rooms.toml`` (``board_cards`` on the board:
+    four in hold 'em eighty-eight)."""
     r1, r2 = dealer.rng.sample(range(2, A + 1), 2)
     n = between(dealer, 2, 3)
     pairs = [(s1, s2) for s1 in SUITS for s2 in SUITS if s1 != s2]
@@ -190,7 +191,7 @@ def holdem_twins(dealer: Dealer) -> Dealt:
         holes.append(dealer.take([(r1, s1), (r2, s2)]))
         used1.add(s1)
         used2.add(s2)
-    board = dealer.draw(5, lambda c: c[0] not in (r1, r2))
+    board = dealer.draw(board_cards, lambda c: c[0] not in (r1, r2))
     return holes + players(dealer, between(dealer, 0, 2), 2), board
 
 

@@ -100,7 +100,7 @@ def categories(g: PotGame, each: int) -> list[Construction]:
                 hole = five[:2] + dealer.draw(g.hole - 2)
                 board = five[2:] + dealer.draw(g.board - 3)
             else:
-                hole, board = five + dealer.draw(2), []
+                hole, board = five + dealer.draw(g.hole - 5), []
             dealer.rng.shuffle(hole)
             weak = category in (
                 CategoryName.HIGH_CARD,

@@ -78,6 +78,8 @@ def ranking(g: PotGame, seed: int) -> list[dict[str, Any]]:
     rs = get_ruleset(g.rid)
     order = list(rs.rules["categories"])  # best first
     clause = {c.name: c.clause for c in rs.categories}
+    # the ruleset it ranks by, or (ranking by its own) the clause that orders its hands
+    source = rs.ranks_by or ", ".join(rs.order_clauses)
     out: list[dict[str, Any]] = []
     dealer = Dealer(seed)
     for category in order:
@@ -92,7 +94,7 @@ def ranking(g: PotGame, seed: int) -> list[dict[str, Any]]:
                     [clause[category]],
                     ["category-order"],
                     f"Five cards of {CATEGORY_WORDS[category].removeprefix('a ')} (built "
-                    f"so): the game ranks its five-card hands as {rs.ranks_by} does.",
+                    f"so): the game ranks its five-card hands as {source} does.",
                 )
             )
     for upper, lower in pairwise(order):
