@@ -74,6 +74,8 @@ def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
     elif which == "count":
         if coin(ch) or n == 1:
             tokens.append(str(deck.take(ch, pick(ch, RANKS))))
+            if _whole_deal(game, len(tokens)):  # one more: a whole deal is a valid hand
+                tokens.append(str(deck.take(ch, pick(ch, RANKS))))
         else:
             tokens.pop(i)
     elif which == "suit":
@@ -88,6 +90,14 @@ def deal_reject(ch: Choices, game: Game, want: str | None = None) -> Deal:
         hands = [faulty, cards_text(other)] if coin(ch) else [cards_text(other), faulty]
         return Deal("reject", {"op": "compare", "hands": hands}, f"reject-{which}")
     return deal_categories(ch, game)
+
+
+def _whole_deal(game: Game, count: int) -> bool:
+    """Whether ``count`` cards are a whole deal of the game (its hole and board cards,
+    which the reference values as their best hand: hold 'em eighty-eight's six), so a
+    hand of that many cards is no count fault."""
+    sel = game.selection
+    return sel is not None and count != game.size and count == sel.hole + sel.board
 
 
 def _natural_hand(ch: Choices, game: Game, deck: Deck, *, shared: bool) -> list[Card]:

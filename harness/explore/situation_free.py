@@ -236,7 +236,9 @@ def deal_showdown(ch: Choices, game: Game, want: str | None = None) -> Deal:
     players = 2 + ch.index((9 if board_game else 7) - 1)
     ranks = LOW_RANKS if label == "showdown-low" else RANKS
     board: list[Card] = []
-    if label == "showdown-tie" and board_game and coin(ch):
+    # a made hand on the board only where the board holds a whole hand (hold 'em
+    # eighty-eight's four community cards do not)
+    if label == "showdown-tie" and sel.board >= game.size and coin(ch):
         made = pick(ch, game.makeable[: max(1, len(game.makeable) // 2)])
         board = deal_hand(ch, deck, category_hand(ch, game, made, wild_cap=0))
         board += [deck.take(ch, pick(ch, RANKS)) for _ in range(sel.board - len(board))]

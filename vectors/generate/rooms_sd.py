@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from pokercert.reference import get_ruleset
 from pokercert.reference.engine import Pot
 from pokercert.vectors.generate import room_builds as rb
 from pokercert.vectors.generate.common import SUITS, A
@@ -189,7 +190,27 @@ def sd_families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
         topic: partial(family, g, c, seed + sum(map(ord, topic))) for topic, c in cons.items()
     }
     out["ranking"] = partial(ranking, g, seed + sum(map(ord, "ranking")))
-    out["reject"] = partial(rejects, g)
+    out["reject"] = partial(sd_rejects, g)
+    return out
+
+
+def sd_rejects(g: PotGame) -> list[dict[str, Any]]:
+    """The reject family (:func:`.room_ranking.rejects`), except that a hand of as many
+    cards as one player is dealt is no count fault: hold 'em eighty-eight's six cards (two
+    hole, four community) are a whole deal, which an evaluator may value as its best
+    five, so its one-card-too-many hand holds seven."""
+    out = rejects(g)
+    whole = g.hole + g.board
+    if whole == get_ruleset(g.rid).hand_size:  # five-card stud: the deal is the hand
+        return out
+    for v in out:
+        hand = v.get("hand")
+        if v.get("op") == "classify" and isinstance(hand, str) and len(hand.split()) == whole:
+            v["hand"] = hand + " Jc"
+            v["why"] = (
+                f"{whole + 1} cards where the game needs 5 ({whole} would be a whole deal: two "
+                "hole cards and four community cards, valued by their best five)."
+            )
     return out
 
 
