@@ -1228,6 +1228,88 @@ PAI_GOW_MUTANTS = (
 )
 MUTANTS = (*MUTANTS, *PAI_GOW_MUTANTS)
 
+# --- South Dakota's poker-room games (sdroom29, issue 29): ARSD 20:18:16:13 five-card stud
+# and 15.01 hold 'em eighty-eight (one or both hole cards with four community cards)
+SD_88 = ("sd-holdem-88",)
+SD_ROOM = (*SD_88, "sd-five-card-stud")
+SD_ROOM_MUTANTS = (
+    Mutant(
+        "sd-opener-suits-at-showdown",
+        "suit-tiebreak",
+        SD_ROOM,
+        "The suit order of 20:18:16:13 (spades, hearts, diamonds, clubs), which decides "
+        "only who opens, breaks showdown ties, where 31(5) says suits do not count.",
+        (_suits_break_ties(),),
+    ),
+    Mutant(
+        "sd-88-two-hole-cards",
+        "one-hole-card",
+        SD_88,
+        "Hold 'em eighty-eight hands use exactly two hole cards (Omaha's rule): one hole "
+        "card with the four community cards never plays.",
+        (hole_cards_used(2, 2),),
+    ),
+    Mutant(
+        "sd-88-one-hole-card",
+        "both-hole-cards",
+        SD_88,
+        "Hold 'em eighty-eight hands are one hole card with the four community cards only: "
+        "both hole cards with three community cards never play.",
+        (hole_cards_used(1, 1),),
+    ),
+    Mutant(
+        "sd-wheel-ace-high",
+        "wheel",
+        SD_ROOM,
+        "A-2-3-4-5 is ranked as an ace-high straight, where 03(6) makes it the lowest.",
+        (run_top(_wheel_tops_at_ace),),
+    ),
+    Mutant(
+        "sd-flush-below-straight",
+        "category-order",
+        SD_ROOM,
+        "The flush and the straight trade places in 03's list.",
+        (swap(CategoryName.FLUSH, CategoryName.STRAIGHT),),
+    ),
+    Mutant(
+        "sd-full-house-below-flush",
+        "category-order",
+        SD_ROOM,
+        "The full house and the flush trade places in 03's list.",
+        (swap(CategoryName.FULL_HOUSE, CategoryName.FLUSH),),
+    ),
+    Mutant(
+        "sd-trips-below-two-pair",
+        "category-order",
+        SD_ROOM,
+        "Three of a kind and two pair trade places in 03's list.",
+        (swap(CategoryName.THREE_OF_A_KIND, CategoryName.TWO_PAIR),),
+    ),
+    Mutant(
+        "sd-pair-below-high-card",
+        "category-order",
+        SD_ROOM,
+        "One pair and high card trade places in 03's list.",
+        (swap(CategoryName.ONE_PAIR, CategoryName.HIGH_CARD),),
+    ),
+    Mutant(
+        "sd-kickers-ignored",
+        "kicker-order",
+        SD_ROOM,
+        "Only the category and the paired ranks are compared: kickers never decide.",
+        (tiebreak(_kickers_dropped),),
+    ),
+    Mutant(
+        "sd-tie-not-split",
+        "multiway-split",
+        SD_ROOM,
+        "Tying hands do not split the pot (15.01(7) says they do): it goes whole to the "
+        "first of them.",
+        (first_of_each_half(),),
+    ),
+)
+MUTANTS = (*MUTANTS, *SD_ROOM_MUTANTS)
+
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"
 

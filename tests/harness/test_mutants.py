@@ -524,6 +524,54 @@ EXAMPLES.update(
     }
 )
 
+# South Dakota, worked from ARSD 20:18:16: 15.01(7) one or both hole cards with the four
+# community cards, tying hands split; 13 the five cards are the hand; 03's list;
+# 03(6) the ace low only in the five-high straight; 31(5) suits do not count
+SD88, SD5 = "sd-holdem-88", "sd-five-card-stud"
+ONE_WINS, TWO_WINS, SPLIT = (
+    ((0,), (), ("1", "0")),
+    ((1,), (), ("0", "1")),
+    ((0, 1), (), ("1/2", "1/2")),
+)
+EXAMPLES.update(
+    {
+        # the same ranks in spades and hearts: suits do not count, the pot is split
+        "sd-opener-suits-at-showdown": [
+            (SD5, "pot", (["Ks Qs 9d 7c 4s", "Kh Qh 9c 7s 4h"],), SPLIT),
+            (SD88, "pot", (["As Qd", "Ac Qh"], "Kc 9d 5s 3h"), SPLIT),
+        ],
+        # Ah with four hearts on the board is a flush (one hole card); K-K only a pair
+        "sd-88-two-hole-cards": [(SD88, "pot", (["Ah 3c", "Ks Kc"], "2h 7h 9h Jh"), ONE_WINS)],
+        # K-K-9-9-4 (both hole cards) beats A-9-9-4-2; one hole card: K-9-9 loses to A-9-9
+        "sd-88-one-hole-card": [(SD88, "pot", (["Ks Kh", "Ac Qc"], "9c 9d 4s 2h"), ONE_WINS)],
+        # the wheel is the lowest straight: the six-high straight wins
+        "sd-wheel-ace-high": [(SD5, "pot", (["Ah 2c 3d 4s 5h", "2d 3c 4h 5c 6s"],), TWO_WINS)],
+        # 03(5) flush above 03(6) straight
+        "sd-flush-below-straight": [
+            (SD5, "pot", (["2h 5h 7h 9h Jh", "5c 6d 7s 8c 9d"],), ONE_WINS)
+        ],
+        # 03(4) full house above 03(5) flush
+        "sd-full-house-below-flush": [
+            (SD5, "pot", (["3c 3d 3h 2s 2c", "2h 5h 7h 9h Jh"],), ONE_WINS)
+        ],
+        # 03(7) three of a kind above 03(8) two pair
+        "sd-trips-below-two-pair": [
+            (SD5, "pot", (["5s 5h 5d 9c 2s", "Ks Kh Qd Qc 2h"],), ONE_WINS)
+        ],
+        # 03(9) one pair above 03(10) high card
+        "sd-pair-below-high-card": [
+            (SD5, "pot", (["2s 2h 5d 8c Jh", "Ac Kd Qs 9h 7d"],), ONE_WINS)
+        ],
+        # the same pair of aces: the king kicker beats the queen
+        "sd-kickers-ignored": [(SD5, "pot", (["As Ah Kd 7c 2s", "Ac Ad Qd 7h 2h"],), ONE_WINS)],
+        # equal hands split the pot (15.01(7)); in stud the same five ranks
+        "sd-tie-not-split": [
+            (SD88, "pot", (["As Qd", "Ac Qh"], "Kc 9d 5s 3h"), SPLIT),
+            (SD5, "pot", (["Ks Qs 9d 7c 4s", "Kh Qh 9c 7s 4h"],), SPLIT),
+        ],
+    }
+)
+
 CASES = [
     pytest.param(mid, *ex, id=f"{mid}-{i}")
     for mid, exs in EXAMPLES.items()
