@@ -152,17 +152,17 @@ def holdem_88(g: PotGame) -> dict[str, list[Construction]]:
     """Hold 'em eighty-eight: one or both hole cards with the four community cards."""
     exactly_two = differs(g, replace(g, exact=2))  # an Omaha-like reading: two hole cards
     exactly_one = differs(g, replace(g, exact=1))  # one hole card with all four only
-    game = HOLDEM_88
+    # each made() names its game literally: tests/vectors/test_worked_tables.py reads them
     return {
-        "board-kickers": [made(game, "quads", board_quads, hole_kicker)],
+        "board-kickers": [made("sd-holdem-88", "quads", board_quads, hole_kicker)],
         "two-hole": [
-            made(game, "one-card-flush", four_flush_board, exactly_two),
-            made(game, "one-card-straight", open_straight_board, exactly_two),
-            made(game, "both-hole", pocket_pair, exactly_one),
+            made("sd-holdem-88", "one-card-flush", four_flush_board, exactly_two),
+            made("sd-holdem-88", "one-card-straight", open_straight_board, exactly_two),
+            made("sd-holdem-88", "both-hole", pocket_pair, exactly_one),
         ],
         "suit-ties": [
             made(
-                game,
+                "sd-holdem-88",
                 "twins",
                 partial(rb.holdem_twins, board_cards=4),
                 partial(rb.holdem_twins_tie, g),
@@ -174,8 +174,8 @@ def holdem_88(g: PotGame) -> dict[str, list[Construction]]:
 def stud_5(g: PotGame) -> dict[str, list[Construction]]:
     """Five-card stud: the five cards dealt are the hand."""
     return {
-        "stud-hands": [made(STUD_5, "wheel", wheel_against_straight, second_wins)],
-        "suit-ties": [made(STUD_5, "twins", five_card_twins, rb.stud_twins_tie)],
+        "stud-hands": [made("sd-five-card-stud", "wheel", wheel_against_straight, second_wins)],
+        "suit-ties": [made("sd-five-card-stud", "twins", five_card_twins, rb.stud_twins_tie)],
     }
 
 
