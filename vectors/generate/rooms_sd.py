@@ -37,6 +37,7 @@ from pokercert.vectors.generate.pots import (
 from pokercert.vectors.generate.room_deals import between, categories, deals
 from pokercert.vectors.generate.room_ranking import ranking, rejects
 from pokercert.vectors.generate.rooms import made
+from pokercert.vectors.model import Kind
 
 HOLDEM_88 = "sd-holdem-88"
 STUD_5 = "sd-five-card-stud"
@@ -205,7 +206,7 @@ def sd_rejects(g: PotGame) -> list[dict[str, Any]]:
         return out
     for v in out:
         hand = v.get("hand")
-        if v.get("op") == "classify" and isinstance(hand, str) and len(hand.split()) == whole:
+        if v.get("op") == Kind.CLASSIFY and isinstance(hand, str) and len(hand.split()) == whole:
             v["hand"] = hand + " Jc"
             v["why"] = (
                 f"{whole + 1} cards where the game needs 5 ({whole} would be a whole deal: two "
