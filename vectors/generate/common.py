@@ -83,6 +83,7 @@ READING_NOTES = {
     "straight can exist",
     "mt-wheel": "read literally (the ace is only high), A-2-3-4-5 is no straight",
     "mt-low-order": "read literally, straights and flushes count as bad low hands",
+    "sd-low-order": "read literally, straights and flushes count as bad low hands",
 }
 
 

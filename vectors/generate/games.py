@@ -171,5 +171,16 @@ GAMES = {
             low_ace="high",
             wheel_interp="lowball-wheel",
         ),
+        # South Dakota five-card low draw (ARSD 20:18:16:12(2)); its clauses share the
+        # section prefix 20:18:16: with the ranking it cites (03, 31(5))
+        game(
+            "sd-draw-low",
+            "03",
+            "12(2)",
+            "03",
+            "31(5)",
+            low_ace="one",
+            straight_interp="sd-low-order",
+        ),
     )
 }

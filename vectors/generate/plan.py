@@ -55,6 +55,7 @@ def plan() -> list[Family]:
         *_deuces_games(),
         *_room_games(),
         *(Family(rid, topic, build) for rid, topic, build in pa_families()),
+        *_sd_draw_games(),
     ]
 
 
@@ -135,6 +136,27 @@ def _low_games() -> list[Family]:
     ):
         fams.append(Family(g.rid, topic, _bind(fn, g, g.rid)))
     return fams
+
+
+def _sd_draw_games() -> list[Family]:
+    """South Dakota five-card low draw (sdroom29, issue 29): the ace-to-five low families,
+    the literal reading of sd-low-order (straights and flushes count) per vector."""
+    g = GAMES["sd-draw-low"]
+    topics: list[tuple[str, Any]] = [
+        ("quads", fam_quads),
+        ("full-houses", fam_full_houses),
+        ("trips", fam_trips),
+        ("two-pair", fam_two_pair),
+        ("pairs", fam_pairs),
+        ("high-cards", fam_high_cards),
+        ("straights", fam_low_straights_flushes),
+        # no suit-ties family: it tags the interpretation suits-equal, and 31(5) says in
+        # words that suits do not count (hand-worked ties in sd-draw-low/worked.toml)
+        ("multiway", fam_multiway),
+        ("cards-speak", fam_cards_speak),
+        ("reject", None),
+    ]
+    return [Family(g.rid, topic, _bind(fn, g, g.rid)) for topic, fn in topics]
 
 
 def _table_games() -> list[Family]:

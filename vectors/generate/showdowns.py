@@ -267,9 +267,9 @@ def fam_cards_speak(g: TableGame) -> list[dict[str, Any]]:
                 CategoryName.HIGH_CARD if category == CategoryName.STRAIGHT else CategoryName.FLUSH
             )
             interp = g.wheel_interp
-        if g.rid == "mt-poker-low" and category == CategoryName.HIGH_CARD:
+        if g.rid in ("mt-poker-low", "sd-draw-low") and category == CategoryName.HIGH_CARD:
             # A-2-3-4-5 counts, literally
-            literal, interp = CategoryName.STRAIGHT, "mt-low-order"
+            literal, interp = CategoryName.STRAIGHT, g.straight_interp
         cat_clause = g.L(g.cat(category if category in g.cats else CategoryName.HIGH_CARD))
         out.append(
             classify(
