@@ -1310,6 +1310,86 @@ SD_ROOM_MUTANTS = (
 )
 MUTANTS = (*MUTANTS, *SD_ROOM_MUTANTS)
 
+# South Dakota five-card low draw (ARSD 20:18:16:12(2)): the ace below the deuce (03)
+SD_LOW = ("sd-draw-low",)
+SD_LOW_MUTANTS = (
+    Mutant(
+        "sd-low-ace-high",
+        "ace-low",
+        SD_LOW,
+        "Low draw plays the ace high (the worst card), where 03 ranks it below the deuce.",
+        (knobs(ace="high", low_pair_ace="high"),),
+    ),
+    Mutant(
+        "sd-low-aces-worst-pair",
+        "ace-low",
+        SD_LOW,
+        "A pair of aces is the worst low pair, where 03 ranks the ace below the deuce.",
+        (knobs(low_pair_ace="high"),),
+    ),
+    Mutant(
+        "sd-low-straights-flushes-count",
+        "low-straights-flushes",
+        SD_LOW,
+        "Straights and flushes count against a low hand (A-2-3-4-5 a straight): the "
+        "literal reading of sd-low-order, a mistake under the practice one.",
+        (
+            per_ruleset_order(
+                {
+                    "sd-draw-low": [
+                        CategoryName.HIGH_CARD,
+                        CategoryName.ONE_PAIR,
+                        CategoryName.TWO_PAIR,
+                        CategoryName.THREE_OF_A_KIND,
+                        CategoryName.STRAIGHT,
+                        CategoryName.FLUSH,
+                        CategoryName.FULL_HOUSE,
+                        CategoryName.FOUR_OF_A_KIND,
+                        CategoryName.STRAIGHT_FLUSH,
+                    ]
+                }
+            ),
+        ),
+        same_as_reading=(("sd-low-order", "literal"),),
+    ),
+    Mutant(
+        "sd-low-best-card-first",
+        "low-order",
+        SD_LOW,
+        "Low hands are compared from their lowest card up instead of from the top down.",
+        (knobs(low_card_order="best_first"),),
+    ),
+    Mutant(
+        "sd-low-higher-pair-wins",
+        "low-order",
+        SD_LOW,
+        "The category order is inverted but not the ranks: the higher pair wins the low.",
+        (tiebreak(_low_pairs_inverted),),
+    ),
+    Mutant(
+        "sd-low-suit-tiebreak",
+        "suit-tiebreak",
+        SD_LOW,
+        "Suits break ties between equal low hands, where 31(5) says suits do not count.",
+        (_suits_break_ties(),),
+    ),
+    Mutant(
+        "sd-low-kickers-ignored",
+        "kicker-order",
+        SD_LOW,
+        "Only the category and the top card (or the paired ranks) are compared.",
+        (tiebreak(_kickers_dropped),),
+    ),
+    Mutant(
+        "sd-low-first-winner-only",
+        "multiway-split",
+        SD_LOW,
+        "Of equal lowest hands only the first is returned as the winner.",
+        (first_winner_only(),),
+    ),
+)
+MUTANTS = (*MUTANTS, *SD_LOW_MUTANTS)
+
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"
 

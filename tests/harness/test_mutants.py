@@ -572,6 +572,34 @@ EXAMPLES.update(
     }
 )
 
+# South Dakota low draw, worked from 20:18:16:12(2) (the lowest hand wins), 03 (the ace
+# below the deuce; the list of hands), 31(5) (suits do not count)
+SDL = "sd-draw-low"
+EXAMPLES.update(
+    {
+        # 6-4-3-2-A beats 7-5-4-3-2; with the ace high it would be the worse hand
+        "sd-low-ace-high": [(SDL, "winners", (["As 2h 3d 4c 6s", "2s 3h 4d 5c 7s"],), [0])],
+        # A-A is a lower pair than 2-2 (the ace below the deuce)
+        "sd-low-aces-worst-pair": [(SDL, "winners", (["As Ah 3d 5c 7s", "2s 2h 3c 5d 7h"],), [0])],
+        # practice: 5-4-3-2-A is the best low, above 6-4-3-2-A
+        "sd-low-straights-flushes-count": [
+            (SDL, "winners", (["Ah 2h 3d 4c 5s", "Ac 2d 3c 4s 6h"],), [0])
+        ],
+        # from the top: 7 is lower than 8, so 7-6-5-4-3 beats 8-5-4-3-2
+        "sd-low-best-card-first": [(SDL, "winners", (["8s 5h 4d 3c 2s", "7s 6h 5d 4c 3s"],), [1])],
+        # a pair of threes is lower than a pair of fours, the rest alike
+        "sd-low-higher-pair-wins": [(SDL, "winners", (["3s 3h 5d 7c 9s", "4s 4h 5c 7d 9h"],), [0])],
+        # the same ranks in other suits: equal (31(5))
+        "sd-low-suit-tiebreak": [(SDL, "winners", (["As 2h 3d 4c 6s", "Ah 2s 3c 4d 6h"],), [0, 1])],
+        # 8-6-4-3-2 beats 8-6-5-3-2 at the third card
+        "sd-low-kickers-ignored": [(SDL, "winners", (["8s 6h 4d 3c 2s", "8d 6c 5s 3h 2d"],), [0])],
+        # equal hands both win
+        "sd-low-first-winner-only": [
+            (SDL, "winners", (["As 2h 3d 4c 6s", "Ah 2s 3c 4d 6h"],), [0, 1])
+        ],
+    }
+)
+
 CASES = [
     pytest.param(mid, *ex, id=f"{mid}-{i}")
     for mid, exs in EXAMPLES.items()
