@@ -53,6 +53,10 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
         "sd-poker-high-joker",
         "lc-pai-gow-poker",
         "wa-pai-gow-poker",
+        # issue 29: South Dakota's poker room (ARSD 20:18:16:12(2), 13, 15.01)
+        "sd-draw-low",
+        "sd-five-card-stud",
+        "sd-holdem-88",
     }
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"
