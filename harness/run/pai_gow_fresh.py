@@ -22,7 +22,7 @@ from pokercert.vectors.model import Kind
 
 # one deal: (kind, inputs, situation, expect, clauses, flags, why), the fields of
 # :class:`pokercert.harness.run.challenge.FreshDeal` (which wraps it)
-Deal = tuple[str, dict[str, Any], str, dict[str, Any], tuple[str, ...], tuple[str, ...], str]
+PaiGowDeal = tuple[str, dict[str, Any], str, dict[str, Any], tuple[str, ...], tuple[str, ...], str]
 
 # deals per kind and ruleset, and how often a deal is drawn again while it is no new one
 COUNTS = {Kind.COMPARE_TWO_CARD: 12, Kind.SETTING: 12, Kind.SETTLE: 18}
@@ -35,7 +35,7 @@ FLAGS = {
 IsNew = Callable[[str, Mapping[str, Any]], bool]
 
 
-def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[Deal]:
+def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[PaiGowDeal]:
     """The fresh pai gow deals of ``ev``'s ruleset (none for a ruleset that is no pai gow
     game), each new (``new``: no symmetry of a published input or of one already taken)."""
     rules = pai_gow_rules(ev.ruleset.id)
@@ -48,7 +48,7 @@ def pai_gow_fresh(ev: Evaluator, rng: random.Random, new: IsNew) -> list[Deal]:
         Kind.SETTING: _setting,
         Kind.SETTLE: _settle,
     }
-    out: list[Deal] = []
+    out: list[PaiGowDeal] = []
     for kind, count in COUNTS.items():
         for i in range(count):
             for _ in range(REDRAWS):

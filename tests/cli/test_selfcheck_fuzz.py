@@ -16,7 +16,7 @@ import pytest
 
 from pokercert.cli.main import main
 from pokercert.harness.mutants import get_mutant
-from pokercert.harness.mutants.catalogue import MUTANTS
+from pokercert.harness.mutants.catalogue import MUTANTS, PAI_GOW_MUTANTS
 from pokercert.reference import load_profile
 from pokercert.reports.fuzz_kills import fuzz_cell
 from pokercert.reports.selfcheck import EXCUSED, KILLED
@@ -26,7 +26,11 @@ SEED, EXAMPLES = 1, 1000
 # every cell of the matrix: the six bug classes of issue 17 among them
 # (pair-kickers-ignored, two-pair-kicker-ignored, full-house-by-pair,
 # full-house-below-flush, wild-duplicates-allowed, five-of-a-kind-all-equal)
-CELLS = [(m.id, r) for m in MUTANTS for r in m.rulesets]
+# fuzz deals the kinds of classify, compare, best_hand, showdown and qualifies, not pai
+# gow's compare_two_card, setting and settle (issue 29, left): those mutants are killed by
+# the corpus and by the challenge's fresh deals alone (tests/harness/run/test_fresh_decides.py)
+NOT_FUZZED = {m.id for m in PAI_GOW_MUTANTS}
+CELLS = [(m.id, r) for m in MUTANTS if m.id not in NOT_FUZZED for r in m.rulesets]
 SIX = {
     "pair-kickers-ignored",
     "two-pair-kicker-ignored",

@@ -29,8 +29,7 @@ PENDING = "pending: being split by {} (issue 27)"
 # (issue 27 item 5: the tree formatted, `ruff format --check` in .ci/run) put one argument
 # per line where a call overflows, which pushed these over the limit; each is being split
 # by the change named
-EXCEPTIONS: dict[str, str] = {
-}
+EXCEPTIONS: dict[str, str] = {}
 
 
 def _files() -> Iterator[tuple[str, Path]]:

@@ -38,7 +38,17 @@ def key_of(ruleset: str, op: str, inputs: Mapping[str, Any]) -> Key:
         return (ruleset, op, _cards(inputs["hand"]))
     if op in (Kind.COMPARE, Kind.SHOWDOWN):
         return (ruleset, op, tuple(_cards(h) for h in inputs["hands"]), _cards(inputs.get("board")))
-    return (ruleset, op, _cards(inputs["hole"]), _cards(inputs["board"]))
+    if op == Kind.BEST_HAND:
+        return (ruleset, op, _cards(inputs["hole"]), _cards(inputs["board"]))
+    # pai gow's kinds (compare_two_card, setting, settle): every field's cards, by name
+    return (ruleset, op, *((k, _field(inputs[k])) for k in sorted(inputs) if k != "op"))
+
+
+def _field(value: Any) -> Any:
+    """One input field's cards exactly (a hand, or hands nested in lists)."""
+    if isinstance(value, list):
+        return tuple(_field(v) for v in value)
+    return _cards(value) if isinstance(value, str) else value
 
 
 def stored_answer(v: Vector, readings: Mapping[str, str]) -> Mapping[str, Any]:
