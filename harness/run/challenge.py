@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from pokercert.harness.run.encoder import built_once
+from pokercert.harness.run.pai_gow_fresh import IsNew, pai_gow_fresh
 from pokercert.harness.run.results import COUNTEREXAMPLES, FAILING, Outcome, Result
 from pokercert.reference import Profile, get_ruleset
 from pokercert.reference.cards import SUIT_CHARS, CardError
@@ -326,13 +327,8 @@ def fresh_deals(
     out = _ladder_fresh(Game(ruleset, profile, kinds), ev, stream, new)
     out += _situation_fresh(ruleset_id, profile, kinds, seed, count, ev, new)
     out += _siblings(ruleset_id, seed, ev, mine, new)
-    from pokercert.harness.run.pai_gow_fresh import pai_gow_fresh
-
     dealt = pai_gow_fresh(ev, _stream(seed, ruleset_id, FRESH, "pai-gow"), new)
     return out + [FreshDeal(*deal) for deal in dealt]
-
-
-IsNew = Callable[[str, Mapping[str, Any]], bool]
 
 
 def _ladder_fresh(game: Any, ev: Any, stream: int, new: IsNew) -> list[FreshDeal]:

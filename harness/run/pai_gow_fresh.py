@@ -32,6 +32,7 @@ FLAGS = {
     Kind.SETTING: "setting-rule",
     Kind.SETTLE: "settlement",
 }
+# whether a dealt input is new: no symmetry of a published vector nor of one already taken
 IsNew = Callable[[str, Mapping[str, Any]], bool]
 
 
