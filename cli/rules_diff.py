@@ -4,11 +4,13 @@ decide differently because of it.
 Two parts, each a table (``--json``: one object, ``cli/schema/rules-diff.schema.json``):
 the structure (:func:`pokercert.reference.ruleset_diff.ruleset_diff`: categories and
 their order, the wheel, wild cards, hand size and selection, halves, qualifier, the word
-for equal hands, interpretations) and the behaviour
+for equal hands, pai gow's two-card hand, setting and settlement, interpretations) and the
+behaviour
 (:func:`pokercert.vectors.behaviour_diff.behaviour_diff`: A's vectors whose expected
 answer changes under B's reference, and back, grouped by clause; the vectors B cannot
-be asked counted apart with the reason).  The exit code is 0 whatever differs: a diff is
-an answer, not a finding.
+be asked counted apart with the reason), under ``--profile``'s readings, which the
+output lists for every interpretation of A or B.  The exit code is 0 whatever differs: a
+diff is an answer, not a finding.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def cmd_rules_diff(args: argparse.Namespace, rows: int) -> int:
         return ExitCode.OK
     print(f"A = {a.id}: {a.citation}")
     print(f"B = {b.id}: {b.citation}")
+    if behaviour.readings:
+        chosen = ", ".join(f"{iid}={r}" for iid, r in behaviour.readings.items())
+        print(f"readings (profile {behaviour.profile}): {chosen}")
     print()
     _print_structure(a, b, ruleset_diff(a, b))
     for way in (behaviour.a_under_b, behaviour.b_under_a):

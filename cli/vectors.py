@@ -307,6 +307,11 @@ def inputs_text(i: Mapping[str, Any]) -> list[str]:
         out.append(f"hole {i['hole']}")
     if "board" in i:
         out.append(f"board {i['board']}")
+    if "high" in i:  # pai gow's setting: the five-card and the two-card hand
+        out.append(f"high {i['high']} / low {i['low']}")
+    for side in ("player", "banker"):  # pai gow's settlement: each side's [high, low]
+        if side in i:
+            out.append(f"{side} {' / '.join(i[side])}")
     return out
 
 

@@ -4,8 +4,15 @@
 interpretation catalogue they name): a tuple of :class:`Difference`, each one fact of
 one :data:`ASPECTS` (a category only one ranks, a pair of categories the two order the
 other way round, an engine knob set differently, the hand size, the wild cards, the
-qualifier, the word for equal hands, an interpretation only one has...).  Nothing is
-rendered here: the command line makes a table or JSON of the list.
+qualifier, the word for equal hands, pai gow's questions beyond the five-card ranking,
+an interpretation only one has...).  Nothing is rendered here: the command line makes a
+table or JSON of the list.
+
+The pai gow points come from ``reference/pai_gow.toml`` (:func:`pai_gow_rules`), so a
+pai gow game added there is compared with no change here: whether a ruleset has the
+two-card hand, setting and settlement questions, the setting rule and the interpretation
+it is read under, what the joker is in the two-card hand, who takes a copy and what a
+player's foul setting does.
 
 The behavioural diff (which vectors decide differently) is
 :mod:`pokercert.vectors.behaviour_diff`; this module says why they might.
@@ -18,6 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from pokercert.reference.interpretations import get_interpretation
+from pokercert.reference.pai_gow import GAMES_FILE, low_hand_label, pai_gow_rules
 from pokercert.reference.rulesets import Half, Ruleset
 
 __all__ = ["ASPECTS", "KNOB_WORDS", "Difference", "Value", "knob_aspect", "ruleset_diff"]
@@ -34,6 +42,7 @@ ASPECTS: tuple[str, ...] = (
     "halves",  # the halves a pot is split into and their qualifiers
     "qualifier",  # the dealer's qualifying hand
     "equal_outcome",  # the word for hands still equal: split, push or tie
+    "pai_gow",  # pai gow's two-card hand, setting rule and settlement (pai_gow.toml)
     "interpretations",  # an ambiguous clause only one of the two is read under
     "rules",  # any other engine knob
 )
@@ -132,6 +141,7 @@ def ruleset_diff(a: Ruleset, b: Ruleset) -> tuple[Difference, ...]:
         *_halves(a, b),
         *_qualifier(a, b),
         *_equal(a, b),
+        *_pai_gow(a, b),
         *_interpretations(a, b),
     ]
     return tuple(sorted(found, key=lambda d: ASPECTS.index(d.aspect)))
@@ -434,6 +444,58 @@ def _equal(a: Ruleset, b: Ruleset) -> list[Difference]:
     ]
 
 
+# pai gow's points, in the order a diff lists them: (item, what it is, in words)
+PAI_GOW_POINTS: tuple[tuple[str, str], ...] = (
+    ("two_card_hand", "the two-card (low) hand question"),
+    ("low_hand_joker", "the joker in the two-card hand"),
+    ("setting", "the setting question and its rule"),
+    ("settlement", "the settlement question (the player's set hand against the banker's)"),
+    ("copies", "who takes a copy"),
+    ("player_foul", "what a player's foul setting does"),
+)
+
+
+def _pai_gow_words(rs: Ruleset) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Each pai gow point of ``rs`` in words, with the clauses it rests on (empty: ``rs``
+    is not a pai gow game)."""
+    rules = pai_gow_rules(rs.id)
+    if rules is None:
+        return {}
+    low = (low_hand_label(rules),)
+    interp = get_interpretation(rules.setting_interpretation)
+    return {
+        "two_card_hand": ("a pair above no pair, then the cards from the top", low),
+        "low_hand_joker": (f"the joker counts as {_article(rules.low_hand_joker)}", low),
+        "setting": (
+            "the five-card hand must outrank the two-card hand; equal on the two-card "
+            f"hand's cards: {interp.id} (default {interp.default})",
+            tuple(c for c in interp.clauses if rs.has_clause(c)),
+        ),
+        "settlement": ("both hands won: player; one each: push; both lost: banker", ()),
+        "copies": (f"a copy goes to the {rules.copies}", ()),
+        "player_foul": (f"a player's foul setting: the {rules.player_foul} wins", ()),
+    }
+
+
+def _pai_gow(a: Ruleset, b: Ruleset) -> list[Difference]:
+    """Each pai gow point (:data:`PAI_GOW_POINTS`) the two state differently, or only one
+    states (the other is no pai gow game)."""
+    wa, wb = _pai_gow_words(a), _pai_gow_words(b)
+    out = []
+    for item, what in PAI_GOW_POINTS:
+        va, ca = wa.get(item, (None, ()))
+        vb, cb = wb.get(item, (None, ()))
+        if va == vb:
+            continue
+        if va is None or vb is None:
+            has = a if vb is None else b
+            note = f"only {has.id} is a pai gow game ({GAMES_FILE}): {what}"
+        else:
+            note = f"{what} differs ({GAMES_FILE})"
+        out.append(Difference("pai_gow", item, va, vb, note, ca, cb))
+    return out
+
+
 def _interpretations(a: Ruleset, b: Ruleset) -> list[Difference]:
     """Each interpretation only one ruleset is read under, with its default reading."""
     out = []
@@ -456,3 +518,7 @@ def _interpretations(a: Ruleset, b: Ruleset) -> list[Difference]:
                 )
             )
     return out
+
+
+def _article(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"

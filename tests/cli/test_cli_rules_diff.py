@@ -33,6 +33,8 @@ def valid(schema_id, document):
         ("nj-holdem", "nj-omaha-hi-lo"),
         ("mt-poker-high", "nj-mini-tex-3"),
         ("nj-razz", "nj-razz"),
+        ("lc-pai-gow-poker", "wa-pai-gow-poker"),
+        ("lc-pai-gow-poker", "nj-holdem"),
     ],
 )
 def test_diff_json_follows_its_schema(capsys, pair):
@@ -91,6 +93,64 @@ def test_diff_errors(capsys):
     assert main(["rules", "nj-poker-high-5", "--all"]) == 3
     assert main(["rules", "nj-poker-high-5", "nj-razz"]) == 3
     assert main(["rules", "diff", "nj-poker-high-5", "nj-razz", "--profile", "nope"]) == 3
+
+
+# Saint Lucia s.67(1): A-2-3-4-5 the "Second Highest Straight"; Washington item 2 (wa-wheel
+# practice): standard rankings, the wheel the lowest straight.  The player's nine-eight beats
+# the banker's eight-seven in front (pai_gow.toml: the higher top card), so the high hand
+# decides: above the king-high (0289, 0291: the joker the wheel's ace in Saint Lucia, the
+# six in Washington) and six-high (0290) straights in Saint Lucia, the player wins both;
+# below them in Washington, one each: a push.
+WHEEL_SETTLEMENTS = {
+    "0289": (["Ah 2c 3d 4s 5h", "9d 8c"], ["Kd Qh Jc Td 9s", "8h 7h"]),
+    "0290": (["Ah 2c 3d 4s 5h", "9d 8c"], ["6d 5c 4h 3c 2s", "8h 7h"]),
+    "0291": (["Xx 2c 3d 4s 5h", "9d 8c"], ["Kd Qh Jc Td 9s", "8h 7h"]),
+}
+
+
+def test_pai_gow_diff_lists_the_settlements_the_wheel_turns(capsys):
+    data = run_json(capsys, "rules", "diff", "lc-pai-gow-poker", "wa-pai-gow-poker")
+    for way, prefix, mine, theirs in (
+        ("a_under_b", "lc-pai-gow-poker", "player", "push"),
+        ("b_under_a", "wa-pai-gow-poker", "push", "player"),
+    ):
+        changed = {c["vector"]: c for c in data["behaviour"][way]["changed"]}
+        for n, (player, banker) in WHEEL_SETTLEMENTS.items():
+            entry = changed[f"{prefix}/{n}"]
+            assert entry["kind"] == "settle"
+            assert (entry["inputs"]["player"], entry["inputs"]["banker"]) == (player, banker)
+            assert (entry["expected"], entry["other"]) == (
+                {"settlement": mine},
+                {"settlement": theirs},
+            )
+        assert data["behaviour"][way]["not_comparable"] == []
+    assert data["behaviour"]["readings"]["wa-wheel"] == "practice"
+    assert main(["rules", "diff", "lc-pai-gow-poker", "wa-pai-gow-poker"]) == 0
+    out = capsys.readouterr().out
+    assert "lc-pai-gow-poker/0289" in out and "player Ah 2c 3d 4s 5h / 9d 8c" in out
+    assert "wa-wheel=practice" in out
+
+
+def test_pai_gow_diff_under_the_documented_wheel_exception(capsys, tmp_path):
+    """wa-wheel literal (the card room documents the exception): A-2-3-4-5 just below
+    A-K-Q-J-10 in Washington too, so the three settlements agree: compared, not listed."""
+    profile = tmp_path / "wa-exception.toml"
+    profile.write_text('name = "wa-exception"\n[readings]\nwa-wheel = "literal"\n')
+    data = run_json(
+        capsys, "rules", "diff", "lc-pai-gow-poker", "wa-pai-gow-poker", "--profile", str(profile)
+    )
+    way = data["behaviour"]["a_under_b"]
+    listed = {c["vector"] for c in way["changed"]} | {n["vector"] for n in way["not_comparable"]}
+    assert not listed & {f"lc-pai-gow-poker/{n}" for n in WHEEL_SETTLEMENTS}
+    assert data["behaviour"]["readings"]["wa-wheel"] == "literal"
+
+
+def test_pai_gow_against_hold_em_names_the_missing_questions(capsys):
+    assert main(["rules", "diff", "lc-pai-gow-poker", "nj-holdem"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for kind in ("compare_two_card", "setting", "settle"):
+        assert f"nj-holdem has no {kind} question" in out
+    assert "two_card_hand" in out and "a copy goes to the banker" in out
 
 
 def test_rulesets_by_jurisdiction(capsys):

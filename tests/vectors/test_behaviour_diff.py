@@ -144,7 +144,7 @@ def test_a_ruleset_answers_its_own_vectors_the_same(vectors, rs):
 
 
 def test_a_kind_it_cannot_count_cards_of_is_not_comparable_not_an_error():
-    """A kind added later (pai gow's setting rule, say) is counted apart with the reason
+    """A kind added later (a set hand of some new game, say) is counted apart with the reason
     until this module is taught its inputs; its own ruleset is still asked it."""
     from pokercert.vectors.behaviour_diff import not_comparable
     from pokercert.vectors.model import Vector
