@@ -233,7 +233,9 @@ def _jokers(value: Any) -> int:
         return value.split().count(JOKER)
     if isinstance(value, Mapping):
         return sum(_jokers(v) for k, v in value.items() if k not in NOT_CARDS)
-    return sum(_jokers(v) for v in value)
+    if isinstance(value, Sequence):
+        return sum(_jokers(v) for v in value)
+    return 0
 
 
 def not_comparable(vector: Vector, source: Ruleset, target: Ruleset) -> str | None:
