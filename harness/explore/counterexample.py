@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
+from pokercert.harness.explore.situation_pai_gow import pai_gow_tags
 from pokercert.reference import (
     Card,
     Evaluator,
@@ -34,7 +35,7 @@ from pokercert.vectors import registry
 from pokercert.vectors.canonical import record, to_toml
 from pokercert.vectors.check import reference_outcome, variants
 from pokercert.vectors.ids import next_ids
-from pokercert.vectors.model import Kind, Vector
+from pokercert.vectors.model import PAI_GOW_KINDS, Kind, Vector
 
 ACE, KING, TWO = 14, 13, 2
 
@@ -339,6 +340,8 @@ def describe(
 ) -> tuple[list[str], list[str], str]:
     """The clauses that decide a (valid) generated input, its bug-class flags and a
     one-line why: the tags a counterexample gets, for a challenge vector too."""
+    if kind in PAI_GOW_KINDS:  # two-card hands, settings, settlements: their own tags
+        return pai_gow_tags(ev, kind, inputs)
     values = _values(ev, kind, inputs)
     return (
         _clauses(ev, kind, values),
@@ -375,16 +378,16 @@ def found_vector(
     if kind == "reject":
         return _found_reject(ev, inputs, actual, message, vector_id)
     expect, iid, by_reading, note = _expectations(ruleset, kind, inputs, prof)
-    values = _values(ev, kind, inputs)
+    clauses, flags, why = describe(ev, kind, inputs)
     vid = vector_id or next_ids(ruleset, 1)[0]
     vector = Vector(
         id=vid,
         ruleset=ruleset,
         kind=kind,
         inputs=dict(inputs),
-        clauses=tuple(_clauses(ev, kind, values)),
-        flags=tuple(_flags(ev, kind, inputs, values)),
-        why=_why(ev, kind, inputs, values),
+        clauses=tuple(clauses),
+        flags=tuple(flags),
+        why=why,
         expect=expect,
         interpretations=(iid,) if iid else (),
         expect_by_reading=by_reading,

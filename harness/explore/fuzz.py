@@ -46,6 +46,7 @@ from pokercert.harness.explore.counterexample import (
     found_vector,
     placeholder_vector,
 )
+from pokercert.harness.explore.situation_pai_gow import PAI_GOW_SITUATIONS, pai_gow_labels
 from pokercert.harness.explore.situations import (
     Deal,
     Game,
@@ -80,17 +81,34 @@ EXTRA_TURNS = {
 }
 
 
-def fuzz_labels(game: Game) -> list[str]:
+def fuzz_labels(game: Game, kinds: Sequence[str] = ()) -> list[str]:
     """The situations fuzz deals round-robin: every one the game allows (reject ones
     where the adapter claims reject) and the card-by-card ``free`` deals, once each per
-    round, then the extra turns of :data:`EXTRA_TURNS`."""
-    labels = applicable(game, free=True)
-    return labels + [
-        name
-        for turn in range(max(EXTRA_TURNS.values()))
-        for name, extra in EXTRA_TURNS.items()
-        if turn < extra and name in labels
-    ]
+    round, then the extra turns of :data:`EXTRA_TURNS`, then the pai gow situations of
+    the pai gow kinds among ``kinds`` (:func:`.situation_pai_gow.pai_gow_labels`; none
+    in a game that is not pai gow, so other games' labels, and deals, are unchanged)."""
+    labels = _applicable_or_none(game, kinds)
+    return (
+        labels
+        + [
+            name
+            for turn in range(max(EXTRA_TURNS.values()))
+            for name, extra in EXTRA_TURNS.items()
+            if turn < extra and name in labels
+        ]
+        + pai_gow_labels(game, kinds)
+    )
+
+
+def _applicable_or_none(game: Game, kinds: Sequence[str]) -> list[str]:
+    """:func:`applicable` with ``free``; an adapter claiming only pai gow kinds has
+    nothing else to deal (an empty list, not an error)."""
+    try:
+        return applicable(game, free=True)
+    except ValueError:
+        if not pai_gow_labels(game, kinds):
+            raise
+        return []
 
 
 # --------------------------------------------------------------------------- the oracle
@@ -231,7 +249,8 @@ def fuzz(
     run_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     report = FuzzReport(ruleset.id, profile.name, run_seed, examples, kinds=list(kinds))
     game = Game(ruleset, profile, kinds, features)
-    run = _Run(Differential(adapter, ruleset, profile), game, fuzz_labels(game), report, on_example)
+    labels = fuzz_labels(game, kinds)
+    run = _Run(Differential(adapter, ruleset, profile), game, labels, report, on_example)
     # one database entry per ruleset, profile and adapter, not one for every run
     target = f"{ruleset.id}|{sorted(profile.readings_for(ruleset).items())}|{adapter.spec}"
     # labels are part of the key: a stored record replays only with the same labels
@@ -268,8 +287,9 @@ class _Run:
         report = self.report
         report.calls = self.oracle.calls
         # every situation the run could deal, sent or not (0: not exercised), then "free"
+        pai_gow = [name for name in PAI_GOW_SITUATIONS if name in self.labels]
         report.situations = {
-            name: self.seen[name] for name in [*situation_labels(self.game), "free"]
+            name: self.seen[name] for name in [*situation_labels(self.game), *pai_gow, "free"]
         }
         if self.last:
             case, scored = self.last[-1]

@@ -43,6 +43,9 @@ hold'em selection and the engine knobs (which aces make a straight); each catego
 realised from its shape.  The reference also answers what a wild hand plays as, so a
 rival can echo it exactly.
 
+Pai gow's kinds (two-card hands, settings, settlements) have situations of their own
+(:mod:`.situation_pai_gow`), dealt by fuzz only (``fuzz_labels(game, kinds)``).
+
 :data:`SITUATIONS` names and explains every situation label a deal can carry (``fuzz``
 prints how many deals of each it sent; challenge vectors may reuse the same labels).
 """
@@ -77,6 +80,8 @@ from pokercert.harness.explore.situation_free import (
     related_hands,
 )
 from pokercert.harness.explore.situation_hands import category_hand
+from pokercert.harness.explore.situation_pai_gow import FAMILY as PAI_GOW
+from pokercert.harness.explore.situation_pai_gow import PAI_GOW_SITUATIONS, deal_pai_gow
 from pokercert.reference import Card, Profile, Ruleset
 from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import (
@@ -179,6 +184,8 @@ SITUATIONS: dict[str, str] = {
     "showdown-low": "a whole pot of a low or split game dealt from the low cards (A-8, a "
     "few nines and kings), players often sharing low ranks: qualifying, "
     "tied and quartered lows, and no qualifying low",
+    # pai gow's kinds (fuzz deals them: harness/explore/situation_pai_gow.py)
+    **PAI_GOW_SITUATIONS,
     "free": "deals drawn card by card with the older biases (related hands, connected "
     "boards): the rest of the space",
 }
@@ -201,6 +208,7 @@ FAMILIES: dict[str, Builder] = {
     "qualifier": deal_qualifier,
     "reject": deal_reject,
     "showdown": deal_showdown,
+    PAI_GOW: deal_pai_gow,
     "free": deal_free,
 }
 # a builder that falls back (e.g. no room for the kicker asked for) is asked again
@@ -213,6 +221,8 @@ def family_of(label: str) -> str:
         return label
     if label.startswith("board-"):
         return "board"
+    if label.startswith(PAI_GOW + "-"):
+        return PAI_GOW
     return label.split("-", 1)[0]
 
 
