@@ -235,8 +235,10 @@ def reference_outcome(ev: Evaluator, vector: Vector) -> dict[str, Any]:
         return pai_gow_inputs.answer(vector.kind, inputs, ev)
     op = inputs["op"]
     try:
-        if op == Kind.CLASSIFY:
-            answer: Any = ev.category(inputs["hand"])
+        if op in PAI_GOW_KINDS:  # a two-card hand, a setting or a settlement
+            answer: Any = pai_gow_inputs.answer(op, inputs, ev)
+        elif op == Kind.CLASSIFY:
+            answer = ev.category(inputs["hand"])
         elif op == Kind.QUALIFIES:
             answer = ev.qualifies(inputs["hand"])
         elif op == Kind.COMPARE:
@@ -283,6 +285,8 @@ def reject_faults(vector: Vector, rs: Ruleset) -> tuple[set[str], list[str]]:
         elif board is not None:  # a board where the game deals none: too many cards
             faults.add(WRONG_COUNT)
             groups.append((board, len(board.split())))
+    elif op in PAI_GOW_KINDS:
+        groups.extend(pai_gow_inputs.card_groups(op, inputs))
     elif sel is not None:
         groups.extend([(inputs.get("hole", ""), sel.hole), (inputs.get("board", ""), sel.board)])
     seen: set[Any] = set()
@@ -487,7 +491,7 @@ class _Checker:
         faults, spelling = reject_faults(vector, rs)
         reason = vector.expect["reason"] if vector.expect else None
         also = set(vector.expect.get("also", ())) if vector.expect else set()
-        inputs = ("hand", "hands", "hole", "board")
+        inputs = ("hand", "hands", "hole", "board", "high", "low", "player", "banker")
         if spelling:
             self.problem(
                 vector,

@@ -13,7 +13,7 @@ from typing import Any
 
 from pokercert.reference.cards import CardError
 from pokercert.reference.engine import Evaluator, evaluator
-from pokercert.reference.pai_gow import PaiGow, pai_gow_rules
+from pokercert.reference.pai_gow import HIGH_CARDS, LOW_CARDS, PaiGow, pai_gow_rules
 from pokercert.reference.rulesets import Ruleset
 from pokercert.vectors.model import PAI_GOW_KINDS, Kind
 
@@ -56,3 +56,15 @@ def answer(kind: str, inputs: Mapping[str, Any], ev: Evaluator) -> dict[str, Any
     if kind == Kind.SETTLE:
         return {"settlement": game.settle(list(inputs["player"]), list(inputs["banker"]))}
     raise ValueError(f"{kind!r} is not a pai gow kind (those are {', '.join(PAI_GOW_KINDS)})")
+
+
+def card_groups(kind: str, inputs: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Each card text of a pai gow request with the count it must hold (a reject
+    vector's faults are found text by text): the two-card hands; the five-card and the
+    two-card hand of a setting; each side's five and two in a settlement."""
+    if kind == Kind.COMPARE_TWO_CARD:
+        return [(text, LOW_CARDS) for text in inputs.get("hands", ())]
+    sides = [inputs.get("high", ""), inputs.get("low", "")] if kind == Kind.SETTING else []
+    for side in ("player", "banker") if kind == Kind.SETTLE else ():
+        sides += list(inputs.get(side, ()))
+    return list(zip(sides, [HIGH_CARDS, LOW_CARDS] * (len(sides) // 2), strict=False))

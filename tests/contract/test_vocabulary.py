@@ -38,7 +38,7 @@ from pokercert.reference import all_rulesets
 from pokercert.reference.cards import REASON_CODES
 from pokercert.reference.categories import SHAPES, CategoryName
 from pokercert.reports.verdict import DENYING
-from pokercert.vectors.model import OPERATIONS, PAI_GOW_KINDS, Kind
+from pokercert.vectors.model import OPERATIONS, Kind
 
 from .test_architecture import ROOT, _modules
 
@@ -66,14 +66,15 @@ SUBSETS: dict[tuple[str, str], tuple[str, frozenset[str], str]] = {
     ),
     ("vectors/schema/vector.schema.json", "/$defs/vector/properties/op/enum"): (
         "kinds",
-        frozenset(OPERATIONS) - {Kind.SHOWDOWN} - frozenset(PAI_GOW_KINDS),
+        frozenset(OPERATIONS) - {Kind.SHOWDOWN},
         "the operation a reject vector's invalid input is sent through; a showdown's "
-        "invalid hands are a compare's (pai gow's kinds have no reject vectors yet)",
+        "invalid hands are a compare's (pai gow's kinds have reject vectors: issue 29)",
     ),
     ("vectors/schema/vector.schema.json", "/$defs/vector/allOf/10/if/not/properties/kind/enum"): (
         "kinds",
-        frozenset({Kind.SETTING, Kind.SETTLE}),
-        "the kinds whose inputs are set hands (``high``/``low``, ``player``/``banker``): "
+        frozenset({Kind.SETTING, Kind.SETTLE, Kind.REJECT}),
+        "the kinds whose inputs are set hands (``high``/``low``, ``player``/``banker``), "
+        "and reject (through setting or settle; its op branches forbid them elsewhere): "
         "no other kind may carry those fields",
     ),
     (

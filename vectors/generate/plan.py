@@ -8,6 +8,8 @@ from functools import partial
 from typing import Any
 
 from pokercert.reference.categories import CategoryName
+from pokercert.reference.pai_gow import pai_gow_rules
+from pokercert.reference.rulesets import all_rulesets
 from pokercert.vectors.generate.categories import (
     fam_flushes,
     fam_full_houses,
@@ -25,6 +27,7 @@ from pokercert.vectors.generate.holdem import fam_best_hand, fam_pocket
 from pokercert.vectors.generate.low import fam_aces, fam_low_straights_flushes
 from pokercert.vectors.generate.pennsylvania import pa_families
 from pokercert.vectors.generate.reject import fam_reject
+from pokercert.vectors.generate.reject_pai_gow import fam_reject_pai_gow
 from pokercert.vectors.generate.rooms import ROOM_GAMES, families
 from pokercert.vectors.generate.rooms_sd import SD_ROOM_GAMES, sd_families
 from pokercert.vectors.generate.showdowns import fam_cards_speak, fam_multiway, fam_suit_ties
@@ -56,6 +59,7 @@ def plan() -> list[Family]:
         *_room_games(),
         *(Family(rid, topic, build) for rid, topic, build in pa_families()),
         *_sd_draw_games(),
+        *_pai_gow_games(),
     ]
 
 
@@ -216,6 +220,16 @@ def _room_games() -> list[Family]:
         Family(rid, topic, build)
         for rid in SD_ROOM_GAMES
         for topic, build in sd_families(rid).items()
+    ]
+
+
+def _pai_gow_games() -> list[Family]:
+    """The pai gow games (reference/pai_gow.toml, fuzz29, issue 29): reject vectors
+    through compare_two_card, setting and settle (generate/reject_pai_gow.py)."""
+    return [
+        Family(rs.id, "reject", partial(fam_reject_pai_gow, rs.id))
+        for rs in all_rulesets()
+        if pai_gow_rules(rs.id) is not None
     ]
 
 

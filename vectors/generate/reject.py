@@ -33,7 +33,7 @@ def fam_reject(
     size, jokers, label = _shape(g, rid, cards)
     hand = SAMPLE[:size]
     out: list[dict[str, Any]] = []
-    rej = _rejector(out, label)
+    rej = rejector(out, label)
     _one_fault_counts(rej, size, hand)
     _one_fault_tokens(rej, hand, jokers)
     if rid != "nj-mini-tex-pocket":
@@ -55,7 +55,7 @@ def _shape(g: TableGame | None, rid: str, cards: list[str] | None) -> tuple[int,
 Rej = Callable[..., None]
 
 
-def _rejector(out: list[dict[str, Any]], label: list[str]) -> Rej:
+def rejector(out: list[dict[str, Any]], label: list[str]) -> Rej:
     """A function appending to ``out`` one reject vector: its op, inputs, the reason the
     reference names, why, extra flags and the other reasons the input earns (``also``)."""
     flags = ["input-validation"]
