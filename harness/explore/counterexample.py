@@ -415,8 +415,8 @@ def _found_reject(
         v.clauses for v in load_corpus().vectors if v.ruleset == rs.id and v.kind == "reject"
     )
     clauses = cited.most_common(1)[0][0] if cited else (rs.clauses[0].label,)
-    hands = [inputs[k] for k in ("hand", "hole", "board") if k in inputs]
-    hands += list(inputs.get("hands", ()))
+    hands = [inputs[k] for k in ("hand", "hole", "board", "high", "low") if k in inputs]
+    hands += [*inputs.get("hands", ()), *inputs.get("player", ()), *inputs.get("banker", ())]
     tokens = [t for h in hands for t in h.split()]
     across = (
         len(hands) > 1

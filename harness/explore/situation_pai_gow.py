@@ -47,7 +47,14 @@ from pokercert.vectors.dealing import (
 )
 from pokercert.vectors.model import Kind
 
-__all__ = ["PAI_GOW_SITUATIONS", "deal_pai_gow", "pai_gow_labels", "pai_gow_tags"]
+__all__ = [
+    "PAI_GOW_SITUATIONS",
+    "REJECT_FAMILY",
+    "REJECT_OP",
+    "deal_pai_gow",
+    "pai_gow_labels",
+    "pai_gow_tags",
+]
 
 FAMILY = "pai-gow"
 PAI_GOW_SITUATIONS: dict[str, str] = {
@@ -61,6 +68,12 @@ PAI_GOW_SITUATIONS: dict[str, str] = {
     "pai-gow-settle": "a player's seven cards split at random against a banker set legally",
     "pai-gow-copy": "a settlement where one of the player's hands copies the banker's "
     "(the same ranks in other suits)",
+    # malformed requests through the pai gow operations (situation_pai_gow_faults.py)
+    "pai-gow-reject-two-card": "two-card hands with one fault: a card too many or too "
+    "few, a card dealt twice, a token that is no card, a joker more than the deck holds",
+    "pai-gow-reject-setting": "a setting with one fault (the same faults)",
+    "pai-gow-reject-settle": "a settlement with one fault (the same faults, a card or "
+    "joker in both the player's and the banker's hands among them)",
 }
 # the kind each label deals
 LABEL_KIND: dict[str, str] = {
@@ -70,6 +83,14 @@ LABEL_KIND: dict[str, str] = {
     "pai-gow-setting-equal": Kind.SETTING,
     "pai-gow-settle": Kind.SETTLE,
     "pai-gow-copy": Kind.SETTLE,
+}
+REJECT_FAMILY = "pai-gow-reject"
+# the operation each malformed request goes through (dealt where the adapter claims
+# reject and that operation)
+REJECT_OP: dict[str, str] = {
+    "pai-gow-reject-two-card": Kind.COMPARE_TWO_CARD,
+    "pai-gow-reject-setting": Kind.SETTING,
+    "pai-gow-reject-settle": Kind.SETTLE,
 }
 TWO_CARD_SHAPES = ("random", "copy", "bump")
 FIVE, TWO = 5, 2
@@ -83,13 +104,14 @@ def pai_gow_labels(game: Game, kinds: Sequence[str]) -> list[str]:
     ruleset that is not a pai gow game)."""
     if pai_gow_rules(game.ruleset.id) is None:
         return []
-    return [label for label, kind in LABEL_KIND.items() if kind in kinds]
+    rejects = [label for label, op in REJECT_OP.items() if Kind.REJECT in kinds and op in kinds]
+    return [label for label, kind in LABEL_KIND.items() if kind in kinds] + rejects
 
 
 def deal_pai_gow(ch: Choices, game: Game, want: str | None = None) -> Deal:
     """A deal of the pai gow situation ``want`` (a copy that cannot be set legally falls
     back to a plain settlement: :func:`.situations.build` draws again)."""
-    label = want or pick(ch, list(LABEL_KIND))
+    label = want if want in LABEL_KIND else pick(ch, list(LABEL_KIND))
     deck = game.deck()
     if label == "pai-gow-two-card":
         return _two_cards(ch, deck)
@@ -266,7 +288,8 @@ def _copied(
 ) -> tuple[list[list[Card]], list[list[Card]]] | None:
     """A banker set legally and a player one of whose hands copies the banker's: the
     two-card hand, or the five-card hand's ranks (a copy unless the banker's suits or
-    joker made it more: the reference decides); None: no legal banker was drawn."""
+    joker made it more: the reference decides); None: none was drawn in
+    :data:`COPY_TRIES` (no legal banker, or no card left to copy one of its ranks)."""
     low_copy = coin(ch)
     for _ in range(COPY_TRIES):
         deck = game.deck()
@@ -277,11 +300,19 @@ def _copied(
         if low_copy:
             p_two = [_other_suit(ch, deck, c) for c in b_two]
             p_five = _cards(ch, deck, FIVE)
+            copied = _ranks(p_two) == _ranks(b_two)
         else:
             p_five = [_other_suit(ch, deck, c) for c in b_five]
             p_two = _cards(ch, deck, TWO)
-        return [p_five, p_two], [b_five, b_two]
+            copied = _ranks(p_five) == _ranks(b_five)
+        if copied:  # (not when the banker holds every card of a rank but one)
+            return [p_five, p_two], [b_five, b_two]
     return None
+
+
+def _ranks(cards: Sequence[Card]) -> list[int]:
+    """The ranks of ``cards``, the joker an ace, high to low."""
+    return sorted((ACE if c.is_joker else c.rank for c in cards), reverse=True)
 
 
 def _set_legally(ch: Choices, paigow: PaiGow, seven: Sequence[Card]) -> list[list[Card]] | None:

@@ -81,7 +81,12 @@ from pokercert.harness.explore.situation_free import (
 )
 from pokercert.harness.explore.situation_hands import category_hand
 from pokercert.harness.explore.situation_pai_gow import FAMILY as PAI_GOW
-from pokercert.harness.explore.situation_pai_gow import PAI_GOW_SITUATIONS, deal_pai_gow
+from pokercert.harness.explore.situation_pai_gow import (
+    PAI_GOW_SITUATIONS,
+    REJECT_FAMILY,
+    deal_pai_gow,
+)
+from pokercert.harness.explore.situation_pai_gow_faults import deal_pai_gow_reject
 from pokercert.reference import Card, Profile, Ruleset
 from pokercert.reference.categories import CategoryName
 from pokercert.vectors.dealing import (
@@ -209,6 +214,7 @@ FAMILIES: dict[str, Builder] = {
     "reject": deal_reject,
     "showdown": deal_showdown,
     PAI_GOW: deal_pai_gow,
+    REJECT_FAMILY: deal_pai_gow_reject,
     "free": deal_free,
 }
 # a builder that falls back (e.g. no room for the kicker asked for) is asked again
@@ -221,6 +227,8 @@ def family_of(label: str) -> str:
         return label
     if label.startswith("board-"):
         return "board"
+    if label.startswith(REJECT_FAMILY + "-"):
+        return REJECT_FAMILY
     if label.startswith(PAI_GOW + "-"):
         return PAI_GOW
     return label.split("-", 1)[0]

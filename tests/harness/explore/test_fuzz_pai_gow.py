@@ -18,15 +18,18 @@ from pathlib import Path
 import pytest
 
 from pokercert.harness.adapters import load_adapter
-from pokercert.harness.explore.counterexample import expected_outcome
+from pokercert.harness.api import Rejected
+from pokercert.harness.explore.counterexample import expected_outcome, placeholder_vector
 from pokercert.harness.explore.fuzz import claimed_kinds, fuzz, fuzz_labels
 from pokercert.harness.explore.situation_pai_gow import PAI_GOW_SITUATIONS
 from pokercert.harness.explore.situations import Game, seeded_deals
+from pokercert.harness.outcome import Outcome
+from pokercert.harness.peers.reference import ReferenceEvaluator
 from pokercert.reference import evaluator, get_ruleset, load_profile, parse_cards
 from pokercert.reports.selfcheck import spec_for
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import file_header
-from pokercert.vectors.check import check_corpus
+from pokercert.vectors.check import check_corpus, reject_faults
 from pokercert.vectors.model import KINDS, PAI_GOW_KINDS
 
 PAI_GOW = ["lc-pai-gow-poker", "wa-pai-gow-poker"]
@@ -85,6 +88,7 @@ def test_fuzz_deals_every_pai_gow_situation_and_the_reference_agrees(ruleset, pr
 def test_pai_gow_deals_are_one_deck_with_the_joker_and_valid(ruleset):
     deals = [d for d in _deals(ruleset, "practice", 600) if d.situation in PAI_GOW_SITUATIONS]
     assert Counter(d.situation for d in deals).keys() == PAI_GOW_SITUATIONS.keys()
+    deals = [d for d in deals if d.kind != "reject"]
     jokers = 0
     for d in deals:
         hands = {
@@ -183,6 +187,62 @@ def test_a_stored_pai_gow_counterexample_replays_first(tmp_path: Path):
     assert first.found.vector.kind == "settle" and "copy" in first.found.vector.flags
     assert again.found.vector.inputs == first.found.vector.inputs
     assert again.calls < first.calls
+
+
+@pytest.mark.parametrize("ruleset", PAI_GOW)
+def test_reject_deals_hold_one_fault_the_reference_names(ruleset):
+    """Malformed requests through each pai gow operation (where reject is claimed): the
+    corpus checker's token-by-token count finds exactly one fault, the one the
+    reference refuses the request for."""
+    ev = evaluator(ruleset)
+    rs = get_ruleset(ruleset)
+    rejects = [d for d in _deals(ruleset, "practice", 900) if d.situation.startswith("pai-gow-rej")]
+    reasons = Counter()
+    for d in rejects:
+        assert d.kind == "reject" and d.inputs["op"] in PAI_GOW_KINDS, d
+        faults, _ = reject_faults(placeholder_vector(ruleset, "reject", d.inputs, {}), rs)
+        reason = expected_outcome(ev, "reject", d.inputs).get("reason")
+        assert faults == {reason}, (d, faults, reason)
+        reasons[d.inputs["op"], reason] += 1
+    for op in PAI_GOW_KINDS:
+        assert {r for o, r in reasons if o == op} == {
+            "wrong-count",
+            "duplicate-card",
+            "bad-card",
+        }, reasons
+
+
+class Lenient(ReferenceEvaluator):
+    """The reference, except that invalid pai gow input is answered, not refused."""
+
+    def compare_two_card(self, hands):
+        try:
+            return super().compare_two_card(hands)
+        except Rejected:
+            return [0]
+
+    def setting(self, high, low):
+        try:
+            return super().setting(high, low)
+        except Rejected:
+            return True
+
+    def settle(self, player, banker):
+        try:
+            return super().settle(player, banker)
+        except Rejected:
+            return "push"
+
+
+def test_an_evaluator_answering_invalid_pai_gow_input_is_found():
+    """On main fuzz sent no malformed pai gow request: this evaluator survived."""
+    spec = "py:tests.harness.explore.test_fuzz_pai_gow:Lenient"
+    report = _fuzz(spec, "wa-pai-gow-poker", "practice", 300, seed=1)
+    assert report.found is not None and report.situation.startswith("pai-gow-reject-")
+    vector = report.found.vector
+    assert vector.kind == "reject" and vector.inputs["op"] in PAI_GOW_KINDS
+    assert report.outcome is Outcome.FAIL
+    assert "answered invalid input" in report.found.message
 
 
 def test_other_games_deal_as_before():
