@@ -116,9 +116,12 @@ class Profile:
         return {iid: self.reading(iid) for iid in ruleset.interpretations}
 
     def rules_for(self, ruleset: Ruleset) -> dict[str, Any]:
-        """The ruleset's engine knobs with this profile's readings applied."""
+        """The ruleset's engine knobs with this profile's readings applied (not those of
+        an interpretation that ranks another half of its pot only, :class:`Half`)."""
         rules = dict(ruleset.rules)
         for iid, reading in self.readings_for(ruleset).items():
+            if iid in ruleset.half_only_interpretations:
+                continue
             rules.update(get_interpretation(iid).readings[reading].set)
         return rules
 

@@ -152,13 +152,18 @@ class Half:
     (``ranks_by`` None) or by another ruleset's, optionally behind a qualifier.
 
     A pot is split equally between the halves that some hand qualifies for; each half
-    equally between the hands that tie for it.
+    equally between the hands that tie for it.  ``interpretations``: those of the game
+    that decide this half's ranking only (listed by the game, so an evaluator is told the
+    reading, and by the ruleset it ranks by, whose knobs they set); their readings never
+    touch the game's own ranking (South Dakota's ``sd-low-order`` sets the low order's
+    categories, which the high half must not take).
     """
 
     name: str
     ranks_by: str | None = None
     qualifier: HalfQualifier | None = None
     clause: str | None = None
+    interpretations: tuple[str, ...] = ()
 
 
 HALF_NAMES = ("high", "low")
@@ -214,6 +219,12 @@ class Ruleset:
     @property
     def citation(self) -> str:
         return self.regulation.citation
+
+    @cached_property
+    def half_only_interpretations(self) -> frozenset[str]:
+        """The interpretations that rank one of the pot's other halves only (see
+        :class:`Half`): a reading of them leaves this ruleset's own knobs alone."""
+        return frozenset(i for h in self.halves for i in h.interpretations)
 
     @cached_property
     def pot_halves(self) -> tuple[Half, ...]:
@@ -430,6 +441,10 @@ class _Loader:
         names = [h.name for h in halves]
         if len(set(names)) != len(names):
             raise RulesetError(f"{where}: a half is named twice in {names}")
+        listed = set(r.get("interpretations", ()))
+        unlisted = sorted({i for h in halves for i in h.interpretations} - listed)
+        if unlisted:
+            raise RulesetError(f"{where}: a half has interpretations {unlisted} it does not list")
         return halves
 
     def _base(self, r: dict[str, Any], where: str) -> Ruleset | None:
@@ -486,11 +501,27 @@ class _Loader:
             ranks_by=ranks_by,
             qualifier=qualifier,
             clause=clause_label(_need(h, "clause", at), "a half"),
+            interpretations=self._half_interpretations(h, at, ranks_by),
         )
         for label in (half.clause, qualifier and qualifier.clause):
             if label:
                 cited.setdefault(label, self.labels[label])
         return half
+
+    def _half_interpretations(
+        self, h: dict[str, Any], at: str, ranks_by: str | None
+    ) -> tuple[str, ...]:
+        """A half's own interpretations: only a half ranked by another ruleset has any,
+        and that ruleset must list each one (its knobs are what the reading sets)."""
+        own = tuple(h.get("interpretations", ()))
+        if not own:
+            return own
+        if ranks_by is None:
+            raise RulesetError(f"{at}: only a half that ranks_by another ruleset has its own")
+        unlisted = sorted(set(own) - set(self.get(ranks_by, at).interpretations))
+        if unlisted:
+            raise RulesetError(f"{at}: {ranks_by} does not list interpretations {unlisted}")
+        return own
 
 
 def _load_rules(r: dict[str, Any], where: str) -> dict[str, Any]:

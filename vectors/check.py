@@ -86,7 +86,12 @@ def variants(rs: Ruleset) -> list[Variant]:
 
 
 def _rules_key(rs: Ruleset, variant: Variant) -> str:
-    return json.dumps(variant.profile().rules_for(rs), sort_keys=True, default=list)
+    """What decides the reference's answers under ``variant``: the ruleset's knobs, and
+    the readings of interpretations that rank another half only (they leave the knobs
+    alone: :class:`~pokercert.reference.rulesets.Half`)."""
+    profile = variant.profile()
+    halves = {iid: profile.reading(iid) for iid in sorted(rs.half_only_interpretations)}
+    return json.dumps([profile.rules_for(rs), halves], sort_keys=True, default=list)
 
 
 # --------------------------------------------------------------------------- gaps

@@ -57,6 +57,8 @@ def test_rulesets_lists_every_seed_ruleset(capsys):
         "sd-draw-low",
         "sd-five-card-stud",
         "sd-holdem-88",
+        # issue 29: South Dakota's high-low split draw (ARSD 20:18:16:12(4))
+        "sd-draw-high-low",
     }
     words = {r["id"]: r["equal_outcome"] for r in data["rulesets"]}
     # 16.x(c) "push", 33.5(c) "tie", 37.5(c) "push", 14.3(d) pot "equally divided"

@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 from pokercert.reference import CardError, Pot, evaluator
+from pokercert.reference.interpretations import Profile
 from pokercert.reference.jurisdictions import rulesets_of
 
 HALF = Fraction(1, 2)
@@ -82,3 +83,88 @@ def test_five_card_stud_deals_no_board_and_five_cards():
 def test_south_dakota_lists_its_poker_room_games():
     ids = {rs.id for rs in rulesets_of("SD")}
     assert {H88, STUD5, "sd-poker-high-joker"} <= ids
+
+
+# --- five-card high-low split draw, 20:18:16:12(4): "the player with the best high hand
+# and the player with the best low hand split the pot"; "A player who wins high or low
+# and ties a player for the other receives three-quarters of the pot"; "A player may win
+# both high and low at the same time".  The low half is 12(2)'s, under sd-low-order:
+# practice ace-to-five, literal 03's list reversed (straights and flushes count).
+HILO = "sd-draw-high-low"
+Q = Fraction(1, 4)
+LITERAL_LOW = Profile("literal-low", {"sd-low-order": "literal"})
+
+
+@pytest.mark.parametrize(
+    ("hands", "practice", "literal"),
+    [
+        # the wheel: a five-high straight beats ace high; as ace-to-five the best low, so
+        # it scoops; read literally it is a straight, and 6-4-3-2-A takes the low
+        (
+            ["Ah 2c 3d 4s 5h", "Ac 2d 3c 4h 6s"],
+            Pot((0,), (0,), (ONE, NONE)),
+            Pot((0,), (1,), (HALF, HALF)),
+        ),
+        # the flush wins high and (ace-to-five) ties 8-6-4-3-2 for low: 1/2 + 1/4; read
+        # literally the flush is a bad low and the offsuit hand wins the low alone
+        (
+            ["8h 6h 4h 3h 2h", "8c 6d 4c 3s 2d", "Ks Kc 9h 7d 3d"],
+            Pot((0,), (0, 1), (3 * Q, Q, NONE)),
+            Pot((0,), (1,), (HALF, HALF, NONE)),
+        ),
+        # the steel wheel: a straight flush, the best high; the best low in practice, the
+        # worst literally (below the full house)
+        (
+            ["Ah 2h 3h 4h 5h", "Kc Kd Ks 9c 9d"],
+            Pot((0,), (0,), (ONE, NONE)),
+            Pot((0,), (1,), (HALF, HALF)),
+        ),
+        # no reading changes these: the kings win high, two equal 7-5-4-3-2 share the low
+        (
+            ["Ks Kd 9c Jh Qd", "7s 5h 4d 3c 2s", "7h 5d 4c 3s 2h"],
+            Pot((0,), (1, 2), (HALF, Q, Q)),
+            Pot((0,), (1, 2), (HALF, Q, Q)),
+        ),
+        # A-A beats K-K high (the ace highest) and low (the ace below the deuce, 03)
+        (
+            ["As Ad 9c 7h 5s", "Kc Kd 9h 7s 5d"],
+            Pot((0,), (0,), (ONE, NONE)),
+            Pot((0,), (0,), (ONE, NONE)),
+        ),
+        # the ten-high straight wins high; the wheel is the lower straight and the low
+        (
+            ["Ah 2c 3d 4s 5h", "6c 7d 8h 9s Tc"],
+            Pot((1,), (0,), (HALF, HALF)),
+            Pot((1,), (0,), (HALF, HALF)),
+        ),
+    ],
+)
+def test_high_low_draw_splits_as_12_4_says(hands, practice, literal):
+    assert evaluator(HILO).pot(hands) == practice
+    assert evaluator(HILO, LITERAL_LOW).pot(hands) == literal
+
+
+def test_the_literal_low_reading_leaves_the_high_half_alone():
+    """sd-low-order's literal reading sets the low order's categories; the game lists the
+    interpretation (so an evaluator is told it) but its high half keeps 03's order: the
+    wheel, a straight, still beats a pair of kings for high."""
+    ev = evaluator(HILO, LITERAL_LOW)
+    assert ev.category("Ah 2c 3d 4s 5h") == "straight"
+    assert ev.pot(["Ah 2c 3d 4s 5h", "Kh Kd 9c 7s 2h"]).high == (0,)
+    low, _ = ev.half_ranking("low")
+    assert low.ruleset.id == "sd-draw-low"
+    assert low.category("Ah 2c 3d 4s 5h") == "straight"  # the low half: literally a straight
+
+
+def test_high_low_draw_has_no_joker_and_five_cards():
+    """12(4) names no joker (12(3)'s "If a joker is used" is the high game's): the deck
+    is 52 cards, and a hand is five cards (12(1))."""
+    ev = evaluator(HILO)
+    with pytest.raises(CardError):
+        ev.pot(["Jk 2c 3d 4s 5h", "Ac 2d 3c 4h 6s"])
+    with pytest.raises(CardError):
+        ev.pot(["Ah 2c 3d 4s 5h 9c", "Ac 2d 3c 4h 6s 9d"])
+
+
+def test_high_low_draw_is_listed_for_south_dakota():
+    assert HILO in {rs.id for rs in rulesets_of("SD")}
