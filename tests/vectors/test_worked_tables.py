@@ -52,7 +52,8 @@ def test_every_room_construction_in_the_table_is_dealt() -> None:
     listed = {(game, name) for game, cons in table.items() for name in cons}
     dealt = {
         args[:2]
-        for module in ("rooms.py", "rooms_sd.py")  # rooms_sd.py: South Dakota's games
+        # rooms_sd.py, rooms_sd_split.py: South Dakota's games
+        for module in ("rooms.py", "rooms_sd.py", "rooms_sd_split.py")
         for args in _calls(module, "made")
         if len(args) >= 2
     }

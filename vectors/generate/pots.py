@@ -32,6 +32,10 @@ from pokercert.reference.categories import CategoryName
 from pokercert.reference.engine import Pot
 from pokercert.reference.errors import PokercertError
 from pokercert.vectors.generate.common import RANK_CHARS, SUITS, A, hand_of, make_record
+
+# LOW_NAMES re-exported: the room families read it from here
+from pokercert.vectors.generate.pot_lows import LOW_NAMES as LOW_NAMES
+from pokercert.vectors.generate.pot_lows import low_key
 from pokercert.vectors.model import share_text
 
 Card = tuple[int, str]  # (rank 2..14, suit letter)
@@ -47,7 +51,8 @@ class PotGame:
     ``hole``/``board``: cards per player and on the table; ``exact``: hands use exactly
     that many hole cards (Omaha: 2), else any five of all the cards; ``halves``: the
     halves of the pot (``high``, ``low`` qualified eight or better, ``razz``: the low
-    half without a qualifier, pairs counting against a hand).
+    half without a qualifier, pairs counting against a hand); ``low_qualifier``: False
+    where the text names no qualifier for the ``low`` half (South Dakota's 12(4)).
     """
 
     rid: str
@@ -59,6 +64,7 @@ class PotGame:
     # the ruleset's interpretations and the Rules field each one's literal reading turns
     # off (:data:`READINGS`)
     interpretations: tuple[tuple[str, str | None], ...] = ()
+    low_qualifier: bool = True
 
     def L(self, *roles: str) -> list[str]:
         """The clause labels of the named roles, in order, without repeats."""
@@ -77,6 +83,7 @@ def pot_game(
     exact: int | None,
     halves: tuple[str, ...],
     roles: dict[str, tuple[str, ...]],
+    low_qualifier: bool = True,
 ) -> PotGame:
     """The game of ruleset ``rid``; ``roles`` names the clauses of each role (``select``:
     how a hand is made; ``split``: how a pot is split; ``low``: the low ranking; ``cards``:
@@ -91,7 +98,14 @@ def pot_game(
     if unknown:
         raise AssertionError(f"{rid}: the pot arithmetic does not model {unknown}")
     return PotGame(
-        rid, hole, board, exact, halves, roles, tuple((i, READINGS[i]) for i in rs.interpretations)
+        rid,
+        hole,
+        board,
+        exact,
+        halves,
+        roles,
+        tuple((i, READINGS[i]) for i in rs.interpretations),
+        low_qualifier,
     )
 
 
@@ -106,14 +120,6 @@ HIGH_NAMES = {
     1: CategoryName.ONE_PAIR,
     0: CategoryName.HIGH_CARD,
 }
-LOW_NAMES = (
-    CategoryName.HIGH_CARD,
-    CategoryName.ONE_PAIR,
-    CategoryName.TWO_PAIR,
-    CategoryName.THREE_OF_A_KIND,
-    CategoryName.FULL_HOUSE,
-    CategoryName.FOUR_OF_A_KIND,
-)
 
 
 def high_name(value: tuple[int, ...]) -> str:
@@ -175,6 +181,7 @@ class Rules:
     exact_two: bool = True  # omaha-two-hole-cards: exactly two hole cards
     qualifier: bool = True  # low-qualifier: eight or better, else no low
     shared_cards: bool = True  # same-cards-both-halves: one five may win both halves
+    a5_low: bool = True  # sd-low-order: straights and flushes do not count in a low
 
 
 PRACTICE = Rules()
@@ -189,6 +196,7 @@ READINGS: dict[str, str | None] = {
     "low-qualifier": "qualifier",
     "same-cards-both-halves": "shared_cards",
     "suits-equal": None,
+    "sd-low-order": "a5_low",
 }
 
 
@@ -227,41 +235,27 @@ def high_value(five: Sequence[Card], rules: Rules = PRACTICE) -> tuple[int, ...]
     return _high(ranks, len({s for _, s in five}) == 1, rules.grouped)
 
 
-@cache
-def _low(
-    ranks: tuple[int, ...], qualify: bool, worst_first: bool, aces_best_pair: bool
-) -> tuple[int, ...] | None:
-    counts = Counter(ranks)
-    if qualify and (len(counts) < 5 or max(ranks) > 8):
-        return None
-    shape = tuple(sorted(counts.values(), reverse=True))
-    badness = {
-        (1, 1, 1, 1, 1): 0,
-        (2, 1, 1, 1): 1,
-        (2, 2, 1): 2,
-        (3, 1, 1): 3,
-        (3, 2): 4,
-        (4, 1): 5,
-    }[shape]
-    paired = sorted(
-        ((n, A if r == 1 and not aces_best_pair else r) for r, n in counts.items() if n > 1),
-        reverse=True,
-    )
-    single = sorted((r for r, n in counts.items() if n == 1), reverse=worst_first)
-    return (-badness, *(-r for _, r in paired), *(-r for r in single))
-
-
 def low_value(
     five: Sequence[Card], qualify: bool, rules: Rules = PRACTICE
 ) -> tuple[int, ...] | None:
     """The value of five cards for ace-to-five low (larger is better; straights and
-    flushes do not count; the ace is one).  With ``qualify``: None unless five unpaired
-    cards of eight or lower (eight or better).  Pairs count against a hand: fewer matched
-    cards first, then the matched ranks (A-A the best pair; the worst under the literal
-    low-pair-inverse), then the other cards from the highest down, the lower better (from
-    the lowest up under the literal low-card-order)."""
+    flushes do not count; the ace is one; under the literal sd-low-order, ``a5_low``
+    False, they count as 20:18:16:03 lists them, reversed: :data:`.pot_lows.LOW_NAMES_ALL`).  With
+    ``qualify``: None unless five unpaired cards of eight or lower (eight or better).
+    Pairs count against a hand: fewer matched cards first, then the matched ranks (A-A
+    the best pair; the worst under the literal low-pair-inverse), then the other cards
+    from the highest down, the lower better (from the lowest up under the literal
+    low-card-order)."""
     ranks = tuple(sorted(1 if r == A else r for r, _ in five))
-    return _low(ranks, qualify and rules.qualifier, rules.worst_first, rules.aces_best_pair)
+    flush = len({s for _, s in five}) == 1
+    return low_key(
+        ranks,
+        qualify and rules.qualifier,
+        rules.worst_first,
+        rules.aces_best_pair,
+        flush,
+        rules.a5_low,
+    )
 
 
 def fives(
@@ -320,6 +314,7 @@ class Player:
                 rules.aces_best_pair,
                 rules.shared_cards,
                 rules.shared_cards or rules.grouped,
+                rules.a5_low,
             )
         )
         if key in self._best:
@@ -331,15 +326,13 @@ class Player:
             if half == "low" and not rules.shared_cards and "high" in self.g.halves:
                 top = self.best("high", rules)
                 hands = [h for h in hands if _high(h[0], h[1], rules.grouped) != top]
+            qualify = half == "low" and rules.qualifier and self.g.low_qualifier
             values = [
                 v
-                for _, _, low in hands
+                for _, flush, low in hands
                 if (
-                    v := _low(
-                        low,
-                        half == "low" and rules.qualifier,
-                        rules.worst_first,
-                        rules.aces_best_pair,
+                    v := low_key(
+                        low, qualify, rules.worst_first, rules.aces_best_pair, flush, rules.a5_low
                     )
                 )
                 is not None

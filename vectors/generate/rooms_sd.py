@@ -1,5 +1,5 @@
-"""South Dakota's poker-room games (ARSD 20:18:16): five-card stud (13) and hold 'em
-eighty-eight (15.01).
+"""South Dakota's poker-room games (ARSD 20:18:16): five-card stud (13), hold 'em
+eighty-eight (15.01) and five-card high-low split draw (12(4), :mod:`.rooms_sd_split`).
 
 The families every poker-room game gets (categories, deals, ranking, reject) come from
 :mod:`.room_deals` and :mod:`.room_ranking`; the constructions here are what South
@@ -37,18 +37,20 @@ from pokercert.vectors.generate.pots import (
 from pokercert.vectors.generate.room_deals import between, categories, deals
 from pokercert.vectors.generate.room_ranking import ranking, rejects
 from pokercert.vectors.generate.rooms import made
+from pokercert.vectors.generate.rooms_sd_split import HILO, split_draw, two_way_only
 from pokercert.vectors.model import Kind
 
 HOLDEM_88 = "sd-holdem-88"
 STUD_5 = "sd-five-card-stud"
-SD_ROOM_GAMES = (HOLDEM_88, STUD_5)
+SD_ROOM_GAMES = (HOLDEM_88, STUD_5, HILO)
 
 RANKING = ("20:18:16:03",)  # the card order and the list of hands
 SUITS_EQUAL = ("20:18:16:31(5)",)  # suits do not count at the showdown
 
 
 def sd_games() -> dict[str, PotGame]:
-    """The two games: their shape and the clauses of each role (see :func:`.rooms.roles`)."""
+    """The games: their shape and the clauses of each role (see :func:`.rooms.roles`);
+    high-low split draw's low half names no qualifier (12(4))."""
     return {
         HOLDEM_88: pot_game(
             HOLDEM_88,
@@ -77,6 +79,20 @@ def sd_games() -> dict[str, PotGame]:
                 "select": ("20:18:16:01(18)", "20:18:16:13"),
                 "cards": ("20:18:16:06", *RANKING, *SUITS_EQUAL),
             },
+        ),
+        HILO: pot_game(
+            HILO,
+            5,
+            0,
+            None,
+            ("high", "low"),
+            {
+                "select": ("20:18:16:01(18)", "20:18:16:12", "20:18:16:12(1)"),
+                "split": ("20:18:16:12(4)",),
+                "low": ("20:18:16:12(2)", "20:18:16:03"),
+                "cards": ("20:18:16:06", *RANKING, *SUITS_EQUAL),
+            },
+            low_qualifier=False,
         ),
     }
 
@@ -183,9 +199,15 @@ def stud_5(g: PotGame) -> dict[str, list[Construction]]:
 def sd_families(rid: str) -> dict[str, Callable[[], list[dict[str, Any]]]]:
     """Topic -> builder of that South Dakota ruleset's generated file."""
     g = sd_games()[rid]
-    cons = holdem_88(g) if rid == HOLDEM_88 else stud_5(g)
-    cons["categories"] = categories(g, 10)
-    cons["deals"] = deals(g)
+    if rid == HILO:
+        cons = split_draw(g)
+        cons["categories"] = categories(g, 6)
+        cons["deals"] = deals(g)
+        cons = {topic: two_way_only(g, c) for topic, c in cons.items()}
+    else:
+        cons = holdem_88(g) if rid == HOLDEM_88 else stud_5(g)
+        cons["categories"] = categories(g, 10)
+        cons["deals"] = deals(g)
     seed = sum(map(ord, rid))
     out: dict[str, Callable[[], list[dict[str, Any]]]] = {
         topic: partial(family, g, c, seed + sum(map(ord, topic))) for topic, c in cons.items()
