@@ -1390,6 +1390,83 @@ SD_LOW_MUTANTS = (
 )
 MUTANTS = (*MUTANTS, *SD_LOW_MUTANTS)
 
+# South Dakota five-card high-low split draw (ARSD 20:18:16:12(4), sdlow29): the best high
+# and the best low split the pot, three-quarters to one who wins a half and ties the other,
+# one player may win both; the low half is 12(2)'s (sd-draw-low, sd-low-order)
+SD_HILO = ("sd-draw-high-low",)
+SD_HILO_MUTANTS = (
+    Mutant(
+        "sd-hilo-three-quarters-ignored",
+        "quartered-pot",
+        SD_HILO,
+        "Every hand that wins or ties a half gets an equal part of the pot: one who wins "
+        "high and ties low gets 1/2, not the three-quarters of 12(4).",
+        (shares_by(_winners_share_equally),),
+    ),
+    Mutant(
+        "sd-hilo-low-ace-high",
+        "ace-low",
+        SD_HILO,
+        "The low half plays the ace high (the worst card), where 03 ranks it below the deuce "
+        "in low poker.",
+        (low_ranking(knobs(ace="high", low_pair_ace="high")),),
+    ),
+    Mutant(
+        "sd-hilo-no-scoop",
+        "scoop",
+        SD_HILO,
+        "The hand that wins high may not also win low (its five cards are spent), where "
+        "12(4) says a player may win both.",
+        (knobs(halves_cards="distinct"),),
+    ),
+    Mutant(
+        "sd-hilo-straights-count-in-low",
+        "low-straights-flushes",
+        SD_HILO,
+        "Straights and flushes count against a low hand: the wheel is a straight, not the "
+        "best low (the literal reading of sd-low-order).",
+        (low_ranking(categories(lambda names, rs: list(_LOW_WITH_STRAIGHTS))),),
+        same_as_reading=(("sd-low-order", "literal"),),
+    ),
+    Mutant(
+        "sd-hilo-tied-half-not-split",
+        "multiway-split",
+        SD_HILO,
+        "A half tied by several hands goes whole to the first of them.",
+        (first_of_each_half(),),
+    ),
+    Mutant(
+        "sd-hilo-suits-break-ties",
+        "suit-tiebreak",
+        SD_HILO,
+        "Suits break ties between equal hands, where 31(5) says suits do not count.",
+        (_suits_break_ties(),),
+    ),
+    Mutant(
+        "sd-hilo-wheel-ace-high",
+        "wheel",
+        SD_HILO,
+        "A-2-3-4-5 is ranked as an ace-high straight in the high half, where 03(6) makes "
+        "it the lowest.",
+        (run_top(_wheel_tops_at_ace),),
+    ),
+    Mutant(
+        "sd-hilo-low-best-card-first",
+        "low-order",
+        SD_HILO,
+        "Low hands are compared from their lowest card up instead of from the top down.",
+        (low_ranking(knobs(low_card_order="best_first")),),
+    ),
+    Mutant(
+        "sd-hilo-kickers-ignored",
+        "kicker-order",
+        SD_HILO,
+        "Only the category and the paired ranks are compared: kickers never decide.",
+        (tiebreak(_kickers_dropped),),
+    ),
+)
+MUTANTS = (*MUTANTS, *SD_HILO_MUTANTS)
+
 _BY_ID = {m.id: m for m in MUTANTS}
 assert len(_BY_ID) == len(MUTANTS), "mutant ids must be unique"
 

@@ -600,6 +600,77 @@ EXAMPLES.update(
     }
 )
 
+# South Dakota high-low split draw, worked from 20:18:16:12(4) (the best high and the best
+# low split the pot; three-quarters to one who wins a half and ties the other; a player may
+# win both), 12(2) and 03 (the ace below the deuce in low poker), 03(6), 31(5)
+SDHL = "sd-draw-high-low"
+EXAMPLES.update(
+    {
+        # the flush wins high and ties 8-6-4-3-2 for low (ace-to-five ignores the flush):
+        # 1/2 + 1/4
+        "sd-hilo-three-quarters-ignored": [
+            (
+                SDHL,
+                "pot",
+                (["8h 6h 4h 3h 2h", "8c 6d 4c 3s 2d", "Ks Kc 9h 7d 3d"],),
+                ((0,), (0, 1), ("3/4", "1/4", "0")),
+            )
+        ],
+        # ace high wins high; 6-4-3-2-A (the ace below the deuce) beats 7-5-4-3-2 for low
+        "sd-hilo-low-ace-high": [
+            (SDHL, "pot", (["As 2h 3d 4c 6s", "2s 3h 4d 5c 7s"],), ((0,), (0,), ("1", "0")))
+        ],
+        # the wheel wins high (a straight) and low (the best ace-to-five low): both halves
+        "sd-hilo-no-scoop": [
+            (SDHL, "pot", (["Ah 2c 3d 4s 5h", "Ac 2d 3c 4h 6s"],), ((0,), (0,), ("1", "0")))
+        ],
+        # practice: 9-7-5-3-2 suited is a no-pair low and beats the queens for low too
+        "sd-hilo-straights-count-in-low": [
+            (SDHL, "pot", (["9s 7s 5s 3s 2s", "Qd Qc 8h 6d 4c"],), ((0,), (0,), ("1", "0")))
+        ],
+        # the two 7-5-4-3-2 lows tie and share the low half: a quarter each
+        "sd-hilo-tied-half-not-split": [
+            (
+                SDHL,
+                "pot",
+                (["Ks Kd 9c Jh Qd", "7s 5h 4d 3c 2s", "7h 5d 4c 3s 2h"],),
+                ((0,), (1, 2), ("1/2", "1/4", "1/4")),
+            )
+        ],
+        # the same five ranks in other suits tie for both halves (31(5))
+        "sd-hilo-suits-break-ties": [
+            (
+                SDHL,
+                "pot",
+                (["Ks Qs 9d 7c 4s", "Kh Qh 9c 7s 4h"],),
+                ((0, 1), (0, 1), ("1/2", "1/2")),
+            )
+        ],
+        # the wheel is the lowest straight (03(6)): ten-high wins high, the wheel low
+        "sd-hilo-wheel-ace-high": [
+            (
+                SDHL,
+                "pot",
+                (["Ah 2c 3d 4s 5h", "6c 7d 8h 9s Tc"],),
+                ((1,), (0,), ("1/2", "1/2")),
+            )
+        ],
+        # from the top: 7-6-5-4-3 (a straight, high) beats 8-5-4-3-2 for low too
+        "sd-hilo-low-best-card-first": [
+            (SDHL, "pot", (["8s 5h 4d 3c 2s", "7s 6h 5d 4c 3s"],), ((1,), (1,), ("0", "1")))
+        ],
+        # Q-Q-9-7 beats Q-Q-9-6 at the fourth card; K-8-5-4-2 is the only low without a pair
+        "sd-hilo-kickers-ignored": [
+            (
+                SDHL,
+                "pot",
+                (["Qs Qh 9d 7c 3s", "Qd Qc 9h 6s 3h", "Kc 8s 5d 4h 2c"],),
+                ((0,), (2,), ("1/2", "0", "1/2")),
+            )
+        ],
+    }
+)
+
 CASES = [
     pytest.param(mid, *ex, id=f"{mid}-{i}")
     for mid, exs in EXAMPLES.items()
