@@ -59,6 +59,7 @@ from pokercert.harness.adapters.base import (
     many_reply,
     one_hand,
 )
+from pokercert.harness.adapters.batch_line import batch_line
 from pokercert.harness.adapters.sandbox import (
     BUBBLEWRAP,
     TURNED_OFF,
@@ -74,7 +75,6 @@ from pokercert.harness.protocol import (
     MANY_OPS,
     PROTOCOL_VERSION,
     ProtocolError,
-    batch_request,
     check_capabilities,
     check_item,
     configure_request,
@@ -571,11 +571,13 @@ class ProcessAdapter(Adapter):
     def _run_expired(self) -> bool:
         return self.run_deadline is not None and time.monotonic() >= self.run_deadline
 
-    def _write(self, message: Mapping[str, Any], deadline: float) -> None:
-        """Send one message; while the pipe is full, keep reading the child's stdout so a
-        child blocked on writing its replies cannot deadlock us."""
+    def _write(self, message: Mapping[str, Any] | bytes, deadline: float) -> None:
+        """Send one message (or its line, made by :func:`.batch_line.batch_line`); while
+        the pipe is full, keep reading the child's stdout so a child blocked on writing
+        its replies cannot deadlock us."""
         assert self._proc and self._proc.stdin and self._proc.stdout
-        data = memoryview((_encode(message) + "\n").encode())
+        line = message if isinstance(message, bytes) else (_encode(message) + "\n").encode()
+        data = memoryview(line)
         fd = self._proc.stdin.fileno()
         out_fd = self._proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:
@@ -821,10 +823,7 @@ class ProcessAdapter(Adapter):
         sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic(), self._answered == 0)
         self._mark = sent.mark
         try:
-            self._write(
-                batch_request(bid, list(zip(ids, requests, strict=True))),
-                self._deadline(self.timeout),
-            )
+            self._write(batch_line(bid, ids, requests), self._deadline(self.timeout))
         except _ChildFailed as failed:
             self._fail(failed)
         return sent
@@ -957,7 +956,11 @@ class ProcessAdapter(Adapter):
     _answered = 0
 
 
+_INT = {int}
+
+
 def _winners_listed(winners: Any) -> bool:
     """Whether a compare answer's ``winners`` is a list of integers (as
     :func:`~pokercert.harness.protocol.check_item` requires; no bools)."""
-    return type(winners) is list and all(type(i) is int for i in winners)
+    # (all() over a generator: 3x slower)
+    return type(winners) is list and set(map(type, winners)) <= _INT
