@@ -56,6 +56,23 @@ TRACEBACK_LIMIT = 4000
 _new_tuple = tuple.__new__
 
 
+_PLAIN_COMPARE = {("op", "hands")}
+_COMPARE = {"compare"}
+
+
+def _plain_compares(requests: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether every request of a batch is a compare without a board (checked for the
+    whole batch at once: loops in C)."""
+    try:
+        return (
+            bool(requests)
+            and set(map(tuple, requests)) == _PLAIN_COMPARE
+            and {r["op"] for r in requests} == _COMPARE
+        )
+    except (TypeError, KeyError):
+        return False
+
+
 class _Deadline(BaseException):
     """Raised into evaluator code by the alarm; a BaseException so ``except Exception``
     in vendor code does not swallow it."""
@@ -382,6 +399,8 @@ class InProcessAdapter(Adapter):
         evaluator = self.evaluator
         classify = getattr(evaluator, "classify", None)
         winners = getattr(evaluator, "winners", None)
+        if winners is not None and _plain_compares(requests):
+            return self._compare_all(winners, requests)
         clock = perf_counter
         for request in requests:
             op = request["op"]
@@ -410,6 +429,42 @@ class InProcessAdapter(Adapter):
             append(
                 self._classified(found, duration)
                 if method is classify
+                else self._compared(found, duration)
+            )
+        return out
+
+    def _compare_all(self, winners: Any, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
+        """The replies to a batch of compares without a board (the exhaustive pass's: one a
+        hand), the call made as in :meth:`_answer`, its answer taken in one step when it
+        is a plain ``list`` of plain ``int`` (the types :func:`check_item` requires; any
+        other answer through :meth:`_compared`)."""
+        out: list[Reply] = []
+        append = out.append
+        clock = perf_counter
+        make = _new_tuple
+        for request in requests:
+            args = [h.split(" ") if h else [] for h in request["hands"]]
+            start = self._item_start = self.busy_since = clock()
+            try:
+                self._in_call = True
+                found = winners(args)
+                duration = clock() - start
+                self._in_call = False
+                self.busy_since = 0.0
+            except BaseException as exc:
+                self._in_call = False
+                self.busy_since = 0.0
+                append(self._failed(exc, start))
+                continue
+            ok = type(found) is list
+            if ok:
+                for i in found:  # (all() over a generator, or a set of the types: slower)
+                    if type(i) is not int:
+                        ok = False
+                        break
+            append(
+                make(Reply, (ANSWERED, {"winners": found[:]}, "", "", "", duration))
+                if ok
                 else self._compared(found, duration)
             )
         return out
