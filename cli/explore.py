@@ -362,7 +362,10 @@ def _quote(arg: str) -> str:
 
 # ----------------------------------------------------------------------------- exhaustive
 # what a phase of a pass is called on the bar and in the plain lines
-_PHASES = {"order": "class order (pair table, merge levels, neighbours)"}
+_PHASES = {
+    "order": "class order (pair table, merge levels, neighbours)",
+    "class keys": "class keys (the adapter's key of each class's members)",
+}
 
 
 def _phases_on(progress: Progress) -> Callable[[str, int, int], None]:

@@ -52,6 +52,7 @@ from pokercert.reference.classes import ReferenceClasses, Space, space_of
 from pokercert.reference.errors import InputError
 
 __all__ = [
+    "CLASS_KEYS_PHASE",
     "COMPARE_MODES",
     "DEFAULT_BATCH",
     "DEFAULT_REPORT",
@@ -72,10 +73,12 @@ DEFAULT_REPORT = 10
 # a phase of a run and how far it is: (REFERENCE_PHASE, 0, 1) as the reference's classes
 # are being made and ("741 reference classes of 22,100 hands", 1, 1) once they are (a
 # one-step phase: its total is 1); ("order", level, levels) while the classes' order is
-# checked (by compare); ("hands", done, total) as the hands begin (then ``progress``
-# after each batch)
+# checked (by compare), (CLASS_KEYS_PHASE, members asked, members) while the adapter is
+# asked for the keys of the classes' members (key mode); ("hands", done, total) as the
+# hands begin (then ``progress`` after each batch)
 Phase = Callable[[str, int, int], None]
 REFERENCE_PHASE = "reference classes"
+CLASS_KEYS_PHASE = "class keys"
 
 
 class ExhaustiveAborted(AdapterAborted):
@@ -342,7 +345,8 @@ def _check(
 
     save()
     try:
-        checker.check_order((lambda done, total: phase("order", done, total)) if phase else None)
+        name = CLASS_KEYS_PHASE if state.mode == "key" else "order"
+        checker.check_order((lambda done, total: phase(name, done, total)) if phase else None)
         if phase:
             phase("hands", state.next - lo, hi - lo)
         with _long_lived_frozen():

@@ -25,6 +25,10 @@ from pokercert.harness.explore.exhaustive_checker import Checker
 from pokercert.reference import DECK, Card
 from pokercert.reference.classes import cards, joker_count, mask, shuffled, text
 
+# the classes' members asked for their keys in one go (a batch of the pass's size): the
+# progress of the class keys phase moves between them
+CLASS_KEYS_AT_ONCE = 4096
+
 
 class KeyedChecker(Checker):
     """The key strategy (``state.mode == "key"``)."""
@@ -60,11 +64,19 @@ class KeyedChecker(Checker):
                 out.append(exc)
         return out
 
-    def _class_keys(self) -> list[Any]:
-        """The adapter's key of every class: the majority over its candidate members (all
-        candidates asked at once)."""
+    def _class_keys(self, phase: Callable[[int, int], None] | None = None) -> list[Any]:
+        """The adapter's key of every class: the majority over its candidate members
+        (asked :data:`CLASS_KEYS_AT_ONCE` at a time; ``phase`` hears (members asked,
+        members) before each and at the end)."""
         candidates = self.ref.candidates
-        every = self.keys([h for members in candidates for h in members])
+        hands = [h for members in candidates for h in members]
+        every: list[Any] = []
+        for at in range(0, len(hands), CLASS_KEYS_AT_ONCE):
+            if phase:
+                phase(at, len(hands))
+            every += self.keys(hands[at : at + CLASS_KEYS_AT_ONCE])
+        if phase:
+            phase(len(hands), len(hands))
         out, at = [], 0
         for i, members in enumerate(candidates):
             keys = every[at : at + len(members)]
@@ -82,10 +94,11 @@ class KeyedChecker(Checker):
     def check_order(
         self, phase: Callable[[int, int], None] | None = None, class_keys: list[Any] | None = None
     ) -> None:
-        """The classes' keys, each strictly above the one below; ``class_keys``: the ones
+        """The classes' keys, each strictly above the one below; ``phase`` hears how many
+        of the classes' members the adapter has given keys for; ``class_keys``: the ones
         this adapter gave the classes before (a Dask worker's earlier range), not asked for
         again."""
-        self.class_keys = self._class_keys() if class_keys is None else class_keys
+        self.class_keys = self._class_keys(phase) if class_keys is None else class_keys
         if not self.state.order_checked:
             for i, k in enumerate(self.class_keys):
                 if isinstance(k, Exception):
