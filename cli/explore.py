@@ -363,7 +363,7 @@ def _quote(arg: str) -> str:
 # ----------------------------------------------------------------------------- exhaustive
 # what a phase of a pass is called on the bar and in the plain lines
 _PHASES = {
-    "order": "class order (pair table, merge levels, neighbours)",
+    "order": "class order (pair table and members, merge levels, neighbours)",
     "class keys": "class keys (the adapter's key of each class's members)",
 }
 

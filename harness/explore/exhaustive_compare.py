@@ -54,7 +54,8 @@ class CompareChecker(Checker):
 
     def _compare_order(self, n: int, phase: Levels | None) -> None:
         """Order the classes and check each neighbouring pair; ``phase`` hears (steps
-        done, steps): the member pair table, each merge level, the neighbours."""
+        done, steps): the member pair table and the classes' members, each merge level,
+        the neighbours."""
         levels = max(1, (n - 1).bit_length())
         steps = levels + 2
 
@@ -64,6 +65,10 @@ class CompareChecker(Checker):
 
         say(0)
         self._pair_table()
+        # every natural hand grouped by class (the hands without a renamed member beside
+        # them, and neighbours without a renamed pair, are searched there): made in the
+        # first step rather than on a later step's or the first batch's clock
+        self.ref.natural_members()
         answers: dict[tuple[int, int], Any] = {}
         order = self._sorted_classes(n, answers, lambda level, _: say(1 + level))
         ranks = self._ranks(order, answers)
