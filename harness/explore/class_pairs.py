@@ -166,8 +166,10 @@ class ClassPairs:
                 classes[again], hand[again], jokers[again], self._masks.shape[1]
             )
         where = np.flatnonzero(found)
-        out: list[str | None] = [None] * len(rows)
         texts = self._texts(self._codes[classes[where], first[where]])
+        if len(where) == len(rows):  # every hand has a renamed member beside it
+            return list(texts)
+        out: list[str | None] = [None] * len(rows)
         for k, t in zip(where.tolist(), texts, strict=True):
             out[k] = t
         rest = np.flatnonzero(~found)
