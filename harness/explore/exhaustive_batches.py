@@ -158,7 +158,10 @@ class BatchSource:
         if self.state.mode != "key":
             return each_answer(inproc.classify, self.give(start, tokens)), []
         if inproc.many is None:
-            return inproc.one_by_one(self.give(start, tokens), self.give(start, tokens, True))
+            # hand by hand, each call gets a new list of the hand's cards (iterating a
+            # Hands makes them), so the classify and the key calls can share one batch
+            given = self.give(start, tokens)
+            return inproc.one_by_one(given, given)
         categories, keys, problem, raised = inproc.many_answers(self.give(start, tokens))
         if not problem:
             return categories, keys

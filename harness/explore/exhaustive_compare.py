@@ -230,8 +230,9 @@ class CompareChecker(Checker):
     # ------------------------------------------------------------------ the hands
     def check_classes(self, start: int, tokens: Hands, classes: Any, keys: list[Any]) -> None:
         """Each hand against a member of its own class dealt beside it: a tie."""
-        given = tokens if self.remote else self.batches.give(start, tokens, again=True)
-        texts = batch_texts(given)
+        # the reference's own hands: in a compare mode an in-process evaluator is only
+        # ever given new lists of their cards (classify), never the batch itself
+        texts = batch_texts(tokens)
         table = self._pair_table()
         if table is not None and tokens.rows is not None:
             others = table.members_beside(classes, tokens.rows)
