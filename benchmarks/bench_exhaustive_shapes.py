@@ -296,11 +296,17 @@ STAGES = (
 
 
 def one_pass(
-    shape: str, transport: str, start: int, hands: int, stages: Stages | None = None
+    shape: str,
+    transport: str,
+    start: int,
+    hands: int,
+    stages: Stages | None = None,
+    null: bool = False,
 ) -> dict[str, Any]:
     """Times of one pass: set-up and hands, wall and CPU (harness, adapter).  In process
     the adapter's CPU is its calls of the hands phase replayed alone (:meth:`_Treys.
-    replay`); over exec: the child's.  ``stages``: the harness's CPU per stage too."""
+    replay`); over exec: the child's.  ``stages``: the harness's CPU per stage too.
+    ``null`` (compare-only, in process): the hands' compares answered a tie at once."""
     from pokercert.harness.explore.exhaustive import run_exhaustive
     from pokercert.reference import get_ruleset, load_profile
 
@@ -319,6 +325,8 @@ def one_pass(
                 mark("hands")
                 if treys is not None:
                     treys.calls.clear()  # the set-up's calls are not the hands'
+                    if null:
+                        treys.winners = lambda hands, board=None: [0, 1]
                 if stages is not None:
                     stages.reset()
 
@@ -377,6 +385,16 @@ def bare_loop(start: int, hands: int) -> float:
     start = time.process_time()
     _ = [ev.evaluate(list(r), []) for r in rows]
     return time.process_time() - start
+
+
+def harness_alone(start: int, hands: int, repeat: int) -> float:
+    """µs a hand of the harness alone in a compare-only pass in process: the hands phase's
+    CPU with an evaluator whose compares cost nothing (:func:`one_pass` ``null``; the
+    call itself is counted as the harness's).  Best of ``repeat``."""
+    return min(
+        1e6 * one_pass("compare-only", "in process", start, hands, null=True)["harness"] / hands
+        for _ in range(repeat)
+    )
 
 
 def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list[Any]]:
@@ -506,6 +524,16 @@ def main() -> None:
         f"{args.repeat} interleaved runs by hands-phase CPU; treys's bare loop over the "
         "same hands is the floor\n"
     )
+    if "compare-only" in args.shapes.split(","):
+        alone = harness_alone(args.start, args.hands, args.repeat)
+        (row,) = [r for r in rows if r[0] == "compare-only" and r[1] == "in process"]
+        compare = 1e6 * float(row[7]) / args.hands
+        note += (
+            f"\ncompare-only in process, the harness alone (every class compare answered "
+            f"at no cost): {alone:.2f} µs a hand; beside treys's {compare:.1f} µs a "
+            f"compare (its calls replayed alone), a harness share of "
+            f"{100 * alone / (alone + compare):.0f}%\n"
+        )
     print(table + note)
     if args.write_docs:
         write_block("benchmarks/README.md", "exhaustive-shapes", table + "\n" + note)
