@@ -58,14 +58,11 @@ class ClassPairs:
         import numpy as np
 
         self._np, self._seed, self._jokers, self._ref = np, seed, jokers, ref
-        index = {name: i for i, name in enumerate(CODED_CARDS)}
+        index = _CardCodes()
         members = [[ref.rep[i], *ref.candidates[i]] for i in range(len(ref.rep))]
         width = max(len(m) for m in members)
         codes = np.array(
-            [
-                [[index[str(c)] for c in m[min(k, len(m) - 1)]] for k in range(width)]
-                for m in members
-            ],
+            [[[index[c] for c in m[min(k, len(m) - 1)]] for k in range(width)] for m in members],
             dtype=np.intp,
         )
         n, _, size = codes.shape
@@ -224,6 +221,16 @@ class ClassPairs:
         if self._seed is not None and len(hands):
             hands = card_order(self._seed, hands)
         return row_texts(hands)
+
+
+class _CardCodes(dict[Card, int]):
+    """Each card's position in :data:`CODED_CARDS`, looked up by the card itself (a
+    tenth of spelling it first: the pair table codes every class's members)."""
+
+    def __missing__(self, card: Card) -> int:
+        code = CODED_CARDS.index(str(card))
+        self[card] = code
+        return code
 
 
 def python_first_pair(
