@@ -871,7 +871,7 @@ class ProcessAdapter(Adapter):
         self, requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any], duration: float
     ) -> list[Reply]:
         if len(replies) == len(requests):
-            if _plain_compare_answers(requests, ids, replies):
+            if _plain_answers(requests, ids, replies):
                 make = tuple.__new__
                 return [make(Reply, (ANSWERED, item, "", "", "", duration)) for item in replies]
             fast = self._match_in_order(requests, ids, replies, duration)
@@ -962,29 +962,31 @@ class ProcessAdapter(Adapter):
 
 
 _INT = {int}
-_DICT, _LIST, _TWO, _COMPARE = {dict}, {list}, {2}, {"compare"}
-_id, _op, _winners = itemgetter("id"), itemgetter("op"), itemgetter("winners")
+_DICT, _LIST, _STR, _TWO = {dict}, {list}, {str}, {2}
+_COMPARE, _CLASSIFY = {"compare"}, {"classify"}
+_id, _op, _winners, _category = (itemgetter(k) for k in ("id", "op", "winners", "category"))
 
 
-def _plain_compare_answers(
-    requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any]
-) -> bool:
-    """Whether a batch of compares is answered, item for item in request order, by
-    items holding their id and a list of integers as ``winners`` and nothing else (what
-    :meth:`ProcessAdapter._match_in_order` takes on the spot), checked for the whole batch
-    at once (loops in C: the exhaustive pass's compare-only batches are all such)."""
+def _plain_answers(requests: Sequence[Mapping[str, Any]], ids: range, replies: list[Any]) -> bool:
+    """Whether a batch of compares (or of classifies) is answered, item for item in
+    request order, by items holding their id and the answer (a list of integers as
+    ``winners``; a string as ``category``) and nothing else: what
+    :meth:`ProcessAdapter._match_in_order` takes on the spot, checked for the whole batch
+    at once (loops in C: the exhaustive pass's batches of one request a hand)."""
     try:
         if set(map(type, replies)) != _DICT or set(map(len, replies)) != _TWO:
             return False
         got = list(map(_id, replies))
-        winners = list(map(_winners, replies))
-        return (
-            set(map(type, got)) == _INT
-            and got == list(ids)
-            and set(map(_op, requests)) == _COMPARE
-            and set(map(type, winners)) == _LIST
-            and set(map(type, chain.from_iterable(winners))) <= _INT
-        )
+        if set(map(type, got)) != _INT or got != list(ids):
+            return False
+        ops = set(map(_op, requests))
+        if ops == _COMPARE:
+            winners = list(map(_winners, replies))
+            return (
+                set(map(type, winners)) == _LIST
+                and set(map(type, chain.from_iterable(winners))) <= _INT
+            )
+        return ops == _CLASSIFY and set(map(type, map(_category, replies))) == _STR
     except (KeyError, TypeError):
         return False
 
