@@ -1,6 +1,6 @@
-"""A whole batch of compare (or classify) answers taken at once by the ``exec:`` adapter (issue 28)
-decides each item as the full check does: one odd item among good ones, or items out of
-order, send the batch through the item-by-item checks."""
+"""A whole batch of compare (or classify) answers taken at once by the ``exec:`` adapter
+(issue 28) decides each item as the full check does: one odd item among good ones, or
+items out of order, send the batch through the item-by-item checks."""
 
 from __future__ import annotations
 
