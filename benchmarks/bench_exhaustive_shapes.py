@@ -19,8 +19,9 @@ Each row runs ``run_exhaustive`` over N hands of nj-poker-high-5 from ``--start`
 splits the time
 into the set-up (the reference's classes and the classes' order: fixed per run) and the
 hands.  CPU is the harness's (this process) and the adapter's (the exec: child, read
-from /proc while it runs); in process the adapter's CPU is the peer's bare loop over the
-same hands, and the harness's the rest.  ``harness share`` is the harness's part of the
+from /proc while it runs); in process the harness's is the same pass's with every
+evaluator call answered at no cost (from a pass's answers kept, :func:`harness_alone`),
+the adapter's the rest of the process's.  ``harness share`` is the harness's part of the
 CPU of the hands phase (issue 28's target: at most 10% for a compare-only pass).
 ``--write-docs`` rewrites the block ``exhaustive-shapes`` of benchmarks/README.md.
 """
@@ -106,7 +107,7 @@ _EXEC_SHAPES = {
 class _Treys:
     """treys in process, in one of the three shapes (:data:`SHAPES`)."""
 
-    def __init__(self, shape: str) -> None:
+    def __init__(self, shape: str, answers: dict[str, list[Any]] | None = None) -> None:
         from treys import Card, Evaluator
 
         from pokercert.harness.api import EvaluatorInfo
@@ -116,6 +117,12 @@ class _Treys:
         # every call the harness makes, kept to be replayed alone (:meth:`replay`): the
         # evaluator's own CPU, which the harness's is told apart from
         self.calls: list[tuple[Any, tuple[Any, ...]]] = []
+        # the hands phase's answers, by method: kept (``keep``), or, given ``answers``
+        # (another pass's over the same hands), given back in order at no cost once
+        # ``replaying`` (:func:`harness_alone`)
+        self.keep, self.replaying = False, [False]
+        self.kept: dict[str, list[Any]] = {}
+        self._given = {k: iter(v).__next__ for k, v in (answers or {}).items()}
         self.winners = self._recorded(self._winners)
         if shape == "keyed":
             self.classify, self.key = self._recorded(self._classify), self._recorded(self._key)
@@ -124,10 +131,16 @@ class _Treys:
             self.evaluate_many = self._recorded(self._evaluate_many)
 
     def _recorded(self, method: Any) -> Any:
-        calls = self.calls
+        calls, replaying, name = self.calls, self.replaying, method.__name__
 
         def call(*args: Any) -> Any:
+            if replaying[0]:
+                return self._given[name]()
             calls.append((method, args))
+            if self.keep:
+                found = method(*args)
+                self.kept.setdefault(name, []).append(found)
+                return found
             return method(*args)
 
         return call
@@ -193,12 +206,14 @@ def _children_cpu() -> float:
     return total
 
 
-def _adapter(shape: str, transport: str, folder: str) -> Any:
+def _adapter(
+    shape: str, transport: str, folder: str, answers: dict[str, list[Any]] | None = None
+) -> Any:
     from pokercert.harness.adapters import load_adapter
     from pokercert.harness.adapters.inprocess import InProcessAdapter
 
     if transport == "in process":
-        return InProcessAdapter(_Treys(shape), "py:bench", "bench", "0")
+        return InProcessAdapter(_Treys(shape, answers), "py:bench", "bench", "0")
     kinds, features = _EXEC_SHAPES[shape]
     script = Path(folder) / f"{shape}.py"
     script.write_text(
@@ -301,12 +316,14 @@ def one_pass(
     start: int,
     hands: int,
     stages: Stages | None = None,
-    null: bool = False,
+    answers: dict[str, list[Any]] | None = None,
+    keep: bool = False,
 ) -> dict[str, Any]:
     """Times of one pass: set-up and hands, wall and CPU (harness, adapter).  In process
     the adapter's CPU is its calls of the hands phase replayed alone (:meth:`_Treys.
     replay`); over exec: the child's.  ``stages``: the harness's CPU per stage too.
-    ``null`` (compare-only, in process): the hands' compares answered a tie at once."""
+    In process, ``keep``: the hands' answers kept (``kept``); ``answers``: the hands'
+    calls answered from them at no cost (:func:`harness_alone`)."""
     from pokercert.harness.explore.exhaustive import run_exhaustive
     from pokercert.reference import get_ruleset, load_profile
 
@@ -317,7 +334,7 @@ def one_pass(
         marks[name] = (time.perf_counter(), time.process_time(), _children_cpu())
 
     with tempfile.TemporaryDirectory() as folder:
-        adapter = _adapter(shape, transport, folder)
+        adapter = _adapter(shape, transport, folder, answers)
         treys = getattr(adapter, "evaluator", None)
 
         def phase(name: str, done: int, total: int) -> None:
@@ -325,8 +342,8 @@ def one_pass(
                 mark("hands")
                 if treys is not None:
                     treys.calls.clear()  # the set-up's calls are not the hands'
-                    if null:
-                        treys.winners = lambda hands, board=None: [0, 1]
+                    treys.keep = keep
+                    treys.replaying[0] = answers is not None
                 if stages is not None:
                     stages.reset()
 
@@ -354,7 +371,10 @@ def one_pass(
                     stages.uninstall()
         evaluator_cpu = treys.replay() if treys is not None else 0.0
     assert state.finished and not state.disagreeing, state.as_dict()
-    return _times(state.mode, marks, evaluator_cpu, treys is not None)
+    return {
+        **_times(state.mode, marks, evaluator_cpu, treys is not None),
+        "kept": treys.kept if treys is not None else {},
+    }
 
 
 def _times(
@@ -387,13 +407,14 @@ def bare_loop(start: int, hands: int) -> float:
     return time.process_time() - start
 
 
-def harness_alone(start: int, hands: int, repeat: int) -> float:
-    """µs a hand of the harness alone in a compare-only pass in process: the hands phase's
-    CPU with an evaluator whose compares cost nothing (:func:`one_pass` ``null``; the
-    call itself is counted as the harness's).  Best of ``repeat``."""
+def harness_alone(shape: str, start: int, hands: int, repeat: int) -> float:
+    """CPU seconds of the harness alone over the hands of a pass in process: the hands
+    phase's CPU when every evaluator call is answered at no cost, from another pass's
+    answers over the same hands (:func:`one_pass` ``keep``, then ``answers``; giving each
+    answer back is counted as the harness's).  Best of ``repeat``."""
+    kept = one_pass(shape, "in process", start, hands, keep=True)["kept"]
     return min(
-        1e6 * one_pass("compare-only", "in process", start, hands, null=True)["harness"] / hands
-        for _ in range(repeat)
+        one_pass(shape, "in process", start, hands, answers=kept)["harness"] for _ in range(repeat)
     )
 
 
@@ -416,6 +437,9 @@ def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list
     for (shape, transport), r in best.items():
         harness, adapter = r["harness"], r["adapter"]
         cpu = harness + adapter
+        if transport == "in process":  # the harness alone; the evaluator the rest
+            harness = min(cpu, harness_alone(shape, start, hands, repeat))
+            adapter = cpu - harness
         rows.append(
             [
                 shape,
@@ -437,29 +461,48 @@ def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list
 def stage_rows(shapes: list[str], start: int, hands: int, repeat: int) -> list[list[Any]]:
     """Where each pass's hands-phase CPU goes: the harness's stages (:class:`Stages`),
     the rest of the harness, and the adapter; per hand and as a share of the whole.  In
-    process the evaluator's own CPU is taken out of the transport (it runs inside
-    ``run_batch``).  Each pass is the best of ``repeat`` by its hands-phase CPU."""
+    process the stages are timed in a pass whose evaluator calls cost nothing (every CPU
+    second of it is the harness's, :func:`harness_alone`), the evaluator's CPU is what a
+    real pass (stages timed too) spends beyond it.  Best of ``repeat`` by hands CPU."""
     rows: list[list[Any]] = []
     for shape in shapes:
         for transport in ("in process", "exec:"):
-            best: tuple[dict[str, Any], dict[str, float]] | None = None
-            for _ in range(repeat):
-                stages = Stages()
-                got = one_pass(shape, transport, start, hands, stages)
-                if best is None or got["harness"] + got["adapter"] < sum(
-                    best[0][k] for k in ("harness", "adapter")
-                ):
-                    best = got, dict(stages.cpu)
-            assert best is not None
+            kept = (
+                one_pass(shape, transport, start, hands, keep=True)["kept"]
+                if transport == "in process"
+                else None
+            )
+            best = _best_staged(shape, transport, start, hands, repeat, kept)
+            if kept is not None:
+                real = min(
+                    _cpu(one_pass(shape, transport, start, hands, Stages())) for _ in range(repeat)
+                )
+                best[0]["adapter"] = max(0.0, real - best[0]["harness"])
             rows += _stage_table(shape, transport, hands, *best)
     return rows
+
+
+def _cpu(got: dict[str, Any]) -> float:
+    return float(got["harness"] + got["adapter"])
+
+
+def _best_staged(
+    shape: str, transport: str, start: int, hands: int, repeat: int, kept: Any
+) -> tuple[dict[str, Any], dict[str, float]]:
+    """The pass (stages timed) of least hands CPU of ``repeat``, and its stages' CPU."""
+    best: tuple[dict[str, Any], dict[str, float]] | None = None
+    for _ in range(repeat):
+        stages = Stages()
+        got = one_pass(shape, transport, start, hands, stages, answers=kept)
+        if best is None or _cpu(got) < _cpu(best[0]):
+            best = got, dict(stages.cpu)
+    assert best is not None
+    return best
 
 
 def _stage_table(
     shape: str, transport: str, hands: int, got: dict[str, Any], cpu: dict[str, float]
 ) -> list[list[Any]]:
-    if transport == "in process":
-        cpu[TRANSPORT] = max(0.0, cpu[TRANSPORT] - got["adapter"])
     total = got["harness"] + got["adapter"]
     parts = [
         *((f"harness: {name}", cpu[name]) for name in STAGES),
@@ -500,7 +543,7 @@ def main() -> None:
         help="the first hand (default: %(default)s, a stretch of one-pair "
         "and high-card hands, the bulk of the space)",
     )
-    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--shapes", default=",".join(SHAPES))
     ap.add_argument("--write-docs", action="store_true")
@@ -522,18 +565,9 @@ def main() -> None:
     note = (
         f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of "
         f"{args.repeat} interleaved runs by hands-phase CPU; treys's bare loop over the "
-        "same hands is the floor\n"
+        "same hands is the floor; in process the harness's CPU is the harness alone (the "
+        "same pass, every evaluator call answered at no cost), the adapter's the rest\n"
     )
-    if "compare-only" in args.shapes.split(","):
-        alone = harness_alone(args.start, args.hands, args.repeat)
-        (row,) = [r for r in rows if r[0] == "compare-only" and r[1] == "in process"]
-        compare = 1e6 * float(row[7]) / args.hands
-        note += (
-            f"\ncompare-only in process, the harness alone (every class compare answered "
-            f"at no cost): {alone:.2f} µs a hand; beside treys's {compare:.1f} µs a "
-            f"compare (its calls replayed alone), a harness share of "
-            f"{100 * alone / (alone + compare):.0f}%\n"
-        )
     print(table + note)
     if args.write_docs:
         write_block("benchmarks/README.md", "exhaustive-shapes", table + "\n" + note)
