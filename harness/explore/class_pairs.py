@@ -95,14 +95,26 @@ class ClassPairs:
 
     def _search(self, lower: Any, upper: Any, limit: int) -> tuple[Any, Any, Any]:
         """(found, i, j) per pair: whether two renamings, among the first ``limit`` of
-        each class, can be dealt together, and the first such (row-major)."""
-        lo_m, up_m = self._masks[lower, :limit], self._masks[upper, :limit]
+        each class, can be dealt together, and the first such (row-major).  The lower
+        class's first renaming is tried against the upper's first ``limit`` for every
+        pair at once, the whole square only for the pairs it leaves (most are dealt
+        together by it: a row's first hit is the row-major first)."""
+        np = self._np
+        found, i, j = self._block(lower, upper, 1, limit)
+        rest = np.flatnonzero(~found)
+        if len(rest):
+            found[rest], i[rest], j[rest] = self._block(lower[rest], upper[rest], limit, limit)
+        return found, i, j
+
+    def _block(self, lower: Any, upper: Any, rows: int, limit: int) -> tuple[Any, Any, Any]:
+        """:meth:`_search` over the lower class's first ``rows`` renamings."""
+        lo_m, up_m = self._masks[lower, :rows], self._masks[upper, :limit]
         ok = (lo_m[:, :, None] & up_m[:, None, :]) == 0
         ok &= (
-            self._joker_counts[lower, :limit][:, :, None]
+            self._joker_counts[lower, :rows][:, :, None]
             + self._joker_counts[upper, :limit][:, None, :]
         ) <= self._jokers
-        ok &= self._valid[lower, :limit][:, :, None] & self._valid[upper, :limit][:, None, :]
+        ok &= self._valid[lower, :rows][:, :, None] & self._valid[upper, :limit][:, None, :]
         flat = ok.reshape(len(lower), -1)
         first = flat.argmax(axis=1)
         width = ok.shape[2]
