@@ -337,16 +337,7 @@ def one_pass(
         adapter = _adapter(shape, transport, folder, answers)
         treys = getattr(adapter, "evaluator", None)
 
-        def phase(name: str, done: int, total: int) -> None:
-            if name == "hands":
-                mark("hands")
-                if treys is not None:
-                    treys.calls.clear()  # the set-up's calls are not the hands'
-                    treys.keep = keep
-                    treys.replaying[0] = answers is not None
-                if stages is not None:
-                    stages.reset()
-
+        phase = _on_hands(lambda: mark("hands"), treys, stages, keep, answers is not None)
         with adapter:
             identity = adapter.start()
             adapter.configure(RULESET, prof.readings_for(rs))
@@ -375,6 +366,25 @@ def one_pass(
         **_times(state.mode, marks, evaluator_cpu, treys is not None),
         "kept": treys.kept if treys is not None else {},
     }
+
+
+def _on_hands(
+    mark: Any, treys: _Treys | None, stages: Stages | None, keep: bool, replaying: bool
+) -> Any:
+    """The pass's phase hook: as the hands begin, the mark, and the evaluator's and the
+    stages' counts started afresh (the set-up's calls are not the hands')."""
+
+    def phase(name: str, done: int, total: int) -> None:
+        if name == "hands":
+            mark()
+            if treys is not None:
+                treys.calls.clear()
+                treys.keep = keep
+                treys.replaying[0] = replaying
+            if stages is not None:
+                stages.reset()
+
+    return phase
 
 
 def _times(
