@@ -168,6 +168,12 @@ def dealt_size(ev: Evaluator) -> int:
     return dealt if candidates == every else rs.hand_size
 
 
+# the largest natural space made at once for the members table (five-card hands: 2.6
+# million rows, 13 MB, kept by batch.hands); a larger one (seven cards: 133 million) is
+# unranked chunk by chunk, never kept
+WHOLE_AT_ONCE = 1 << 22
+
+
 @dataclass(frozen=True)
 class Space:
     """Every hand of a ruleset, in a fixed order: naturals, then 1, 2, ... jokers."""
@@ -615,13 +621,21 @@ class ReferenceClasses:
     def _members_by_class(self) -> tuple[Any, Any, Any]:
         """(masks, rows, starts): every natural hand, ordered by class (stable: in the
         enumeration's order within a class); class i's are ``starts[i]:starts[i + 1]``.
-        The space is made at once (:func:`~pokercert.reference.batch.hands`: a fifth of
-        the CPU of unranking it chunk by chunk), classified chunk by chunk."""
-        from pokercert.reference.batch import CHUNK, hands
+        A space of up to :data:`WHOLE_AT_ONCE` hands is made at once
+        (:func:`~pokercert.reference.batch.hands`, kept for the process: a fifth of the
+        CPU of unranking it chunk by chunk), a larger one unranked chunk by chunk; either
+        is classified chunk by chunk."""
+        from pokercert.reference.batch import CHUNK, hands, rows
 
         np = self._np
         size, total = self.space.size, self._natural_count
-        space = hands(size)
+        space = (
+            hands(size)
+            if total <= WHOLE_AT_ONCE
+            else np.concatenate(
+                [rows(size, lo, min(lo + CHUNK, total)) for lo in range(0, total, CHUNK)]
+            )
+        )
         every = np.concatenate(
             [
                 self._to_global[self._table.classify(space[lo : lo + CHUNK])[1]]
