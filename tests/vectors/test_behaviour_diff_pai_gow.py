@@ -30,6 +30,9 @@ WHEEL_AGAINST = {
     "0291": ("Xx 2c 3d 4s 5h", "Kd Qh Jc Td 9s"),  # the joker as the wheel's ace or the six
 }
 FRONT = ("9d 8c", "8h 7h")
+# the suited wheel against the king-high straight flush (nine-eight against seven-six in
+# front): second among straight flushes in Saint Lucia (practice), the lowest in Washington
+SUITED_WHEEL = "0295"
 
 
 @pytest.fixture(scope="module")
@@ -54,22 +57,28 @@ def settle(ruleset, player, banker, expect="player"):
     )
 
 
-def test_the_wheel_turns_three_settlements_between_saint_lucia_and_washington(vectors):
+def test_the_wheel_turns_four_settlements_between_saint_lucia_and_washington(vectors):
     """Hand-worked: in Saint Lucia the wheel (and 2-3-4-5 with the joker as its ace) is the
     second highest straight, above the king-high and six-high straights: the player wins
     both hands.  In Washington (practice) it is the lowest straight: the high hand is lost,
     the front won, a push.  The joker hand 0291: in Washington the joker makes 2-3-4-5-6
-    (better than the lowest straight), still below the king-high straight: a push."""
+    (better than the lowest straight), still below the king-high straight: a push.  0295,
+    the suited wheel against the king-high straight flush, the same way: the player's in
+    Saint Lucia (lc-wheel-straight-flush practice), a push in Washington (every reading)."""
     d = diff(vectors, LC, WA)
     for way, mine, theirs in ((d.a_under_b, "player", "push"), (d.b_under_a, "push", "player")):
         changed = {c.vector: c for c in way.changed if c.kind == Kind.SETTLE}
-        assert set(changed) == {f"{way.source}/{n}" for n in WHEEL_AGAINST}
+        assert set(changed) == {f"{way.source}/{n}" for n in [*WHEEL_AGAINST, SUITED_WHEEL]}
+        suited = changed[f"{way.source}/{SUITED_WHEEL}"]
+        assert suited.inputs["player"] == ["As 2s 3s 4s 5s", "9d 8c"]
+        assert (suited.expected, suited.other) == ({"settlement": mine}, {"settlement": theirs})
         for n, (high, banker_high) in WHEEL_AGAINST.items():
             entry = changed[f"{way.source}/{n}"]
             assert entry.inputs["player"] == [high, FRONT[0]]
             assert entry.inputs["banker"] == [banker_high, FRONT[1]]
             assert (entry.expected, entry.other) == ({"settlement": mine}, {"settlement": theirs})
-    assert d.a_under_b.by_clause()['67(1) "low hand"'] == [f"{LC}/{n}" for n in WHEEL_AGAINST]
+    low_hand = [f"{LC}/{n}" for n in [*WHEEL_AGAINST, SUITED_WHEEL]]
+    assert d.a_under_b.by_clause()['67(1) "low hand"'] == low_hand
     assert d.readings["wa-wheel"] == "practice"
 
 
@@ -107,7 +116,7 @@ def test_the_documented_exception_settles_the_wheel_as_saint_lucia_does(vectors)
     ],
 )
 def test_a_suited_wheel_against_the_king_high_straight_flush(readings, saint_lucia, washington):
-    """Hand-worked, a settlement the corpus does not hold: A-2-3-4-5 of hearts against
+    """Hand-worked (the corpus's 0295 is the same deal in other suits): A-2-3-4-5 of hearts against
     K-Q-J-10-9 of spades, nine-eight against eight-seven in front.  Saint Lucia
     (lc-wheel-straight-flush practice: the wheel second among straight flushes too) wins
     the player both hands; Washington keeps the suited wheel the lowest straight flush
