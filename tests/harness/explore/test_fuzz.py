@@ -19,8 +19,8 @@ from pokercert.harness.explore.fuzz import claimed_kinds, fuzz
 from pokercert.harness.explore.situations import deal_strategy, sample_deals
 from pokercert.reference import get_ruleset, load_profile, parse_cards
 from pokercert.vectors import registry
-from pokercert.vectors.canonical import file_header
 from pokercert.vectors.check import check_corpus
+from tests.helpers.found_corpus import check_found
 
 RULESET = "nj-poker-high-5"
 WHEEL = {14, 2, 3, 4, 5}
@@ -111,12 +111,7 @@ def test_the_same_seed_finds_the_same_counterexample():
 def test_the_printed_vector_passes_the_corpus_checker(tmp_path: Path):
     report = _run("py:tests.helpers.textbook_eval:WheelBlind", examples=300)
     assert report.found is not None
-    root = tmp_path / "corpus"
-    (root / RULESET).mkdir(parents=True)
-    shutil.copy(registry.PACKAGE_ROOT / registry.FLAGS_FILE, root / registry.FLAGS_FILE)
-    text = file_header(RULESET, "found by fuzzing") + "\n" + report.found.toml("wheel-blind")
-    (root / RULESET / "fuzz.toml").write_text(text, encoding="utf-8")
-    checked = check_corpus(root, with_manifest=False)
+    checked = check_found(tmp_path / "corpus", RULESET, report.found, "wheel-blind")
     assert checked.ok, [str(p) for p in checked.problems]
     assert [v.id for v in checked.corpus.vectors] == [report.found.vector.id]
 

@@ -11,7 +11,6 @@ literal one.  The test recomputes each fact from the cards, then asks fuzz's exp
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -27,10 +26,9 @@ from pokercert.harness.outcome import Outcome
 from pokercert.harness.peers.reference import ReferenceEvaluator
 from pokercert.reference import evaluator, get_ruleset, load_profile, parse_cards
 from pokercert.reports.selfcheck import spec_for
-from pokercert.vectors import registry
-from pokercert.vectors.canonical import file_header
-from pokercert.vectors.check import check_corpus, reject_faults
+from pokercert.vectors.check import reject_faults
 from pokercert.vectors.model import KINDS, PAI_GOW_KINDS
+from tests.helpers.found_corpus import check_found
 
 PAI_GOW = ["lc-pai-gow-poker", "wa-pai-gow-poker"]
 ACE = 14
@@ -168,12 +166,7 @@ def test_a_found_foul_shrinks_to_a_vector_the_corpus_accepts(tmp_path: Path):
     vector = report.found.vector
     assert vector.kind == "setting" and vector.expect == {"legal": False}, vector
     assert "setting-rule" in vector.flags
-    root = tmp_path / "corpus"
-    (root / ruleset).mkdir(parents=True)
-    shutil.copy(registry.PACKAGE_ROOT / registry.FLAGS_FILE, root / registry.FLAGS_FILE)
-    text = file_header(ruleset, "found by fuzzing") + "\n" + report.found.toml("setting-ignored")
-    (root / ruleset / "fuzz.toml").write_text(text, encoding="utf-8")
-    checked = check_corpus(root, with_manifest=False)
+    checked = check_found(tmp_path / "corpus", ruleset, report.found, "setting-ignored")
     assert checked.ok, [str(p) for p in checked.problems]
 
 
