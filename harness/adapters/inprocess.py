@@ -463,12 +463,13 @@ class InProcessAdapter(Adapter):
                 continue
             ok = type(found) is list
             if ok:
+                found = found[:]  # checked after the copy: nothing can change what was checked
                 for i in found:  # (all() over a generator, or a set of the types: slower)
                     if type(i) is not int:
                         ok = False
                         break
             append(
-                make(Reply, (ANSWERED, {"winners": found[:]}, "", "", "", duration))
+                make(Reply, (ANSWERED, {"winners": found}, "", "", "", duration))
                 if ok
                 else self._compared(found, duration)
             )
@@ -488,12 +489,13 @@ class InProcessAdapter(Adapter):
         accepted in one pass, anything else through :func:`check_item`)."""
         ok = type(found) is list
         if ok:
+            found = found[:]  # checked after the copy (an evaluator's thread cannot change it)
             for i in found:  # (all() over a generator: 3x slower)
                 if type(i) is not int:
                     ok = False
                     break
         if ok:
-            return _new_tuple(Reply, (ANSWERED, {"winners": found[:]}, "", "", "", duration))
+            return _new_tuple(Reply, (ANSWERED, {"winners": found}, "", "", "", duration))
         winners = list(found) if isinstance(found, (list, tuple)) else found
         return cls._checked("compare", {"winners": winners}, duration)
 
