@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, islice, permutations
-from math import comb
+from math import comb, gcd
 from typing import Any
 
 from pokercert.reference.cards import DECK, JOKER, SUIT_CHARS, Card
@@ -31,6 +31,7 @@ __all__ = [
     "dealt_size",
     "joker_count",
     "mask",
+    "member_step",
     "shuffled",
     "signature",
     "space_of",
@@ -252,6 +253,24 @@ def signature(hand: Sequence[Card]) -> tuple[Any, ...]:
     return tuple(sorted(tuple(sorted(r)) for r in by_suit.values())), jokers
 
 
+# A class's natural members are searched for one dealt beside a hand in a fixed order:
+# position k * step (mod the class's size) for k = 0, 1, ...  In enumeration order the
+# neighbouring members share most of their cards (they differ in the last ones), so the
+# first member apart from a hand lay a hundred or more members in (a one-pair class);
+# striding by about 0.618 of the class (the golden ratio's spacing: every stretch of the
+# order is spread over the whole class) finds one within a few dozen, and a search of the
+# first few dozen positions settles most hands.  The step is coprime with the size, so the
+# order visits every member once: "none found" still means none exists.
+def member_step(size: int) -> int:
+    """The step of the search order over a class of ``size`` natural members: the
+    integer nearest ``0.618 * size`` (at least 1), raised to the first coprime with
+    ``size``."""
+    step = max(1, round(size * 0.6180339887498949))
+    while gcd(step, size) != 1:
+        step += 1
+    return step
+
+
 # --------------------------------------------------------------------------- the reference
 class ReferenceClasses:
     """The reference's value of every hand of a :class:`Space` as a class number.
@@ -295,6 +314,7 @@ class ReferenceClasses:
         self._categories_of = self.lookup(self.category)
         self._alternatives: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
         self._members: tuple[Any, Any, Any] | None = None
+        self._steps: Any = None
         self._last_rows: tuple[int, int, Any] = (-1, -1, None)
         self._stream: Iterator[tuple[Card, ...]] = iter(())
         self._stream_at = -1
@@ -535,7 +555,8 @@ class ReferenceClasses:
         more jokers between them than the deck holds (and not the hand itself).
 
         The representative's suit renamings are tried first; then (numpy) every natural
-        member of the class, so that None means no natural member exists at all.
+        member of the class, so that None means no natural member exists at all, in the
+        class's search order (:func:`member_step`).
         """
         for m, member in self.alternatives(i):
             if not m & hand_mask and m != skip and self.fits(member, hand_jokers):
@@ -545,9 +566,11 @@ class ReferenceClasses:
             return None
         np = self._np
         masks, rows = pool
-        for idx in np.flatnonzero((masks & np.uint64(hand_mask)) == 0)[:2].tolist():
-            if int(masks[idx]) != skip:
-                return tuple(DECK[int(j)] for j in rows[idx])
+        order = (np.arange(len(masks), dtype=np.int64) * member_step(len(masks))) % len(masks)
+        for idx in np.flatnonzero((masks[order] & np.uint64(hand_mask)) == 0)[:2].tolist():
+            at = int(order[idx])
+            if int(masks[at]) != skip:
+                return tuple(DECK[int(j)] for j in rows[at])
         return None
 
     def disjoint_pair(
@@ -597,8 +620,9 @@ class ReferenceClasses:
 
     def natural_members(self) -> tuple[Any, Any, Any] | None:
         """(card masks, rows, starts): every natural hand of the space ordered by class
-        (class i's are ``starts[i]:starts[i + 1]``), as :meth:`disjoint_member` searches
-        them; None without numpy or over whole deals.  Made once, on the first call."""
+        (class i's are ``starts[i]:starts[i + 1]``, in enumeration order; :meth:`disjoint_member`
+        searches them in :func:`member_step` order); None without numpy or over whole
+        deals.  Made once, on the first call."""
         if self._np is None or self.best_of_dealt:
             return None
         if self._members is None:
@@ -650,6 +674,17 @@ class ReferenceClasses:
             masks |= bits[members[:, j]]
         starts = np.searchsorted(every[order], np.arange(len(self.keys) + 1))
         return masks, members, starts
+
+    def member_steps(self) -> Any:
+        """Each class's :func:`member_step` over its natural members (numpy array; None
+        where :meth:`natural_members` is None)."""
+        every = self.natural_members()
+        if every is None:
+            return None
+        if self._steps is None:
+            sizes = (every[2][1:] - every[2][:-1]).tolist()
+            self._steps = self._np.array([member_step(n) for n in sizes], dtype=self._np.int64)
+        return self._steps
 
     def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:
         return sum(c.is_joker for c in member) + hand_jokers <= self.ev.ruleset.jokers

@@ -32,6 +32,10 @@ _FIRST = 24
 _JOKER = len(CODED_CARDS) - 1
 # the renamings tried first for a hand's class member beside it (then all of them)
 _NEAR = 8
+# the first positions of a class's search order tried for a hand past its renamings (then
+# four times as many, and so on), and how many members are looked at in one array
+_FIRST_BLOCK = 32
+_BLOCK_MEMBERS = 1 << 22
 
 Pair = tuple[str, str]
 
@@ -198,34 +202,37 @@ class ClassPairs:
 
     def _from_pools(self, classes: Any, hands: Any) -> list[str | None]:
         """For each hand (its card mask) of class ``classes[k]``: the first natural member
-        of the class (:meth:`ReferenceClasses.natural_members`, enumeration order) that
-        shares no card with it and is not the hand itself, or None.  The members of all
-        the hands' classes are searched as one flat array, a few thousand hands at most
-        at a time."""
+        of the class in its search order (:meth:`ReferenceClasses.natural_members`,
+        :func:`~pokercert.reference.classes.member_step`) that shares no card with it and
+        is not the hand itself, or None.  The first positions of the order are searched
+        for every hand at once, then four times as many for the hands left, and so on
+        (most hands are settled in the first block), a few million members at a time."""
         np = self._np
         every = self._ref.natural_members()
         out: list[str | None] = [None] * len(classes)
         if every is None:
             return out
         masks, members, starts = every
-        lo, hi = starts[classes], starts[classes + 1]
-        sizes = hi - lo
-        begin = 0
-        while begin < len(classes):
-            # as many hands as keep the flat array under about four million members
-            end = begin + max(1, int(np.searchsorted(np.cumsum(sizes[begin:]), 1 << 22)))
-            n = sizes[begin:end]
-            owner = np.repeat(np.arange(begin, end), n)
-            offset = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
-            at = np.repeat(lo[begin:end], n) + offset
-            pm, hm = masks[at], hands[owner]
-            ok = ((pm & hm) == 0) & (pm != hm)
-            hits = np.flatnonzero(ok)
-            who, firsts = np.unique(owner[hits], return_index=True)
-            texts = self._texts(members[at[hits[firsts]]])
-            for k, t in zip(who.tolist(), texts, strict=True):
-                out[k] = t
-            begin = end
+        steps = self._ref.member_steps()[classes]
+        lo, sizes = starts[classes], starts[classes + 1] - starts[classes]
+        settled = np.zeros(len(classes), dtype=bool)
+        todo, begin, width = np.flatnonzero(sizes > 0), 0, _FIRST_BLOCK
+        while len(todo):
+            for part in np.array_split(todo, -(-len(todo) * width // _BLOCK_MEMBERS)):
+                k = np.arange(begin, begin + width, dtype=np.int64)
+                size = sizes[part][:, None]
+                at = (k * steps[part][:, None]) % size
+                found = masks[lo[part][:, None] + at]
+                hand = hands[part][:, None]
+                ok = ((found & hand) == 0) & (found != hand) & (k < size)
+                hit = np.flatnonzero(ok.any(axis=1))
+                first = lo[part[hit]] + at[hit, ok[hit].argmax(axis=1)]
+                settled[part[hit]] = True
+                for where, t in zip(part[hit].tolist(), self._texts(members[first]), strict=True):
+                    out[where] = t
+            # the hands whose class holds members beyond this block, none found yet
+            begin, width = begin + width, width * 4
+            todo = todo[~settled[todo] & (sizes[todo] > begin)]
         return out
 
     def _texts(self, hands: Any) -> list[str]:

@@ -21,6 +21,7 @@ from pokercert.reference.classes import (
     cards,
     joker_count,
     mask,
+    member_step,
     shuffled,
     space_of,
     text,
@@ -87,6 +88,9 @@ def _members_as_disjoint_member_gives(ref, table, rows, classes):
         h = cards(tokens)
         want = ref.disjoint_member(c, mask(h), joker_count(h), skip=mask(h))
         assert member == (None if want is None else text(shuffled(want, SEED))), tokens
+        if want is not None:  # and it is one: apart from the hand, of the hand's class
+            assert not mask(want) & mask(h), (tokens, member)
+            assert ref.index[ref.value(tuple(want)).key] == c, (tokens, member)
         found += member is not None
         beyond += member is not None and all(
             m & mask(h) or m == mask(h) or not ref.fits(alt, joker_count(h))
@@ -113,3 +117,11 @@ def test_members_beside_found_beyond_the_renamings_are_disjoint_members():
     classes = ref.class_index(1_000_000, Hands(None, 5, rows=rows))
     _, beyond = _members_as_disjoint_member_gives(ref, table, rows, classes)
     assert beyond > 100  # the batch search beyond the renamings was exercised
+
+
+@pytest.mark.parametrize("size", [*range(1, 400), 1_020, 4_096, 65_536, 99_991])
+def test_member_search_order_visits_every_member_once(size):
+    """The stride search order over a class is a permutation of its members: a hand with
+    no member found beside it has none in the whole class."""
+    step = member_step(size)
+    assert sorted((k * step) % size for k in range(size)) == list(range(size))
