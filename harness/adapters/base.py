@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from pokercert.harness.adapters.trace import Observed
 from pokercert.harness.api import OPERATIONS, FastMethods
@@ -42,6 +42,42 @@ class Reply(NamedTuple):
     stderr: str = ""  # excerpt of the child's stderr around this request
     attachment: str = ""  # file name (under attachments/) of the whole stderr capture
     duration_s: float = 0.0
+
+
+class PairCompares(Sequence[Mapping[str, Any]]):
+    """A batch of ``compare`` requests of two hands each, without a board: request ``k``
+    is ``{"op": "compare", "hands": [first[k], second[k]]}``.
+
+    The exhaustive pass sends one such request a hand; held as the two lists of hand
+    texts, the batch costs no dict a hand, and an adapter that knows this type reads the
+    lists directly (the ``exec:`` line, the in-process loop).  Any other reader gets the
+    requests as plain dicts, made when read.
+    """
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: list[str], second: list[str]) -> None:
+        if len(first) != len(second):
+            raise ValueError(f"{len(first)} first hands but {len(second)} second hands")
+        self.first, self.second = first, second
+
+    def __len__(self) -> int:
+        return len(self.first)
+
+    @overload
+    def __getitem__(self, k: int) -> Mapping[str, Any]: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Mapping[str, Any]]: ...
+
+    def __getitem__(self, k: int | slice) -> Mapping[str, Any] | Sequence[Mapping[str, Any]]:
+        if isinstance(k, slice):
+            return PairCompares(self.first[k], self.second[k])
+        return {"op": "compare", "hands": [self.first[k], self.second[k]]}
+
+    def __iter__(self) -> Iterator[Mapping[str, Any]]:
+        for a, b in zip(self.first, self.second, strict=True):
+            yield {"op": "compare", "hands": [a, b]}
 
 
 _STR, _INT = {str}, {int}

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
+from pokercert.harness.adapters.base import PairCompares
 from pokercert.harness.protocol import batch_request
 
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
@@ -41,7 +42,18 @@ def _plain_line(batch_id: int, ids: range, requests: Sequence[Mapping[str, Any]]
     them cost as much as the JSON encoder."""
     if type(batch_id) is not int or type(ids) is not range or len(ids) != len(requests):
         return None
-    if not requests or set(map(type, requests)) != _DICT or set(map(len, requests)) != _TWO:
+    if not requests:
+        return None
+    if type(requests) is PairCompares:  # the two hand lists, no dict to look into
+        return _checked_line(
+            batch_id,
+            [*requests.first, *requests.second],
+            [
+                f'{{"id":{r},"op":"compare","hands":["{a}","{b}"]}}'
+                for r, a, b in zip(ids, requests.first, requests.second, strict=True)
+            ],
+        )
+    if set(map(type, requests)) != _DICT or set(map(len, requests)) != _TWO:
         return None
     ops = set(map(_op, requests)) if set(map(next, map(iter, requests))) == _OP else None
     try:
@@ -65,7 +77,15 @@ def _plain_line(batch_id: int, ids: range, requests: Sequence[Mapping[str, Any]]
             return None
     except KeyError:  # the other key is not the op's
         return None
-    if set(map(type, ops)) != _STR or set(map(type, texts)) != _STR:
+    if set(map(type, ops)) != _STR:
+        return None
+    return _checked_line(batch_id, texts, items)
+
+
+def _checked_line(batch_id: int, texts: list[Any], items: list[str]) -> str | None:
+    """The batch line of ``items``, if every hand text in them is a ``str`` the JSON
+    encoder would write as it is; else None."""
+    if set(map(type, texts)) != _STR:
         return None
     joined = "".join(texts)
     # printable ASCII without a quote or a backslash: nothing the JSON encoder escapes

@@ -24,6 +24,7 @@ import threading
 import traceback
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from time import perf_counter
 from typing import Any
 
@@ -35,6 +36,7 @@ from pokercert.harness.adapters.base import (
     Adapter,
     AdapterError,
     Identity,
+    PairCompares,
     Reply,
     many_reply,
 )
@@ -57,12 +59,15 @@ _new_tuple = tuple.__new__
 
 
 _PLAIN_COMPARE = {("op", "hands")}
+_hands = itemgetter("hands")
 _COMPARE = {"compare"}
 
 
 def _plain_compares(requests: Sequence[Mapping[str, Any]]) -> bool:
     """Whether every request of a batch is a compare without a board (checked for the
     whole batch at once: loops in C)."""
+    if type(requests) is PairCompares:
+        return bool(requests)
     try:
         return (
             bool(requests)
@@ -442,8 +447,12 @@ class InProcessAdapter(Adapter):
         append = out.append
         clock = perf_counter
         make = _new_tuple
-        for request in requests:
-            hands = request["hands"]
+        pairs = (
+            zip(requests.first, requests.second, strict=True)
+            if type(requests) is PairCompares
+            else map(_hands, requests)
+        )
+        for hands in pairs:
             if len(hands) == 2:  # (the exhaustive pass's; a comprehension's frame costs more)
                 a, b = hands
                 args = [a.split(" ") if a else [], b.split(" ") if b else []]

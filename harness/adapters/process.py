@@ -57,6 +57,7 @@ from pokercert.harness.adapters.base import (
     AdapterAborted,
     AdapterError,
     Identity,
+    PairCompares,
     Reply,
     many_reply,
     one_hand,
@@ -979,7 +980,7 @@ def _plain_answers(requests: Sequence[Mapping[str, Any]], ids: range, replies: l
         got = list(map(_id, replies))
         if set(map(type, got)) != _INT or got != list(ids):
             return False
-        ops = set(map(_op, requests))
+        ops = _COMPARE if type(requests) is PairCompares else set(map(_op, requests))
         if ops == _COMPARE:
             winners = list(map(_winners, replies))
             return (

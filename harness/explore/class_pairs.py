@@ -195,9 +195,13 @@ class ClassPairs:
         """(found, first) per hand: whether one of the first ``width`` renamings of its
         class can be dealt beside it (not the hand itself), and the first that can."""
         masks = self._masks[classes, :width]
-        ok = ((masks & hand[:, None]) == 0) & (masks != hand[:, None])
-        ok &= self._valid[classes, :width]
-        ok &= (self._joker_counts[classes, :width] + jokers) <= self._jokers
+        ok = (masks & hand[:, None]) == 0
+        # without jokers that is all: a hand holds a card, so apart means not itself, and a
+        # padding entry repeats a renaming before it, so it is never the first found
+        if self._jokers:
+            ok &= masks != hand[:, None]
+            ok &= self._valid[classes, :width]
+            ok &= (self._joker_counts[classes, :width] + jokers) <= self._jokers
         return ok.any(axis=1), ok.argmax(axis=1)
 
     def _from_pools(self, classes: Any, hands: Any) -> list[str | None]:

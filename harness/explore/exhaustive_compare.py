@@ -22,7 +22,7 @@ from itertools import pairwise
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from pokercert.harness.adapters.base import ANSWERED, Reply
+from pokercert.harness.adapters.base import ANSWERED, PairCompares, Reply
 from pokercert.harness.api import Hands
 from pokercert.harness.explore.class_pairs import ClassPairs, python_first_pair
 from pokercert.harness.explore.exhaustive_answers import Failed, batch_texts
@@ -73,6 +73,7 @@ class CompareChecker(Checker):
         # them, and neighbours without a renamed pair, are searched there): made in the
         # first step rather than on a later step's or the first batch's clock
         self.ref.natural_members()
+        self.ref.member_steps()
         answers: dict[tuple[int, int], Any] = {}
         order = self._sorted_classes(n, answers, lambda level, _: say(1 + level))
         ranks = self._ranks(order, answers)
@@ -243,21 +244,20 @@ class CompareChecker(Checker):
         else:
             listed = classes if isinstance(classes, list) else classes.tolist()
             others = [self._member_beside(t, c) for t, c in zip(texts, listed, strict=True)]
-        requests = [
-            {"op": "compare", "hands": [t, other]}
-            for t, other in zip(texts, others, strict=True)
-            if other is not None
-        ]
-        self.state.unverifiable_hands += len(texts) - len(requests)
-        if not requests:
+        partners = [o for o in others if o is not None]
+        if len(partners) < len(others):  # hands with no member of their class apart
+            texts = [t for t, o in zip(texts, others, strict=True) if o is not None]
+        self.state.unverifiable_hands += len(others) - len(partners)
+        if not partners:
             return
+        requests = PairCompares(texts, partners)
         replies = self.adapter.run_batch(requests)
         if _all_ties(replies):
             return  # the common case, decided for the batch (check_compare decides the same)
-        for req, reply in zip(requests, replies, strict=True):
+        for hand, partner, reply in zip(texts, partners, replies, strict=True):
             if reply.status == ANSWERED and reply.data.get("winners") in _TIE:
                 continue  # decided here (check_compare decides the same)
-            self.check_compare(req, reply, [0, 1], "class")
+            self.check_compare({"op": "compare", "hands": [hand, partner]}, reply, [0, 1], "class")
 
     def _member_beside(self, hand: str, c: int) -> str | None:
         """A member of class ``c`` dealt beside the hand (its text as sent), hand by hand

@@ -10,6 +10,7 @@ from itertools import combinations, islice
 
 import pytest
 
+from pokercert.harness.adapters.base import PairCompares
 from pokercert.harness.adapters.batch_line import _plain_line, batch_line
 from pokercert.harness.protocol import batch_request
 from pokercert.reference.classes import CODED_CARDS
@@ -98,3 +99,29 @@ def test_a_batch_of_one_operation_on_card_texts_is_written_from_its_texts(op):
     ids = range(40, 40 + len(requests))
     assert _plain_line(40, ids, requests) is not None
     assert batch_line(40, ids, requests) == dumped(40, ids, requests)
+
+
+@pytest.mark.parametrize("size", [1, 5, 7])
+def test_a_batch_of_pair_lists_is_the_dumped_line_of_its_dicts(size):
+    texts = hands(3000, size)
+    pairs = PairCompares(texts, texts[::-1])
+    requests = [{"op": "compare", "hands": [a, b]} for a, b in zip(texts, texts[::-1], strict=True)]
+    assert list(pairs) == requests and [pairs[k] for k in range(len(pairs))] == requests
+    for bid, first in [(0, 0), (12, 10**9)]:
+        ids = range(first, first + len(pairs))
+        assert _plain_line(bid, ids, pairs) is not None  # written from the two lists
+        assert batch_line(bid, ids, pairs) == dumped(bid, ids, requests)
+
+
+@pytest.mark.parametrize("text", ODD)
+def test_pair_lists_with_an_odd_text_go_through_the_encoder(text):
+    pairs = PairCompares(["As Ks Qs Js Ts", text], [text, "2c 3d 4h 5s 7c"])
+    ids = range(1, 3)
+    assert batch_line(4, ids, pairs) == dumped(4, ids, list(pairs))
+
+
+def test_pair_lists_of_two_lengths_are_refused_and_slices_stay_pair_lists():
+    with pytest.raises(ValueError, match="3 first hands but 2 second hands"):
+        PairCompares(["a", "b", "c"], ["d", "e"])
+    pairs = PairCompares(["a", "b", "c"], ["d", "e", "f"])
+    assert type(pairs[1:]) is PairCompares and list(pairs[1:]) == list(pairs)[1:]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokercert.harness.adapters.base import ANSWERED, ERROR, REJECTED
+from pokercert.harness.adapters.base import ANSWERED, ERROR, REJECTED, PairCompares
 from pokercert.harness.adapters.inprocess import InProcessAdapter
 from pokercert.harness.api import EvaluatorInfo, Rejected
 
@@ -64,12 +64,22 @@ class Scripted:
         return [0, 1]
 
 
+PAIR = ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]
+BATCHES = {
+    "dicts": lambda: [{"op": "compare", "hands": list(PAIR)}] * 3,
+    # the exhaustive pass's form: the two hand lists, no dict a hand
+    "pair lists": lambda: PairCompares([PAIR[0]] * 3, [PAIR[1]] * 3),
+}
+
+
+@pytest.mark.parametrize("form", BATCHES)
 @pytest.mark.parametrize("i", range(len(ANSWERS)))
-def test_each_answer_in_a_batch_is_replied_as_alone(i, monkeypatch):
+def test_each_answer_in_a_batch_is_replied_as_alone(i, form, monkeypatch):
     monkeypatch.setattr(Scripted, "winners", lambda self, hands, board=None: ANSWERS[i]())
     adapter = InProcessAdapter(Scripted(), "py:test", "test", "1")
-    batch = [{"op": "compare", "hands": ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]}] * 3
+    batch = BATCHES[form]()
     replies = adapter.run_batch(batch)
+    assert len(replies) == 3
     alone = adapter._one(batch[0])  # call_evaluator and check_item: the full path
     for reply in replies:
         assert (reply.status, reply.data, reply.message[:60]) == (
@@ -144,3 +154,21 @@ def test_a_batch_with_a_board_or_another_op_is_answered_request_by_request():
     assert [r.status for r in replies] == [ANSWERED] * 3
     assert seen == [["Qs", "Js", "Ts"], None]
     assert replies[2].data == {"category": "high_card"}
+
+
+def test_the_evaluator_gets_the_pair_lists_hands_in_order_as_new_lists():
+    seen = []
+
+    class Records(Scripted):
+        def winners(self, hands, board=None):
+            seen.append(hands)
+            hands[0].clear()  # its own lists: nothing of the batch changes
+            return [0]
+
+    first, second = ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"], ["9h 8h 7h 6h 5h", "Ad Ac Ah As Kd"]
+    replies = InProcessAdapter(Records(), "py:test", "test", "1").run_batch(
+        PairCompares(first, second)
+    )
+    assert [r.data["winners"] for r in replies] == [[0], [0]]
+    assert seen == [[[], ["9h", "8h", "7h", "6h", "5h"]], [[], ["Ad", "Ac", "Ah", "As", "Kd"]]]
+    assert first == ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]
