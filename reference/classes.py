@@ -261,11 +261,14 @@ def signature(hand: Sequence[Card]) -> tuple[Any, ...]:
 # order is spread over the whole class) finds one within a few dozen, and a search of the
 # first few dozen positions settles most hands.  The step is coprime with the size, so the
 # order visits every member once: "none found" still means none exists.
+_GOLDEN = 0.6180339887498949
+
+
 def member_step(size: int) -> int:
     """The step of the search order over a class of ``size`` natural members: the
     integer nearest ``0.618 * size`` (at least 1), raised to the first coprime with
     ``size``."""
-    step = max(1, round(size * 0.6180339887498949))
+    step = max(1, round(size * _GOLDEN))
     while gcd(step, size) != 1:
         step += 1
     return step
@@ -682,8 +685,13 @@ class ReferenceClasses:
         if every is None:
             return None
         if self._steps is None:
-            sizes = (every[2][1:] - every[2][:-1]).tolist()
-            self._steps = self._np.array([member_step(n) for n in sizes], dtype=self._np.int64)
+            np = self._np
+            sizes = (every[2][1:] - every[2][:-1]).astype(np.int64)
+            # member_step for every class at once (held to it by a test)
+            steps = np.maximum(1, np.rint(sizes * _GOLDEN)).astype(np.int64)
+            while (apart := np.gcd(steps, sizes) != 1).any():
+                steps += apart
+            self._steps = steps
         return self._steps
 
     def fits(self, member: Sequence[Card], hand_jokers: int) -> bool:

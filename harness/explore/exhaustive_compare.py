@@ -119,13 +119,16 @@ class CompareChecker(Checker):
         reference's -1 where no members can be dealt together.  Pairs not in ``answers``
         are asked in one batch (and kept there)."""
         todo = list(dict.fromkeys(p for p in asks if p not in answers))
-        requests, where = [], []
+        lower: list[str] = []
+        upper: list[str] = []
+        where = []
         for ask, pair in zip(todo, self._member_pairs(todo), strict=True):
             answers[ask] = -1
             if pair is not None:
-                requests.append({"op": "compare", "hands": list(pair)})
+                lower.append(pair[0])
+                upper.append(pair[1])
                 where.append(ask)
-        replies = self.adapter.run_batch(requests) if requests else []
+        replies = self.adapter.run_batch(PairCompares(lower, upper)) if where else []
         for ask, reply in zip(where, replies, strict=True):
             winners = sorted(reply.data.get("winners") or ()) if reply.status == ANSWERED else None
             answers[ask] = _PLACE.get(

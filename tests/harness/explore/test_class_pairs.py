@@ -10,6 +10,7 @@ and a hand may not hold more jokers between them than the deck has).
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -125,3 +126,12 @@ def test_member_search_order_visits_every_member_once(size):
     no member found beside it has none in the whole class."""
     step = member_step(size)
     assert sorted((k * step) % size for k in range(size)) == list(range(size))
+
+
+@pytest.mark.parametrize("ruleset_id", ["nj-poker-high-5", "mt-poker-high"])
+def test_every_class_steps_as_member_step_says(ruleset_id):
+    """The steps made for all classes at once (numpy) are :func:`member_step`'s."""
+    ref, _ = _reference(ruleset_id)
+    starts = ref.natural_members()[2]
+    sizes = [int(b - a) for a, b in pairwise(starts)]
+    assert ref.member_steps().tolist() == [member_step(n) for n in sizes]
