@@ -278,8 +278,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = int(func(args))
     except PokercertError as exc:
+        from pokercert.cli.options import adapter_advice
+
         code, prefix = exit_code_of(exc) or (ExitCode.ERROR, "error: ")
-        print(f"pokercert {args.command}: {prefix}{exc}", file=sys.stderr)
+        said = str(exc) if code == ExitCode.USAGE else adapter_advice(str(exc))
+        print(f"pokercert {args.command}: {prefix}{said}", file=sys.stderr)
     except BrokenPipeError:
         return ExitCode.OK
     if quick:

@@ -34,6 +34,19 @@ class UsageError(InputError):
     """Bad command-line input: printed without a traceback, exit code 3."""
 
 
+NOT_JSON = "reply is not JSON"  # harness.protocol's words for a line that is not a reply
+STDOUT_CURE = "stdout carries the protocol alone: write logs and debug prints to stderr"
+
+
+def adapter_advice(message: str) -> str:
+    """``message`` (an adapter error's words) with what to do about it, where the words
+    say the adapter wrote something that is not a reply (a debug print before its hello,
+    say): the line it wrote is in ``message`` already; the cure is not."""
+    if NOT_JSON in message and STDOUT_CURE not in message:
+        return f"{message}\n{STDOUT_CURE}"
+    return message
+
+
 class Subparsers(Protocol):
     """What a command group's ``register`` is given: ``add_parser`` of argparse's
     subparsers action (named here, so no command names argparse's private class)."""

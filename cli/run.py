@@ -16,8 +16,11 @@ from typing import Any
 from tabulate import tabulate
 
 from pokercert.cli.options import (
+    NOT_JSON,
+    STDOUT_CURE,
     Subparsers,
     UsageError,
+    adapter_advice,
     adapter_args,
     dask_args,
     lab_args,
@@ -691,7 +694,8 @@ def cmd_smoke(args: argparse.Namespace) -> int:
             identity = adapter.start()
         except AdapterError as exc:
             said = str(exc).replace(": the adapter failed to start: ", ": ", 1)
-            return _smoke_verdict(args, [], f"the adapter does not start: {said}", None)
+            said = adapter_advice(f"the adapter does not start: {said}")
+            return _smoke_verdict(args, [], said, None)
         rulesets = _smoke_rulesets(args, identity)
         if not rulesets:
             return _smoke_verdict(args, [], "the adapter claims no ruleset", identity.evaluator)
@@ -760,7 +764,6 @@ def _per_ruleset(vectors: list[Any]) -> list[list[Any]]:
 
 
 BROKEN = frozenset({Outcome.ERROR, Outcome.TIMEOUT, Outcome.CRASH})
-NOT_JSON = "reply is not JSON"  # harness.protocol's words for a line that is not a reply
 
 
 def _smoke_verdict(
@@ -861,8 +864,7 @@ def _print_not_json(noise: list[str], replies: int) -> None:
     line = line if len(line) <= 80 else line[:77] + "..."
     print(
         f"\n{len(noise)} of {replies} replies were not JSON; the adapter wrote "
-        f"this line to stdout: {one_line(line)}\nstdout carries the protocol alone: "
-        "write logs and debug prints to stderr"
+        f"this line to stdout: {one_line(line)}\n{STDOUT_CURE}"
     )
 
 

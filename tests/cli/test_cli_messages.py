@@ -175,6 +175,50 @@ def test_a_debug_print_is_shown_once_with_the_cure(
     assert out.count("DEBUG hand") == 1 and "write logs and debug prints to stderr" in out
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["smoke"],
+        ["run", "--no-challenge"],
+        ["exhaustive", "--range", "0..10"],
+    ],
+)
+def test_a_debug_print_before_the_hello_gets_the_cure_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    # a vendor's "loading my evaluator" print at start-up: the harness reads it where
+    # the hello reply belongs, and the adapter never starts; the message must show the
+    # line and say where logs go, whichever command met it
+    assert (
+        main(
+            ["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5", str(tmp_path / "a")]
+        )
+        == 0
+    )
+    adapter = tmp_path / "a" / "adapter.py"
+    text = adapter.read_text()
+    assert "\ndef main():\n" in text
+    adapter.write_text(
+        text.replace("\ndef main():\n", '\ndef main():\n    print("loading my evaluator")\n', 1)
+    )
+    capsys.readouterr()
+    code, _, err = _err(
+        capsys,
+        [
+            *command[:1],
+            "--adapter",
+            f"exec:{sys.executable} {adapter}",
+            "--ruleset",
+            "nj-poker-high-5",
+            *command[1:],
+            *(["--out", str(tmp_path / "out")] if command[0] != "smoke" else []),
+        ],
+    )
+    assert code == 2
+    assert "loading my evaluator" in err
+    assert "write logs and debug prints to stderr" in err
+
+
 @pytest.mark.parametrize("command", [["run"], ["exhaustive", "--ruleset", "nj-poker-high-5"]])
 def test_a_shard_out_of_range_is_refused_for_itself_first(
     capsys: pytest.CaptureFixture[str], command: list[str]
