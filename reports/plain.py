@@ -186,3 +186,70 @@ def grouped_findings(failures: Sequence[dict[str, Any]]) -> list[dict[str, Any]]
         out.append(f)
         out += twins.get(f["id"], [])
     return out
+
+
+def what_failed(failures: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The findings told in plain words once per distinct reading, most frequent first
+    (then in report order): ``reading`` (:func:`plain_reading`), ``count``, the
+    ``rulesets`` and ``clauses`` its findings name (in order met) and the ``first``
+    finding, a curated vector where one is among them (a reader can look it up with
+    ``pokercert vectors show``).  Six findings that all read "a royal flush was called
+    a straight flush" are one line, not six."""
+    groups: dict[str, dict[str, Any]] = {}
+    for f in failures:
+        reading = plain_reading(f)
+        group = groups.setdefault(
+            reading, {"reading": reading, "count": 0, "rulesets": [], "clauses": [], "first": f}
+        )
+        group["count"] += 1
+        if f["ruleset"] not in group["rulesets"]:
+            group["rulesets"].append(f["ruleset"])
+        for c in f["clauses"]:
+            if c["label"] not in group["clauses"]:
+                group["clauses"].append(c["label"])
+        if group["first"].get("origin") and not f.get("origin"):
+            group["first"] = f
+    order = list(groups)
+    return sorted(groups.values(), key=lambda g: (-g["count"], order.index(g["reading"])))
+
+
+def what_failed_line(group: dict[str, Any]) -> str:
+    """One group of :func:`what_failed` as a line: the reading, how many findings, where
+    (rulesets, clauses) and one finding to look at first."""
+    count = group["count"]
+    where = _first_few(group["rulesets"])
+    clauses = group["clauses"]
+    if clauses:
+        where += f", clause{'s' if len(clauses) > 1 else ''} {_first_few(clauses)}"
+    first = group["first"]
+    look = (
+        f"pokercert vectors show {T.printable(str(first['id']))}"
+        if not first.get("origin")
+        else f"challenge vector {T.printable(str(first['id']))}"
+    )
+    finding = "finding" if count == 1 else "findings"
+    return T.one_line(f"{group['reading']}: {count} {finding} ({where}); e.g. {look}")
+
+
+WHAT_FAILED_LINES = 8  # the groups a report's summary shows (the findings hold the rest)
+
+
+def _first_few(items: Sequence[Any], few: int = 3) -> str:
+    shown = ", ".join(T.printable(str(x)) for x in items[:few])
+    return shown + (f" and {len(items) - few} more" if len(items) > few else "")
+
+
+def what_failed_lines(failures: Sequence[dict[str, Any]]) -> list[str]:
+    """The summary a report opens its findings with: a line per distinct plain reading
+    (:func:`what_failed_line`), at most :data:`WHAT_FAILED_LINES` of them, then how many
+    other readings the findings hold."""
+    groups = what_failed(failures)
+    lines = [what_failed_line(g) for g in groups[:WHAT_FAILED_LINES]]
+    rest = groups[WHAT_FAILED_LINES:]
+    if rest:
+        n = sum(g["count"] for g in rest)
+        lines.append(
+            f"and {len(rest)} other reading{'s' if len(rest) > 1 else ''} "
+            f"({n} finding{'s' if n > 1 else ''}): see Findings"
+        )
+    return lines

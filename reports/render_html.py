@@ -76,6 +76,7 @@ def _banner(report: dict[str, Any]) -> str:
         f"Identity {esc(T.MEASURED_LABEL)}: <code>{esc(T.measured_line(ident))}</code>"
         ".</p>",
         f"<p>Vectors: {esc(T.counts_line(report['counts']))}.</p>",
+        *_what_failed(report),
     ]
     lab = T.lab_line(ident)
     if lab:
@@ -98,6 +99,21 @@ def _banner(report: dict[str, Any]) -> str:
     ]
     lines.append("<nav>" + "".join(f'<a href="#{a}">{esc(t)}</a>' for a, t in links) + "</nav>")
     return "\n".join(lines)
+
+
+def _what_failed(report: dict[str, Any]) -> list[str]:
+    """The findings in plain words, a line per distinct reading, at the top: what a
+    reader wants first from a report that is not CERTIFIED (the Findings section has each
+    one in full)."""
+    failures = report["failures"]
+    if not failures:
+        return []
+    items = "".join(f"<li>{vendor_esc(line)}</li>" for line in plain.what_failed_lines(failures))
+    return [
+        f'<div class="what-failed" id="what-failed"><strong>{esc(T.WHAT_FAILED_TITLE)}'
+        f"</strong><ul>{items}</ul>"
+        f"<p>Run them again: <code>{esc(T.failures_replay(report))}</code></p></div>"
+    ]
 
 
 def _covers(report: dict[str, Any]) -> str:
@@ -267,9 +283,9 @@ def _finding_cells(f: dict[str, Any]) -> list[str]:
     ]
 
 
-def _finding_rows(f: dict[str, Any]) -> str:
-    """Two rows per finding: the facts, then the plain reading, rules, readings, flags and
-    output."""
+def _finding_rows(report: dict[str, Any], f: dict[str, Any]) -> str:
+    """Two rows per finding: the facts, then the plain reading, rules, readings, flags,
+    the command that replays it and output."""
     main = _finding_cells(f)
     detail = [
         f'<strong>In plain words</strong> <span class="plain">'
@@ -290,6 +306,7 @@ def _finding_rows(f: dict[str, Any]) -> str:
         )
     if f["known_failure"]:
         detail.append(f"<strong>Known failure</strong> {esc(T.known_line(f))}")
+    detail.append(f"<strong>Replay</strong> <code>{esc(T.finding_replay(report, f))}</code>")
     if f["message"]:
         detail.append(f"<strong>Message</strong><pre>{vendor_esc(f['message'])}</pre>")
     if f["stderr"]:
@@ -311,7 +328,7 @@ def _failures(report: dict[str, Any]) -> str:
     if not failures:
         return '<h2 id="findings">Findings</h2>\n<p>None: every applicable vector passed.</p>'
     head = "".join(f"<th>{h}</th>" for h in FINDING_HEADERS)
-    body = "\n".join(_finding_rows(f) for f in plain.grouped_findings(failures))
+    body = "\n".join(_finding_rows(report, f) for f in plain.grouped_findings(failures))
     return (
         f'<h2 id="findings">Findings ({len(failures)})</h2>\n'
         f'<p class="muted">{esc(T.FINDINGS_LEGEND)}</p>\n<table class="findings">\n'

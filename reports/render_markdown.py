@@ -66,6 +66,7 @@ def _head(report: dict[str, Any]) -> list[str]:
         "",
         f"**Vectors:** {cell(T.counts_line(report['counts']))}",
         "",
+        *_what_failed(report),
     ]
     lab = T.lab_line(ident)
     if lab:
@@ -77,6 +78,24 @@ def _head(report: dict[str, Any]) -> list[str]:
         lines += [f"> - {cell(r)}" for r in report["completeness"]["reasons"]]
         lines.append("")
     return lines
+
+
+def _what_failed(report: dict[str, Any]) -> list[str]:
+    """The findings in plain words, a line per distinct reading, and the command that
+    runs them again (the Findings table has each one)."""
+    failures = report["failures"]
+    if not failures:
+        return []
+    return [
+        f"**{cell(T.WHAT_FAILED_TITLE)}:**",
+        "",
+        *(f"- {vendor_cell(line)}" for line in plain.what_failed_lines(failures)),
+        "",
+        "Run them again:",
+        "",
+        *T.md_fence(T.failures_replay(report), "sh"),
+        "",
+    ]
 
 
 def _covers(report: dict[str, Any]) -> list[str]:

@@ -305,6 +305,28 @@ def replay_command(report: dict[str, Any], options: str, failing: list[str]) -> 
     return printable(" ".join(w for w in words if w))
 
 
+def finding_replay(report: dict[str, Any], finding: dict[str, Any]) -> str:
+    """The command that runs a finding again: its ruleset against the same adapter under
+    the same profile, with the run's challenge options when the finding is a challenge
+    vector (its inputs are drawn from the seed, so the seed brings it back)."""
+    challenge = report.get("challenge") or {}
+    options = str(challenge.get("replay") or "") if finding.get("origin") else ""
+    return replay_command(report, options, [str(finding["ruleset"])])
+
+
+WHAT_FAILED_TITLE = "What failed, in plain words"
+
+
+def failures_replay(report: dict[str, Any]) -> str:
+    """The command that runs every finding of a report again: the failing rulesets, with
+    the run's challenge options when a challenge vector is among the findings."""
+    failures = report.get("failures") or []
+    rulesets = list(dict.fromkeys(str(f["ruleset"]) for f in failures))
+    challenge = report.get("challenge") or {}
+    drawn = any(f.get("origin") for f in failures)
+    return replay_command(report, str(challenge.get("replay") or "") if drawn else "", rulesets)
+
+
 def challenge_line(report: dict[str, Any]) -> str:
     """The challenge in one sentence: seed, size, outcome, how to replay it."""
     ch = report["challenge"]

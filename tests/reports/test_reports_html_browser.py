@@ -39,6 +39,12 @@ PROBE = """<script>
     verdict: verdict ? verdict.textContent : null,
     verdict_on_first_screen: shown(verdict) &&
       verdict.getBoundingClientRect().bottom <= window.innerHeight,
+    what_failed: (function (box) {
+      return box ? {first_screen: shown(box) &&
+                      box.getBoundingClientRect().bottom <= window.innerHeight,
+                    lines: Array.prototype.slice.call(box.querySelectorAll("li")).map(
+                      function (li) { return li.textContent; })} : null;
+    })(document.getElementById("what-failed")),
     rows: rows.map(function (tr) {
       return {id: tr.cells[0].querySelector("code").textContent,
               outcome: tr.cells[1].querySelector(".badge").textContent,
@@ -122,9 +128,13 @@ def test_failing_report_on_screen(tmp_path):
     # (the wheel's five input cards at least), the ace of diamonds with its suit symbol
     assert all(r["unbroken"] for r in seen["rows"])
     assert wheel["cards"] >= 5 and "A♦" in wheel["text"]
+    # walk28: what failed, in plain words, without scrolling: the wheel and its twin are
+    # one line, the first (two findings; every other reading has one)
+    assert seen["what_failed"]["first_screen"]
+    assert seen["what_failed"]["lines"][0].startswith("a straight was called a high card: 2 ")
 
 
 def test_passing_report_on_screen(tmp_path):
     seen = probe(tmp_path, "passing")
     assert seen["verdict"] == "CERTIFIED" and seen["verdict_on_first_screen"]
-    assert seen["rows"] == []
+    assert seen["rows"] == [] and seen["what_failed"] is None

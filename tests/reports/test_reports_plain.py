@@ -3,6 +3,7 @@ drawn in HTML (issue 28 item 5): each expectation is worked by hand from the ans
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -161,3 +162,76 @@ def test_an_expected_answer_that_is_no_object_does_not_crash():
     for expected in ([1, 2], "flush", 7):
         reading = plain.plain_reading(finding(expected, {"category": "x"}))
         assert reading.startswith("expected ") and "category: x" in reading, reading
+
+
+def _clause(label):
+    return {"label": label, "summary": ""}
+
+
+def test_what_failed_says_each_reading_once_most_frequent_first():
+    # a vendor's one bug (royal flush named straight flush) fails the three curated royal
+    # vectors and their twins: six findings, one sentence; a wheel bug twice is the second
+    royal = [
+        finding(
+            {"category": "royal_flush"},
+            {"category": "straight_flush"},
+            id=f"nj-poker-high-5/{vid}",
+            origin=origin,
+            clauses=[_clause("13:69F-14.3(b)1")],
+        )
+        for vid, origin in [
+            ("challenge-1-00034", "twin:nj-poker-high-5/0034"),  # a twin met first
+            ("0034", ""),
+            ("5100", ""),
+            ("challenge-1-00092", "twin:nj-poker-high-5/5100"),
+            ("5101", ""),
+            ("challenge-1-00093", "twin:nj-poker-high-5/5101"),
+        ]
+    ]
+    wheel = [
+        finding(
+            {"category": "straight"},
+            {"category": "high_card"},
+            id=f"nj-poker-high-5/{vid}",
+            clauses=[_clause("13:69F-14.3(b)6"), _clause("13:69F-14.3(a)")],
+        )
+        for vid in ("0100", "0101")
+    ]
+    lines = plain.what_failed_lines([wheel[0], *royal, wheel[1]])
+    assert lines == [
+        # the example named is a curated vector (one `pokercert vectors show` can find),
+        # not the twin met first
+        "a royal flush was called a straight flush: 6 findings (nj-poker-high-5, clause "
+        "13:69F-14.3(b)1); e.g. pokercert vectors show nj-poker-high-5/0034",
+        "a straight was called a high card: 2 findings (nj-poker-high-5, clauses "
+        "13:69F-14.3(b)6, 13:69F-14.3(a)); e.g. pokercert vectors show nj-poker-high-5/0100",
+    ]
+
+
+def test_what_failed_keeps_to_a_few_lines():
+    # 12 distinct readings (ten categories each called by the next one's name, and two
+    # more), the first twice: 8 lines, then one counting the 4 readings left and their
+    # 4 findings
+    names = [
+        "royal_flush",
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
+        "straight",
+        "three_of_a_kind",
+        "two_pair",
+        "one_pair",
+        "high_card",
+        "five_of_a_kind",
+    ]
+    pairs = [*itertools.pairwise(names), ("high_card", "royal_flush"), ("flush", "high_card")]
+    failures = [
+        finding({"category": a}, {"category": b}, id=f"r/{i}", clauses=[])
+        for i, (a, b) in enumerate(pairs)
+    ]
+    failures.append(dict(failures[0], id="r/99"))
+    lines = plain.what_failed_lines(failures)
+    assert len(lines) == 9
+    assert lines[0].startswith("a royal flush was called a straight flush: 2 findings")
+    assert lines[-1] == "and 4 other readings (4 findings): see Findings"
