@@ -654,3 +654,10 @@ def _print_exhaustive_counts(state: Any) -> None:
             f"has no member disjoint from them, {state.unverifiable_orders:,} neighbouring "
             "class pair(s) with no disjoint pair"
         )
+        if state.mode in ("compare", "compare-only"):
+            print(
+                "  (a compare deals its hands from one deck, so a hand meets only the "
+                "members of its class that share no card with it; these hands and pairs "
+                "went unchecked by compare. An adapter that claims evaluate_many, the "
+                "skeleton's key(), has every hand checked by its key)"
+            )
