@@ -837,24 +837,47 @@ def _check_json(r: Any) -> dict[str, Any]:
     }
 
 
+SMOKE_CELL = 34  # the most characters of inputs, expected or actual in the table's cells
+
+
 def _print_checks(results: list[Any]) -> None:
-    """The table of checks: inputs, expected, actual (or why there is none), outcome."""
+    """The table of checks: inputs, expected, actual (or why there is none), outcome,
+    each cell cut to :data:`SMOKE_CELL` characters so the table fits a terminal; then
+    every check that did not pass, in full (what a vendor has to read)."""
     rows = [
         [
             r.vector_id,
             r.kind,
-            _inputs(r.inputs),
-            _short(r.expected),
-            _short(r.actual)
-            if r.actual is not None
-            else f"{NOT_JSON} (below)"
-            if r.message.startswith(NOT_JSON)
-            else one_line(r.message[:60]),
+            _cell(_inputs(r.inputs)),
+            _cell(_short(r.expected)),
+            _cell(_actual(r)),
             str(r.outcome),
         ]
         for r in results
     ]
     print(tabulate(rows, headers=["check", "kind", "inputs", "expected", "actual", "outcome"]))
+    for r in results:
+        if r.outcome is Outcome.PASS or NOT_JSON in r.message:
+            continue  # (a line that is not JSON is shown once, below)
+        print(f"\n{r.vector_id}: {r.outcome}")
+        print(f"  inputs    {one_line(_inputs(r.inputs))}")
+        print(f"  expected  {_short(r.expected)}")
+        if r.actual is not None:
+            print(f"  actual    {_short(r.actual)}")
+        if r.message:
+            print(f"  message   {one_line(r.message[:300])}")
+
+
+def _actual(r: Any) -> str:
+    if r.actual is not None:
+        return _short(r.actual)
+    if NOT_JSON in r.message:
+        return f"{NOT_JSON} (below)"
+    return one_line(r.message[:60])
+
+
+def _cell(text: str) -> str:
+    return text if len(text) <= SMOKE_CELL else text[: SMOKE_CELL - 3] + "..."
 
 
 def _print_not_json(noise: list[str], replies: int) -> None:

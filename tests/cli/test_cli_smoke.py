@@ -57,3 +57,25 @@ def test_all_prints_one_table_with_a_verdict_per_ruleset(capsys):
 
 def test_all_and_ruleset_exclude_each_other(capsys):
     assert main(["smoke", "--adapter", "reference", "--all", "--ruleset", "nj-poker-high-5"]) == 3
+
+
+def test_the_table_fits_a_terminal_and_each_failing_check_is_shown_whole(tmp_path, capsys):
+    # walk28: the stub skeleton of nj-omaha-hi-lo printed a 330-column table, every
+    # failing answer cut off by the terminal.  The showdown check deals
+    # 2s 7c Kd 6h | Qs 4c Td 3h | 9s Ac 7d Kh on 6s Jc 4d Th 3s: high to hand 1 (tens and
+    # fours: Td 4c with Th 4d Jc), low to hand 2 (Ac 7d with 6s 4d 3s: 7-6-4-3-A, below
+    # hand 0's 7-6-4-3-2), so the pot is 0, 1/2, 1/2; the stub gives hand 0 everything.
+    folder = tmp_path / "a"
+    assert (
+        main(["new-adapter", "--lang", "python", "--ruleset", "nj-omaha-hi-lo", str(folder)]) == 0
+    )
+    capsys.readouterr()
+    code = main(["smoke", "--adapter", f"exec:{sys.executable} {folder / 'adapter.py'}"])
+    out = capsys.readouterr().out
+    assert code == 1 and out.rstrip().endswith("EVALUATOR NON-COMPLIANT")
+    table = out[: out.index("\n\n")].splitlines()
+    assert len(table) > 10 and max(len(line) for line in table) <= 180
+    block = out[out.index("\nsmoke/nj-omaha-hi-lo/07: FAIL\n") :].split("\n\n")[0]
+    assert "  expected  high=[1], low=[2], shares=['0', '1/2', '1/2']" in block
+    assert "  actual    high=[0], low=[], shares=['1', '0', '0']" in block
+    assert "smoke/nj-omaha-hi-lo/03: " not in out  # a passing check is not repeated
