@@ -80,7 +80,10 @@ def _located(
             parse([], board)
         except CardError as own:
             return CardError(own.code, f"board: {own}")
-    places = [(f"hand {i}", h) for i, h in enumerate(hands)]
+    # one hand is the only player's (evaluate): its hole cards where a board is dealt,
+    # never "hand 0" (a number only tells hands apart, as "player 0" in a showdown)
+    alone = "hole cards" if board is not None else "hand"
+    places = [(alone if len(hands) == 1 else f"hand {i}", h) for i, h in enumerate(hands)]
     for name, hand in places:
         try:
             parse([hand], board)  # this hand alone (the board is sound by now)
@@ -96,7 +99,7 @@ def _located(
                 card = parse_card(token, pos)
             except CardError:
                 continue
-            where = f"{name} card {pos + 1} ({token})"
+            where = f"{name.replace('hole cards', 'hole')} card {pos + 1} ({token})"
             if card in seen and not card.is_joker:
                 return CardError(DUPLICATE_CARD, f"duplicate card: {seen[card]} and {where}")
             seen[card] = where

@@ -130,6 +130,29 @@ def test_a_duplicate_names_both_places_in_typing_order(
     assert first in err and second in err and err.index(first) < err.index(second)
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # hold 'em deals two hole cards and a five-card board: one card is one short
+        (
+            ["evaluate", "--ruleset", "nj-holdem", "--board", "2c 3d 7h 9s Td", "Ah"],
+            "hole cards: expected 2 cards, got 1",
+        ),
+        # the 2c typed as the second hole card is the board's first card
+        (
+            ["evaluate", "--ruleset", "nj-holdem", "--board", "2c 3d 7h 9s Td", "Ah", "2c"],
+            "duplicate card: board card 1 (2c) and hole card 2 (2c)",
+        ),
+    ],
+)
+def test_evaluate_names_the_one_players_hole_cards_not_hand_0(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    # walk28: evaluate has one player; "hand 0" read as a numbering error
+    code, _, err = _err(capsys, argv)
+    assert code == USAGE and said in err and "hand 0" not in err
+
+
 def test_version_is_an_answer_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
