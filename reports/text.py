@@ -327,6 +327,14 @@ def failures_replay(report: dict[str, Any]) -> str:
     return replay_command(report, str(challenge.get("replay") or "") if drawn else "", rulesets)
 
 
+def _failed_count(failed: Any, status: Any) -> str:
+    """``3 failed``; the status after it only where the count does not say it already
+    (``0 failed: not applicable``, ``1 failed: incomplete``): "3 failed: failed" said
+    one thing twice."""
+    said = "failed" if failed else "passed"
+    return f"{failed} failed" + ("" if status == said else f": {status}")
+
+
 def challenge_line(report: dict[str, Any]) -> str:
     """The challenge in one sentence: seed, size, outcome, how to replay it."""
     ch = report["challenge"]
@@ -351,7 +359,7 @@ def challenge_line(report: dict[str, Any]) -> str:
     )
     return (
         f"Challenge: seed {ch['seed']}, {twins} twins + {fresh} fresh deals run, "
-        f"{ch['failed']} failed: {status} "
+        f"{_failed_count(ch['failed'], status)} "
         f"(replay: {replay_command(report, ch['replay'], failing)})." + without
     )
 
@@ -436,7 +444,7 @@ def mode_line(report: dict[str, Any], mode: str, block: dict[str, Any]) -> str:
     failing = [r["id"] for r in block["rulesets"] if r["status"] == "failed"]
     return (
         f"{MODE_TITLES.get(mode, mode)}: {size}, {ran} ruleset(s) run, "
-        f"{block['failed']} failed: {block['status']} (replay: "
+        f"{_failed_count(block['failed'], block['status'])} (replay: "
         f"{replay_command(report, block['replay'], failing)})."
         + (f" Skipped: {', '.join(skipped)}." if skipped else "")
     )

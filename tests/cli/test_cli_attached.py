@@ -86,7 +86,7 @@ def test_a_bug_fuzzing_finds_withholds_the_certificate(tmp_path, capsys):
     assert _run(tmp_path / "run", TAUGHT, "--fuzz", "300", "--fuzz-seed", "1") == 1
     shown = capsys.readouterr().out
     assert (
-        "Fuzz: seed 1, 300 deals per ruleset, 1 ruleset(s) run, 1 failed: failed "
+        "Fuzz: seed 1, 300 deals per ruleset, 1 ruleset(s) run, 1 failed "
         "(replay: pokercert run --adapter py:tests.helpers.faux.corpus_lookup:"
         "LookupOverKickerOrder --profile practice --ruleset nj-poker-high-3 --fuzz 300 "
         "--fuzz-seed 1)." in shown

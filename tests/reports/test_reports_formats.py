@@ -121,7 +121,7 @@ def test_every_format_has_the_challenge_section_with_its_seed(runs):
     # issue 28 item 5: the replay names the adapter, the profile and the failing ruleset,
     # so it can be pasted as it stands
     line = (
-        "Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed: failed (replay: "
+        "Challenge: seed 7, 1 twins + 1 fresh deals run, 1 failed (replay: "
         "pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator --profile practice "
         "--ruleset nj-poker-high-5 --challenge-seed 7 --challenge 1)."
     )
@@ -177,7 +177,7 @@ def test_every_format_shows_each_attached_mode_in_its_own_section(runs):
         for w in verdicts["nj-poker-high-5"][1]
     )
     fuzz_line = (
-        "Fuzz: seed 3, 100 deals per ruleset, 2 ruleset(s) run, 1 failed: failed "
+        "Fuzz: seed 3, 100 deals per ruleset, 2 ruleset(s) run, 1 failed "
         "(replay: pokercert run --adapter py:acme_fives.pokercert:AcmeEvaluator "
         "--profile practice --ruleset nj-poker-high-5 --fuzz 100 --fuzz-seed 3). "
         "Skipped: nj-lowball-2-7."
