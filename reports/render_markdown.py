@@ -211,7 +211,7 @@ def _failures(report: dict[str, Any], limit: int) -> list[str]:
     failures = report["failures"]
     if not failures:
         return []
-    shown = failures[:limit]
+    shown = plain.grouped_findings(failures)[:limit]  # each twin under the vector it copies
     title = (
         f"## Findings ({len(failures)})"
         if len(shown) == len(failures)

@@ -66,3 +66,17 @@ def test_html_says_what_failed_in_the_verdict_box_and_each_finding_its_replay(tm
         in _detail_of(page, "h5-challenge-7-00001")
     )
     assert "--ruleset nj-poker-high-3</code>" in _detail_of(page, "h3-royal-001")
+
+
+def test_markdown_findings_put_each_twin_under_the_vector_it_copies(tmp_path):
+    # the fixture's results list the wheel's challenge twin before the wheel itself; the
+    # HTML already grouped them (issue 28 item 5), the Markdown kept the results' order
+    md = render(_failing(tmp_path), "markdown").decode()
+    table = md[md.index("## Findings") :].split("\n\n")[2].splitlines()[2:]
+    ids = [row.split(" | ")[0].lstrip("| ") for row in table]
+    # (the fixture's ids do not start with their ruleset, so the view puts it before them)
+    assert ids[:3] == [
+        "nj-poker-high-5 h5-wheel-001",
+        "nj-poker-high-5 h5-challenge-7-00001",
+        "nj-poker-high-5 h5-wrap-001",
+    ]
