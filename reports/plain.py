@@ -215,7 +215,9 @@ def what_failed(failures: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def what_failed_line(group: dict[str, Any]) -> str:
     """One group of :func:`what_failed` as a line: the reading, how many findings, where
-    (rulesets, clauses) and one finding to look at first."""
+    (rulesets, clauses), one finding to look at first and its *Why* (the rule it shows,
+    in the corpus's words: what the reading alone does not say, for a pot given to the
+    wrong hand above all)."""
     count = group["count"]
     where = _first_few(group["rulesets"])
     clauses = group["clauses"]
@@ -228,7 +230,15 @@ def what_failed_line(group: dict[str, Any]) -> str:
         else f"challenge vector {T.printable(str(first['id']))}"
     )
     finding = "finding" if count == 1 else "findings"
-    return T.one_line(f"{group['reading']}: {count} {finding} ({where}); e.g. {look}")
+    why = T.one_line(first.get("why") or "").strip()
+    why = why if len(why) <= WHY_CHARS else why[: WHY_CHARS - 3].rstrip() + "..."
+    return T.one_line(
+        f"{group['reading']}: {count} {finding} ({where}); e.g. {look}"
+        + (f": {why}" if why else "")
+    )
+
+
+WHY_CHARS = 160  # the most of an example's Why a summary line quotes
 
 
 WHAT_FAILED_LINES = 8  # the groups a report's summary shows (the findings hold the rest)

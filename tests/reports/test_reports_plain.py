@@ -194,18 +194,25 @@ def test_what_failed_says_each_reading_once_most_frequent_first():
             {"category": "high_card"},
             id=f"nj-poker-high-5/{vid}",
             clauses=[_clause("13:69F-14.3(b)6"), _clause("13:69F-14.3(a)")],
+            why="A six-high straight beats the wheel (five-high). " + "x" * 200,
         )
         for vid in ("0100", "0101")
     ]
     lines = plain.what_failed_lines([wheel[0], *royal, wheel[1]])
-    assert lines == [
-        # the example named is a curated vector (one `pokercert vectors show` can find),
-        # not the twin met first
-        "a royal flush was called a straight flush: 6 findings (nj-poker-high-5, clause "
-        "13:69F-14.3(b)1); e.g. pokercert vectors show nj-poker-high-5/0034",
-        "a straight was called a high card: 2 findings (nj-poker-high-5, clauses "
-        "13:69F-14.3(b)6, 13:69F-14.3(a)); e.g. pokercert vectors show nj-poker-high-5/0100",
-    ]
+    assert (
+        lines
+        == [
+            # the example named is a curated vector (one `pokercert vectors show` can find),
+            # not the twin met first
+            "a royal flush was called a straight flush: 6 findings (nj-poker-high-5, clause "
+            "13:69F-14.3(b)1); e.g. pokercert vectors show nj-poker-high-5/0034",
+            "a straight was called a high card: 2 findings (nj-poker-high-5, clauses "
+            "13:69F-14.3(b)6, 13:69F-14.3(a)); e.g. pokercert vectors show nj-poker-high-5/0100: "
+            # its Why, cut to 160 characters with the last three "..."
+            + ("A six-high straight beats the wheel (five-high). " + "x" * 200)[:157]
+            + "...",
+        ]
+    )
 
 
 def test_what_failed_keeps_to_a_few_lines():

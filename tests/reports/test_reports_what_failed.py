@@ -18,7 +18,8 @@ from tests.helpers.reports_fixtures import make_runs
 ADAPTER = "py:acme_fives.pokercert:AcmeEvaluator"
 WHEEL = (
     "a straight was called a high card: 2 findings (nj-poker-high-5, clause "
-    "13:69F-14.3(b)6); e.g. pokercert vectors show h5-wheel-001"
+    "13:69F-14.3(b)6); e.g. pokercert vectors show h5-wheel-001: A-2-3-4-5 is the lowest "
+    "straight."  # the vector's Why: the rule the reading alone does not state
 )
 RUN_H5 = f"pokercert run --adapter {ADAPTER} --profile practice --ruleset nj-poker-high-5"
 
