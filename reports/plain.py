@@ -218,24 +218,38 @@ def what_failed_line(group: dict[str, Any]) -> str:
     (rulesets, clauses), one finding to look at first and its *Why* (the rule it shows,
     in the corpus's words: what the reading alone does not say, for a pot given to the
     wrong hand above all)."""
+    return "".join(text for text, _ in what_failed_parts(group))
+
+
+def what_failed_parts(group: dict[str, Any]) -> list[tuple[str, bool]]:
+    """:func:`what_failed_line` in pieces, each (printable text, whether it is a clause
+    label), so a view can mark the labels up (the HTML keeps each on one line)."""
     count = group["count"]
-    where = _first_few(group["rulesets"])
+    parts: list[tuple[str, bool]] = [
+        (T.one_line(group["reading"]), False),
+        (f": {count} {'finding' if count == 1 else 'findings'} (", False),
+        (_first_few(group["rulesets"]), False),
+    ]
     clauses = group["clauses"]
     if clauses:
-        where += f", clause{'s' if len(clauses) > 1 else ''} {_first_few(clauses)}"
+        parts.append((f", clause{'s' if len(clauses) > 1 else ''} ", False))
+        for i, label in enumerate(clauses[:3]):
+            parts += [(", ", False)] if i else []
+            parts.append((T.one_line(label), True))
+        if len(clauses) > 3:
+            parts.append((f" and {len(clauses) - 3} more", False))
     first = group["first"]
     look = (
-        f"pokercert vectors show {T.printable(str(first['id']))}"
+        f"pokercert vectors show {T.one_line(first['id'])}"
         if not first.get("origin")
-        else f"challenge vector {T.printable(str(first['id']))}"
+        else f"challenge vector {T.one_line(first['id'])}"
     )
-    finding = "finding" if count == 1 else "findings"
+    parts.append((f"); e.g. {look}", False))
     why = T.one_line(first.get("why") or "").strip()
     why = why if len(why) <= WHY_CHARS else why[: WHY_CHARS - 3].rstrip() + "..."
-    return T.one_line(
-        f"{group['reading']}: {count} {finding} ({where}); e.g. {look}"
-        + (f": {why}" if why else "")
-    )
+    if why:
+        parts.append((f": {why}", False))
+    return parts
 
 
 WHY_CHARS = 160  # the most of an example's Why a summary line quotes
@@ -253,13 +267,19 @@ def what_failed_lines(failures: Sequence[dict[str, Any]]) -> list[str]:
     """The summary a report opens its findings with: a line per distinct plain reading
     (:func:`what_failed_line`), at most :data:`WHAT_FAILED_LINES` of them, then how many
     other readings the findings hold."""
+    shown, rest = what_failed_shown(failures)
+    return [what_failed_line(g) for g in shown] + ([rest] if rest else [])
+
+
+def what_failed_shown(failures: Sequence[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    """The groups of :func:`what_failed` a summary shows (at most
+    :data:`WHAT_FAILED_LINES`) and the line counting the others (``""``: none left)."""
     groups = what_failed(failures)
-    lines = [what_failed_line(g) for g in groups[:WHAT_FAILED_LINES]]
     rest = groups[WHAT_FAILED_LINES:]
-    if rest:
-        n = sum(g["count"] for g in rest)
-        lines.append(
-            f"and {len(rest)} other reading{'s' if len(rest) > 1 else ''} "
-            f"({n} finding{'s' if n > 1 else ''}): see Findings"
-        )
-    return lines
+    n = sum(g["count"] for g in rest)
+    return groups[:WHAT_FAILED_LINES], (
+        f"and {len(rest)} other reading{'s' if len(rest) > 1 else ''} "
+        f"({n} finding{'s' if n > 1 else ''}): see Findings"
+        if rest
+        else ""
+    )

@@ -108,12 +108,23 @@ def _what_failed(report: dict[str, Any]) -> list[str]:
     failures = report["failures"]
     if not failures:
         return []
-    items = "".join(f"<li>{vendor_esc(line)}</li>" for line in plain.what_failed_lines(failures))
+    shown, rest = plain.what_failed_shown(failures)
+    items = "".join(f"<li>{_what_failed_item(g)}</li>" for g in shown)
+    items += f"<li>{esc(rest)}</li>" if rest else ""
     return [
         f'<div class="what-failed" id="what-failed"><strong>{esc(T.WHAT_FAILED_TITLE)}'
         f"</strong><ul>{items}</ul>"
         f"<p>Run them again: <code>{esc(T.failures_replay(report))}</code></p></div>"
     ]
+
+
+def _what_failed_item(group: dict[str, Any]) -> str:
+    """One line of What failed, each clause label kept on one line (as in the findings
+    table)."""
+    return "".join(
+        f'<code class="label">{esc(text)}</code>' if label else vendor_esc(text)
+        for text, label in plain.what_failed_parts(group)
+    )
 
 
 def _covers(report: dict[str, Any]) -> str:

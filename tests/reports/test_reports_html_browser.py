@@ -43,7 +43,11 @@ PROBE = """<script>
       return box ? {first_screen: shown(box) &&
                       box.getBoundingClientRect().bottom <= window.innerHeight,
                     lines: Array.prototype.slice.call(box.querySelectorAll("li")).map(
-                      function (li) { return li.textContent; })} : null;
+                      function (li) { return li.textContent; }),
+                    labels: box.querySelectorAll("code.label").length,
+                    unbroken: Array.prototype.slice.call(
+                      box.querySelectorAll("code.label")).every(function (el) {
+                        return el.getClientRects().length === 1; })} : null;
     })(document.getElementById("what-failed")),
     rows: rows.map(function (tr) {
       return {id: tr.cells[0].querySelector("code").textContent,
@@ -132,6 +136,7 @@ def test_failing_report_on_screen(tmp_path):
     # one line, the first (two findings; every other reading has one)
     assert seen["what_failed"]["first_screen"]
     assert seen["what_failed"]["lines"][0].startswith("a straight was called a high card: 2 ")
+    assert seen["what_failed"]["labels"] >= 8 and seen["what_failed"]["unbroken"]
 
 
 def test_passing_report_on_screen(tmp_path):

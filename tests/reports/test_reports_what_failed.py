@@ -59,7 +59,10 @@ def _detail_of(page: str, vector: str) -> str:
 def test_html_says_what_failed_in_the_verdict_box_and_each_finding_its_replay(tmp_path):
     page = render(_failing(tmp_path), "html").decode()
     box = page[page.index('<section class="verdict') : page.index("</section>")]
-    assert 'id="what-failed"' in box and f"<li>{WHEEL}</li>" in box
+    # the clause label marked up as in the findings table (kept on one line)
+    label = "13:69F-14.3(b)6"
+    item = WHEEL.replace(label, f'<code class="label">{label}</code>')
+    assert 'id="what-failed"' in box and f"<li>{item}</li>" in box
     # a curated vector replays with its ruleset; its challenge twin needs the seed too
     assert f"<strong>Replay</strong> <code>{RUN_H5}</code>" in _detail_of(page, "h5-wheel-001")
     assert (
