@@ -793,7 +793,7 @@ def _smoke_verdict(
             }
         )
         return code
-    noise = [r.message for r in results if r.message.startswith(NOT_JSON)]
+    noise = [r.message for r in results if NOT_JSON in r.message]
     if results:
         _print_checks(results)
     if per_ruleset:
@@ -883,7 +883,7 @@ def _cell(text: str) -> str:
 def _print_not_json(noise: list[str], replies: int) -> None:
     """Replies that were not JSON, once, not in every row: the line the adapter wrote to
     stdout and what to do about it."""
-    line = noise[0].split("): ", 1)[-1]
+    line = next((n for n in noise if n.startswith(NOT_JSON)), noise[0]).split("): ", 1)[-1]
     line = line if len(line) <= 80 else line[:77] + "..."
     print(
         f"\n{len(noise)} of {replies} replies were not JSON; the adapter wrote "

@@ -196,6 +196,10 @@ def test_a_debug_print_is_shown_once_with_the_cure(
     )
     assert code == 2
     assert out.count("DEBUG hand") == 1 and "write logs and debug prints to stderr" in out
+    # walk28: the count covers every check the print broke, the batch features' too
+    # (they said "reply is not JSON (below)" and were left out: "8 of 10")
+    below = out.count("reply is not JSON (below)")
+    assert below == 10 and f"{below} of 10 replies were not JSON" in out
 
 
 @pytest.mark.parametrize(
