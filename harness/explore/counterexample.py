@@ -33,7 +33,7 @@ from pokercert.reference.engine import deciding_clauses
 from pokercert.reference.interpretations import catalogue, load_profile
 from pokercert.vectors import registry
 from pokercert.vectors.canonical import record, to_toml
-from pokercert.vectors.check import reference_outcome, variants
+from pokercert.vectors.check import reference_outcome, reject_faults, variants
 from pokercert.vectors.ids import next_ids
 from pokercert.vectors.model import PAI_GOW_KINDS, Kind, Vector
 
@@ -88,8 +88,20 @@ def placeholder_vector(
 
 
 def expected_outcome(ev: Evaluator, kind: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
-    """The reference's expectation for these inputs (the corpus checker's own function)."""
-    return reference_outcome(ev, placeholder_vector(ev.ruleset.id, kind, inputs, {}))
+    """The reference's expectation for these inputs (the corpus checker's own function).
+
+    A reject input with several faults expects the reference's ``reason`` and, in
+    ``also``, every other fault the input has (:func:`reject_faults`, as the corpus's own
+    several-fault vectors are written): an adapter may name any of them (PROTOCOL.md 3.2),
+    so a fresh deal or a fuzz case with two faults accepts either."""
+    vector = placeholder_vector(ev.ruleset.id, kind, inputs, {})
+    expect = reference_outcome(ev, vector)
+    if kind == Kind.REJECT and "reason" in expect:
+        faults, _ = reject_faults(vector, ev.ruleset)
+        also = sorted(faults - {expect["reason"]})
+        if also:
+            expect = {**expect, "also": also}
+    return expect
 
 
 # --------------------------------------------------------------------------- expectations

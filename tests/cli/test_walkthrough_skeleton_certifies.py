@@ -8,10 +8,10 @@ which PROTOCOL.md 3.2 allows ("any reason code whose fault the input has is a ri
 answer").  Seeds 2 and 3496171177 draw a fresh sibling of such a vector
 (nj-poker-high-5/6218: "5d Jc Zz Kh As" against a four-card hand, wrong-count and
 bad-card both true; nj-poker-high-5/6215: "As Kd 9h Zs", the same two faults) whose
-expectation lists only the reference's code, so the correct skeleton was scored
-WRONG_REASON and NOT CERTIFIED in the walkthrough (2 of 7 seeds tried).  The fix belongs
-to harness/run/challenge.py (the sibling's expectation must list every fault, as its
-curated source does in ``also``); until it lands this test is a strict xfail.
+expectation listed only the reference's code, so the correct skeleton was scored
+WRONG_REASON and NOT CERTIFIED in the walkthrough (2 of 7 seeds tried).  Fixed in
+``expected_outcome``: a fresh reject input's expectation lists every fault it has (in
+``also``), as its curated source does.
 """
 
 from __future__ import annotations
@@ -81,11 +81,6 @@ def test_exhaustive_by_compare_says_why_hands_went_unchecked_and_the_cure(tmp_pa
     assert "share no card" in out and "evaluate_many" in out and "key()" in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="harness/run/challenge.py: a reject sibling expects the reference's one fault "
-    "code, not every code its input earns (walk28 report, patch attached there)",
-)
 @pytest.mark.parametrize("seed", ["2", "3496171177"])
 def test_a_correct_evaluator_in_the_python_skeleton_is_certified(tmp_path, capsys, seed):
     adapter = filled_skeleton(tmp_path)
