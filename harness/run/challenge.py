@@ -133,6 +133,9 @@ _PLAIN_WORDS = re.compile(rf"[^\s{SUIT_CHARS}]\S(?: [^\s{SUIT_CHARS}]\S)*")
 _TABLES: dict[str, dict[int, int]] = {}  # suit permutation -> its str.translate table
 
 
+_SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
 class _Relabel:
     """One shuffle-and-relabel: a permutation of the suits applied to canonical tokens."""
 
@@ -147,6 +150,12 @@ class _Relabel:
         if table is None:
             table = _TABLES[order] = str.maketrans(SUIT_CHARS, order)
         self._table = table
+
+    def described(self) -> str:
+        """The relabelling in words, for a twin's Why (which quotes its source's, suits
+        and all): ", suits relabelled: clubs as spades, ...", or "" if none moved."""
+        moved = [f"{_SUIT_WORDS[a]} as {_SUIT_WORDS[b]}" for a, b in self.suit.items() if a != b]
+        return f", suits relabelled: {', '.join(moved)}" if moved else ""
 
     def card(self, token: str) -> str:
         """A token with its suit relabelled (a joker, or a malformed token of a reject
@@ -226,7 +235,7 @@ def twin(vector: Vector, rng: random.Random, vector_id: str) -> Vector:
         inputs=inputs,
         clauses=vector.clauses,
         flags=vector.flags,
-        why=f"Twin of {vector.id} (shuffled, hands reordered, suits relabelled): {vector.why}",
+        why=f"Twin of {vector.id} (shuffled, hands reordered{relabel.described()}): {vector.why}",
         expect=expect,
         interpretations=vector.interpretations,
         expect_by_reading=by_reading,

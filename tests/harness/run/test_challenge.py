@@ -294,3 +294,31 @@ def test_fresh_deals_dealt_ahead_in_a_child_are_the_same_set(tmp_path, corpus): 
         read_header(outcome.folder).filters["challenge"]["sha256"]
         == build_challenge(small, load_profile("practice"), 9).sha256()
     )
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_twins_why_says_which_suit_became_which(seed):
+    """A twin quotes its source's Why, suits and all ("A-K-Q-J-10 of clubs" beside a
+    twin dealt in spades, walk28): it says how its suits were relabelled, read here from
+    the twin's own cards against the source's (one card of each suit)."""
+    source = Vector(
+        id="x/0",
+        ruleset="nj-poker-high-5",
+        kind=Kind.CLASSIFY,
+        inputs={"hand": "As Kh Qd Jc 9s"},
+        clauses=("13:69F-14.3(b)9",),
+        flags=(),
+        why="A-K-Q-J-9 of four suits is ace high.",
+        expect={"category": "high_card"},
+    )
+    made = twin(source, random.Random(seed), "x/1")
+    words = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    source_suit = {"A": "s", "K": "h", "Q": "d", "J": "c"}  # each suit once (and 9s)
+    became = {source_suit[t[0]]: t[1] for t in made.inputs["hand"].split() if t[0] != "9"}
+    moved = [f"{words[a]} as {words[b]}" for a, b in became.items() if a != b]
+    if moved:
+        for phrase in moved:
+            assert phrase in made.why, made.why
+    else:
+        assert "relabelled" not in made.why
+    assert made.why.endswith(source.why)
