@@ -9,7 +9,6 @@ drawn by :mod:`pokercert.reports.cards_html` and findings read by
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -205,20 +204,9 @@ def _outcome(ev: SiteEvaluator, v: Vector) -> Markup:
 
 def replay(ev: SiteEvaluator, rid: str, finding: Mapping[str, Any]) -> str:
     """The command that runs a finding's ruleset again against the same adapter (with the
-    run's challenge seed for a challenge vector)."""
-    ident = ev.report["identification"]
-    words = [
-        "pokercert run",
-        "--adapter",
-        shlex.quote(ev.adapter),
-        "--profile",
-        shlex.quote(str(ident["profile"]["name"])),
-        "--ruleset",
-        shlex.quote(rid),
-    ]
-    if finding.get("origin"):
-        words.append(str(ev.report["challenge"].get("replay") or ""))
-    return " ".join(w for w in words if w)
+    run's challenge seed for a challenge vector): the report's own
+    :func:`~pokercert.reports.text.finding_replay`."""
+    return T.finding_replay(dict(ev.report), {**finding, "ruleset": rid})
 
 
 def cell_page(site: Site, ev: SiteEvaluator, rs: Ruleset) -> str:
