@@ -175,20 +175,25 @@ def test_an_adapter_that_does_not_start_is_one_message_on_stderr(
     assert "pokercert-no-such-command-28" in err
 
 
+def _skeleton_printing(tmp_path: Path, at: str, instead: str) -> Path:
+    """The python skeleton for five-card high, with ``at`` (once, which must be there)
+    replaced by ``instead``: a print to stdout where a vendor puts one."""
+    folder = tmp_path / "a"
+    assert (
+        main(["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5", str(folder)]) == 0
+    )
+    adapter = folder / "adapter.py"
+    text = adapter.read_text()
+    assert at in text
+    adapter.write_text(text.replace(at, instead, 1))
+    return adapter
+
+
 def test_a_debug_print_is_shown_once_with_the_cure(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    assert (
-        main(
-            ["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5", str(tmp_path / "a")]
-        )
-        == 0
-    )
-    adapter = tmp_path / "a" / "adapter.py"
-    text = adapter.read_text()
     stub = '    return "high_card"'
-    assert stub in text
-    adapter.write_text(text.replace(stub, '    print("DEBUG hand", hand)\n' + stub, 1))
+    adapter = _skeleton_printing(tmp_path, stub, '    print("DEBUG hand", hand)\n' + stub)
     capsys.readouterr()
     code, out, _ = _err(
         capsys,
@@ -216,17 +221,9 @@ def test_a_debug_print_before_the_hello_gets_the_cure_too(
     # a vendor's "loading my evaluator" print at start-up: the harness reads it where
     # the hello reply belongs, and the adapter never starts; the message must show the
     # line and say where logs go, whichever command met it
-    assert (
-        main(
-            ["new-adapter", "--lang", "python", "--ruleset", "nj-poker-high-5", str(tmp_path / "a")]
-        )
-        == 0
-    )
-    adapter = tmp_path / "a" / "adapter.py"
-    text = adapter.read_text()
-    assert "\ndef main():\n" in text
-    adapter.write_text(
-        text.replace("\ndef main():\n", '\ndef main():\n    print("loading my evaluator")\n', 1)
+    main_def = "\ndef main():\n"
+    adapter = _skeleton_printing(
+        tmp_path, main_def, main_def + '    print("loading my evaluator")\n'
     )
     capsys.readouterr()
     code, _, err = _err(
