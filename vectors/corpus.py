@@ -208,10 +208,15 @@ def manifest_version(root: Path) -> str:
 
 
 @cache
-def _fast_validator() -> Callable[[Any], Any]:
+def _fast_validator() -> tuple[Callable[[Any], Any], type[Exception]]:
+    """The compiled schema validator and the exception it raises for invalid data, both
+    from one import of ``fastjsonschema``: kept for the process, the validator must not
+    be matched against a later import's exception class (pytester, for one, drops the
+    modules an in-process run imported; a module imported again has new classes, and a
+    file's schema errors then escaped as a traceback)."""
     import fastjsonschema
 
-    return fastjsonschema.compile(registry.schema())
+    return fastjsonschema.compile(registry.schema()), fastjsonschema.JsonSchemaException
 
 
 class _Reader:
@@ -280,12 +285,11 @@ class _Reader:
         A compiled validator answers "valid" in a fraction of the time; only a file it
         rejects goes through the full validator, which lists every error.
         """
-        import fastjsonschema
-
+        validate, invalid = _fast_validator()
         try:
-            _fast_validator()(data)
+            validate(data)
             return set()
-        except fastjsonschema.JsonSchemaException:
+        except invalid:
             pass
         import jsonschema
         from jsonschema.exceptions import best_match
