@@ -257,10 +257,10 @@ class CompareChecker(Checker):
         replies = self.adapter.run_batch(requests)
         if _all_ties(replies):
             return  # the common case, decided for the batch (check_compare decides the same)
-        for hand, partner, reply in zip(texts, partners, replies, strict=True):
+        for req, reply in zip(requests, replies, strict=True):
             if reply.status == ANSWERED and reply.data.get("winners") in _TIE:
                 continue  # decided here (check_compare decides the same)
-            self.check_compare({"op": "compare", "hands": [hand, partner]}, reply, [0, 1], "class")
+            self.check_compare(dict(req), reply, [0, 1], "class")
 
     def _member_beside(self, hand: str, c: int) -> str | None:
         """A member of class ``c`` dealt beside the hand (its text as sent), hand by hand
