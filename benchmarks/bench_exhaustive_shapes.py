@@ -247,6 +247,7 @@ class Stages:
             (ClassPairs, "members_beside", "a class member beside each hand"),
             (compare, "batch_texts", "hand texts"),
             (adapter, "run_batch", TRANSPORT),
+            (adapter, "compare_ties", TRANSPORT),
         ]:
             self._wrap(owner, name, stage)
         batches = adapter.run_batches
@@ -299,7 +300,7 @@ class Stages:
                 delattr(owner, name)  # the instance's own attribute: the method shows again
         self._undo.clear()
 
-
+TRANSPORT = "transport (run_batch, run_batches, compare_ties)"
 TRANSPORT = "transport (run_batch, run_batches)"
 STAGES = (
     "reference hands",

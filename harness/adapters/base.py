@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, overload
 
@@ -81,6 +82,27 @@ class PairCompares(Sequence[Mapping[str, Any]]):
 
 
 _STR, _INT = {str}, {int}
+_ANSWERED, _LIST = {ANSWERED}, {list}
+_TIE, _TIE_TUPLES = ([0, 1], [1, 0]), {(0, 1), (1, 0)}
+_status, _data, _winners = attrgetter("status"), attrgetter("data"), itemgetter("winners")
+
+
+def not_tied(replies: Sequence[Reply]) -> dict[int, Reply]:
+    """The replies, by position, that are not an answered tie of two hands (``winners``
+    [0, 1] or [1, 0], of plain ints as the adapters' checks leave them).  The common case,
+    every reply a tie, is told for the whole batch in a few loops in C."""
+    try:
+        if set(map(_status, replies)) == _ANSWERED:
+            winners = list(map(_winners, map(_data, replies)))
+            if set(map(type, winners)) == _LIST and set(map(tuple, winners)) <= _TIE_TUPLES:
+                return {}
+    except (KeyError, TypeError):
+        pass
+    return {
+        k: reply
+        for k, reply in enumerate(replies)
+        if not (reply.status == ANSWERED and reply.data.get("winners") in _TIE)
+    }
 
 
 def many_reply(
@@ -202,6 +224,13 @@ class Adapter:
         keep more than one batch in flight so both processes work at once)."""
         for batch in batches:
             yield self.run_batch(batch)
+
+    def compare_ties(self, pairs: PairCompares) -> dict[int, Reply]:
+        """Run ``pairs``, compares the harness expects each answered a tie (a hand and a
+        member of its class): the replies, by position in the batch, of those that were
+        not answered a tie; ``{}`` when every one was.  Each reply is the one
+        :meth:`run_batch` gives; an adapter may skip making the others."""
+        return not_tied(self.run_batch(pairs))
 
     def code_seen(self) -> Observed | None:
         """What code the evaluator's processes have loaded so far, observed by the harness

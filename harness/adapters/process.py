@@ -60,6 +60,7 @@ from pokercert.harness.adapters.base import (
     PairCompares,
     Reply,
     many_reply,
+    not_tied,
     one_hand,
 )
 from pokercert.harness.adapters.batch_line import batch_line
@@ -72,6 +73,7 @@ from pokercert.harness.adapters.sandbox import (
     sandboxed,
     signal_of_status,
 )
+from pokercert.harness.adapters.tie_reply import all_tied
 from pokercert.harness.adapters.trace import CodeWatch, Observed
 from pokercert.harness.protocol import (
     HALF_FEATURE,
@@ -136,6 +138,7 @@ class _Sent(NamedTuple):
     mark: int  # stderr byte count when it was sent
     at: float  # time.monotonic() when it was sent
     fresh: bool = True  # sent to a process that had answered nothing before
+    ties: bool = False  # compares expected answered ties (ProcessAdapter.compare_ties)
 
 
 class _StderrSink:
@@ -704,12 +707,28 @@ class ProcessAdapter(Adapter):
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         return next(self.run_batches([requests]))
 
+    def compare_ties(self, pairs: PairCompares) -> dict[int, Reply]:
+        """:meth:`Adapter.compare_ties`: a reply line answering every request a tie is
+        taken as it is decoded (:func:`~.tie_reply.all_tied`), with no reply object a
+        request; any other line is read as :meth:`run_batch` reads it."""
+        replies = next(self._pipeline([pairs], ties=True))
+        return {} if replies is None else not_tied(replies)
+
     def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) -> Iterator[list[Reply]]:
         """Up to PIPELINE_DEPTH batches in flight; replies are matched in order.
 
         If the child dies or times out, every batch still in flight is replayed one
         request at a time (in a fresh process), so the failure lands on its culprit.
         """
+        for replies in self._pipeline(batches, ties=False):
+            assert replies is not None  # (only a batch sent as ties is answered None)
+            yield replies
+
+    def _pipeline(
+        self, batches: Iterable[Sequence[Mapping[str, Any]]], ties: bool
+    ) -> Iterator[list[Reply] | None]:
+        """:meth:`run_batches`; with ``ties``, a batch whose reply answers every request
+        a tie (:meth:`compare_ties`) is answered None."""
         pending: deque[_Sent] = deque()
         source = iter(batches)
         exhausted = False
@@ -726,7 +745,7 @@ class ProcessAdapter(Adapter):
                     yield []
                     continue
                 try:
-                    pending.append(self._send(requests, restart=not pending))
+                    pending.append(self._send(requests, restart=not pending, ties=ties))
                 except _ChildFailed as failed:
                     unsent = failed
                     pending.append(
@@ -810,10 +829,13 @@ class ProcessAdapter(Adapter):
             duration_s=time.monotonic() - sent.at,
         )
 
-    def _send(self, requests: Sequence[Mapping[str, Any]], restart: bool = True) -> _Sent:
+    def _send(
+        self, requests: Sequence[Mapping[str, Any]], restart: bool = True, ties: bool = False
+    ) -> _Sent:
         """Write one batch.  With ``restart`` False (other batches are in flight to this
         process), a dead child is a failure, not a reason to start another: the batches
-        in flight would otherwise be waited for from a process that never saw them."""
+        in flight would otherwise be waited for from a process that never saw them.
+        ``ties``: every request is a compare expected answered a tie (:meth:`_receive`)."""
         if not restart and not self._alive():
             raise _ChildFailed(CRASH, self._exit_message())
         self._ensure()
@@ -823,7 +845,9 @@ class ProcessAdapter(Adapter):
         first = self._next_request
         self._next_request += len(requests)
         ids = range(first, first + len(requests))
-        sent = _Sent(bid, ids, requests, self._stderr.total, time.monotonic(), self._answered == 0)
+        sent = _Sent(
+            bid, ids, requests, self._stderr.total, time.monotonic(), self._answered == 0, ties
+        )
         self._mark = sent.mark
         try:
             self._write(batch_line(bid, ids, requests), self._deadline(self.timeout))
@@ -831,13 +855,19 @@ class ProcessAdapter(Adapter):
             self._fail(failed)
         return sent
 
-    def _receive(self, sent: _Sent) -> list[Reply]:
+    def _receive(self, sent: _Sent) -> list[Reply] | None:
+        """The replies to a batch sent; None for a batch sent as ties whose reply line
+        answers every request a tie (nothing else to read in it)."""
         self._mark = sent.mark
         waited = time.monotonic()
         deadline = self._deadline(self.timeout)
         try:
             while True:
                 line = self._readline(deadline, f"batch {sent.batch_id}")
+                if sent.ties and all_tied(line, sent.batch_id, sent.ids):
+                    self._consecutive = 0
+                    self._answered += 1
+                    return None
                 replies = parse_batch_reply(line, sent.batch_id)
                 if replies is not None:
                     break

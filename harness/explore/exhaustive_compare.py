@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
-from operator import attrgetter, itemgetter
 from typing import Any
 
-from pokercert.harness.adapters.base import ANSWERED, PairCompares, Reply
+from pokercert.harness.adapters.base import ANSWERED, PairCompares
 from pokercert.harness.api import Hands
 from pokercert.harness.explore.class_pairs import ClassPairs, python_first_pair
 from pokercert.harness.explore.exhaustive_answers import Failed, batch_texts
@@ -31,11 +30,6 @@ from pokercert.reference import Card
 from pokercert.reference.classes import cards, joker_count, mask
 
 _PLACE = {(1,): -1, (0, 1): 0, (0,): 1}
-# a compare of a hand and a member of its class, answered a tie
-_TIE = ([0, 1], [1, 0])
-_TIE_TUPLES = {(0, 1), (1, 0)}
-_ANSWERED, _LIST = {ANSWERED}, {list}
-_status, _data, _winners = attrgetter("status"), attrgetter("data"), itemgetter("winners")
 # how far the order check is: (steps done, steps): the member pair table, each merge
 # level, the neighbouring classes checked
 Levels = Callable[[int, int], None]
@@ -254,13 +248,9 @@ class CompareChecker(Checker):
         if not partners:
             return
         requests = PairCompares(texts, partners)
-        replies = self.adapter.run_batch(requests)
-        if _all_ties(replies):
-            return  # the common case, decided for the batch (check_compare decides the same)
-        for req, reply in zip(requests, replies, strict=True):
-            if reply.status == ANSWERED and reply.data.get("winners") in _TIE:
-                continue  # decided here (check_compare decides the same)
-            self.check_compare(dict(req), reply, [0, 1], "class")
+        # the ties are decided by the adapter (check_compare decides the same)
+        for k, reply in self.adapter.compare_ties(requests).items():
+            self.check_compare(dict(requests[k]), reply, [0, 1], "class")
 
     def _member_beside(self, hand: str, c: int) -> str | None:
         """A member of class ``c`` dealt beside the hand (its text as sent), hand by hand
@@ -275,18 +265,6 @@ class CompareChecker(Checker):
         if self._pairs is None and self.ref.random_access:
             self._pairs = ClassPairs(self.ref, self.seed, self.ruleset.jokers)
         return self._pairs
-
-
-def _all_ties(replies: list[Reply]) -> bool:
-    """Whether every reply is an answered tie of two hands (``winners`` [0, 1] or
-    [1, 0], of plain ints as the adapters' checks leave them), checked in C."""
-    try:
-        if set(map(_status, replies)) != _ANSWERED:
-            return False
-        winners = list(map(_winners, map(_data, replies)))
-        return set(map(type, winners)) == _LIST and set(map(tuple, winners)) <= _TIE_TUPLES
-    except (KeyError, TypeError):
-        return False
 
 
 class _Merge:

@@ -1,13 +1,12 @@
 """A compare-mode batch whose replies are all ties is passed at once (issue 28); that
-decision must be the one made reply by reply (an answered ``winners`` of [0, 1] or
-[1, 0]), whatever an adapter's replies hold."""
+decision, and the replies it sets apart, must be the ones made reply by reply (an
+answered ``winners`` of [0, 1] or [1, 0]), whatever an adapter's replies hold."""
 
 from __future__ import annotations
 
 import pytest
 
-from pokercert.harness.adapters.base import ANSWERED, ERROR, REJECTED, Reply
-from pokercert.harness.explore.exhaustive_compare import _all_ties
+from pokercert.harness.adapters.base import ANSWERED, ERROR, REJECTED, Reply, not_tied
 
 TIE = Reply(ANSWERED, {"winners": [0, 1]})
 ODD = [
@@ -37,9 +36,11 @@ def one_by_one(replies):
 def test_the_batch_decision_is_the_reply_by_reply_one(odd, at):
     replies = [TIE] * 5
     replies[at] = odd
-    assert _all_ties(replies) == one_by_one(replies)
+    apart = {k: r for k, r in enumerate(replies) if not one_by_one([r])}
+    assert not_tied(replies) == apart
 
 
 def test_all_ties_pass_and_one_lone_winner_does_not():
-    assert _all_ties([TIE, Reply(ANSWERED, {"winners": [1, 0]})] * 100)
-    assert not _all_ties([TIE] * 99 + [Reply(ANSWERED, {"winners": [0]})])
+    assert not_tied([TIE, Reply(ANSWERED, {"winners": [1, 0]})] * 100) == {}
+    lone = Reply(ANSWERED, {"winners": [0]})
+    assert not_tied([TIE] * 99 + [lone]) == {99: lone}
