@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, overload
 from pokercert.harness.adapters.trace import Observed
 from pokercert.harness.api import OPERATIONS, FastMethods
 from pokercert.harness.protocol import check_many, hand_answer
+from pokercert.reference.classes import row_texts
 from pokercert.reference.errors import PokercertError
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -50,20 +51,51 @@ class PairCompares(Sequence[Mapping[str, Any]]):
     is ``{"op": "compare", "hands": [first[k], second[k]]}``.
 
     The exhaustive pass sends one such request a hand; held as the two lists of hand
-    texts, the batch costs no dict a hand, and an adapter that knows this type reads the
-    lists directly (the ``exec:`` line, the in-process loop).  Any other reader gets the
-    requests as plain dicts, made when read.
+    texts, or as two arrays of card codes (:meth:`of_codes`), the batch costs no dict a
+    hand, and an adapter that knows this type reads the lists (the in-process loop) or
+    the codes (the ``exec:`` line) directly.  Any other reader gets the requests as plain
+    dicts, made when read.
     """
 
-    __slots__ = ("first", "second")
+    __slots__ = ("_first", "_second", "codes")
 
     def __init__(self, first: list[str], second: list[str]) -> None:
         if len(first) != len(second):
             raise ValueError(f"{len(first)} first hands but {len(second)} second hands")
-        self.first, self.second = first, second
+        self._first: list[str] | None = first
+        self._second: list[str] | None = second
+        self.codes: tuple[Any, Any] | None = None
+
+    @classmethod
+    def of_codes(cls, first: Any, second: Any) -> PairCompares:
+        """The batch of the hands ``first[k]`` and ``second[k]``: numpy arrays (hands,
+        cards) of positions in :data:`~pokercert.reference.classes.CODED_CARDS`, each row
+        in the order its cards are sent; their texts are made only if read."""
+        if first.shape != second.shape:
+            raise ValueError(f"first hands {first.shape} but second hands {second.shape}")
+        pairs = cls([], [])
+        pairs._first = pairs._second = None
+        pairs.codes = (first, second)
+        return pairs
+
+    @property
+    def first(self) -> list[str]:
+        """The first hand of each request, as text."""
+        if self._first is None:
+            assert self.codes is not None
+            self._first = row_texts(self.codes[0])
+        return self._first
+
+    @property
+    def second(self) -> list[str]:
+        """The second hand of each request, as text."""
+        if self._second is None:
+            assert self.codes is not None
+            self._second = row_texts(self.codes[1])
+        return self._second
 
     def __len__(self) -> int:
-        return len(self.first)
+        return len(self.codes[0]) if self.codes is not None else len(self.first)
 
     @overload
     def __getitem__(self, k: int) -> Mapping[str, Any]: ...
@@ -73,6 +105,8 @@ class PairCompares(Sequence[Mapping[str, Any]]):
 
     def __getitem__(self, k: int | slice) -> Mapping[str, Any] | Sequence[Mapping[str, Any]]:
         if isinstance(k, slice):
+            if self.codes is not None:
+                return PairCompares.of_codes(self.codes[0][k], self.codes[1][k])
             return PairCompares(self.first[k], self.second[k])
         return {"op": "compare", "hands": [self.first[k], self.second[k]]}
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
 from operator import itemgetter
 from typing import Any
 
 from pokercert.harness.adapters.base import PairCompares
 from pokercert.harness.protocol import batch_request
+from pokercert.reference.classes import CODED_CARDS
 
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 _op, _hands, _hand = itemgetter("op"), itemgetter("hands"), itemgetter("hand")
@@ -28,10 +30,92 @@ _STR, _DICT, _LIST, _OP, _TWO = {str}, {dict}, {list}, {"op"}, {2}
 def batch_line(batch_id: int, ids: range, requests: Sequence[Mapping[str, Any]]) -> bytes:
     """The line (newline included, UTF-8) of batch ``batch_id``: ``requests`` with the
     request ids ``ids``, as the protocol's encoder writes it."""
+    if type(requests) is PairCompares and requests.codes is not None:
+        coded = _coded_line(batch_id, ids, *requests.codes)
+        if coded is not None:
+            return coded
     line = _plain_line(batch_id, ids, requests)
     if line is None:
         line = _encode(batch_request(batch_id, list(zip(ids, requests, strict=True))))
     return (line + "\n").encode()
+
+
+_ITEM = (b'{"id":', b',"op":"compare","hands":["', b'","', b'"]}')
+
+
+def _coded_line(batch_id: int, ids: range, first: Any, second: Any) -> bytes | None:
+    """The line of a batch of pair compares held as card codes, written by numpy: every
+    item of one width of id is the same bytes but for the id's digits and the cards, so
+    the items are rows of one byte array filled a column at a time.  None for ids that
+    are not consecutive from 0 up (the protocol's ids are; the text path writes others)."""
+    import numpy as np
+
+    if type(batch_id) is not int or ids.step != 1 or ids.start < 0 or len(ids) != len(first):
+        return None
+    if not len(ids):
+        return None
+    texts = [_spelt(first), _spelt(second)]
+    width = texts[0].shape[1]
+    parts = []
+    start = ids.start
+    while start < ids.stop:  # the items whose ids have as many digits as ``start``
+        digits = len(str(start))
+        stop = min(ids.stop, 10**digits)
+        blank = _ITEM[0] + b"0" * digits + _ITEM[1] + b" " * width + _ITEM[2]
+        blank += b" " * width + _ITEM[3] + b","
+        rows = np.tile(np.frombuffer(blank, dtype=np.uint8), (stop - start, 1))
+        at = len(_ITEM[0])
+        rows[:, at : at + digits] = _spelt_numbers(start, stop, digits)
+        at += digits + len(_ITEM[1])
+        lo, hi = start - ids.start, stop - ids.start
+        for text in texts:
+            rows[:, at : at + width] = text[lo:hi]
+            at += width + len(_ITEM[2])
+        parts.append(rows.tobytes())
+        start = stop
+    items = b"".join(parts)[:-1]
+    return b'{"type":"batch","id":%d,"requests":[%s]}\n' % (batch_id, items)
+
+
+def _spelt(hands: Any) -> Any:
+    """(hands, 3 * cards - 1) bytes: each hand's text, its card codes apart by spaces."""
+    import numpy as np
+
+    return _code_bytes().take(hands).view(np.uint8).reshape(len(hands), -1)[:, :-1]
+
+
+def _spelt_numbers(start: int, stop: int, digits: int) -> Any:
+    """(stop - start, digits) bytes: the decimal digits of each of start..stop - 1, all
+    of ``digits`` digits, three at a time from a table of 000 to 999."""
+    import numpy as np
+
+    groups = -(-digits // 3)
+    number = np.arange(start, stop, dtype=np.int64)
+    spelt = np.empty((stop - start, groups), dtype="S3")
+    for g in range(groups):
+        spelt[:, groups - 1 - g] = _thousand().take(number // 1000**g % 1000)
+    return spelt.view(np.uint8).reshape(stop - start, 3 * groups)[:, 3 * groups - digits :]
+
+
+@cache
+def _thousand() -> Any:
+    """The numbers 000 to 999, three digits each (numpy ``S3``)."""
+    import numpy as np
+
+    return np.array([b"%03d" % k for k in range(1000)], dtype="S3")
+
+
+@cache
+def _code_bytes() -> Any:
+    """Each card code and a space (numpy ``S3``; made on first use).  Every code is two
+    printable ASCII characters other than a quote or a backslash: written as they are,
+    as the JSON encoder writes them."""
+    import numpy as np
+
+    for code in CODED_CARDS:
+        assert len(code) == 2 and code.isascii() and code.isprintable(), code
+        assert '"' not in code and "\\" not in code, code
+    return np.array([f"{code} ".encode() for code in CODED_CARDS], dtype="S3")
 
 
 def _plain_line(batch_id: int, ids: range, requests: Sequence[Mapping[str, Any]]) -> str | None:

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from pokercert.harness.explore.exhaustive_answers import row_texts
 from pokercert.reference import Card
 from pokercert.reference.cards import SUIT_CHARS
 from pokercert.reference.classes import (
@@ -25,6 +24,7 @@ from pokercert.reference.classes import (
     ReferenceClasses,
     card_order,
     joker_count,
+    row_texts,
 )
 
 # the suit renamings a class's candidate members are tried under (the reference's)
@@ -157,15 +157,14 @@ class ClassPairs:
             out.extend(found.tolist())
         return out
 
-    def members_beside(self, classes: Any, rows: Any) -> list[str | None]:
-        """For each hand (a row of card codes) of class ``classes[k]``, the text of the
-        member of its class that :meth:`ReferenceClasses.disjoint_member` gives (dealt
-        beside it, not the hand itself), or None when the class has none: the first of
-        its renamings (all of them, the representative first), else the first of every
-        natural member (:meth:`_from_pools`), both searched for the whole batch at once."""
+    def members_beside(self, classes: Any, rows: Any) -> tuple[Any, Any]:
+        """(members, found): for each hand (a row of card codes) of class ``classes[k]``,
+        whether its class has a member dealt beside it (not the hand itself), and if so
+        ``members[k]``, the card codes (in the run's card order, as sent) of the one
+        :meth:`ReferenceClasses.disjoint_member` gives: the first of its renamings (all
+        of them, the representative first), else the first of every natural member
+        (:meth:`_from_pools`), both searched for the whole batch at once."""
         np = self._np
-        if not len(rows):
-            return []
         classes = np.asarray(classes, dtype=np.intp)
         bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
         bits[_JOKER] = 0
@@ -178,18 +177,11 @@ class ClassPairs:
             found[again], first[again] = self._first_renaming(
                 classes[again], hand[again], jokers[again], self._masks.shape[1]
             )
-        where = np.flatnonzero(found)
-        texts = self._texts(self._codes[classes[where], first[where]])
-        if len(where) == len(rows):  # every hand has a renamed member beside it
-            return list(texts)
-        out: list[str | None] = [None] * len(rows)
-        for k, t in zip(where.tolist(), texts, strict=True):
-            out[k] = t
+        members = self._codes[classes, first]
         rest = np.flatnonzero(~found)
-        pooled = self._from_pools(classes[rest], hand[rest]) if len(rest) else []
-        for k, member in zip(rest.tolist(), pooled, strict=True):
-            out[k] = member
-        return out
+        if len(rest):
+            found[rest], members[rest] = self._from_pools(classes[rest], hand[rest])
+        return self._in_card_order(members), found
 
     def _first_renaming(self, classes: Any, hand: Any, jokers: Any, width: int) -> tuple[Any, Any]:
         """(found, first) per hand: whether one of the first ``width`` renamings of its
@@ -204,46 +196,49 @@ class ClassPairs:
             ok &= (self._joker_counts[classes, :width] + jokers) <= self._jokers
         return ok.any(axis=1), ok.argmax(axis=1)
 
-    def _from_pools(self, classes: Any, hands: Any) -> list[str | None]:
-        """For each hand (its card mask) of class ``classes[k]``: the first natural member
-        of the class in its search order (:meth:`ReferenceClasses.natural_members`,
-        :func:`~pokercert.reference.classes.member_step`) that shares no card with it and
-        is not the hand itself, or None.  The first positions of the order are searched
-        for every hand at once, then four times as many for the hands left, and so on
-        (most hands are settled in the first block), a few million members at a time."""
+    def _from_pools(self, classes: Any, hands: Any) -> tuple[Any, Any]:
+        """(found, members): for each hand (its card mask) of class ``classes[k]``,
+        whether its class has a natural member (:meth:`ReferenceClasses.natural_members`)
+        that shares no card with it and is not the hand itself, and the first such in
+        the class's search order (:func:`~pokercert.reference.classes.member_step`; its
+        card codes in deck order).  The first positions of the order are searched for
+        every hand at once, then four times as many for the hands left, and so on (most
+        hands are settled in the first block), a few million members at a time."""
         np = self._np
+        found = np.zeros(len(classes), dtype=bool)
+        out = self._codes[classes, 0]  # (the representative, where none is found)
         every = self._ref.natural_members()
-        out: list[str | None] = [None] * len(classes)
         if every is None:
-            return out
+            return found, out
         masks, members, starts = every
         steps = self._ref.member_steps()[classes]
         lo, sizes = starts[classes], starts[classes + 1] - starts[classes]
-        settled = np.zeros(len(classes), dtype=bool)
         todo, begin, width = np.flatnonzero(sizes > 0), 0, _FIRST_BLOCK
         while len(todo):
             for part in np.array_split(todo, -(-len(todo) * width // _BLOCK_MEMBERS)):
                 k = np.arange(begin, begin + width, dtype=np.int64)
                 size = sizes[part][:, None]
                 at = (k * steps[part][:, None]) % size
-                found = masks[lo[part][:, None] + at]
+                seen = masks[lo[part][:, None] + at]
                 hand = hands[part][:, None]
-                ok = ((found & hand) == 0) & (found != hand) & (k < size)
+                ok = ((seen & hand) == 0) & (seen != hand) & (k < size)
                 hit = np.flatnonzero(ok.any(axis=1))
-                first = lo[part[hit]] + at[hit, ok[hit].argmax(axis=1)]
-                settled[part[hit]] = True
-                for where, t in zip(part[hit].tolist(), self._texts(members[first]), strict=True):
-                    out[where] = t
+                found[part[hit]] = True
+                out[part[hit]] = members[lo[part[hit]] + at[hit, ok[hit].argmax(axis=1)]]
             # the hands whose class holds members beyond this block, none found yet
             begin, width = begin + width, width * 4
-            todo = todo[~settled[todo] & (sizes[todo] > begin)]
-        return out
+            todo = todo[~found[todo] & (sizes[todo] > begin)]
+        return found, out
+
+    def _in_card_order(self, hands: Any) -> Any:
+        """Hands (rows of card codes) in the run's card order, as sent."""
+        if self._seed is not None and len(hands):
+            return card_order(self._seed, hands)
+        return hands
 
     def _texts(self, hands: Any) -> list[str]:
         """Hands (rows of card codes) as sent: in the run's card order."""
-        if self._seed is not None and len(hands):
-            hands = card_order(self._seed, hands)
-        return row_texts(hands)
+        return row_texts(self._in_card_order(hands))
 
 
 class _CardCodes(dict[Card, int]):

@@ -9,12 +9,11 @@ hand with no usable answer gets the exception (or the reply) saying why in its p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 from pokercert.harness.adapters.base import ANSWERED, Reply
 from pokercert.harness.api import FastMethods, Hands
-from pokercert.reference.classes import CODED_CARDS
+from pokercert.reference.classes import row_texts
 from pokercert.reference.errors import PokercertError
 
 NO_FAST = FastMethods(None, None, None, None)
@@ -48,31 +47,6 @@ def evaluate_pair(answer: Any, source: str) -> tuple[Any, Any]:
         return answer[0], answer[1]
     problem = Failed(f"{source} returned {answer!r}, not a (category, key) pair")
     return problem, problem
-
-
-def row_texts(rows: Any) -> list[str]:
-    """Each row of card codes (an (m, size) numpy array over :data:`CODED_CARDS`) as one
-    string, the cards separated by single spaces: made by numpy as one array of fixed-width
-    strings (every card code is two characters), a fifth of the time of joining each."""
-    import numpy as np
-
-    n, size = rows.shape
-    if not n or not size:
-        return [""] * n
-    out = np.full((n, 3 * size - 1), ord(" "), dtype=np.uint32)
-    for j in range(size):
-        out[:, 3 * j : 3 * j + 2] = _code_chars()[rows[:, j]]
-    texts: list[str] = out.view(f"<U{3 * size - 1}").ravel().tolist()
-    return texts
-
-
-@cache
-def _code_chars() -> Any:
-    """(codes, 2): the two characters of each card code, as numbers (made on first use)."""
-    import numpy as np
-
-    assert all(len(c) == 2 for c in CODED_CARDS)
-    return np.array([[ord(ch) for ch in c] for c in CODED_CARDS], dtype=np.uint32)
 
 
 def batch_texts(hands: Hands) -> list[str]:

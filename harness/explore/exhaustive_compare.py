@@ -234,20 +234,26 @@ class CompareChecker(Checker):
         """Each hand against a member of its own class dealt beside it: a tie."""
         # the reference's own hands: in a compare mode an in-process evaluator is only
         # ever given new lists of their cards (classify), never the batch itself
-        texts = batch_texts(tokens)
         table = self._pair_table()
         if table is not None and tokens.rows is not None:
-            others = table.members_beside(classes, tokens.rows)
+            members, found = table.members_beside(classes, tokens.rows)
+            hands = tokens.rows
+            apart = int(found.sum())
+            if apart < len(found):  # hands with no member of their class apart
+                hands, members = hands[found], members[found]
+            requests = PairCompares.of_codes(hands, members)
         else:
+            texts = batch_texts(tokens)
             listed = classes if isinstance(classes, list) else classes.tolist()
             others = [self._member_beside(t, c) for t, c in zip(texts, listed, strict=True)]
-        partners = [o for o in others if o is not None]
-        if len(partners) < len(others):  # hands with no member of their class apart
-            texts = [t for t, o in zip(texts, others, strict=True) if o is not None]
-        self.state.unverifiable_hands += len(others) - len(partners)
-        if not partners:
+            partners = [o for o in others if o is not None]
+            apart = len(partners)
+            if apart < len(others):
+                texts = [t for t, o in zip(texts, others, strict=True) if o is not None]
+            requests = PairCompares(texts, partners)
+        self.state.unverifiable_hands += len(classes) - apart
+        if not apart:
             return
-        requests = PairCompares(texts, partners)
         # the ties are decided by the adapter (check_compare decides the same)
         for k, reply in self.adapter.compare_ties(requests).items():
             self.check_compare(dict(requests[k]), reply, [0, 1], "class")

@@ -23,6 +23,7 @@ from pokercert.reference.classes import (
     joker_count,
     mask,
     member_step,
+    row_texts,
     shuffled,
     space_of,
     text,
@@ -83,7 +84,9 @@ def test_neighbours_apart_by_renaming_as_disjoint_pair_says(ruleset_id, neighbou
 def _members_as_disjoint_member_gives(ref, table, rows, classes):
     """Every hand's member beside it is ReferenceClasses.disjoint_member's (None alike);
     how many hands had one, and how many of those none among the class's renamings."""
-    got = table.members_beside(classes, rows)
+    codes, apart = table.members_beside(classes, rows)
+    sent = row_texts(codes)
+    got = [t if ok else None for t, ok in zip(sent, apart.tolist(), strict=True)]
     found = beyond = 0
     for tokens, c, member in zip(Hands(None, rows.shape[1], rows=rows), classes, got, strict=True):
         h = cards(tokens)
