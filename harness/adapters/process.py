@@ -46,6 +46,11 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
+try:
+    import fcntl
+except ImportError:  # (not on Windows)
+    fcntl = None  # type: ignore[assignment]
+
 from pokercert.harness import __version__
 from pokercert.harness.adapters.base import (
     ANSWERED,
@@ -409,6 +414,7 @@ class ProcessAdapter(Adapter):
         assert self._proc.stdout and self._proc.stdin and self._proc.stderr
         os.set_blocking(self._proc.stdout.fileno(), False)
         os.set_blocking(self._proc.stdin.fileno(), False)
+        _widen_pipes(self._proc.stdin.fileno(), self._proc.stdout.fileno())
         self._sel = selectors.DefaultSelector()
         self._sel.register(self._proc.stdout, selectors.EVENT_READ)
         self._buf = bytearray()
@@ -990,6 +996,23 @@ class ProcessAdapter(Adapter):
 
     _mark = 0
     _answered = 0
+
+
+# a batch line of the exhaustive pass is a few hundred kilobytes: in a pipe of the default
+# 64 KiB it is written in several turns, each a wait for the child to read (Linux lets an
+# unprivileged process raise a pipe to /proc/sys/fs/pipe-max-size, 1 MiB by default)
+_PIPE_BYTES = 1 << 20
+
+
+def _widen_pipes(*fds: int) -> None:
+    """Raise the pipes' capacity to :data:`_PIPE_BYTES` where the platform allows (Linux);
+    elsewhere, or over the limit, they stay as they are."""
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if setting is None:
+        return
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(fd, setting, _PIPE_BYTES)
 
 
 _INT = {int}

@@ -32,9 +32,10 @@ _FIRST = 24
 _JOKER = len(CODED_CARDS) - 1
 # the renamings tried first for a hand's class member beside it (then all of them)
 _NEAR = 8
-# the first positions of a class's search order tried for a hand past its renamings (then
-# four times as many, and so on), and how many members are looked at in one array
-_FIRST_BLOCK = 32
+# the first positions of a class's search order tried for a hand past its renamings (a
+# table made once; then four times as many, and so on), and how many members are looked
+# at in one array
+_NATURALS = 96
 _BLOCK_MEMBERS = 1 << 22
 
 Pair = tuple[str, str]
@@ -85,6 +86,9 @@ class ClassPairs:
         self._masks = np.take_along_axis(masks, order, axis=1)
         self._joker_counts = (self._codes == _JOKER).sum(axis=2)
         self._valid = np.take_along_axis(rank > 0, order, axis=1)
+        # the same hands in the run's card order, as sent (drawn once, not a batch at a time)
+        self._sent = self._in_card_order(self._codes.reshape(-1, size)).reshape(self._codes.shape)
+        self._naturals: tuple[Any, Any, Any] | None = None
 
     def _first_seen_rank(self, masks: Any) -> Any:
         """Per row, 1, 2, ... at each mask's first occurrence (in order), 0 at repeats."""
@@ -133,10 +137,9 @@ class ClassPairs:
         lower, upper = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
         found, i, j = self._search(lower, upper, _FIRST)
         rows = np.flatnonzero(found)
-        hands = np.concatenate(
-            [self._codes[lower[rows], i[rows]], self._codes[upper[rows], j[rows]]]
+        texts = row_texts(
+            np.concatenate([self._sent[lower[rows], i[rows]], self._sent[upper[rows], j[rows]]])
         )
-        texts = self._texts(hands)
         out: list[Pair | None] = [None] * len(pairs)
         for k, r in enumerate(rows.tolist()):
             out[r] = texts[k], texts[k + len(rows)]
@@ -162,8 +165,9 @@ class ClassPairs:
         whether its class has a member dealt beside it (not the hand itself), and if so
         ``members[k]``, the card codes (in the run's card order, as sent) of the one
         :meth:`ReferenceClasses.disjoint_member` gives: the first of its renamings (all
-        of them, the representative first), else the first of every natural member
-        (:meth:`_from_pools`), both searched for the whole batch at once."""
+        of them, the representative first), else the first of every natural member in
+        the class's search order (the first :data:`_NATURALS` from a table made once,
+        then :meth:`_from_pools`), each step searched for the whole batch at once."""
         np = self._np
         classes = np.asarray(classes, dtype=np.intp)
         bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
@@ -177,11 +181,41 @@ class ClassPairs:
             found[again], first[again] = self._first_renaming(
                 classes[again], hand[again], jokers[again], self._masks.shape[1]
             )
-        members = self._codes[classes, first]
+        members = self._sent[classes, first]
         rest = np.flatnonzero(~found)
-        if len(rest):
-            found[rest], members[rest] = self._from_pools(classes[rest], hand[rest])
-        return self._in_card_order(members), found
+        naturals = self.natural_table() if len(rest) else None
+        if naturals is not None:
+            masks, at, valid = (part[classes[rest]] for part in naturals)
+            beside = hand[rest][:, None]
+            ok = ((masks & beside) == 0) & (masks != beside) & valid
+            hit = ok.any(axis=1)
+            picked = at[np.flatnonzero(hit), ok[hit].argmax(axis=1)]
+            members[rest[hit]] = self._in_card_order(self._ref.natural_members()[1][picked])
+            found[rest[hit]] = True
+            rest = rest[~hit]
+            if len(rest):
+                found[rest], members[rest] = self._from_pools(classes[rest], hand[rest])
+        return members, found
+
+    def natural_table(self) -> tuple[Any, Any, Any] | None:
+        """(masks, positions, valid), each (classes, :data:`_NATURALS`): the first natural
+        members of each class in its search order
+        (:func:`~pokercert.reference.classes.member_step`), their card masks and places in
+        :meth:`ReferenceClasses.natural_members`; ``valid`` False past a small class's
+        last.  None without natural members.  Made once, on the first call."""
+        np = self._np
+        if self._naturals is None:
+            every = self._ref.natural_members()
+            if every is None:
+                return None
+            masks, _, starts = every
+            sizes = np.diff(starts)[:, None]
+            k = np.arange(_NATURALS, dtype=np.int64)
+            valid = k < sizes
+            at = starts[:-1, None] + (k * self._ref.member_steps()[:, None]) % np.maximum(sizes, 1)
+            at = np.where(valid, at, 0) if len(masks) else np.zeros_like(at)
+            self._naturals = (masks[at] if len(masks) else np.zeros(at.shape, np.uint64), at, valid)
+        return self._naturals
 
     def _first_renaming(self, classes: Any, hand: Any, jokers: Any, width: int) -> tuple[Any, Any]:
         """(found, first) per hand: whether one of the first ``width`` renamings of its
@@ -203,17 +237,19 @@ class ClassPairs:
         the class's search order (:func:`~pokercert.reference.classes.member_step`; its
         card codes in deck order).  The first positions of the order are searched for
         every hand at once, then four times as many for the hands left, and so on (most
-        hands are settled in the first block), a few million members at a time."""
+        hands are settled in the first block), a few million members at a time.  The
+        first :data:`_NATURALS` positions are :meth:`natural_table`'s, searched before."""
         np = self._np
         found = np.zeros(len(classes), dtype=bool)
-        out = self._codes[classes, 0]  # (the representative, where none is found)
+        out = self._sent[classes, 0]  # (the representative, where none is found)
         every = self._ref.natural_members()
         if every is None:
             return found, out
         masks, members, starts = every
         steps = self._ref.member_steps()[classes]
         lo, sizes = starts[classes], starts[classes + 1] - starts[classes]
-        todo, begin, width = np.flatnonzero(sizes > 0), 0, _FIRST_BLOCK
+        todo = np.flatnonzero(sizes > _NATURALS)
+        begin, width = _NATURALS, 4 * _NATURALS
         while len(todo):
             for part in np.array_split(todo, -(-len(todo) * width // _BLOCK_MEMBERS)):
                 k = np.arange(begin, begin + width, dtype=np.int64)
@@ -224,7 +260,8 @@ class ClassPairs:
                 ok = ((seen & hand) == 0) & (seen != hand) & (k < size)
                 hit = np.flatnonzero(ok.any(axis=1))
                 found[part[hit]] = True
-                out[part[hit]] = members[lo[part[hit]] + at[hit, ok[hit].argmax(axis=1)]]
+                picked = members[lo[part[hit]] + at[hit, ok[hit].argmax(axis=1)]]
+                out[part[hit]] = self._in_card_order(picked)
             # the hands whose class holds members beyond this block, none found yet
             begin, width = begin + width, width * 4
             todo = todo[~found[todo] & (sizes[todo] > begin)]
@@ -235,10 +272,6 @@ class ClassPairs:
         if self._seed is not None and len(hands):
             return card_order(self._seed, hands)
         return hands
-
-    def _texts(self, hands: Any) -> list[str]:
-        """Hands (rows of card codes) as sent: in the run's card order."""
-        return row_texts(self._in_card_order(hands))
 
 
 class _CardCodes(dict[Card, int]):

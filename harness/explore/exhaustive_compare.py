@@ -62,12 +62,14 @@ class CompareChecker(Checker):
                 phase(done, steps)
 
         say(0)
-        self._pair_table()
+        table = self._pair_table()
         # every natural hand grouped by class (the hands without a renamed member beside
         # them, and neighbours without a renamed pair, are searched there): made in the
         # first step rather than on a later step's or the first batch's clock
         self.ref.natural_members()
         self.ref.member_steps()
+        if table is not None:
+            table.natural_table()
         answers: dict[tuple[int, int], Any] = {}
         order = self._sorted_classes(n, answers, lambda level, _: say(1 + level))
         ranks = self._ranks(order, answers)
