@@ -13,6 +13,7 @@ hand-by-hand search gives (a test holds the two together).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
@@ -36,6 +37,7 @@ _NEAR = 8
 # table made once; then four times as many, and so on), and how many members are looked
 # at in one array
 _NATURALS = 96
+_NEAR_NATURALS = 16
 _BLOCK_MEMBERS = 1 << 22
 
 Pair = tuple[str, str]
@@ -86,6 +88,8 @@ class ClassPairs:
         self._masks = np.take_along_axis(masks, order, axis=1)
         self._joker_counts = (self._codes == _JOKER).sum(axis=2)
         self._valid = np.take_along_axis(rank > 0, order, axis=1)
+        self._near_masks = np.ascontiguousarray(self._masks[:, :_NEAR])
+        self._card_bits = bits
         # the same hands in the run's card order, as sent (drawn once, not a batch at a time)
         self._sent = self._in_card_order(self._codes.reshape(-1, size)).reshape(self._codes.shape)
         self._naturals: tuple[Any, Any, Any] | None = None
@@ -170,39 +174,47 @@ class ClassPairs:
         then :meth:`_from_pools`), each step searched for the whole batch at once."""
         np = self._np
         classes = np.asarray(classes, dtype=np.intp)
-        bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
-        bits[_JOKER] = 0
-        hand = bits[rows].sum(axis=1, dtype=np.uint64)
-        jokers = (rows == _JOKER).sum(axis=1)[:, None]
+        hand = self._hand_masks(rows)
+        jokers = (rows == _JOKER).sum(axis=1)[:, None] if self._jokers else None
         # the first few renamings serve most hands; the others look through all of them
         found, first = self._first_renaming(classes, hand, jokers, _NEAR)
         again = np.flatnonzero(~found)
         if len(again):
             found[again], first[again] = self._first_renaming(
-                classes[again], hand[again], jokers[again], self._masks.shape[1]
+                classes[again],
+                hand[again],
+                None if jokers is None else jokers[again],
+                self._masks.shape[1],
             )
         members = self._sent[classes, first]
         rest = np.flatnonzero(~found)
         naturals = self.natural_table() if len(rest) else None
         if naturals is not None:
-            masks, at, valid = (part[classes[rest]] for part in naturals)
-            beside = hand[rest][:, None]
-            ok = ((masks & beside) == 0) & (masks != beside) & valid
-            hit = ok.any(axis=1)
-            picked = at[np.flatnonzero(hit), ok[hit].argmax(axis=1)]
-            members[rest[hit]] = self._in_card_order(self._ref.natural_members()[1][picked])
-            found[rest[hit]] = True
-            rest = rest[~hit]
+            # the first positions of the table serve most hands, the others look through all
+            for width in (_NEAR_NATURALS, _NATURALS):
+                of = classes[rest]
+                masks, valid = (part.take(of, axis=0)[:, :width] for part in naturals[:2])
+                beside = hand[rest][:, None]
+                ok = ((masks & beside) == 0) & (masks != beside) & valid
+                hit = ok.any(axis=1)
+                at = ok[hit].argmax(axis=1)
+                picked = naturals[2][classes[rest[hit]], at]
+                members[rest[hit]] = self._in_card_order(self._ref.natural_members()[1][picked])
+                found[rest[hit]] = True
+                rest = rest[~hit]
+                if not len(rest):
+                    break
             if len(rest):
                 found[rest], members[rest] = self._from_pools(classes[rest], hand[rest])
         return members, found
 
     def natural_table(self) -> tuple[Any, Any, Any] | None:
-        """(masks, positions, valid), each (classes, :data:`_NATURALS`): the first natural
+        """(masks, valid, at), each (classes, :data:`_NATURALS`): the first natural
         members of each class in its search order
-        (:func:`~pokercert.reference.classes.member_step`), their card masks and places in
-        :meth:`ReferenceClasses.natural_members`; ``valid`` False past a small class's
-        last.  None without natural members.  Made once, on the first call."""
+        (:func:`~pokercert.reference.classes.member_step`): their card masks, ``valid``
+        False past a small class's last, and their places in
+        :meth:`ReferenceClasses.natural_members`.  None without natural members.  Made
+        once, on the first call."""
         np = self._np
         if self._naturals is None:
             every = self._ref.natural_members()
@@ -214,13 +226,26 @@ class ClassPairs:
             valid = k < sizes
             at = starts[:-1, None] + (k * self._ref.member_steps()[:, None]) % np.maximum(sizes, 1)
             at = np.where(valid, at, 0) if len(masks) else np.zeros_like(at)
-            self._naturals = (masks[at] if len(masks) else np.zeros(at.shape, np.uint64), at, valid)
+            if not len(masks):  # (no natural hand at all: every entry invalid)
+                masks = np.zeros(1, dtype=np.uint64)
+            self._naturals = (masks[at], valid, at)
         return self._naturals
+
+    def _hand_masks(self, rows: Any) -> Any:
+        """Each hand's natural cards as one bit mask (uint64; jokers count for nothing),
+        the columns or-ed one at a time (a reduction along rows of five is slower)."""
+        np = self._np
+        bits = self._card_bits.take(rows)
+        hand = bits[:, 0].copy()
+        for j in range(1, bits.shape[1]):
+            np.bitwise_or(hand, bits[:, j], out=hand)
+        return hand
 
     def _first_renaming(self, classes: Any, hand: Any, jokers: Any, width: int) -> tuple[Any, Any]:
         """(found, first) per hand: whether one of the first ``width`` renamings of its
         class can be dealt beside it (not the hand itself), and the first that can."""
-        masks = self._masks[classes, :width]
+        table = self._near_masks if width == _NEAR else self._masks
+        masks = table.take(classes, axis=0)[:, :width]
         ok = (masks & hand[:, None]) == 0
         # without jokers that is all: a hand holds a card, so apart means not itself, and a
         # padding entry repeats a renaming before it, so it is never the first found
@@ -228,6 +253,8 @@ class ClassPairs:
             ok &= masks != hand[:, None]
             ok &= self._valid[classes, :width]
             ok &= (self._joker_counts[classes, :width] + jokers) <= self._jokers
+        if width == 8 and sys.byteorder == "little":
+            return _first_of_eight(self._np, ok)
         return ok.any(axis=1), ok.argmax(axis=1)
 
     def _from_pools(self, classes: Any, hands: Any) -> tuple[Any, Any]:
@@ -272,6 +299,17 @@ class ClassPairs:
         if self._seed is not None and len(hands):
             return card_order(self._seed, hands)
         return hands
+
+
+def _first_of_eight(np: Any, ok: Any) -> tuple[Any, Any]:
+    """``(ok.any(axis=1), ok.argmax(axis=1))`` of an (n, 8) bool array, without a
+    reduction along its rows (a fifth of the time): each row's eight bytes read as one
+    little-endian integer, whose lowest set bit is bit 0 of its first true byte."""
+    row = np.ascontiguousarray(ok).view(np.uint64)[:, 0]
+    found = row != 0
+    lowest = row & (~row + np.uint64(1))  # (0 where none is true)
+    bit = np.frexp(lowest.astype(np.float64))[1] - 1  # exact: a power of two below 2**64
+    return found, np.where(found, bit // 8, 0).astype(np.intp)
 
 
 class _CardCodes(dict[Card, int]):

@@ -138,3 +138,16 @@ def test_every_class_steps_as_member_step_says(ruleset_id):
     starts = ref.natural_members()[2]
     sizes = [int(b - a) for a, b in pairwise(starts)]
     assert ref.member_steps().tolist() == [member_step(n) for n in sizes]
+
+
+def test_first_of_eight_is_any_and_argmax():
+    """The first true of each row of eight, read as one integer, is numpy's own
+    ``any`` and ``argmax`` (every one of the 256 rows, in a batch)."""
+    import numpy as np
+
+    from pokercert.harness.explore.class_pairs import _first_of_eight
+
+    rows = ((np.arange(256)[:, None] >> np.arange(8)) & 1).astype(bool)
+    found, first = _first_of_eight(np, rows[::-1])
+    assert found.tolist() == rows[::-1].any(axis=1).tolist()
+    assert first.tolist() == rows[::-1].argmax(axis=1).tolist()
