@@ -119,7 +119,10 @@ def card_order(seed: int, codes: Any, presorted: bool = False) -> Any:
     # _identity: the natural cards' bits, jokers counted from bit 52 up; as the cards of
     # a hand differ and the joker's code is 52, that is the sum of 1 << code (looked up:
     # an exhaustive pass draws an order for every hand, so the steps work in place)
-    x = _code_bits()[codes].sum(axis=1, dtype=np.uint64)
+    bits = _code_bits().take(codes)
+    x = bits[:, 0].copy() if size else np.zeros(rows, dtype=np.uint64)
+    for j in range(1, size):  # (column by column: a sum along rows of five is slower)
+        x += bits[:, j]
     with np.errstate(over="ignore"):
         x += np.uint64((_splitmix(seed & _U64) + 0x9E3779B97F4A7C15) & _U64)
         x ^= x >> np.uint64(30)
@@ -128,10 +131,10 @@ def card_order(seed: int, codes: Any, presorted: bool = False) -> Any:
         x *= np.uint64(0x94D049BB133111EB)
         x ^= x >> np.uint64(31)
     orders = _order_table(size)
-    pick = orders[(x % np.uint64(orders.shape[0])).astype(np.intp)]
+    pick = orders.take((x % np.uint64(orders.shape[0])).astype(np.intp), axis=0)
     # each row's picked order as positions in the flat array: one gather for the batch
     pick += np.arange(0, rows * size, size, dtype=np.intp)[:, None]
-    return np.ascontiguousarray(codes).ravel()[pick]
+    return np.ascontiguousarray(codes).ravel().take(pick)
 
 
 def row_texts(rows: Any) -> list[str]:

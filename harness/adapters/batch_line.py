@@ -46,8 +46,9 @@ _ITEM = (b'{"id":', b',"op":"compare","hands":["', b'","', b'"]}')
 def _coded_line(batch_id: int, ids: range, first: Any, second: Any) -> bytes | None:
     """The line of a batch of pair compares held as card codes, written by numpy: every
     item of one width of id is the same bytes but for the id's digits and the cards, so
-    the items are rows of one byte array filled a column at a time.  None for ids that
-    are not consecutive from 0 up (the protocol's ids are; the text path writes others)."""
+    the items are rows of one byte array, filled a few columns at a time, and the line is
+    that array's bytes.  None for ids that are not consecutive from 0 up (the protocol's
+    ids are; the text path writes others)."""
     import numpy as np
 
     if type(batch_id) is not int or ids.step != 1 or ids.start < 0 or len(ids) != len(first):
@@ -56,25 +57,34 @@ def _coded_line(batch_id: int, ids: range, first: Any, second: Any) -> bytes | N
         return None
     texts = [_spelt(first), _spelt(second)]
     width = texts[0].shape[1]
-    parts = []
+    head, tail = b'{"type":"batch","id":%d,"requests":[' % batch_id, b"]}\n"
+    # the items whose ids have as many digits as each other: (start, stop, digits)
+    runs = []
     start = ids.start
-    while start < ids.stop:  # the items whose ids have as many digits as ``start``
+    while start < ids.stop:
         digits = len(str(start))
-        stop = min(ids.stop, 10**digits)
+        runs.append((start, min(ids.stop, 10**digits), digits))
+        start = runs[-1][1]
+    fixed = sum(map(len, _ITEM)) + 2 * width + 1  # an item and its comma, but the id
+    size = sum((b - a) * (fixed + d) for a, b, d in runs)
+    # the last item's comma is where the tail begins
+    line = np.empty(len(head) + size + len(tail), dtype=np.uint8)
+    line[: len(head)] = np.frombuffer(head, dtype=np.uint8)
+    at = len(head)
+    for a, b, digits in runs:
         blank = _ITEM[0] + b"0" * digits + _ITEM[1] + b" " * width + _ITEM[2]
         blank += b" " * width + _ITEM[3] + b","
-        rows = np.tile(np.frombuffer(blank, dtype=np.uint8), (stop - start, 1))
-        at = len(_ITEM[0])
-        rows[:, at : at + digits] = _spelt_numbers(start, stop, digits)
-        at += digits + len(_ITEM[1])
-        lo, hi = start - ids.start, stop - ids.start
+        rows = line[at : at + (b - a) * len(blank)].reshape(b - a, len(blank))
+        rows[:] = np.frombuffer(blank, dtype=np.uint8)
+        column = len(_ITEM[0])
+        rows[:, column : column + digits] = _spelt_numbers(a, b, digits)
+        column += digits + len(_ITEM[1])
         for text in texts:
-            rows[:, at : at + width] = text[lo:hi]
-            at += width + len(_ITEM[2])
-        parts.append(rows.tobytes())
-        start = stop
-    items = b"".join(parts)[:-1]
-    return b'{"type":"batch","id":%d,"requests":[%s]}\n' % (batch_id, items)
+            rows[:, column : column + width] = text[a - ids.start : b - ids.start]
+            column += width + len(_ITEM[2])
+        at += (b - a) * len(blank)
+    line[at - 1 : at - 1 + len(tail)] = np.frombuffer(tail, dtype=np.uint8)
+    return line[: at - 1 + len(tail)].tobytes()
 
 
 def _spelt(hands: Any) -> Any:
@@ -86,15 +96,23 @@ def _spelt(hands: Any) -> Any:
 
 def _spelt_numbers(start: int, stop: int, digits: int) -> Any:
     """(stop - start, digits) bytes: the decimal digits of each of start..stop - 1, all
-    of ``digits`` digits, three at a time from a table of 000 to 999."""
+    of ``digits`` digits, three at a time from a table of 000 to 999: the last three
+    cycle through the table, each group above repeats its value for a run of ids."""
     import numpy as np
 
     groups = -(-digits // 3)
-    number = np.arange(start, stop, dtype=np.int64)
-    spelt = np.empty((stop - start, groups), dtype="S3")
-    for g in range(groups):
-        spelt[:, groups - 1 - g] = _thousand().take(number // 1000**g % 1000)
-    return spelt.view(np.uint8).reshape(stop - start, 3 * groups)[:, 3 * groups - digits :]
+    count = stop - start
+    spelt = np.empty((count, groups), dtype="S3")
+    table = _thousand()
+    spelt[:, groups - 1] = np.resize(np.roll(table, -(start % 1000)), count)
+    for g in range(1, groups):
+        unit = 1000**g
+        values = np.arange(start // unit, (stop - 1) // unit + 1, dtype=np.int64)
+        runs = np.full(len(values), unit, dtype=np.int64)
+        runs[0] = unit - start % unit
+        runs[-1] = (stop - 1) % unit + 1 if len(values) > 1 else count
+        spelt[:, groups - 1 - g] = np.repeat(table.take(values % 1000), runs)
+    return spelt.view(np.uint8).reshape(count, 3 * groups)[:, 3 * groups - digits :]
 
 
 @cache
