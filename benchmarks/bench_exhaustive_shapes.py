@@ -300,8 +300,8 @@ class Stages:
                 delattr(owner, name)  # the instance's own attribute: the method shows again
         self._undo.clear()
 
+
 TRANSPORT = "transport (run_batch, run_batches, compare_ties)"
-TRANSPORT = "transport (run_batch, run_batches)"
 STAGES = (
     "reference hands",
     "reference classes of the hands",
