@@ -697,12 +697,14 @@ class ReferenceClasses:
                 for lo in range(0, total, CHUNK)
             ]
         )
-        order = np.argsort(every, kind="stable")
-        members = space[order]
+        # (stable on 16-bit class numbers is numpy's radix sort: a third of the time)
+        narrow = every.astype(np.uint16) if len(self.keys) <= 1 << 16 else every
+        order = np.argsort(narrow, kind="stable")
+        members = space.take(order, axis=0)
         bits = np.left_shift(np.uint64(1), np.arange(len(DECK), dtype=np.uint64))
-        masks = bits[members[:, 0]]
+        masks = bits.take(members[:, 0])
         for j in range(1, size):
-            masks |= bits[members[:, j]]
+            masks |= bits.take(members[:, j])
         starts = np.searchsorted(every[order], np.arange(len(self.keys) + 1))
         return masks, members, starts
 

@@ -74,11 +74,12 @@ class ClassPairs:
         )
         n, _, size = codes.shape
         # every candidate under every renaming, the representative itself first
-        renamed = _rename_table(np)[:, codes].transpose(1, 2, 0, 3).reshape(n, -1, size)
+        renamed = _rename_table(np).take(codes, axis=1).transpose(1, 2, 0, 3).reshape(n, -1, size)
         self._codes = np.concatenate([codes[:, :1], renamed], axis=1)
         bits = np.left_shift(np.uint64(1), np.arange(len(CODED_CARDS), dtype=np.uint64))
         bits[_JOKER] = 0
-        masks = bits[self._codes].sum(axis=2, dtype=np.uint64)
+        self._card_bits = bits
+        masks = self._hand_masks(self._codes.reshape(-1, size)).reshape(self._codes.shape[:2])
         rank = self._first_seen_rank(masks)
         # each class's distinct renamings, in the order first seen, padded (valid: False)
         order = np.argsort(np.where(rank > 0, rank, rank.shape[1] + 1), axis=1, kind="stable")[
@@ -89,7 +90,6 @@ class ClassPairs:
         self._joker_counts = (self._codes == _JOKER).sum(axis=2)
         self._valid = np.take_along_axis(rank > 0, order, axis=1)
         self._near_masks = np.ascontiguousarray(self._masks[:, :_NEAR])
-        self._card_bits = bits
         # the same hands in the run's card order, as sent (drawn once, not a batch at a time)
         self._sent = self._in_card_order(self._codes.reshape(-1, size)).reshape(self._codes.shape)
         self._naturals: tuple[Any, Any, Any] | None = None
