@@ -13,7 +13,6 @@ hand-by-hand search gives (a test holds the two together).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
@@ -31,13 +30,10 @@ from pokercert.reference.classes import (
 # the suit renamings a class's candidate members are tried under (the reference's)
 _FIRST = 24
 _JOKER = len(CODED_CARDS) - 1
-# the renamings tried first for a hand's class member beside it (then all of them)
-_NEAR = 8
 # the first positions of a class's search order tried for a hand past its renamings (a
 # table made once; then four times as many, and so on), and how many members are looked
 # at in one array
-_NATURALS = 96
-_NEAR_NATURALS = 16
+_NATURALS = 64
 _BLOCK_MEMBERS = 1 << 22
 
 Pair = tuple[str, str]
@@ -89,10 +85,17 @@ class ClassPairs:
         self._masks = np.take_along_axis(masks, order, axis=1)
         self._joker_counts = (self._codes == _JOKER).sum(axis=2)
         self._valid = np.take_along_axis(rank > 0, order, axis=1)
-        self._near_masks = np.ascontiguousarray(self._masks[:, :_NEAR])
+        self._renamings = _Holders(np, self._codes, self._valid)
+        if jokers:
+            # (classes x the hand's jokers, words): the renamings that fit beside them
+            fits = self._valid[:, None, :] & (
+                self._joker_counts[:, None, :] + np.arange(jokers + 1)[None, :, None] <= jokers
+            )
+            self._fits = _packed(np, fits.reshape(-1, fits.shape[2]))
+            self._jokers_only = _packed(np, self._valid & (self._masks == 0))
         # the same hands in the run's card order, as sent (drawn once, not a batch at a time)
         self._sent = self._in_card_order(self._codes.reshape(-1, size)).reshape(self._codes.shape)
-        self._naturals: tuple[Any, Any, Any] | None = None
+        self._naturals: tuple[_Holders, Any] | None = None
 
     def _first_seen_rank(self, masks: Any) -> Any:
         """Per row, 1, 2, ... at each mask's first occurrence (in order), 0 at repeats."""
@@ -171,64 +174,55 @@ class ClassPairs:
         :meth:`ReferenceClasses.disjoint_member` gives: the first of its renamings (all
         of them, the representative first), else the first of every natural member in
         the class's search order (the first :data:`_NATURALS` from a table made once,
-        then :meth:`_from_pools`), each step searched for the whole batch at once."""
+        then :meth:`_from_pools`), each step for the whole batch at once."""
         np = self._np
         classes = np.asarray(classes, dtype=np.intp)
-        hand = self._hand_masks(rows)
-        jokers = (rows == _JOKER).sum(axis=1)[:, None] if self._jokers else None
-        # the first few renamings serve most hands; the others look through all of them
-        found, first = self._first_renaming(classes, hand, jokers, _NEAR)
-        again = np.flatnonzero(~found)
-        if len(again):
-            found[again], first[again] = self._first_renaming(
-                classes[again],
-                hand[again],
-                None if jokers is None else jokers[again],
-                self._masks.shape[1],
-            )
+        rows = np.asarray(rows, dtype=np.intp)
+        if self._jokers:  # the renamings that fit in one deck beside each hand's jokers
+            held = (rows == _JOKER).sum(axis=1)
+            usable = self._fits.take(classes * (self._jokers + 1) + held, axis=0)
+            bare = np.flatnonzero((rows == _JOKER).all(axis=1))
+            if len(bare):  # a hand of jokers alone is apart from all but itself
+                usable[bare] &= ~self._jokers_only.take(classes[bare], axis=0)
+            found, first = self._renamings.first_free(classes, rows, usable)
+        else:
+            found, first = self._renamings.first_free(classes, rows)
         members = self._sent[classes, first]
         rest = np.flatnonzero(~found)
         naturals = self.natural_table() if len(rest) else None
         if naturals is not None:
-            # the first positions of the table serve most hands, the others look through all
-            for width in (_NEAR_NATURALS, _NATURALS):
-                of = classes[rest]
-                masks, valid = (part.take(of, axis=0)[:, :width] for part in naturals[:2])
-                beside = hand[rest][:, None]
-                ok = ((masks & beside) == 0) & (masks != beside) & valid
-                hit = ok.any(axis=1)
-                at = ok[hit].argmax(axis=1)
-                picked = naturals[2][classes[rest[hit]], at]
-                members[rest[hit]] = self._in_card_order(self._ref.natural_members()[1][picked])
-                found[rest[hit]] = True
-                rest = rest[~hit]
-                if not len(rest):
-                    break
+            table, at = naturals
+            hit, k = table.first_free(classes[rest], rows[rest])
+            picked = at[classes[rest[hit]], k[hit]]
+            members[rest[hit]] = self._in_card_order(self._ref.natural_members()[1][picked])
+            found[rest[hit]] = True
+            rest = rest[~hit]
             if len(rest):
-                found[rest], members[rest] = self._from_pools(classes[rest], hand[rest])
+                found[rest], members[rest] = self._from_pools(
+                    classes[rest], self._hand_masks(rows[rest])
+                )
         return members, found
 
-    def natural_table(self) -> tuple[Any, Any, Any] | None:
-        """(masks, valid, at), each (classes, :data:`_NATURALS`): the first natural
-        members of each class in its search order
-        (:func:`~pokercert.reference.classes.member_step`): their card masks, ``valid``
-        False past a small class's last, and their places in
-        :meth:`ReferenceClasses.natural_members`.  None without natural members.  Made
-        once, on the first call."""
+    def natural_table(self) -> tuple[_Holders, Any] | None:
+        """(holders, at): the first :data:`_NATURALS` natural members of each class in its
+        search order (:func:`~pokercert.reference.classes.member_step`), as
+        :class:`_Holders`, and their places in :meth:`ReferenceClasses.natural_members`
+        (classes, positions).  None without natural members.  Made once, on the first
+        call."""
         np = self._np
         if self._naturals is None:
             every = self._ref.natural_members()
             if every is None:
                 return None
-            masks, _, starts = every
+            _, members, starts = every
             sizes = np.diff(starts)[:, None]
             k = np.arange(_NATURALS, dtype=np.int64)
             valid = k < sizes
             at = starts[:-1, None] + (k * self._ref.member_steps()[:, None]) % np.maximum(sizes, 1)
-            at = np.where(valid, at, 0) if len(masks) else np.zeros_like(at)
-            if not len(masks):  # (no natural hand at all: every entry invalid)
-                masks = np.zeros(1, dtype=np.uint64)
-            self._naturals = (masks[at], valid, at)
+            at = np.where(valid, at, 0)
+            if not len(members):  # (no natural hand at all: every entry invalid)
+                members = np.zeros((1, self._codes.shape[2]), dtype=np.intp)
+            self._naturals = (_Holders(np, members.take(at, axis=0), valid), at)
         return self._naturals
 
     def _hand_masks(self, rows: Any) -> Any:
@@ -240,22 +234,6 @@ class ClassPairs:
         for j in range(1, bits.shape[1]):
             np.bitwise_or(hand, bits[:, j], out=hand)
         return hand
-
-    def _first_renaming(self, classes: Any, hand: Any, jokers: Any, width: int) -> tuple[Any, Any]:
-        """(found, first) per hand: whether one of the first ``width`` renamings of its
-        class can be dealt beside it (not the hand itself), and the first that can."""
-        table = self._near_masks if width == _NEAR else self._masks
-        masks = table.take(classes, axis=0)[:, :width]
-        ok = (masks & hand[:, None]) == 0
-        # without jokers that is all: a hand holds a card, so apart means not itself, and a
-        # padding entry repeats a renaming before it, so it is never the first found
-        if self._jokers:
-            ok &= masks != hand[:, None]
-            ok &= self._valid[classes, :width]
-            ok &= (self._joker_counts[classes, :width] + jokers) <= self._jokers
-        if width == 8 and sys.byteorder == "little":
-            return _first_of_eight(self._np, ok)
-        return ok.any(axis=1), ok.argmax(axis=1)
 
     def _from_pools(self, classes: Any, hands: Any) -> tuple[Any, Any]:
         """(found, members): for each hand (its card mask) of class ``classes[k]``,
@@ -301,15 +279,56 @@ class ClassPairs:
         return hands
 
 
-def _first_of_eight(np: Any, ok: Any) -> tuple[Any, Any]:
-    """``(ok.any(axis=1), ok.argmax(axis=1))`` of an (n, 8) bool array, without a
-    reduction along its rows (a fifth of the time): each row's eight bytes read as one
-    little-endian integer, whose lowest set bit is bit 0 of its first true byte."""
-    row = np.ascontiguousarray(ok).view(np.uint64)[:, 0]
-    found = row != 0
-    lowest = row & (~row + np.uint64(1))  # (0 where none is true)
-    bit = np.frexp(lowest.astype(np.float64))[1] - 1  # exact: a power of two below 2**64
-    return found, np.where(found, bit // 8, 0).astype(np.intp)
+class _Holders:
+    """For each class, a row of its hands (its renamings, or its first natural members):
+    which of them hold each card, as bits of 64-bit words ``holds[class, card]``.  The
+    first hand of a class's row that shares no card with a given hand is then a few
+    ors (one a card of the hand) and one lowest-bit step, for a whole batch at once."""
+
+    def __init__(self, np: Any, codes: Any, usable: Any) -> None:
+        classes, width, size = codes.shape
+        self._np, self._cards = np, len(CODED_CARDS)
+        self.words = -(-width // 64)
+        holds = np.zeros((classes, self._cards, self.words), dtype=np.uint64)
+        every = np.arange(classes)
+        for r in range(width):  # (one class a row in each step: no index twice)
+            bit = np.uint64(1 << (r % 64))
+            for j in range(size):
+                holds[every, codes[:, r, j], r // 64] |= bit
+        holds[:, _JOKER, :] = 0  # (a joker is no card two hands share)
+        self._holds = holds.reshape(classes * self._cards, self.words)
+        self.usable = _packed(np, usable)
+
+    def first_free(self, classes: Any, rows: Any, usable: Any = None) -> tuple[Any, Any]:
+        """(found, first) per hand (a row of card codes) of class ``classes[k]``: whether
+        a hand of its class's row that is ``usable`` (default: every real one; else
+        (hands, words) bits) shares no card with it, and the first such."""
+        np = self._np
+        base = classes * self._cards
+        held = self._holds.take(base + rows[:, 0], axis=0)
+        for j in range(1, rows.shape[1]):
+            held |= self._holds.take(base + rows[:, j], axis=0)
+        free = ~held & (self.usable.take(classes, axis=0) if usable is None else usable)
+        found = np.zeros(len(classes), dtype=bool)
+        first = np.zeros(len(classes), dtype=np.intp)
+        for w in reversed(range(self.words)):  # the lowest word with a free hand wins
+            bits = free[:, w]
+            lowest = bits & (~bits + np.uint64(1))
+            # a power of two below 2**64 is exact as a float: its exponent is its bit
+            at = np.frexp(lowest.astype(np.float64))[1] - 1 + 64 * w
+            first = np.where(bits != 0, at, first)
+            found |= bits != 0
+        return found, first
+
+
+def _packed(np: Any, flags: Any) -> Any:
+    """(rows, words) uint64: each row of bools (up to 64 a word) as bits, little end
+    first."""
+    rows, width = flags.shape
+    words = -(-width // 64)
+    padded = np.zeros((rows, 64 * words), dtype=bool)
+    padded[:, :width] = flags
+    return np.packbits(padded, axis=1, bitorder="little").view("<u8").reshape(rows, words)
 
 
 class _CardCodes(dict[Card, int]):

@@ -18,6 +18,7 @@ from pokercert.harness.api import Hands
 from pokercert.harness.explore.class_pairs import ClassPairs, python_first_pair
 from pokercert.reference import get_ruleset, load_profile
 from pokercert.reference.classes import (
+    CODED_CARDS,
     ReferenceClasses,
     cards,
     joker_count,
@@ -112,6 +113,20 @@ def test_members_beside_a_batch_are_disjoint_members():
     assert found == 22_100 - 52
 
 
+def test_members_beside_in_a_joker_game_are_disjoint_members():
+    """Montana's joker game: a member beside a hand with the joker must leave the deck's
+    one joker to the hand (and a hand's jokers are no card the two share)."""
+    ref, table = _reference("mt-poker-high")
+    # the last natural hands, the first with one joker; the last with one, the first with two
+    for start in (2_592_960, 2_863_685):
+        rows = ref.code_rows(start, start + 12_000, SEED)
+        classes = ref.class_index(start, Hands(None, 5, rows=rows))
+        jokers = (rows == len(CODED_CARDS) - 1).sum(axis=1)
+        assert len(set(jokers.tolist())) == 2  # hands of two joker counts among them
+        found, _ = _members_as_disjoint_member_gives(ref, table, rows, classes)
+        assert found > 0
+
+
 def test_members_beside_found_beyond_the_renamings_are_disjoint_members():
     """One-pair and high-card hands of five-card high whose class's renamings all share a
     card with them (a pair's two suits and kickers fill the deck's suits): their member is
@@ -140,14 +155,33 @@ def test_every_class_steps_as_member_step_says(ruleset_id):
     assert ref.member_steps().tolist() == [member_step(n) for n in sizes]
 
 
-def test_first_of_eight_is_any_and_argmax():
-    """The first true of each row of eight, read as one integer, is numpy's own
-    ``any`` and ``argmax`` (every one of the 256 rows, in a batch)."""
+@pytest.mark.parametrize("width", [1, 8, 63, 64, 65, 97, 130])
+def test_the_first_free_hand_of_a_row_is_the_first_sharing_no_card(width):
+    """:class:`_Holders` (bits of which hands hold each card) finds, for each hand, the
+    first usable hand of its class's row that shares no card with it: checked against
+    a plain scan of the rows, over rows wider than one 64-bit word."""
     import numpy as np
 
-    from pokercert.harness.explore.class_pairs import _first_of_eight
+    from pokercert.harness.explore.class_pairs import _JOKER, _Holders
 
-    rows = ((np.arange(256)[:, None] >> np.arange(8)) & 1).astype(bool)
-    found, first = _first_of_eight(np, rows[::-1])
-    assert found.tolist() == rows[::-1].any(axis=1).tolist()
-    assert first.tolist() == rows[::-1].argmax(axis=1).tolist()
+    rng = np.random.default_rng(width)
+    classes, size, hands = 5, 3, 400
+    # a few cards and the joker, so that hands share cards often
+    alphabet = np.array([*range(9), _JOKER])
+    codes = alphabet[rng.integers(0, len(alphabet), (classes, width, size))]
+    usable = rng.random((classes, width)) < 0.9
+    holders = _Holders(np, codes, usable)
+    of = rng.integers(0, classes, hands)
+    rows = alphabet[rng.integers(0, len(alphabet), (hands, size))]
+    found, first = holders.first_free(of, rows)
+    for k in range(hands):
+        cards = set(rows[k].tolist()) - {_JOKER}
+        free = [
+            r
+            for r in range(width)
+            if usable[of[k], r] and not cards & (set(codes[of[k], r].tolist()) - {_JOKER})
+        ]
+        assert found[k] == bool(free), k
+        if free:
+            assert first[k] == free[0], k
+    assert found.any() and (width > 8 or not found.all())
