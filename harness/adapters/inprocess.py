@@ -22,11 +22,13 @@ import operator
 import signal
 import threading
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from functools import cache
+from itertools import chain, repeat
 from operator import itemgetter
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeVar
 
 from pokercert.harness.adapters.base import (
     ANSWERED,
@@ -39,6 +41,7 @@ from pokercert.harness.adapters.base import (
     PairCompares,
     Reply,
     many_reply,
+    not_tied,
 )
 from pokercert.harness.api import EvaluatorInfo, FastMethods, Rejected, fast_methods
 from pokercert.harness.protocol import (
@@ -52,6 +55,7 @@ from pokercert.harness.protocol import (
 from pokercert.vectors.model import PAI_GOW_KINDS, Kind, share_text
 
 TRACEBACK_LIMIT = 4000
+_T = TypeVar("_T")
 
 
 # Reply(status, data, "", "", "", duration) without the keyword handling: one per request
@@ -106,6 +110,38 @@ def evaluators_exception(exc: BaseException) -> bool:
 
 def _cards(text: Any) -> list[str]:
     return text.split(" ") if text else []
+
+
+def _pair_calls(pairs: PairCompares) -> Iterator[list[list[str]]]:
+    """The argument of ``winners`` for each request of ``pairs``: new lists of the two
+    hands' cards a request, made in C one request at a time as the loop takes them
+    (from the card codes: one array of card names, grouped; from the texts: split)."""
+    codes = pairs.codes
+    if codes is not None and codes[0].ndim == 2 and codes[0].shape[1]:
+        import numpy as np
+
+        first, second = codes
+        size = first.shape[1]
+        names: list[str] = _code_names().take(np.stack((first, second), axis=1)).ravel().tolist()
+        cards = iter(names)
+        hands = map(list, zip(*[cards] * size, strict=False))
+    else:
+        texts = chain.from_iterable(zip(pairs.first, pairs.second, strict=True))
+        if all(pairs.first) and all(pairs.second):
+            hands = map(str.split, texts, repeat(" "))
+        else:  # (an empty hand is no cards, not one empty card)
+            hands = map(_cards, texts)
+    return map(list, zip(hands, hands, strict=False))
+
+
+@cache
+def _code_names() -> Any:
+    """:data:`~pokercert.reference.classes.CODED_CARDS` as a numpy array of str."""
+    import numpy as np
+
+    from pokercert.reference.classes import CODED_CARDS
+
+    return np.array(CODED_CARDS, dtype=object)
 
 
 def call_evaluator(evaluator: Any, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -361,10 +397,28 @@ class InProcessAdapter(Adapter):
 
     # ------------------------------------------------------------------ requests
     def run_batch(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
+        return self._guarded(self._answer, requests)
+
+    def compare_ties(self, pairs: PairCompares) -> dict[int, Reply]:
+        """:meth:`Adapter.compare_ties` in one loop (the exhaustive pass's compare-only
+        batches): each call made and guarded as :meth:`_compare_all` makes it, the
+        evaluator given new lists of the cards (made in C as the loop reaches each
+        request); an answer that is a plain ``list`` holding the ints 0 and 1 (either
+        order) is told a tie from a copy in a few steps, with no reply made; any other
+        answer is judged by :meth:`_compared`, as :meth:`run_batch` judges it."""
+        winners = getattr(self.evaluator, "winners", None)
+        if winners is None or type(pairs) is not PairCompares or not len(pairs):
+            return super().compare_ties(pairs)
+        return self._guarded(self._ties, winners, _pair_calls(pairs))
+
+    def _guarded(self, answer: Callable[..., _T], *args: Any) -> _T:
+        """``answer(*args)`` with the per-request alarm armed and the SIGINT handler
+        installed (both put back after); a Ctrl-C of the user that evaluator code
+        swallowed is raised once the batch is done."""
         armed = self._arm()
         sigint = self._watch_sigint()
         try:
-            replies = self._answer(requests)
+            result = answer(*args)
         finally:
             if armed:
                 signal.setitimer(signal.ITIMER_REAL, 0)
@@ -373,7 +427,7 @@ class InProcessAdapter(Adapter):
                 signal.signal(signal.SIGINT, sigint)
         if _Interrupt.user:  # the user's Ctrl-C, swallowed by evaluator code
             raise KeyboardInterrupt
-        return replies
+        return result
 
     @staticmethod
     def _watch_sigint() -> Any:
@@ -482,6 +536,47 @@ class InProcessAdapter(Adapter):
                 if ok
                 else self._compared(found, duration)
             )
+        return out
+
+    def _ties(self, winners: Any, calls: Iterator[list[list[str]]]) -> dict[int, Reply]:
+        """The replies, by position, of the calls ``winners(args)`` not answered a tie.
+
+        Each call is made, timed for the alarm and guarded exactly as in
+        :meth:`_compare_all`.  A tie is told from a copy of the answer (a tuple of its
+        items, made in one step: an evaluator's thread cannot change what was checked):
+        a plain ``list`` of two items that are the ints 0 and 1 themselves (``is``:
+        never ``True``, ``1.0`` or an ``int`` subclass; CPython keeps one object of each
+        small int).  Any other answer, or the copy of a list that is not such a tie, gets
+        :meth:`_compared`'s reply (the one :meth:`run_batch` gives), kept if it is not a
+        tie to :func:`~.base.not_tied` (a tuple ``(0, 1)`` is answered a tie there)."""
+        out: dict[int, Reply] = {}
+        clock = perf_counter
+        copy = tuple
+        zero, one = 0, 1
+        for k, args in enumerate(calls):
+            start = self._item_start = self.busy_since = clock()
+            try:
+                self._in_call = True
+                found = winners(args)
+                self._in_call = False
+                self.busy_since = 0.0
+            except BaseException as exc:
+                self._in_call = False
+                self.busy_since = 0.0
+                out[k] = self._failed(exc, start)
+                continue
+            if type(found) is list:
+                found = copy(found)  # checked after the copy: nothing can change what was checked
+                try:
+                    a, b = found
+                    if (a is zero and b is one) or (a is one and b is zero):
+                        continue
+                except ValueError:  # not two items (a raise costs less than len() a hand)
+                    pass
+                found = list(found)
+            reply = self._compared(found, clock() - start)
+            if not_tied((reply,)):
+                out[k] = reply
         return out
 
     @classmethod
