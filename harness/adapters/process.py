@@ -412,9 +412,7 @@ class ProcessAdapter(Adapter):
             if child_end is not None:
                 child_end.close()
         assert self._proc.stdout and self._proc.stdin and self._proc.stderr
-        os.set_blocking(self._proc.stdout.fileno(), False)
-        os.set_blocking(self._proc.stdin.fileno(), False)
-        _widen_pipes(self._proc.stdin.fileno(), self._proc.stdout.fileno())
+        _open_pipes(self._proc.stdin.fileno(), self._proc.stdout.fileno())
         self._sel = selectors.DefaultSelector()
         self._sel.register(self._proc.stdout, selectors.EVENT_READ)
         self._buf = bytearray()
@@ -1004,15 +1002,16 @@ class ProcessAdapter(Adapter):
 _PIPE_BYTES = 1 << 20
 
 
-def _widen_pipes(*fds: int) -> None:
-    """Raise the pipes' capacity to :data:`_PIPE_BYTES` where the platform allows (Linux);
-    elsewhere, or over the limit, they stay as they are."""
+def _open_pipes(*fds: int) -> None:
+    """Make the child's pipes non-blocking and raise their capacity to
+    :data:`_PIPE_BYTES` where the platform allows (Linux; elsewhere, or over the limit,
+    they keep theirs)."""
     setting = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
-    if setting is None:
-        return
     for fd in fds:
-        with contextlib.suppress(OSError):
-            fcntl.fcntl(fd, setting, _PIPE_BYTES)
+        os.set_blocking(fd, False)
+        if setting is not None:
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(fd, setting, _PIPE_BYTES)
 
 
 _INT = {int}

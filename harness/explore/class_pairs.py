@@ -95,7 +95,7 @@ class ClassPairs:
             self._jokers_only = _packed(np, self._valid & (self._masks == 0))
         # the same hands in the run's card order, as sent (drawn once, not a batch at a time)
         self._sent = self._in_card_order(self._codes.reshape(-1, size)).reshape(self._codes.shape)
-        self._naturals: tuple[_Holders, Any] | None = None
+        self._naturals: tuple[_Holders, Any, Any] | None = None
 
     def _first_seen_rank(self, masks: Any) -> Any:
         """Per row, 1, 2, ... at each mask's first occurrence (in order), 0 at repeats."""
@@ -191,10 +191,9 @@ class ClassPairs:
         rest = np.flatnonzero(~found)
         naturals = self.natural_table() if len(rest) else None
         if naturals is not None:
-            table, at = naturals
+            table, at, natural = naturals
             hit, k = table.first_free(classes[rest], rows[rest])
-            picked = at[classes[rest[hit]], k[hit]]
-            members[rest[hit]] = self._in_card_order(self._ref.natural_members()[1][picked])
+            members[rest[hit]] = self._in_card_order(natural[at[classes[rest[hit]], k[hit]]])
             found[rest[hit]] = True
             rest = rest[~hit]
             if len(rest):
@@ -203,12 +202,12 @@ class ClassPairs:
                 )
         return members, found
 
-    def natural_table(self) -> tuple[_Holders, Any] | None:
-        """(holders, at): the first :data:`_NATURALS` natural members of each class in its
-        search order (:func:`~pokercert.reference.classes.member_step`), as
-        :class:`_Holders`, and their places in :meth:`ReferenceClasses.natural_members`
-        (classes, positions).  None without natural members.  Made once, on the first
-        call."""
+    def natural_table(self) -> tuple[_Holders, Any, Any] | None:
+        """(holders, at, rows): the first :data:`_NATURALS` natural members of each class
+        in its search order (:func:`~pokercert.reference.classes.member_step`), as
+        :class:`_Holders`, their places (classes, positions) in the rows of every natural
+        hand (:meth:`ReferenceClasses.natural_members`), and those rows.  None without
+        natural members.  Made once, on the first call."""
         np = self._np
         if self._naturals is None:
             every = self._ref.natural_members()
@@ -222,7 +221,7 @@ class ClassPairs:
             at = np.where(valid, at, 0)
             if not len(members):  # (no natural hand at all: every entry invalid)
                 members = np.zeros((1, self._codes.shape[2]), dtype=np.intp)
-            self._naturals = (_Holders(np, members.take(at, axis=0), valid), at)
+            self._naturals = (_Holders(np, members.take(at, axis=0), valid), at, members)
         return self._naturals
 
     def _hand_masks(self, rows: Any) -> Any:
