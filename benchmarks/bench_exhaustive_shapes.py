@@ -114,9 +114,6 @@ class _Treys:
 
         self.info = EvaluatorInfo(vendor="bench", name="treys", version="0")
         self.shape, self.card, self.ev = shape, Card.new, Evaluator()
-        # every call the harness makes, kept to be replayed alone (:meth:`replay`): the
-        # evaluator's own CPU, which the harness's is told apart from
-        self.calls: list[tuple[Any, tuple[Any, ...]]] = []
         # the hands phase's answers, by method: kept (``keep``), or, given ``answers``
         # (another pass's over the same hands), given back in order at no cost once
         # ``replaying`` (:func:`harness_alone`)
@@ -131,12 +128,11 @@ class _Treys:
             self.evaluate_many = self._recorded(self._evaluate_many)
 
     def _recorded(self, method: Any) -> Any:
-        calls, replaying, name = self.calls, self.replaying, method.__name__
+        replaying, name = self.replaying, method.__name__
 
         def call(*args: Any) -> Any:
             if replaying[0]:
                 return self._given[name]()
-            calls.append((method, args))
             if self.keep:
                 found = method(*args)
                 self.kept.setdefault(name, []).append(found)
@@ -144,22 +140,6 @@ class _Treys:
             return method(*args)
 
         return call
-
-    def replay(self) -> float:
-        """CPU seconds of the calls kept so far, made again in a bare loop, each through
-        a wrapper like the one that kept it (so its cost is the adapter's, not the
-        harness's); then forgets them."""
-        calls, self.calls[:] = list(self.calls), []
-        sink: list[Any] = []
-
-        def call(method: Any, args: tuple[Any, ...]) -> Any:
-            sink.append((method, args))
-            return method(*args)
-
-        start = time.process_time()
-        for method, args in calls:
-            call(method, args)
-        return time.process_time() - start
 
     def capabilities(self) -> dict[str, list[str]]:
         return {RULESET: ["compare"] if self.shape == "compare-only" else ["classify", "compare"]}
@@ -320,9 +300,9 @@ def one_pass(
     answers: dict[str, list[Any]] | None = None,
     keep: bool = False,
 ) -> dict[str, Any]:
-    """Times of one pass: set-up and hands, wall and CPU (harness, adapter).  In process
-    the adapter's CPU is its calls of the hands phase replayed alone (:meth:`_Treys.
-    replay`); over exec: the child's.  ``stages``: the harness's CPU per stage too.
+    """Times of one pass: set-up and hands, wall and CPU (harness: this process's;
+    adapter: the exec: child's; in process the evaluator's CPU is inside this process's,
+    told apart by :func:`measure`).  ``stages``: the harness's CPU per stage too.
     In process, ``keep``: the hands' answers kept (``kept``); ``answers``: the hands'
     calls answered from them at no cost (:func:`harness_alone`)."""
     from pokercert.harness.explore.exhaustive import run_exhaustive
@@ -361,10 +341,9 @@ def one_pass(
             finally:
                 if stages is not None:
                     stages.uninstall()
-        evaluator_cpu = treys.replay() if treys is not None else 0.0
     assert state.finished and not state.disagreeing, state.as_dict()
     return {
-        **_times(state.mode, marks, evaluator_cpu, treys is not None),
+        **_times(state.mode, marks),
         "kept": treys.kept if treys is not None else {},
     }
 
@@ -379,7 +358,6 @@ def _on_hands(
         if name == "hands":
             mark()
             if treys is not None:
-                treys.calls.clear()
                 treys.keep = keep
                 treys.replaying[0] = replaying
             if stages is not None:
@@ -388,19 +366,17 @@ def _on_hands(
     return phase
 
 
-def _times(
-    mode: str, marks: dict[str, tuple[float, float, float]], evaluator_cpu: float, inproc: bool
-) -> dict[str, Any]:
-    """The pass's set-up and hands times from its marks (in process the evaluator's CPU
-    is taken from this process's and given to the adapter)."""
+def _times(mode: str, marks: dict[str, tuple[float, float, float]]) -> dict[str, Any]:
+    """The pass's set-up and hands times from its marks (in process this process's CPU
+    is the harness's and the evaluator's together: :func:`measure` tells them apart)."""
     (w0, c0, a0), (w1, c1, a1), (w2, c2, a2) = marks["start"], marks["hands"], marks["end"]
     return {
         "mode": mode,
         "setup_wall": w1 - w0,
         "setup_cpu": c1 - c0 + a1 - a0,
         "wall": w2 - w1,
-        "harness": c2 - c1 - evaluator_cpu if inproc else c2 - c1,
-        "adapter": evaluator_cpu if inproc else a2 - a1,
+        "harness": c2 - c1,
+        "adapter": a2 - a1,
     }
 
 
