@@ -485,11 +485,8 @@ class InProcessAdapter(Adapter):
                 self.busy_since = 0.0
                 append(self._failed(exc, start))
                 continue
-            append(
-                self._classified(found, duration)
-                if method is classify
-                else self._compared(found, duration)
-            )
+            judge = self._classified if method is classify else self._compared
+            append(self._judged(judge, found, start, duration))
         return out
 
     def _compare_all(self, winners: Any, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
@@ -534,7 +531,7 @@ class InProcessAdapter(Adapter):
             append(
                 make(Reply, (ANSWERED, {"winners": found}, "", "", "", duration))
                 if ok
-                else self._compared(found, duration)
+                else self._judged(self._compared, found, start, duration)
             )
         return out
 
@@ -574,7 +571,7 @@ class InProcessAdapter(Adapter):
                 except ValueError:  # not two items (a raise costs less than len() a hand)
                     pass
                 found = list(found)
-            reply = self._compared(found, clock() - start)
+            reply = self._judged(self._compared, found, start, clock() - start)
             if not_tied((reply,)):
                 out[k] = reply
         return out
@@ -617,17 +614,36 @@ class InProcessAdapter(Adapter):
                 self.busy_since = 0.0
         except BaseException as exc:
             return self._failed(exc, start)
-        duration = perf_counter() - start
         op = request["op"]
-        if op in MANY_OPS:
-            return many_reply(
-                op,
-                item,
-                len(request["hands"]),
-                duration,
-                lambda problem: Reply(ERROR, message=problem[:500], duration_s=duration),
-            )
-        return self._checked(op, item, duration)
+
+        def judge(item: Any, duration: float) -> Reply:
+            if op in MANY_OPS:
+                return many_reply(
+                    op,
+                    item,
+                    len(request["hands"]),
+                    duration,
+                    lambda problem: Reply(ERROR, message=problem[:500], duration_s=duration),
+                )
+            return self._checked(op, item, duration)
+
+        return self._judged(judge, item, start, perf_counter() - start)
+
+    def _judged(
+        self, judge: Callable[[Any, float], Reply], found: Any, start: float, duration: float
+    ) -> Reply:
+        """``judge(found, duration)``: an answer judged as its call was made, the alarm
+        armed and anything raised caught, since judging an answer that is not a plain
+        builtin runs the evaluator's code (a subclass's ``__iter__``, an object's
+        ``__repr__`` or ``__class__`` for the message), which may raise or hang."""
+        try:
+            self._in_call = True
+            reply = judge(found, duration)
+            self._in_call = False
+        except BaseException as exc:
+            self._in_call = False
+            return self._failed(exc, start)
+        return reply
 
     @staticmethod
     def _checked(op: str, item: dict[str, Any], duration: float) -> Reply:
@@ -647,18 +663,21 @@ class InProcessAdapter(Adapter):
             return Reply(TIMEOUT, message=f"no answer within {self.timeout} s", duration_s=duration)
         if not evaluators_exception(exc):
             raise exc
-        tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
         what = (
             ""
             if isinstance(exc, Exception)
             else " (raised by evaluator code: an error of this request, not the harness's exit)"
         )
-        return Reply(
-            ERROR,
-            message=f"{type(exc).__name__}: {exc}{what}"[:500],
-            stderr=tb,
-            duration_s=duration,
-        )
+        # the exception's text and traceback run its own code (__str__), guarded as a call
+        try:
+            self._in_call = True
+            tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
+            message = f"{type(exc).__name__}: {exc}{what}"
+            self._in_call = False
+        except BaseException:  # (the alarm's deadline included)
+            self._in_call = False
+            tb, message = "", f"{type(exc).__name__} (its text could not be read){what}"
+        return Reply(ERROR, message=message[:500], stderr=tb, duration_s=duration)
 
     # ------------------------------------------------------------------ timeout
     def _arm(self) -> Any:
