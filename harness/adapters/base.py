@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, Self, overload
 
 from pokercert.harness.adapters.trace import Observed
 from pokercert.harness.api import OPERATIONS, FastMethods
@@ -46,56 +46,46 @@ class Reply(NamedTuple):
     duration_s: float = 0.0
 
 
-class PairCompares(Sequence[Mapping[str, Any]]):
-    """A batch of ``compare`` requests of two hands each, without a board: request ``k``
-    is ``{"op": "compare", "hands": [first[k], second[k]]}``.
+class HandRequests(Sequence[Mapping[str, Any]]):
+    """A batch of requests of one operation, one a hand (or a pair of hands), held as
+    columns of hands: lists of hand texts, or numpy arrays (hands, cards) of positions in
+    :data:`~pokercert.reference.classes.CODED_CARDS`, each row in the order its cards are
+    sent (:meth:`of_codes`; their texts are made only if read).
 
-    The exhaustive pass sends one such request a hand; held as the two lists of hand
-    texts, or as two arrays of card codes (:meth:`of_codes`), the batch costs no dict a
-    hand, and an adapter that knows this type reads the lists (the in-process loop) or
-    the codes (the ``exec:`` line) directly.  Any other reader gets the requests as plain
-    dicts, made when read.
+    The exhaustive pass sends one such request a hand; held this way the batch costs no
+    dict a hand, and an adapter that knows the type reads the texts (the in-process
+    loop) or the codes (the ``exec:`` line) directly.  Any other reader gets the
+    requests as plain dicts, made when read.
     """
 
-    __slots__ = ("_first", "_second", "codes")
+    __slots__ = ("_texts", "codes")
 
-    def __init__(self, first: list[str], second: list[str]) -> None:
-        if len(first) != len(second):
-            raise ValueError(f"{len(first)} first hands but {len(second)} second hands")
-        self._first: list[str] | None = first
-        self._second: list[str] | None = second
-        self.codes: tuple[Any, Any] | None = None
+    def __init__(self, *columns: list[str]) -> None:
+        if len({len(c) for c in columns}) > 1:
+            raise ValueError(f"columns of hands of {[len(c) for c in columns]} hands")
+        self._texts: list[list[str] | None] = list(columns)
+        self.codes: tuple[Any, ...] | None = None
 
     @classmethod
-    def of_codes(cls, first: Any, second: Any) -> PairCompares:
-        """The batch of the hands ``first[k]`` and ``second[k]``: numpy arrays (hands,
-        cards) of positions in :data:`~pokercert.reference.classes.CODED_CARDS`, each row
-        in the order its cards are sent; their texts are made only if read."""
-        if first.shape != second.shape:
-            raise ValueError(f"first hands {first.shape} but second hands {second.shape}")
-        pairs = cls([], [])
-        pairs._first = pairs._second = None
-        pairs.codes = (first, second)
-        return pairs
+    def of_codes(cls, *columns: Any) -> Self:
+        """The batch of the hands ``columns[j][k]`` (arrays of card codes, as above)."""
+        if len({c.shape for c in columns}) > 1:
+            raise ValueError(f"columns of hands of shapes {[c.shape for c in columns]}")
+        batch = cls.__new__(cls)
+        batch._texts = [None] * len(columns)
+        batch.codes = tuple(columns)
+        return batch
 
-    @property
-    def first(self) -> list[str]:
-        """The first hand of each request, as text."""
-        if self._first is None:
+    def column(self, j: int) -> list[str]:
+        """Column ``j``'s hands, as text."""
+        texts = self._texts[j]
+        if texts is None:
             assert self.codes is not None
-            self._first = row_texts(self.codes[0])
-        return self._first
-
-    @property
-    def second(self) -> list[str]:
-        """The second hand of each request, as text."""
-        if self._second is None:
-            assert self.codes is not None
-            self._second = row_texts(self.codes[1])
-        return self._second
+            texts = self._texts[j] = row_texts(self.codes[j])
+        return texts
 
     def __len__(self) -> int:
-        return len(self.codes[0]) if self.codes is not None else len(self.first)
+        return len(self.codes[0]) if self.codes is not None else len(self.column(0))
 
     @overload
     def __getitem__(self, k: int) -> Mapping[str, Any]: ...
@@ -106,13 +96,67 @@ class PairCompares(Sequence[Mapping[str, Any]]):
     def __getitem__(self, k: int | slice) -> Mapping[str, Any] | Sequence[Mapping[str, Any]]:
         if isinstance(k, slice):
             if self.codes is not None:
-                return PairCompares.of_codes(self.codes[0][k], self.codes[1][k])
-            return PairCompares(self.first[k], self.second[k])
-        return {"op": "compare", "hands": [self.first[k], self.second[k]]}
+                return self.of_codes(*(c[k] for c in self.codes))
+            part = self.__new__(type(self))
+            part._texts, part.codes = [self.column(j)[k] for j in range(len(self._texts))], None
+            return part
+        return self.request(*(self.column(j)[k] for j in range(len(self._texts))))
 
     def __iter__(self) -> Iterator[Mapping[str, Any]]:
-        for a, b in zip(self.first, self.second, strict=True):
-            yield {"op": "compare", "hands": [a, b]}
+        request = self.request
+        for hands in zip(*(self.column(j) for j in range(len(self._texts))), strict=True):
+            yield request(*hands)
+
+    @staticmethod
+    def request(*hands: str) -> Mapping[str, Any]:
+        """The request (a plain dict) of one hand's texts."""
+        raise NotImplementedError
+
+
+class PairCompares(HandRequests):
+    """A batch of ``compare`` requests of two hands each, without a board: request ``k``
+    is ``{"op": "compare", "hands": [first[k], second[k]]}``."""
+
+    __slots__ = ()
+
+    def __init__(self, first: list[str], second: list[str]) -> None:
+        if len(first) != len(second):
+            raise ValueError(f"{len(first)} first hands but {len(second)} second hands")
+        super().__init__(first, second)
+
+    @property
+    def first(self) -> list[str]:
+        """The first hand of each request, as text."""
+        return self.column(0)
+
+    @property
+    def second(self) -> list[str]:
+        """The second hand of each request, as text."""
+        return self.column(1)
+
+    @staticmethod
+    def request(*hands: str) -> Mapping[str, Any]:
+        return {"op": "compare", "hands": list(hands)}
+
+
+class Classifies(HandRequests):
+    """A batch of ``classify`` requests: request ``k`` is ``{"op": "classify", "hand":
+    hands[k]}``."""
+
+    __slots__ = ()
+
+    def __init__(self, hands: list[str]) -> None:
+        super().__init__(hands)
+
+    @property
+    def hands(self) -> list[str]:
+        """Each request's hand, as text."""
+        return self.column(0)
+
+    @staticmethod
+    def request(*hands: str) -> Mapping[str, Any]:
+        (hand,) = hands
+        return {"op": "classify", "hand": hand}
 
 
 _STR, _INT = {str}, {int}
@@ -258,6 +302,15 @@ class Adapter:
         keep more than one batch in flight so both processes work at once)."""
         for batch in batches:
             yield self.run_batch(batch)
+
+    def classify_each(self, batch: Classifies) -> list[Any]:
+        """The category each hand of ``batch`` is answered (a string as the adapter gave
+        it), or in its place the :class:`Reply` of a request that was not answered.  An
+        adapter may read such a batch's replies the quickest way it can; an answer here
+        is the one :meth:`run_batch` gives."""
+        return [
+            r.data.get("category") if r.status == ANSWERED else r for r in self.run_batch(batch)
+        ]
 
     def compare_ties(self, pairs: PairCompares) -> dict[int, Reply]:
         """Run ``pairs``, compares the harness expects each answered a tie (a hand and a

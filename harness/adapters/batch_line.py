@@ -18,7 +18,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from pokercert.harness.adapters.base import PairCompares
+from pokercert.harness.adapters.base import Classifies, HandRequests, PairCompares
 from pokercert.harness.protocol import batch_request
 from pokercert.reference.classes import CODED_CARDS
 
@@ -30,8 +30,9 @@ _STR, _DICT, _LIST, _OP, _TWO = {str}, {dict}, {list}, {"op"}, {2}
 def batch_line(batch_id: int, ids: range, requests: Sequence[Mapping[str, Any]]) -> bytes:
     """The line (newline included, UTF-8) of batch ``batch_id``: ``requests`` with the
     request ids ``ids``, as the protocol's encoder writes it."""
-    if type(requests) is PairCompares and requests.codes is not None:
-        coded = _coded_line(batch_id, ids, *requests.codes)
+    if isinstance(requests, HandRequests) and requests.codes is not None:
+        item = _ITEMS.get(type(requests))
+        coded = None if item is None else _coded_line(batch_id, ids, item, requests.codes)
         if coded is not None:
             return coded
     line = _plain_line(batch_id, ids, requests)
@@ -40,22 +41,29 @@ def batch_line(batch_id: int, ids: range, requests: Sequence[Mapping[str, Any]])
     return (line + "\n").encode()
 
 
-_ITEM = (b'{"id":', b',"op":"compare","hands":["', b'","', b'"]}')
+# an item's bytes around its id and its hands' texts, by the type of batch
+_ITEMS: dict[type[HandRequests], tuple[bytes, ...]] = {
+    PairCompares: (b'{"id":', b',"op":"compare","hands":["', b'","', b'"]}'),
+    Classifies: (b'{"id":', b',"op":"classify","hand":"', b'"}'),
+}
 
 
-def _coded_line(batch_id: int, ids: range, first: Any, second: Any) -> bytes | None:
-    """The line of a batch of pair compares held as card codes, written by numpy: every
-    item of one width of id is the same bytes but for the id's digits and the cards, so
-    the items are rows of one byte array, filled a few columns at a time, and the line is
-    that array's bytes.  None for ids that are not consecutive from 0 up (the protocol's
-    ids are; the text path writes others)."""
+def _coded_line(
+    batch_id: int, ids: range, item: tuple[bytes, ...], columns: tuple[Any, ...]
+) -> bytes | None:
+    """The line of a batch of requests of hands held as card codes, written by numpy:
+    every item of one width of id is the same bytes (``item``: before the id, then
+    before, between and after the hands) but for the id's digits and the cards, so the
+    items are rows of one byte array, filled a few columns at a time, and the line is
+    that array's bytes.  None for ids that are not consecutive from 0 up (the
+    protocol's ids are; the text path writes others)."""
     import numpy as np
 
-    if type(batch_id) is not int or ids.step != 1 or ids.start < 0 or len(ids) != len(first):
+    if type(batch_id) is not int or ids.step != 1 or ids.start < 0:
         return None
-    if not len(ids):
+    if not len(ids) or len(ids) != len(columns[0]):
         return None
-    texts = [_spelt(first), _spelt(second)]
+    texts = [_spelt(hands) for hands in columns]
     width = texts[0].shape[1]
     head, tail = b'{"type":"batch","id":%d,"requests":[' % batch_id, b"]}\n"
     # the items whose ids have as many digits as each other: (start, stop, digits)
@@ -65,23 +73,23 @@ def _coded_line(batch_id: int, ids: range, first: Any, second: Any) -> bytes | N
         digits = len(str(start))
         runs.append((start, min(ids.stop, 10**digits), digits))
         start = runs[-1][1]
-    fixed = sum(map(len, _ITEM)) + 2 * width + 1  # an item and its comma, but the id
+    fixed = sum(map(len, item)) + len(texts) * width + 1  # an item and its comma, but the id
     size = sum((b - a) * (fixed + d) for a, b, d in runs)
     # the last item's comma is where the tail begins
     line = np.empty(len(head) + size + len(tail), dtype=np.uint8)
     line[: len(head)] = np.frombuffer(head, dtype=np.uint8)
     at = len(head)
     for a, b, digits in runs:
-        blank = _ITEM[0] + b"0" * digits + _ITEM[1] + b" " * width + _ITEM[2]
-        blank += b" " * width + _ITEM[3] + b","
+        blank = item[0] + b"0" * digits + item[1]
+        blank += b"".join(b" " * width + piece for piece in item[2:]) + b","
         rows = line[at : at + (b - a) * len(blank)].reshape(b - a, len(blank))
         rows[:] = np.frombuffer(blank, dtype=np.uint8)
-        column = len(_ITEM[0])
+        column = len(item[0])
         rows[:, column : column + digits] = _spelt_numbers(a, b, digits)
-        column += digits + len(_ITEM[1])
-        for text in texts:
+        column += digits + len(item[1])
+        for text, piece in zip(texts, item[2:], strict=True):
             rows[:, column : column + width] = text[a - ids.start : b - ids.start]
-            column += width + len(_ITEM[2])
+            column += width + len(piece)
         at += (b - a) * len(blank)
     line[at - 1 : at - 1 + len(tail)] = np.frombuffer(tail, dtype=np.uint8)
     return line[: at - 1 + len(tail)].tobytes()

@@ -61,6 +61,7 @@ from pokercert.harness.adapters.base import (
     Adapter,
     AdapterAborted,
     AdapterError,
+    Classifies,
     Identity,
     PairCompares,
     Reply,
@@ -69,6 +70,7 @@ from pokercert.harness.adapters.base import (
     one_hand,
 )
 from pokercert.harness.adapters.batch_line import batch_line
+from pokercert.harness.adapters.reply_shapes import all_tied, categories
 from pokercert.harness.adapters.sandbox import (
     BUBBLEWRAP,
     TURNED_OFF,
@@ -78,7 +80,6 @@ from pokercert.harness.adapters.sandbox import (
     sandboxed,
     signal_of_status,
 )
-from pokercert.harness.adapters.tie_reply import all_tied
 from pokercert.harness.adapters.trace import CodeWatch, Observed
 from pokercert.harness.protocol import (
     HALF_FEATURE,
@@ -134,6 +135,23 @@ class _ChildFailed(Exception):
         self.status = status
 
 
+# reads a batch's reply line (line, batch id, request ids) the quick way: what it makes of
+# it, or None to read it the general way (harness/adapters/reply_shapes.py)
+Shortcut = Callable[[bytes, int, range], Any]
+
+
+class _Taken(NamedTuple):
+    """What a batch's shortcut made of its reply line."""
+
+    value: Any
+
+
+def _no_ties(line: bytes, batch_id: int, ids: range) -> dict[int, Reply] | None:
+    """:meth:`ProcessAdapter.compare_ties`'s shortcut: no reply apart, where every
+    request is answered a tie (:func:`~.reply_shapes.all_tied`)."""
+    return {} if all_tied(line, batch_id, ids) else None
+
+
 class _Sent(NamedTuple):
     """A batch written to the child and not yet answered."""
 
@@ -143,7 +161,8 @@ class _Sent(NamedTuple):
     mark: int  # stderr byte count when it was sent
     at: float  # time.monotonic() when it was sent
     fresh: bool = True  # sent to a process that had answered nothing before
-    ties: bool = False  # compares expected answered ties (ProcessAdapter.compare_ties)
+    # the batch's reply read the quick way first (ProcessAdapter.compare_ties, classify_each)
+    shortcut: Shortcut | None = None
 
 
 class _StderrSink:
@@ -713,10 +732,19 @@ class ProcessAdapter(Adapter):
 
     def compare_ties(self, pairs: PairCompares) -> dict[int, Reply]:
         """:meth:`Adapter.compare_ties`: a reply line answering every request a tie is
-        taken as it is decoded (:func:`~.tie_reply.all_tied`), with no reply object a
+        taken as it is decoded (:func:`~.reply_shapes.all_tied`), with no reply object a
         request; any other line is read as :meth:`run_batch` reads it."""
-        replies = next(self._pipeline([pairs], ties=True))
-        return {} if replies is None else not_tied(replies)
+        got = next(self._pipeline([pairs], _no_ties))
+        return got.value if isinstance(got, _Taken) else not_tied(got)
+
+    def classify_each(self, batch: Classifies) -> list[Any]:
+        """:meth:`Adapter.classify_each`: a reply line answering every request with a
+        category is taken as it is decoded (:func:`~.reply_shapes.categories`); any
+        other line is read as :meth:`run_batch` reads it."""
+        got = next(self._pipeline([batch], categories))
+        if isinstance(got, _Taken):
+            return got.value  # type: ignore[no-any-return]
+        return [r.data.get("category") if r.status == ANSWERED else r for r in got]
 
     def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) -> Iterator[list[Reply]]:
         """Up to PIPELINE_DEPTH batches in flight; replies are matched in order.
@@ -724,15 +752,15 @@ class ProcessAdapter(Adapter):
         If the child dies or times out, every batch still in flight is replayed one
         request at a time (in a fresh process), so the failure lands on its culprit.
         """
-        for replies in self._pipeline(batches, ties=False):
-            assert replies is not None  # (only a batch sent as ties is answered None)
+        for replies in self._pipeline(batches, None):
+            assert not isinstance(replies, _Taken)  # (only a batch with a shortcut is)
             yield replies
 
     def _pipeline(
-        self, batches: Iterable[Sequence[Mapping[str, Any]]], ties: bool
-    ) -> Iterator[list[Reply] | None]:
-        """:meth:`run_batches`; with ``ties``, a batch whose reply answers every request
-        a tie (:meth:`compare_ties`) is answered None."""
+        self, batches: Iterable[Sequence[Mapping[str, Any]]], shortcut: Shortcut | None
+    ) -> Iterator[list[Reply] | _Taken]:
+        """:meth:`run_batches`; with a ``shortcut``, a batch whose reply line it takes
+        (:meth:`_receive`) is answered what it made of the line."""
         pending: deque[_Sent] = deque()
         source = iter(batches)
         exhausted = False
@@ -749,7 +777,7 @@ class ProcessAdapter(Adapter):
                     yield []
                     continue
                 try:
-                    pending.append(self._send(requests, restart=not pending, ties=ties))
+                    pending.append(self._send(requests, not pending, shortcut))
                 except _ChildFailed as failed:
                     unsent = failed
                     pending.append(
@@ -834,12 +862,15 @@ class ProcessAdapter(Adapter):
         )
 
     def _send(
-        self, requests: Sequence[Mapping[str, Any]], restart: bool = True, ties: bool = False
+        self,
+        requests: Sequence[Mapping[str, Any]],
+        restart: bool = True,
+        shortcut: Shortcut | None = None,
     ) -> _Sent:
         """Write one batch.  With ``restart`` False (other batches are in flight to this
         process), a dead child is a failure, not a reason to start another: the batches
         in flight would otherwise be waited for from a process that never saw them.
-        ``ties``: every request is a compare expected answered a tie (:meth:`_receive`)."""
+        ``shortcut``: how its reply line is read first (:meth:`_receive`)."""
         if not restart and not self._alive():
             raise _ChildFailed(CRASH, self._exit_message())
         self._ensure()
@@ -850,7 +881,13 @@ class ProcessAdapter(Adapter):
         self._next_request += len(requests)
         ids = range(first, first + len(requests))
         sent = _Sent(
-            bid, ids, requests, self._stderr.total, time.monotonic(), self._answered == 0, ties
+            bid,
+            ids,
+            requests,
+            self._stderr.total,
+            time.monotonic(),
+            self._answered == 0,
+            shortcut,
         )
         self._mark = sent.mark
         try:
@@ -859,19 +896,22 @@ class ProcessAdapter(Adapter):
             self._fail(failed)
         return sent
 
-    def _receive(self, sent: _Sent) -> list[Reply] | None:
-        """The replies to a batch sent; None for a batch sent as ties whose reply line
-        answers every request a tie (nothing else to read in it)."""
+    def _receive(self, sent: _Sent) -> list[Reply] | _Taken:
+        """The replies to a batch sent; or what the batch's shortcut made of its reply
+        line, where it took the line (nothing else to read in it)."""
         self._mark = sent.mark
         waited = time.monotonic()
         deadline = self._deadline(self.timeout)
         try:
             while True:
                 line = self._readline(deadline, f"batch {sent.batch_id}")
-                if sent.ties and all_tied(line, sent.batch_id, sent.ids):
+                shortcut, taken = sent.shortcut, None
+                if shortcut is not None:
+                    taken = shortcut(line, sent.batch_id, sent.ids)
+                if taken is not None:
                     self._consecutive = 0
                     self._answered += 1
-                    return None
+                    return _Taken(taken)
                 replies = parse_batch_reply(line, sent.batch_id)
                 if replies is not None:
                     break

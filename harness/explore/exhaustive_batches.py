@@ -13,12 +13,13 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from pokercert.harness.adapters.base import Adapter, AdapterAborted
+from pokercert.harness.adapters.base import Adapter, AdapterAborted, Classifies
 from pokercert.harness.api import Hands
 from pokercert.harness.explore.exhaustive_answers import (
     InProcess,
     batch_answers,
     batch_requests,
+    batch_texts,
     each_answer,
 )
 from pokercert.harness.explore.exhaustive_state import State
@@ -100,6 +101,8 @@ class BatchSource:
             classes = self.ref.class_index(pos, tokens)
             if mode == "compare-only":
                 answers: Answers = ([], [])  # no categories to ask for
+            elif self.remote and not many:  # a classify a hand, read the quick way
+                answers = self.adapter.classify_each(_classifies(tokens)), []
             elif self.remote:
                 answers = batch_answers(
                     many, self.adapter.run_batch(batch_requests(many, tokens)), end - pos
@@ -174,3 +177,11 @@ class BatchSource:
                 "which hand by hand all have answers)",
             )
         return found
+
+
+def _classifies(hands: Hands) -> Classifies:
+    """The classify requests of a batch's hands: their card codes where the reference
+    made them (the line is written from those), else their texts."""
+    if hands.rows is not None:
+        return Classifies.of_codes(hands.rows)
+    return Classifies(batch_texts(hands))

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import random
 from itertools import combinations, islice
+from typing import Any
 
 import pytest
 
-from pokercert.harness.adapters.base import PairCompares
-from pokercert.harness.adapters.batch_line import _coded_line, _plain_line, batch_line
+from pokercert.harness.adapters.base import Classifies, PairCompares
+from pokercert.harness.adapters.batch_line import _ITEMS, _coded_line, _plain_line, batch_line
 from pokercert.harness.protocol import batch_request
 from pokercert.reference.classes import CODED_CARDS
 
@@ -127,23 +128,29 @@ def test_pair_lists_of_two_lengths_are_refused_and_slices_stay_pair_lists():
     assert type(pairs[1:]) is PairCompares and list(pairs[1:]) == list(pairs)[1:]
 
 
+@pytest.mark.parametrize("kind", ["compare", "classify"])
 @pytest.mark.parametrize("size", [1, 3, 5, 7])
 @pytest.mark.parametrize(
     ("first", "count"),
     [(0, 1), (0, 2500), (7, 20), (95, 10), (998, 1005), (999_000, 4096), (10**9 - 3, 6)],
 )
-def test_a_batch_of_coded_pairs_is_the_dumped_line_of_its_dicts(size, first, count):
-    """Pairs held as card codes are written by numpy; the line is the dumped one across
-    every width of id (a run of ids crossing 10**k changes the items' width mid-line)."""
+def test_a_batch_of_coded_hands_is_the_dumped_line_of_its_dicts(kind, size, first, count):
+    """Pairs to compare, or hands to classify, held as card codes are written by numpy;
+    the line is the dumped one across every width of id (a run of ids crossing 10**k
+    changes the items' width mid-line)."""
     import numpy as np
 
     rng = np.random.default_rng(first + count + size)
-    codes = [rng.integers(0, len(CODED_CARDS), (count, size)) for _ in "ab"]
-    pairs = PairCompares.of_codes(*codes)
+    codes = [rng.integers(0, len(CODED_CARDS), (count, size)) for _ in range(2)]
     texts = [[" ".join(CODED_CARDS[c] for c in row) for row in side.tolist()] for side in codes]
-    requests = [{"op": "compare", "hands": [a, b]} for a, b in zip(*texts, strict=True)]
-    assert list(pairs) == requests  # (its texts, made when read, are the codes' cards)
+    if kind == "compare":
+        batch: Any = PairCompares.of_codes(*codes)
+        requests = [{"op": "compare", "hands": [a, b]} for a, b in zip(*texts, strict=True)]
+    else:
+        batch, codes = Classifies.of_codes(codes[0]), codes[:1]
+        requests = [{"op": "classify", "hand": t} for t in texts[0]]
+    assert list(batch) == requests  # (its texts, made when read, are the codes' cards)
     ids = range(first, first + count)
-    assert _coded_line(31, ids, *codes) == dumped(31, ids, requests)  # by numpy
-    assert batch_line(31, ids, PairCompares.of_codes(*codes)) == dumped(31, ids, requests)
-    assert type(pairs[1:]) is PairCompares and list(pairs[1:]) == requests[1:]
+    assert _coded_line(31, ids, _ITEMS[type(batch)], tuple(codes)) == dumped(31, ids, requests)
+    assert batch_line(31, ids, type(batch).of_codes(*codes)) == dumped(31, ids, requests)
+    assert type(batch[1:]) is type(batch) and list(batch[1:]) == requests[1:]

@@ -20,7 +20,7 @@ import pytest
 from pokercert.harness.adapters import AdapterOptions, load_adapter
 from pokercert.harness.adapters import process as process_module
 from pokercert.harness.adapters.base import PairCompares, not_tied
-from pokercert.harness.adapters.tie_reply import all_tied
+from pokercert.harness.adapters.reply_shapes import all_tied
 
 IDS = range(40, 43)
 
