@@ -33,6 +33,7 @@ import os
 import sys
 import tempfile
 import time
+from functools import partial
 from itertools import combinations, islice
 from pathlib import Path
 from typing import Any
@@ -107,39 +108,50 @@ _EXEC_SHAPES = {
 class _Treys:
     """treys in process, in one of the three shapes (:data:`SHAPES`)."""
 
-    def __init__(self, shape: str, answers: dict[str, list[Any]] | None = None) -> None:
+    def __init__(
+        self, shape: str, answers: dict[str, list[Any]] | None = None, keep: bool = False
+    ) -> None:
         from treys import Card, Evaluator
 
         from pokercert.harness.api import EvaluatorInfo
 
         self.info = EvaluatorInfo(vendor="bench", name="treys", version="0")
         self.shape, self.card, self.ev = shape, Card.new, Evaluator()
-        # the hands phase's answers, by method: kept (``keep``), or, given ``answers``
-        # (another pass's over the same hands), given back in order at no cost once
-        # ``replaying`` (:func:`harness_alone`)
-        self.keep, self.replaying = False, [False]
-        self.kept: dict[str, list[Any]] = {}
-        self._given = {k: iter(v).__next__ for k, v in (answers or {}).items()}
-        self.winners = self._recorded(self._winners)
+        methods = {"winners": self._winners}
         if shape == "keyed":
-            self.classify, self.key = self._recorded(self._classify), self._recorded(self._key)
+            methods |= {"classify": self._classify, "key": self._key}
         if shape == "batched":
-            self.classify = self._recorded(self._classify)
-            self.evaluate_many = self._recorded(self._evaluate_many)
+            methods |= {"classify": self._classify, "evaluate_many": self._evaluate_many}
+        # every answer of a pass, by method: kept (``keep``), or, given ``answers``
+        # (another pass's over the same hands, asked in the same order), given back in
+        # order by a callable of C (``next`` of the answers, the call's argument its
+        # unused default): no frame of ours a call (:func:`harness_alone`)
+        self.kept: dict[str, list[Any]] = {}
+        self._left: dict[str, Any] = {}
+        for name, method in methods.items():
+            if answers is not None:
+                self._left[name] = iter(answers[name])
+                setattr(self, name, partial(next, self._left[name]))
+            elif keep:
+                setattr(self, name, self._kept(name, method))
+            else:
+                setattr(self, name, method)
 
-    def _recorded(self, method: Any) -> Any:
-        replaying, name = self.replaying, method.__name__
+    def _kept(self, name: str, method: Any) -> Any:
+        kept = self.kept.setdefault(name, [])
 
         def call(*args: Any) -> Any:
-            if replaying[0]:
-                return self._given[name]()
-            if self.keep:
-                found = method(*args)
-                self.kept.setdefault(name, []).append(found)
-                return found
-            return method(*args)
+            found = method(*args)
+            kept.append(found)
+            return found
 
         return call
+
+    def all_given(self) -> bool:
+        """Whether every kept answer was asked for (a replayed pass asked what the kept
+        one did)."""
+        end = object()
+        return all(next(left, end) is end for left in self._left.values())
 
     def capabilities(self) -> dict[str, list[str]]:
         return {RULESET: ["compare"] if self.shape == "compare-only" else ["classify", "compare"]}
@@ -187,13 +199,17 @@ def _children_cpu() -> float:
 
 
 def _adapter(
-    shape: str, transport: str, folder: str, answers: dict[str, list[Any]] | None = None
+    shape: str,
+    transport: str,
+    folder: str,
+    answers: dict[str, list[Any]] | None = None,
+    keep: bool = False,
 ) -> Any:
     from pokercert.harness.adapters import load_adapter
     from pokercert.harness.adapters.inprocess import InProcessAdapter
 
     if transport == "in process":
-        return InProcessAdapter(_Treys(shape, answers), "py:bench", "bench", "0")
+        return InProcessAdapter(_Treys(shape, answers, keep), "py:bench", "bench", "0")
     kinds, features = _EXEC_SHAPES[shape]
     script = Path(folder) / f"{shape}.py"
     script.write_text(
@@ -303,8 +319,8 @@ def one_pass(
     """Times of one pass: set-up and hands, wall and CPU (harness: this process's;
     adapter: the exec: child's; in process the evaluator's CPU is inside this process's,
     told apart by :func:`measure`).  ``stages``: the harness's CPU per stage too.
-    In process, ``keep``: the hands' answers kept (``kept``); ``answers``: the hands'
-    calls answered from them at no cost (:func:`harness_alone`)."""
+    In process, ``keep``: the evaluator's answers kept (``kept``); ``answers``: every
+    call answered from another pass's, at next to no cost (:func:`harness_alone`)."""
     from pokercert.harness.explore.exhaustive import run_exhaustive
     from pokercert.reference import get_ruleset, load_profile
 
@@ -315,10 +331,10 @@ def one_pass(
         marks[name] = (time.perf_counter(), time.process_time(), _children_cpu())
 
     with tempfile.TemporaryDirectory() as folder:
-        adapter = _adapter(shape, transport, folder, answers)
+        adapter = _adapter(shape, transport, folder, answers, keep)
         treys = getattr(adapter, "evaluator", None)
 
-        phase = _on_hands(lambda: mark("hands"), treys, stages, keep, answers is not None)
+        phase = _on_hands(lambda: mark("hands"), stages)
         with adapter:
             identity = adapter.start()
             adapter.configure(RULESET, prof.readings_for(rs))
@@ -342,24 +358,20 @@ def one_pass(
                 if stages is not None:
                     stages.uninstall()
     assert state.finished and not state.disagreeing, state.as_dict()
+    assert treys is None or treys.all_given(), "the replayed pass asked other calls"
     return {
         **_times(state.mode, marks),
         "kept": treys.kept if treys is not None else {},
     }
 
 
-def _on_hands(
-    mark: Any, treys: _Treys | None, stages: Stages | None, keep: bool, replaying: bool
-) -> Any:
-    """The pass's phase hook: as the hands begin, the mark, and the evaluator's and the
-    stages' counts started afresh (the set-up's calls are not the hands')."""
+def _on_hands(mark: Any, stages: Stages | None) -> Any:
+    """The pass's phase hook: as the hands begin, the mark, and the stages' counts
+    started afresh (the set-up's calls are not the hands')."""
 
     def phase(name: str, done: int, total: int) -> None:
         if name == "hands":
             mark()
-            if treys is not None:
-                treys.keep = keep
-                treys.replaying[0] = replaying
             if stages is not None:
                 stages.reset()
 
@@ -396,9 +408,10 @@ def bare_loop(start: int, hands: int) -> float:
 
 def harness_alone(shape: str, start: int, hands: int, repeat: int) -> float:
     """CPU seconds of the harness alone over the hands of a pass in process: the hands
-    phase's CPU when every evaluator call is answered at no cost, from another pass's
-    answers over the same hands (:func:`one_pass` ``keep``, then ``answers``; giving each
-    answer back is counted as the harness's).  Best of ``repeat``."""
+    phase's CPU when every evaluator call is answered from another pass's answers over
+    the same hands (:func:`one_pass` ``keep``, then ``answers``), by ``next`` of them:
+    a call of C, no Python frame, whose small cost is counted as the harness's.  Best
+    of ``repeat``."""
     kept = one_pass(shape, "in process", start, hands, keep=True)["kept"]
     return min(
         one_pass(shape, "in process", start, hands, answers=kept)["harness"] for _ in range(repeat)

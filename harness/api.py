@@ -249,8 +249,8 @@ class Hands(Sequence[list[str]]):
         return self.flat[i * self.size : (i + 1) * self.size]
 
     def __iter__(self) -> Iterator[list[str]]:
-        flat, size = self.flat, self.size
-        return (flat[i : i + size] for i in range(0, len(flat), size))
+        # a new list a hand, made in C (zip of one iterator taken ``size`` at a time)
+        return map(list, zip(*[iter(self.flat)] * self.size, strict=True))
 
     def __repr__(self) -> str:
         return f"Hands({len(self)} hands of {self.size})"
