@@ -20,9 +20,10 @@ splits the time
 into the set-up (the reference's classes and the classes' order: fixed per run) and the
 hands.  CPU is the harness's (this process) and the adapter's (the exec: child, read
 from /proc while it runs); in process the harness's is the same pass's with every
-evaluator call answered at no cost (from a pass's answers kept, :func:`harness_alone`),
-the adapter's the rest of the process's.  ``harness share`` is the harness's part of the
-CPU of the hands phase (issue 28's target: at most 10% for a compare-only pass).
+evaluator call answered by ``next`` of a pass's answers kept (a call of C,
+:func:`harness_alone`), the adapter's the rest of a real pass's.  ``harness share`` is
+the harness's part of the CPU of the hands phase (issue 28's target: at most 10% for a
+compare-only pass).
 ``--write-docs`` rewrites the block ``exhaustive-shapes`` of benchmarks/README.md.
 """
 
@@ -566,7 +567,8 @@ def main() -> None:
         f"\nhands {args.start:,}..{args.start + args.hands:,} of {RULESET}; best of "
         f"{args.repeat} interleaved runs by hands-phase CPU; treys's bare loop over the "
         "same hands is the floor; in process the harness's CPU is the harness alone (the "
-        "same pass, every evaluator call answered at no cost), the adapter's the rest\n"
+        "same pass, every evaluator call answered by next() of the answers kept), the "
+        "adapter's the rest of a real pass\n"
     )
     print(table + note)
     if args.write_docs:
