@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from pokercert.harness.adapters import AdapterOptions, load_adapter
 from pokercert.harness.adapters import process as process_module
 from pokercert.harness.adapters.base import ANSWERED, Classifies, Reply
 from pokercert.harness.adapters.reply_shapes import categories
+from tests.helpers.crafted_adapter import crafted_adapter
 
 IDS = range(40, 43)
 
@@ -88,28 +87,6 @@ def test_the_shortcut_reads_exactly_what_the_protocol_reading_does(line, said):
     assert categories(line.encode() + b"\n", 7, IDS) == said
 
 
-SCRIPT = r"""
-import json, sys
-CRAFTED = %r
-for line in sys.stdin:
-    m = json.loads(line)
-    if m["type"] == "hello":
-        out = {"type": "hello", "protocol": 1,
-               "capabilities": {"nj-poker-high-5": ["classify", "compare"]},
-               "evaluator": {"vendor": "t", "name": "crafted", "version": "0"},
-               "adapter": {"name": "t", "version": "0"}, "features": {}}
-        sys.stdout.write(json.dumps(out) + "\n")
-    elif m["type"] == "configure":
-        sys.stdout.write(json.dumps({"type": "configure", "ok": True}) + "\n")
-    elif m["type"] == "batch":
-        items = ",".join('{"id": %%d, %%s}' %% (r["id"], CRAFTED[k %% len(CRAFTED)])
-                         for k, r in enumerate(m["requests"]))
-        sys.stdout.write('{"type": "batch", "id": %%d, "replies": [%%s]}\n' %% (m["id"], items))
-    else:
-        break
-    sys.stdout.flush()
-"""
-
 HOSTILE = [
     '"category": "flush"',
     '"category": "royal_flush"',
@@ -123,9 +100,7 @@ HOSTILE = [
 
 
 def _adapter(tmp_path: Path, crafted: list[str]):
-    script = tmp_path / "crafted.py"
-    script.write_text(SCRIPT % crafted, encoding="utf-8")
-    return load_adapter(f"exec:{sys.executable} {script}", AdapterOptions(timeout=20))
+    return crafted_adapter(tmp_path, crafted, ("classify", "compare"))
 
 
 def _hands(n: int) -> list[str]:

@@ -5,13 +5,13 @@ must not skip a check).  The adapter here is hostile: one crafted item per reque
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from pokercert.harness.adapters import ANSWERED, AdapterOptions, load_adapter
+from pokercert.harness.adapters import ANSWERED
 from pokercert.harness.adapters.base import PairCompares
+from tests.helpers.crafted_adapter import crafted_adapter
 
 # each request's reply item by its position in the batch (JSON text after the id)
 CRAFTED = [
@@ -25,33 +25,10 @@ CRAFTED = [
     '"rejected": "bad-card"',
 ]
 
-SCRIPT = r"""
-import json, sys
-CRAFTED = %r
-for line in sys.stdin:
-    m = json.loads(line)
-    if m["type"] == "hello":
-        out = {"type": "hello", "protocol": 1, "capabilities": {"nj-poker-high-5": ["compare"]},
-               "evaluator": {"vendor": "t", "name": "crafted", "version": "0"},
-               "adapter": {"name": "t", "version": "0"}, "features": {}}
-        sys.stdout.write(json.dumps(out) + "\n")
-    elif m["type"] == "configure":
-        sys.stdout.write(json.dumps({"type": "configure", "ok": True}) + "\n")
-    elif m["type"] == "batch":
-        items = ",".join('{"id": %%d, %%s}' %% (r["id"], CRAFTED[k %% len(CRAFTED)])
-                         for k, r in enumerate(m["requests"]))
-        sys.stdout.write('{"type": "batch", "id": %%d, "replies": [%%s]}\n' %% (m["id"], items))
-    else:
-        break
-    sys.stdout.flush()
-"""
-
 
 @pytest.fixture
 def adapter(tmp_path: Path):
-    script = tmp_path / "crafted.py"
-    script.write_text(SCRIPT % CRAFTED, encoding="utf-8")
-    with load_adapter(f"exec:{sys.executable} {script}", AdapterOptions(timeout=20)) as a:
+    with crafted_adapter(tmp_path, CRAFTED) as a:
         a.start()
         a.configure("nj-poker-high-5", {})
         yield a
