@@ -82,6 +82,16 @@ def test_neighbours_apart_by_renaming_as_disjoint_pair_says(ruleset_id, neighbou
         assert ok == by_renaming, (a, b)
 
 
+def _class_of(ref, hand):
+    """The reference's class of a hand: of its value, or over whole deals of its best
+    hand's (the batch table's classes of rows of deck positions)."""
+    if not ref.best_of_dealt:
+        return ref.index[ref.value(tuple(hand)).key]
+    import numpy as np
+
+    return int(ref.class_of_rows(np.array([sorted(CODED_CARDS.index(str(c)) for c in hand)]))[0])
+
+
 def _members_as_disjoint_member_gives(ref, table, rows, classes):
     """Every hand's member beside it is ReferenceClasses.disjoint_member's (None alike);
     how many hands had one, and how many of those none among the class's renamings."""
@@ -95,7 +105,7 @@ def _members_as_disjoint_member_gives(ref, table, rows, classes):
         assert member == (None if want is None else text(shuffled(want, SEED))), tokens
         if want is not None:  # and it is one: apart from the hand, of the hand's class
             assert not mask(want) & mask(h), (tokens, member)
-            assert ref.index[ref.value(tuple(want)).key] == c, (tokens, member)
+            assert _class_of(ref, want) == c, (tokens, member)
         found += member is not None
         beyond += member is not None and all(
             m & mask(h) or m == mask(h) or not ref.fits(alt, joker_count(h))
@@ -185,3 +195,15 @@ def test_the_first_free_hand_of_a_row_is_the_first_sharing_no_card(width):
         if free:
             assert first[k] == free[0], k
     assert found.any() and (width > 8 or not found.all())
+
+
+@pytest.mark.parametrize("ruleset_id", ["nj-razz", "nj-holdem"])
+def test_members_beside_seven_card_deals_are_disjoint_members(ruleset_id):
+    """Whole seven-card deals: a class holds more renamings than one 64-bit word (72),
+    and no natural member table (every deal is its own best hand's)."""
+    ref, table = _reference(ruleset_id)
+    assert table._codes.shape[1] > 64
+    rows = ref.code_rows(5_000_000, 5_001_500, SEED)
+    classes = ref.class_index(5_000_000, Hands(None, 7, rows=rows))
+    found, _ = _members_as_disjoint_member_gives(ref, table, rows, classes)
+    assert 0 < found < len(rows)
