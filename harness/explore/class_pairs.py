@@ -179,8 +179,8 @@ class ClassPairs:
         classes = np.asarray(classes, dtype=np.intp)
         rows = np.asarray(rows, dtype=np.intp)
         if self._jokers:  # the renamings that fit in one deck beside each hand's jokers
-            held = (rows == _JOKER).sum(axis=1)
-            usable = self._fits.take(classes * (self._jokers + 1) + held, axis=0)
+            jokers = (rows == _JOKER).sum(axis=1)
+            usable = self._fits.take(classes * (self._jokers + 1) + jokers, axis=0)
             bare = np.flatnonzero((rows == _JOKER).all(axis=1))
             if len(bare):  # a hand of jokers alone is apart from all but itself
                 usable[bare] &= ~self._jokers_only.take(classes[bare], axis=0)
