@@ -637,11 +637,14 @@ class InProcessAdapter(Adapter):
         builtin runs the evaluator's code (a subclass's ``__iter__``, an object's
         ``__repr__`` or ``__class__`` for the message), which may raise or hang."""
         try:
+            self.busy_since = start  # (the watchdog sees a judging that swallows the alarm)
             self._in_call = True
             reply = judge(found, duration)
             self._in_call = False
+            self.busy_since = 0.0
         except BaseException as exc:
             self._in_call = False
+            self.busy_since = 0.0
             return self._failed(exc, start)
         return reply
 
@@ -670,12 +673,15 @@ class InProcessAdapter(Adapter):
         )
         # the exception's text and traceback run its own code (__str__), guarded as a call
         try:
+            self.busy_since = start
             self._in_call = True
             tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
             message = f"{type(exc).__name__}: {exc}{what}"
             self._in_call = False
+            self.busy_since = 0.0
         except BaseException:  # (the alarm's deadline included)
             self._in_call = False
+            self.busy_since = 0.0
             tb, message = "", f"{type(exc).__name__} (its text could not be read){what}"
         return Reply(ERROR, message=message[:500], stderr=tb, duration_s=duration)
 

@@ -122,3 +122,20 @@ def test_an_answer_whose_own_code_hangs_times_out(request_):
 def test_a_plain_answer_is_still_answered():
     (reply,) = _adapter(lambda: [0, 1]).run_batch([REQUESTS["compare"]])
     assert (reply.status, dict(reply.data)) == (ANSWERED, {"winners": [0, 1]})
+
+
+def test_the_watchdog_sees_a_judging_in_progress():
+    """The runner's watchdog reads ``busy_since`` to see a call that swallowed the alarm;
+    judging runs evaluator code too, so it is set then and cleared after."""
+    seen: list[float] = []
+
+    class Watched:
+        def __repr__(self) -> str:
+            seen.append(adapter.busy_since)
+            return "watched"
+
+    adapter = _adapter(Watched)
+    (reply,) = adapter.run_batch([REQUESTS["compare"]])
+    assert reply.status == ERROR and "watched" in reply.message
+    assert seen and seen[0] > 0
+    assert adapter.busy_since == 0.0
