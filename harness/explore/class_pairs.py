@@ -187,7 +187,8 @@ class ClassPairs:
             found, first = self._renamings.first_free(classes, rows, usable)
         else:
             found, first = self._renamings.first_free(classes, rows)
-        members = self._sent[classes, first]
+        width = self._sent.shape[1]
+        members = self._sent.reshape(-1, self._sent.shape[2]).take(classes * width + first, axis=0)
         rest = np.flatnonzero(~found)
         naturals = self.natural_table() if len(rest) else None
         if naturals is not None:
