@@ -153,6 +153,16 @@ def row_texts(rows: Any) -> list[str]:
     return texts
 
 
+def row_masks(bits: Any, rows: Any) -> Any:
+    """Each row of card codes (numpy, (hands, cards)) as the or of ``bits[code]`` over its
+    cards (uint64): its card mask.  A column at a time: a reduction along rows of a few
+    cards is slower."""
+    masks = bits.take(rows[:, 0])
+    for j in range(1, rows.shape[1]):
+        masks |= bits.take(rows[:, j])
+    return masks
+
+
 @cache
 def _code_chars() -> Any:
     """(codes, 2): the two characters of each card code, as numbers (made on first use)."""
@@ -702,9 +712,7 @@ class ReferenceClasses:
         order = np.argsort(narrow, kind="stable")
         members = space.take(order, axis=0)
         bits = np.left_shift(np.uint64(1), np.arange(len(DECK), dtype=np.uint64))
-        masks = bits.take(members[:, 0])
-        for j in range(1, size):
-            masks |= bits.take(members[:, j])
+        masks = row_masks(bits, members)
         starts = np.searchsorted(every[order], np.arange(len(self.keys) + 1))
         return masks, members, starts
 

@@ -165,6 +165,12 @@ _TIE, _TIE_TUPLES = ([0, 1], [1, 0]), {(0, 1), (1, 0)}
 _status, _data, _winners = attrgetter("status"), attrgetter("data"), itemgetter("winners")
 
 
+def categories_answered(replies: Sequence[Reply]) -> list[Any]:
+    """The category of each ``classify`` reply (as the adapter gave it), or the reply
+    itself in its place where the request was not answered."""
+    return [r.data.get("category") if r.status == ANSWERED else r for r in replies]
+
+
 def not_tied(replies: Sequence[Reply]) -> dict[int, Reply]:
     """The replies, by position, that are not an answered tie of two hands (``winners``
     [0, 1] or [1, 0], of plain ints as the adapters' checks leave them).  The common case,
@@ -308,9 +314,7 @@ class Adapter:
         it), or in its place the :class:`Reply` of a request that was not answered.  An
         adapter may read such a batch's replies the quickest way it can; an answer here
         is the one :meth:`run_batch` gives."""
-        return [
-            r.data.get("category") if r.status == ANSWERED else r for r in self.run_batch(batch)
-        ]
+        return categories_answered(self.run_batch(batch))
 
     def compare_ties(self, pairs: PairCompares) -> dict[int, Reply]:
         """Run ``pairs``, compares the harness expects each answered a tie (a hand and a

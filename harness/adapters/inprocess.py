@@ -498,17 +498,12 @@ class InProcessAdapter(Adapter):
         append = out.append
         clock = perf_counter
         make = _new_tuple
-        pairs = (
-            zip(requests.first, requests.second, strict=True)
+        calls = (
+            _pair_calls(requests)
             if type(requests) is PairCompares
-            else map(_hands, requests)
+            else ([_cards(h) for h in hands] for hands in map(_hands, requests))
         )
-        for hands in pairs:
-            if len(hands) == 2:  # (the exhaustive pass's; a comprehension's frame costs more)
-                a, b = hands
-                args = [a.split(" ") if a else [], b.split(" ") if b else []]
-            else:
-                args = [h.split(" ") if h else [] for h in hands]
+        for args in calls:
             start = self._item_start = self.busy_since = clock()
             try:
                 self._in_call = True

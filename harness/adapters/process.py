@@ -65,6 +65,7 @@ from pokercert.harness.adapters.base import (
     Identity,
     PairCompares,
     Reply,
+    categories_answered,
     many_reply,
     not_tied,
     one_hand,
@@ -744,7 +745,7 @@ class ProcessAdapter(Adapter):
         got = next(self._pipeline([batch], categories))
         if isinstance(got, _Taken):
             return got.value  # type: ignore[no-any-return]
-        return [r.data.get("category") if r.status == ANSWERED else r for r in got]
+        return categories_answered(got)
 
     def run_batches(self, batches: Iterable[Sequence[Mapping[str, Any]]]) -> Iterator[list[Reply]]:
         """Up to PIPELINE_DEPTH batches in flight; replies are matched in order.

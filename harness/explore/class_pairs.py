@@ -24,6 +24,7 @@ from pokercert.reference.classes import (
     ReferenceClasses,
     card_order,
     joker_count,
+    row_masks,
     row_texts,
 )
 
@@ -228,12 +229,7 @@ class ClassPairs:
     def _hand_masks(self, rows: Any) -> Any:
         """Each hand's natural cards as one bit mask (uint64; jokers count for nothing),
         the columns or-ed one at a time (a reduction along rows of five is slower)."""
-        np = self._np
-        bits = self._card_bits.take(rows)
-        hand = bits[:, 0].copy()
-        for j in range(1, bits.shape[1]):
-            np.bitwise_or(hand, bits[:, j], out=hand)
-        return hand
+        return row_masks(self._card_bits, rows)
 
     def _from_pools(self, classes: Any, hands: Any) -> tuple[Any, Any]:
         """(found, members): for each hand (its card mask) of class ``classes[k]``,

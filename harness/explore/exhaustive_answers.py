@@ -8,10 +8,10 @@ hand with no usable answer gets the exception (or the reply) saying why in its p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pokercert.harness.adapters.base import ANSWERED, Reply
+from pokercert.harness.adapters.base import ANSWERED, Classifies, Reply, categories_answered
 from pokercert.harness.api import FastMethods, Hands
 from pokercert.reference.classes import row_texts
 from pokercert.reference.errors import PokercertError
@@ -57,19 +57,27 @@ def batch_texts(hands: Hands) -> list[str]:
     return list(map(" ".join, zip(*[cards] * hands.size, strict=True)))
 
 
-def batch_requests(many: str, hands: Hands) -> list[dict[str, Any]]:
+def batch_requests(many: str, hands: Hands) -> Sequence[Mapping[str, Any]]:
     """The requests of a batch for an ``exec:`` adapter: one ``*_many`` request for all
     its hands where the adapter has it, else one ``classify`` request per hand."""
     if many:
         return [{"op": many, "hands": batch_texts(hands)}]
-    return [{"op": "classify", "hand": t} for t in batch_texts(hands)]
+    return hand_classifies(hands)
+
+
+def hand_classifies(hands: Hands) -> Classifies:
+    """One ``classify`` request per hand of a batch: of the hands' card codes where the
+    reference made them (the ``exec:`` line is written from those), else of their texts."""
+    if hands.rows is not None:
+        return Classifies.of_codes(hands.rows)
+    return Classifies(batch_texts(hands))
 
 
 def batch_answers(many: str, replies: Sequence[Reply], n: int) -> tuple[list[Any], list[Any]]:
     """(categories, keys) of a batch from the replies to :func:`batch_requests`: the reply
     saying why in place of the category of a hand that has none (keys: None there)."""
     if not many:
-        return [r.data.get("category") if r.status == ANSWERED else r for r in replies], []
+        return categories_answered(replies), []
     (reply,) = replies
     if reply.status != ANSWERED:
         return [reply] * n, [None] * n

@@ -10,17 +10,17 @@ evaluator is called directly (:class:`~.exhaustive_answers.InProcess`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from pokercert.harness.adapters.base import Adapter, AdapterAborted, Classifies
+from pokercert.harness.adapters.base import Adapter, AdapterAborted
 from pokercert.harness.api import Hands
 from pokercert.harness.explore.exhaustive_answers import (
     InProcess,
     batch_answers,
     batch_requests,
-    batch_texts,
     each_answer,
+    hand_classifies,
 )
 from pokercert.harness.explore.exhaustive_state import State
 from pokercert.reference.classes import ReferenceClasses
@@ -102,7 +102,7 @@ class BatchSource:
             if mode == "compare-only":
                 answers: Answers = ([], [])  # no categories to ask for
             elif self.remote and not many:  # a classify a hand, read the quick way
-                answers = self.adapter.classify_each(_classifies(tokens)), []
+                answers = self.adapter.classify_each(hand_classifies(tokens)), []
             elif self.remote:
                 answers = batch_answers(
                     many, self.adapter.run_batch(batch_requests(many, tokens)), end - pos
@@ -126,7 +126,7 @@ class BatchSource:
         pending: deque[tuple[int, int, Hands, Any]] = deque()
         held: list[Batch] = []
 
-        def requests() -> Iterator[list[dict[str, Any]]]:
+        def requests() -> Iterator[Sequence[Mapping[str, Any]]]:
             nonlocal at
             while at < stop and not held:
                 end = min(at + size, stop)
@@ -177,11 +177,3 @@ class BatchSource:
                 "which hand by hand all have answers)",
             )
         return found
-
-
-def _classifies(hands: Hands) -> Classifies:
-    """The classify requests of a batch's hands: their card codes where the reference
-    made them (the line is written from those), else their texts."""
-    if hands.rows is not None:
-        return Classifies.of_codes(hands.rows)
-    return Classifies(batch_texts(hands))
