@@ -153,9 +153,10 @@ def _exhaustive_hands_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--batch-size",
         type=positive_int,
-        default=4096,
+        default=None,
         metavar="N",
-        help="hands per batch (default: %(default)s)",
+        help="hands per batch (default: 4096 over exec:, where one timeout covers a "
+        "batch's reply; 16384 in process, where each call has its own)",
     )
     p.add_argument(
         "--naturals-only",

@@ -275,6 +275,10 @@ class Adapter:
     """Base class of the two adapter kinds; use as a context manager."""
 
     spec: str = ""
+    # how many hands a batch of an exhaustive pass holds unless asked otherwise: over
+    # exec: one timeout covers a whole batch's reply, so a slow adapter must answer a
+    # batch in it (4096 hands in 10 s: 410 hands a second)
+    hands_per_batch: int = 4096
 
     def start(self) -> Identity:
         """Load or launch the evaluator and return its declared identity."""

@@ -4,6 +4,10 @@ Every call is guarded: :class:`~pokercert.harness.api.Rejected` becomes a refusa
 its reason code, any other exception an ERROR carrying the traceback, a return value of
 the wrong shape an ERROR.  A per-request timeout is enforced with ``SIGALRM`` where the
 platform has it and the runner is on the main thread; it interrupts Python code only.
+No call is timed by a clock of its own: each call has a number, stored in
+:attr:`InProcessAdapter.calling` while it runs, and whoever watches from outside (the
+alarm, a few times a timeout; the runner's watchdog thread) sees how long one number
+has been in progress (:class:`CallWatch`); a call costs two stores.
 A hang inside native code, or a crash that kills the process, cannot be contained in
 process: run such evaluators through the subprocess protocol (``exec:``, or
 ``exec:python -m pokercert.harness.adapters.serve py:module:attr`` for Python ones;
@@ -55,6 +59,8 @@ from pokercert.harness.protocol import (
 from pokercert.vectors.model import PAI_GOW_KINDS, Kind, share_text
 
 TRACEBACK_LIMIT = 4000
+IDLE = -1  # InProcessAdapter.calling between evaluator calls
+ALARM_TICKS = 20  # how many times a timeout the alarm looks at the call in progress
 _T = TypeVar("_T")
 
 
@@ -80,6 +86,25 @@ def _plain_compares(requests: Sequence[Mapping[str, Any]]) -> bool:
         )
     except (TypeError, KeyError):
         return False
+
+
+class CallWatch:
+    """How long the evaluator call in progress has been running, seen from outside it:
+    the number in :attr:`InProcessAdapter.calling`, looked at now and then, and when
+    that number was first seen.  A call first seen at a look began before it, so the
+    time seen is never more than the call has run (and less by at most the time
+    between two looks)."""
+
+    def __init__(self) -> None:
+        self.number = IDLE
+        self.since = 0.0
+
+    def running(self, calling: int, now: float) -> float:
+        """Seconds the call numbered ``calling`` has been seen in progress, looked at
+        ``now`` (0.0 at its first sight, and between calls)."""
+        if calling != self.number:
+            self.number, self.since = calling, now
+        return 0.0 if calling == IDLE else now - self.since
 
 
 class _Deadline(BaseException):
@@ -352,6 +377,10 @@ def identity_of(evaluator: Any, adapter_name: str, adapter_version: str) -> Iden
 class InProcessAdapter(Adapter):
     """Wraps an evaluator object living in this process."""
 
+    # each call has its own timeout here, so a batch may be long; the pass's fixed cost
+    # a batch (numpy steps, about 0.3 ms) is then less a hand (benchmarks/README.md)
+    hands_per_batch = 16384
+
     def __init__(
         self,
         evaluator: Any,
@@ -365,11 +394,13 @@ class InProcessAdapter(Adapter):
         self.adapter_name = adapter_name
         self.adapter_version = adapter_version
         self.timeout = timeout
-        self._item_start = 0.0
-        self._in_call = False
-        # perf_counter() when the evaluator call in progress began, 0.0 between calls (the
-        # alarm does not clear it: a watchdog reads it to see a call that swallows it)
-        self.busy_since = 0.0
+        # the number of the evaluator call in progress (judging its answer included),
+        # IDLE between calls: the alarm and the runner's watchdog look at it
+        # (:class:`CallWatch`); each call's number is its own for the adapter's life
+        self.calling = IDLE
+        self._next_number = 0
+        self._alarm_watch = CallWatch()
+        self._stopped = IDLE  # the call the alarm stopped (once: the watchdog sees the rest)
 
     def start(self) -> Identity:
         return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
@@ -404,12 +435,13 @@ class InProcessAdapter(Adapter):
         batches): each call made and guarded as :meth:`_compare_all` makes it, the
         evaluator given new lists of the cards (made in C as the loop reaches each
         request); an answer that is a plain ``list`` holding the ints 0 and 1 (either
-        order) is told a tie from a copy in a few steps, with no reply made; any other
-        answer is judged by :meth:`_compared`, as :meth:`run_batch` judges it."""
+        order) is told a tie in a few steps, with no reply made; any other answer is
+        judged by :meth:`_compared`, as :meth:`run_batch` judges it.  The calls are not
+        timed one by one (:meth:`_ties`): a reply's duration is the batch's mean so far."""
         winners = getattr(self.evaluator, "winners", None)
         if winners is None or type(pairs) is not PairCompares or not len(pairs):
             return super().compare_ties(pairs)
-        return self._guarded(self._ties, winners, _pair_calls(pairs))
+        return self._guarded(self._ties, winners, _pair_calls(pairs), len(pairs))
 
     def _guarded(self, answer: Callable[..., _T], *args: Any) -> _T:
         """``answer(*args)`` with the per-request alarm armed and the SIGINT handler
@@ -450,8 +482,7 @@ class InProcessAdapter(Adapter):
         corpus runs), are answered here and their answers checked in the few steps
         :func:`~pokercert.harness.protocol.check_item` would take; anything else goes
         through :meth:`_one`.  The clock runs from the call to its return (the cards are
-        split before); ``_item_start`` is set before ``_in_call`` so that the alarm
-        always measures the call in progress.
+        split before), for the reply's duration; the alarm watches the call's number.
         """
         out: list[Reply] = []
         append = out.append
@@ -461,7 +492,7 @@ class InProcessAdapter(Adapter):
         if winners is not None and _plain_compares(requests):
             return self._compare_all(winners, requests)
         clock = perf_counter
-        for request in requests:
+        for number, request in enumerate(requests, self._numbers(len(requests))):
             op = request["op"]
             if op == "classify" and classify is not None:
                 hand = request["hand"]
@@ -471,22 +502,20 @@ class InProcessAdapter(Adapter):
                 args = [h.split(" ") if h else [] for h in request["hands"]]
                 method = winners
             else:
-                append(self._one(request))
+                append(self._one(request, number))
                 continue
-            start = self._item_start = self.busy_since = clock()
+            start = clock()
             try:
-                self._in_call = True
+                self.calling = number
                 found = method(args)
                 duration = clock() - start
-                self._in_call = False
-                self.busy_since = 0.0
+                self.calling = IDLE
             except BaseException as exc:
-                self._in_call = False
-                self.busy_since = 0.0
-                append(self._failed(exc, start))
+                self.calling = IDLE
+                append(self._failed(exc, number, clock() - start))
                 continue
             judge = self._classified if method is classify else self._compared
-            append(self._judged(judge, found, start, duration))
+            append(self._judged(judge, found, number, duration))
         return out
 
     def _compare_all(self, winners: Any, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
@@ -503,18 +532,16 @@ class InProcessAdapter(Adapter):
             if type(requests) is PairCompares
             else ([_cards(h) for h in hands] for hands in map(_hands, requests))
         )
-        for args in calls:
-            start = self._item_start = self.busy_since = clock()
+        for number, args in enumerate(calls, self._numbers(len(requests))):
+            start = clock()
             try:
-                self._in_call = True
+                self.calling = number
                 found = winners(args)
                 duration = clock() - start
-                self._in_call = False
-                self.busy_since = 0.0
+                self.calling = IDLE
             except BaseException as exc:
-                self._in_call = False
-                self.busy_since = 0.0
-                append(self._failed(exc, start))
+                self.calling = IDLE
+                append(self._failed(exc, number, clock() - start))
                 continue
             ok = type(found) is list
             if ok:
@@ -526,47 +553,47 @@ class InProcessAdapter(Adapter):
             append(
                 make(Reply, (ANSWERED, {"winners": found}, "", "", "", duration))
                 if ok
-                else self._judged(self._compared, found, start, duration)
+                else self._judged(self._compared, found, number, duration)
             )
         return out
 
-    def _ties(self, winners: Any, calls: Iterator[list[list[str]]]) -> dict[int, Reply]:
-        """The replies, by position, of the calls ``winners(args)`` not answered a tie.
+    def _ties(self, winners: Any, calls: Iterator[list[list[str]]], size: int) -> dict[int, Reply]:
+        """The replies, by position, of the ``size`` calls ``winners(args)`` not answered
+        a tie.
 
-        Each call is made, timed for the alarm and guarded exactly as in
-        :meth:`_compare_all`.  A tie is told from a copy of the answer (a tuple of its
-        items, made in one step: an evaluator's thread cannot change what was checked):
-        a plain ``list`` of two items that are the ints 0 and 1 themselves (``is``:
-        never ``True``, ``1.0`` or an ``int`` subclass; CPython keeps one object of each
-        small int).  Any other answer, or the copy of a list that is not such a tie, gets
-        :meth:`_compared`'s reply (the one :meth:`run_batch` gives), kept if it is not a
-        tie to :func:`~.base.not_tied` (a tuple ``(0, 1)`` is answered a tie there)."""
+        Each call is guarded as in :meth:`_compare_all` (its number in :attr:`calling`
+        while it runs, anything raised caught) but not timed: a reply made here carries
+        the mean time of the batch's calls so far, as an ``exec:`` batch's replies carry
+        their batch's mean.  A tie is read from the answer in one step: a plain ``list``
+        unpacked into two items that are the ints 0 and 1 themselves (``is``: never
+        ``True``, ``1.0`` or an ``int`` subclass; CPython keeps one object of each small
+        int), and nothing more of the answer is read.  Any other answer gets
+        :meth:`_compared`'s reply (the one :meth:`run_batch` gives: it checks a copy),
+        kept if it is not a tie to :func:`~.base.not_tied` (a tuple ``(0, 1)`` is
+        answered a tie there)."""
         out: dict[int, Reply] = {}
-        clock = perf_counter
-        copy = tuple
+        first = self._numbers(size)
+        began = perf_counter()
         zero, one = 0, 1
-        for k, args in enumerate(calls):
-            start = self._item_start = self.busy_since = clock()
+        for number, args in enumerate(calls, first):
             try:
-                self._in_call = True
+                self.calling = number
                 found = winners(args)
-                self._in_call = False
-                self.busy_since = 0.0
+                self.calling = IDLE
             except BaseException as exc:
-                self._in_call = False
-                self.busy_since = 0.0
-                out[k] = self._failed(exc, start)
+                self.calling = IDLE
+                k = number - first
+                out[k] = self._failed(exc, number, (perf_counter() - began) / (k + 1))
                 continue
             if type(found) is list:
-                found = copy(found)  # checked after the copy: nothing can change what was checked
                 try:
                     a, b = found
                     if (a is zero and b is one) or (a is one and b is zero):
                         continue
                 except ValueError:  # not two items (a raise costs less than len() a hand)
                     pass
-                found = list(found)
-            reply = self._judged(self._compared, found, start, clock() - start)
+            k = number - first
+            reply = self._judged(self._compared, found, number, (perf_counter() - began) / (k + 1))
             if not_tied((reply,)):
                 out[k] = reply
         return out
@@ -595,20 +622,20 @@ class InProcessAdapter(Adapter):
         winners = list(found) if isinstance(found, (list, tuple)) else found
         return cls._checked("compare", {"winners": winners}, duration)
 
-    def _one(self, request: Mapping[str, Any], start: float | None = None) -> Reply:
-        """One request through :func:`call_evaluator`, guarded, timed and checked."""
-        if start is None:
-            start = self._item_start = perf_counter()
+    def _one(self, request: Mapping[str, Any], number: int | None = None) -> Reply:
+        """One request through :func:`call_evaluator`, guarded, timed and checked (the
+        call's ``number``: a new one unless given)."""
+        if number is None:
+            number = self._numbers(1)
+        start = perf_counter()
         try:
-            self._in_call = True
-            self.busy_since = start
+            self.calling = number
             try:
                 item = call_evaluator(self.evaluator, request)
             finally:
-                self._in_call = False
-                self.busy_since = 0.0
+                self.calling = IDLE
         except BaseException as exc:
-            return self._failed(exc, start)
+            return self._failed(exc, number, perf_counter() - start)
         op = request["op"]
 
         def judge(item: Any, duration: float) -> Reply:
@@ -622,25 +649,23 @@ class InProcessAdapter(Adapter):
                 )
             return self._checked(op, item, duration)
 
-        return self._judged(judge, item, start, perf_counter() - start)
+        return self._judged(judge, item, number, perf_counter() - start)
 
     def _judged(
-        self, judge: Callable[[Any, float], Reply], found: Any, start: float, duration: float
+        self, judge: Callable[[Any, float], Reply], found: Any, number: int, duration: float
     ) -> Reply:
-        """``judge(found, duration)``: an answer judged as its call was made, the alarm
-        armed and anything raised caught, since judging an answer that is not a plain
-        builtin runs the evaluator's code (a subclass's ``__iter__``, an object's
-        ``__repr__`` or ``__class__`` for the message), which may raise or hang."""
+        """``judge(found, duration)``: an answer judged as its call (numbered ``number``)
+        was made, watched by the alarm and the watchdog, anything raised caught, since
+        judging an answer that is not a plain builtin runs the evaluator's code (a
+        subclass's ``__iter__``, an object's ``__repr__`` or ``__class__`` for the
+        message), which may raise or hang."""
         try:
-            self.busy_since = start  # (the watchdog sees a judging that swallows the alarm)
-            self._in_call = True
+            self.calling = number
             reply = judge(found, duration)
-            self._in_call = False
-            self.busy_since = 0.0
+            self.calling = IDLE
         except BaseException as exc:
-            self._in_call = False
-            self.busy_since = 0.0
-            return self._failed(exc, start)
+            self.calling = IDLE
+            return self._failed(exc, number, duration)
         return reply
 
     @staticmethod
@@ -650,14 +675,15 @@ class InProcessAdapter(Adapter):
             return Reply(ERROR, message=f"{problem}; returned {item!r}"[:500], duration_s=duration)
         return _new_tuple(Reply, (ANSWERED, item, "", "", "", duration))
 
-    def _failed(self, exc: BaseException, start: float) -> Reply:
-        """The reply for an evaluator call that raised (re-raises only a real Ctrl-C of
-        the user: ``SystemExit`` or a ``KeyboardInterrupt`` of evaluator code is ERROR)."""
-        duration = perf_counter() - start
+    def _failed(self, exc: BaseException, number: int, duration: float) -> Reply:
+        """The reply for the evaluator call numbered ``number`` that raised after
+        ``duration`` seconds (re-raises only a real Ctrl-C of the user: ``SystemExit`` or
+        a ``KeyboardInterrupt`` of evaluator code is ERROR)."""
         if isinstance(exc, Rejected):
             code = exc.code if type(exc.code) is str else None
             return Reply(REJECTED, {"rejected": code}, str(exc), duration_s=duration)
-        if isinstance(exc, _Deadline):
+        if isinstance(exc, _Deadline):  # (it ran the timeout at least: its duration says so)
+            duration = max(duration, self.timeout or 0.0)
             return Reply(TIMEOUT, message=f"no answer within {self.timeout} s", duration_s=duration)
         if not evaluators_exception(exc):
             raise exc
@@ -668,21 +694,27 @@ class InProcessAdapter(Adapter):
         )
         # the exception's text and traceback run its own code (__str__), guarded as a call
         try:
-            self.busy_since = start
-            self._in_call = True
+            self.calling = number
             tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
             message = f"{type(exc).__name__}: {exc}{what}"
-            self._in_call = False
-            self.busy_since = 0.0
+            self.calling = IDLE
         except BaseException:  # (the alarm's deadline included)
-            self._in_call = False
-            self.busy_since = 0.0
+            self.calling = IDLE
             tb, message = "", f"{type(exc).__name__} (its text could not be read){what}"
         return Reply(ERROR, message=message[:500], stderr=tb, duration_s=duration)
 
     # ------------------------------------------------------------------ timeout
+    def _numbers(self, calls: int) -> int:
+        """The number of the first of ``calls`` evaluator calls about to be made (the
+        others follow it)."""
+        first = self._next_number
+        self._next_number = first + calls
+        return first
+
     def _arm(self) -> Any:
-        """Start the per-request alarm; returns the previous handler (falsy: not armed)."""
+        """Start the per-request alarm, which looks at the call in progress
+        :data:`ALARM_TICKS` times a timeout; returns the previous handler (falsy: not
+        armed)."""
         if (
             not self.timeout
             or not hasattr(signal, "setitimer")
@@ -690,14 +722,19 @@ class InProcessAdapter(Adapter):
         ):
             return None
         previous = signal.signal(signal.SIGALRM, self._on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        tick = self.timeout / ALARM_TICKS
+        signal.setitimer(signal.ITIMER_REAL, tick, tick)
         return previous or signal.SIG_DFL
 
     def _on_alarm(self, signum: int, frame: Any) -> None:
+        """Stop the call in progress once it has been seen running for the timeout (so
+        past its timeout by at most two looks); each call once: one that swallows its
+        deadline is the runner's watchdog's."""
         assert self.timeout
-        elapsed = perf_counter() - self._item_start
-        if elapsed >= self.timeout and self._in_call:
-            self._in_call = False
-            signal.setitimer(signal.ITIMER_REAL, self.timeout)  # re-arm for the next item
+        calling = self.calling
+        if (
+            self._alarm_watch.running(calling, perf_counter()) >= self.timeout
+            and calling != self._stopped
+        ):
+            self._stopped = calling
             raise _Deadline
-        signal.setitimer(signal.ITIMER_REAL, max(self.timeout - elapsed, 0.001))

@@ -41,7 +41,6 @@ from pokercert.harness.adapters import (
     load_adapter,
 )
 from pokercert.harness.explore.exhaustive import (
-    DEFAULT_BATCH,
     DEFAULT_REPORT,
     ExhaustiveAborted,
     Phase,
@@ -114,7 +113,7 @@ class RangeTask:
     stop: int
     order_seed: int | None
     check_order: bool
-    batch: int = DEFAULT_BATCH
+    batch: int | None = None  # hands a batch (None: the worker's adapter's choice)
     report_limit: int = DEFAULT_REPORT
 
 
@@ -225,7 +224,7 @@ def check_range(task: RangeTask) -> dict[str, Any]:
         started = time.monotonic()
         try:
             _check_order(checker, task, ref)
-            checker.run_range(task.stop, task.batch)
+            checker.run_range(task.stop, task.batch or adapter.hands_per_batch)
             state.finished = True
         except AdapterAborted as exc:
             state.aborted = str(exc)
@@ -464,7 +463,7 @@ def _whole_task(
     options: AdapterOptions | None,
     profile: Profile,
     jokers: bool,
-    batch: int,
+    batch: int | None,
     report_limit: int,
 ) -> RangeTask:
     """The task of all of ``template``'s hands (its ranges' tasks are copies of it)."""
@@ -522,7 +521,7 @@ def run_exhaustive_on_dask(
     workers: int = 2,
     shard: tuple[int, int] = (1, 1),
     resume: bool = False,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     jokers: bool = True,
     report_limit: int = DEFAULT_REPORT,
     order_seed: int | None = None,

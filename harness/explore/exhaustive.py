@@ -54,7 +54,6 @@ from pokercert.reference.errors import InputError
 __all__ = [
     "CLASS_KEYS_PHASE",
     "COMPARE_MODES",
-    "DEFAULT_BATCH",
     "DEFAULT_REPORT",
     "REFERENCE_PHASE",
     "ExhaustiveAborted",
@@ -68,7 +67,6 @@ __all__ = [
     "run_exhaustive",
 ]
 
-DEFAULT_BATCH = 4096
 DEFAULT_REPORT = 10
 # a phase of a run and how far it is: (REFERENCE_PHASE, 0, 1) as the reference's classes
 # are being made and ("741 reference classes of 22,100 hands", 1, 1) once they are (a
@@ -276,7 +274,7 @@ def run_exhaustive(
     adapter_spec: str,
     shard: tuple[int, int] = (1, 1),
     resume: bool = False,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     jokers: bool = True,
     report_limit: int = DEFAULT_REPORT,
     progress: Callable[[int, int], None] | None = None,
@@ -295,7 +293,8 @@ def run_exhaustive(
     on ``resume``) or, with ``sorted_cards``, as enumerated (rank descending).  The seed
     is ``State.order_seed`` (None when sorted).
 
-    ``progress`` gets (hands done, hands in the range) after each batch, ``phase`` the
+    ``progress`` gets (hands done, hands in the range) after each batch (of ``batch``
+    hands; default: the adapter's :attr:`~.Adapter.hands_per_batch`), ``phase`` the
     phases before them (:data:`Phase`).  ``State.elapsed_s`` is the wall time of every
     phase, from ``started`` (a :func:`time.monotonic` time; default: now), added to the
     saved run's on ``resume``.
@@ -321,7 +320,7 @@ def run_exhaustive(
     )
     state = resume_state(out, fresh) if resume else fresh
     checker = checker_for(adapter, identity, ruleset, profile, state, ref, report_limit)
-    _check(checker, out, batch, started, progress, phase)
+    _check(checker, out, batch or adapter.hands_per_batch, started, progress, phase)
     return state
 
 

@@ -45,7 +45,7 @@ from pokercert.harness.adapters import (
     parse_spec,
 )
 from pokercert.harness.adapters.base import ERROR
-from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.adapters.inprocess import CallWatch, InProcessAdapter
 from pokercert.harness.adapters.sandbox import IN_PROCESS_RECORD
 from pokercert.harness.adapters.spec import isolation_of
 from pokercert.harness.adapters.trace import Observed, probe_ahead
@@ -381,6 +381,7 @@ class Watchdog(threading.Thread):
         # asked, so a watchdog that fires records each ruleset not reached as aborted
         self.attaching: tuple[Sequence[str], Sequence[str]] | None = None
         self._done = threading.Event()
+        self._call = CallWatch()  # the call in progress, seen at each look
 
     def stop(self) -> None:
         self._done.set()
@@ -392,9 +393,8 @@ class Watchdog(threading.Thread):
                 self._fire(why)
 
     def _overdue(self) -> str:
-        busy = self.adapter.busy_since
-        if busy and self.timeout:
-            running = time.perf_counter() - busy
+        if self.timeout:
+            running = self._call.running(self.adapter.calling, time.perf_counter())
             if running > self.timeout + self.grace:
                 return (
                     f"an evaluator call ran {running:.1f} s and did not stop at its "

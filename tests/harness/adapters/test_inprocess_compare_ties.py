@@ -30,7 +30,7 @@ from pokercert.harness.adapters.base import (
     Reply,
     not_tied,
 )
-from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.adapters.inprocess import IDLE, InProcessAdapter
 from pokercert.harness.api import EvaluatorInfo, Rejected
 from pokercert.reference.classes import CODED_CARDS
 
@@ -290,24 +290,43 @@ def test_the_alarm_times_each_call_not_the_batch(form):
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # disarmed after the batch
 
 
-def test_busy_since_marks_each_call_in_progress_and_is_cleared_between():
-    seen: list[float] = []
+def test_each_call_is_numbered_while_it_runs_and_idle_between():
+    seen: list[int] = []
     adapter: InProcessAdapter
 
     class Watched(Scripted):
         def winners(self, hands: Any, board: Any = None) -> Any:
-            seen.append(adapter.busy_since)
+            seen.append(adapter.calling)
             if len(seen) == 2:
                 raise ValueError("boom")
             return super().winners(hands, board)
 
     adapter = _adapter(Watched(), timeout=5)
-    before = time.perf_counter()
     got = adapter.compare_ties(FORMS["codes"]())
     assert sorted(got) == [1] and got[1].status == ERROR
-    assert len(seen) == 4 and before <= seen[0] < seen[1] < seen[2] < seen[3]
-    assert seen[3] <= time.perf_counter()
-    assert adapter.busy_since == 0.0
+    assert adapter.calling == IDLE
+    again = adapter.compare_ties(FORMS["codes"]())  # (its second call raises no more)
+    assert again == {} and adapter.calling == IDLE
+    # a number each call, never one seen before, and never IDLE while a call runs
+    assert len(seen) == 8 and seen[0] > IDLE and seen == sorted(set(seen))
+
+
+def test_a_reply_carries_the_batch_mean_and_a_timeout_at_least_the_timeout():
+    """The tie loop times no call: a reply made there carries the mean time of the
+    batch's calls so far (as an exec: batch's replies do), a TIMEOUT the timeout."""
+
+    class Sleepy(Scripted):
+        def winners(self, hands: Any, board: Any = None) -> Any:
+            k, self.calls = self.calls, self.calls + 1
+            seconds, answer = [(0.05, [0, 1]), (0.05, [0]), (5.0, [0, 1]), (0.0, [1, 0])][k]
+            time.sleep(seconds)  # (the third one interrupted by the alarm after 0.2 s)
+            return answer
+
+    adapter = _adapter(Sleepy(), timeout=0.2)
+    got = adapter.compare_ties(FORMS["codes"]())
+    assert {k: r.status for k, r in got.items()} == {1: ANSWERED, 2: TIMEOUT}
+    assert 0.04 <= got[1].duration_s <= 0.5  # two calls of 0.05 s, their mean
+    assert got[2].duration_s >= 0.2
 
 
 def _user_sigint_possible() -> None:

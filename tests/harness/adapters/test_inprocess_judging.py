@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pokercert.harness.adapters.base import ANSWERED, ERROR, TIMEOUT, PairCompares
-from pokercert.harness.adapters.inprocess import InProcessAdapter
+from pokercert.harness.adapters.inprocess import IDLE, InProcessAdapter
 from pokercert.harness.api import EvaluatorInfo
 
 HAND, OTHER = "Ah Kd 9c 7s 2h", "As Kh 9d 7c 2s"
@@ -125,17 +125,17 @@ def test_a_plain_answer_is_still_answered():
 
 
 def test_the_watchdog_sees_a_judging_in_progress():
-    """The runner's watchdog reads ``busy_since`` to see a call that swallowed the alarm;
-    judging runs evaluator code too, so it is set then and cleared after."""
-    seen: list[float] = []
+    """The runner's watchdog looks at ``calling`` to see a call that swallowed the alarm;
+    judging runs evaluator code too, so the call's number is there then, IDLE after."""
+    seen: list[int] = []
 
     class Watched:
         def __repr__(self) -> str:
-            seen.append(adapter.busy_since)
+            seen.append(adapter.calling)
             return "watched"
 
     adapter = _adapter(Watched)
     (reply,) = adapter.run_batch([REQUESTS["compare"]])
     assert reply.status == ERROR and "watched" in reply.message
-    assert seen and seen[0] > 0
-    assert adapter.busy_since == 0.0
+    assert seen and seen[0] != IDLE
+    assert adapter.calling == IDLE

@@ -109,7 +109,7 @@ class ManyWheelBlind(WheelBlind):
 def test_the_batch_form_finds_exactly_what_hand_by_hand_finds(tmp_path):
     one_by_one = _check("py:tests.helpers.textbook_eval:WheelBlind", HIGH_3, tmp_path / "a")
     evaluator = ManyWheelBlind()
-    batched = _check_object(evaluator, HIGH_3, tmp_path / "b")
+    batched = _check_object(evaluator, HIGH_3, tmp_path / "b", batch=4096)
     assert evaluator.calls > 22_100 // 4096  # the batches, and the class keys
     assert batched.mode == "key" and batched.checked == 22_100
     counts = ("category_disagreements", "class_disagreements", "order_disagreements", "errors")
@@ -119,6 +119,26 @@ def test_the_batch_form_finds_exactly_what_hand_by_hand_finds(tmp_path):
         == [64, 0, 2, 0]
     )
     assert [d.vector for d in batched.disagreements] == [d.vector for d in one_by_one.disagreements]
+
+
+@pytest.mark.parametrize(
+    ("spec", "batch", "steps"),
+    [
+        # in process each call has its own timeout: batches of 16,384 by default
+        ("reference", None, [16_384, 22_100]),
+        # over exec: one timeout covers a batch's reply: 4,096
+        (
+            f"exec:{sys.executable} -m pokercert.harness.adapters.serve reference",
+            None,
+            [4_096 * k for k in range(1, 6)] + [22_100],
+        ),
+        ("reference", 10_000, [10_000, 20_000, 22_100]),  # as asked
+    ],
+)
+def test_a_batch_holds_the_adapters_number_of_hands_unless_asked(spec, batch, steps, tmp_path):
+    seen: list[int] = []
+    _check(spec, HIGH_3, tmp_path, batch=batch, progress=lambda done, total: seen.append(done))
+    assert seen == steps
 
 
 def test_an_evaluator_that_writes_over_its_input_cannot_change_the_findings(tmp_path):
