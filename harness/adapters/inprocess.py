@@ -60,7 +60,10 @@ from pokercert.vectors.model import PAI_GOW_KINDS, Kind, share_text
 
 TRACEBACK_LIMIT = 4000
 IDLE = -1  # InProcessAdapter.calling between evaluator calls
-ALARM_TICKS = 20  # how many times a timeout the alarm looks at the call in progress
+# how many times a timeout the alarm looks at the call in progress: a call is stopped
+# after its timeout, never before, and at most two looks after it; each look is a signal
+# (it interrupts a system call in progress, which Python retries), so not too many
+ALARM_TICKS = 10
 _T = TypeVar("_T")
 
 
