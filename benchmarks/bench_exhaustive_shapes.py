@@ -206,11 +206,12 @@ def _adapter(
     answers: dict[str, list[Any]] | None = None,
     keep: bool = False,
 ) -> Any:
-    from pokercert.harness.adapters import load_adapter
+    from pokercert.harness.adapters import AdapterOptions, load_adapter
     from pokercert.harness.adapters.inprocess import InProcessAdapter
 
-    if transport == "in process":
-        return InProcessAdapter(_Treys(shape, answers, keep), "py:bench", "bench", "0")
+    if transport == "in process":  # guarded as the CLI guards it: the default timeout
+        timeout = AdapterOptions().timeout
+        return InProcessAdapter(_Treys(shape, answers, keep), "py:bench", "bench", "0", timeout)
     kinds, features = _EXEC_SHAPES[shape]
     script = Path(folder) / f"{shape}.py"
     script.write_text(
@@ -451,7 +452,7 @@ def measure(shapes: list[str], start: int, hands: int, repeat: int) -> list[list
                 f"{r['wall']:.2f}",
                 f"{harness:.2f}",
                 f"{adapter:.2f}",
-                f"{100 * harness / cpu:.0f}%" if cpu else "",
+                f"{100 * harness / cpu:.1f}%" if cpu else "",
                 f"{hands / cpu:,.0f}" if cpu else "",
                 f"{cpu / floor:.1f}",
             ]
