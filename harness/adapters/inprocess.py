@@ -61,8 +61,9 @@ from pokercert.vectors.model import PAI_GOW_KINDS, Kind, share_text
 TRACEBACK_LIMIT = 4000
 IDLE = -1  # InProcessAdapter.calling between evaluator calls
 # how many times a timeout the alarm looks at the call in progress: a call is stopped
-# after its timeout, never before, and at most two looks after it; each look is a signal
-# (it interrupts a system call in progress, which Python retries), so not too many
+# after its timeout, never before, and at most two looks after it (then at each look
+# while it runs on); each look is a signal (it interrupts a system call in progress,
+# which Python retries), so not too many
 ALARM_TICKS = 10
 _T = TypeVar("_T")
 
@@ -397,13 +398,13 @@ class InProcessAdapter(Adapter):
         self.adapter_name = adapter_name
         self.adapter_version = adapter_version
         self.timeout = timeout
-        # the number of the evaluator call in progress (judging its answer included),
-        # IDLE between calls: the alarm and the runner's watchdog look at it
-        # (:class:`CallWatch`); each call's number is its own for the adapter's life
+        # the number of the evaluator call in progress (or of the judging of its answer,
+        # or the reading of its exception's text: evaluator code too), IDLE between
+        # calls: the alarm and the runner's watchdog look at it (:class:`CallWatch`);
+        # each number is used once in the adapter's life
         self.calling = IDLE
         self._next_number = 0
         self._alarm_watch = CallWatch()
-        self._stopped = IDLE  # the call the alarm stopped (once: the watchdog sees the rest)
 
     def start(self) -> Identity:
         return identity_of(self.evaluator, self.adapter_name, self.adapter_version)
@@ -515,10 +516,10 @@ class InProcessAdapter(Adapter):
                 self.calling = IDLE
             except BaseException as exc:
                 self.calling = IDLE
-                append(self._failed(exc, number, clock() - start))
+                append(self._failed(exc, clock() - start))
                 continue
             judge = self._classified if method is classify else self._compared
-            append(self._judged(judge, found, number, duration))
+            append(self._judged(judge, found, duration))
         return out
 
     def _compare_all(self, winners: Any, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
@@ -544,7 +545,7 @@ class InProcessAdapter(Adapter):
                 self.calling = IDLE
             except BaseException as exc:
                 self.calling = IDLE
-                append(self._failed(exc, number, clock() - start))
+                append(self._failed(exc, clock() - start))
                 continue
             ok = type(found) is list
             if ok:
@@ -556,7 +557,7 @@ class InProcessAdapter(Adapter):
             append(
                 make(Reply, (ANSWERED, {"winners": found}, "", "", "", duration))
                 if ok
-                else self._judged(self._compared, found, number, duration)
+                else self._judged(self._compared, found, duration)
             )
         return out
 
@@ -586,7 +587,7 @@ class InProcessAdapter(Adapter):
             except BaseException as exc:
                 self.calling = IDLE
                 k = number - first
-                out[k] = self._failed(exc, number, (perf_counter() - began) / (k + 1))
+                out[k] = self._failed(exc, (perf_counter() - began) / (k + 1))
                 continue
             if type(found) is list:
                 try:
@@ -596,7 +597,7 @@ class InProcessAdapter(Adapter):
                 except ValueError:  # not two items (a raise costs less than len() a hand)
                     pass
             k = number - first
-            reply = self._judged(self._compared, found, number, (perf_counter() - began) / (k + 1))
+            reply = self._judged(self._compared, found, (perf_counter() - began) / (k + 1))
             if not_tied((reply,)):
                 out[k] = reply
         return out
@@ -638,7 +639,7 @@ class InProcessAdapter(Adapter):
             finally:
                 self.calling = IDLE
         except BaseException as exc:
-            return self._failed(exc, number, perf_counter() - start)
+            return self._failed(exc, perf_counter() - start)
         op = request["op"]
 
         def judge(item: Any, duration: float) -> Reply:
@@ -652,23 +653,21 @@ class InProcessAdapter(Adapter):
                 )
             return self._checked(op, item, duration)
 
-        return self._judged(judge, item, number, perf_counter() - start)
+        return self._judged(judge, item, perf_counter() - start)
 
-    def _judged(
-        self, judge: Callable[[Any, float], Reply], found: Any, number: int, duration: float
-    ) -> Reply:
-        """``judge(found, duration)``: an answer judged as its call (numbered ``number``)
-        was made, watched by the alarm and the watchdog, anything raised caught, since
+    def _judged(self, judge: Callable[[Any, float], Reply], found: Any, duration: float) -> Reply:
+        """``judge(found, duration)``: an answer judged as a call is made (a number of
+        its own, watched by the alarm and the watchdog, anything raised caught), since
         judging an answer that is not a plain builtin runs the evaluator's code (a
         subclass's ``__iter__``, an object's ``__repr__`` or ``__class__`` for the
         message), which may raise or hang."""
         try:
-            self.calling = number
+            self.calling = self._numbers(1)
             reply = judge(found, duration)
             self.calling = IDLE
         except BaseException as exc:
             self.calling = IDLE
-            return self._failed(exc, number, duration)
+            return self._failed(exc, duration)
         return reply
 
     @staticmethod
@@ -678,10 +677,10 @@ class InProcessAdapter(Adapter):
             return Reply(ERROR, message=f"{problem}; returned {item!r}"[:500], duration_s=duration)
         return _new_tuple(Reply, (ANSWERED, item, "", "", "", duration))
 
-    def _failed(self, exc: BaseException, number: int, duration: float) -> Reply:
-        """The reply for the evaluator call numbered ``number`` that raised after
-        ``duration`` seconds (re-raises only a real Ctrl-C of the user: ``SystemExit`` or
-        a ``KeyboardInterrupt`` of evaluator code is ERROR)."""
+    def _failed(self, exc: BaseException, duration: float) -> Reply:
+        """The reply for an evaluator call that raised after ``duration`` seconds
+        (re-raises only a real Ctrl-C of the user: ``SystemExit`` or a
+        ``KeyboardInterrupt`` of evaluator code is ERROR)."""
         if isinstance(exc, Rejected):
             code = exc.code if type(exc.code) is str else None
             return Reply(REJECTED, {"rejected": code}, str(exc), duration_s=duration)
@@ -697,7 +696,7 @@ class InProcessAdapter(Adapter):
         )
         # the exception's text and traceback run its own code (__str__), guarded as a call
         try:
-            self.calling = number
+            self.calling = self._numbers(1)
             tb = "".join(traceback.format_exception(exc))[-TRACEBACK_LIMIT:]
             message = f"{type(exc).__name__}: {exc}{what}"
             self.calling = IDLE
@@ -731,13 +730,11 @@ class InProcessAdapter(Adapter):
 
     def _on_alarm(self, signum: int, frame: Any) -> None:
         """Stop the call in progress once it has been seen running for the timeout (so
-        past its timeout by at most two looks); each call once: one that swallows its
-        deadline is the runner's watchdog's."""
+        past its timeout by at most two looks), and again at each look while it runs on:
+        evaluator code that swallows the deadline (a loop catching ``BaseException``,
+        or the bare ``except`` with which :mod:`traceback` reads an exception's text) is
+        stopped again at the next look, and a call that never stops is the runner's
+        watchdog's."""
         assert self.timeout
-        calling = self.calling
-        if (
-            self._alarm_watch.running(calling, perf_counter()) >= self.timeout
-            and calling != self._stopped
-        ):
-            self._stopped = calling
+        if self._alarm_watch.running(self.calling, perf_counter()) >= self.timeout:
             raise _Deadline

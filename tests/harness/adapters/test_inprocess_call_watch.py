@@ -139,10 +139,36 @@ def test_the_alarm_stops_a_call_past_its_timeout_soon_after_it():
     assert 0.2 <= slow.duration_s < 1.0
 
 
-def test_the_alarm_stops_a_call_once_and_the_next_call_again():
-    # the first call swallows its deadline and runs on to 0.5 s: it is raised into once
-    # (the watchdog is for such a call); the second is stopped at its own timeout
+def test_the_alarm_stops_a_call_that_runs_on_at_each_look_and_the_next_call_again():
+    # the first call swallows every deadline and runs on to 0.5 s: it is stopped again
+    # at each look past its timeout (looks every 0.01 s from 0.1 s on), and answers; the
+    # second is stopped at its own timeout, not at once for the first's overrun
     evaluator = Timed([0.5, 5.0], swallow=0)
     first, second = _run(evaluator, 2, timeout=0.1)
-    assert evaluator.deadlines == 1
+    assert 10 <= evaluator.deadlines <= 45
     assert (first.status, second.status) == ("answered", "timeout")
+    assert 0.1 <= second.duration_s < 1.0
+
+
+class _SlowText(Exception):
+    def __str__(self) -> str:
+        time.sleep(5)  # interrupted by the alarm: reading it is a call of its own
+        return "slow"
+
+
+def test_reading_an_exception_is_watched_even_after_its_call_swallowed_the_deadline():
+    # the call swallows its deadlines, runs on, then raises an exception whose text
+    # hangs: reading that text is evaluator code, stopped at its own timeout (traceback
+    # reads it under a bare except, which swallows the first deadline: the next look
+    # stops it again)
+    class Swallows(Timed):
+        def winners(self, hands: Any, board: Any = None) -> list[int]:
+            super().winners(hands, board)
+            raise _SlowText
+
+    evaluator = Swallows([0.3], swallow=0)
+    started = time.monotonic()
+    (reply,) = _run(evaluator, 1, timeout=0.1)
+    assert evaluator.deadlines > 1
+    assert time.monotonic() - started < 2.0
+    assert reply.status == "error" and "its text could not be read" in reply.message
