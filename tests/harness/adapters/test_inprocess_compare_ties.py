@@ -319,14 +319,14 @@ def test_a_reply_carries_the_batch_mean_and_a_timeout_at_least_the_timeout():
         def winners(self, hands: Any, board: Any = None) -> Any:
             k, self.calls = self.calls, self.calls + 1
             seconds, answer = [(0.05, [0, 1]), (0.05, [0]), (5.0, [0, 1]), (0.0, [1, 0])][k]
-            time.sleep(seconds)  # (the third one interrupted by the alarm after 0.2 s)
+            time.sleep(seconds)  # (the third one interrupted by the alarm after 0.3 s)
             return answer
 
-    adapter = _adapter(Sleepy(), timeout=0.2)
+    adapter = _adapter(Sleepy(), timeout=0.3)
     got = adapter.compare_ties(FORMS["codes"]())
     assert {k: r.status for k, r in got.items()} == {1: ANSWERED, 2: TIMEOUT}
     assert 0.04 <= got[1].duration_s <= 0.5  # two calls of 0.05 s, their mean
-    assert got[2].duration_s >= 0.2
+    assert got[2].duration_s >= 0.3
 
 
 def _user_sigint_possible() -> None:
