@@ -224,7 +224,7 @@ def check_range(task: RangeTask) -> dict[str, Any]:
         started = time.monotonic()
         try:
             _check_order(checker, task, ref)
-            checker.run_range(task.stop, task.batch or adapter.hands_per_batch)
+            checker.run_range(task.stop, task.batch)
             state.finished = True
         except AdapterAborted as exc:
             state.aborted = str(exc)

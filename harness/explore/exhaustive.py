@@ -320,14 +320,14 @@ def run_exhaustive(
     )
     state = resume_state(out, fresh) if resume else fresh
     checker = checker_for(adapter, identity, ruleset, profile, state, ref, report_limit)
-    _check(checker, out, batch or adapter.hands_per_batch, started, progress, phase)
+    _check(checker, out, batch, started, progress, phase)
     return state
 
 
 def _check(
     checker: Checker,
     out: Path,
-    batch: int,
+    batch: int | None,
     started: float,
     progress: Callable[[int, int], None] | None,
     phase: Phase | None,

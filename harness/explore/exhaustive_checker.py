@@ -249,13 +249,16 @@ class Checker:
     def run_range(
         self,
         stop: int,
-        batch: int,
+        batch: int | None = None,
         progress: Callable[[int], None] | None = None,
         checkpoint: Callable[[], None] | None = None,
     ) -> None:
-        """Check hands ``state.next`` to ``stop - 1``; ``progress`` gets the next hand's
-        position after each batch, ``checkpoint`` is called every few seconds."""
+        """Check hands ``state.next`` to ``stop - 1`` in batches of ``batch`` hands
+        (default: the adapter's :attr:`~.Adapter.hands_per_batch`); ``progress`` gets
+        the next hand's position after each batch, ``checkpoint`` is called every few
+        seconds."""
         st = self.state
+        batch = batch or self.adapter.hands_per_batch
         last_save = time.monotonic()
 
         def broken(hand: str, message: str) -> None:

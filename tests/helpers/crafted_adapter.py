@@ -43,3 +43,9 @@ def crafted_adapter(
     script = folder / "crafted.py"
     script.write_text(SCRIPT % (crafted, list(kinds)), encoding="utf-8")
     return load_adapter(f"exec:{sys.executable} {script}", AdapterOptions(timeout=20))
+
+
+def reply_line(*texts: str, head: str = '"type": "batch", "id": 7', tail: str = "") -> str:
+    """A batch reply line written by hand: ``head``, then the reply items ``texts``, then
+    ``tail`` (what a crafted adapter writes for a test of how it is read)."""
+    return '{%s, "replies": [%s]%s}' % (head, ", ".join(texts), tail)  # noqa: UP031

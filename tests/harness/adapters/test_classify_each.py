@@ -20,7 +20,7 @@ import pytest
 from pokercert.harness.adapters import process as process_module
 from pokercert.harness.adapters.base import ANSWERED, Classifies, Reply
 from pokercert.harness.adapters.reply_shapes import categories
-from tests.helpers.crafted_adapter import crafted_adapter
+from tests.helpers.crafted_adapter import crafted_adapter, reply_line
 
 IDS = range(40, 43)
 
@@ -48,35 +48,31 @@ def by_the_protocol(line: str, batch_id: int, ids: range) -> list[str] | None:
     return out
 
 
-def items(*texts: str, head: str = '"type": "batch", "id": 7', tail: str = "") -> str:
-    return '{%s, "replies": [%s]%s}' % (head, ", ".join(texts), tail)  # noqa: UP031
-
-
 GOOD = ['{"id": 40, "category": "flush"}', '{"id": 41, "category": "one_pair"}']
 LAST = '{"id": 42, "category": "high_card"}'
 ALL = [*GOOD, LAST]
 # (line, the categories it answers, or None) -- worked out by hand
 LINES = [
-    (items(*ALL), ["flush", "one_pair", "high_card"]),
-    (items(*ALL).replace(" ", ""), ["flush", "one_pair", "high_card"]),
-    (items(*GOOD, '{"id": 42, "category": "h\\u00e9"}'), ["flush", "one_pair", "h\u00e9"]),
-    (items(*GOOD, '{"id": 42, "category": ""}'), ["flush", "one_pair", ""]),
-    (items(*GOOD, '{"category": "x", "id": 42}'), ["flush", "one_pair", "x"]),
-    (items(*GOOD), None),  # an item missing
-    (items(*ALL, '{"id": 43, "category": "flush"}'), None),  # one too many
-    (items(GOOD[1], GOOD[0], LAST), None),  # out of order
-    (items(*GOOD, '{"id": 42, "category": null}'), None),
-    (items(*GOOD, '{"id": 42, "category": 3}'), None),
-    (items(*GOOD, '{"id": 42, "category": ["flush"]}'), None),
-    (items(*GOOD, '{"id": 42.0, "category": "flush"}'), None),
-    (items(*GOOD, '{"id": true, "category": "flush"}'), None),
-    (items(*GOOD, '{"id": 42, "category": "flush", "extra": 1}'), None),
-    (items(*GOOD, '{"id": 42, "rejected": "bad-card"}'), None),
-    (items(*GOOD, '{"id": 42, "error": "boom"}'), None),
-    (items(*GOOD, '{"id": 42, "winners": [0, 1]}'), None),
-    (items(*ALL, head='"type": "batch", "id": 6'), None),  # an earlier batch's reply
-    (items(*ALL, tail=', "more": 1'), None),
-    (items(*ALL) + " x", None),
+    (reply_line(*ALL), ["flush", "one_pair", "high_card"]),
+    (reply_line(*ALL).replace(" ", ""), ["flush", "one_pair", "high_card"]),
+    (reply_line(*GOOD, '{"id": 42, "category": "h\\u00e9"}'), ["flush", "one_pair", "h\u00e9"]),
+    (reply_line(*GOOD, '{"id": 42, "category": ""}'), ["flush", "one_pair", ""]),
+    (reply_line(*GOOD, '{"category": "x", "id": 42}'), ["flush", "one_pair", "x"]),
+    (reply_line(*GOOD), None),  # an item missing
+    (reply_line(*ALL, '{"id": 43, "category": "flush"}'), None),  # one too many
+    (reply_line(GOOD[1], GOOD[0], LAST), None),  # out of order
+    (reply_line(*GOOD, '{"id": 42, "category": null}'), None),
+    (reply_line(*GOOD, '{"id": 42, "category": 3}'), None),
+    (reply_line(*GOOD, '{"id": 42, "category": ["flush"]}'), None),
+    (reply_line(*GOOD, '{"id": 42.0, "category": "flush"}'), None),
+    (reply_line(*GOOD, '{"id": true, "category": "flush"}'), None),
+    (reply_line(*GOOD, '{"id": 42, "category": "flush", "extra": 1}'), None),
+    (reply_line(*GOOD, '{"id": 42, "rejected": "bad-card"}'), None),
+    (reply_line(*GOOD, '{"id": 42, "error": "boom"}'), None),
+    (reply_line(*GOOD, '{"id": 42, "winners": [0, 1]}'), None),
+    (reply_line(*ALL, head='"type": "batch", "id": 6'), None),  # an earlier batch's reply
+    (reply_line(*ALL, tail=', "more": 1'), None),
+    (reply_line(*ALL) + " x", None),
     ("", None),
 ]
 

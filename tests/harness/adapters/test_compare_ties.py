@@ -19,7 +19,7 @@ import pytest
 from pokercert.harness.adapters import process as process_module
 from pokercert.harness.adapters.base import PairCompares, not_tied
 from pokercert.harness.adapters.reply_shapes import all_tied
-from tests.helpers.crafted_adapter import crafted_adapter
+from tests.helpers.crafted_adapter import crafted_adapter, reply_line
 
 IDS = range(40, 43)
 
@@ -50,51 +50,47 @@ def by_the_protocol(line: str, batch_id: int, ids: range) -> bool:
     return True
 
 
-def items(*texts: str, head: str = '"type": "batch", "id": 7', tail: str = "") -> str:
-    return '{%s, "replies": [%s]%s}' % (head, ", ".join(texts), tail)  # noqa: UP031
-
-
 TIES = ['{"id": 40, "winners": [0, 1]}', '{"id": 41, "winners": [1, 0]}']
 LAST = '{"id": 42, "winners": [0, 1]}'
 ALL = [*TIES, LAST]
 # (line, every request answered a tie?) -- the answers worked out by hand
 LINES = [
-    (items(*ALL), True),
-    (items(*ALL).replace(" ", ""), True),
+    (reply_line(*ALL), True),
+    (reply_line(*ALL).replace(" ", ""), True),
     ('\t{ "replies" : [%s] , "id" : 7 , "type" : "batch" }\r' % ", ".join(ALL), True),  # noqa: UP031
-    (items(*ALL, head='"type": "b\\u0061tch", "id": 7'), True),
-    (items(*TIES, '{"id": 42, "winners": [0, 1], "winners": [0]}'), False),  # the last counts
-    (items(*TIES), False),  # an item missing
-    (items(*ALL, '{"id": 43, "winners": [0, 1]}'), False),  # one too many
-    (items(TIES[1], TIES[0], LAST), False),  # out of order
-    (items(TIES[0], TIES[0], LAST), False),  # an id twice
-    (items(*TIES, '{"id": 42, "winners": [0]}'), False),  # a lone winner
-    (items(*TIES, '{"id": 42, "winners": [1]}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, 0]}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, 1, 2]}'), False),
-    (items(*TIES, '{"id": 42, "winners": []}'), False),
-    (items(*TIES, '{"id": 42, "winners": [false, true]}'), False),  # booleans
-    (items(*TIES, '{"id": 42, "winners": [0, 1.0]}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, 1e0]}'), False),
-    (items(*TIES, '{"id": 42.0, "winners": [0, 1]}'), False),
-    (items(*TIES, '{"id": true, "winners": [0, 1]}'), False),
-    (items(*TIES, '{"id": "42", "winners": [0, 1]}'), False),
-    (items(*TIES, '{"id": 42, "winners": "01"}'), False),
-    (items(*TIES, '{"id": 42, "winners": {"0": 1}}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, 1], "extra": 1}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, 1], "error": "x"}'), False),
-    (items(*TIES, '{"id": 42, "rejected": "bad-card"}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, NaN]}'), False),
-    (items(*TIES, '{"id": 42, "winners": [0, 100000000000000000000000]}'), False),
-    (items(*TIES, '{"winners": [0, 1]}'), False),
-    (items(*TIES, "[42, [0, 1]]"), False),
-    (items(*ALL) + " x", False),  # trailing text
-    (items(*ALL)[:-1], False),  # cut short
-    (items(*ALL, head='"type": "batch", "id": 6'), False),  # an earlier batch's reply
-    (items(*ALL, head='"type": "batch", "id": 8'), False),
-    (items(*ALL, head='"type": "Batch", "id": 7'), False),
-    (items(*ALL, head='"type": "batch"'), False),
-    (items(*ALL, tail=', "more": 1'), False),
+    (reply_line(*ALL, head='"type": "b\\u0061tch", "id": 7'), True),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 1], "winners": [0]}'), False),  # the last counts
+    (reply_line(*TIES), False),  # an item missing
+    (reply_line(*ALL, '{"id": 43, "winners": [0, 1]}'), False),  # one too many
+    (reply_line(TIES[1], TIES[0], LAST), False),  # out of order
+    (reply_line(TIES[0], TIES[0], LAST), False),  # an id twice
+    (reply_line(*TIES, '{"id": 42, "winners": [0]}'), False),  # a lone winner
+    (reply_line(*TIES, '{"id": 42, "winners": [1]}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 0]}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 1, 2]}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": []}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [false, true]}'), False),  # booleans
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 1.0]}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 1e0]}'), False),
+    (reply_line(*TIES, '{"id": 42.0, "winners": [0, 1]}'), False),
+    (reply_line(*TIES, '{"id": true, "winners": [0, 1]}'), False),
+    (reply_line(*TIES, '{"id": "42", "winners": [0, 1]}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": "01"}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": {"0": 1}}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 1], "extra": 1}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 1], "error": "x"}'), False),
+    (reply_line(*TIES, '{"id": 42, "rejected": "bad-card"}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, NaN]}'), False),
+    (reply_line(*TIES, '{"id": 42, "winners": [0, 100000000000000000000000]}'), False),
+    (reply_line(*TIES, '{"winners": [0, 1]}'), False),
+    (reply_line(*TIES, "[42, [0, 1]]"), False),
+    (reply_line(*ALL) + " x", False),  # trailing text
+    (reply_line(*ALL)[:-1], False),  # cut short
+    (reply_line(*ALL, head='"type": "batch", "id": 6'), False),  # an earlier batch's reply
+    (reply_line(*ALL, head='"type": "batch", "id": 8'), False),
+    (reply_line(*ALL, head='"type": "Batch", "id": 7'), False),
+    (reply_line(*ALL, head='"type": "batch"'), False),
+    (reply_line(*ALL, tail=', "more": 1'), False),
     ("[%s]" % ", ".join(ALL), False),  # noqa: UP031
     ("", False),
 ]
@@ -109,10 +105,10 @@ def test_the_shortcut_says_yes_exactly_when_the_protocol_reading_does(line, tied
 def test_what_the_shortcut_cannot_take_is_left_to_the_general_reading():
     # a key twice, its first value not a pair: json takes the last value (a tie), the
     # typed decoder stops at the first; no is always safe (the line is read again)
-    line = items(*TIES, '{"id": 42, "winners": [0], "winners": [0, 1]}')
+    line = reply_line(*TIES, '{"id": 42, "winners": [0], "winners": [0, 1]}')
     assert by_the_protocol(line, 7, IDS)
     assert not all_tied(line.encode(), 7, IDS)
-    assert not all_tied(b"\xff" + items(*ALL).encode(), 7, IDS)  # not UTF-8
+    assert not all_tied(b"\xff" + reply_line(*ALL).encode(), 7, IDS)  # not UTF-8
 
 
 HOSTILE = [
