@@ -7,8 +7,10 @@ reply's reading (the general one and the quick ones) set exactly what an adapter
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from pokercert.harness.adapters import AdapterOptions, load_adapter
 from pokercert.harness.adapters.base import Adapter
@@ -49,3 +51,30 @@ def reply_line(*texts: str, head: str = '"type": "batch", "id": 7', tail: str = 
     """A batch reply line written by hand: ``head``, then the reply items ``texts``, then
     ``tail`` (what a crafted adapter writes for a test of how it is read)."""
     return '{%s, "replies": [%s]%s}' % (head, ", ".join(texts), tail)  # noqa: UP031
+
+
+def protocol_items(line: str, batch_id: int, ids: range, field: str) -> list[Any] | None:
+    """The ``field`` of each item of a batch reply line, read as PROTOCOL.md says with the
+    json module (a test oracle, apart from the harness's reading): the envelope holds
+    ``type`` "batch", the batch's integer id and ``replies`` and nothing else; each item,
+    in the order of ``ids``, holds its integer id and ``field`` and nothing else.  None
+    where the line is anything else."""
+    try:
+        msg = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(msg, dict) or set(msg) != {"type", "id", "replies"}:
+        return None
+    if msg["type"] != "batch" or type(msg["id"]) is not int or msg["id"] != batch_id:
+        return None
+    items = msg["replies"]
+    if type(items) is not list or len(items) != len(ids):
+        return None
+    out = []
+    for rid, item in zip(ids, items, strict=True):
+        if type(item) is not dict or set(item) != {"id", field}:
+            return None
+        if type(item["id"]) is not int or item["id"] != rid:
+            return None
+        out.append(item[field])
+    return out

@@ -11,7 +11,6 @@ replies (the answers must be the ones ``run_batch`` gives, the category or the r
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -20,32 +19,17 @@ import pytest
 from pokercert.harness.adapters import process as process_module
 from pokercert.harness.adapters.base import ANSWERED, Classifies, Reply
 from pokercert.harness.adapters.reply_shapes import categories
-from tests.helpers.crafted_adapter import crafted_adapter, reply_line
+from tests.helpers.crafted_adapter import crafted_adapter, protocol_items, reply_line
 
 IDS = range(40, 43)
 
 
 def by_the_protocol(line: str, batch_id: int, ids: range) -> list[str] | None:
     """Every request answered a category, read as PROTOCOL.md says, with json."""
-    try:
-        msg = json.loads(line)
-    except ValueError:
+    found = protocol_items(line, batch_id, ids, "category")
+    if found is None or any(type(c) is not str for c in found):
         return None
-    if not isinstance(msg, dict) or set(msg) != {"type", "id", "replies"}:
-        return None
-    if msg["type"] != "batch" or type(msg["id"]) is not int or msg["id"] != batch_id:
-        return None
-    items = msg["replies"]
-    if type(items) is not list or len(items) != len(ids):
-        return None
-    out = []
-    for rid, item in zip(ids, items, strict=True):
-        if type(item) is not dict or set(item) != {"id", "category"}:
-            return None
-        if type(item["id"]) is not int or item["id"] != rid or type(item["category"]) is not str:
-            return None
-        out.append(item["category"])
-    return out
+    return found
 
 
 GOOD = ['{"id": 40, "category": "flush"}', '{"id": 41, "category": "one_pair"}']

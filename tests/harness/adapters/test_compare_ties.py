@@ -10,7 +10,6 @@ sit just beside the one shape it takes, and over a hostile adapter's replies.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -19,35 +18,19 @@ import pytest
 from pokercert.harness.adapters import process as process_module
 from pokercert.harness.adapters.base import PairCompares, not_tied
 from pokercert.harness.adapters.reply_shapes import all_tied
-from tests.helpers.crafted_adapter import crafted_adapter, reply_line
+from tests.helpers.crafted_adapter import crafted_adapter, protocol_items, reply_line
 
 IDS = range(40, 43)
 
 
 def by_the_protocol(line: str, batch_id: int, ids: range) -> bool:
     """Every request answered a tie, read as PROTOCOL.md says, with the json module."""
-    try:
-        msg = json.loads(line)
-    except ValueError:
+    found = protocol_items(line, batch_id, ids, "winners")
+    if found is None:
         return False
-    if not isinstance(msg, dict) or set(msg) != {"type", "id", "replies"}:
-        return False
-    if msg["type"] != "batch" or type(msg["id"]) is not int or msg["id"] != batch_id:
-        return False
-    items = msg["replies"]
-    if type(items) is not list or len(items) != len(ids):
-        return False
-    for rid, item in zip(ids, items, strict=True):
-        if type(item) is not dict or set(item) != {"id", "winners"}:
-            return False
-        if type(item["id"]) is not int or item["id"] != rid:
-            return False
-        w = item["winners"]
-        if type(w) is not list or any(type(i) is not int for i in w):
-            return False
-        if w not in ([0, 1], [1, 0]):
-            return False
-    return True
+    return all(
+        type(w) is list and all(type(i) is int for i in w) and w in ([0, 1], [1, 0]) for w in found
+    )
 
 
 TIES = ['{"id": 40, "winners": [0, 1]}', '{"id": 41, "winners": [1, 0]}']
