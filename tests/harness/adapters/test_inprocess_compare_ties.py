@@ -329,14 +329,18 @@ def test_a_reply_carries_the_batch_mean_and_a_timeout_at_least_the_timeout():
     assert got[2].duration_s >= 0.3
 
 
-def _user_sigint_possible() -> None:
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        pytest.skip("another SIGINT handler is installed: the adapter does not install its own")
+@pytest.fixture
+def python_sigint() -> Any:
+    """Python's own SIGINT handler while the test runs (the adapter installs its own only
+    over that one; a test run earlier in this process may have left another), the one
+    found put back after."""
+    found = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, found)
 
 
 @pytest.mark.parametrize("form", FORMS)
-def test_the_users_ctrl_c_during_a_call_interrupts_the_batch(form):
-    _user_sigint_possible()
+def test_the_users_ctrl_c_during_a_call_interrupts_the_batch(form, python_sigint):
     evaluator = Scripted(lambda: signal.raise_signal(signal.SIGINT))  # as a Ctrl-C would
     with pytest.raises(KeyboardInterrupt):
         _adapter(evaluator).compare_ties(FORMS[form]())
@@ -345,9 +349,7 @@ def test_the_users_ctrl_c_during_a_call_interrupts_the_batch(form):
 
 
 @pytest.mark.parametrize("form", FORMS)
-def test_a_ctrl_c_swallowed_by_evaluator_code_still_interrupts_after_the_batch(form):
-    _user_sigint_possible()
-
+def test_a_ctrl_c_swallowed_by_evaluator_code_still_interrupts_after_the_batch(form, python_sigint):
     def swallows() -> Any:
         with contextlib.suppress(KeyboardInterrupt):
             signal.raise_signal(signal.SIGINT)
